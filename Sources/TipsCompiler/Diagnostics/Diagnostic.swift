@@ -1,0 +1,98 @@
+/// How serious a diagnostic is.
+public enum Severity: Int, Comparable, Sendable, CustomStringConvertible {
+    case note
+    case warning
+    case error
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String {
+        switch self {
+        case .note: "note"
+        case .warning: "warning"
+        case .error: "error"
+        }
+    }
+}
+
+/// A note attached to a diagnostic, optionally pointing somewhere else.
+public struct DiagnosticNote: Hashable, Sendable {
+    /// What the note says.
+    public var message: String
+    /// Where it points, if anywhere.
+    public var range: SourceRange?
+
+    /// Creates a note.
+    public init(_ message: String, at range: SourceRange? = nil) {
+        self.message = message
+        self.range = range
+    }
+}
+
+/// One message from any stage of the compiler.
+public struct Diagnostic: Hashable, Sendable {
+    /// Error, warning or note.
+    public var severity: Severity
+    /// The message, in the user's words.
+    public var message: String
+    /// The primary range the message is about.
+    public var range: SourceRange
+    /// Further notes, printed after the diagnostic.
+    public var notes: [DiagnosticNote]
+
+    /// Creates a diagnostic.
+    public init(_ severity: Severity, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) {
+        self.severity = severity
+        self.message = message
+        self.range = range
+        self.notes = notes
+    }
+}
+
+/// The sink every stage reports into: collects diagnostics, and sorts and
+/// de-duplicates them when asked.
+public struct DiagnosticEngine: Sendable {
+    /// Every diagnostic reported so far, in the order reported.
+    public private(set) var reported: [Diagnostic] = []
+
+    /// Creates an empty engine.
+    public init() {}
+
+    /// Reports a diagnostic.
+    public mutating func report(_ diagnostic: Diagnostic) {
+        reported.append(diagnostic)
+    }
+
+    /// Reports an error.
+    public mutating func error(_ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) {
+        report(Diagnostic(.error, message, at: range, notes: notes))
+    }
+
+    /// Reports a warning.
+    public mutating func warning(_ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) {
+        report(Diagnostic(.warning, message, at: range, notes: notes))
+    }
+
+    /// Whether any error has been reported.
+    public var hasErrors: Bool { reported.contains { $0.severity == .error } }
+
+    /// The diagnostics sorted by position (then severity, then message),
+    /// without exact duplicates.
+    public var sorted: [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        let unique = reported.filter { seen.insert($0).inserted }
+        return unique.enumerated().sorted { left, right in
+            let (a, b) = (left.element, right.element)
+            if a.range != b.range { return a.range < b.range }
+            if a.severity != b.severity { return a.severity > b.severity }
+            return left.offset < right.offset
+        }.map(\.element)
+    }
+
+    /// Turns every warning into an error (`--warnings-as-errors`).
+    public mutating func promoteWarningsToErrors() {
+        for index in reported.indices where reported[index].severity == .warning {
+            reported[index].severity = .error
+        }
+    }
+}

@@ -1,0 +1,181 @@
+/// Identifies one source file within a ``SourceManager``.
+public struct FileID: Hashable, Comparable, Sendable {
+    /// The index of the file in its ``SourceManager``.
+    public let rawValue: Int32
+
+    /// Creates a file id from its index.
+    public init(_ rawValue: Int32) { self.rawValue = rawValue }
+
+    public static func < (lhs: FileID, rhs: FileID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A compact position: a file and a byte offset into its UTF-8 text.
+///
+/// Positions stay compact through every stage and are resolved to a line and
+/// column (counting Unicode scalars) only when printed.
+public struct SourceLocation: Hashable, Comparable, Sendable {
+    /// The file this location is in.
+    public var file: FileID
+    /// The byte offset from the start of the file.
+    public var offset: UInt32
+
+    /// Creates a location.
+    public init(file: FileID, offset: UInt32) {
+        self.file = file
+        self.offset = offset
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.file, lhs.offset) < (rhs.file, rhs.offset)
+    }
+}
+
+/// A half-open byte range `start..<end` within one file.
+public struct SourceRange: Hashable, Comparable, Sendable {
+    /// The file this range is in.
+    public var file: FileID
+    /// The first byte of the range.
+    public var start: UInt32
+    /// One past the last byte of the range.
+    public var end: UInt32
+
+    /// Creates a range; `end` is clamped to be at least `start`.
+    public init(file: FileID, start: UInt32, end: UInt32) {
+        self.file = file
+        self.start = start
+        self.end = max(start, end)
+    }
+
+    /// The location of the first byte.
+    public var startLocation: SourceLocation { SourceLocation(file: file, offset: start) }
+
+    /// The smallest range covering both `self` and `other` (same file assumed).
+    public func extended(to other: SourceRange) -> SourceRange {
+        SourceRange(file: file, start: min(start, other.start), end: max(end, other.end))
+    }
+
+    public static func < (lhs: SourceRange, rhs: SourceRange) -> Bool {
+        (lhs.file, lhs.start, lhs.end) < (rhs.file, rhs.start, rhs.end)
+    }
+}
+
+/// A line and column, both starting at 1; the column counts Unicode scalars.
+public struct LineColumn: Hashable, Sendable, CustomStringConvertible {
+    /// The 1-based line.
+    public var line: Int
+    /// The 1-based column, in Unicode scalars.
+    public var column: Int
+
+    /// Creates a line and column.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// One input file: its path as given, and its UTF-8 bytes.
+public final class SourceFile: Sendable {
+    /// The file's id in its ``SourceManager``.
+    public let id: FileID
+    /// The path as the user gave it; printed in diagnostics.
+    public let path: String
+    /// The file's bytes, exactly as read (not necessarily valid UTF-8).
+    public let bytes: [UInt8]
+    /// Byte offsets at which each line starts; `lineStarts[0] == 0`.
+    public let lineStarts: [UInt32]
+
+    /// Creates a source file from its bytes.
+    public init(id: FileID, path: String, bytes: [UInt8]) {
+        self.id = id
+        self.path = path
+        self.bytes = bytes
+        var starts: [UInt32] = [0]
+        starts.reserveCapacity(bytes.count / 32 + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in 0..<buffer.count where buffer[index] == 0x0A {
+                starts.append(UInt32(index + 1))
+            }
+        }
+        self.lineStarts = starts
+    }
+
+    /// The file name without its directory, used in generated code so that
+    /// output never depends on where the input lives.
+    public var fileName: String {
+        if let slash = path.lastIndex(of: "/") {
+            return String(path[path.index(after: slash)...])
+        }
+        return path
+    }
+
+    /// The 1-based line containing `offset`.
+    public func line(of offset: UInt32) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low + 1
+    }
+
+    /// Resolves a byte offset to a line and a column counted in Unicode scalars.
+    public func lineColumn(of offset: UInt32) -> LineColumn {
+        let line = line(of: offset)
+        let start = Int(lineStarts[line - 1])
+        let end = min(Int(offset), bytes.count)
+        var column = 1
+        var index = start
+        while index < end {
+            // Count every byte that does not continue a UTF-8 sequence.
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return LineColumn(line: line, column: column)
+    }
+
+    /// The text of the 1-based `line`, without its line terminator; invalid
+    /// UTF-8 is repaired with replacement characters.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = Int(lineStarts[line - 1])
+        var end = line < lineStarts.count ? Int(lineStarts[line]) - 1 : bytes.count
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    }
+
+    /// The source text covered by `range`, repaired to valid UTF-8.
+    public func text(in range: SourceRange) -> String {
+        let start = min(Int(range.start), bytes.count)
+        let end = min(Int(range.end), bytes.count)
+        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    }
+}
+
+/// The set of files in one compilation; resolves compact positions.
+public struct SourceManager: Sendable {
+    /// Every file, indexed by ``FileID/rawValue``.
+    public private(set) var files: [SourceFile] = []
+
+    /// Creates an empty source manager.
+    public init() {}
+
+    /// Adds a file and returns it.
+    @discardableResult
+    public mutating func add(path: String, bytes: [UInt8]) -> SourceFile {
+        let file = SourceFile(id: FileID(Int32(files.count)), path: path, bytes: bytes)
+        files.append(file)
+        return file
+    }
+
+    /// Adds a file from a string.
+    @discardableResult
+    public mutating func add(path: String, text: String) -> SourceFile {
+        add(path: path, bytes: Array(text.utf8))
+    }
+
+    /// The file with the given id.
+    public subscript(id: FileID) -> SourceFile { files[Int(id.rawValue)] }
+}

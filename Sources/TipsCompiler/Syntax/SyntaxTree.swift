@@ -1,0 +1,485 @@
+// The syntax tree: what the parser hands to the checker. Every node keeps its
+// source range so any later stage can report at the right place.
+
+/// A name as written, with where it was written.
+public struct Identifier: Hashable, Sendable {
+    /// The name's text.
+    public var name: String
+    /// Where the name is.
+    public var range: SourceRange
+
+    /// Creates an identifier.
+    public init(_ name: String, range: SourceRange) {
+        self.name = name
+        self.range = range
+    }
+}
+
+/// The `///` lines that precede a declaration, without the slashes and one
+/// leading space.
+public struct DocComment: Hashable, Sendable {
+    /// One entry per `///` line.
+    public var lines: [String]
+    /// The range from the first `///` to the end of the last line.
+    public var range: SourceRange
+
+    /// Creates a doc comment.
+    public init(lines: [String], range: SourceRange) {
+        self.lines = lines
+        self.range = range
+    }
+}
+
+/// One parsed `.tips` file.
+public struct SourceFileSyntax: Sendable {
+    /// The file that was parsed.
+    public var file: FileID
+    /// Its declarations in source order.
+    public var declarations: [Declaration]
+
+    /// Creates a parsed file.
+    public init(file: FileID, declarations: [Declaration]) {
+        self.file = file
+        self.declarations = declarations
+    }
+}
+
+/// A file-scope declaration.
+public enum Declaration: Sendable {
+    case config(ConfigDecl)
+    case enumeration(EnumDecl)
+    case parameter(ParameterDecl)
+    case event(EventDecl)
+    case tip(TipDecl)
+    case group(GroupDecl)
+
+    /// The whole declaration's range.
+    public var range: SourceRange {
+        switch self {
+        case .config(let decl): decl.range
+        case .enumeration(let decl): decl.range
+        case .parameter(let decl): decl.range
+        case .event(let decl): decl.range
+        case .tip(let decl): decl.range
+        case .group(let decl): decl.range
+        }
+    }
+}
+
+/// `config { displayFrequency daily }`
+public struct ConfigDecl: Sendable {
+    /// The `config` keyword.
+    public var keyword: SourceRange
+    /// The items in the braces.
+    public var items: [ConfigItem]
+    /// The whole declaration.
+    public var range: SourceRange
+
+    /// Creates a config declaration.
+    public init(keyword: SourceRange, items: [ConfigItem], range: SourceRange) {
+        self.keyword = keyword
+        self.items = items
+        self.range = range
+    }
+}
+
+/// One item of a `config` block.
+public enum ConfigItem: Sendable {
+    /// `displayFrequency <value>`; `keyword` is the range of `displayFrequency`.
+    case displayFrequency(DisplayFrequencySyntax, keyword: SourceRange, range: SourceRange)
+}
+
+/// The value after `displayFrequency`.
+public enum DisplayFrequencySyntax: Sendable {
+    /// `immediate`, `hourly`, `daily`, `weekly` or `monthly` (checked later).
+    case named(Identifier)
+    /// `every <duration>`.
+    case every(DurationLiteral, range: SourceRange)
+}
+
+/// `enum Plan { free, plus, pro }`
+public struct EnumDecl: Sendable {
+    /// The doc comment, if any.
+    public var doc: DocComment?
+    /// The enum's name.
+    public var name: Identifier
+    /// Its cases, in order.
+    public var cases: [Identifier]
+    /// The whole declaration.
+    public var range: SourceRange
+
+    /// Creates an enum declaration.
+    public init(doc: DocComment?, name: Identifier, cases: [Identifier], range: SourceRange) {
+        self.doc = doc
+        self.name = name
+        self.cases = cases
+        self.range = range
+    }
+}
+
+/// A type as written: `Bool`, `Int`, `Double`, `String`, or an enum's name.
+public struct TypeSyntax: Hashable, Sendable {
+    /// The type's name.
+    public var name: Identifier
+
+    /// Creates a type reference.
+    public init(name: Identifier) { self.name = name }
+}
+
+/// `[transient] parameter name: Type = default`
+public struct ParameterDecl: Sendable {
+    /// The doc comment, if any.
+    public var doc: DocComment?
+    /// The `transient` keyword, when present.
+    public var transient: SourceRange?
+    /// The parameter's name.
+    public var name: Identifier
+    /// Its declared type.
+    public var type: TypeSyntax
+    /// Its default value (nil only after a parse error was reported).
+    public var defaultValue: Expr?
+    /// The whole declaration.
+    public var range: SourceRange
+
+    /// Creates a parameter declaration.
+    public init(
+        doc: DocComment?, transient: SourceRange?, name: Identifier, type: TypeSyntax, defaultValue: Expr?,
+        range: SourceRange
+    ) {
+        self.doc = doc
+        self.transient = transient
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.range = range
+    }
+}
+
+/// A typed field: an event's donation field or a tip's argument.
+public struct FieldSyntax: Hashable, Sendable {
+    /// The field's name.
+    public var name: Identifier
+    /// Its type.
+    public var type: TypeSyntax
+    /// The whole `name: Type`.
+    public var range: SourceRange
+
+    /// Creates a field.
+    public init(name: Identifier, type: TypeSyntax, range: SourceRange) {
+        self.name = name
+        self.type = type
+        self.range = range
+    }
+}
+
+/// `keep 200, 30d` (a count, a duration, or both).
+public struct KeepClause: Sendable {
+    /// The count, if given.
+    public var count: IntegerLiteral?
+    /// The duration, if given.
+    public var duration: DurationLiteral?
+    /// The whole clause.
+    public var range: SourceRange
+
+    /// Creates a keep clause.
+    public init(count: IntegerLiteral?, duration: DurationLiteral?, range: SourceRange) {
+        self.count = count
+        self.duration = duration
+        self.range = range
+    }
+}
+
+/// `event name`, `event name(field: Type, ...)`, optionally with `keep`.
+public struct EventDecl: Sendable {
+    /// The doc comment, if any.
+    public var doc: DocComment?
+    /// The event's name.
+    public var name: Identifier
+    /// Its donation fields; empty when declared without parentheses.
+    public var fields: [FieldSyntax]
+    /// The `keep` clause, if any.
+    public var keep: KeepClause?
+    /// The whole declaration.
+    public var range: SourceRange
+
+    /// Creates an event declaration.
+    public init(doc: DocComment?, name: Identifier, fields: [FieldSyntax], keep: KeepClause?, range: SourceRange) {
+        self.doc = doc
+        self.name = name
+        self.fields = fields
+        self.keep = keep
+        self.range = range
+    }
+}
+
+/// `tip Name { ... }` or `tip Name(arg: Type, ...) { ... }`.
+public struct TipDecl: Sendable {
+    /// The doc comment, if any.
+    public var doc: DocComment?
+    /// The tip's name.
+    public var name: Identifier
+    /// The tip's arguments; nil for a tip declared without parentheses.
+    public var arguments: [FieldSyntax]?
+    /// The items of the body, in source order.
+    public var items: [TipItem]
+    /// The whole declaration.
+    public var range: SourceRange
+
+    /// Creates a tip declaration.
+    public init(doc: DocComment?, name: Identifier, arguments: [FieldSyntax]?, items: [TipItem], range: SourceRange) {
+        self.doc = doc
+        self.name = name
+        self.arguments = arguments
+        self.items = items
+        self.range = range
+    }
+}
+
+/// One item of a tip body.
+public struct TipItem: Sendable {
+    /// What the item is.
+    public var kind: TipItemKind
+    /// The item's leading keyword (`title`, `rule`, ...).
+    public var keyword: SourceRange
+    /// The whole item.
+    public var range: SourceRange
+
+    /// Creates a tip item.
+    public init(kind: TipItemKind, keyword: SourceRange, range: SourceRange) {
+        self.kind = kind
+        self.keyword = keyword
+        self.range = range
+    }
+}
+
+/// The kinds of tip body item.
+public enum TipItemKind: Sendable {
+    case title(StringLiteral)
+    case message(StringLiteral)
+    case image(StringLiteral)
+    case id(StringLiteral)
+    /// `action name "Title"`
+    case action(name: Identifier, title: StringLiteral)
+    /// `rule <expr>`
+    case rule(Expr)
+    case maxDisplayCount(IntegerLiteral)
+    case maxDisplayDuration(DurationLiteral)
+    case ignoresDisplayFrequency
+    /// `invalidatedBy event`
+    case invalidatedBy(Identifier)
+}
+
+/// `group Name [ordered | firstAvailable] { A B ... }`
+public struct GroupDecl: Sendable {
+    /// The doc comment, if any.
+    public var doc: DocComment?
+    /// The group's name.
+    public var name: Identifier
+    /// `ordered` or `firstAvailable` as written; nil means the default, first available.
+    public var priority: Identifier?
+    /// The member tips, in order.
+    public var members: [Identifier]
+    /// The whole declaration.
+    public var range: SourceRange
+
+    /// Creates a group declaration.
+    public init(doc: DocComment?, name: Identifier, priority: Identifier?, members: [Identifier], range: SourceRange) {
+        self.doc = doc
+        self.name = name
+        self.priority = priority
+        self.members = members
+        self.range = range
+    }
+}
+
+// MARK: - Literals
+
+/// An integer literal such as `42` or `1_000`.
+public struct IntegerLiteral: Hashable, Sendable {
+    /// Its value (the lexer reports literals too large for `Int`).
+    public var value: Int
+    /// Where it is.
+    public var range: SourceRange
+
+    /// Creates an integer literal.
+    public init(value: Int, range: SourceRange) {
+        self.value = value
+        self.range = range
+    }
+}
+
+/// The unit of a duration literal.
+public enum DurationUnit: String, Hashable, Sendable, CaseIterable {
+    case seconds = "s"
+    case minutes = "m"
+    case hours = "h"
+    case days = "d"
+    case weeks = "w"
+
+    /// How many seconds one of this unit lasts.
+    public var seconds: Int {
+        switch self {
+        case .seconds: 1
+        case .minutes: 60
+        case .hours: 3_600
+        case .days: 86_400
+        case .weeks: 604_800
+        }
+    }
+}
+
+/// A duration literal such as `30s` or `5d`.
+public struct DurationLiteral: Hashable, Sendable {
+    /// The number before the unit.
+    public var amount: Int
+    /// The unit.
+    public var unit: DurationUnit
+    /// Where it is.
+    public var range: SourceRange
+
+    /// Creates a duration literal.
+    public init(amount: Int, unit: DurationUnit, range: SourceRange) {
+        self.amount = amount
+        self.unit = unit
+        self.range = range
+    }
+
+    /// The duration in seconds (saturating instead of overflowing).
+    public var totalSeconds: Int {
+        let (product, overflow) = amount.multipliedReportingOverflow(by: unit.seconds)
+        return overflow ? Int.max : product
+    }
+}
+
+/// A string literal, split into text and `\(name)` interpolations.
+public struct StringLiteral: Hashable, Sendable {
+    /// One piece of a string literal.
+    public enum Segment: Hashable, Sendable {
+        /// Literal text, with escapes already decoded.
+        case text(String)
+        /// `\(name)`.
+        case interpolation(Identifier)
+    }
+
+    /// The pieces, in order.
+    public var segments: [Segment]
+    /// The whole literal, quotes included.
+    public var range: SourceRange
+
+    /// Creates a string literal.
+    public init(segments: [Segment], range: SourceRange) {
+        self.segments = segments
+        self.range = range
+    }
+
+    /// The literal's text with interpolations written back as `\(name)`.
+    public var displayText: String {
+        segments.map {
+            switch $0 {
+            case .text(let text): text
+            case .interpolation(let name): "\\(\(name.name))"
+            }
+        }.joined()
+    }
+
+    /// The text of a literal without interpolations, or nil.
+    public var plainText: String? {
+        var out = ""
+        for segment in segments {
+            guard case .text(let text) = segment else { return nil }
+            out += text
+        }
+        return out
+    }
+}
+
+// MARK: - Expressions
+
+/// A prefix operator.
+public enum UnaryOperator: String, Hashable, Sendable {
+    case not = "!"
+    case negate = "-"
+}
+
+/// An infix operator, with its precedence.
+public enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
+    case multiply = "*"
+    case divide = "/"
+    case add = "+"
+    case subtract = "-"
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case and = "&&"
+    case or = "||"
+
+    /// Higher binds tighter: `* /` 5, `+ -` 4, comparisons 3, `&&` 2, `||` 1.
+    public var precedence: Int {
+        switch self {
+        case .multiply, .divide: 5
+        case .add, .subtract: 4
+        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: 3
+        case .and: 2
+        case .or: 1
+        }
+    }
+
+    /// Comparisons do not associate: `a < b < c` is an error.
+    public var isComparison: Bool { precedence == 3 }
+}
+
+/// A call argument: `5d`, or `by: .region`.
+public struct ArgumentSyntax: Sendable {
+    /// The label, if any.
+    public var label: Identifier?
+    /// The value.
+    public var value: Expr
+
+    /// Creates an argument.
+    public init(label: Identifier?, value: Expr) {
+        self.label = label
+        self.value = value
+    }
+}
+
+/// A rule expression. Query chains such as
+/// `E.donations.within(5d).where(.x == 1).count` are left as generic member
+/// accesses and calls; the checker gives them meaning.
+public indirect enum Expr: Sendable {
+    case boolean(Bool, SourceRange)
+    case integer(IntegerLiteral)
+    case decimal(Double, SourceRange)
+    case string(StringLiteral)
+    case duration(DurationLiteral)
+    /// A bare name: a parameter, an event, or a tip argument.
+    case name(Identifier)
+    /// `.name`: an enum case, or a donation field inside a query predicate.
+    /// The range covers the dot and the name.
+    case implicitMember(Identifier, range: SourceRange)
+    /// `base.name`
+    case member(base: Expr, name: Identifier, range: SourceRange)
+    /// `callee(arguments)`, where callee is normally a member access.
+    case call(callee: Expr, arguments: [ArgumentSyntax], range: SourceRange)
+    case unary(UnaryOperator, operand: Expr, operatorRange: SourceRange, range: SourceRange)
+    case binary(BinaryOperator, lhs: Expr, rhs: Expr, operatorRange: SourceRange, range: SourceRange)
+    case parenthesized(Expr, range: SourceRange)
+    /// Stands in for an expression that failed to parse (already diagnosed).
+    case error(SourceRange)
+
+    /// The whole expression's range.
+    public var range: SourceRange {
+        switch self {
+        case .boolean(_, let range), .decimal(_, let range), .error(let range): range
+        case .integer(let literal): literal.range
+        case .string(let literal): literal.range
+        case .duration(let literal): literal.range
+        case .name(let identifier): identifier.range
+        case .implicitMember(_, let range), .member(_, _, let range), .call(_, _, let range),
+            .unary(_, _, _, let range), .binary(_, _, _, _, let range), .parenthesized(_, let range):
+            range
+        }
+    }
+}

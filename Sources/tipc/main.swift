@@ -1,0 +1,3 @@
+import TipsCompiler
+
+print("tipc \(TipcVersion.current)")

@@ -1,0 +1,35 @@
+import Testing
+
+@testable import TipsCompiler
+
+@Suite struct SourceFileTests {
+    @Test func columnsCountUnicodeScalars() {
+        var sources = SourceManager()
+        let file = sources.add(path: "a.tips", text: "tip 🐦 {\n  é x\n")
+        #expect(file.lineColumn(of: 0) == LineColumn(line: 1, column: 1))
+        // "🐦" is four bytes but one scalar: the space after it is column 6.
+        #expect(file.lineColumn(of: 8) == LineColumn(line: 1, column: 6))
+        // Line 2: two spaces, "é" (two bytes), space, "x" at byte 16.
+        #expect(file.lineColumn(of: 16) == LineColumn(line: 2, column: 5))
+        #expect(file.lineText(2) == "  é x")
+    }
+
+    @Test func rendersHeaderSourceLineAndCaret() {
+        var sources = SourceManager()
+        let file = sources.add(path: "dir/a.tips", text: "tip A {\n    title 42\n}\n")
+        let range = SourceRange(file: file.id, start: 18, end: 20)
+        let diagnostic = Diagnostic(.error, "expected a string after 'title'", at: range)
+        let text = DiagnosticRenderer(sources: sources).render(diagnostic)
+        #expect(text == "dir/a.tips:2:11: error: expected a string after 'title'\n    title 42\n          ^~\n")
+    }
+
+    @Test func sortsByPositionAndDropsDuplicates() {
+        var engine = DiagnosticEngine()
+        let late = SourceRange(file: FileID(0), start: 10, end: 11)
+        let early = SourceRange(file: FileID(0), start: 2, end: 3)
+        engine.error("b", at: late)
+        engine.error("a", at: early)
+        engine.error("b", at: late)
+        #expect(engine.sorted.map(\.message) == ["a", "b"])
+    }
+}

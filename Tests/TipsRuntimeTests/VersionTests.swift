@@ -1,0 +1,6 @@
+import Testing
+import TipsRuntime
+
+@Test func runtimeDeclaresTheGeneratedCodeVersion() {
+    #expect(TipsRuntimeGeneratedCodeVersion1.isCompatible)
+}
