@@ -45,12 +45,67 @@ struct DatastoreSnapshot: Sendable, Hashable {
 }
 
 /// One change the engine asks the datastore to make durable.
+///
+/// Mutations are deltas, not whole records, so that two processes sharing one
+/// store (an app and its extension) merge by replaying each other's mutations
+/// without losing a donation, a display or an invalidation.
 enum DatastoreMutation: Sendable, Hashable {
     case setParameter(id: String, value: TipValue)
     /// Appends a donation, then drops all but the newest `keepCount` and
     /// those older than `keepDuration` seconds before the donation's date.
     case donate(eventID: String, donation: StoredDonation, keepCount: Int, keepDuration: Double?)
-    case setTipRecord(id: String, record: TipRecord)
-    case removeTipRecord(id: String)
-    case setLastDisplayDate(Double?)
+    /// A display of the tip started at `date`: bumps its count, stamps its
+    /// first and last display dates and the global last display date.
+    case recordDisplayStart(tipID: String, date: Double)
+    /// Adds `seconds` of display time to the tip's cumulative duration.
+    case addDisplayDuration(tipID: String, seconds: Double)
+    /// Invalidates the tip, unless it already is (the first reason wins).
+    case invalidate(tipID: String, reason: Tips.InvalidationReason, date: Double)
+    /// Forgets everything about the tip: it is eligible again.
+    case resetTip(tipID: String)
+}
+
+extension DatastoreSnapshot {
+    /// Applies one mutation; the datastore uses this both live and when
+    /// replaying its journal, so the two can never disagree.
+    mutating func apply(_ mutation: DatastoreMutation) {
+        switch mutation {
+        case .setParameter(let id, let value):
+            parameters[id] = value
+        case .donate(let eventID, let donation, let keepCount, let keepDuration):
+            var list = donations[eventID, default: []]
+            // Keep oldest-first order even if a clock stepped backwards.
+            if let last = list.last, last.date > donation.date {
+                let index = list.firstIndex { $0.date > donation.date } ?? list.endIndex
+                list.insert(donation, at: index)
+            } else {
+                list.append(donation)
+            }
+            if let keepDuration, let newest = list.last?.date {
+                let cutoff = newest - keepDuration
+                if let first = list.firstIndex(where: { $0.date >= cutoff }), first > 0 {
+                    list.removeFirst(first)
+                }
+            }
+            if list.count > keepCount { list.removeFirst(list.count - max(0, keepCount)) }
+            donations[eventID] = list
+        case .recordDisplayStart(let tipID, let date):
+            var record = tips[tipID, default: TipRecord()]
+            record.displayCount += 1
+            if record.firstDisplayDate == nil { record.firstDisplayDate = date }
+            record.lastDisplayDate = date
+            tips[tipID] = record
+            lastDisplayDate = max(lastDisplayDate ?? date, date)
+        case .addDisplayDuration(let tipID, let seconds):
+            tips[tipID, default: TipRecord()].displayDuration += max(0, seconds)
+        case .invalidate(let tipID, let reason, let date):
+            var record = tips[tipID, default: TipRecord()]
+            if record.invalidation == nil {
+                record.invalidation = StoredInvalidation(reason: reason, date: date)
+            }
+            tips[tipID] = record
+        case .resetTip(let tipID):
+            tips[tipID] = nil
+        }
+    }
 }
