@@ -1,8 +1,65 @@
+import Foundation
 import PackagePlugin
 
+/// Compiles a target's `.tips` files with `tipc` during the build.
+///
+/// The plugin only wires: it finds the inputs, names each output from its
+/// input's file name, and lists `tipc` itself as an input so a new compiler
+/// regenerates. It never reads an input's contents.
 @main
 struct TipsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
-        []
+        guard let module = target.sourceModule else { return [] }
+        let files = module.sourceFiles.map(\.url)
+        return try TipsBuildCommand.make(
+            files: files,
+            tool: context.tool(named: "tipc").url,
+            workDirectory: context.pluginWorkDirectoryURL,
+            targetName: target.name
+        )
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+    import XcodeProjectPlugin
+
+    extension TipsPlugin: XcodeBuildToolPlugin {
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            try TipsBuildCommand.make(
+                files: target.inputFiles.map(\.url),
+                tool: context.tool(named: "tipc").url,
+                workDirectory: context.pluginWorkDirectoryURL,
+                targetName: target.displayName
+            )
+        }
+    }
+#endif
+
+/// Builds the one command that compiles every `.tips` file of a target
+/// together (so cross-file references resolve).
+enum TipsBuildCommand {
+    /// The name of the optional options file beside the `.tips` files; each
+    /// of its lines is a `tipc` option such as `--access-level public`.
+    static let optionsFileName = "tipc.options"
+
+    static func make(files: [URL], tool: URL, workDirectory: URL, targetName: String) throws -> [Command] {
+        let inputs = files.filter { $0.pathExtension == "tips" }.sorted { $0.path < $1.path }
+        guard !inputs.isEmpty else { return [] }
+        let optionsFile = files.first { $0.lastPathComponent == optionsFileName }
+        let outputDirectory = workDirectory.appendingPathComponent("GeneratedSources", isDirectory: true)
+        let outputs = inputs.map {
+            outputDirectory.appendingPathComponent($0.deletingPathExtension().lastPathComponent + ".swift")
+        }
+        var arguments = ["compile"] + inputs.map(\.path) + ["--output-dir", outputDirectory.path]
+        if let optionsFile { arguments += ["--options-file", optionsFile.path] }
+        return [
+            .buildCommand(
+                displayName: "Compiling \(inputs.count) .tips file(s) for \(targetName)",
+                executable: tool,
+                arguments: arguments,
+                inputFiles: inputs + [tool] + (optionsFile.map { [$0] } ?? []),
+                outputFiles: outputs
+            )
+        ]
     }
 }

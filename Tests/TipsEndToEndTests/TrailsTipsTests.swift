@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import TipsRuntime
+import TrailsTips
+
+/// The Trails sample's tips, compiled from Samples/Trails/Tips/*.tips by
+/// TipsPlugin during `swift build`, exercised against the runtime.
+@Suite struct TrailsTipsTests {
+    let clock = ManualClock(now: Date(timeIntervalSince1970: 1_767_225_600))
+    let center = TipCenter()
+    let store = FileManager.default.temporaryDirectory
+        .appendingPathComponent("trails-e2e-\(UUID().uuidString)", isDirectory: true)
+
+    init() async throws {
+        try await center.configure([
+            .displayFrequency(TipsConfiguration.displayFrequency),
+            .datastoreLocation(.url(store)),
+            .clock(clock),
+        ])
+    }
+
+    func openTrails(_ count: Int) async {
+        for _ in 0..<count { await TipEvents.openedTrailDetail.donate(in: center) }
+    }
+
+    @Test func generatedTipsCarryTheirCopy() {
+        let tip = FavoriteTrail()
+        #expect(tip.id == "FavoriteTrail")
+        #expect(tip.title == "Save as a Favorite")
+        #expect(tip.image == "star")
+        #expect(tip.actions == [Tips.Action(id: "learnMore", title: "Learn More")])
+        #expect(tip.rules.count == 3)
+        #expect(TipsConfiguration.displayFrequency == .daily)
+    }
+
+    @Test func favoriteTrailNeedsThreeOpeningsWithinFiveDaysWhileSignedIn() async {
+        let tip = FavoriteTrail()
+        await openTrails(3)
+        #expect(center.status(of: tip) == .pending, "signed out")
+
+        await TipParameters.isSignedIn.set(true, in: center)
+        #expect(center.status(of: tip) == .available)
+    }
+
+    @Test func favoriteTrailStaysPendingAfterTwoOpenings() async {
+        await TipParameters.isSignedIn.set(true, in: center)
+        await openTrails(2)
+        #expect(center.status(of: FavoriteTrail()) == .pending)
+        await openTrails(1)
+        #expect(center.status(of: FavoriteTrail()) == .available)
+    }
+
+    @Test func favoriteTrailLapsesOnceTheFiveDayWindowPasses() async {
+        await TipParameters.isSignedIn.set(true, in: center)
+        await openTrails(3)
+        #expect(center.status(of: FavoriteTrail()) == .available)
+        clock.advance(by: 5 * 86_400 + 1)
+        #expect(center.status(of: FavoriteTrail()) == .pending)
+    }
+
+    @Test func favoritingATrailInvalidatesTheTip() async {
+        await TipParameters.isSignedIn.set(true, in: center)
+        await openTrails(3)
+        await TipEvents.favoritedTrail.donate(trailID: "lake-blanche", in: center)
+        #expect(center.status(of: FavoriteTrail()) == .invalidated(.actionPerformed))
+    }
+
+    @Test func compassTipsTeachShowLocationThenRotateMap() async {
+        let group = CompassTips.makeGroup(in: center)
+        #expect(group.currentTip?.id == "ShowLocation")
+
+        await center.tipDidAppear(ShowLocation())
+        await center.tipDidDisappear(ShowLocation())
+        clock.advance(by: 2 * 86_400)
+        #expect(group.currentTip?.id == "ShowLocation", "displayed is not enough: RotateMap waits")
+
+        await center.invalidate(ShowLocation(), reason: .actionPerformed)
+        #expect(group.currentTip?.id == "RotateMap")
+    }
+
+    @Test func newTrailInstancesKeepSeparateState() async {
+        let butlerFork = NewTrail(trailID: "butler-fork", name: "Butler Fork", region: "Big Cottonwood")
+        let lakeBlanche = NewTrail(trailID: "lake-blanche", name: "Lake Blanche", region: "Big Cottonwood")
+        #expect(butlerFork.id == "new-trail-butler-fork")
+        #expect(butlerFork.title == "Butler Fork is now open")
+        for _ in 0..<4 { await TipEvents.visitedRegion.donate(region: "Big Cottonwood", in: center) }
+        #expect(center.status(of: butlerFork) == .available)
+        #expect(center.status(of: lakeBlanche) == .available)
+
+        await center.invalidate(butlerFork, reason: .tipClosed)
+        #expect(center.status(of: butlerFork) == .invalidated(.tipClosed))
+        #expect(center.status(of: lakeBlanche) == .available)
+    }
+
+    @Test func newTrailRuleMatchesOnlyItsOwnRegion() async {
+        let tip = NewTrail(trailID: "x", name: "X", region: "Alps")
+        for _ in 0..<4 { await TipEvents.visitedRegion.donate(region: "Big Cottonwood", in: center) }
+        #expect(center.status(of: tip) == .pending)
+    }
+
+    @Test func dailyFrequencyHoldsBackOnlyNeverShownTips() async {
+        let rotate = RotateMap()  // no rules: eligible at once
+        let location = ShowLocation()
+        #expect(center.status(of: location) == .available)
+        #expect(center.status(of: rotate) == .available)
+
+        await center.tipDidAppear(location)
+        await center.tipDidDisappear(location)
+        clock.advance(by: 3_600)
+        #expect(center.status(of: location) == .available, "already shown: keeps showing")
+        #expect(center.status(of: rotate) == .pending, "never shown: waits for the day to pass")
+
+        clock.advance(by: 86_400)
+        #expect(center.status(of: rotate) == .available)
+    }
+
+    @Test func explanationNamesTheFailingRuleAndItsLine() async throws {
+        await TipParameters.isSignedIn.set(true, in: center)
+        await openTrails(2)
+        let text = center.explanation(for: FavoriteTrail()).description
+        #expect(text.contains("openedTrailDetail.donations.within(5d).count >= 3"))
+        let line = try #require(Self.line(of: "rule openedTrailDetail", in: "Trails.tips"))
+        #expect(text.contains("Trails.tips:\(line)"))
+    }
+
+    /// The 1-based line of the first line containing `needle` in a sample file.
+    static func line(of needle: String, in file: String) -> Int? {
+        let url = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Samples/Trails/Tips/\(file)")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains(needle) }.map { $0 + 1 }
+    }
+}
