@@ -19,6 +19,8 @@ let package = Package(
         .executableTarget(name: "tipc", dependencies: ["TipsCompiler"]),
         // Runs tipc over a target's .tips files during `swift build`.
         .plugin(name: "TipsPlugin", capability: .buildTool(), dependencies: ["tipc"]),
+        // Measures the compiler and runtime against the performance targets: `swift run -c release tipc-bench`.
+        .executableTarget(name: "tipc-bench", dependencies: ["TipsCompiler", "TipsRuntime"]),
 
         .testTarget(name: "TipsRuntimeTests", dependencies: ["TipsRuntime"]),
         .testTarget(

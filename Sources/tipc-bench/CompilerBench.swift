@@ -1,0 +1,115 @@
+import Foundation
+
+/// Front-end throughput, full-compile time and growth, and peak memory.
+enum CompilerBench {
+    static func run(options: Options, inputs: [BenchInput], report: Report) async {
+        guard let probe = inputs.first, BenchCompiler.frontEnd(probe.bytes) != nil else {
+            section("Compiler")
+            print("  the compiler is not in this build: front end, compile and memory not measured")
+            report.judge("front end (lex + parse) >= 50 MB/s", measured: "not measured", passed: nil)
+            report.judge("full compile >= 20 MB/s", measured: "not measured", passed: nil)
+            return
+        }
+        guard checkInputsCompile(inputs, report: report) else { return }
+        frontEnd(options: options, inputs: inputs, report: report)
+        fullCompile(options: options, inputs: inputs, report: report)
+        memory(options: options, inputs: inputs, report: report)
+        await SwiftcBench.run(options: options, report: report)
+    }
+
+    /// The bench measures nothing if its input does not compile: it fails loudly instead.
+    private static func checkInputsCompile(_ inputs: [BenchInput], report: Report) -> Bool {
+        section("Validity of the synthetic input")
+        var allClean = true
+        for input in inputs {
+            guard let output = BenchCompiler.compile(input.bytes) else { return false }
+            print(
+                "  \(Format.pad(Format.count(input.tipCount) + " tips", 14)) \(output.errors) errors,"
+                    + " \(output.warnings) warnings, \(Format.megabytes(Double(output.swift.utf8.count))) of Swift")
+            if output.errors > 0 {
+                report.fail(
+                    "the synthetic input of \(input.tipCount) tips has \(output.errors) errors:\n\(output.firstErrors)")
+                allClean = false
+            }
+        }
+        return allClean
+    }
+
+    private static func frontEnd(options: Options, inputs: [BenchInput], report: Report) {
+        section("Front end (lex + parse)")
+        var lastRate = 0.0
+        for input in inputs {
+            let bytes = Double(input.bytes.count)
+            let lex = measure(runs: options.runs(for: input.tipCount)) { _ = BenchCompiler.lex(input.bytes) }
+            let both = measure(runs: options.runs(for: input.tipCount)) { _ = BenchCompiler.frontEnd(input.bytes) }
+            lastRate = bytes / both.median
+            print(
+                "  \(Format.pad(Format.count(input.tipCount) + " tips", 14)) lex only:     \(Format.spread(lex))  \(Format.rate(bytes / lex.median))"
+            )
+            print("  \(Format.pad("", 14)) lex + parse:  \(Format.spread(both))  \(Format.rate(lastRate))")
+        }
+        let largest = inputs.last.map { Format.count($0.tipCount) } ?? "?"
+        report.judge(
+            "front end (lex + parse) >= 50 MB/s", measured: "\(Format.rate(lastRate)) at \(largest) tips",
+            passed: lastRate >= 50_000_000)
+    }
+
+    private static func fullCompile(options: Options, inputs: [BenchInput], report: Report) {
+        section("Full compile (lex, parse, check, emit)")
+        var medians: [Double] = []
+        for input in inputs {
+            let samples = measure(runs: options.runs(for: input.tipCount)) { _ = BenchCompiler.compile(input.bytes) }
+            let rate = Double(input.bytes.count) / samples.median
+            var line =
+                "  \(Format.pad(Format.count(input.tipCount) + " tips", 14)) \(Format.spread(samples))  \(Format.rate(rate))"
+            if let previous = medians.last {
+                line += String(format: "  x%.1f the previous size", samples.median / previous)
+            }
+            print(line)
+            medians.append(samples.median)
+        }
+        if let last = inputs.last, let median = medians.last {
+            let rate = Double(last.bytes.count) / median
+            report.judge(
+                "full compile >= 20 MB/s", measured: "\(Format.rate(rate)) at \(Format.count(last.tipCount)) tips",
+                passed: rate >= 20_000_000)
+        }
+        if inputs.count >= 2, medians.count >= 2 {
+            let big = inputs[inputs.count - 1].tipCount
+            let small = inputs[inputs.count - 2].tipCount
+            let ratio = medians[medians.count - 1] / medians[medians.count - 2]
+            report.judge(
+                "compile \(Format.count(big)) tips <= 12x time of \(Format.count(small))",
+                measured: String(format: "x%.2f", ratio), passed: ratio <= 12)
+        }
+    }
+
+    private static func memory(options: Options, inputs: [BenchInput], report: Report) {
+        section("Peak memory of a full compile (child process, minus an idle child)")
+        guard case .success(let idle) = MemoryProbe.peakBytes(of: .idle, tipCount: 0) else {
+            report.fail("the idle memory probe failed")
+            return
+        }
+        print("  idle child: \(Format.megabytes(Double(idle)))")
+        for input in inputs {
+            let size = Double(input.bytes.count)
+            switch (
+                MemoryProbe.peakBytes(of: .generate, tipCount: input.tipCount),
+                MemoryProbe.peakBytes(of: .compile, tipCount: input.tipCount)
+            ) {
+            case (.success(let generate), .success(let compile)):
+                let net = Double(compile - idle)
+                let limit = 20 * size + 50_000_000
+                print(
+                    "  \(Format.pad(Format.count(input.tipCount) + " tips", 14)) input \(Format.megabytes(size)),"
+                        + " compile peak \(Format.megabytes(net)) (\(String(format: "%.1f", net / size))x input;"
+                        + " generating the input alone: \(Format.megabytes(Double(generate - idle))))")
+                report.judge(
+                    "peak memory \(Format.count(input.tipCount)) tips <= 20x input + 50 MB",
+                    measured: "\(Format.megabytes(net)) (limit \(Format.megabytes(limit)))", passed: net <= limit)
+            case (.failure(let error), _), (_, .failure(let error)):
+                report.fail("memory probe at \(input.tipCount) tips: \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// What the command line asked for.
+struct Options {
+    /// How much to measure.
+    enum Scale {
+        /// Small sizes and few runs: finishes in under a minute.
+        case quick
+        /// Every size up to 100,000 tips.
+        case full
+    }
+
+    var scale: Scale = .quick
+    /// Set when this process is a memory-probe child.
+    var probe: (work: MemoryProbe.Work, tipCount: Int)?
+    /// Set by the hidden `--print-input <tips>`: print the synthetic input and stop.
+    var printInput: Int?
+
+    /// Tip counts measured at this scale.
+    var sizes: [Int] { scale == .quick ? [100, 1_000, 10_000] : [100, 1_000, 10_000, 100_000] }
+    /// Timed runs per measurement (after a warm-up) for an input of `tipCount` tips.
+    func runs(for tipCount: Int) -> Int {
+        switch scale {
+        case .quick: tipCount >= 10_000 ? 3 : 5
+        case .full: tipCount >= 100_000 ? 3 : tipCount >= 10_000 ? 5 : 9
+        }
+    }
+
+    static let usage = """
+        usage: tipc-bench [--quick | --full]
+          --quick   sizes 100, 1,000 and 10,000 tips, few runs (the default; under a minute)
+          --full    sizes up to 100,000 tips, more runs
+        """
+
+    /// Parses the arguments after the executable's name; nil on bad usage.
+    static func parse(_ arguments: [String]) -> Options? {
+        var options = Options()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--quick": options.scale = .quick
+            case "--full": options.scale = .full
+            case "--print-input":
+                guard index + 1 < arguments.count, let count = Int(arguments[index + 1]), count >= 0 else { return nil }
+                options.printInput = count
+                index += 1
+            default:
+                guard let work = MemoryProbe.Work(rawValue: argument), index + 1 < arguments.count,
+                    let count = Int(arguments[index + 1]), count >= 0
+                else { return nil }
+                options.probe = (work, count)
+                index += 1
+            }
+            index += 1
+        }
+        return options
+    }
+}

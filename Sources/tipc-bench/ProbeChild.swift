@@ -1,0 +1,27 @@
+/// What a memory-probe child does: the work, then a report of its own peak.
+enum ProbeChild {
+    /// Does `work` and returns the exit status.
+    static func run(_ work: MemoryProbe.Work, tipCount: Int) -> Int32 {
+        switch work {
+        case .idle:
+            MemoryProbe.reportOwnPeak()
+            return 0
+        case .generate:
+            let bytes = SyntheticTips(tipCount: tipCount).bytes()
+            withExtendedLifetime(bytes) { MemoryProbe.reportOwnPeak() }
+            return 0
+        case .compile:
+            let bytes = SyntheticTips(tipCount: tipCount).bytes()
+            guard let result = BenchCompiler.compile(bytes) else {
+                print("the compiler is not available in this build")
+                return 3
+            }
+            guard result.errors == 0 else {
+                print("the synthetic input of \(tipCount) tips has \(result.errors) errors: \(result.firstErrors)")
+                return 1
+            }
+            withExtendedLifetime(bytes) { MemoryProbe.reportOwnPeak() }
+            return 0
+        }
+    }
+}

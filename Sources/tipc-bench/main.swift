@@ -1,0 +1,30 @@
+import Foundation
+
+// tipc-bench: measures tipc and TipsRuntime against the targets of the
+// performance issue. `swift run -c release tipc-bench [--quick|--full]`.
+
+guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else {
+    FileHandle.standardError.write(Data((Options.usage + "\n").utf8))
+    exit(2)
+}
+
+if let tipCount = options.printInput {
+    FileHandle.standardOutput.write(Data(SyntheticTips(tipCount: tipCount).bytes()))
+    exit(0)
+}
+
+if let probe = options.probe {
+    exit(ProbeChild.run(probe.work, tipCount: probe.tipCount))
+}
+
+let report = Report()
+print(
+    "tipc-bench (\(options.scale == .quick ? "quick" : "full")), sizes \(options.sizes.map(Format.count).joined(separator: ", ")) tips"
+)
+
+let inputs = InputBench.run(options: options)
+await CompilerBench.run(options: options, inputs: inputs, report: report)
+await RuntimeBench.run(options: options, report: report)
+
+report.printSummary()
+exit(report.failures.isEmpty ? 0 : 1)
