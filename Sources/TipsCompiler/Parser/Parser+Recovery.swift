@@ -1,0 +1,72 @@
+// Panic-mode recovery and the shared shape of `{ ... }` blocks.
+
+extension SyntaxParser {
+    /// Skips line breaks and `;`.
+    mutating func skipSeparators() {
+        while current.kind == .newline || current.kind == .semicolon { advance() }
+    }
+
+    /// After an error at file scope: skips to the next line that starts with a
+    /// declaration keyword, or to the end of the file.
+    mutating func recoverAtFileScope() {
+        if !isAtEnd { advance() }
+        while !isAtEnd, !atDeclarationStart { advance() }
+    }
+
+    /// After an error inside a block: skips to the `}` that closes it, to a
+    /// line that starts with a name (the next item, even a misspelled one), or
+    /// to a line that starts a declaration (the `}` is missing). Nested
+    /// parentheses are skipped whole.
+    mutating func recoverInBlock() {
+        while !isAtEnd, current.kind != .rightBrace {
+            if current.kind == .newline, peek().kind == .identifier || peek().kind == .rightBrace {
+                advance()
+                return
+            }
+            advance()
+        }
+    }
+
+    /// Parses the items of a block whose `{` is `opening`, up to and including
+    /// its `}`; returns the end of the block. `parseItem` parses one item and
+    /// returns false when it reported an error (the block then recovers).
+    /// `name` describes the block in "expected '}' to close \(name)".
+    mutating func parseBlockItems(
+        opening: Token, name: String, parseItem: (inout SyntaxParser) -> Bool
+    ) -> SourceRange {
+        while true {
+            skipSeparators()
+            if current.kind == .rightBrace {
+                return range(from: opening.range).extended(to: advance().range)
+            }
+            if isAtEnd || atDeclarationStart {
+                errorExpected(
+                    "expected '}' to close \(name)", notes: [DiagnosticNote("'{' opened here", at: opening.range)])
+                return range(from: opening.range)
+            }
+            abandonsExpression = false
+            nesting = 0
+            let start = position
+            let succeeded = parseItem(&self)
+            if succeeded, !atItemEnd {
+                let message = "expected a new line or ';' after this item, found \(describe(current))"
+                error(message, at: current.range)
+                recoverInBlock()
+            } else if !succeeded {
+                recoverInBlock()
+            }
+            if position == start { advance() }
+        }
+    }
+
+    /// After a declaration: anything but a separator on the same line is an error.
+    mutating func expectDeclarationEnd(_ what: String) {
+        switch current.kind {
+        case .newline, .semicolon, .endOfFile:
+            return
+        default:
+            error("expected a new line after \(what), found \(describe(current))", at: current.range)
+            recoverAtFileScope()
+        }
+    }
+}
