@@ -26,6 +26,17 @@ extension RuleEvaluator {
                 var kept: [Int] = []
                 let candidates = selection ?? Array(range)
                 kept.reserveCapacity(candidates.count)
+                if let comparison = fieldComparison(predicate) {
+                    // `.field op constant`: the constant is computed once, each donation costs one lookup.
+                    for index in candidates {
+                        guard let field = list[index].fields[comparison.field],
+                            let keep = Self.compare(comparison.op, field, comparison.constant)
+                        else { return fieldFailure(comparison, in: list[index]) }
+                        if keep { kept.append(index) }
+                    }
+                    selection = kept
+                    continue
+                }
                 for index in candidates {
                     guard let value = evaluate(predicate, donation: list[index]) else { return nil }
                     guard case .bool(let keep) = value else {
@@ -42,6 +53,32 @@ extension RuleEvaluator {
             }
         }
         return selection?.count ?? range.count
+    }
+
+    /// A predicate of the shape `.field op constant`, with the constant computed.
+    private mutating func fieldComparison(_ predicate: RuleExpression)
+        -> (op: RuleOperator, field: String, constant: TipValue)?
+    {
+        guard case .binary(let op, .field(let field), let rhs) = predicate, !rhs.readsFields else { return nil }
+        switch op {
+        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard let constant = evaluate(rhs, donation: nil) else { return nil }
+            return (op, field, constant)
+        default:
+            return nil
+        }
+    }
+
+    /// Records why a `.field op constant` predicate could not be computed for a donation.
+    private mutating func fieldFailure(
+        _ comparison: (op: RuleOperator, field: String, constant: TipValue), in donation: StoredDonation
+    ) -> Int? {
+        guard let value = donation.fields[comparison.field] else {
+            if failure == nil { failure = "a donation has no field .\(comparison.field)" }
+            return nil
+        }
+        if failure == nil { failure = "cannot compare \(value) \(comparison.op.rawValue) \(comparison.constant)" }
+        return nil
     }
 
     /// The index of the first donation dated at or after `date` (binary search).

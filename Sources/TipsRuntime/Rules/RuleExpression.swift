@@ -121,6 +121,16 @@ extension RuleExpression {
         }
     }
 
+    /// Whether the expression reads a donation field.
+    var readsFields: Bool {
+        switch self {
+        case .field: true
+        case .literal, .argument, .parameter, .count: false
+        case .not(let operand), .negate(let operand): operand.readsFields
+        case .binary(_, let lhs, let rhs): lhs.readsFields || rhs.readsFields
+        }
+    }
+
     /// Whether the expression's value can change with the passage of time alone.
     var dependsOnTime: Bool {
         switch self {
