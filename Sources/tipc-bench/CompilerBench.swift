@@ -28,7 +28,8 @@ enum CompilerBench {
                     + " \(output.warnings) warnings, \(Format.megabytes(Double(output.swift.utf8.count))) of Swift")
             if output.errors > 0 {
                 report.fail(
-                    "the synthetic input of \(input.tipCount) tips has \(output.errors) errors:\n\(output.firstErrors)")
+                    "the synthetic input of \(input.tipCount) tips has \(output.errors) errors:\n\(output.firstDiagnostics)"
+                )
                 allClean = false
             }
         }

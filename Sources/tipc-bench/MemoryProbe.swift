@@ -26,7 +26,19 @@ enum MemoryProbe {
     static let marker = "tipc-bench-maxrss-kb"
 
     /// This process's peak resident set size in bytes.
+    ///
+    /// On Linux this is `VmHWM` from `/proc/self/status`: `getrusage`'s
+    /// `ru_maxrss` carries the parent's peak across `posix_spawn`, so a child
+    /// of a big parent would report the parent's size.
     static func ownPeakBytes() -> Int {
+        #if os(Linux)
+            if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
+                for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+                    let digits = line.dropFirst("VmHWM:".count).filter(\.isNumber)
+                    if let kilobytes = Int(digits) { return kilobytes * 1024 }
+                }
+            }
+        #endif
         var usage = rusage()
         guard getrusage(RUSAGE_SELF_WHO, &usage) == 0 else { return 0 }
         #if os(Linux)

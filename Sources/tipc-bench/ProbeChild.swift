@@ -17,7 +17,7 @@ enum ProbeChild {
                 return 3
             }
             guard result.errors == 0 else {
-                print("the synthetic input of \(tipCount) tips has \(result.errors) errors: \(result.firstErrors)")
+                print("the synthetic input of \(tipCount) tips has \(result.errors) errors: \(result.firstDiagnostics)")
                 return 1
             }
             withExtendedLifetime(bytes) { MemoryProbe.reportOwnPeak() }
