@@ -20,6 +20,8 @@ enum MemoryProbe {
         case generate = "--measure-generate"
         /// Generate the input and compile it (check and emit).
         case compile = "--measure-compile"
+        /// Generate the input, lex and parse it only (for profiling the front end).
+        case frontEnd = "--measure-frontend"
     }
 
     /// The line a child prints: `tipc-bench-maxrss-kb <n>`.

@@ -10,6 +10,11 @@ enum ProbeChild {
             let bytes = SyntheticTips(tipCount: tipCount).bytes()
             withExtendedLifetime(bytes) { MemoryProbe.reportOwnPeak() }
             return 0
+        case .frontEnd:
+            let bytes = SyntheticTips(tipCount: tipCount).bytes()
+            guard BenchCompiler.frontEnd(bytes) == 0 else { return 1 }
+            MemoryProbe.reportOwnPeak()
+            return 0
         case .compile:
             let bytes = SyntheticTips(tipCount: tipCount).bytes()
             guard let result = BenchCompiler.compile(bytes) else {
