@@ -11,6 +11,8 @@ struct Options {
     var scale: Scale = .quick
     /// Set when this process is a memory-probe child.
     var probe: (work: MemoryProbe.Work, tipCount: Int)?
+    /// Set by `--only compiler|runtime`: measure only that half.
+    var only: String?
     /// Set by the hidden `--print-input <tips>`: print the synthetic input and stop.
     var printInput: Int?
 
@@ -28,6 +30,7 @@ struct Options {
         usage: tipc-bench [--quick | --full]
           --quick   sizes 100, 1,000 and 10,000 tips, few runs (the default; under a minute)
           --full    sizes up to 100,000 tips, more runs
+          --only compiler|runtime   measure one half only
         """
 
     /// Parses the arguments after the executable's name; nil on bad usage.
@@ -39,6 +42,12 @@ struct Options {
             switch argument {
             case "--quick": options.scale = .quick
             case "--full": options.scale = .full
+            case "--only":
+                guard index + 1 < arguments.count, ["compiler", "runtime"].contains(arguments[index + 1]) else {
+                    return nil
+                }
+                options.only = arguments[index + 1]
+                index += 1
             case "--print-input":
                 guard index + 1 < arguments.count, let count = Int(arguments[index + 1]), count >= 0 else { return nil }
                 options.printInput = count

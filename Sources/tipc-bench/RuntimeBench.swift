@@ -1,7 +1,159 @@
-/// Runtime measurements: evaluation, donation, observers, datastore.
+import Foundation
+import TipsRuntime
+
+/// A tip built at run time, the way generated code builds one.
+struct BenchTip: Tip {
+    let id: String
+    var title: String { "Bench tip" }
+    let rules: [TipRule]
+
+    init(_ id: String, _ expressions: [RuleExpression]) {
+        self.id = id
+        self.rules = expressions.enumerated().map { index, expression in
+            TipRule(expression, source: "bench rule \(index)", file: "Bench.tips", line: index + 1)
+        }
+    }
+}
+
+/// Runtime measurements through the public API: rule evaluation, donation
+/// with many tips registered, status-update delivery, and the datastore.
 enum RuntimeBench {
+    static let day = 86_400.0
+
     static func run(options: Options, report: Report) async {
-        section("Runtime")
-        print("  the runtime engine is not in this build: not measured")
+        section("Runtime (public TipCenter API)")
+        do {
+            try await evaluation(options: options, report: report)
+            try await donation(options: options, report: report)
+            try await observers(options: options, report: report)
+            await DatastoreBench.run(options: options, report: report)
+        } catch {
+            report.fail("runtime benchmark: \(error)")
+        }
+    }
+
+    /// A configured center on its own temporary directory, with a manual clock.
+    static func makeCenter(clock: ManualClock, directory: URL? = nil) async throws -> (TipCenter, URL) {
+        let directory =
+            directory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                "tipc-bench-store-\(UUID().uuidString)", isDirectory: true)
+        let center = TipCenter()
+        try await center.configure([
+            .datastoreLocation(.url(directory)), .clock(clock), .arguments([]), .environment([:]),
+        ])
+        return (center, directory)
+    }
+
+    /// `count(query) >= n`
+    static func atLeast(_ count: Int, _ event: Tips.Event, _ steps: [EventQuery.Step] = []) -> RuleExpression {
+        .binary(.greaterOrEqual, .count(EventQuery(event: event, steps: steps)), .literal(.int(count)))
+    }
+
+    private static func evaluation(options: Options, report: Report) async throws {
+        let clock = ManualClock()
+        let (center, directory) = try await makeCenter(clock: clock)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let event = Tips.Event(id: "visited")
+        for index in 0..<1_000 {
+            clock.advance(by: 300)
+            await event.donate(["region": .string("r\(index % 13)"), "level": .int(index % 7)], in: center)
+        }
+        let rules: [(String, RuleExpression)] = [
+            ("visited.donations.within(5d).count >= 3", atLeast(3, event, [.within(seconds: 5 * day)])),
+            ("visited.count >= 3", atLeast(3, event)),
+            (
+                "visited.donations.where(.level > 2).count >= 3",
+                atLeast(3, event, [.filter(.binary(.greater, .field("level"), .literal(.int(2))))])
+            ),
+            (
+                "visited.donations.within(2d).largestSubset(by: .region).count >= 3",
+                atLeast(3, event, [.within(seconds: 2 * day), .largestSubset(by: "region")])
+            ),
+        ]
+        let iterations = options.scale == .quick ? 2_000 : 10_000
+        print("  evaluation of one tip whose rule queries 1,000 donations (center.status(for:), in memory):")
+        var worst: (seconds: Double, source: String) = (0, "")
+        for (index, (source, rule)) in rules.enumerated() {
+            let tip = BenchTip("Eval\(index)", [rule])
+            guard center.status(for: tip) == .available else {
+                report.fail("evaluation tip '\(source)' is not available: the benchmark's setup is wrong")
+                continue
+            }
+            let samples = measure(runs: 5) { for _ in 0..<iterations { _ = center.status(for: tip) } }
+            let each = samples.median / Double(iterations)
+            if each > worst.seconds { worst = (each, source) }
+            print(
+                "    \(Format.pad(source, 70)) \(Format.time(each)) per evaluation"
+                    + "  (min \(Format.time(samples.min / Double(iterations))), max \(Format.time(samples.max / Double(iterations))))"
+            )
+        }
+        report.judge(
+            "evaluation over 1,000 donations <= 10 µs (slowest query kind)",
+            measured: "\(Format.time(worst.seconds)) (\(worst.source))", passed: worst.seconds <= 10e-6)
+    }
+
+    private static func donation(options: Options, report: Report) async throws {
+        let clock = ManualClock()
+        let (center, directory) = try await makeCenter(clock: clock)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let hot = Tips.Event(id: "hot")
+        let isLoggedIn = Tips.Parameter<Bool>(id: "isLoggedIn", defaultValue: false)
+        var tips: [any Tip] = (0..<10).map { BenchTip("Dependent\($0)", [atLeast($0 * 50, hot)]) }
+        for index in 0..<9_990 {
+            let other = Tips.Event(id: "other\(index % 100)")
+            tips.append(BenchTip("Other\(index)", [.parameter(isLoggedIn.reference), atLeast(index % 5, other)]))
+        }
+        center.register(tips)
+        let donations = options.scale == .quick ? 1_000 : 5_000
+        let samples = await measureAsync(runs: 5) {
+            for _ in 0..<donations { await hot.donate(in: center) }
+        }
+        let each = samples.median / Double(donations)
+        print(
+            "  donation with 10,000 tips registered, 10 depending on it (await event.donate(in:)):"
+                + " \(Format.time(each)) per donation (min \(Format.time(samples.min / Double(donations))),"
+                + " max \(Format.time(samples.max / Double(donations))))")
+        report.judge(
+            "donation, 10,000 tips registered (10 dependent) <= 5 µs", measured: Format.time(each),
+            passed: each <= 5e-6)
+    }
+
+    private static func observers(options: Options, report: Report) async throws {
+        let clock = ManualClock()
+        let (center, directory) = try await makeCenter(clock: clock)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let flag = Tips.Parameter<Bool>(id: "flag", defaultValue: false)
+        let observerCount = 100
+        let tips = (0..<observerCount).map { BenchTip("Observed\($0)", [.parameter(flag.reference)]) }
+        let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
+        var readers: [Task<Void, Never>] = []
+        for tip in tips {
+            let updates = center.statusUpdates(for: tip)
+            readers.append(
+                Task {
+                    for await _ in updates { arrived.yield(()) }
+                })
+        }
+        var iterator = arrivals.makeAsyncIterator()
+        for _ in 0..<observerCount { _ = await iterator.next() }  // each stream's initial status
+        let rounds = options.scale == .quick ? 50 : 200
+        var value = false
+        let samples = await measureAsync(runs: 5) {
+            for _ in 0..<rounds {
+                value.toggle()
+                await flag.set(value, in: center)
+                for _ in 0..<observerCount { _ = await iterator.next() }
+            }
+        }
+        for reader in readers { reader.cancel() }
+        arrived.finish()
+        let perRound = samples.median / Double(rounds)
+        print(
+            "  status-update delivery: a parameter change that flips \(observerCount) observed tips, until every"
+                + " observer has its update: \(Format.time(perRound)) per change,"
+                + " \(Format.time(perRound / Double(observerCount))) per observer"
+                + " (min \(Format.time(samples.min / Double(rounds))), max \(Format.time(samples.max / Double(rounds))))"
+        )
     }
 }

@@ -22,9 +22,13 @@ print(
     "tipc-bench (\(options.scale == .quick ? "quick" : "full")), sizes \(options.sizes.map(Format.count).joined(separator: ", ")) tips"
 )
 
-let inputs = InputBench.run(options: options)
-await CompilerBench.run(options: options, inputs: inputs, report: report)
-await RuntimeBench.run(options: options, report: report)
+if options.only != "runtime" {
+    let inputs = InputBench.run(options: options)
+    await CompilerBench.run(options: options, inputs: inputs, report: report)
+}
+if options.only != "compiler" {
+    await RuntimeBench.run(options: options, report: report)
+}
 
 report.printSummary()
 exit(report.failures.isEmpty ? 0 : 1)
