@@ -17,7 +17,8 @@ import Testing
         if !sorted.isEmpty {
             out += "Diagnostics\n"
             for diagnostic in sorted {
-                out += "  \(file.lineColumn(of: diagnostic.range.start)): \(diagnostic.severity): \(diagnostic.message)\n"
+                out +=
+                    "  \(file.lineColumn(of: diagnostic.range.start)): \(diagnostic.severity): \(diagnostic.message)\n"
             }
         }
         return out
@@ -34,7 +35,9 @@ import Testing
             return
         }
         let expected = try String(contentsOf: golden, encoding: .utf8)
-        #expect(actual == expected, "AST of \(name) differs from \(golden.lastPathComponent); TIPC_UPDATE_GOLDENS=1 re-blesses")
+        #expect(
+            actual == expected,
+            "AST of \(name) differs from \(golden.lastPathComponent); TIPC_UPDATE_GOLDENS=1 re-blesses")
     }
 
     @Test func goldenFixturesExist() {

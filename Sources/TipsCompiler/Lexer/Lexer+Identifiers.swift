@@ -45,6 +45,7 @@ extension Lexer {
     mutating func scanNonASCII() {
         guard let (scalar, length) = decodeScalar(at: index) else {
             reportInvalidUTF8(at: index)
+            emit(.unknown, from: index, to: index + 1, malformed: true)
             index += 1
             return
         }
@@ -54,6 +55,7 @@ extension Lexer {
         }
         let start = index
         index += length
+        emit(.unknown, from: start, to: index, malformed: true)
         error("unexpected character '\(Character(scalar))'", from: start, to: index)
     }
 

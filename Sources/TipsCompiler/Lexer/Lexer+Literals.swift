@@ -60,7 +60,9 @@ extension Lexer {
             error("integer literal '\(text)' is too large; the largest is \(Int.max)", from: start, to: numberEnd)
         }
         guard suffixEnd > numberEnd else {
-            emit(.integer, from: start, to: suffixEnd, value: value.map(TokenValue.integer) ?? .none, malformed: value == nil)
+            emit(
+                .integer, from: start, to: suffixEnd, value: value.map(TokenValue.integer) ?? .none,
+                malformed: value == nil)
             return
         }
         let suffix = file.text(in: range(numberEnd, suffixEnd))
@@ -153,10 +155,11 @@ extension Lexer {
             index += 2
             return scanInterpolation(from: start)
         case 0x0A, 0x0D:
+            // The string is unterminated; the caller reports it.
             index += 1
-            error("a string cannot continue on the next line; use \\n for a line break", from: start, to: start + 1)
         default:
-            let end = next >= 0x80 ? (decodeScalar(at: index + 1).map { index + 1 + $0.length } ?? index + 2) : index + 2
+            let end =
+                next >= 0x80 ? (decodeScalar(at: index + 1).map { index + 1 + $0.length } ?? index + 2) : index + 2
             let escape = file.text(in: range(start, end))
             error(
                 "invalid escape sequence '\(escape)' in string; use \\\", \\\\, \\n, \\t, \\u{...} or \\(name)",
@@ -164,6 +167,24 @@ extension Lexer {
             index = end
         }
         return nil
+    }
+
+    /// `'Hi'`: reported once, then read as a string (without escapes) so that
+    /// parsing carries on as if it were double-quoted.
+    mutating func scanSingleQuotedString() {
+        let start = index
+        var end = index + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "'"), bytes[end] != 0x0A { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "'") else {
+            index += 1
+            emit(.unknown, from: start, to: index, malformed: true)
+            error("unexpected character '''; strings use double quotes", from: start, to: index)
+            return
+        }
+        index = end + 1
+        let text = String(decoding: bytes[(start + 1)..<end], as: UTF8.self)
+        error("strings use double quotes: \"\(text)\"", from: start, to: index)
+        emit(.string, from: start, to: index, value: .string(text.isEmpty ? [] : [.text(text)]))
     }
 
     /// `\u{1F426}`: `index` is just after the `u`.

@@ -70,7 +70,9 @@ public struct Lexer {
         SourceRange(file: file.id, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end))
     }
 
-    mutating func emit(_ kind: TokenKind, from start: Int, to end: Int, value: TokenValue = .none, malformed: Bool = false) {
+    mutating func emit(
+        _ kind: TokenKind, from start: Int, to end: Int, value: TokenValue = .none, malformed: Bool = false
+    ) {
         let token = Token(kind: kind, range: range(start, end), value: value, isMalformed: malformed)
         if kind == .docComment {
             // Doc comments do not take part in line continuation.
@@ -137,7 +139,8 @@ public struct Lexer {
             }
         }
         index = end
-        let isDoc = end - start >= 3 && bytes[start + 2] == UInt8(ascii: "/")
+        let isDoc =
+            end - start >= 3 && bytes[start + 2] == UInt8(ascii: "/")
             && (end - start == 3 || bytes[start + 3] != UInt8(ascii: "/"))
         if isDoc {
             var trimmed = end
@@ -214,13 +217,17 @@ public struct Lexer {
             index += 2
             return
         }
+        if byte == UInt8(ascii: "'") {
+            scanSingleQuotedString()
+            return
+        }
         index += 1
+        emit(.unknown, from: start, to: index, malformed: true)
         let character = Character(Unicode.Scalar(byte))
         switch byte {
         case UInt8(ascii: "&"), UInt8(ascii: "|"):
-            error("unexpected character '\(character)'; did you mean '\(character)\(character)'?", from: start, to: index)
-        case UInt8(ascii: "'"):
-            error("unexpected character '''; strings use double quotes", from: start, to: index)
+            error(
+                "unexpected character '\(character)'; did you mean '\(character)\(character)'?", from: start, to: index)
         case 0x00..<0x20, 0x7F:
             error("unexpected control character U+\(Lexer.hex(UInt32(byte), digits: 4))", from: start, to: index)
         default:

@@ -42,6 +42,8 @@ public enum TokenKind: Hashable, Sendable {
     case binaryOperator(BinaryOperator)
     /// `-`
     case minus
+    /// A character that cannot start any token; always malformed (already reported).
+    case unknown
     /// The end of the file.
     case endOfFile
 }

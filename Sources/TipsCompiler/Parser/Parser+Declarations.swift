@@ -98,7 +98,9 @@ extension SyntaxParser {
         guard isWord(token, "displayFrequency") else {
             if token.kind == .identifier {
                 let word = text(token)
-                let hint = SpellingSuggester.closest(to: word, among: ["displayFrequency"]).map { "; did you mean '\($0)'?" }
+                let hint = SpellingSuggester.closest(to: word, among: ["displayFrequency"]).map {
+                    "; did you mean '\($0)'?"
+                }
                 error(
                     "unknown config item '\(word)'" + (hint ?? "; the config block takes 'displayFrequency'"),
                     at: token.range)
@@ -369,7 +371,8 @@ extension SyntaxParser {
         if current.kind == .identifier {
             let word = identifier(advance())
             if word.name != "ordered", word.name != "firstAvailable" {
-                let hint = SpellingSuggester.closest(to: word.name, among: ["ordered", "firstAvailable"])
+                let hint =
+                    SpellingSuggester.closest(to: word.name, among: ["ordered", "firstAvailable"])
                     .map { "; did you mean '\($0)'?" } ?? "; use 'ordered' or 'firstAvailable'"
                 error("unknown group order '\(word.name)'\(hint)", at: word.range)
             }

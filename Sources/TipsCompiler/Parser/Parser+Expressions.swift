@@ -86,7 +86,8 @@ extension SyntaxParser {
         let operatorToken = advance()
         let (rhs, rhsDepth) = parseOperand(after: operatorToken) { $0.parseAdditive() }
         depth = max(depth, rhsDepth) + 1
-        lhs = .binary(op, lhs: lhs, rhs: rhs, operatorRange: operatorToken.range, range: lhs.range.extended(to: rhs.range))
+        lhs = .binary(
+            op, lhs: lhs, rhs: rhs, operatorRange: operatorToken.range, range: lhs.range.extended(to: rhs.range))
         guard !abandonsExpression, comparisonOperator(current.kind) != nil else { return (lhs, depth) }
         // `a < b < c`: report the second operator, then consume the chain whole.
         error(
@@ -138,7 +139,8 @@ extension SyntaxParser {
         let (operand, depth) = parseOperand(after: operatorToken) { $0.parseUnary() }
         if abandonsExpression { return (.error(operatorToken.range), 0) }
         return (
-            .unary(op, operand: operand, operatorRange: operatorToken.range,
+            .unary(
+                op, operand: operand, operatorRange: operatorToken.range,
                 range: operatorToken.range.extended(to: operand.range)),
             depth + 1
         )
@@ -193,9 +195,11 @@ extension SyntaxParser {
             }
             if current.kind != .rightParen {
                 if !abandonsExpression {
-                    errorExpected(
-                        "expected ',' or ')' in the argument list, found \(describe(current))",
-                        notes: [DiagnosticNote("'(' opened here", at: opening.range)])
+                    let message =
+                        isOnLaterLine(current) || current.kind == .rightBrace
+                        ? "expected ')' to close the argument list"
+                        : "expected ',' or ')' in the argument list, found \(describe(current))"
+                    errorExpected(message, notes: [DiagnosticNote("'(' opened here", at: opening.range)])
                 }
                 return (arguments, depth, expectationRange)
             }
@@ -254,8 +258,9 @@ extension SyntaxParser {
         let (inner, depth) = parseOperand(after: opening) { $0.parseExpression() }
         if abandonsExpression { return (.error(opening.range), 0) }
         guard current.kind == .rightParen else {
+            let found = isOnLaterLine(current) || current.kind == .rightBrace ? "" : ", found \(describe(current))"
             errorExpected(
-                "expected ')' to close the parenthesized expression, found \(describe(current))",
+                "expected ')' to close the parenthesized expression\(found)",
                 notes: [DiagnosticNote("'(' opened here", at: opening.range)])
             return (.error(opening.range.extended(to: inner.range)), depth)
         }

@@ -7,10 +7,24 @@ extension SyntaxParser {
     }
 
     /// After an error at file scope: skips to the next line that starts with a
-    /// declaration keyword, or to the end of the file.
+    /// declaration keyword, or to the end of the file. When the skipped text
+    /// holds a `{ ... }` block, the line after its `}` ends the skip too, so a
+    /// mistake after a broken block still gets its own error.
     mutating func recoverAtFileScope() {
+        var depth = 0
+        var closedBlock = false
         if !isAtEnd { advance() }
-        while !isAtEnd, !atDeclarationStart { advance() }
+        while !isAtEnd, !atDeclarationStart {
+            if closedBlock, depth == 0, startsLine(position) { return }
+            switch current.kind {
+            case .leftBrace: depth += 1
+            case .rightBrace:
+                depth = max(0, depth - 1)
+                closedBlock = depth == 0
+            default: break
+            }
+            advance()
+        }
     }
 
     /// After an error inside a block: skips to the `}` that closes it, to a
@@ -48,11 +62,10 @@ extension SyntaxParser {
             nesting = 0
             let start = position
             let succeeded = parseItem(&self)
-            if succeeded, !atItemEnd {
-                let message = "expected a new line or ';' after this item, found \(describe(current))"
-                error(message, at: current.range)
-                recoverInBlock()
-            } else if !succeeded {
+            if !succeeded || !atItemEnd {
+                if succeeded, !current.isMalformed {
+                    error("expected a new line or ';' after this item, found \(describe(current))", at: current.range)
+                }
                 recoverInBlock()
             }
             if position == start { advance() }
@@ -61,6 +74,7 @@ extension SyntaxParser {
 
     /// After a declaration: anything but a separator on the same line is an error.
     mutating func expectDeclarationEnd(_ what: String) {
+        if atDeclarationStart { return }
         switch current.kind {
         case .newline, .semicolon, .endOfFile:
             return

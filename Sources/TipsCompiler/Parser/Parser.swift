@@ -103,8 +103,12 @@ struct SyntaxParser {
 
     var isAtEnd: Bool { current.kind == .endOfFile }
 
-    /// The token before the current one, if any.
-    var previous: Token? { position > 0 ? tokens[position - 1] : nil }
+    /// The last token before the current one that is not a separator, if any.
+    var previous: Token? {
+        var index = position - 1
+        while index >= 0, tokens[index].kind == .newline || tokens[index].kind == .semicolon { index -= 1 }
+        return index >= 0 ? tokens[index] : nil
+    }
 
     @discardableResult
     mutating func advance() -> Token {
@@ -151,14 +155,17 @@ struct SyntaxParser {
     /// Where to point an "expected ..." error: at the current token, or just
     /// after the previous one when the line or file has ended.
     var expectationRange: SourceRange {
-        switch current.kind {
-        case .newline, .endOfFile:
-            if let previous {
-                return SourceRange(file: file.id, start: previous.range.end, end: previous.range.end)
-            }
-            return current.range
+        guard let previous, isOnLaterLine(current) else { return current.range }
+        return SourceRange(file: file.id, start: previous.range.end, end: previous.range.end)
+    }
+
+    /// Whether `token` ends the line or file, or starts on a later line than the previous token ends.
+    func isOnLaterLine(_ token: Token) -> Bool {
+        switch token.kind {
+        case .newline, .endOfFile: return true
         default:
-            return current.range
+            guard let previous else { return false }
+            return file.line(of: token.range.start) > file.line(of: previous.range.end)
         }
     }
 
