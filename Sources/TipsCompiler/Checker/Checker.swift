@@ -361,7 +361,8 @@ public struct Checker {
         }
     }
 
-    mutating func checkFields(_ fields: [FieldSyntax], owner: String, kind: String) -> [CheckedField]? {
+    /// Checks typed fields; returns those that checked, and whether all did.
+    mutating func checkFields(_ fields: [FieldSyntax], owner: String, kind: String) -> (fields: [CheckedField], ok: Bool) {
         var seen: [String: SourceRange] = [:]
         var checked: [CheckedField] = []
         var failed = false
@@ -380,7 +381,7 @@ public struct Checker {
             }
             checked.append(CheckedField(name: field.name.name, type: type, nameRange: field.name.range))
         }
-        return failed ? nil : checked
+        return (checked, !failed)
     }
 
     mutating func checkEvent(_ decl: EventDecl) -> CheckedEvent? {
@@ -405,7 +406,7 @@ public struct Checker {
             }
         }
         return CheckedEvent(
-            name: decl.name.name, doc: decl.doc?.lines ?? [], fields: fields ?? [], keepCount: keepCount,
+            name: decl.name.name, doc: decl.doc?.lines ?? [], fields: fields.fields, keepCount: keepCount,
             keepDuration: keepDuration,
             origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
     }

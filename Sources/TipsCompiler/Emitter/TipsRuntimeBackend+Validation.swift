@@ -40,6 +40,7 @@ extension TipsRuntimeBackend {
                                     + "with \(whose) \(other.what); rename one of them",
                                 at: decl.origin.nameRange,
                                 notes: other.event == decl.name ? [] : [DiagnosticNote("'\(other.event)' is declared here", at: other.range)])
+                            break
                         } else {
                             eventNamespace[name] = (decl.name, name == decl.name ? "property" : "type '\(name)'", decl.origin.nameRange)
                         }
