@@ -136,7 +136,9 @@ extension Checker {
         if case .enumeration(let enumName) = expected, let checked = enums[enumName] {
             if checked.cases.contains(name.name) { return .enumCase(name.name, enumName: enumName) }
             var message = "enum '\(enumName)' has no case '\(name.name)'"
-            if let event = context.fieldsOf, let match = Suggestions.closest(to: name.name, in: event.fields.map(\.name)) {
+            if let event = context.fieldsOf,
+                let match = Suggestions.closest(to: name.name, in: event.fields.map(\.name))
+            {
                 message += "; did you mean the field '.\(match)' of event '\(event.name)'?"
             } else {
                 message += Suggestions.didYouMean(name.name, in: checked.cases, prefix: ".")

@@ -78,7 +78,9 @@ extension Checker {
     ) -> CheckedQuery.Step? {
         switch method.name {
         case "within":
-            guard let argument = singleArgument(arguments, label: nil, method: "within", example: "within(5d)", range: range)
+            guard
+                let argument = singleArgument(
+                    arguments, label: nil, method: "within", example: "within(5d)", range: range)
             else { return nil }
             guard let checked = checkExpression(argument.value, expected: .duration, context: context) else {
                 return nil
@@ -102,7 +104,9 @@ extension Checker {
             }
             return .within(seconds: seconds)
         case "where":
-            guard let argument = singleArgument(arguments, label: nil, method: "where", example: "where(.field == value)", range: range)
+            guard
+                let argument = singleArgument(
+                    arguments, label: nil, method: "where", example: "where(.field == value)", range: range)
             else { return nil }
             var inner = context
             inner.fieldsOf = event
@@ -113,7 +117,8 @@ extension Checker {
             return .filter(checked)
         default:
             let isLargest = method.name == "largestSubset"
-            guard let argument = singleArgument(
+            guard
+                let argument = singleArgument(
                     arguments, label: "by", method: method.name, example: "\(method.name)(by: .field)", range: range)
             else { return nil }
             guard case .implicitMember(let field, let fieldRange) = argument.value else {

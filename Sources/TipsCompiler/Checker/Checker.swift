@@ -102,10 +102,13 @@ public struct Checker {
                 if let tip = checkTip(decl) { checkedTips[decl.range] = tip }
             }
         }
-        checkTipIDs(files.flatMap { file in file.declarations.compactMap { decl -> CheckedTip? in
-            if case .tip(let tip) = decl { return checkedTips[tip.range] }
-            return nil
-        } })
+        checkTipIDs(
+            files.flatMap { file in
+                file.declarations.compactMap { decl -> CheckedTip? in
+                    if case .tip(let tip) = decl { return checkedTips[tip.range] }
+                    return nil
+                }
+            })
 
         let configFile = config?.file ?? files.first?.file
         let checkedFiles = files.map { file in
@@ -249,10 +252,12 @@ public struct Checker {
                 at: syntax.name.range)
             return nil
         }
-        let candidates = ["Bool", "Int", "Double", "String"] + symbols.compactMap { key, value in
-            if case .enumeration = value { return key }
-            return nil
-        }
+        let candidates =
+            ["Bool", "Int", "Double", "String"]
+            + symbols.compactMap { key, value in
+                if case .enumeration = value { return key }
+                return nil
+            }
         diagnostics.error(
             "unknown type '\(name)'\(Suggestions.didYouMean(name, in: candidates))", at: syntax.name.range)
         return nil
@@ -362,7 +367,9 @@ public struct Checker {
     }
 
     /// Checks typed fields; returns those that checked, and whether all did.
-    mutating func checkFields(_ fields: [FieldSyntax], owner: String, kind: String) -> (fields: [CheckedField], ok: Bool) {
+    mutating func checkFields(_ fields: [FieldSyntax], owner: String, kind: String) -> (
+        fields: [CheckedField], ok: Bool
+    ) {
         var seen: [String: SourceRange] = [:]
         var checked: [CheckedField] = []
         var failed = false
@@ -392,7 +399,8 @@ public struct Checker {
         if let keep = decl.keep {
             if let count = keep.count {
                 if count.value < 1 {
-                    diagnostics.error("an event must keep at least 1 donation, but this is \(count.value)", at: count.range)
+                    diagnostics.error(
+                        "an event must keep at least 1 donation, but this is \(count.value)", at: count.range)
                 } else {
                     keepCount = count.value
                 }
@@ -443,7 +451,8 @@ public struct Checker {
                     diagnostics.error(
                         "tip '\(member.name)' takes arguments, so it cannot be in a group; "
                             + "groups hold tips without arguments",
-                        at: member.range, notes: [DiagnosticNote("'\(member.name)' is declared here", at: tip.name.range)])
+                        at: member.range,
+                        notes: [DiagnosticNote("'\(member.name)' is declared here", at: tip.name.range)])
                     continue
                 }
                 members.append(member.name)
