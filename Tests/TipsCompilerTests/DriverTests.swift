@@ -95,7 +95,7 @@ import Testing
             return
         }
         let rule = try #require(tip.rules.first)
-        #expect(rule.source == "opened.donations .within(2d).count >= 2")
+        #expect(rule.source == "opened.donations.within(2d).count >= 2")
         #expect(rule.fileName == "R.tips")
         #expect(rule.line == 4)
         #expect(

@@ -32,7 +32,12 @@ extension Checker {
                 continue
             }
             if !pending.isEmpty {
-                out += pending.contains(where: \.isNewline) ? " " : pending
+                if pending.contains(where: \.isNewline) {
+                    // A continued query chain reads as one: `a.donations` + `.within(1d)`.
+                    out += character == "." ? "" : " "
+                } else {
+                    out += pending
+                }
                 pending = ""
             }
             out.append(character)
@@ -186,8 +191,8 @@ extension Checker {
         if case .name(let baseName) = base, events[baseName.name] != nil {
             diagnostics.error(
                 "event '\(baseName.name)' has no member '\(name.name)'"
-                    + Suggestions.didYouMean(name.name, in: ["donations", "count"])
-                    + "; use '.donations' or '.count'",
+                    + Suggestions.hint(
+                        name.name, in: ["donations", "count"], otherwise: "use '.donations' or '.count'"),
                 at: name.range)
             return nil
         }
@@ -199,8 +204,9 @@ extension Checker {
         if case .member = base, checkQuery(base, context: context) != nil {
             diagnostics.error(
                 "'\(name.name)' is not a query step"
-                    + Suggestions.didYouMean(name.name, in: Self.queryMethods + ["count"])
-                    + "; use within, where, largestSubset, smallestSubset or count",
+                    + Suggestions.hint(
+                        name.name, in: Self.queryMethods + ["count"],
+                        otherwise: "use within, where, largestSubset, smallestSubset or count"),
                 at: name.range)
             return nil
         }

@@ -18,8 +18,9 @@ extension Checker {
                 if checkQuery(base, context: context) != nil {
                     diagnostics.error(
                         "'\(method.name)' is not a query step"
-                            + Suggestions.didYouMean(method.name, in: Self.queryMethods)
-                            + "; use within, where, largestSubset or smallestSubset",
+                            + Suggestions.hint(
+                                method.name, in: Self.queryMethods,
+                                otherwise: "use within, where, largestSubset or smallestSubset"),
                         at: method.name == "count" ? range : method.range)
                 }
                 return nil

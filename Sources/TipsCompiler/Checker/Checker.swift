@@ -216,8 +216,10 @@ public struct Checker {
             if let frequency = named[name.name] { return frequency }
             let names = ["immediate", "hourly", "daily", "weekly", "monthly", "every"]
             diagnostics.error(
-                "unknown display frequency '\(name.name)'\(Suggestions.didYouMean(name.name, in: names)); "
-                    + "use immediate, hourly, daily, weekly, monthly or every <duration>",
+                "unknown display frequency '\(name.name)'"
+                    + Suggestions.hint(
+                        name.name, in: names,
+                        otherwise: "use immediate, hourly, daily, weekly, monthly or every <duration>"),
                 at: name.range)
             return nil
         case .every(let duration, _):
@@ -319,7 +321,7 @@ public struct Checker {
             if case .enumeration(let name) = type {
                 expected = "a case of '\(name)' such as '.\(enums[name]?.cases.first ?? "case")'"
             } else {
-                expected = "a \(type) literal"
+                expected = "\(Self.article(type)) literal"
             }
             if case .string(let literal) = expression, literal.plainText == nil, type == .string {
                 diagnostics.error(
@@ -430,8 +432,8 @@ public struct Checker {
             } else {
                 diagnostics.error(
                     "unknown group priority '\(written.name)'"
-                        + "\(Suggestions.didYouMean(written.name, in: ["ordered", "firstAvailable"])); "
-                        + "use ordered or firstAvailable",
+                        + Suggestions.hint(
+                            written.name, in: ["ordered", "firstAvailable"], otherwise: "use ordered or firstAvailable"),
                     at: written.range)
             }
         }

@@ -29,6 +29,9 @@ extension TipsRuntimeBackend {
                     checkSpellable(decl.name, kind: "parameter", range: decl.origin.nameRange, &diagnostics)
                 case .event(let decl):
                     checkSpellable(decl.name, kind: "event", range: decl.origin.nameRange, &diagnostics)
+                    for field in decl.fields {
+                        checkSpellable(field.name, kind: "field", range: field.nameRange, &diagnostics)
+                    }
                     let typeName = SwiftNames.typeName(decl.name)
                     if typeName != decl.name {
                         checkSpellable(typeName, kind: "event type", range: decl.origin.nameRange, &diagnostics)
