@@ -9,9 +9,13 @@ extension Checker {
     mutating func checkTip(_ decl: TipDecl) -> CheckedTip? {
         guard isPrimary(decl.name.name, at: decl.name.range) else { return nil }
         let tipName = decl.name.name
+        let errorsBefore = errorCount
         var arguments: [CheckedField]?
+        var failed = false
         if let written = decl.arguments {
-            arguments = checkFields(written, owner: "tip '\(tipName)'", kind: "an argument") ?? []
+            let checked = checkFields(written, owner: "tip '\(tipName)'", kind: "an argument")
+            arguments = checked.fields
+            failed = !checked.ok
             if written.isEmpty {
                 diagnostics.error(
                     "tip '\(tipName)' has empty parentheses; list its arguments or remove the parentheses",
@@ -29,7 +33,6 @@ extension Checker {
         var actionRanges: [String: SourceRange] = [:]
         var rules: [CheckedRule] = []
         var options = CheckedTipOptions()
-        var failed = false
 
         for item in decl.items {
             let keyword = itemKeyword(item.kind)
@@ -131,9 +134,8 @@ extension Checker {
                 failed = true
             }
         }
-        if rules.isEmpty && options.isEmpty && !groupedTips.contains(tipName) && !failed
-            && !decl.items.contains(where: { if case .rule = $0.kind { true } else { false } })
-        {
+        failed = failed || errorCount > errorsBefore
+        if rules.isEmpty && options.isEmpty && !groupedTips.contains(tipName) && !failed {
             diagnostics.warning(
                 "tip '\(tipName)' has no rules, no options and is in no group; it shows to everyone at once",
                 at: decl.name.range)
@@ -146,6 +148,9 @@ extension Checker {
             message: message, image: image, actions: actions, rules: rules, options: options,
             origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
     }
+
+    /// How many errors have been reported so far.
+    var errorCount: Int { diagnostics.reported.count { $0.severity == .error } }
 
     private func itemKeyword(_ kind: TipItemKind) -> String {
         switch kind {
@@ -197,8 +202,9 @@ extension Checker {
                 } else {
                     diagnostics.error(
                         "'\(name.name)' is not an argument of tip '\(tip)'"
-                            + "\(Suggestions.didYouMean(name.name, in: arguments.keys)); "
-                            + "only a tip's arguments can be interpolated",
+                            + Suggestions.hint(
+                                name.name, in: arguments.keys.sorted(),
+                                otherwise: "only a tip's arguments can be interpolated"),
                         at: name.range)
                 }
             }

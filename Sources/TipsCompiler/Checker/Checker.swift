@@ -102,10 +102,13 @@ public struct Checker {
                 if let tip = checkTip(decl) { checkedTips[decl.range] = tip }
             }
         }
-        checkTipIDs(files.flatMap { file in file.declarations.compactMap { decl -> CheckedTip? in
-            if case .tip(let tip) = decl { return checkedTips[tip.range] }
-            return nil
-        } })
+        checkTipIDs(
+            files.flatMap { file in
+                file.declarations.compactMap { decl -> CheckedTip? in
+                    if case .tip(let tip) = decl { return checkedTips[tip.range] }
+                    return nil
+                }
+            })
 
         let configFile = config?.file ?? files.first?.file
         let checkedFiles = files.map { file in
@@ -213,8 +216,10 @@ public struct Checker {
             if let frequency = named[name.name] { return frequency }
             let names = ["immediate", "hourly", "daily", "weekly", "monthly", "every"]
             diagnostics.error(
-                "unknown display frequency '\(name.name)'\(Suggestions.didYouMean(name.name, in: names)); "
-                    + "use immediate, hourly, daily, weekly, monthly or every <duration>",
+                "unknown display frequency '\(name.name)'"
+                    + Suggestions.hint(
+                        name.name, in: names,
+                        otherwise: "use immediate, hourly, daily, weekly, monthly or every <duration>"),
                 at: name.range)
             return nil
         case .every(let duration, _):
@@ -249,10 +254,12 @@ public struct Checker {
                 at: syntax.name.range)
             return nil
         }
-        let candidates = ["Bool", "Int", "Double", "String"] + symbols.compactMap { key, value in
-            if case .enumeration = value { return key }
-            return nil
-        }
+        let candidates =
+            ["Bool", "Int", "Double", "String"]
+            + symbols.compactMap { key, value in
+                if case .enumeration = value { return key }
+                return nil
+            }
         diagnostics.error(
             "unknown type '\(name)'\(Suggestions.didYouMean(name, in: candidates))", at: syntax.name.range)
         return nil
@@ -314,7 +321,7 @@ public struct Checker {
             if case .enumeration(let name) = type {
                 expected = "a case of '\(name)' such as '.\(enums[name]?.cases.first ?? "case")'"
             } else {
-                expected = "a \(type) literal"
+                expected = "\(Self.article(type)) literal"
             }
             if case .string(let literal) = expression, literal.plainText == nil, type == .string {
                 diagnostics.error(
@@ -361,7 +368,10 @@ public struct Checker {
         }
     }
 
-    mutating func checkFields(_ fields: [FieldSyntax], owner: String, kind: String) -> [CheckedField]? {
+    /// Checks typed fields; returns those that checked, and whether all did.
+    mutating func checkFields(_ fields: [FieldSyntax], owner: String, kind: String) -> (
+        fields: [CheckedField], ok: Bool
+    ) {
         var seen: [String: SourceRange] = [:]
         var checked: [CheckedField] = []
         var failed = false
@@ -380,7 +390,7 @@ public struct Checker {
             }
             checked.append(CheckedField(name: field.name.name, type: type, nameRange: field.name.range))
         }
-        return failed ? nil : checked
+        return (checked, !failed)
     }
 
     mutating func checkEvent(_ decl: EventDecl) -> CheckedEvent? {
@@ -391,7 +401,8 @@ public struct Checker {
         if let keep = decl.keep {
             if let count = keep.count {
                 if count.value < 1 {
-                    diagnostics.error("an event must keep at least 1 donation, but this is \(count.value)", at: count.range)
+                    diagnostics.error(
+                        "an event must keep at least 1 donation, but this is \(count.value)", at: count.range)
                 } else {
                     keepCount = count.value
                 }
@@ -405,7 +416,7 @@ public struct Checker {
             }
         }
         return CheckedEvent(
-            name: decl.name.name, doc: decl.doc?.lines ?? [], fields: fields ?? [], keepCount: keepCount,
+            name: decl.name.name, doc: decl.doc?.lines ?? [], fields: fields.fields, keepCount: keepCount,
             keepDuration: keepDuration,
             origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
     }
@@ -421,8 +432,8 @@ public struct Checker {
             } else {
                 diagnostics.error(
                     "unknown group priority '\(written.name)'"
-                        + "\(Suggestions.didYouMean(written.name, in: ["ordered", "firstAvailable"])); "
-                        + "use ordered or firstAvailable",
+                        + Suggestions.hint(
+                            written.name, in: ["ordered", "firstAvailable"], otherwise: "use ordered or firstAvailable"),
                     at: written.range)
             }
         }
@@ -442,7 +453,8 @@ public struct Checker {
                     diagnostics.error(
                         "tip '\(member.name)' takes arguments, so it cannot be in a group; "
                             + "groups hold tips without arguments",
-                        at: member.range, notes: [DiagnosticNote("'\(member.name)' is declared here", at: tip.name.range)])
+                        at: member.range,
+                        notes: [DiagnosticNote("'\(member.name)' is declared here", at: tip.name.range)])
                     continue
                 }
                 members.append(member.name)

@@ -8,7 +8,9 @@ extension TipsRuntimeBackend {
     ]
 
     /// Members a generated `String`-backed, case-iterable enum already has.
-    static let enumMemberNames: Set<String> = ["rawValue", "allCases", "hashValue", "tipValue", "init", "self", "Self", "Type", "Protocol", "_"]
+    static let enumMemberNames: Set<String> = [
+        "rawValue", "allCases", "hashValue", "tipValue", "init", "self", "Self", "Type", "Protocol", "_",
+    ]
 
     public func validate(_ program: CheckedProgram, diagnostics: inout DiagnosticEngine) {
         var eventNamespace: [String: (event: String, what: String, range: SourceRange)] = [:]
@@ -27,21 +29,29 @@ extension TipsRuntimeBackend {
                     checkSpellable(decl.name, kind: "parameter", range: decl.origin.nameRange, &diagnostics)
                 case .event(let decl):
                     checkSpellable(decl.name, kind: "event", range: decl.origin.nameRange, &diagnostics)
+                    for field in decl.fields {
+                        checkSpellable(field.name, kind: "field", range: field.nameRange, &diagnostics)
+                    }
                     let typeName = SwiftNames.typeName(decl.name)
                     if typeName != decl.name {
                         checkSpellable(typeName, kind: "event type", range: decl.origin.nameRange, &diagnostics)
                     }
-                    for (name, what) in [(decl.name, "the property '\(decl.name)'"), (typeName, "the type '\(typeName)'")]
-                    {
+                    for (name, what) in [
+                        (decl.name, "the property '\(decl.name)'"), (typeName, "the type '\(typeName)'"),
+                    ] {
                         if let other = eventNamespace[name] {
                             let whose = other.event == decl.name ? "its own" : "event '\(other.event)' and its"
                             diagnostics.error(
                                 "event '\(decl.name)' would generate \(what) in TipsRuntime.TipEvents, which clashes "
                                     + "with \(whose) \(other.what); rename one of them",
                                 at: decl.origin.nameRange,
-                                notes: other.event == decl.name ? [] : [DiagnosticNote("'\(other.event)' is declared here", at: other.range)])
+                                notes: other.event == decl.name
+                                    ? [] : [DiagnosticNote("'\(other.event)' is declared here", at: other.range)])
+                            break
                         } else {
-                            eventNamespace[name] = (decl.name, name == decl.name ? "property" : "type '\(name)'", decl.origin.nameRange)
+                            eventNamespace[name] = (
+                                decl.name, name == decl.name ? "property" : "type '\(name)'", decl.origin.nameRange
+                            )
                         }
                     }
                 case .tip(let tip):
