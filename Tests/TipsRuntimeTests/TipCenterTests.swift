@@ -199,3 +199,17 @@ import Testing
         #expect(tip.status(in: center) == .available)
     }
 }
+
+@Suite struct UnconfiguredCenterTests {
+    @Test func changesBeforeConfigurationAreKeptAndCommittedAtConfiguration() async throws {
+        let backend = InMemoryDatastore()
+        let center = TipCenter(backend: backend)
+        await Fixture.isLoggedIn.set(true, in: center)
+        await Fixture.opened.donate(in: center)
+        #expect(Fixture.isLoggedIn.value(in: center))
+        try await center.configure([.arguments([]), .environment([:]), .clock(ManualClock())])
+        #expect(Fixture.isLoggedIn.value(in: center))
+        #expect(backend.committed.parameters["isLoggedIn"] == .bool(true))
+        #expect(backend.committed.donations["opened"]?.count == 1)
+    }
+}

@@ -40,9 +40,4 @@ final class CommitPipeline: Sendable {
     func send(_ mutations: [DatastoreMutation], done: (@Sendable () -> Void)?) {
         if case .terminated = input.yield(Batch(mutations: mutations, done: done)) { done?() }
     }
-
-    /// Resolves once everything sent before is durable.
-    func drain() async {
-        await withCheckedContinuation { continuation in send([], done: { continuation.resume() }) }
-    }
 }

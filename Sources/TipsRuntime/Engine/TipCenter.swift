@@ -194,12 +194,6 @@ public final class TipCenter: Sendable {
         }
     }
 
-    /// Resolves once every mutation recorded so far is durable.
-    func flush() async {
-        guard isConfigured else { return }
-        await pipeline.drain()
-    }
-
     /// How many times tips' rules have been evaluated.
     var evaluationCount: Int { state.withLock { $0.evaluationCount } }
 }
