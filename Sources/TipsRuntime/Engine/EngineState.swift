@@ -7,6 +7,8 @@ struct RegisteredTip {
     let options: Tips.Options
     /// Event id → fields its rules filter or group by, for the field columns.
     let queriedFields: [String: Set<String>]
+    /// Whether time passing alone can change its status (windows, display limits, display frequency).
+    let dependsOnTime: Bool
     /// The status last computed, to publish changes only.
     var lastStatus: Tips.Status
 }
@@ -118,8 +120,12 @@ struct EngineState {
         for rule in rules {
             rule.expression.visitQueriedFields { event, field in queriedFields[event, default: []].insert(field) }
         }
+        let dependsOnTime =
+            options.maxDisplayDuration != nil || options.maxDisplayCount != nil || !options.ignoresDisplayFrequency
+            || rules.contains { $0.expression.dependsOnTime }
         tips[id] = RegisteredTip(
-            tip: tip, rules: rules, options: options, queriedFields: queriedFields, lastStatus: .pending)
+            tip: tip, rules: rules, options: options, queriedFields: queriedFields, dependsOnTime: dependsOnTime,
+            lastStatus: .pending)
         var parameters: Set<String> = []
         var events: Set<String> = []
         for rule in rules {
@@ -163,15 +169,7 @@ struct EngineState {
 
     /// Re-evaluates every registered tip whose status may change with time alone.
     mutating func settleTimeDependentTips() {
-        let ids = tips.compactMap { id, registered -> String? in
-            let options = registered.options
-            let timed =
-                options.maxDisplayDuration != nil || options.maxDisplayCount != nil
-                || (!options.ignoresDisplayFrequency && frequency.interval > 0)
-                || registered.rules.contains { $0.expression.dependsOnTime }
-            return timed ? id : nil
-        }
-        settle(ids)
+        settle(tips.compactMap { id, registered in registered.dependsOnTime ? id : nil })
     }
 
     /// Invalidates the tip when a display limit is reached: the count once no
