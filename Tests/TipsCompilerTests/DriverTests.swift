@@ -105,3 +105,10 @@ import Testing
                     .literal(.int(2)), type: .bool))
     }
 }
+
+extension DriverTests {
+    @Test func checkCanEmitTheSyntaxTree() throws {
+        #expect(try CommandLineArguments.parse(["check", "--emit", "ast", "a.tips"]) == .dump(.ast, files: ["a.tips"]))
+        #expect(try CommandLineArguments.parse(["dump", "tokens", "a.tips"]) == .dump(.tokens, files: ["a.tips"]))
+    }
+}
