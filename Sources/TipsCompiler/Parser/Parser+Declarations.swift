@@ -82,7 +82,9 @@ extension SyntaxParser {
             return nil
         }
         var items: [ConfigItem] = []
-        let end = parseBlockItems(opening: opening, name: "the config block") { parser in
+        let end = parseBlockItems(
+            opening: opening, name: "the config block", itemKeywords: ["displayFrequency"]
+        ) { parser in
             guard let item = parser.parseConfigItem() else { return false }
             items.append(item)
             return true
@@ -263,11 +265,14 @@ extension SyntaxParser {
         }
         var fields: [FieldSyntax] = []
         if current.kind == .leftParen {
-            guard let list = parseFieldList(of: "event '\(name.name)'") else {
-                recoverAtFileScope()
-                return nil
-            }
+            let (list, complete) = parseFieldList(of: "event '\(name.name)'")
             fields = list
+            guard complete else {
+                // Keep the event with the fields read so far, so that its uses do not cascade.
+                let decl = EventDecl(doc: doc, name: name, fields: fields, keep: nil, range: range(from: keyword.range))
+                if !atDeclarationStart { recoverAtFileScope() }
+                return decl
+            }
         }
         var keep: KeepClause?
         if at("keep") {
@@ -317,45 +322,40 @@ extension SyntaxParser {
         return DurationLiteral(amount: amount, unit: unit, range: advance().range)
     }
 
-    /// field_list = field { "," field } [ "," ] ;  field = identifier ":" type ;
-    /// Parses `( ... )` from the `(`; `owner` names the declaration in messages.
-    mutating func parseFieldList(of owner: String) -> [FieldSyntax]? {
+    /// field_list = "(" [ field { "," field } [ "," ] ] ")" ;  field = identifier ":" type ;
+    /// Parses from the `(`; `owner` names the declaration in messages. Returns
+    /// the fields read and whether the list was complete (else an error was reported).
+    mutating func parseFieldList(of owner: String) -> (fields: [FieldSyntax], complete: Bool) {
         let opening = advance()
         var fields: [FieldSyntax] = []
         while current.kind != .rightParen {
+            if isAtEnd || current.kind == .leftBrace || isOnLaterLine(current) {
+                errorExpected(
+                    "expected ')' to close the fields of \(owner)",
+                    notes: [DiagnosticNote("'(' opened here", at: opening.range)])
+                return (fields, false)
+            }
             guard current.kind == .identifier else {
-                if isAtEnd || current.kind == .leftBrace || current.kind == .newline {
-                    errorExpected(
-                        "expected ')' to close the fields of \(owner)",
-                        notes: [DiagnosticNote("'(' opened here", at: opening.range)])
-                } else {
-                    errorExpected("expected a field name in \(owner), found \(describe(current))")
-                }
-                return nil
+                errorExpected("expected a field name in \(owner), found \(describe(current))")
+                return (fields, false)
             }
             let name = identifier(advance())
             guard current.kind == .colon else {
                 errorExpected("expected ':' and a type after '\(name.name)', as in \(name.name): String")
-                return nil
+                return (fields, false)
             }
             advance()
-            guard let type = parseType() else { return nil }
+            guard let type = parseType() else { return (fields, false) }
             fields.append(FieldSyntax(name: name, type: type, range: name.range.extended(to: type.name.range)))
             if current.kind == .comma {
                 advance()
-            } else if current.kind != .rightParen {
-                if isAtEnd || current.kind == .leftBrace || current.kind == .newline {
-                    errorExpected(
-                        "expected ')' to close the fields of \(owner)",
-                        notes: [DiagnosticNote("'(' opened here", at: opening.range)])
-                } else {
-                    errorExpected("expected ',' or ')' after field '\(name.name)', found \(describe(current))")
-                }
-                return nil
+            } else if current.kind != .rightParen, !isAtEnd, current.kind != .leftBrace, !isOnLaterLine(current) {
+                errorExpected("expected ',' or ')' after field '\(name.name)', found \(describe(current))")
+                return (fields, false)
             }
         }
         advance()
-        return fields
+        return (fields, true)
     }
 
     // MARK: - group

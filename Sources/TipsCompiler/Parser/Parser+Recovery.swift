@@ -27,15 +27,19 @@ extension SyntaxParser {
         }
     }
 
-    /// After an error inside a block: skips to the `}` that closes it, to a
-    /// line that starts with a name (the next item, even a misspelled one), or
-    /// to a line that starts a declaration (the `}` is missing). Nested
-    /// parentheses are skipped whole.
-    mutating func recoverInBlock() {
+    /// After an error inside a block: skips to the `}` that closes it, to the
+    /// next item line that starts with a name (even a misspelled one), or to a
+    /// line that starts with one of `itemKeywords` or a declaration keyword even
+    /// where an open parenthesis made the lexer continue the line.
+    mutating func recoverInBlock(itemKeywords: Set<String>) {
         while !isAtEnd, current.kind != .rightBrace {
             if current.kind == .newline, peek().kind == .identifier || peek().kind == .rightBrace {
                 advance()
                 return
+            }
+            if current.kind == .identifier, startsLine(position) {
+                let word = text(current)
+                if itemKeywords.contains(word) || Parser.declarationKeywords.contains(word) { return }
             }
             advance()
         }
@@ -44,9 +48,10 @@ extension SyntaxParser {
     /// Parses the items of a block whose `{` is `opening`, up to and including
     /// its `}`; returns the end of the block. `parseItem` parses one item and
     /// returns false when it reported an error (the block then recovers).
-    /// `name` describes the block in "expected '}' to close \(name)".
+    /// `name` describes the block in "expected '}' to close \(name)";
+    /// `itemKeywords` are the words that start its items.
     mutating func parseBlockItems(
-        opening: Token, name: String, parseItem: (inout SyntaxParser) -> Bool
+        opening: Token, name: String, itemKeywords: Set<String>, parseItem: (inout SyntaxParser) -> Bool
     ) -> SourceRange {
         while true {
             skipSeparators()
@@ -66,7 +71,7 @@ extension SyntaxParser {
                 if succeeded, !current.isMalformed {
                     error("expected a new line or ';' after this item, found \(describe(current))", at: current.range)
                 }
-                recoverInBlock()
+                recoverInBlock(itemKeywords: itemKeywords)
             }
             if position == start { advance() }
         }

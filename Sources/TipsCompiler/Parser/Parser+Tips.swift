@@ -10,18 +10,22 @@ extension SyntaxParser {
         }
         var arguments: [FieldSyntax]?
         if current.kind == .leftParen {
-            guard let list = parseFieldList(of: "tip '\(name.name)'") else {
+            let (list, complete) = parseFieldList(of: "tip '\(name.name)'")
+            arguments = list
+            // After a broken argument list, still read the body when it follows.
+            if !complete, current.kind != .leftBrace {
                 recoverAtFileScope()
                 return nil
             }
-            arguments = list
         }
         guard let opening = expectLeftBrace("expected '{' to start the body of tip '\(name.name)'") else {
             recoverAtFileScope()
             return nil
         }
         var items: [TipItem] = []
-        let end = parseBlockItems(opening: opening, name: "tip '\(name.name)'") { parser in
+        let end = parseBlockItems(
+            opening: opening, name: "tip '\(name.name)'", itemKeywords: Parser.tipItemKeywords
+        ) { parser in
             guard let item = parser.parseTipItem() else { return false }
             items.append(item)
             return true

@@ -135,8 +135,14 @@ struct SyntaxParser {
     /// An identifier node for an identifier token.
     func identifier(_ token: Token) -> Identifier { Identifier(text(token), range: token.range) }
 
-    /// Whether the token at `index` is the first on its line (or in the file).
-    func startsLine(_ index: Int) -> Bool { index == 0 || tokens[index - 1].kind == .newline }
+    /// Whether the token at `index` is the first on its line (or in the file),
+    /// as the reader sees it, even where the lexer continued the line.
+    func startsLine(_ index: Int) -> Bool {
+        guard index > 0 else { return true }
+        let before = tokens[index - 1]
+        if before.kind == .newline { return true }
+        return file.line(of: tokens[index].range.start) > file.line(of: before.range.end)
+    }
 
     /// Whether the current token starts a line with a declaration keyword.
     var atDeclarationStart: Bool {
