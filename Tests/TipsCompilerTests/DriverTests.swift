@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TipsCompiler
@@ -103,5 +104,26 @@ import Testing
                 == .binary(
                     .greaterOrEqual, .count(CheckedQuery(event: "opened", steps: [.within(seconds: 172_800)])),
                     .literal(.int(2)), type: .bool))
+    }
+}
+
+extension DriverTests {
+    @Test func checkCanEmitTheSyntaxTree() throws {
+        #expect(try CommandLineArguments.parse(["check", "--emit", "ast", "a.tips"]) == .dump(.ast, files: ["a.tips"]))
+        #expect(try CommandLineArguments.parse(["dump", "tokens", "a.tips"]) == .dump(.tokens, files: ["a.tips"]))
+    }
+}
+
+extension DriverTests {
+    /// Malformed and ill-typed inputs go through the whole pipeline without
+    /// crashing, and produce outputs exactly when they have no errors.
+    @Test(
+        arguments: Fixtures.names(in: "Syntax").map { ("Syntax", $0) }
+            + Fixtures.names(in: "Semantic").map { ("Semantic", $0) })
+    func everyFixtureRunsThroughTheWholePipeline(_ folder: String, _ name: String) throws {
+        let bytes = Array(try Data(contentsOf: Fixtures.url(folder, name)))
+        let result = Compilation(inputs: [CompilationInput(path: name, bytes: bytes)]).run()
+        #expect(result.hasErrors == result.outputs.isEmpty)
+        #expect(result.hasErrors == (result.program == nil))
     }
 }

@@ -14,6 +14,14 @@ extension TipsRuntimeBackend {
 
     public func validate(_ program: CheckedProgram, diagnostics: inout DiagnosticEngine) {
         var eventNamespace: [String: (event: String, what: String, range: SourceRange)] = [:]
+        let enumNames = Set(program.enums.keys)
+        // Enums that event fields name as their type inside `TipsRuntime.TipEvents`.
+        var enumsUsedByEvents: Set<String> = []
+        for file in program.files {
+            for case .event(let event) in file.declarations {
+                for case .enumeration(let name) in event.fields.map(\.type) { enumsUsedByEvents.insert(name) }
+            }
+        }
         for file in program.files {
             for declaration in file.declarations {
                 switch declaration {
@@ -33,6 +41,12 @@ extension TipsRuntimeBackend {
                         checkSpellable(field.name, kind: "field", range: field.nameRange, &diagnostics)
                     }
                     let typeName = SwiftNames.typeName(decl.name)
+                    if enumsUsedByEvents.contains(typeName) {
+                        diagnostics.error(
+                            "event '\(decl.name)' would generate the type '\(typeName)' in TipsRuntime.TipEvents, "
+                                + "which hides enum '\(typeName)' that event fields use; rename the event or the enum",
+                            at: decl.origin.nameRange)
+                    }
                     if typeName != decl.name {
                         checkSpellable(typeName, kind: "event type", range: decl.origin.nameRange, &diagnostics)
                     }
@@ -57,7 +71,12 @@ extension TipsRuntimeBackend {
                 case .tip(let tip):
                     checkSpellable(tip.name, kind: "tip", range: tip.origin.nameRange, &diagnostics)
                     for argument in tip.arguments ?? [] {
-                        if Self.tipMemberNames.contains(argument.name) {
+                        if enumNames.contains(argument.name) {
+                            diagnostics.error(
+                                "tip '\(tip.name)' cannot take an argument named '\(argument.name)': in the generated "
+                                    + "Swift it would hide enum '\(argument.name)'; rename the argument",
+                                at: argument.nameRange)
+                        } else if Self.tipMemberNames.contains(argument.name) {
                             diagnostics.error(
                                 "tip '\(tip.name)' cannot take an argument named '\(argument.name)': the generated tip "
                                     + "already has a '\(argument.name)' property; rename the argument",
