@@ -70,7 +70,7 @@ extension SyntaxParser {
             let succeeded = parseItem(&self)
             if !succeeded || !atItemEnd {
                 if succeeded, !current.isMalformed {
-                    error("expected a new line or ';' after this item, found \(describe(current))", at: current.range)
+                    error(unexpectedAfterItemMessage(), at: current.range)
                 }
                 recoverInBlock(itemKeywords: itemKeywords)
             }
@@ -88,5 +88,31 @@ extension SyntaxParser {
             error("expected a new line after \(what), found \(describe(current))", at: current.range)
             recoverAtFileScope()
         }
+    }
+
+    /// The message for a token left over after an item, with a hint for the
+    /// mistakes people make most: `=` for `==`, `and`/`or`, `3 days`.
+    func unexpectedAfterItemMessage() -> String {
+        if currentKind == .assign {
+            return "use '==' to compare; '=' only gives a parameter its default value"
+        }
+        if currentKind == .identifier {
+            let word = text(current)
+            switch word {
+            case "and": return "use '&&' instead of 'and'"
+            case "or": return "use '||' instead of 'or'"
+            default: break
+            }
+            let units =
+                [
+                    "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes", "hour", "hours",
+                    "day", "days", "week", "weeks",
+                ] + DurationUnit.allCases.map(\.rawValue)
+            if let previous, previous.kind == .integer, units.contains(word) {
+                let unit = word == "min" || word.hasPrefix("minute") || word == "mins" ? "m" : String(word.prefix(1))
+                return "write a duration with its unit attached, as in \(text(previous))\(unit)"
+            }
+        }
+        return "expected a new line or ';' after this item, found \(describe(current))"
     }
 }
