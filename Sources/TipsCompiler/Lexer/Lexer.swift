@@ -60,6 +60,8 @@ public struct Lexer {
 
     mutating func scanAll() {
         let count = bytes.count
+        // A UTF-8 byte order mark, as some editors write, is not content.
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         while index < count {
             let byte = bytes[index]
             switch byte {

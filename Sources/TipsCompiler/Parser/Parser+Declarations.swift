@@ -404,7 +404,11 @@ extension SyntaxParser {
                 error("group members are separated by spaces or new lines, not ','", at: advance().range)
             default:
                 errorExpected("expected a tip name in group '\(name.name)', found \(describe(current))")
+                // One error per run of stray tokens.
                 advance()
+                while !isAtEnd, currentKind != .identifier, currentKind != .rightBrace, currentKind != .newline {
+                    advance()
+                }
             }
         }
         let decl = GroupDecl(
