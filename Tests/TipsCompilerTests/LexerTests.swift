@@ -246,3 +246,16 @@ import Testing
         #expect(lex("a \u{7} b").messages == ["1:3: unexpected control character U+0007"])
     }
 }
+
+@Suite struct LexerKeywordTests {
+    @Test func identifiersThatSpellAKeywordAreMarked() {
+        let lexed = lex("title titles tip _tip rule maxDisplayCount true")
+        #expect(lexed.tokens.dropLast().map(\.keyword) == [.title, nil, .tip, nil, .rule, .maxDisplayCount, .true])
+    }
+
+    @Test func everyKeywordIsRecognised() {
+        for keyword in Keyword.allCases {
+            #expect(lex(keyword.rawValue).tokens.first?.keyword == keyword)
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TipsCompiler
@@ -209,5 +210,38 @@ import Testing
     @Test func nestingUpToTheLimitIsAccepted() {
         let parsed = parse("tip A { rule \(String(repeating: "(", count: 150))a\(String(repeating: ")", count: 150)) }")
         #expect(parsed.diagnostics.isEmpty)
+    }
+}
+
+@Suite struct ParserLineEndingTests {
+    static let sample = """
+        /// Doc.
+        parameter isLoggedIn: Bool = false
+        tip A {
+            title "Hi"
+            rule isLoggedIn
+                && !isLoggedIn
+        }
+        """
+
+    @Test func windowsLineEndingsParseLikeUnixOnes() {
+        let unix = parse(Self.sample)
+        let windows = parse(Self.sample.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(windows.diagnostics.isEmpty)
+        #expect(windows.syntax.declarations.count == unix.syntax.declarations.count)
+        guard case .parameter(let parameter) = windows.syntax.declarations.first else {
+            Issue.record("not a parameter")
+            return
+        }
+        #expect(parameter.doc?.lines == ["Doc."])
+    }
+
+    @Test func aByteOrderMarkIsIgnored() {
+        var sources = SourceManager()
+        let file = sources.add(path: "bom.tips", bytes: [0xEF, 0xBB, 0xBF] + Array(Self.sample.utf8))
+        var engine = DiagnosticEngine()
+        let syntax = Parser.parse(file, diagnostics: &engine)
+        #expect(engine.reported.isEmpty)
+        #expect(syntax.declarations.count == 2)
     }
 }
