@@ -109,6 +109,12 @@ final class Report {
     }
 }
 
+/// Writes one line to standard output at once (unbuffered), so a long run
+/// piped to a file shows its progress. Shadows `Swift.print` in this target.
+func print(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 /// Prints a section heading.
 func section(_ title: String) {
     print("\n== \(title)")

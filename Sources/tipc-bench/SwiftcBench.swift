@@ -66,9 +66,9 @@ enum SwiftcBench {
                 print("  slowest \(what): none reported")
                 return
             }
-            let text =
-                entry.line >= 1 && entry.line <= lines.count
-                ? lines[entry.line - 1].trimmingCharacters(in: .whitespaces) : ""
+            // The line and the next one: an array literal starts with a lone `[`.
+            let text = (entry.line - 1..<min(entry.line + 1, lines.count)).filter { $0 >= 0 }
+                .map { lines[$0].trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
             print(
                 "  slowest \(what): \(Format.time(entry.seconds)) at line \(entry.line):\(entry.column) \(entry.name)")
             print("      \(text.prefix(150))")
