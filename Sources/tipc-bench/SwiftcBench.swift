@@ -34,32 +34,36 @@ enum SwiftcBench {
         defer { try? FileManager.default.removeItem(at: directory) }
 
         let base = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules, file.path]
+        let timingFlags = [
+            "-Xfrontend", "-warn-long-expression-type-checking=50",
+            "-Xfrontend", "-debug-time-expression-type-checking",
+            "-Xfrontend", "-debug-time-function-bodies",
+        ]
+        // --quick: one run with the timing flags gives both figures; --full
+        // times plain runs and makes one more run for the per-expression times.
         var wholeRuns: [Double] = []
+        var timed: (status: Int32, output: String)?
         let clock = ContinuousClock()
         for _ in 0..<(options.scale == .quick ? 1 : 3) {
             let start = clock.now
-            let result = runTool(base)
+            let result = runTool(options.scale == .quick ? base + timingFlags : base)
             wholeRuns.append((clock.now - start).seconds)
             guard result.status == 0 else {
                 report.fail("swiftc -typecheck rejected the generated Swift:\n\(result.output.prefix(4_000))")
                 return
             }
+            if options.scale == .quick { timed = result }
         }
         let whole = Samples(seconds: wholeRuns)
         print(
             "  input: \(Format.megabytes(Double(input.count))) of .tips -> \(Format.megabytes(Double(output.swift.utf8.count))) of Swift"
         )
-        print("  swiftc -typecheck: \(Format.spread(whole))")
+        let flagsNote = options.scale == .quick ? " (with the timing flags)" : ""
+        print("  swiftc -typecheck\(flagsNote): \(Format.spread(whole))")
         print("  tipc (full compile of the same input): \(Format.spread(tipcTime))")
         print(String(format: "  swiftc / tipc: x%.0f", whole.median / tipcTime.median))
 
-        let timed = runTool(
-            base + [
-                "-Xfrontend", "-warn-long-expression-type-checking=50",
-                "-Xfrontend", "-debug-time-expression-type-checking",
-                "-Xfrontend", "-debug-time-function-bodies",
-            ])
-        let timings = TypeCheckTimings(parsing: timed.output)
+        let timings = TypeCheckTimings(parsing: (timed ?? runTool(base + timingFlags)).output)
         let lines = output.swift.split(separator: "\n", omittingEmptySubsequences: false)
         func show(_ what: String, _ entry: TypeCheckTimings.Entry?) {
             guard let entry else {
