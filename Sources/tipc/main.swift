@@ -1,3 +1,8 @@
+import Foundation
 import TipsCompiler
 
-print("tipc \(TipcVersion.current)")
+let status = CommandLineTool.run(
+    Array(CommandLine.arguments.dropFirst()),
+    standardOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+    standardError: { text in FileHandle.standardError.write(Data(text.utf8)) })
+exit(status)

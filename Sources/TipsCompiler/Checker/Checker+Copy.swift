@@ -1,0 +1,88 @@
+// Copy guidance: tips are short, actionable, and not promotional (warnings).
+
+extension Checker {
+    /// The longest title that reads at a glance.
+    static let maximumTitleLength = 50
+    /// The longest message that stays a tip.
+    static let maximumMessageLength = 300
+    /// Words that make a tip an advertisement.
+    static let promotionalPhrases = ["buy", "sale", "free trial", "% off"]
+
+    mutating func checkTitleCopy(_ literal: StringLiteral) {
+        let text = literal.displayText
+        if text.count > Self.maximumTitleLength {
+            diagnostics.warning(
+                "this title is \(text.count) characters long; keep titles to \(Self.maximumTitleLength) "
+                    + "characters or fewer",
+                at: literal.range)
+        }
+        checkPromotional(literal)
+    }
+
+    mutating func checkMessageCopy(_ literal: StringLiteral) {
+        let text = literal.displayText
+        if text.count > Self.maximumMessageLength {
+            diagnostics.warning(
+                "this message is \(text.count) characters long; keep messages to "
+                    + "\(Self.maximumMessageLength) characters or fewer",
+                at: literal.range)
+        } else {
+            let sentences = Self.sentenceCount(text)
+            if sentences > 2 {
+                diagnostics.warning(
+                    "this message has \(sentences) sentences; keep messages to one or two", at: literal.range)
+            }
+        }
+        checkPromotional(literal)
+    }
+
+    mutating func checkPromotional(_ literal: StringLiteral) {
+        let text = literal.displayText
+        for phrase in Self.promotionalPhrases where Self.containsWholeWords(phrase, in: text) {
+            diagnostics.warning(
+                "'\(phrase)' reads as promotion; tips teach a feature, they do not sell it", at: literal.range)
+        }
+    }
+
+    /// Sentences end at `.`, `!` or `?` followed by a space or the end.
+    static func sentenceCount(_ text: String) -> Int {
+        let characters = Array(text)
+        var count = 0
+        var sawText = false
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if ".!?".contains(character) {
+                var next = index + 1
+                while next < characters.count, ".!?".contains(characters[next]) { next += 1 }
+                if sawText && (next == characters.count || characters[next].isWhitespace) {
+                    count += 1
+                    sawText = false
+                }
+                index = next
+                continue
+            }
+            if !character.isWhitespace { sawText = true }
+            index += 1
+        }
+        return count + (sawText ? 1 : 0)
+    }
+
+    /// Whether `phrase` occurs in `text`, case-insensitively, not inside a longer word.
+    static func containsWholeWords(_ phrase: String, in text: String) -> Bool {
+        let haystack = Array(text.lowercased())
+        let needle = Array(phrase.lowercased())
+        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
+        func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber }
+        for start in 0...(haystack.count - needle.count) where Array(haystack[start..<start + needle.count]) == needle {
+            let end = start + needle.count
+            let leftOK =
+                !(needle.first.map(isWordCharacter) ?? false) || start == 0 || !isWordCharacter(haystack[start - 1])
+            let rightOK =
+                !(needle.last.map(isWordCharacter) ?? false) || end == haystack.count
+                || !isWordCharacter(haystack[end])
+            if leftOK && rightOK { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,217 @@
+// Typing rule expressions, including event query chains.
+
+/// What names mean where an expression is checked.
+struct ExpressionContext {
+    /// The tip whose rule this is.
+    var tip: String
+    /// The tip's arguments and their types.
+    var arguments: [String: TipsType]
+    /// The event whose donation fields `.field` names, inside a query step.
+    var fieldsOf: CheckedEvent?
+}
+
+extension Checker {
+    /// Checks one `rule`: its expression must be a Bool.
+    mutating func checkRule(_ expression: Expr, context: inout ExpressionContext) -> CheckedRule? {
+        guard let checked = checkExpression(expression, expected: .bool, context: context) else { return nil }
+        guard expect(checked, .bool, at: expression.range, "a rule must be a Bool") else { return nil }
+        checkNeverHolds(checked, at: expression.range)
+        let file = sources[expression.range.file]
+        return CheckedRule(
+            expression: checked, source: Self.singleLine(file.text(in: expression.range)), fileName: file.fileName,
+            line: file.line(of: expression.range.start), range: expression.range)
+    }
+
+    /// Joins continuation lines: every run of whitespace holding a line break becomes one space.
+    static func singleLine(_ text: String) -> String {
+        var out = ""
+        var pending = ""
+        for character in text {
+            if character.isWhitespace {
+                pending.append(character)
+                continue
+            }
+            if !pending.isEmpty {
+                out += pending.contains(where: \.isNewline) ? " " : pending
+                pending = ""
+            }
+            out.append(character)
+        }
+        return out
+    }
+
+    /// Reports "<what>, but this is a <found>" when `checked` does not have `type`.
+    mutating func expect(_ checked: CheckedExpression, _ type: TipsType, at range: SourceRange, _ what: String) -> Bool
+    {
+        let found = checked.type
+        if found == type || found == .error { return found == type }
+        var message = "\(what), but this is \(Self.article(found))"
+        if case .donations = found, type == .int || type == .bool {
+            message += "; count them with '.count'"
+        }
+        diagnostics.error(message, at: range)
+        return false
+    }
+
+    /// "a Bool", "an Int", "a value of enum 'Plan'".
+    static func article(_ type: TipsType) -> String {
+        switch type {
+        case .int: "an Int"
+        case .enumeration(let name): "a '\(name)'"
+        case .donations(let event): "the donations of '\(event)'"
+        default: "a \(type)"
+        }
+    }
+
+    /// Types an expression. `expected` only guides `.case` resolution; callers check the result type.
+    mutating func checkExpression(
+        _ expression: Expr, expected: TipsType?, context: ExpressionContext
+    ) -> CheckedExpression? {
+        switch expression {
+        case .error: return nil
+        case .boolean(let value, _): return .literal(.bool(value))
+        case .integer(let literal): return .literal(.int(literal.value))
+        case .decimal(let value, _): return .literal(.double(value))
+        case .duration(let literal): return .literal(.duration(seconds: literal.totalSeconds))
+        case .string(let literal):
+            guard let text = literal.plainText else {
+                diagnostics.error(
+                    "a string in a rule cannot interpolate; compare with the argument itself", at: literal.range)
+                return nil
+            }
+            return .literal(.string(text))
+        case .parenthesized(let inner, _):
+            return checkExpression(inner, expected: expected, context: context)
+        case .name(let name):
+            return checkName(name, context: context)
+        case .implicitMember(let name, let range):
+            return checkImplicitMember(name, range: range, expected: expected, context: context)
+        case .member(let base, let name, let range):
+            return checkMember(base: base, name: name, range: range, context: context)
+        case .call(_, _, let range):
+            if checkQuery(expression, context: context) != nil {
+                diagnostics.error("a query of donations must end with '.count' to be used in a rule", at: range)
+            }
+            return nil
+        case .unary(let op, let operand, let operatorRange, _):
+            return checkUnary(op, operand: operand, operatorRange: operatorRange, context: context)
+        case .binary(let op, let lhs, let rhs, let operatorRange, _):
+            return checkBinary(op, lhs: lhs, rhs: rhs, operatorRange: operatorRange, context: context)
+        }
+    }
+
+    private mutating func checkName(_ name: Identifier, context: ExpressionContext) -> CheckedExpression? {
+        if let type = context.arguments[name.name] { return .argument(name.name, type) }
+        if let parameter = parameters[name.name] { return .parameter(name.name, parameter.type) }
+        switch symbols[name.name] {
+        case .parameter: return nil  // Declared, but its declaration already failed.
+        case .event:
+            diagnostics.error(
+                "event '\(name.name)' is not a value; count its donations with '\(name.name).count'", at: name.range)
+            return nil
+        case .some(let other):
+            diagnostics.error("'\(name.name)' is \(other.kindDescription), not a value", at: name.range)
+            return nil
+        case nil:
+            var candidates = Array(context.arguments.keys) + parameters.keys + eventNames
+            if let event = context.fieldsOf, event.field(named: name.name) != nil {
+                diagnostics.error(
+                    "unknown name '\(name.name)'; did you mean the field '.\(name.name)' of event '\(event.name)'?",
+                    at: name.range)
+                return nil
+            }
+            candidates.sort()
+            diagnostics.error(
+                "unknown name '\(name.name)'\(Suggestions.didYouMean(name.name, in: candidates))", at: name.range)
+            return nil
+        }
+    }
+
+    private mutating func checkImplicitMember(
+        _ name: Identifier, range: SourceRange, expected: TipsType?, context: ExpressionContext
+    ) -> CheckedExpression? {
+        if let event = context.fieldsOf, let field = event.field(named: name.name) {
+            return .field(name.name, field.type)
+        }
+        if case .enumeration(let enumName) = expected, let checked = enums[enumName] {
+            if checked.cases.contains(name.name) { return .enumCase(name.name, enumName: enumName) }
+            var message = "enum '\(enumName)' has no case '\(name.name)'"
+            if let event = context.fieldsOf, let match = Suggestions.closest(to: name.name, in: event.fields.map(\.name)) {
+                message += "; did you mean the field '.\(match)' of event '\(event.name)'?"
+            } else {
+                message += Suggestions.didYouMean(name.name, in: checked.cases, prefix: ".")
+            }
+            diagnostics.error(message, at: range)
+            return nil
+        }
+        if let event = context.fieldsOf {
+            diagnostics.error(
+                "event '\(event.name)' has no field '\(name.name)'"
+                    + Suggestions.didYouMean(name.name, in: event.fields.map(\.name)),
+                at: range)
+            return nil
+        }
+        if events.values.contains(where: { $0.field(named: name.name) != nil }) {
+            diagnostics.error(
+                "'.\(name.name)' names a donation field, which is only available inside "
+                    + "'where', 'largestSubset' or 'smallestSubset'",
+                at: range)
+            return nil
+        }
+        diagnostics.error(
+            "cannot tell which enum '.\(name.name)' belongs to; compare it with a value of that enum", at: range)
+        return nil
+    }
+
+    private mutating func checkMember(
+        base: Expr, name: Identifier, range: SourceRange, context: ExpressionContext
+    ) -> CheckedExpression? {
+        if name.name == "count" {
+            if case .name(let eventName) = base, events[eventName.name] != nil {
+                return .count(CheckedQuery(event: eventName.name, steps: []))
+            }
+            guard let query = checkQuery(base, context: context) else { return nil }
+            return .count(query)
+        }
+        if name.name == "donations" || Self.queryMethods.contains(name.name) {
+            if checkQuery(expression(base, member: name, range: range), context: context) != nil {
+                diagnostics.error(
+                    "donations are not a value; add '.count' to count them", at: range)
+            }
+            return nil
+        }
+        // A member of something that is not a query.
+        if case .name(let baseName) = base, events[baseName.name] != nil {
+            diagnostics.error(
+                "event '\(baseName.name)' has no member '\(name.name)'"
+                    + Suggestions.didYouMean(name.name, in: ["donations", "count"])
+                    + "; use '.donations' or '.count'",
+                at: name.range)
+            return nil
+        }
+        if case .name(let baseName) = base, case .enumeration(let decl)? = symbols[baseName.name] {
+            diagnostics.error(
+                "write the case as '.\(name.name)' instead of '\(decl.name.name).\(name.name)'", at: range)
+            return nil
+        }
+        if case .member = base, checkQuery(base, context: context) != nil {
+            diagnostics.error(
+                "'\(name.name)' is not a query step"
+                    + Suggestions.didYouMean(name.name, in: Self.queryMethods + ["count"])
+                    + "; use within, where, largestSubset, smallestSubset or count",
+                at: name.range)
+            return nil
+        }
+        guard let checkedBase = checkExpression(base, expected: nil, context: context) else { return nil }
+        diagnostics.error(
+            "\(Self.article(checkedBase.type)) has no member '\(name.name)'; only event queries have members",
+            at: name.range)
+        return nil
+    }
+
+    private func expression(_ base: Expr, member: Identifier, range: SourceRange) -> Expr {
+        .member(base: base, name: member, range: range)
+    }
+
+    static let queryMethods = ["within", "where", "largestSubset", "smallestSubset"]
+}

@@ -1,0 +1,144 @@
+// Typing unary and binary operators.
+
+extension Checker {
+    mutating func checkUnary(
+        _ op: UnaryOperator, operand: Expr, operatorRange: SourceRange, context: ExpressionContext
+    ) -> CheckedExpression? {
+        switch op {
+        case .not:
+            guard let checked = checkExpression(operand, expected: .bool, context: context) else { return nil }
+            guard expect(checked, .bool, at: operand.range, "'!' needs a Bool") else { return nil }
+            return .not(checked)
+        case .negate:
+            guard let checked = checkExpression(operand, expected: nil, context: context) else { return nil }
+            switch checked {
+            case .literal(.int(let value)): return .literal(.int(-value))
+            case .literal(.double(let value)): return .literal(.double(-value))
+            default: break
+            }
+            guard checked.type == .int || checked.type == .double else {
+                diagnostics.error("'-' needs an Int or a Double, but this is \(Self.article(checked.type))", at: operand.range)
+                return nil
+            }
+            return .negate(checked)
+        }
+    }
+
+    mutating func checkBinary(
+        _ op: BinaryOperator, lhs: Expr, rhs: Expr, operatorRange: SourceRange, context: ExpressionContext
+    ) -> CheckedExpression? {
+        let checkedOperator = Self.checkedOperator(op)
+        switch op {
+        case .and, .or:
+            let left = checkExpression(lhs, expected: .bool, context: context)
+            let right = checkExpression(rhs, expected: .bool, context: context)
+            guard let left, let right else { return nil }
+            let leftOK = expect(left, .bool, at: lhs.range, "'\(op.rawValue)' needs Bool operands")
+            let rightOK = expect(right, .bool, at: rhs.range, "'\(op.rawValue)' needs Bool operands")
+            guard leftOK, rightOK else { return nil }
+            return .binary(checkedOperator, left, right, type: .bool)
+        case .add, .subtract, .multiply, .divide:
+            let left = checkExpression(lhs, expected: nil, context: context)
+            let right = checkExpression(rhs, expected: nil, context: context)
+            guard let left, let right else { return nil }
+            var ok = true
+            for (side, range) in [(left, lhs.range), (right, rhs.range)]
+            where side.type != .int && side.type != .double && side.type != .error {
+                diagnostics.error(
+                    "'\(op.rawValue)' needs an Int or a Double, but this is \(Self.article(side.type))", at: range)
+                ok = false
+            }
+            guard ok, left.type != .error, right.type != .error else { return nil }
+            if left.type == .int && right.type == .int { return .binary(checkedOperator, left, right, type: .int) }
+            return .binary(checkedOperator, Self.widened(left), Self.widened(right), type: .double)
+        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
+            return checkComparison(op, lhs: lhs, rhs: rhs, operatorRange: operatorRange, context: context)
+        }
+    }
+
+    private mutating func checkComparison(
+        _ op: BinaryOperator, lhs: Expr, rhs: Expr, operatorRange: SourceRange, context: ExpressionContext
+    ) -> CheckedExpression? {
+        var left: CheckedExpression?
+        var right: CheckedExpression?
+        // A `.case` takes its enum from the other side, whichever side it is on.
+        if isContextualCase(lhs, context: context) {
+            right = checkExpression(rhs, expected: nil, context: context)
+            guard let right else { return nil }
+            left = checkExpression(lhs, expected: right.type, context: context)
+        } else {
+            left = checkExpression(lhs, expected: nil, context: context)
+            guard let left else {
+                _ = checkExpression(rhs, expected: nil, context: context)
+                return nil
+            }
+            right = checkExpression(rhs, expected: left.type, context: context)
+        }
+        guard var left, var right else { return nil }
+        if left.type == .error || right.type == .error { return nil }
+        var type = left.type
+        if left.type != right.type {
+            if (left.type == .int || left.type == .double) && (right.type == .int || right.type == .double) {
+                left = Self.widened(left)
+                right = Self.widened(right)
+                type = .double
+            } else {
+                var message =
+                    "'\(op.rawValue)' compares values of one type, but the left side is \(Self.article(left.type))"
+                    + " and the right side is \(Self.article(right.type))"
+                if case .donations = left.type { message += "; count the donations with '.count'" }
+                if case .donations = right.type { message += "; count the donations with '.count'" }
+                diagnostics.error(message, at: operatorRange)
+                return nil
+            }
+        }
+        switch type {
+        case .enumeration(let name) where op != .equal && op != .notEqual:
+            diagnostics.error(
+                "'\(op.rawValue)' cannot compare values of enum '\(name)'; enums compare only with == and !=",
+                at: operatorRange)
+            return nil
+        case .bool where op != .equal && op != .notEqual:
+            diagnostics.error(
+                "'\(op.rawValue)' cannot compare Bool values; Bools compare only with == and !=", at: operatorRange)
+            return nil
+        case .donations:
+            diagnostics.error("donations cannot be compared; count them with '.count'", at: operatorRange)
+            return nil
+        default:
+            return .binary(Self.checkedOperator(op), left, right, type: .bool)
+        }
+    }
+
+    /// Whether `expression` is a `.name` that is not a donation field here, so names an enum case.
+    private func isContextualCase(_ expression: Expr, context: ExpressionContext) -> Bool {
+        switch expression {
+        case .implicitMember(let name, _): context.fieldsOf?.field(named: name.name) == nil
+        case .parenthesized(let inner, _): isContextualCase(inner, context: context)
+        default: false
+        }
+    }
+
+    /// An Int literal used where a Double is expected becomes a Double literal.
+    static func widened(_ expression: CheckedExpression) -> CheckedExpression {
+        if case .literal(.int(let value)) = expression { return .literal(.double(Double(value))) }
+        return expression
+    }
+
+    static func checkedOperator(_ op: BinaryOperator) -> CheckedOperator {
+        switch op {
+        case .multiply: .multiply
+        case .divide: .divide
+        case .add: .add
+        case .subtract: .subtract
+        case .equal: .equal
+        case .notEqual: .notEqual
+        case .less: .less
+        case .lessOrEqual: .lessOrEqual
+        case .greater: .greater
+        case .greaterOrEqual: .greaterOrEqual
+        case .and: .and
+        case .or: .or
+        }
+    }
+}

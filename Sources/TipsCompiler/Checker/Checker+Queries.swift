@@ -1,0 +1,163 @@
+// Event query chains: `E.donations.within(D).where(p).largestSubset(by: .f)`.
+
+extension Checker {
+    /// Checks an expression that must denote donations of an event.
+    mutating func checkQuery(_ expression: Expr, context: ExpressionContext) -> CheckedQuery? {
+        switch expression {
+        case .member(let base, let name, _) where name.name == "donations":
+            guard case .name(let eventName) = base else {
+                if checkQuery(base, context: context) != nil {
+                    diagnostics.error("'.donations' follows an event's name, not a query", at: name.range)
+                }
+                return nil
+            }
+            guard let event = resolveEvent(eventName) else { return nil }
+            return CheckedQuery(event: event.name, steps: [])
+        case .call(.member(let base, let method, _), let arguments, let range):
+            guard Self.queryMethods.contains(method.name) else {
+                if checkQuery(base, context: context) != nil {
+                    diagnostics.error(
+                        "'\(method.name)' is not a query step"
+                            + Suggestions.didYouMean(method.name, in: Self.queryMethods)
+                            + "; use within, where, largestSubset or smallestSubset",
+                        at: method.name == "count" ? range : method.range)
+                }
+                return nil
+            }
+            if case .name(let eventName) = base, events[eventName.name] != nil {
+                diagnostics.error(
+                    "query the donations: write '\(eventName.name).donations.\(method.name)(...)'", at: method.range)
+                return nil
+            }
+            guard var query = checkQuery(base, context: context) else { return nil }
+            guard let event = events[query.event] else { return nil }
+            guard let step = checkStep(method, arguments: arguments, range: range, event: event, context: context)
+            else { return nil }
+            query.steps.append(step)
+            return query
+        case .name(let name):
+            if events[name.name] != nil {
+                diagnostics.error(
+                    "add '.donations' to query the donations of '\(name.name)'", at: name.range)
+                return nil
+            }
+            if symbols[name.name] == nil && parameters[name.name] == nil && context.arguments[name.name] == nil {
+                diagnostics.error(
+                    "unknown event '\(name.name)'\(Suggestions.didYouMean(name.name, in: eventNames))",
+                    at: name.range)
+                return nil
+            }
+        case .member(_, let name, _):
+            if name.name != "count" {
+                diagnostics.error(
+                    "'\(name.name)' is not a query step"
+                        + Suggestions.didYouMean(name.name, in: ["donations"] + Self.queryMethods),
+                    at: name.range)
+                return nil
+            }
+        case .parenthesized(let inner, _):
+            return checkQuery(inner, context: context)
+        case .error:
+            return nil
+        default:
+            break
+        }
+        guard let checked = checkExpression(expression, expected: nil, context: context) else { return nil }
+        if checked.type != .error {
+            diagnostics.error(
+                "expected the donations of an event, such as 'opened.donations', but this is "
+                    + Self.article(checked.type),
+                at: expression.range)
+        }
+        return nil
+    }
+
+    private mutating func checkStep(
+        _ method: Identifier, arguments: [ArgumentSyntax], range: SourceRange, event: CheckedEvent,
+        context: ExpressionContext
+    ) -> CheckedQuery.Step? {
+        switch method.name {
+        case "within":
+            guard let argument = singleArgument(arguments, label: nil, method: "within", example: "within(5d)", range: range)
+            else { return nil }
+            guard let checked = checkExpression(argument.value, expected: .duration, context: context) else {
+                return nil
+            }
+            guard expect(checked, .duration, at: argument.value.range, "'within' needs a Duration such as 5d") else {
+                return nil
+            }
+            guard case .literal(.duration(let seconds)) = checked else {
+                diagnostics.error("'within' needs a duration literal such as 5d", at: argument.value.range)
+                return nil
+            }
+            guard seconds > 0 else {
+                diagnostics.error("'within' needs a duration longer than zero", at: argument.value.range)
+                return nil
+            }
+            if let keep = event.keepDuration, seconds > keep {
+                diagnostics.warning(
+                    "this window looks back further than event '\(event.name)' keeps its donations "
+                        + "(\(Self.describeDuration(keep))); older donations are already gone",
+                    at: argument.value.range)
+            }
+            return .within(seconds: seconds)
+        case "where":
+            guard let argument = singleArgument(arguments, label: nil, method: "where", example: "where(.field == value)", range: range)
+            else { return nil }
+            var inner = context
+            inner.fieldsOf = event
+            guard let checked = checkExpression(argument.value, expected: .bool, context: inner) else { return nil }
+            guard expect(checked, .bool, at: argument.value.range, "'where' needs a Bool predicate") else {
+                return nil
+            }
+            return .filter(checked)
+        default:
+            let isLargest = method.name == "largestSubset"
+            guard let argument = singleArgument(
+                    arguments, label: "by", method: method.name, example: "\(method.name)(by: .field)", range: range)
+            else { return nil }
+            guard case .implicitMember(let field, let fieldRange) = argument.value else {
+                diagnostics.error(
+                    "'\(method.name)' groups by a field of event '\(event.name)', written '.field'",
+                    at: argument.value.range)
+                return nil
+            }
+            guard event.field(named: field.name) != nil else {
+                var message = "event '\(event.name)' has no field '\(field.name)'"
+                message += Suggestions.didYouMean(field.name, in: event.fields.map(\.name))
+                if event.fields.isEmpty { message += "; it is declared without fields" }
+                diagnostics.error(message, at: fieldRange)
+                return nil
+            }
+            return isLargest ? .largestSubset(field: field.name) : .smallestSubset(field: field.name)
+        }
+    }
+
+    /// The one argument of a query step, with the required label.
+    private mutating func singleArgument(
+        _ arguments: [ArgumentSyntax], label: String?, method: String, example: String, range: SourceRange
+    ) -> ArgumentSyntax? {
+        guard arguments.count == 1, let argument = arguments.first else {
+            diagnostics.error(
+                "'\(method)' takes one argument, as in '\(example)', but this has \(arguments.count)", at: range)
+            return nil
+        }
+        if argument.label?.name != label {
+            let found = argument.label.map { "'\($0.name):'" } ?? "no label"
+            let wanted = label.map { "the label '\($0):'" } ?? "no label"
+            diagnostics.error(
+                "the argument of '\(method)' takes \(wanted), but this has \(found); write '\(example)'",
+                at: argument.label?.range ?? argument.value.range)
+            return nil
+        }
+        return argument
+    }
+
+    /// `30d`, `2h`, `90s`: the largest unit that divides evenly.
+    static func describeDuration(_ seconds: Int) -> String {
+        for unit in DurationUnit.allCases.reversed() where seconds % unit.seconds == 0 {
+            return "\(seconds / unit.seconds)\(unit.rawValue)"
+        }
+        return "\(seconds)s"
+    }
+}

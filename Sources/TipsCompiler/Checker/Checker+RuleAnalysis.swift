@@ -1,0 +1,113 @@
+// Warnings for rules that can never hold.
+
+extension Checker {
+    /// A constant bound on an Int operand: `operand op value`.
+    private struct Bound {
+        var operand: CheckedExpression
+        var op: CheckedOperator
+        var value: Int
+        var text: String
+        var range: SourceRange
+    }
+
+    /// Warns about a rule that is `false` outright.
+    mutating func checkNeverHolds(_ expression: CheckedExpression, at range: SourceRange) {
+        for conjunct in Self.conjuncts(of: expression) where conjunct == .literal(.bool(false)) {
+            diagnostics.warning("this rule is always false, so the tip never shows", at: range)
+            return
+        }
+    }
+
+    /// Warns when the rules of one tip (all of which must hold) bound one Int
+    /// operand so that no value fits: a negative count, a count above what the
+    /// event keeps, or `x > 3 && x < 2`.
+    mutating func checkContradictions(_ rules: [CheckedRule], tip: String) {
+        var intervals: [CheckedExpression: (low: Int, high: Int, first: Bound?)] = [:]
+        var warned = false
+        for rule in rules {
+            for conjunct in Self.conjuncts(of: rule.expression) {
+                guard !warned, let bound = Self.bound(conjunct, range: rule.range) else { continue }
+                var interval = intervals[bound.operand] ?? initialInterval(bound.operand)
+                let (low, high) = Self.apply(bound, to: (interval.low, interval.high))
+                if low > high {
+                    warned = true
+                    if case .count(let query) = bound.operand, interval.first == nil {
+                        let keep = events[query.event]?.keepCount ?? CheckedEvent.defaultKeepCount
+                        let reason =
+                            Self.apply(bound, to: (0, Int.max)).0 > Self.apply(bound, to: (0, Int.max)).1
+                            ? "a count is never negative"
+                            : "event '\(query.event)' keeps at most \(keep) donations, so this count never exceeds \(keep)"
+                        diagnostics.warning(
+                            "'\(bound.text)' can never hold: \(reason); tip '\(tip)' never shows", at: bound.range)
+                    } else if let first = interval.first {
+                        diagnostics.warning(
+                            "'\(bound.text)' contradicts '\(first.text)'; both can never hold, so tip '\(tip)' never shows",
+                            at: bound.range, notes: [DiagnosticNote("'\(first.text)' is here", at: first.range)])
+                    } else {
+                        diagnostics.warning("'\(bound.text)' can never hold; tip '\(tip)' never shows", at: bound.range)
+                    }
+                    continue
+                }
+                interval.low = low
+                interval.high = high
+                interval.first = interval.first ?? bound
+                intervals[bound.operand] = interval
+            }
+        }
+    }
+
+    private func initialInterval(_ operand: CheckedExpression) -> (low: Int, high: Int, first: Bound?) {
+        if case .count(let query) = operand {
+            return (0, events[query.event]?.keepCount ?? CheckedEvent.defaultKeepCount, nil)
+        }
+        return (Int.min, Int.max, nil)
+    }
+
+    /// The top-level operands of an `&&` chain.
+    static func conjuncts(of expression: CheckedExpression) -> [CheckedExpression] {
+        if case .binary(.and, let lhs, let rhs, _) = expression { return conjuncts(of: lhs) + conjuncts(of: rhs) }
+        return [expression]
+    }
+
+    /// `operand op constant` (or `constant op operand`) on an Int operand.
+    private static func bound(_ expression: CheckedExpression, range: SourceRange) -> Bound? {
+        guard case .binary(let op, let lhs, let rhs, _) = expression, op.isComparison, op != .notEqual else {
+            return nil
+        }
+        let text = expression.tipsText
+        switch (lhs, rhs) {
+        case (_, .literal(.int(let value))) where isBoundable(lhs):
+            return Bound(operand: lhs, op: op, value: value, text: text, range: range)
+        case (.literal(.int(let value)), _) where isBoundable(rhs):
+            return Bound(operand: rhs, op: op.mirrored, value: value, text: text, range: range)
+        default:
+            return nil
+        }
+    }
+
+    private static func isBoundable(_ expression: CheckedExpression) -> Bool {
+        switch expression {
+        case .count, .parameter(_, .int), .argument(_, .int): true
+        default: false
+        }
+    }
+
+    /// Narrows `low...high` by the bound; saturates rather than overflows.
+    private static func apply(_ bound: Bound, to interval: (Int, Int)) -> (Int, Int) {
+        var (low, high) = interval
+        let value = bound.value
+        switch bound.op {
+        case .less: high = min(high, value == Int.min ? Int.min : value - 1)
+        case .lessOrEqual: high = min(high, value)
+        case .greater: low = max(low, value == Int.max ? Int.max : value + 1)
+        case .greaterOrEqual: low = max(low, value)
+        case .equal:
+            low = max(low, value)
+            high = min(high, value)
+        default: break
+        }
+        if bound.op == .less && value == Int.min { return (1, 0) }
+        if bound.op == .greater && value == Int.max { return (1, 0) }
+        return (low, high)
+    }
+}

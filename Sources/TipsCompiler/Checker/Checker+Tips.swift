@@ -1,0 +1,252 @@
+// Checking a tip's body: copy, id, actions, rules and options.
+
+extension Checker {
+    /// What a tip body has seen so far, to report items given twice.
+    private struct SeenItems {
+        var ranges: [String: SourceRange] = [:]
+    }
+
+    mutating func checkTip(_ decl: TipDecl) -> CheckedTip? {
+        guard isPrimary(decl.name.name, at: decl.name.range) else { return nil }
+        let tipName = decl.name.name
+        let errorsBefore = errorCount
+        var arguments: [CheckedField]?
+        var failed = false
+        if let written = decl.arguments {
+            let checked = checkFields(written, owner: "tip '\(tipName)'", kind: "an argument")
+            arguments = checked.fields
+            failed = !checked.ok
+            if written.isEmpty {
+                diagnostics.error(
+                    "tip '\(tipName)' has empty parentheses; list its arguments or remove the parentheses",
+                    at: decl.name.range)
+            }
+        }
+        let argumentTypes = Dictionary(
+            (arguments ?? []).map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        var seen = SeenItems()
+        var title: InterpolatedText?
+        var message: InterpolatedText?
+        var image: InterpolatedText?
+        var id: (text: InterpolatedText, range: SourceRange)?
+        var actions: [CheckedAction] = []
+        var actionRanges: [String: SourceRange] = [:]
+        var rules: [CheckedRule] = []
+        var options = CheckedTipOptions()
+
+        for item in decl.items {
+            let keyword = itemKeyword(item.kind)
+            if isSingle(item.kind) {
+                if let first = seen.ranges[keyword] {
+                    diagnostics.error(
+                        "'\(keyword)' is given twice in tip '\(tipName)'", at: item.keyword,
+                        notes: [DiagnosticNote("first given here", at: first)])
+                    failed = true
+                    continue
+                }
+                seen.ranges[keyword] = item.keyword
+            }
+            switch item.kind {
+            case .title(let literal):
+                title = checkText(literal, tip: tipName, arguments: argumentTypes)
+                checkTitleCopy(literal)
+            case .message(let literal):
+                message = checkText(literal, tip: tipName, arguments: argumentTypes)
+                checkMessageCopy(literal)
+            case .image(let literal):
+                image = checkText(literal, tip: tipName, arguments: argumentTypes)
+            case .id(let literal):
+                if let text = checkText(literal, tip: tipName, arguments: argumentTypes) {
+                    id = (text, literal.range)
+                } else {
+                    failed = true
+                }
+            case .action(let name, let literal):
+                if let first = actionRanges[name.name] {
+                    diagnostics.error(
+                        "tip '\(tipName)' already has an action '\(name.name)'", at: name.range,
+                        notes: [DiagnosticNote("'\(name.name)' is first declared here", at: first)])
+                    failed = true
+                    continue
+                }
+                actionRanges[name.name] = name.range
+                checkPromotional(literal)
+                if let text = checkText(literal, tip: tipName, arguments: argumentTypes) {
+                    actions.append(CheckedAction(id: name.name, title: text))
+                }
+            case .rule(let expression):
+                var context = ExpressionContext(tip: tipName, arguments: argumentTypes)
+                if let checked = checkRule(expression, context: &context) {
+                    rules.append(checked)
+                } else {
+                    failed = true
+                }
+            case .maxDisplayCount(let count):
+                if count.value < 1 {
+                    diagnostics.error(
+                        "'maxDisplayCount' must be at least 1, but this is \(count.value)", at: count.range)
+                    failed = true
+                } else {
+                    options.maxDisplayCount = count.value
+                }
+            case .maxDisplayDuration(let duration):
+                if duration.totalSeconds < 1 {
+                    diagnostics.error("'maxDisplayDuration' must be at least 1s", at: duration.range)
+                    failed = true
+                } else {
+                    options.maxDisplayDuration = duration.totalSeconds
+                }
+            case .ignoresDisplayFrequency:
+                options.ignoresDisplayFrequency = true
+            case .invalidatedBy(let name):
+                if options.invalidatedBy.contains(name.name) {
+                    diagnostics.error(
+                        "tip '\(tipName)' is already invalidated by '\(name.name)'", at: name.range)
+                    failed = true
+                } else if resolveEvent(name) != nil {
+                    options.invalidatedBy.append(name.name)
+                } else {
+                    failed = true
+                }
+            }
+        }
+
+        if title == nil && seen.ranges["title"] == nil {
+            diagnostics.error(
+                "tip '\(tipName)' has no title; add a line such as title \"Try this\"", at: decl.name.range)
+            failed = true
+        }
+        if arguments != nil {
+            if let id {
+                if !id.text.interpolates {
+                    diagnostics.error(
+                        "the id of tip '\(tipName)' must interpolate at least one of its arguments, "
+                            + "or every instance would share one id",
+                        at: id.range)
+                    failed = true
+                }
+            } else if seen.ranges["id"] == nil {
+                let example = arguments?.first.map { "\(tipName)-\\(\($0.name))" } ?? tipName
+                diagnostics.error(
+                    "tip '\(tipName)' takes arguments, so it needs an 'id' that interpolates them, "
+                        + "such as id \"\(example)\"",
+                    at: decl.name.range)
+                failed = true
+            }
+        }
+        failed = failed || errorCount > errorsBefore
+        if rules.isEmpty && options.isEmpty && !groupedTips.contains(tipName) && !failed {
+            diagnostics.warning(
+                "tip '\(tipName)' has no rules, no options and is in no group; it shows to everyone at once",
+                at: decl.name.range)
+        }
+        checkContradictions(rules, tip: tipName)
+        guard !failed, let title else { return nil }
+        return CheckedTip(
+            name: tipName, doc: decl.doc?.lines ?? [], arguments: arguments,
+            id: id?.text ?? InterpolatedText(tipName), hasExplicitID: id != nil, title: title,
+            message: message, image: image, actions: actions, rules: rules, options: options,
+            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
+    }
+
+    /// How many errors have been reported so far.
+    var errorCount: Int { diagnostics.reported.count { $0.severity == .error } }
+
+    private func itemKeyword(_ kind: TipItemKind) -> String {
+        switch kind {
+        case .title: "title"
+        case .message: "message"
+        case .image: "image"
+        case .id: "id"
+        case .action: "action"
+        case .rule: "rule"
+        case .maxDisplayCount: "maxDisplayCount"
+        case .maxDisplayDuration: "maxDisplayDuration"
+        case .ignoresDisplayFrequency: "ignoresDisplayFrequency"
+        case .invalidatedBy: "invalidatedBy"
+        }
+    }
+
+    private func isSingle(_ kind: TipItemKind) -> Bool {
+        switch kind {
+        case .action, .rule, .invalidatedBy: false
+        default: true
+        }
+    }
+
+    /// Checks a string's interpolations: only the tip's arguments.
+    mutating func checkText(
+        _ literal: StringLiteral, tip: String, arguments: [String: TipsType]
+    ) -> InterpolatedText? {
+        var segments: [InterpolatedText.Segment] = []
+        var failed = false
+        for segment in literal.segments {
+            switch segment {
+            case .text(let text):
+                if case .text(let previous) = segments.last {
+                    segments[segments.count - 1] = .text(previous + text)
+                } else {
+                    segments.append(.text(text))
+                }
+            case .interpolation(let name):
+                if arguments[name.name] != nil {
+                    segments.append(.argument(name.name))
+                    continue
+                }
+                failed = true
+                if arguments.isEmpty {
+                    diagnostics.error(
+                        "'\(name.name)' cannot be interpolated: tip '\(tip)' has no arguments, "
+                            + "and only a tip's arguments can be interpolated",
+                        at: name.range)
+                } else {
+                    diagnostics.error(
+                        "'\(name.name)' is not an argument of tip '\(tip)'"
+                            + "\(Suggestions.didYouMean(name.name, in: arguments.keys)); "
+                            + "only a tip's arguments can be interpolated",
+                        at: name.range)
+                }
+            }
+        }
+        return failed ? nil : InterpolatedText(segments: segments)
+    }
+
+    /// Resolves a name that must be an event.
+    mutating func resolveEvent(_ name: Identifier) -> CheckedEvent? {
+        if let event = events[name.name] { return event }
+        switch symbols[name.name] {
+        case .event: return nil  // Declared, but already failed to check.
+        case .some(let other):
+            diagnostics.error("'\(name.name)' is \(other.kindDescription), not an event", at: name.range)
+        case nil:
+            diagnostics.error(
+                "unknown event '\(name.name)'\(Suggestions.didYouMean(name.name, in: eventNames))", at: name.range)
+        }
+        return nil
+    }
+
+    var eventNames: [String] {
+        symbols.compactMap { key, value in
+            if case .event = value { return key }
+            return nil
+        }
+    }
+
+    // MARK: - Tip ids
+
+    /// Two tips may not persist under one id (a literal id may not equal another tip's name either).
+    mutating func checkTipIDs(_ tips: [CheckedTip]) {
+        var seen: [String: CheckedTip] = [:]
+        for tip in tips {
+            let key = tip.id.displayText
+            if let first = seen[key] {
+                diagnostics.error(
+                    "tip id '\(key)' is already used by tip '\(first.name)'; ids must be unique",
+                    at: tip.origin.nameRange,
+                    notes: [DiagnosticNote("tip '\(first.name)' is declared here", at: first.origin.nameRange)])
+            } else {
+                seen[key] = tip
+            }
+        }
+    }
+}

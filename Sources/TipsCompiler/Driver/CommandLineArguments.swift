@@ -1,0 +1,142 @@
+/// A parsed `tipc` command line.
+public enum TipcCommand: Hashable, Sendable {
+    /// `tipc compile <files>... --output-dir <dir> [--access-level L] [--warnings-as-errors]`
+    case compile(files: [String], outputDirectory: String, accessLevel: AccessLevel, warningsAsErrors: Bool)
+    /// `tipc check <files>... [--warnings-as-errors]`
+    case check(files: [String], warningsAsErrors: Bool)
+    /// `tipc dump tokens|ast <files>...` (debugging)
+    case dump(DumpKind, files: [String])
+    /// `tipc --help`, `tipc help [command]`, `tipc <command> --help`
+    case help(topic: String?)
+    /// `tipc --version`
+    case version
+}
+
+/// What `tipc dump` prints.
+public enum DumpKind: String, Hashable, Sendable, CaseIterable {
+    case tokens
+    case ast
+}
+
+/// A command line that does not make sense; printed as one line, exit status 2.
+public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The reason, in one line.
+    public var message: String
+
+    /// Creates a usage error.
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}
+
+/// Parses `tipc`'s arguments (without the program name).
+public enum CommandLineArguments {
+    /// The commands, for `help` and suggestions.
+    public static let commands = ["compile", "check", "dump", "help"]
+
+    /// Parses the arguments, or throws a usage error saying what is wrong.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> TipcCommand {
+        guard let first = arguments.first else { return .help(topic: nil) }
+        switch first {
+        case "--help", "-h": return .help(topic: nil)
+        case "--version": return .version
+        case "help":
+            guard arguments.count <= 2 else { throw UsageError("'help' takes at most one command name") }
+            guard let topic = arguments.dropFirst().first else { return .help(topic: nil) }
+            guard commands.contains(topic) else { throw unknownCommand(topic) }
+            return .help(topic: topic)
+        case "compile", "check", "dump":
+            let rest = Array(arguments.dropFirst())
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: first) }
+            return try parseCommand(first, rest)
+        default:
+            if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; run 'tipc --help' for usage") }
+            throw unknownCommand(first)
+        }
+    }
+
+    private static func unknownCommand(_ name: String) -> UsageError {
+        let hint = SpellingSuggester.closest(to: name, among: commands).map { "; did you mean '\($0)'?" } ?? ""
+        return UsageError("unknown command '\(name)'\(hint); the commands are compile, check and dump")
+    }
+
+    private static func parseCommand(_ command: String, _ arguments: [String]) throws(UsageError) -> TipcCommand {
+        var files: [String] = []
+        var outputDirectory: String?
+        var accessLevel = AccessLevel.internal
+        var warningsAsErrors = false
+        var dumpKind: DumpKind?
+        var index = 0
+        var optionsEnded = false
+
+        /// The value of an option, from `--name value` or `--name=value`.
+        func value(for option: String, inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            index += 1
+            guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                throw UsageError("option '\(option)' needs a value")
+            }
+            return arguments[index]
+        }
+
+        while index < arguments.count {
+            let argument = arguments[index]
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                if command == "dump" && dumpKind == nil {
+                    guard let kind = DumpKind(rawValue: argument) else {
+                        throw UsageError("'dump' prints 'tokens' or 'ast', not '\(argument)'")
+                    }
+                    dumpKind = kind
+                } else {
+                    files.append(argument)
+                }
+                index += 1
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                index += 1
+                continue
+            }
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0]
+            let inline = parts.count > 1 ? parts[1] : nil
+            switch (command, name) {
+            case ("compile", "--output-dir"), ("compile", "-o"):
+                outputDirectory = try value(for: name, inline: inline)
+            case ("compile", "--access-level"):
+                let text = try value(for: name, inline: inline)
+                guard let level = AccessLevel(rawValue: text) else {
+                    throw UsageError("'--access-level' is internal, package or public, not '\(text)'")
+                }
+                accessLevel = level
+            case ("compile", "--warnings-as-errors"), ("check", "--warnings-as-errors"):
+                guard inline == nil else { throw UsageError("option '\(name)' takes no value") }
+                warningsAsErrors = true
+            default:
+                let known: [String] =
+                    switch command {
+                    case "compile": ["--output-dir", "--access-level", "--warnings-as-errors", "--help"]
+                    case "check": ["--warnings-as-errors", "--help"]
+                    default: ["--help"]
+                    }
+                let hint = SpellingSuggester.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError("unknown option '\(name)' for '\(command)'\(hint)")
+            }
+            index += 1
+        }
+        if command == "dump" && dumpKind == nil { throw UsageError("'dump' needs 'tokens' or 'ast', then files") }
+        guard !files.isEmpty else { throw UsageError("no input files; run 'tipc help \(command)' for usage") }
+        switch command {
+        case "compile":
+            guard let outputDirectory else { throw UsageError("'compile' needs '--output-dir <directory>'") }
+            return .compile(
+                files: files, outputDirectory: outputDirectory, accessLevel: accessLevel,
+                warningsAsErrors: warningsAsErrors)
+        case "check":
+            return .check(files: files, warningsAsErrors: warningsAsErrors)
+        default:
+            return .dump(dumpKind ?? .ast, files: files)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// Runs `tipc`: parses the arguments, reads the inputs, compiles, and writes
+/// the outputs. `main.swift` is only a call to ``run(_:standardOutput:standardError:)``.
+public enum CommandLineTool {
+    /// Exit status: success (warnings allowed).
+    public static let success: Int32 = 0
+    /// Exit status: errors in the input.
+    public static let inputErrors: Int32 = 1
+    /// Exit status: bad usage, unreadable input or unwritable output.
+    public static let usageError: Int32 = 2
+
+    /// Runs one command line (without the program name) and returns the exit status.
+    public static func run(
+        _ arguments: [String], standardOutput: (String) -> Void, standardError: (String) -> Void
+    ) -> Int32 {
+        let command: TipcCommand
+        do {
+            command = try CommandLineArguments.parse(arguments)
+        } catch {
+            standardError("tipc: error: \(error.message)\n")
+            return usageError
+        }
+        switch command {
+        case .help(let topic):
+            standardOutput(topic.map(HelpText.command) ?? HelpText.overview)
+            return success
+        case .version:
+            standardOutput("tipc \(TipcVersion.current)\n")
+            return success
+        case .check(let files, let warningsAsErrors):
+            return compile(
+                files, options: CompilationOptions(warningsAsErrors: warningsAsErrors, emitsCode: false),
+                outputDirectory: nil, standardError: standardError)
+        case .compile(let files, let outputDirectory, let accessLevel, let warningsAsErrors):
+            return compile(
+                files, options: CompilationOptions(accessLevel: accessLevel, warningsAsErrors: warningsAsErrors),
+                outputDirectory: outputDirectory, standardError: standardError)
+        case .dump(let kind, let files):
+            return dump(kind, files, standardOutput: standardOutput, standardError: standardError)
+        }
+    }
+
+    /// Reads every input, or reports the first that cannot be read.
+    private static func readInputs(_ files: [String], standardError: (String) -> Void) -> [CompilationInput]? {
+        var inputs: [CompilationInput] = []
+        for path in files {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                standardError("tipc: error: cannot read '\(path)': no such file\n")
+                return nil
+            }
+            guard !isDirectory.boolValue else {
+                standardError("tipc: error: cannot read '\(path)': it is a directory\n")
+                return nil
+            }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                standardError("tipc: error: cannot read '\(path)': permission denied or unreadable\n")
+                return nil
+            }
+            inputs.append(CompilationInput(path: path, bytes: Array(data)))
+        }
+        return inputs
+    }
+
+    private static func compile(
+        _ files: [String], options: CompilationOptions, outputDirectory: String?, standardError: (String) -> Void
+    ) -> Int32 {
+        guard let inputs = readInputs(files, standardError: standardError) else { return usageError }
+        let result = Compilation(inputs: inputs, options: options).run()
+        let rendered = result.renderedDiagnostics()
+        if !rendered.isEmpty { standardError(rendered) }
+        if result.hasErrors {
+            let count = result.diagnostics.filter { $0.severity == .error }.count
+            standardError("tipc: \(count) error\(count == 1 ? "" : "s") in the input; nothing was written\n")
+            return inputErrors
+        }
+        guard let outputDirectory else { return success }
+        do {
+            try OutputWriter.write(result.outputs, to: outputDirectory)
+        } catch {
+            standardError("tipc: error: \(error.message)\n")
+            return usageError
+        }
+        return success
+    }
+
+    private static func dump(
+        _ kind: DumpKind, _ files: [String], standardOutput: (String) -> Void, standardError: (String) -> Void
+    ) -> Int32 {
+        guard let inputs = readInputs(files, standardError: standardError) else { return usageError }
+        var sources = SourceManager()
+        var diagnostics = DiagnosticEngine()
+        for input in inputs {
+            let file = sources.add(path: input.path, bytes: input.bytes)
+            switch kind {
+            case .tokens:
+                for token in Lexer.tokenize(file, diagnostics: &diagnostics) {
+                    let text = file.text(in: token.range)
+                    standardOutput("\(file.lineColumn(of: token.range.start)) \(token.kind) \(text.debugDescription)\n")
+                }
+            case .ast:
+                standardOutput(dumpAST(Parser.parse(file, diagnostics: &diagnostics), sources: sources))
+            }
+        }
+        let rendered = DiagnosticRenderer(sources: sources).render(diagnostics.sorted)
+        if !rendered.isEmpty { standardError(rendered) }
+        return diagnostics.hasErrors ? inputErrors : success
+    }
+}
+
+/// Writes generated files: creates the directory, writes atomically, and
+/// leaves a file untouched when its bytes are already right (so its
+/// modification date, and every build step that depends on it, stays put).
+public enum OutputWriter {
+    /// Writes `files` into `directory`; throws a one-line reason on failure.
+    public static func write(_ files: [EmittedFile], to directory: String) throws(UsageError) {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw UsageError("cannot write to '\(directory)': it is not a directory")
+            }
+        } else {
+            do {
+                try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw UsageError("cannot create the output directory '\(directory)'")
+            }
+        }
+        let base = URL(fileURLWithPath: directory, isDirectory: true)
+        for file in files {
+            let url = base.appendingPathComponent(file.fileName)
+            let bytes = Data(file.text.utf8)
+            if let existing = manager.contents(atPath: url.path), existing == bytes { continue }
+            do {
+                try bytes.write(to: url, options: .atomic)
+            } catch {
+                throw UsageError("cannot write '\(url.path)'")
+            }
+        }
+    }
+}

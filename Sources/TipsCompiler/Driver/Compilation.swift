@@ -1,0 +1,110 @@
+/// One input of a compilation: the path as given (printed in diagnostics) and its bytes.
+public struct CompilationInput: Hashable, Sendable {
+    /// The path as the user gave it.
+    public var path: String
+    /// The file's bytes.
+    public var bytes: [UInt8]
+
+    /// Creates an input from bytes.
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    /// Creates an input from text.
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+}
+
+/// How to compile.
+public struct CompilationOptions: Sendable {
+    /// The access level of generated declarations.
+    public var accessLevel: AccessLevel
+    /// Whether warnings count as errors (`--warnings-as-errors`).
+    public var warningsAsErrors: Bool
+    /// Whether to generate code (`compile`) or only diagnose (`check`).
+    public var emitsCode: Bool
+    /// The back end that generates code.
+    public var backend: any Backend
+
+    /// Creates options; the defaults are those of `tipc compile`.
+    public init(
+        accessLevel: AccessLevel = .internal, warningsAsErrors: Bool = false, emitsCode: Bool = true,
+        backend: any Backend = TipsRuntimeBackend()
+    ) {
+        self.accessLevel = accessLevel
+        self.warningsAsErrors = warningsAsErrors
+        self.emitsCode = emitsCode
+        self.backend = backend
+    }
+}
+
+/// What a compilation produced.
+public struct CompilationResult: Sendable {
+    /// The input files, to resolve diagnostic positions.
+    public var sources: SourceManager
+    /// Every diagnostic, sorted by position.
+    public var diagnostics: [Diagnostic]
+    /// The checked program; nil when the input has errors.
+    public var program: CheckedProgram?
+    /// One output per input, in input order; empty when the input has errors or code was not requested.
+    public var outputs: [EmittedFile]
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// The diagnostics as `path:line:column: severity: message` text, with source lines and carets.
+    public func renderedDiagnostics(showsSourceLines: Bool = true) -> String {
+        DiagnosticRenderer(sources: sources, showsSourceLines: showsSourceLines).render(diagnostics)
+    }
+}
+
+/// The whole pipeline for one set of inputs: parse, check, validate, emit.
+/// The command line, the build plugin (through the command line), benchmarks,
+/// fuzzers and tests all run this.
+public struct Compilation: Sendable {
+    /// The inputs, in order; the first emits the default configuration when none declares one.
+    public var inputs: [CompilationInput]
+    /// How to compile.
+    public var options: CompilationOptions
+
+    /// Creates a compilation.
+    public init(inputs: [CompilationInput], options: CompilationOptions = CompilationOptions()) {
+        self.inputs = inputs
+        self.options = options
+    }
+
+    /// Runs the compilation. Never throws: bad input becomes diagnostics.
+    public func run() -> CompilationResult {
+        var sources = SourceManager()
+        var diagnostics = DiagnosticEngine()
+        var syntax: [SourceFileSyntax] = []
+        var outputNames: [String: String] = [:]
+        for input in inputs {
+            let file = sources.add(path: input.path, bytes: input.bytes)
+            syntax.append(Parser.parse(file, diagnostics: &diagnostics))
+            let outputName = TipsRuntimeBackend.outputFileName(for: file.fileName)
+            if let other = outputNames[outputName] {
+                diagnostics.error(
+                    "inputs '\(other)' and '\(input.path)' would both generate '\(outputName)'; rename one of them",
+                    at: SourceRange(file: file.id, start: 0, end: 0))
+            } else {
+                outputNames[outputName] = input.path
+            }
+        }
+        var program: CheckedProgram? = Checker.check(syntax, sources: sources, diagnostics: &diagnostics)
+        if let checked = program, !diagnostics.hasErrors {
+            options.backend.validate(checked, diagnostics: &diagnostics)
+        }
+        if options.warningsAsErrors { diagnostics.promoteWarningsToErrors() }
+        var outputs: [EmittedFile] = []
+        if diagnostics.hasErrors {
+            program = nil
+        } else if let checked = program, options.emitsCode {
+            outputs = options.backend.emit(
+                checked, options: EmitOptions(accessLevel: options.accessLevel, compilerVersion: TipcVersion.current))
+        }
+        return CompilationResult(sources: sources, diagnostics: diagnostics.sorted, program: program, outputs: outputs)
+    }
+}

@@ -1,0 +1,65 @@
+/// The text of `tipc --help` and `tipc help <command>`.
+public enum HelpText {
+    /// The overview.
+    public static let overview = """
+        OVERVIEW: tipc \(TipcVersion.current): compiles .tips files into Swift that links against TipsRuntime.
+
+        USAGE: tipc <command> [options] <file.tips>...
+
+        COMMANDS:
+          compile   Check .tips files and write one .swift file per input
+          check     Check .tips files and print diagnostics only
+          dump      Print the tokens or syntax tree of .tips files (debugging)
+          help      Show help for a command
+
+        OPTIONS:
+          --help, -h   Show this help
+          --version    Show the version
+
+        Exit status: 0 success (warnings allowed), 1 errors in the input,
+        2 bad usage, unreadable input or unwritable output.
+        Run 'tipc help <command>' for the options of a command.
+
+        """
+
+    /// Help for one command.
+    public static func command(_ name: String) -> String {
+        switch name {
+        case "compile":
+            return """
+                USAGE: tipc compile <file.tips>... --output-dir <directory> [options]
+
+                Writes <name>.swift into the output directory for every input <name>.tips,
+                rewriting a file only when its contents change. Writes nothing when the input
+                has errors.
+
+                OPTIONS:
+                  --output-dir, -o <directory>   Where to write the .swift files (created if missing)
+                  --access-level <level>         internal (default), package or public
+                  --warnings-as-errors           Treat every warning as an error
+                  --help, -h                     Show this help
+
+                """
+        case "check":
+            return """
+                USAGE: tipc check <file.tips>... [options]
+
+                Checks the files as one compilation and prints diagnostics on standard error.
+
+                OPTIONS:
+                  --warnings-as-errors   Treat every warning as an error
+                  --help, -h             Show this help
+
+                """
+        case "dump":
+            return """
+                USAGE: tipc dump tokens|ast <file.tips>...
+
+                Prints the tokens or the syntax tree of each file on standard output.
+
+                """
+        default:
+            return overview
+        }
+    }
+}

@@ -1,0 +1,81 @@
+/// Spelling `.tips` names and values as Swift source.
+public enum SwiftNames {
+    /// Words that must be written in backticks to be used as identifiers.
+    public static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "package", "private",
+        "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard",
+        "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is",
+        "nil", "self", "Self", "super", "throws", "true", "try", "Type", "Protocol", "_",
+    ]
+
+    /// Names Swift gives a meaning that backticks cannot remove where the
+    /// generated code refers to a declaration as `Outer.name`.
+    public static let unreferenceable: Set<String> = ["Type", "Protocol", "self", "Self", "init", "_"]
+
+    /// Module names the generated code qualifies through; a declaration of that name would hide them.
+    public static let moduleNames: Set<String> = ["Swift", "TipsRuntime"]
+
+    /// The name as a Swift identifier, in backticks when it is a keyword.
+    public static func identifier(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// The name with its first letter uppercased (`visitedRegion` → `VisitedRegion`).
+    public static func typeName(_ name: String) -> String {
+        guard let first = name.first else { return name }
+        return first.uppercased() + name.dropFirst()
+    }
+
+    /// A Swift string literal holding `text` exactly.
+    public static func stringLiteral(_ text: String) -> String {
+        "\"" + escaped(text) + "\""
+    }
+
+    /// `text` escaped for the inside of a Swift string literal.
+    public static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\0": out += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// An Int literal, with `_` every three digits from 10_000 on.
+    public static func integer(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        guard digits.count > 4 else { return value < 0 ? "-" + digits : digits }
+        var grouped = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped += "_" }
+            grouped.append(character)
+        }
+        return value < 0 ? "-" + grouped : grouped
+    }
+
+    /// A Double literal that reads back as the same value.
+    public static func double(_ value: Double) -> String {
+        if value.isNaN || value.isInfinite { return "0.0" }
+        // Swift prints a Double so that it reads back as the same value: "2.5", "1e+16".
+        return "\(value)"
+    }
+
+    /// A line of text safe inside a `//` comment.
+    public static func commentText(_ text: String) -> String {
+        String(text.unicodeScalars.map { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : Character($0) })
+    }
+}

@@ -1,0 +1,104 @@
+// Names and non-ASCII input: UTF-8 decoding and validation, identifiers.
+
+extension Lexer {
+    /// Decodes the UTF-8 scalar at `position`, or nil if the bytes there are
+    /// not valid UTF-8 (including overlong forms and surrogates).
+    func decodeScalar(at position: Int) -> (scalar: Unicode.Scalar, length: Int)? {
+        let lead = bytes[position]
+        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+        let length: Int
+        var value: UInt32
+        var lowest: UInt32
+        switch lead {
+        case 0xC2...0xDF:
+            (length, value, lowest) = (2, UInt32(lead & 0x1F), 0x80)
+        case 0xE0...0xEF:
+            (length, value, lowest) = (3, UInt32(lead & 0x0F), 0x800)
+        case 0xF0...0xF4:
+            (length, value, lowest) = (4, UInt32(lead & 0x07), 0x10000)
+        default:
+            return nil
+        }
+        guard position + length <= bytes.count else { return nil }
+        for offset in 1..<length {
+            let byte = bytes[position + offset]
+            guard byte & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        guard value >= lowest, let scalar = Unicode.Scalar(value) else { return nil }
+        return (scalar, length)
+    }
+
+    /// Checks the scalar at `position`, reporting invalid UTF-8, and returns
+    /// the position after it (one byte further when invalid).
+    mutating func validateScalar(at position: Int) -> Int {
+        if let (_, length) = decodeScalar(at: position) { return position + length }
+        reportInvalidUTF8(at: position)
+        return position + 1
+    }
+
+    mutating func reportInvalidUTF8(at position: Int) {
+        error("invalid UTF-8 byte 0x\(Lexer.hex(UInt32(bytes[position]), digits: 2))", from: position, to: position + 1)
+    }
+
+    /// A non-ASCII byte outside strings and comments: a name, or an error.
+    mutating func scanNonASCII() {
+        guard let (scalar, length) = decodeScalar(at: index) else {
+            reportInvalidUTF8(at: index)
+            emit(.unknown, from: index, to: index + 1, malformed: true)
+            index += 1
+            return
+        }
+        if scalar.properties.isXIDStart {
+            scanIdentifier()
+            return
+        }
+        let start = index
+        index += length
+        emit(.unknown, from: start, to: index, malformed: true)
+        error("unexpected character '\(Character(scalar))'", from: start, to: index)
+    }
+
+    /// The end of the identifier characters that start at `position`.
+    func identifierEnd(from position: Int) -> Int {
+        var end = position
+        while end < bytes.count {
+            let byte = bytes[end]
+            if Lexer.isASCIIIdentifierByte(byte) {
+                end += 1
+            } else if byte >= 0x80, let (scalar, length) = decodeScalar(at: end), scalar.properties.isXIDContinue {
+                end += length
+            } else {
+                break
+            }
+        }
+        return end
+    }
+
+    /// Whether the bytes at `position` start an identifier.
+    func startsIdentifier(at position: Int) -> Bool {
+        guard position < bytes.count else { return false }
+        let byte = bytes[position]
+        if byte >= 0x80 {
+            guard let (scalar, _) = decodeScalar(at: position) else { return false }
+            return scalar.properties.isXIDStart
+        }
+        return Lexer.isASCIIIdentifierByte(byte) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    static func isASCIIIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            true
+        default:
+            false
+        }
+    }
+
+    mutating func scanIdentifier() {
+        let start = index
+        index = identifierEnd(from: index)
+        emit(.identifier, from: start, to: index)
+    }
+}

@@ -1,0 +1,254 @@
+// Numbers, durations and strings.
+
+extension Lexer {
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    /// The end of a run of digits and `_` starting at `position`.
+    func digitsEnd(from position: Int) -> Int {
+        var end = position
+        while end < bytes.count, Lexer.isDigit(bytes[end]) || bytes[end] == UInt8(ascii: "_") { end += 1 }
+        return end
+    }
+
+    /// The value of the digits in `start..<end` (underscores skipped), or nil on overflow.
+    func integerValue(_ start: Int, _ end: Int) -> Int? {
+        var value = 0
+        for position in start..<end where bytes[position] != UInt8(ascii: "_") {
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(Int(bytes[position] - UInt8(ascii: "0")))
+            if overflow1 || overflow2 { return nil }
+            value = sum
+        }
+        return value
+    }
+
+    /// `42`, `1_000`, `2.5`, or a duration `30s`.
+    mutating func scanNumber() {
+        let start = index
+        var end = digitsEnd(from: index)
+        var isDecimal = false
+        if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "."), Lexer.isDigit(bytes[end + 1]) {
+            isDecimal = true
+            end = digitsEnd(from: end + 1)
+        }
+        let numberEnd = end
+        let suffixEnd = startsIdentifier(at: end) ? identifierEnd(from: end) : end
+        index = suffixEnd
+        let text = file.text(in: range(start, numberEnd))
+        if isDecimal {
+            let value = Double(String(text.filter { $0 != "_" }))
+            if suffixEnd > numberEnd {
+                let suffix = file.text(in: range(numberEnd, suffixEnd))
+                if DurationUnit(rawValue: suffix) != nil {
+                    error(
+                        "a duration takes a whole number; use a smaller unit, such as 90m for 1.5h",
+                        from: start, to: suffixEnd)
+                } else {
+                    reportUnknownUnit(suffix, from: numberEnd, to: suffixEnd)
+                }
+                emit(.decimal, from: start, to: suffixEnd, malformed: true)
+            } else if let value {
+                emit(.decimal, from: start, to: suffixEnd, value: .decimal(value))
+            } else {
+                error("invalid decimal literal '\(text)'", from: start, to: numberEnd)
+                emit(.decimal, from: start, to: suffixEnd, malformed: true)
+            }
+            return
+        }
+        let value = integerValue(start, numberEnd)
+        if value == nil {
+            error("integer literal '\(text)' is too large; the largest is \(Int.max)", from: start, to: numberEnd)
+        }
+        guard suffixEnd > numberEnd else {
+            emit(
+                .integer, from: start, to: suffixEnd, value: value.map(TokenValue.integer) ?? .none,
+                malformed: value == nil)
+            return
+        }
+        let suffix = file.text(in: range(numberEnd, suffixEnd))
+        guard let unit = DurationUnit(rawValue: suffix) else {
+            reportUnknownUnit(suffix, from: numberEnd, to: suffixEnd)
+            emit(.duration, from: start, to: suffixEnd, malformed: true)
+            return
+        }
+        if let value {
+            emit(.duration, from: start, to: suffixEnd, value: .duration(value, unit))
+        } else {
+            emit(.duration, from: start, to: suffixEnd, malformed: true)
+        }
+    }
+
+    mutating func reportUnknownUnit(_ suffix: String, from start: Int, to end: Int) {
+        let hint = suffix.hasPrefix("mo") ? " (months vary in length; use days or weeks)" : ""
+        error("unknown duration unit '\(suffix)'; use s, m, h, d or w\(hint)", from: start, to: end)
+    }
+
+    // MARK: - Strings
+
+    /// A string literal: escapes decoded, `\(name)` split out as interpolations.
+    mutating func scanString() {
+        let start = index
+        index += 1
+        var segments: [StringLiteral.Segment] = []
+        var text: [UInt8] = []
+        func flush() {
+            if !text.isEmpty {
+                segments.append(.text(String(decoding: text, as: UTF8.self)))
+                text.removeAll(keepingCapacity: true)
+            }
+        }
+        while true {
+            guard index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D else {
+                error("unterminated string; add a closing '\"'", from: start, to: start + 1)
+                break
+            }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                break
+            }
+            if byte == UInt8(ascii: "\\") {
+                if let interpolation = scanEscape(into: &text) {
+                    flush()
+                    segments.append(.interpolation(interpolation))
+                }
+            } else if byte >= 0x80 {
+                if let (_, length) = decodeScalar(at: index) {
+                    text.append(contentsOf: bytes[index..<index + length])
+                    index += length
+                } else {
+                    reportInvalidUTF8(at: index)
+                    index += 1
+                }
+            } else {
+                text.append(byte)
+                index += 1
+            }
+        }
+        flush()
+        emit(.string, from: start, to: index, value: .string(segments))
+    }
+
+    /// Decodes the escape at the backslash at `index` into `text`; returns
+    /// the name of an interpolation `\(name)` instead of appending it.
+    mutating func scanEscape(into text: inout [UInt8]) -> Identifier? {
+        let start = index
+        guard index + 1 < bytes.count else {
+            index += 1
+            return nil
+        }
+        let next = bytes[index + 1]
+        switch next {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+            text.append(next)
+            index += 2
+        case UInt8(ascii: "n"):
+            text.append(0x0A)
+            index += 2
+        case UInt8(ascii: "t"):
+            text.append(0x09)
+            index += 2
+        case UInt8(ascii: "u"):
+            index += 2
+            scanUnicodeEscape(from: start, into: &text)
+        case UInt8(ascii: "("):
+            index += 2
+            return scanInterpolation(from: start)
+        case 0x0A, 0x0D:
+            // The string is unterminated; the caller reports it.
+            index += 1
+        default:
+            let end =
+                next >= 0x80 ? (decodeScalar(at: index + 1).map { index + 1 + $0.length } ?? index + 2) : index + 2
+            let escape = file.text(in: range(start, end))
+            error(
+                "invalid escape sequence '\(escape)' in string; use \\\", \\\\, \\n, \\t, \\u{...} or \\(name)",
+                from: start, to: end)
+            index = end
+        }
+        return nil
+    }
+
+    /// `'Hi'`: reported once, then read as a string (without escapes) so that
+    /// parsing carries on as if it were double-quoted.
+    mutating func scanSingleQuotedString() {
+        let start = index
+        var end = index + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "'"), bytes[end] != 0x0A { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "'") else {
+            index += 1
+            emit(.unknown, from: start, to: index, malformed: true)
+            error("unexpected character '''; strings use double quotes", from: start, to: index)
+            return
+        }
+        index = end + 1
+        let text = String(decoding: bytes[(start + 1)..<end], as: UTF8.self)
+        error("strings use double quotes: \"\(text)\"", from: start, to: index)
+        emit(.string, from: start, to: index, value: .string(text.isEmpty ? [] : [.text(text)]))
+    }
+
+    /// `\u{1F426}`: `index` is just after the `u`.
+    mutating func scanUnicodeEscape(from start: Int, into text: inout [UInt8]) {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
+            error("expected '{' after '\\u'; write a Unicode escape as \\u{1F426}", from: start, to: index)
+            return
+        }
+        index += 1
+        var value: UInt32 = 0
+        var digits = 0
+        while index < bytes.count, let digit = Lexer.hexValue(bytes[index]) {
+            if digits < 8 { value = value << 4 | digit }
+            digits += 1
+            index += 1
+        }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "}") else {
+            error("expected '}' to end the Unicode escape; write it as \\u{1F426}", from: start, to: index)
+            return
+        }
+        index += 1
+        guard (1...8).contains(digits) else {
+            error("a Unicode escape takes 1 to 8 hexadecimal digits, as in \\u{1F426}", from: start, to: index)
+            return
+        }
+        guard let scalar = Unicode.Scalar(value) else {
+            error("'\\u{\(Lexer.hex(value, digits: 1))}' is not a valid Unicode scalar", from: start, to: index)
+            return
+        }
+        text.append(contentsOf: Array(String(Character(scalar)).utf8))
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    /// `\(name)`: `index` is just after the `(`.
+    mutating func scanInterpolation(from start: Int) -> Identifier? {
+        let nameStart = index
+        if startsIdentifier(at: index) {
+            let nameEnd = identifierEnd(from: index)
+            if nameEnd < bytes.count, bytes[nameEnd] == UInt8(ascii: ")") {
+                index = nameEnd + 1
+                let nameRange = range(nameStart, nameEnd)
+                return Identifier(file.text(in: nameRange), range: nameRange)
+            }
+        }
+        // Skip to the `)` or the end of the string.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: ")"), bytes[end] != UInt8(ascii: "\""), bytes[end] != 0x0A {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: ")") {
+            error("only a name can be interpolated, as in \\(name)", from: start, to: end + 1)
+            index = end + 1
+        } else {
+            error("expected ')' to end the interpolation, as in \\(name)", from: start, to: end)
+            index = end
+        }
+        return nil
+    }
+}

@@ -1,0 +1,243 @@
+/// Turns the UTF-8 bytes of a ``SourceFile`` into ``Token``s.
+///
+/// The lexer scans bytes with an index and never builds a `String` per
+/// character; names are read back from the source only by the parser. It
+/// decides which line breaks separate items (see `Grammar/README.md`): a line
+/// continues inside parentheses, after an infix operator, and when the next
+/// line starts with `.` or an infix operator other than `-`. Every lexical
+/// error is reported at its exact position and lexing continues.
+public struct Lexer {
+    let file: SourceFile
+    let bytes: [UInt8]
+    var index = 0
+    var tokens: [Token] = []
+    var diagnostics = DiagnosticEngine()
+    /// Open parentheses; line breaks inside them do not separate items.
+    var parenDepth = 0
+    /// The offset of the first line break since the last token, if any.
+    var pendingNewline: Int?
+    /// The kind of the last token other than a doc comment.
+    var lastKind: TokenKind?
+
+    init(file: SourceFile) {
+        self.file = file
+        self.bytes = file.bytes
+        tokens.reserveCapacity(bytes.count / 4 + 1)
+    }
+
+    /// Lexes the whole file. The result always ends with one
+    /// ``TokenKind/endOfFile`` token; lexical errors go to `diagnostics`.
+    public static func tokenize(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> [Token] {
+        var lexer = Lexer(file: file)
+        lexer.scanAll()
+        for diagnostic in lexer.diagnostics.reported {
+            diagnostics.report(diagnostic)
+        }
+        return lexer.tokens
+    }
+
+    mutating func scanAll() {
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x20, 0x09, 0x0D, 0x0B, 0x0C:
+                index += 1
+            case 0x0A:
+                if pendingNewline == nil { pendingNewline = index }
+                index += 1
+            case UInt8(ascii: "/"):
+                scanSlash()
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+                scanIdentifier()
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                scanNumber()
+            case UInt8(ascii: "\""):
+                scanString()
+            case 0x80...0xFF:
+                scanNonASCII()
+            default:
+                scanPunctuation(byte)
+            }
+        }
+        emit(.endOfFile, from: count, to: count)
+    }
+
+    // MARK: - Emitting
+
+    /// The range of `start..<end` in this file.
+    func range(_ start: Int, _ end: Int) -> SourceRange {
+        SourceRange(file: file.id, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end))
+    }
+
+    mutating func emit(
+        _ kind: TokenKind, from start: Int, to end: Int, value: TokenValue = .none, malformed: Bool = false
+    ) {
+        let token = Token(kind: kind, range: range(start, end), value: value, isMalformed: malformed)
+        if kind == .docComment {
+            // Doc comments do not take part in line continuation.
+            tokens.append(token)
+            return
+        }
+        if let newline = pendingNewline {
+            pendingNewline = nil
+            if separatesItems(before: kind) {
+                tokens.append(Token(kind: .newline, range: range(newline, newline + 1)))
+            }
+        }
+        switch kind {
+        case .leftParen: parenDepth += 1
+        case .rightParen: parenDepth = max(0, parenDepth - 1)
+        // Braces never occur inside parentheses: resynchronise after a missing `)`.
+        case .leftBrace, .rightBrace: parenDepth = 0
+        default: break
+        }
+        tokens.append(token)
+        lastKind = kind
+    }
+
+    /// Whether a line break before a token of `kind` ends the current item.
+    func separatesItems(before kind: TokenKind) -> Bool {
+        guard let last = lastKind, last != .newline, kind != .endOfFile else { return false }
+        if parenDepth > 0 { return false }
+        switch last {
+        case .binaryOperator, .minus: return false
+        default: break
+        }
+        switch kind {
+        case .dot, .binaryOperator: return false
+        default: return true
+        }
+    }
+
+    mutating func error(_ message: String, from start: Int, to end: Int) {
+        diagnostics.error(message, at: range(start, end))
+    }
+
+    // MARK: - Comments and punctuation
+
+    mutating func scanSlash() {
+        let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+        if next == UInt8(ascii: "/") {
+            scanLineComment()
+        } else if next == UInt8(ascii: "*") {
+            scanBlockComment()
+        } else {
+            emit(.binaryOperator(.divide), from: index, to: index + 1)
+            index += 1
+        }
+    }
+
+    mutating func scanLineComment() {
+        let start = index
+        var end = index + 2
+        while end < bytes.count, bytes[end] != 0x0A {
+            if bytes[end] >= 0x80 {
+                end = validateScalar(at: end)
+            } else {
+                end += 1
+            }
+        }
+        index = end
+        let isDoc =
+            end - start >= 3 && bytes[start + 2] == UInt8(ascii: "/")
+            && (end - start == 3 || bytes[start + 3] != UInt8(ascii: "/"))
+        if isDoc {
+            var trimmed = end
+            while trimmed > start + 3, bytes[trimmed - 1] == 0x0D { trimmed -= 1 }
+            emit(.docComment, from: start, to: trimmed)
+        }
+    }
+
+    mutating func scanBlockComment() {
+        let start = index
+        var depth = 1
+        index += 2
+        while index < bytes.count {
+            let byte = bytes[index]
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+            if byte == UInt8(ascii: "/"), next == UInt8(ascii: "*") {
+                depth += 1
+                index += 2
+            } else if byte == UInt8(ascii: "*"), next == UInt8(ascii: "/") {
+                depth -= 1
+                index += 2
+                if depth == 0 { return }
+            } else if byte == 0x0A {
+                if pendingNewline == nil { pendingNewline = index }
+                index += 1
+            } else if byte >= 0x80 {
+                index = validateScalar(at: index)
+            } else {
+                index += 1
+            }
+        }
+        error("unterminated block comment; add '*/' to close it", from: start, to: start + 2)
+    }
+
+    mutating func scanPunctuation(_ byte: UInt8) {
+        let start = index
+        let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+        let single: TokenKind?
+        switch byte {
+        case UInt8(ascii: "{"): single = .leftBrace
+        case UInt8(ascii: "}"): single = .rightBrace
+        case UInt8(ascii: "("): single = .leftParen
+        case UInt8(ascii: ")"): single = .rightParen
+        case UInt8(ascii: ","): single = .comma
+        case UInt8(ascii: ":"): single = .colon
+        case UInt8(ascii: ";"): single = .semicolon
+        case UInt8(ascii: "."): single = .dot
+        case UInt8(ascii: "-"): single = .minus
+        case UInt8(ascii: "+"): single = .binaryOperator(.add)
+        case UInt8(ascii: "*"): single = .binaryOperator(.multiply)
+        case UInt8(ascii: "="): single = next == UInt8(ascii: "=") ? nil : .assign
+        case UInt8(ascii: "!"): single = next == UInt8(ascii: "=") ? nil : .bang
+        case UInt8(ascii: "<"): single = next == UInt8(ascii: "=") ? nil : .binaryOperator(.less)
+        case UInt8(ascii: ">"): single = next == UInt8(ascii: "=") ? nil : .binaryOperator(.greater)
+        default: single = nil
+        }
+        if let single {
+            emit(single, from: start, to: start + 1)
+            index += 1
+            return
+        }
+        let double: BinaryOperator?
+        switch (byte, next) {
+        case (UInt8(ascii: "="), UInt8(ascii: "=")): double = .equal
+        case (UInt8(ascii: "!"), UInt8(ascii: "=")): double = .notEqual
+        case (UInt8(ascii: "<"), UInt8(ascii: "=")): double = .lessOrEqual
+        case (UInt8(ascii: ">"), UInt8(ascii: "=")): double = .greaterOrEqual
+        case (UInt8(ascii: "&"), UInt8(ascii: "&")): double = .and
+        case (UInt8(ascii: "|"), UInt8(ascii: "|")): double = .or
+        default: double = nil
+        }
+        if let double {
+            emit(.binaryOperator(double), from: start, to: start + 2)
+            index += 2
+            return
+        }
+        if byte == UInt8(ascii: "'") {
+            scanSingleQuotedString()
+            return
+        }
+        index += 1
+        emit(.unknown, from: start, to: index, malformed: true)
+        let character = Character(Unicode.Scalar(byte))
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "|"):
+            error(
+                "unexpected character '\(character)'; did you mean '\(character)\(character)'?", from: start, to: index)
+        case 0x00..<0x20, 0x7F:
+            error("unexpected control character U+\(Lexer.hex(UInt32(byte), digits: 4))", from: start, to: index)
+        default:
+            error("unexpected character '\(character)'", from: start, to: index)
+        }
+    }
+
+    /// `value` in upper-case hexadecimal, padded to `digits`.
+    static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+}

@@ -1,0 +1,93 @@
+/// The kinds of token the lexer produces.
+///
+/// Keywords are contextual, so they are lexed as ``identifier`` and
+/// recognised by the parser by their text.
+public enum TokenKind: Hashable, Sendable {
+    /// A name or a contextual keyword.
+    case identifier
+    /// An integer literal such as `42` or `1_000`.
+    case integer
+    /// A decimal literal such as `2.5`.
+    case decimal
+    /// A string literal, quotes included.
+    case string
+    /// An integer with a unit, such as `30s` or `2w`.
+    case duration
+    /// A `///` doc comment line, from the slashes to the end of the line.
+    case docComment
+    /// An item separator: a line break that does not continue the line.
+    case newline
+    /// `{`
+    case leftBrace
+    /// `}`
+    case rightBrace
+    /// `(`
+    case leftParen
+    /// `)`
+    case rightParen
+    /// `,`
+    case comma
+    /// `:`
+    case colon
+    /// `;`
+    case semicolon
+    /// `.`
+    case dot
+    /// `=`
+    case assign
+    /// `!`
+    case bang
+    /// An infix operator other than `-`: `* / + == != < <= > >= && ||`.
+    /// `-` is lexed as ``minus`` because it is also a prefix operator.
+    case binaryOperator(BinaryOperator)
+    /// `-`
+    case minus
+    /// A character that cannot start any token; always malformed (already reported).
+    case unknown
+    /// The end of the file.
+    case endOfFile
+}
+
+/// The decoded value of a literal token.
+public enum TokenValue: Hashable, Sendable {
+    /// No value: punctuation, names, or a malformed literal.
+    case none
+    /// The value of an ``TokenKind/integer`` token.
+    case integer(Int)
+    /// The value of a ``TokenKind/decimal`` token.
+    case decimal(Double)
+    /// The decoded pieces of a ``TokenKind/string`` token.
+    case string([StringLiteral.Segment])
+    /// The amount and unit of a ``TokenKind/duration`` token.
+    case duration(Int, DurationUnit)
+}
+
+/// One token: its kind, where it is, and the value of a literal.
+public struct Token: Hashable, Sendable {
+    /// What the token is.
+    public var kind: TokenKind
+    /// Where it is; names are read back from the source through this range.
+    public var range: SourceRange
+    /// The decoded value of a literal; ``TokenValue/none`` otherwise.
+    public var value: TokenValue
+    /// True when the lexer already reported an error about this token (an
+    /// integer that overflows, an unknown duration unit); the parser then
+    /// stays silent about it.
+    public var isMalformed: Bool
+
+    /// Creates a token.
+    public init(kind: TokenKind, range: SourceRange, value: TokenValue = .none, isMalformed: Bool = false) {
+        self.kind = kind
+        self.range = range
+        self.value = value
+        self.isMalformed = isMalformed
+    }
+
+    /// Whether this token is an infix operator (including `-`).
+    public var isBinaryOperator: Bool {
+        switch kind {
+        case .binaryOperator, .minus: true
+        default: false
+        }
+    }
+}

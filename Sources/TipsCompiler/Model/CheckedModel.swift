@@ -1,0 +1,293 @@
+// The checked model: what the checker hands to every back end. Names are
+// resolved, types known, options validated. Plain values, no syntax.
+
+/// A type of the `.tips` language.
+public enum TipsType: Hashable, Sendable, CustomStringConvertible {
+    case bool
+    case int
+    case double
+    case string
+    case duration
+    /// A declared enum, by name.
+    case enumeration(String)
+    /// The donations of an event (a query not yet counted), by event name.
+    case donations(event: String)
+    /// The type of an expression that already failed to check.
+    case error
+
+    /// The type as a person writes it in `.tips` and reads it in messages.
+    public var description: String {
+        switch self {
+        case .bool: "Bool"
+        case .int: "Int"
+        case .double: "Double"
+        case .string: "String"
+        case .duration: "Duration"
+        case .enumeration(let name): name
+        case .donations(let event): "donations of '\(event)'"
+        case .error: "<error>"
+        }
+    }
+
+    /// Whether a parameter, field or argument may have this type.
+    public var isStorable: Bool {
+        switch self {
+        case .bool, .int, .double, .string, .enumeration: true
+        case .duration, .donations, .error: false
+        }
+    }
+}
+
+/// A constant: a literal or a parameter's default.
+public enum ConstantValue: Hashable, Sendable {
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    /// Whole seconds.
+    case duration(seconds: Int)
+    /// An enum case, by name.
+    case enumCase(String)
+}
+
+/// Where a declaration came from: its file and its name's range.
+public struct DeclarationOrigin: Hashable, Sendable {
+    /// The file that declares it.
+    public var file: FileID
+    /// The range of the declared name, for diagnostics from later stages.
+    public var nameRange: SourceRange
+
+    /// Creates an origin.
+    public init(file: FileID, nameRange: SourceRange) {
+        self.file = file
+        self.nameRange = nameRange
+    }
+}
+
+/// `enum Plan { free, plus, pro }`
+public struct CheckedEnum: Hashable, Sendable {
+    /// The enum's name.
+    public var name: String
+    /// The `///` lines.
+    public var doc: [String]
+    /// The case names, in order.
+    public var cases: [String]
+    /// Each case's range, parallel to `cases`.
+    public var caseRanges: [SourceRange]
+    /// Where it is declared.
+    public var origin: DeclarationOrigin
+}
+
+/// `[transient] parameter name: Type = default`
+public struct CheckedParameter: Hashable, Sendable {
+    /// The parameter's name, also its persisted id.
+    public var name: String
+    /// The `///` lines.
+    public var doc: [String]
+    /// Its type (storable).
+    public var type: TipsType
+    /// Its default value, of `type`.
+    public var defaultValue: ConstantValue
+    /// Whether it starts from its default at each launch.
+    public var isTransient: Bool
+    /// Where it is declared.
+    public var origin: DeclarationOrigin
+}
+
+/// A typed field of an event's donations, or a tip argument.
+public struct CheckedField: Hashable, Sendable {
+    /// The field's name.
+    public var name: String
+    /// Its type (storable).
+    public var type: TipsType
+    /// The range of its name.
+    public var nameRange: SourceRange
+}
+
+/// `event name(field: Type) keep N, D`
+public struct CheckedEvent: Hashable, Sendable {
+    /// The default number of donations an event keeps.
+    public static let defaultKeepCount = 1000
+
+    /// The event's name, also its persisted id.
+    public var name: String
+    /// The `///` lines.
+    public var doc: [String]
+    /// Its donation fields, in order.
+    public var fields: [CheckedField]
+    /// How many donations it keeps (default 1000).
+    public var keepCount: Int
+    /// How long it keeps donations, in seconds; nil keeps them regardless of age.
+    public var keepDuration: Int?
+    /// Where it is declared.
+    public var origin: DeclarationOrigin
+
+    /// The field with this name, if any.
+    public func field(named name: String) -> CheckedField? { fields.first { $0.name == name } }
+}
+
+/// A string that may interpolate the tip's arguments.
+public struct InterpolatedText: Hashable, Sendable {
+    /// One piece of the text.
+    public enum Segment: Hashable, Sendable {
+        case text(String)
+        /// A tip argument, by name.
+        case argument(String)
+    }
+
+    /// The pieces, in order.
+    public var segments: [Segment]
+
+    /// Creates interpolated text.
+    public init(segments: [Segment]) { self.segments = segments }
+
+    /// Creates plain text.
+    public init(_ text: String) { self.segments = [.text(text)] }
+
+    /// The text with interpolations written back as `\(name)`.
+    public var displayText: String {
+        segments.map {
+            switch $0 {
+            case .text(let text): text
+            case .argument(let name): "\\(\(name))"
+            }
+        }.joined()
+    }
+
+    /// Whether any segment interpolates an argument.
+    public var interpolates: Bool {
+        segments.contains { if case .argument = $0 { true } else { false } }
+    }
+}
+
+/// `action name "Title"`
+public struct CheckedAction: Hashable, Sendable {
+    /// The action's id.
+    public var id: String
+    /// Its button title.
+    public var title: InterpolatedText
+}
+
+/// A tip's display options.
+public struct CheckedTipOptions: Hashable, Sendable {
+    /// `maxDisplayCount N` (N ≥ 1).
+    public var maxDisplayCount: Int?
+    /// `maxDisplayDuration D`, in seconds (≥ 1).
+    public var maxDisplayDuration: Int?
+    /// `ignoresDisplayFrequency`.
+    public var ignoresDisplayFrequency: Bool = false
+    /// `invalidatedBy event`, event names in source order.
+    public var invalidatedBy: [String] = []
+
+    /// Whether no option is set.
+    public var isEmpty: Bool {
+        maxDisplayCount == nil && maxDisplayDuration == nil && !ignoresDisplayFrequency && invalidatedBy.isEmpty
+    }
+}
+
+/// `tip Name(args) { ... }`
+public struct CheckedTip: Hashable, Sendable {
+    /// The tip's name.
+    public var name: String
+    /// The `///` lines.
+    public var doc: [String]
+    /// Its arguments; nil for a tip declared without parentheses.
+    public var arguments: [CheckedField]?
+    /// The persisted id; for a plain tip without `id` it is the tip's name.
+    public var id: InterpolatedText
+    /// Whether `id` was written (otherwise it defaults to the name).
+    public var hasExplicitID: Bool
+    /// The title.
+    public var title: InterpolatedText
+    /// The message, if any.
+    public var message: InterpolatedText?
+    /// The image name, if any.
+    public var image: InterpolatedText?
+    /// The actions, in order.
+    public var actions: [CheckedAction]
+    /// The rules, in order; all must hold.
+    public var rules: [CheckedRule]
+    /// The display options.
+    public var options: CheckedTipOptions
+    /// Where it is declared.
+    public var origin: DeclarationOrigin
+
+    /// Whether the tip takes arguments (one instance per argument values).
+    public var isReusable: Bool { arguments != nil }
+}
+
+/// How a group picks its current tip.
+public enum GroupPriority: String, Hashable, Sendable {
+    case ordered
+    case firstAvailable
+}
+
+/// `group Name ordered { A B }`
+public struct CheckedGroup: Hashable, Sendable {
+    /// The group's name.
+    public var name: String
+    /// The `///` lines.
+    public var doc: [String]
+    /// How the group picks its current tip.
+    public var priority: GroupPriority
+    /// Member tip names, in order.
+    public var members: [String]
+    /// Where it is declared.
+    public var origin: DeclarationOrigin
+}
+
+/// The global display frequency.
+public enum DisplayFrequency: Hashable, Sendable {
+    case immediate, hourly, daily, weekly, monthly
+    /// `every <duration>`, in seconds.
+    case every(seconds: Int)
+}
+
+/// `config { ... }`
+public struct CheckedConfig: Hashable, Sendable {
+    /// The display frequency (default immediate).
+    public var displayFrequency: DisplayFrequency = .immediate
+
+    /// Creates a configuration.
+    public init(displayFrequency: DisplayFrequency = .immediate) {
+        self.displayFrequency = displayFrequency
+    }
+}
+
+/// One declaration of a checked file, in source order.
+public enum CheckedDeclaration: Hashable, Sendable {
+    case enumeration(CheckedEnum)
+    case parameter(CheckedParameter)
+    case event(CheckedEvent)
+    case tip(CheckedTip)
+    case group(CheckedGroup)
+}
+
+/// One checked input file.
+public struct CheckedFile: Hashable, Sendable {
+    /// The file's id.
+    public var id: FileID
+    /// The input's file name without directories (`Trails.tips`).
+    public var fileName: String
+    /// Its declarations in source order (the config is on the program).
+    public var declarations: [CheckedDeclaration]
+    /// Whether this file carries the program's configuration.
+    public var emitsConfiguration: Bool
+}
+
+/// The checked program: every file of one compilation, sharing one scope.
+public struct CheckedProgram: Hashable, Sendable {
+    /// The files, in input order.
+    public var files: [CheckedFile]
+    /// The configuration (the default when no file declares one).
+    public var config: CheckedConfig
+
+    /// Every enum of every file, by name.
+    public var enums: [String: CheckedEnum] {
+        var out: [String: CheckedEnum] = [:]
+        for file in files {
+            for case .enumeration(let decl) in file.declarations { out[decl.name] = decl }
+        }
+        return out
+    }
+}

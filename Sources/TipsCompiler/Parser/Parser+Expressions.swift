@@ -1,0 +1,270 @@
+// Rule expressions: precedence climbing by one rule per level, with a depth
+// limit so that no input can overflow the stack (or the checker's).
+
+extension SyntaxParser {
+    /// An expression and the depth of its tree.
+    typealias Parsed = (expr: Expr, depth: Int)
+
+    /// Parses an expression that must follow `what` (`'rule'`, `'='`).
+    /// Returns nil when an error was reported.
+    mutating func parseExpression(after what: String) -> Expr? {
+        guard canStartExpression(current) else {
+            errorExpected("expected an expression after \(what)")
+            return nil
+        }
+        let errorsBefore = diagnostics.reported.count
+        let parsed = parseExpression()
+        if abandonsExpression || diagnostics.reported.count > errorsBefore { return nil }
+        return parsed.expr
+    }
+
+    /// Whether `token` can start an expression.
+    func canStartExpression(_ token: Token) -> Bool {
+        switch token.kind {
+        case .identifier, .integer, .decimal, .string, .duration, .dot, .leftParen, .bang, .minus: true
+        default: false
+        }
+    }
+
+    /// Reports "expression is nested too deeply" once and makes every rule unwind.
+    mutating func tooDeep(at range: SourceRange) -> Parsed {
+        if !abandonsExpression {
+            abandonsExpression = true
+            error("expression is nested too deeply; split it into several rules", at: range)
+        }
+        return (.error(range), 0)
+    }
+
+    /// expression = or_expression ;
+    mutating func parseExpression() -> Parsed {
+        parseOrExpression()
+    }
+
+    /// Parses a left-associative level: `operand { operator operand }`.
+    mutating func parseInfixLevel(
+        _ operators: (TokenKind) -> BinaryOperator?, operand: (inout SyntaxParser) -> Parsed
+    ) -> Parsed {
+        var (lhs, depth) = operand(&self)
+        while !abandonsExpression, let op = operators(current.kind) {
+            let operatorToken = advance()
+            let (rhs, rhsDepth) = parseOperand(after: operatorToken, operand)
+            depth = max(depth, rhsDepth) + 1
+            if depth > Parser.maximumExpressionDepth { return tooDeep(at: operatorToken.range) }
+            lhs = .binary(
+                op, lhs: lhs, rhs: rhs, operatorRange: operatorToken.range, range: lhs.range.extended(to: rhs.range))
+        }
+        return (lhs, depth)
+    }
+
+    /// The operand after an infix operator, or an error expression.
+    mutating func parseOperand(after operatorToken: Token, _ operand: (inout SyntaxParser) -> Parsed) -> Parsed {
+        guard canStartExpression(current) else {
+            errorExpected("expected an expression after '\(text(operatorToken))'")
+            return (.error(expectationRange), 1)
+        }
+        return operand(&self)
+    }
+
+    /// or_expression = and_expression { "||" and_expression } ;
+    mutating func parseOrExpression() -> Parsed {
+        parseInfixLevel({ $0 == .binaryOperator(.or) ? .or : nil }) { $0.parseAndExpression() }
+    }
+
+    /// and_expression = comparison { "&&" comparison } ;
+    mutating func parseAndExpression() -> Parsed {
+        parseInfixLevel({ $0 == .binaryOperator(.and) ? .and : nil }) { $0.parseComparison() }
+    }
+
+    /// comparison = additive [ comparison_operator additive ] ;  (non-associative)
+    mutating func parseComparison() -> Parsed {
+        let comparisonOperator: (TokenKind) -> BinaryOperator? = { kind in
+            if case .binaryOperator(let op) = kind, op.isComparison { return op }
+            return nil
+        }
+        var (lhs, depth) = parseAdditive()
+        guard !abandonsExpression, let op = comparisonOperator(current.kind) else { return (lhs, depth) }
+        let operatorToken = advance()
+        let (rhs, rhsDepth) = parseOperand(after: operatorToken) { $0.parseAdditive() }
+        depth = max(depth, rhsDepth) + 1
+        lhs = .binary(
+            op, lhs: lhs, rhs: rhs, operatorRange: operatorToken.range, range: lhs.range.extended(to: rhs.range))
+        guard !abandonsExpression, comparisonOperator(current.kind) != nil else { return (lhs, depth) }
+        // `a < b < c`: report the second operator, then consume the chain whole.
+        error(
+            "comparison operators cannot be chained; combine comparisons with '&&', as in a < b && b < c",
+            at: current.range)
+        var whole = lhs.range
+        while !abandonsExpression, comparisonOperator(current.kind) != nil {
+            let next = advance()
+            let (operand, _) = parseOperand(after: next) { $0.parseAdditive() }
+            whole = whole.extended(to: operand.range)
+        }
+        return (.error(whole), depth)
+    }
+
+    /// additive = multiplicative { ( "+" | "-" ) multiplicative } ;
+    mutating func parseAdditive() -> Parsed {
+        parseInfixLevel({ kind in
+            switch kind {
+            case .binaryOperator(.add): .add
+            case .minus: .subtract
+            default: nil
+            }
+        }) { $0.parseMultiplicative() }
+    }
+
+    /// multiplicative = unary { ( "*" | "/" ) unary } ;
+    mutating func parseMultiplicative() -> Parsed {
+        parseInfixLevel({ kind in
+            switch kind {
+            case .binaryOperator(.multiply): .multiply
+            case .binaryOperator(.divide): .divide
+            default: nil
+            }
+        }) { $0.parseUnary() }
+    }
+
+    /// unary = ( "!" | "-" ) unary | postfix ;
+    mutating func parseUnary() -> Parsed {
+        let op: UnaryOperator
+        switch current.kind {
+        case .bang: op = .not
+        case .minus: op = .negate
+        default: return parsePostfix()
+        }
+        let operatorToken = advance()
+        nesting += 1
+        defer { nesting -= 1 }
+        if nesting > Parser.maximumExpressionDepth { return tooDeep(at: operatorToken.range) }
+        let (operand, depth) = parseOperand(after: operatorToken) { $0.parseUnary() }
+        if abandonsExpression { return (.error(operatorToken.range), 0) }
+        return (
+            .unary(
+                op, operand: operand, operatorRange: operatorToken.range,
+                range: operatorToken.range.extended(to: operand.range)),
+            depth + 1
+        )
+    }
+
+    /// postfix = primary { "." identifier | "(" [ argument_list ] ")" } ;
+    mutating func parsePostfix() -> Parsed {
+        var (base, depth) = parsePrimary()
+        while !abandonsExpression {
+            if current.kind == .dot {
+                let dot = advance()
+                guard current.kind == .identifier else {
+                    errorExpected("expected a member name after '.'")
+                    return (.error(base.range.extended(to: dot.range)), depth)
+                }
+                let name = identifier(advance())
+                base = .member(base: base, name: name, range: base.range.extended(to: name.range))
+            } else if current.kind == .leftParen {
+                let (arguments, argumentDepth, end) = parseArgumentList()
+                depth = max(depth, argumentDepth)
+                base = .call(callee: base, arguments: arguments, range: base.range.extended(to: end))
+            } else {
+                break
+            }
+            depth += 1
+            if depth > Parser.maximumExpressionDepth { return tooDeep(at: base.range) }
+        }
+        return (base, depth)
+    }
+
+    /// argument_list = "(" [ argument { "," argument } ] ")" ;  argument = [ identifier ":" ] expression ;
+    /// Returns the arguments, their deepest tree, and the range of the `)` (or of where it was expected).
+    mutating func parseArgumentList() -> ([ArgumentSyntax], Int, SourceRange) {
+        let opening = advance()
+        nesting += 1
+        defer { nesting -= 1 }
+        if nesting > Parser.maximumExpressionDepth { return ([], 0, tooDeep(at: opening.range).expr.range) }
+        var arguments: [ArgumentSyntax] = []
+        var depth = 0
+        while current.kind != .rightParen, !abandonsExpression {
+            var label: Identifier?
+            if current.kind == .identifier, peek().kind == .colon {
+                label = identifier(advance())
+                advance()
+            }
+            let (value, valueDepth) = parseOperand(after: previous ?? opening) { $0.parseExpression() }
+            depth = max(depth, valueDepth)
+            arguments.append(ArgumentSyntax(label: label, value: value))
+            if current.kind == .comma {
+                advance()
+                continue
+            }
+            if current.kind != .rightParen {
+                if !abandonsExpression {
+                    let message =
+                        isOnLaterLine(current) || current.kind == .rightBrace
+                        ? "expected ')' to close the argument list"
+                        : "expected ',' or ')' in the argument list, found \(describe(current))"
+                    errorExpected(message, notes: [DiagnosticNote("'(' opened here", at: opening.range)])
+                }
+                return (arguments, depth, expectationRange)
+            }
+        }
+        if abandonsExpression { return (arguments, depth, opening.range) }
+        return (arguments, depth, advance().range)
+    }
+
+    /// primary = literal | identifier | "." identifier | "(" expression ")" ;
+    mutating func parsePrimary() -> Parsed {
+        let token = current
+        switch token.kind {
+        case .integer:
+            advance()
+            guard case .integer(let value) = token.value else { return (.error(token.range), 1) }
+            return (.integer(IntegerLiteral(value: value, range: token.range)), 1)
+        case .decimal:
+            advance()
+            guard case .decimal(let value) = token.value else { return (.error(token.range), 1) }
+            return (.decimal(value, token.range), 1)
+        case .duration:
+            advance()
+            guard case .duration(let amount, let unit) = token.value else { return (.error(token.range), 1) }
+            return (.duration(DurationLiteral(amount: amount, unit: unit, range: token.range)), 1)
+        case .string:
+            advance()
+            guard case .string(let segments) = token.value else { return (.error(token.range), 1) }
+            return (.string(StringLiteral(segments: segments, range: token.range)), 1)
+        case .identifier:
+            advance()
+            if isWord(token, "true") { return (.boolean(true, token.range), 1) }
+            if isWord(token, "false") { return (.boolean(false, token.range), 1) }
+            return (.name(identifier(token)), 1)
+        case .dot:
+            let dot = advance()
+            guard current.kind == .identifier else {
+                errorExpected("expected a name after '.', as in .free")
+                return (.error(dot.range), 1)
+            }
+            let name = identifier(advance())
+            return (.implicitMember(name, range: dot.range.extended(to: name.range)), 1)
+        case .leftParen:
+            return parseParenthesized()
+        default:
+            errorExpected("expected an expression, found \(describe(token))")
+            return (.error(expectationRange), 1)
+        }
+    }
+
+    /// "(" expression ")"
+    mutating func parseParenthesized() -> Parsed {
+        let opening = advance()
+        nesting += 1
+        defer { nesting -= 1 }
+        if nesting > Parser.maximumExpressionDepth { return tooDeep(at: opening.range) }
+        let (inner, depth) = parseOperand(after: opening) { $0.parseExpression() }
+        if abandonsExpression { return (.error(opening.range), 0) }
+        guard current.kind == .rightParen else {
+            let found = isOnLaterLine(current) || current.kind == .rightBrace ? "" : ", found \(describe(current))"
+            errorExpected(
+                "expected ')' to close the parenthesized expression\(found)",
+                notes: [DiagnosticNote("'(' opened here", at: opening.range)])
+            return (.error(opening.range.extended(to: inner.range)), depth)
+        }
+        let closing = advance()
+        return (.parenthesized(inner, range: opening.range.extended(to: closing.range)), depth + 1)
+    }
+}

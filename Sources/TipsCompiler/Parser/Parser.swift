@@ -1,0 +1,206 @@
+/// Parses one `.tips` file into a ``SourceFileSyntax``.
+///
+/// A recursive-descent parser whose functions are named after the rules of
+/// `Grammar/tips.ebnf`. Syntax errors go to the diagnostic engine; after one,
+/// the parser skips to the next tip item or declaration, so one run reports
+/// every independent mistake.
+public enum Parser {
+    /// Every contextual keyword the parser recognises; each one appears as a
+    /// quoted terminal in `Grammar/tips.ebnf`, and vice versa.
+    public static let keywords: Set<String> =
+        declarationKeywords.union(tipItemKeywords).union([
+            "displayFrequency", "every", "keep", "ordered", "firstAvailable", "true", "false",
+        ])
+
+    /// The words that start a file-scope declaration.
+    public static let declarationKeywords: Set<String> = [
+        "config", "enum", "parameter", "transient", "event", "tip", "group",
+    ]
+
+    /// The words that start a tip body item, in the order the language reference lists them.
+    public static let tipItemKeywordList: [String] = [
+        "title", "message", "image", "id", "action", "rule", "maxDisplayCount", "maxDisplayDuration",
+        "ignoresDisplayFrequency", "invalidatedBy",
+    ]
+
+    /// The words that start a tip body item.
+    public static let tipItemKeywords = Set(tipItemKeywordList)
+
+    /// How deeply expressions may nest (parentheses, prefix operators, operator
+    /// and member chains) before the parser gives up on the expression.
+    public static let maximumExpressionDepth = 200
+
+    /// Lexes and parses `file`, reporting lexical and syntax errors into `diagnostics`.
+    public static func parse(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> SourceFileSyntax {
+        let tokens = Lexer.tokenize(file, diagnostics: &diagnostics)
+        var parser = SyntaxParser(file: file, tokens: tokens)
+        let syntax = parser.parseSourceFile()
+        for diagnostic in parser.diagnostics.reported {
+            diagnostics.report(diagnostic)
+        }
+        return syntax
+    }
+}
+
+/// The state of one parse; its rules live in extensions, one file per part of the grammar.
+struct SyntaxParser {
+    let file: SourceFile
+    let bytes: [UInt8]
+    /// The tokens without doc comments; always ends with end-of-file.
+    let tokens: [Token]
+    /// The doc comment directly before the token at each index, if any.
+    let docs: [Int: DocComment]
+    var position = 0
+    var diagnostics = DiagnosticEngine()
+    /// How deeply the expression being parsed nests so far.
+    var nesting = 0
+    /// Set when an expression was too deep: every rule unwinds at once.
+    var abandonsExpression = false
+
+    init(file: SourceFile, tokens: [Token]) {
+        self.file = file
+        self.bytes = file.bytes
+        var kept: [Token] = []
+        kept.reserveCapacity(tokens.count)
+        var docs: [Int: DocComment] = [:]
+        var pending: [Token] = []
+        for token in tokens {
+            switch token.kind {
+            case .docComment:
+                pending.append(token)
+            case .newline:
+                kept.append(token)
+            default:
+                if let first = pending.first, let last = pending.last {
+                    let lines = pending.map { SyntaxParser.docLine(file.text(in: $0.range)) }
+                    docs[kept.count] = DocComment(lines: lines, range: first.range.extended(to: last.range))
+                    pending.removeAll()
+                }
+                kept.append(token)
+            }
+        }
+        if kept.last?.kind != .endOfFile {
+            let end = UInt32(truncatingIfNeeded: file.bytes.count)
+            kept.append(Token(kind: .endOfFile, range: SourceRange(file: file.id, start: end, end: end)))
+        }
+        self.tokens = kept
+        self.docs = docs
+    }
+
+    /// A `///` line without its slashes and one leading space.
+    static func docLine(_ text: String) -> String {
+        var line = text.dropFirst(3)
+        if line.first == " " { line = line.dropFirst() }
+        return String(line)
+    }
+
+    // MARK: - Looking at tokens
+
+    var current: Token { tokens[position] }
+
+    /// The token `offset` places ahead (clamped to end of file).
+    func peek(_ offset: Int = 1) -> Token { tokens[min(position + offset, tokens.count - 1)] }
+
+    var isAtEnd: Bool { current.kind == .endOfFile }
+
+    /// The last token before the current one that is not a separator, if any.
+    var previous: Token? {
+        var index = position - 1
+        while index >= 0, tokens[index].kind == .newline || tokens[index].kind == .semicolon { index -= 1 }
+        return index >= 0 ? tokens[index] : nil
+    }
+
+    @discardableResult
+    mutating func advance() -> Token {
+        let token = tokens[position]
+        if position < tokens.count - 1 { position += 1 }
+        return token
+    }
+
+    /// Whether `token` is the identifier `word`, compared byte for byte.
+    func isWord(_ token: Token, _ word: String) -> Bool {
+        guard token.kind == .identifier else { return false }
+        let start = Int(token.range.start)
+        let end = Int(token.range.end)
+        guard end - start == word.utf8.count else { return false }
+        return word.utf8.elementsEqual(bytes[start..<end])
+    }
+
+    /// Whether the current token is the identifier `word`.
+    func at(_ word: String) -> Bool { isWord(current, word) }
+
+    /// The text of a token as written.
+    func text(_ token: Token) -> String { file.text(in: token.range) }
+
+    /// An identifier node for an identifier token.
+    func identifier(_ token: Token) -> Identifier { Identifier(text(token), range: token.range) }
+
+    /// Whether the token at `index` is the first on its line (or in the file),
+    /// as the reader sees it, even where the lexer continued the line.
+    func startsLine(_ index: Int) -> Bool {
+        guard index > 0 else { return true }
+        let before = tokens[index - 1]
+        if before.kind == .newline { return true }
+        return file.line(of: tokens[index].range.start) > file.line(of: before.range.end)
+    }
+
+    /// Whether the current token starts a line with a declaration keyword.
+    var atDeclarationStart: Bool {
+        guard startsLine(position), current.kind == .identifier else { return false }
+        return Parser.declarationKeywords.contains(text(current))
+    }
+
+    /// Whether the current token ends an item: a line break, `;`, `}` or the end of the file.
+    var atItemEnd: Bool {
+        switch current.kind {
+        case .newline, .semicolon, .rightBrace, .endOfFile: true
+        default: false
+        }
+    }
+
+    /// Where to point an "expected ..." error: at the current token, or just
+    /// after the previous one when the line or file has ended.
+    var expectationRange: SourceRange {
+        guard let previous, isOnLaterLine(current) else { return current.range }
+        return SourceRange(file: file.id, start: previous.range.end, end: previous.range.end)
+    }
+
+    /// Whether `token` ends the line or file, or starts on a later line than the previous token ends.
+    func isOnLaterLine(_ token: Token) -> Bool {
+        switch token.kind {
+        case .newline, .endOfFile: return true
+        default:
+            guard let previous else { return false }
+            return file.line(of: token.range.start) > file.line(of: previous.range.end)
+        }
+    }
+
+    /// How a token reads in a message: `'title'`, `a new line`, `the end of the file`.
+    func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .newline: "a new line"
+        case .endOfFile: "the end of the file"
+        case .string: "a string"
+        default: "'\(text(token))'"
+        }
+    }
+
+    // MARK: - Reporting
+
+    mutating func error(_ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) {
+        diagnostics.error(message, at: range, notes: notes)
+    }
+
+    /// Reports `message` at ``expectationRange`` unless the current token is
+    /// malformed (the lexer has already reported it).
+    mutating func errorExpected(_ message: String, notes: [DiagnosticNote] = []) {
+        if current.isMalformed { return }
+        error(message, at: expectationRange, notes: notes)
+    }
+
+    /// The range from `start` to the end of the previous token.
+    func range(from start: SourceRange) -> SourceRange {
+        guard let previous, previous.range.end >= start.start else { return start }
+        return start.extended(to: previous.range)
+    }
+}

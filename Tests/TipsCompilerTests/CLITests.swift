@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import TipsCompiler
+
+/// The `tipc` executable: exit statuses, messages, and how it writes outputs.
+@Suite(.serialized) struct CLITests {
+    static let valid = """
+        parameter on: Bool = true
+        tip Hello {
+            title "Hello"
+            rule on
+        }
+
+        """
+
+    func write(_ text: String, to url: URL) throws {
+        try Data(text.utf8).write(to: url)
+    }
+
+    @Test func helpPrintsUsageAndExitsZero() throws {
+        let output = try TipcProcess.run(["--help"])
+        #expect(output.status == 0)
+        #expect(output.standardOutput.contains("USAGE: tipc <command>"))
+        #expect(output.standardError.isEmpty)
+    }
+
+    @Test func versionPrintsTheVersion() throws {
+        let output = try TipcProcess.run(["--version"])
+        #expect(output.status == 0)
+        #expect(output.standardOutput == "tipc \(TipcVersion.current)\n")
+    }
+
+    @Test func commandHelpComesBothWays() throws {
+        let first = try TipcProcess.run(["help", "compile"])
+        let second = try TipcProcess.run(["compile", "--help"])
+        #expect(first.status == 0 && second.status == 0)
+        #expect(first.standardOutput == second.standardOutput)
+        #expect(first.standardOutput.contains("--output-dir"))
+    }
+
+    @Test func unknownFlagIsAUsageError() throws {
+        let output = try TipcProcess.run(["check", "--verbose", "a.tips"])
+        #expect(output.status == 2)
+        #expect(output.standardError == "tipc: error: unknown option '--verbose' for 'check'\n")
+    }
+
+    @Test func missingOptionValueIsAUsageError() throws {
+        let output = try TipcProcess.run(["compile", "a.tips", "--output-dir"])
+        #expect(output.status == 2)
+        #expect(output.standardError == "tipc: error: option '--output-dir' needs a value\n")
+    }
+
+    @Test func unreadableInputIsExitTwo() throws {
+        let directory = try TipcProcess.temporaryDirectory()
+        let output = try TipcProcess.run(["check", directory.appendingPathComponent("missing.tips").path])
+        #expect(output.status == 2)
+        #expect(output.standardError.hasPrefix("tipc: error: cannot read '"))
+        #expect(output.standardError.split(separator: "\n").count == 1)
+    }
+
+    @Test func checkOfValidInputPrintsNothing() throws {
+        let directory = try TipcProcess.temporaryDirectory()
+        try write(Self.valid, to: directory.appendingPathComponent("Valid.tips"))
+        let output = try TipcProcess.run(["check", "Valid.tips"], in: directory)
+        #expect(output.status == 0)
+        #expect(output.standardOutput.isEmpty)
+        #expect(output.standardError.isEmpty)
+    }
+
+    @Test func errorsInTheInputAreExitOneWithPositions() throws {
+        let directory = try TipcProcess.temporaryDirectory()
+        try write("tip Broken {\n    rule nope\n}\n", to: directory.appendingPathComponent("Broken.tips"))
+        let output = try TipcProcess.run(
+            ["compile", "Broken.tips", "--output-dir", "out"], in: directory)
+        #expect(output.status == 1)
+        #expect(output.standardOutput.isEmpty)
+        #expect(output.standardError.contains("Broken.tips:2:10: error: unknown name 'nope'"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/Broken.swift").path))
+    }
+
+    @Test func warningsPassUnlessWarningsAreErrors() throws {
+        let directory = try TipcProcess.temporaryDirectory()
+        try write("tip Everyone { title \"Hi\" }\n", to: directory.appendingPathComponent("W.tips"))
+        let lenient = try TipcProcess.run(["check", "W.tips"], in: directory)
+        #expect(lenient.status == 0)
+        #expect(lenient.standardError.contains("W.tips:1:5: warning: tip 'Everyone' has no rules"))
+        let strict = try TipcProcess.run(["check", "W.tips", "--warnings-as-errors"], in: directory)
+        #expect(strict.status == 1)
+        #expect(strict.standardError.contains("W.tips:1:5: error: tip 'Everyone' has no rules"))
+    }
+
+    @Test func compileRewritesAnOutputOnlyWhenItChanges() throws {
+        let directory = try TipcProcess.temporaryDirectory()
+        let input = directory.appendingPathComponent("Hello.tips")
+        try write(Self.valid, to: input)
+        let outputURL = directory.appendingPathComponent("gen/nested/Hello.swift")
+        let first = try TipcProcess.run(["compile", input.path, "--output-dir", directory.appendingPathComponent("gen/nested").path])
+        #expect(first.status == 0, "\(first.standardError)")
+        let old = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: outputURL.path)
+
+        let second = try TipcProcess.run(["compile", input.path, "--output-dir", directory.appendingPathComponent("gen/nested").path])
+        #expect(second.status == 0)
+        let unchanged = try FileManager.default.attributesOfItem(atPath: outputURL.path)[.modificationDate] as? Date
+        #expect(unchanged == old)
+
+        try write(Self.valid.replacingOccurrences(of: "\"Hello\"", with: "\"Hi there\""), to: input)
+        let third = try TipcProcess.run(["compile", input.path, "--output-dir", directory.appendingPathComponent("gen/nested").path])
+        #expect(third.status == 0)
+        let changed = try FileManager.default.attributesOfItem(atPath: outputURL.path)[.modificationDate] as? Date
+        #expect(changed != old)
+        #expect(try String(contentsOf: outputURL, encoding: .utf8).contains("Hi there"))
+    }
+
+    @Test func pathsWithSpacesAndNonASCIIWork() throws {
+        let directory = try TipcProcess.temporaryDirectory().appendingPathComponent("my tips é")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let input = directory.appendingPathComponent("Café Tips.tips")
+        try write(Self.valid, to: input)
+        let outputDirectory = directory.appendingPathComponent("out put")
+        let output = try TipcProcess.run(["compile", input.path, "--output-dir", outputDirectory.path])
+        #expect(output.status == 0, "\(output.standardError)")
+        let text = try String(contentsOf: outputDirectory.appendingPathComponent("Café Tips.swift"), encoding: .utf8)
+        #expect(text.hasPrefix("// Generated by tipc \(TipcVersion.current) from Café Tips.tips."))
+    }
+
+    @Test func outputDirectoryThatIsAFileIsExitTwo() throws {
+        let directory = try TipcProcess.temporaryDirectory()
+        try write(Self.valid, to: directory.appendingPathComponent("A.tips"))
+        try write("not a directory", to: directory.appendingPathComponent("blocker"))
+        let output = try TipcProcess.run(["compile", "A.tips", "--output-dir", "blocker"], in: directory)
+        #expect(output.status == 2)
+        #expect(output.standardError == "tipc: error: cannot write to 'blocker': it is not a directory\n")
+    }
+
+    @Test func accessLevelIsApplied() throws {
+        let directory = try TipcProcess.temporaryDirectory()
+        try write(Self.valid, to: directory.appendingPathComponent("A.tips"))
+        let output = try TipcProcess.run(
+            ["compile", "A.tips", "--output-dir", "out", "--access-level", "public"], in: directory)
+        #expect(output.status == 0)
+        let text = try String(contentsOf: directory.appendingPathComponent("out/A.swift"), encoding: .utf8)
+        #expect(text.contains("public struct Hello: TipsRuntime.Tip"))
+        #expect(text.contains("public init() {}"))
+        #expect(!text.contains("internal "))
+    }
+}

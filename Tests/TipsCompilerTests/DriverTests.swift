@@ -1,0 +1,92 @@
+import Testing
+
+@testable import TipsCompiler
+
+/// The command-line parser and the Compilation API, without a process.
+@Suite struct DriverTests {
+    @Test func parsesCompileWithEveryOption() throws {
+        let command = try CommandLineArguments.parse([
+            "compile", "a.tips", "--output-dir=out", "b c.tips", "--access-level", "package", "--warnings-as-errors",
+        ])
+        #expect(
+            command
+                == .compile(
+                    files: ["a.tips", "b c.tips"], outputDirectory: "out", accessLevel: .package,
+                    warningsAsErrors: true))
+    }
+
+    @Test func doubleDashEndsOptions() throws {
+        let command = try CommandLineArguments.parse(["check", "--", "--weird.tips"])
+        #expect(command == .check(files: ["--weird.tips"], warningsAsErrors: false))
+    }
+
+    @Test(arguments: [
+        (["compile", "a.tips"], "'compile' needs '--output-dir <directory>'"),
+        (["check"], "no input files; run 'tipc help check' for usage"),
+        (["compile", "a.tips", "-o", "x", "--access-level", "open"], "'--access-level' is internal, package or public, not 'open'"),
+        (["chek", "a.tips"], "unknown command 'chek'; did you mean 'check'?; the commands are compile, check and dump"),
+        (["--frobnicate"], "unknown option '--frobnicate'; run 'tipc --help' for usage"),
+        (["check", "--warnings-as-error", "a.tips"], "unknown option '--warnings-as-error' for 'check'; did you mean '--warnings-as-errors'?"),
+        (["dump", "a.tips"], "'dump' prints 'tokens' or 'ast', not 'a.tips'"),
+    ])
+    func usageErrorsSayWhatIsWrong(_ arguments: [String], _ message: String) {
+        #expect(throws: UsageError(message)) { try CommandLineArguments.parse(arguments) }
+    }
+
+    @Test func noArgumentsShowsHelp() throws {
+        #expect(try CommandLineArguments.parse([]) == .help(topic: nil))
+    }
+
+    @Test func outputNamesComeFromInputNames() {
+        #expect(TipsRuntimeBackend.outputFileName(for: "Trails.tips") == "Trails.swift")
+        #expect(TipsRuntimeBackend.outputFileName(for: "a.b.tips") == "a.b.swift")
+        #expect(TipsRuntimeBackend.outputFileName(for: "noext") == "noext.swift")
+    }
+
+    @Test func twoInputsWithOneOutputNameAreAnError() {
+        let result = Compilation(inputs: [
+            CompilationInput(path: "a/Same.tips", text: ""),
+            CompilationInput(path: "b/Same.tips", text: ""),
+        ]).run()
+        #expect(result.hasErrors)
+        #expect(result.outputs.isEmpty)
+        #expect(result.diagnostics.first?.message == "inputs 'a/Same.tips' and 'b/Same.tips' would both generate 'Same.swift'; rename one of them")
+    }
+
+    @Test func crossFileReferencesResolveInAnyOrder() {
+        let result = Compilation(inputs: [
+            CompilationInput(path: "A.tips", text: "tip T {\n title \"T\"\n rule flag && seen.count > 1\n}\n"),
+            CompilationInput(path: "B.tips", text: "parameter flag: Bool = true\nevent seen\n"),
+        ]).run()
+        #expect(result.diagnostics.isEmpty, "\(result.renderedDiagnostics())")
+        #expect(result.outputs.count == 2)
+    }
+
+    @Test func warningsAsErrorsSuppressesOutput() {
+        let input = CompilationInput(path: "W.tips", text: "tip W { title \"Hi\" }\n")
+        #expect(Compilation(inputs: [input]).run().outputs.count == 1)
+        let strict = Compilation(inputs: [input], options: CompilationOptions(warningsAsErrors: true)).run()
+        #expect(strict.hasErrors)
+        #expect(strict.outputs.isEmpty)
+    }
+
+    @Test func checkedModelCarriesRuleSourceAndLine() throws {
+        let result = Compilation(inputs: [
+            CompilationInput(
+                path: "dir/R.tips",
+                text: "event opened\ntip R {\n    title \"R\"\n    rule opened.donations\n        .within(2d).count >= 2\n}\n")
+        ]).run()
+        let program = try #require(result.program, "\(result.renderedDiagnostics())")
+        guard case .tip(let tip)? = program.files.first?.declarations.last else {
+            Issue.record("no tip")
+            return
+        }
+        let rule = try #require(tip.rules.first)
+        #expect(rule.source == "opened.donations .within(2d).count >= 2")
+        #expect(rule.fileName == "R.tips")
+        #expect(rule.line == 4)
+        #expect(rule.expression == .binary(
+            .greaterOrEqual, .count(CheckedQuery(event: "opened", steps: [.within(seconds: 172_800)])),
+            .literal(.int(2)), type: .bool))
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@testable import TipsCompiler
+
+/// Every golden output must compile against TipsRuntime as Swift 6, without
+/// warnings, and with no expression slower than 100 ms to type-check.
+@Suite(.serialized) struct GoldenTypecheckTests {
+    // Gated until the runtime with the generated-code contract is merged into this branch:
+    // remove the condition once `TipsRuntime` declares Tip, TipRule, Tips.Options and TipGroup.
+    @Test(
+        .disabled(
+            if: !SwiftCompiler.runtimeHasGeneratedCodeContract,
+            "the built TipsRuntime does not yet declare the types of docs/GeneratedCode.md"),
+        arguments: GoldenCase.all)
+    func goldenOutputTypechecksAgainstRuntime(_ golden: GoldenCase) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tipc-golden-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try golden.compile()
+        let files = try result.outputs.map { output in
+            let url = directory.appendingPathComponent(output.fileName)
+            try Data(output.text.utf8).write(to: url)
+            return url
+        }
+        let (status, output) = try SwiftCompiler.typecheck(
+            files: files,
+            extraArguments: ["-warnings-as-errors", "-Xfrontend", "-warn-long-expression-type-checking=100"])
+        #expect(status == 0, "\(output)")
+    }
+
+    @Test(
+        .disabled(
+            if: !SwiftCompiler.runtimeHasGeneratedCodeContract,
+            "the built TipsRuntime does not yet declare the types of docs/GeneratedCode.md"))
+    func aThousandTipsTypecheckQuickly() throws {
+        var text = "event opened(kind: Int)\nparameter level: Int = 0\n"
+        for index in 0..<1000 {
+            text += """
+                tip T\(index) {
+                    title "Tip \(index)"
+                    rule level >= \(index % 7) && opened.donations.within(\(index % 9 + 1)d).where(.kind == \(index)).count > 1
+                    rule !(level == 3) || opened.count < 10
+                }
+
+                """
+        }
+        let result = Compilation(inputs: [CompilationInput(path: "Many.tips", text: text)]).run()
+        let output = try #require(result.outputs.first, "\(result.renderedDiagnostics())")
+        let (status, log) = try SwiftCompiler.typecheck(
+            source: output.text, fileName: "Many.swift",
+            extraArguments: ["-Xfrontend", "-warn-long-expression-type-checking=100", "-warnings-as-errors"])
+        #expect(status == 0, "\(log.prefix(2000))")
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import TipsCompiler
+
+/// Keeps `Grammar/tips.ebnf` and the parser in step.
+@Suite struct GrammarTests {
+    /// The SYNTAX section of the grammar (before the lexical structure), comments removed.
+    static func syntaxSection() throws -> String {
+        let url = Fixtures.packageRoot.appendingPathComponent("Grammar/tips.ebnf")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let syntax = text.components(separatedBy: "(* ==== LEXICAL STRUCTURE ==== *)")[0]
+        return syntax.replacing(try Regex(#"\(\*[\s\S]*?\*\)"#), with: "")
+    }
+
+    /// Every quoted word in the SYNTAX section.
+    static func quotedWords() throws -> Set<String> {
+        let syntax = try syntaxSection()
+        let matches = syntax.matches(of: try Regex(#""([A-Za-z_][A-Za-z0-9_]*)""#))
+        return Set(matches.compactMap { $0.output[1].substring.map(String.init) })
+    }
+
+    /// The names of the rules defined in the SYNTAX section.
+    static func ruleNames() throws -> [String] {
+        let syntax = try syntaxSection()
+        let matches = syntax.matches(of: try Regex(#"(?m)^([a-z_]+)\s*="#))
+        return matches.compactMap { $0.output[1].substring.map(String.init) }
+    }
+
+    /// `tip_decl` → `parseTipDecl`.
+    static func functionName(forRule rule: String) -> String {
+        "parse" + rule.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    @Test func everyParserKeywordIsInTheGrammar() throws {
+        let words = try Self.quotedWords()
+        #expect(Parser.keywords.subtracting(words).isEmpty, "missing from tips.ebnf")
+    }
+
+    @Test func everyGrammarKeywordIsInTheParser() throws {
+        let words = try Self.quotedWords()
+        #expect(words.subtracting(Parser.keywords).isEmpty, "missing from Parser.keywords")
+    }
+
+    /// Rules that are parsed inline by their parent rule rather than by a function of their own.
+    static let inlineRules: Set<String> = [
+        "separator", "case_separator", "field", "comparison_operator", "argument", "literal",
+    ]
+
+    @Test func everySyntaxRuleHasAParseFunction() throws {
+        let directory = Fixtures.packageRoot.appendingPathComponent("Sources/TipsCompiler/Parser")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        let source = try files.filter { $0.hasSuffix(".swift") }.map {
+            try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)
+        }.joined()
+        let rules = try Self.ruleNames()
+        #expect(rules.count >= 25)
+        for rule in rules where !Self.inlineRules.contains(rule) {
+            let name = Self.functionName(forRule: rule)
+            #expect(source.contains("func \(name)("), "rule '\(rule)' has no \(name)")
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import Testing
+
+@testable import TipsCompiler
+
+@Suite struct ParserDeclarationTests {
+    @Test func emptyAndCommentOnlyFilesParseToNothing() {
+        for text in ["", "\n\n", "// just a comment\n/* and a block */\n"] {
+            let parsed = parse(text)
+            #expect(parsed.syntax.declarations.isEmpty)
+            #expect(parsed.diagnostics.isEmpty)
+        }
+    }
+
+    @Test func blocksMayStandOnOneLine() {
+        let parsed = parse("tip A { title \"Hi\"; rule x }\nenum Plan { free, pro }\ngroup G ordered { A B }")
+        #expect(parsed.diagnostics.isEmpty)
+        #expect(parsed.syntax.declarations.count == 3)
+        guard case .tip(let tip) = parsed.syntax.declarations[0] else {
+            Issue.record("not a tip")
+            return
+        }
+        #expect(tip.items.count == 2)
+        #expect(parsed.text(tip.range) == "tip A { title \"Hi\"; rule x }")
+        #expect(parsed.text(tip.items[0].range) == "title \"Hi\"")
+        #expect(parsed.text(tip.items[0].keyword) == "title")
+    }
+
+    @Test func keywordsAreContextual() {
+        let text = """
+            parameter title: String = "x"
+            event rule(message: String)
+            tip message {
+                title "T"
+                rule title == "x" && rule.count > 0
+                invalidatedBy rule
+            }
+            """
+        let parsed = parse(text)
+        #expect(parsed.diagnostics.isEmpty)
+        #expect(parsed.syntax.declarations.count == 3)
+        guard case .event(let event) = parsed.syntax.declarations[1] else {
+            Issue.record("not an event")
+            return
+        }
+        #expect(event.name.name == "rule")
+        #expect(event.fields.map(\.name.name) == ["message"])
+    }
+
+    @Test func docCommentsAttachToTheNextDeclaration() {
+        let text = """
+            /// First line.
+            ///Second line.
+            tip A { title "A" }
+            /// Not carried into B's body.
+            tip B {
+                /// Ignored inside a body.
+                title "B"
+            }
+            //// Four slashes are a plain comment.
+            event e
+            """
+        let parsed = parse(text)
+        #expect(parsed.diagnostics.isEmpty)
+        let docs = parsed.syntax.declarations.map { declaration -> [String]? in
+            switch declaration {
+            case .tip(let tip): tip.doc?.lines
+            case .event(let event): event.doc?.lines
+            default: nil
+            }
+        }
+        #expect(docs == [["First line.", "Second line."], ["Not carried into B's body."], nil])
+    }
+
+    @Test func docCommentOnATransientParameterAttaches() {
+        let parsed = parse("/// Editing.\ntransient parameter isEditing: Bool = false")
+        guard case .parameter(let parameter) = parsed.syntax.declarations.first else {
+            Issue.record("not a parameter")
+            return
+        }
+        #expect(parameter.doc?.lines == ["Editing."])
+        #expect(parameter.transient != nil)
+        #expect(parsed.text(parameter.range) == "transient parameter isEditing: Bool = false")
+    }
+
+    @Test func eventKeepClauseTakesACountADurationOrBoth() {
+        let parsed = parse("event a keep 200, 30d\nevent b keep 10\nevent c keep 2w\nevent d")
+        #expect(parsed.diagnostics.isEmpty)
+        let keeps = parsed.syntax.declarations.map { declaration -> String in
+            guard case .event(let event) = declaration else { return "?" }
+            guard let keep = event.keep else { return "none" }
+            return "\(keep.count?.value ?? -1) \(keep.duration?.totalSeconds ?? -1)"
+        }
+        #expect(keeps == ["200 2592000", "10 -1", "-1 1209600", "none"])
+    }
+
+    @Test func tipArgumentsAreNilWithoutParenthesesAndEmptyWithThem() {
+        let parsed = parse("tip A { title \"A\" }\ntip B() { title \"B\" }")
+        let arguments = parsed.syntax.declarations.map { declaration -> [FieldSyntax]? in
+            guard case .tip(let tip) = declaration else { return nil }
+            return tip.arguments
+        }
+        #expect(arguments[0] == nil)
+        #expect(arguments[1]?.isEmpty == true)
+    }
+
+    @Test func configEveryDuration() {
+        let parsed = parse("config { displayFrequency every 3d }")
+        guard case .config(let config) = parsed.syntax.declarations.first,
+            case .displayFrequency(.every(let duration, _), _, _) = config.items.first
+        else {
+            Issue.record("not a config with every")
+            return
+        }
+        #expect(duration.totalSeconds == 3 * 86_400)
+    }
+}
+
+@Suite struct ParserExpressionTests {
+    /// The dump of the one rule in `tip A { rule <expression> }`, without ranges.
+    func rule(_ expression: String) -> String {
+        let parsed = parse("tip A {\n    rule \(expression)\n}")
+        #expect(parsed.diagnostics.isEmpty, "\(parsed.messages)")
+        let lines = parsed.dump.split(separator: "\n").dropFirst(3)
+        return lines.map { line in
+            let text = String(line.dropFirst(6))
+            guard let bracket = text.range(of: " [", options: .backwards) else { return text }
+            return String(text[..<bracket.lowerBound])
+        }.joined(separator: "; ")
+    }
+
+    @Test func andBindsTighterThanOr() {
+        #expect(rule("a || b && c") == "Binary ||;   Name a;   Binary &&;     Name b;     Name c")
+    }
+
+    @Test func arithmeticPrecedenceAndLeftAssociativity() {
+        #expect(
+            rule("a - b - c * d > 1")
+                == "Binary >;   Binary -;     Binary -;       Name a;       Name b;     Binary *;       Name c;       Name d;   Integer 1"
+        )
+    }
+
+    @Test func prefixOperatorsBindTightest() {
+        #expect(rule("!a == -b") == "Binary ==;   Unary !;     Name a;   Unary -;     Name b")
+    }
+
+    @Test func postfixChainsAndLabelledArguments() {
+        #expect(
+            rule("E.donations.largestSubset(by: .id).count")
+                == "Member .count;   Call;     Member .largestSubset;       Member .donations;         Name E;     Argument by:;       ImplicitMember .id"
+        )
+    }
+
+    @Test func literalsOfEveryKind() {
+        #expect(
+            rule("f(true, false, 1, 2.5, \"s\", 3d)")
+                == "Call;   Name f;   Argument;     Boolean true;   Argument;     Boolean false;   Argument;     Integer 1;   Argument;     Decimal 2.5;   Argument;     String \"s\";   Argument;     Duration 3d"
+        )
+    }
+
+    @Test func aRuleContinuesOnLinesStartingWithAnOperatorOrADot() {
+        #expect(rule("a\n        && b") == "Binary &&;   Name a;   Name b")
+        #expect(rule("E.donations\n        .count") == "Member .count;   Member .donations;     Name E")
+        #expect(rule("f(1,\n        2)") == "Call;   Name f;   Argument;     Integer 1;   Argument;     Integer 2")
+    }
+
+    @Test func expressionRangesCoverTheirOperands() {
+        let parsed = parse("tip A { rule !(a.b(1) >= 2) }")
+        guard case .tip(let tip) = parsed.syntax.declarations.first, case .rule(let expr) = tip.items.first?.kind
+        else {
+            Issue.record("no rule")
+            return
+        }
+        #expect(parsed.text(expr.range) == "!(a.b(1) >= 2)")
+        guard case .unary(_, let operand, let operatorRange, _) = expr else {
+            Issue.record("not unary")
+            return
+        }
+        #expect(parsed.text(operatorRange) == "!")
+        #expect(parsed.text(operand.range) == "(a.b(1) >= 2)")
+    }
+}
+
+@Suite struct ParserLimitTests {
+    static let deep = "expression is nested too deeply; split it into several rules"
+
+    func expectOneDeepError(_ rule: String) {
+        let start = ContinuousClock.now
+        let parsed = parse("tip A {\n    title \"A\"\n    rule \(rule)\n}\ntip B { title \"B\" }\n")
+        let elapsed = ContinuousClock.now - start
+        #expect(parsed.diagnostics.map(\.message) == [Self.deep])
+        #expect(parsed.syntax.declarations.count == 2)
+        #expect(elapsed < .seconds(5))
+    }
+
+    @Test func fiftyThousandParenthesesGiveOneDiagnostic() {
+        expectOneDeepError(String(repeating: "(", count: 50_000) + "a")
+    }
+
+    @Test func aHundredThousandBangsGiveOneDiagnostic() {
+        expectOneDeepError(String(repeating: "!", count: 100_000) + "a")
+    }
+
+    @Test func longOperatorAndMemberChainsAreLimitedToo() {
+        expectOneDeepError(Array(repeating: "a", count: 10_000).joined(separator: " && "))
+        expectOneDeepError("a" + String(repeating: ".b", count: 10_000))
+        expectOneDeepError("a" + String(repeating: "(1)", count: 10_000))
+    }
+
+    @Test func nestingUpToTheLimitIsAccepted() {
+        let parsed = parse("tip A { rule \(String(repeating: "(", count: 150))a\(String(repeating: ")", count: 150)) }")
+        #expect(parsed.diagnostics.isEmpty)
+    }
+}

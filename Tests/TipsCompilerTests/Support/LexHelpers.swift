@@ -1,0 +1,61 @@
+@testable import TipsCompiler
+
+/// The result of lexing or parsing a snippet in a test.
+struct Lexed {
+    var file: SourceFile
+    var tokens: [Token]
+    var diagnostics: [Diagnostic]
+
+    /// The kinds of every token but the final end-of-file.
+    var kinds: [TokenKind] { tokens.dropLast().map(\.kind) }
+
+    /// The source text of every token but the final end-of-file.
+    var texts: [String] { tokens.dropLast().map { file.text(in: $0.range) } }
+
+    /// `line:column: message` for every diagnostic, in order.
+    var messages: [String] {
+        diagnostics.map { "\(file.lineColumn(of: $0.range.start)): \($0.message)" }
+    }
+}
+
+/// Lexes `text` as a file named `test.tips`.
+func lex(_ text: String) -> Lexed {
+    lex(bytes: Array(text.utf8))
+}
+
+/// Lexes raw bytes as a file named `test.tips`.
+func lex(bytes: [UInt8]) -> Lexed {
+    var sources = SourceManager()
+    let file = sources.add(path: "test.tips", bytes: bytes)
+    var engine = DiagnosticEngine()
+    let tokens = Lexer.tokenize(file, diagnostics: &engine)
+    return Lexed(file: file, tokens: tokens, diagnostics: engine.reported)
+}
+
+/// The result of parsing a snippet in a test.
+struct Parsed {
+    var sources: SourceManager
+    var file: SourceFile
+    var syntax: SourceFileSyntax
+    var diagnostics: [Diagnostic]
+
+    /// `line:column: message` for every diagnostic, sorted by position.
+    var messages: [String] {
+        diagnostics.map { "\(file.lineColumn(of: $0.range.start)): \($0.message)" }
+    }
+
+    /// The AST dump of the file.
+    var dump: String { dumpAST(syntax, sources: sources) }
+
+    /// The text a range covers.
+    func text(_ range: SourceRange) -> String { file.text(in: range) }
+}
+
+/// Parses `text` as a file named `test.tips`.
+func parse(_ text: String) -> Parsed {
+    var sources = SourceManager()
+    let file = sources.add(path: "test.tips", text: text)
+    var engine = DiagnosticEngine()
+    let syntax = Parser.parse(file, diagnostics: &engine)
+    return Parsed(sources: sources, file: file, syntax: syntax, diagnostics: engine.sorted)
+}
