@@ -10,6 +10,7 @@ public enum TipValue: Sendable, Hashable, Codable, CustomStringConvertible {
     /// An enum case, by name.
     case enumCase(String)
 
+    /// The value as it reads in a `.tips` file.
     public var description: String {
         switch self {
         case .bool(let value): "\(value)"
@@ -34,7 +35,9 @@ public protocol TipValueConvertible: Sendable {
 }
 
 extension Bool: TipValueConvertible {
+    /// The value as the runtime stores it.
     public var tipValue: TipValue { .bool(self) }
+    /// Reads a stored value back, or nil when it has another type.
     public init?(tipValue: TipValue) {
         guard case .bool(let value) = tipValue else { return nil }
         self = value
@@ -42,7 +45,9 @@ extension Bool: TipValueConvertible {
 }
 
 extension Int: TipValueConvertible {
+    /// The value as the runtime stores it.
     public var tipValue: TipValue { .int(self) }
+    /// Reads a stored value back, or nil when it has another type.
     public init?(tipValue: TipValue) {
         guard case .int(let value) = tipValue else { return nil }
         self = value
@@ -50,7 +55,9 @@ extension Int: TipValueConvertible {
 }
 
 extension Double: TipValueConvertible {
+    /// The value as the runtime stores it.
     public var tipValue: TipValue { .double(self) }
+    /// Reads a stored value back, or nil when it has another type.
     public init?(tipValue: TipValue) {
         switch tipValue {
         case .double(let value): self = value
@@ -61,7 +68,9 @@ extension Double: TipValueConvertible {
 }
 
 extension String: TipValueConvertible {
+    /// The value as the runtime stores it.
     public var tipValue: TipValue { .string(self) }
+    /// Reads a stored value back, or nil when it has another type.
     public init?(tipValue: TipValue) {
         guard case .string(let value) = tipValue else { return nil }
         self = value
@@ -69,7 +78,9 @@ extension String: TipValueConvertible {
 }
 
 extension TipValueConvertible where Self: RawRepresentable, Self.RawValue == String {
+    /// The value as the runtime stores it.
     public var tipValue: TipValue { .enumCase(rawValue) }
+    /// Reads a stored value back, or nil when it has another type.
     public init?(tipValue: TipValue) {
         guard case .enumCase(let name) = tipValue else { return nil }
         self.init(rawValue: name)

@@ -14,3 +14,93 @@ public enum Tips {
         case displayDurationExceeded
     }
 }
+
+extension Tips {
+    /// Whether a tip may show now.
+    ///
+    /// ```swift
+    /// switch tip.status {
+    /// case .available: present(tip)
+    /// case .pending, .invalidated: break
+    /// }
+    /// ```
+    public enum Status: Sendable, Hashable {
+        /// Not eligible now: a rule does not hold, the display frequency holds it
+        /// back, a testing switch hides it, or the runtime is not configured yet.
+        case pending
+        /// Eligible: the host should show it.
+        case available
+        /// Permanently ineligible, until its eligibility or the datastore is reset.
+        case invalidated(InvalidationReason)
+    }
+
+    /// How often a tip that has never been shown may appear after any tip was shown.
+    public enum DisplayFrequency: Sendable, Hashable {
+        /// No delay between tips (the default).
+        case immediate
+        /// One new tip per hour.
+        case hourly
+        /// One new tip per day.
+        case daily
+        /// One new tip per week.
+        case weekly
+        /// One new tip per 30 days.
+        case monthly
+        /// One new tip per interval of the given number of seconds.
+        case custom(seconds: Double)
+
+        /// The interval in seconds.
+        public var interval: Double {
+            switch self {
+            case .immediate: 0
+            case .hourly: 3600
+            case .daily: 86_400
+            case .weekly: 604_800
+            case .monthly: 2_592_000
+            case .custom(let seconds): max(0, seconds)
+            }
+        }
+    }
+
+    /// A button a tip offers; `id` identifies it to the host.
+    public struct Action: Sendable, Hashable {
+        /// The action's identifier, stable across copy changes.
+        public let id: String
+        /// The button's title.
+        public let title: String
+
+        /// Creates an action.
+        public init(id: String, title: String) {
+            self.id = id
+            self.title = title
+        }
+    }
+
+    /// Options that limit how long and how often a tip shows.
+    ///
+    /// ```swift
+    /// Tips.Options(maxDisplayCount: 3, invalidatedBy: [TipEvents.favoritedTrail.event])
+    /// ```
+    public struct Options: Sendable, Hashable {
+        /// The tip is invalidated with `.displayCountExceeded` when this many displays have ended.
+        public var maxDisplayCount: Int?
+        /// The tip is invalidated with `.displayDurationExceeded` once it has been
+        /// on screen this many seconds in total, even while on screen.
+        public var maxDisplayDuration: Double?
+        /// Exempts the tip from the configured display frequency.
+        public var ignoresDisplayFrequency: Bool
+        /// Donating any of these events invalidates the tip with `.actionPerformed`.
+        public var invalidatedBy: [Tips.Event]
+
+        /// Creates options; the defaults impose no limit.
+        public init(
+            maxDisplayCount: Int? = nil, maxDisplayDuration: Double? = nil,
+            ignoresDisplayFrequency: Bool = false, invalidatedBy: [Tips.Event] = []
+        ) {
+            self.maxDisplayCount = maxDisplayCount
+            self.maxDisplayDuration = maxDisplayDuration
+            self.ignoresDisplayFrequency = ignoresDisplayFrequency
+            self.invalidatedBy = invalidatedBy
+        }
+    }
+}

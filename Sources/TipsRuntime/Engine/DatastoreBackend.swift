@@ -1,0 +1,58 @@
+import Foundation
+
+/// What the engine needs from a datastore. `Datastore` (in Persistence)
+/// is the durable one; `InMemoryDatastore` serves tests and simulations.
+protocol DatastoreBackend: AnyObject, Sendable {
+    /// Everything stored; never throws: an unreadable store is recovered.
+    func load() -> DatastoreSnapshot
+    /// Makes the mutations durable, in order; returns once they are.
+    func commit(_ mutations: [DatastoreMutation]) async
+    /// Deletes everything stored.
+    func erase()
+    /// Mutations other processes appended since the last look.
+    func refresh() -> [DatastoreMutation]
+}
+
+/// Makes the backend for a datastore directory.
+typealias DatastoreBackendFactory =
+    @Sendable (URL, @escaping @Sendable (Tips.DatastoreRecovery) -> Void) -> any DatastoreBackend
+
+/// A datastore that lives in memory only.
+final class InMemoryDatastore: DatastoreBackend, @unchecked Sendable {
+    // @unchecked: all mutable state is guarded by `state`.
+    private let state = Locked((snapshot: DatastoreSnapshot(), external: [DatastoreMutation](), commits: 0))
+
+    init(_ snapshot: DatastoreSnapshot = DatastoreSnapshot()) {
+        state.withLock { $0.snapshot = snapshot }
+    }
+
+    func load() -> DatastoreSnapshot { state.withLock { $0.snapshot } }
+
+    func commit(_ mutations: [DatastoreMutation]) async {
+        state.withLock {
+            for mutation in mutations { $0.snapshot.apply(mutation) }
+            $0.commits += 1
+        }
+    }
+
+    func erase() { state.withLock { $0.snapshot = DatastoreSnapshot() } }
+
+    func refresh() -> [DatastoreMutation] {
+        state.withLock {
+            let external = $0.external
+            $0.external = []
+            return external
+        }
+    }
+
+    /// Simulates another process appending mutations to the shared store.
+    func appendFromAnotherProcess(_ mutations: [DatastoreMutation]) {
+        state.withLock {
+            for mutation in mutations { $0.snapshot.apply(mutation) }
+            $0.external += mutations
+        }
+    }
+
+    /// What has been committed so far.
+    var committed: DatastoreSnapshot { state.withLock { $0.snapshot } }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// A tip's status with the reasons for it.
+struct TipEvaluation {
+    var status: Tips.Status
+    var gates: [TipExplanation.Gate] = []
+    /// Every rule's result; filled only when tracing.
+    var rules: [TipExplanation.Rule] = []
+}
+
+extension EngineState {
+    /// Decides a tip's status. The one place status is decided, for status
+    /// reads, published updates and explanations alike.
+    ///
+    /// Order: unconfigured → pending; a testing override; an invalidation
+    /// (display limits are enforced first); then the rules and the display
+    /// frequency. Without tracing, stops at the first decisive gate or failing rule.
+    mutating func evaluate(_ id: String, tracing: Bool) -> TipEvaluation {
+        guard let registered = tips[id] else { return TipEvaluation(status: .pending) }
+        var result = TipEvaluation(status: .available)
+        var decided: Tips.Status?
+
+        if !isConfigured {
+            result.gates.append(.notConfigured)
+            decided = .pending
+        }
+        if let override = overrides.decision(for: id) {
+            result.gates.append(.testingOverride(override))
+            decided = decided ?? (override.shows ? .available : .pending)
+        }
+        enforceDisplayLimits(of: id, options: registered.options)
+        if let invalidation = snapshot.tips[id]?.invalidation {
+            let date = Date(timeIntervalSince1970: invalidation.date)
+            result.gates.append(.invalidated(invalidation.reason, date))
+            decided = decided ?? .invalidated(invalidation.reason)
+        }
+        if let decided, !tracing {
+            result.status = decided
+            return result
+        }
+
+        if let until = displayFrequencyHold(of: id, options: registered.options) {
+            result.gates.append(.displayFrequency(until: Date(timeIntervalSince1970: until)))
+            decided = decided ?? .pending
+            if !tracing {
+                result.status = .pending
+                return result
+            }
+        }
+
+        evaluationCount += 1
+        var evaluator = RuleEvaluator(
+            donations: snapshot.donations, parameters: snapshot.parameters,
+            transientParameters: transientParameters, now: now, tracing: tracing)
+        var allHold = true
+        for rule in registered.rules {
+            let holds = evaluator.holds(rule.expression)
+            if tracing {
+                result.rules.append(
+                    TipExplanation.Rule(
+                        source: rule.source, file: rule.file, line: rule.line, holds: holds,
+                        observed: (evaluator.observations ?? []) + rule.expression.requirement,
+                        failure: evaluator.failure))
+            }
+            if !holds {
+                allHold = false
+                if !tracing { break }
+            }
+        }
+        result.status = decided ?? (allHold ? .available : .pending)
+        return result
+    }
+
+    /// Until when the display frequency holds back the tip (seconds since
+    /// 1970), or nil when it does not: it holds back only tips never
+    /// displayed, and not those that ignore it.
+    func displayFrequencyHold(of id: String, options: Tips.Options) -> Double? {
+        let interval = frequency.interval
+        guard interval > 0, !options.ignoresDisplayFrequency,
+            (snapshot.tips[id]?.displayCount ?? 0) == 0,
+            let last = snapshot.lastDisplayDate
+        else { return nil }
+        let until = last + interval
+        return now < until ? until : nil
+    }
+}
+
+extension RuleExpression {
+    /// What a top-level comparison with a constant needs, as `needs >= 3`.
+    var requirement: [String] {
+        guard case .binary(let op, _, let rhs) = self else { return [] }
+        switch op {
+        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
+            if case .literal(let value) = rhs { return ["needs \(op.rawValue) \(value.tipsLiteral)"] }
+            return []
+        default:
+            return []
+        }
+    }
+}

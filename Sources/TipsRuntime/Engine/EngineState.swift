@@ -1,0 +1,230 @@
+import Foundation
+
+/// A tip the center knows, with what it derived from it once at registration.
+struct RegisteredTip {
+    let tip: any Tip
+    let rules: [TipRule]
+    let options: Tips.Options
+    /// The status last computed, to publish changes only.
+    var lastStatus: Tips.Status
+}
+
+/// Someone watching a group's current tip.
+struct GroupObserver {
+    let priority: TipGroup.Priority
+    let tipIDs: [String]
+    var currentTipID: String?
+    let publish: @Sendable ((any Tip)?) -> Void
+}
+
+/// Everything a `TipCenter` holds, guarded by its lock. The persisted part
+/// is `snapshot`, changed only through `record(_:)`, which applies a mutation
+/// and queues the same mutation for the datastore.
+struct EngineState {
+    var isConfigured = false
+    var isConfiguring = false
+    var resetRequested = false
+    var snapshot = DatastoreSnapshot()
+    var transientParameters: [String: TipValue] = [:]
+    var clock: any TipClock = SystemClock()
+    var frequency: Tips.DisplayFrequency = .immediate
+    var overrides = TestingOverrides()
+    var backend: (any DatastoreBackend)?
+    var lastRefresh = -Double.infinity
+
+    /// Mutations recorded before configuration, replayed onto the loaded store.
+    var stashed: [DatastoreMutation] = []
+    /// Mutations recorded by the current operation, not yet sent to the datastore.
+    var outbox: [DatastoreMutation] = []
+
+    var tips: [String: RegisteredTip] = [:]
+    /// Parameter id → ids of registered tips whose rules read it.
+    var parameterDependents: [String: [String]] = [:]
+    /// Event id → ids of registered tips whose rules query it.
+    var eventDependents: [String: [String]] = [:]
+    /// Event id → ids of registered tips it invalidates.
+    var invalidatingEvents: [String: [String]] = [:]
+    /// Tip id → start of the display in progress (seconds since 1970).
+    var sessions: [String: Double] = [:]
+
+    var statusObservers: [String: [UInt64: @Sendable (Tips.Status) -> Void]] = [:]
+    var groupObservers: [UInt64: GroupObserver] = [:]
+    /// Tips whose published status changed during this operation.
+    var changedTipIDs: Set<String> = []
+    var nextToken: UInt64 = 0
+    /// How many times a tip's rules were evaluated (for tests of dependency tracking).
+    var evaluationCount = 0
+
+    var now: Double { clock.now.timeIntervalSince1970 }
+
+    mutating func makeToken() -> UInt64 {
+        nextToken += 1
+        return nextToken
+    }
+
+    /// Applies the mutation in memory and queues it for the datastore.
+    mutating func record(_ mutation: DatastoreMutation) {
+        snapshot.apply(mutation)
+        outbox.append(mutation)
+    }
+
+    /// Registers the tip unless a tip with its id already is; builds its dependency index.
+    mutating func register(_ tip: any Tip) {
+        let id = tip.id
+        guard tips[id] == nil else { return }
+        let rules = tip.rules
+        let options = tip.options
+        tips[id] = RegisteredTip(tip: tip, rules: rules, options: options, lastStatus: .pending)
+        var parameters: Set<String> = []
+        var events: Set<String> = []
+        for rule in rules {
+            rule.expression.visitDependencies(parameter: { parameters.insert($0) }, event: { events.insert($0) })
+        }
+        for parameter in parameters { parameterDependents[parameter, default: []].append(id) }
+        for event in events { eventDependents[event, default: []].append(id) }
+        for event in Set(options.invalidatedBy.map(\.id)) { invalidatingEvents[event, default: []].append(id) }
+        catchUpInvalidation(of: id)
+        let status = evaluate(id, tracing: false).status
+        tips[id]?.lastStatus = status
+    }
+
+    /// A tip registered after its invalidating event was donated is invalidated now.
+    mutating func catchUpInvalidation(of id: String) {
+        guard isConfigured, let registered = tips[id], snapshot.tips[id]?.invalidation == nil else { return }
+        let donated = registered.options.invalidatedBy.compactMap { snapshot.donations[$0.id]?.last?.date }
+        if let date = donated.max() {
+            record(.invalidate(tipID: id, reason: .actionPerformed, date: date))
+        }
+    }
+
+    /// The tip's status now; publishes it to observers when it changed.
+    mutating func currentStatus(of id: String) -> Tips.Status {
+        let status = evaluate(id, tracing: false).status
+        guard let last = tips[id]?.lastStatus, last != status else { return status }
+        tips[id]?.lastStatus = status
+        publish(status, for: id)
+        return status
+    }
+
+    mutating func publish(_ status: Tips.Status, for id: String) {
+        changedTipIDs.insert(id)
+        for observer in statusObservers[id, default: [:]].values { observer(status) }
+    }
+
+    /// Re-evaluates the tips and publishes the changes.
+    mutating func settle<S: Sequence<String>>(_ ids: S) {
+        for id in ids { _ = currentStatus(of: id) }
+    }
+
+    /// Re-evaluates every registered tip whose status may change with time alone.
+    mutating func settleTimeDependentTips() {
+        let ids = tips.compactMap { id, registered -> String? in
+            let options = registered.options
+            let timed =
+                options.maxDisplayDuration != nil || options.maxDisplayCount != nil
+                || (!options.ignoresDisplayFrequency && frequency.interval > 0)
+                || registered.rules.contains { $0.expression.dependsOnTime }
+            return timed ? id : nil
+        }
+        settle(ids)
+    }
+
+    /// Invalidates the tip when a display limit is reached: the count once no
+    /// display is in progress, the duration even during a display.
+    mutating func enforceDisplayLimits(of id: String, options: Tips.Options) {
+        guard isConfigured, let tipRecord = snapshot.tips[id], tipRecord.invalidation == nil else { return }
+        let start = sessions[id]
+        if let limit = options.maxDisplayDuration {
+            let current = start.map { max(0, now - $0) } ?? 0
+            if tipRecord.displayDuration + current >= limit {
+                let reachedAt = start.map { min(now, $0 + limit - tipRecord.displayDuration) } ?? now
+                record(.invalidate(tipID: id, reason: .displayDurationExceeded, date: reachedAt))
+                return
+            }
+        }
+        if let limit = options.maxDisplayCount, start == nil, tipRecord.displayCount >= limit {
+            record(.invalidate(tipID: id, reason: .displayCountExceeded, date: now))
+        }
+    }
+
+    /// Sends what the operation recorded to the datastore, and tells group
+    /// observers about current tips that changed. `done` is called once the
+    /// mutations are durable.
+    mutating func finishOperation(_ pipeline: CommitPipeline, done: (@Sendable () -> Void)?) {
+        publishGroupChanges()
+        let mutations = outbox
+        outbox = []
+        if !isConfigured {
+            stashed += mutations
+            done?()
+        } else if mutations.isEmpty && done == nil {
+            return
+        } else {
+            pipeline.send(mutations, done: done)
+        }
+    }
+
+    /// Recomputes the current tip of every observed group that holds a changed tip.
+    mutating func publishGroupChanges() {
+        var rounds = 0
+        while !changedTipIDs.isEmpty && rounds < 4 {
+            let changed = changedTipIDs
+            changedTipIDs = []
+            rounds += 1
+            for (token, observer) in groupObservers where observer.tipIDs.contains(where: changed.contains) {
+                let current = currentTipID(priority: observer.priority, tipIDs: observer.tipIDs)
+                guard current != observer.currentTipID else { continue }
+                groupObservers[token]?.currentTipID = current
+                observer.publish(current.flatMap { tips[$0]?.tip })
+            }
+        }
+        changedTipIDs = []
+    }
+
+    /// The id of a group's current tip: for `.ordered`, the first tip not yet
+    /// invalidated, if it is available; for `.firstAvailable`, the first available tip.
+    mutating func currentTipID(priority: TipGroup.Priority, tipIDs: [String]) -> String? {
+        for id in tipIDs {
+            let status = currentStatus(of: id)
+            switch priority {
+            case .ordered:
+                if case .invalidated = status { continue }
+                return status == .available ? id : nil
+            case .firstAvailable:
+                if status == .available { return id }
+            }
+        }
+        return nil
+    }
+
+    /// Takes in what other processes appended to a shared store (at most twice a second).
+    mutating func absorbExternalChanges() {
+        guard isConfigured, let backend else { return }
+        let uptime = ProcessInfo.processInfo.systemUptime
+        guard uptime - lastRefresh >= 0.5 else { return }
+        lastRefresh = uptime
+        let external = backend.refresh()
+        guard !external.isEmpty else { return }
+        for mutation in external { snapshot.apply(mutation) }
+        for case .donate(let eventID, _, _, _) in external {
+            invalidate(invalidatingEvents[eventID] ?? [], reason: .actionPerformed)
+        }
+        settle(Array(tips.keys))
+    }
+
+    /// Invalidates the tips (those not already invalidated) and publishes.
+    mutating func invalidate(_ ids: [String], reason: Tips.InvalidationReason) {
+        let date = now
+        for id in ids {
+            if snapshot.tips[id]?.invalidation == nil {
+                record(.invalidate(tipID: id, reason: reason, date: date))
+            }
+            if let override = overrides.decision(for: id), override.shows {
+                // A tip shown by an override returns to available after invalidation.
+                publish(.invalidated(reason), for: id)
+                publish(.available, for: id)
+            }
+        }
+        settle(ids)
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+
+extension TipCenter {
+    /// The tip's status now. Registers the tip if needed.
+    public func status(for tip: any Tip) -> Tips.Status {
+        withState { state in
+            state.absorbExternalChanges()
+            state.register(tip)
+            return state.currentStatus(of: tip.id)
+        }
+    }
+
+    /// The tip's status now, then every change, until the stream is dropped.
+    public func statusUpdates(for tip: any Tip) -> AsyncStream<Tips.Status> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Tips.Status.self)
+        observeStatus(of: tip, continuation: continuation) { continuation.yield($0) }
+        return stream
+    }
+
+    /// Whether the tip should show now, then every change, until the stream is dropped.
+    public func shouldDisplayUpdates(for tip: any Tip) -> AsyncStream<Bool> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Bool.self)
+        let last = Locked<Bool?>(nil)
+        observeStatus(of: tip, continuation: continuation) { status in
+            let shows = status == .available
+            let changed = last.withLock { last in
+                defer { last = shows }
+                return last != shows
+            }
+            if changed { continuation.yield(shows) }
+        }
+        return stream
+    }
+
+    private func observeStatus<Element>(
+        of tip: any Tip, continuation: AsyncStream<Element>.Continuation,
+        _ observer: @escaping @Sendable (Tips.Status) -> Void
+    ) {
+        let id = tip.id
+        let token = withState { state in
+            state.register(tip)
+            let token = state.makeToken()
+            observer(state.currentStatus(of: id))
+            state.statusObservers[id, default: [:]][token] = observer
+            return token
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.state.withLock { $0.statusObservers[id]?[token] = nil }
+        }
+    }
+
+    /// Invalidates the tip for good (until `resetEligibility` or a datastore
+    /// reset); returns once durable. A tip shown by a testing override reports
+    /// the invalidation, then returns to available.
+    public func invalidate(_ tip: any Tip, reason: Tips.InvalidationReason) async {
+        await withStateDurably { state in
+            state.register(tip)
+            state.invalidate([tip.id], reason: reason)
+        }
+    }
+
+    /// Makes the tip eligible again: forgets its invalidation, displays and
+    /// durations. Returns once durable.
+    public func resetEligibility(of tip: any Tip) async {
+        await withStateDurably { state in
+            state.register(tip)
+            state.record(.resetTip(tipID: tip.id))
+            state.sessions[tip.id] = nil
+            state.settle([tip.id])
+        }
+    }
+
+    /// Reports that the host started showing the tip: counts a display and
+    /// stamps the last display date that the display frequency measures from.
+    /// A second call before `tipDidDisappear` is ignored.
+    public func tipDidAppear(_ tip: any Tip) async {
+        let timer: (delay: Double, id: String)? = await withStateDurably { state in
+            state.register(tip)
+            let id = tip.id
+            guard state.sessions[id] == nil else { return nil }
+            let now = state.now
+            state.sessions[id] = now
+            state.record(.recordDisplayStart(tipID: id, date: now))
+            if state.frequency.interval > 0 {
+                state.settle(Array(state.tips.keys))
+            } else {
+                state.settle([id])
+            }
+            guard let limit = state.tips[id]?.options.maxDisplayDuration, !(state.clock is ManualClock) else {
+                return nil
+            }
+            let shown = state.snapshot.tips[id]?.displayDuration ?? 0
+            return (max(0, limit - shown), id)
+        }
+        if let timer { scheduleDurationCheck(after: timer.delay, of: timer.id) }
+    }
+
+    /// With a real clock, re-checks the tip when its display duration may run out.
+    private func scheduleDurationCheck(after seconds: Double, of id: String) {
+        Task { [weak self] in
+            try? await Task.sleep(nanoseconds: UInt64(min(seconds, 1e9) * 1e9) + 1_000_000)
+            self?.withState { $0.settle([id]) }
+        }
+    }
+
+    /// Reports that the host stopped showing the tip: adds the display's
+    /// duration, and applies `maxDisplayCount` and `maxDisplayDuration`.
+    public func tipDidDisappear(_ tip: any Tip) async {
+        await withStateDurably { state in
+            state.register(tip)
+            let id = tip.id
+            guard let start = state.sessions.removeValue(forKey: id) else { return }
+            state.record(.addDisplayDuration(tipID: id, seconds: max(0, state.now - start)))
+            state.settle([id])
+        }
+    }
+
+    /// Why the tip is or is not shown now.
+    public func explanation(for tip: any Tip) -> TipExplanation {
+        withState { state in
+            state.absorbExternalChanges()
+            state.register(tip)
+            return state.explanation(of: tip.id)
+        }
+    }
+
+    /// A parameter's current value (its default until set).
+    public func value(of parameter: Tips.ParameterReference) -> TipValue {
+        state.withLock { state in
+            RuleEvaluator.value(
+                of: parameter, parameters: state.snapshot.parameters, transient: state.transientParameters)
+        }
+    }
+
+    /// Sets a parameter and re-evaluates the tips that read it; returns once
+    /// durable. A transient parameter is kept in memory only.
+    public func setValue(_ value: TipValue, of parameter: Tips.ParameterReference) async {
+        await withStateDurably { state in
+            if parameter.isTransient {
+                state.transientParameters[parameter.id] = value
+            } else {
+                state.record(.setParameter(id: parameter.id, value: value))
+            }
+            state.settle(state.parameterDependents[parameter.id] ?? [])
+        }
+    }
+
+    /// Records a donation dated now; invalidates the tips the event
+    /// invalidates and re-evaluates the tips that query it. Returns once durable.
+    public func donate(_ event: Tips.Event, fields: [String: TipValue] = [:]) async {
+        await withStateDurably { state in state.recordDonation(of: event, fields: fields) }
+    }
+
+    /// How many donations of the event are kept.
+    public func donationCount(of event: Tips.Event) -> Int {
+        state.withLock { $0.snapshot.donations[event.id]?.count ?? 0 }
+    }
+}
+
+extension EngineState {
+    /// The synchronous part of a donation: record it, invalidate, re-evaluate dependents.
+    mutating func recordDonation(of event: Tips.Event, fields: [String: TipValue]) {
+        let donation = StoredDonation(date: now, fields: fields)
+        record(
+            .donate(
+                eventID: event.id, donation: donation, keepCount: event.keepCount,
+                keepDuration: event.keepDuration))
+        if let invalidated = invalidatingEvents[event.id] { invalidate(invalidated, reason: .actionPerformed) }
+        settle(eventDependents[event.id] ?? [])
+    }
+
+    /// The full explanation of a registered tip.
+    mutating func explanation(of id: String) -> TipExplanation {
+        let evaluation = evaluate(id, tracing: true)
+        return TipExplanation(tipID: id, status: evaluation.status, rules: evaluation.rules, gates: evaluation.gates)
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+
+/// The engine: holds the datastore, evaluates rules, accounts for displays,
+/// and publishes status changes. Safe to call from any thread or task; status
+/// reads are synchronous.
+///
+/// Apps use `TipCenter.shared` through `Tips.configure(_:)` and the `Tip`
+/// extensions; tests make their own:
+///
+/// ```swift
+/// let clock = ManualClock()
+/// let center = TipCenter()
+/// try await center.configure([.datastoreLocation(.url(temporaryDirectory)), .clock(clock)])
+/// await TipParameters.isLoggedIn.set(true, in: center)
+/// #expect(FavoriteTip().status(in: center) == .available)
+/// ```
+public final class TipCenter: Sendable {
+    /// The center `Tips.configure(_:)` configures and the `Tip` extensions use by default.
+    public static let shared = TipCenter()
+
+    let state = Locked(EngineState())
+    let pipeline = CommitPipeline()
+    private let makeBackend: DatastoreBackendFactory
+    private let clockSubscription = Locked<(clock: ManualClock, token: UInt64)?>(nil)
+
+    /// Creates an unconfigured center; its tips are pending until `configure`.
+    public convenience init() {
+        self.init(backendFactory: TipCenter.defaultBackendFactory)
+    }
+
+    /// Creates a center whose datastore comes from `backendFactory`.
+    init(backendFactory: @escaping DatastoreBackendFactory) {
+        self.makeBackend = backendFactory
+    }
+
+    /// Creates a center whose datastore is `backend`.
+    convenience init(backend: any DatastoreBackend) {
+        self.init(backendFactory: { _, _ in backend })
+    }
+
+    deinit {
+        if let subscription = clockSubscription.withLock({ $0 }) {
+            subscription.clock.removeObserver(subscription.token)
+        }
+    }
+
+    /// The datastore a center uses unless told otherwise. The durable
+    /// `Datastore` of the Persistence folder plugs in here.
+    static let defaultBackendFactory: DatastoreBackendFactory = { _, _ in InMemoryDatastore() }
+
+    /// Configures the center once: its datastore, display frequency, clock and
+    /// testing switches. Until then every tip is pending.
+    ///
+    /// Testing switches are read from the launch arguments and environment
+    /// (see `.arguments` and `.environment` to override them):
+    /// `-com.apple.TipKit.ShowAllTips 1` / `TIPKIT_SHOW_ALL_TIPS=1`,
+    /// `-com.apple.TipKit.ShowTips a,b` / `TIPKIT_SHOW_TIPS=a,b`,
+    /// `-com.apple.TipKit.HideTips a,b` / `TIPKIT_HIDE_TIPS=a,b`,
+    /// `-com.apple.TipKit.HideAllTips 1` / `TIPKIT_HIDE_ALL_TIPS=1`,
+    /// `-com.apple.TipKit.ResetDatastore 1` / `TIPKIT_RESET_DATASTORE=1`.
+    ///
+    /// - Throws: `Tips.ConfigurationError.alreadyConfigured` on a second call;
+    ///   `.groupContainerUnavailable` when a group container cannot be found.
+    public func configure(_ options: [Tips.ConfigurationOption] = []) async throws {
+        var frequency = Tips.DisplayFrequency.immediate
+        var location = Tips.DatastoreLocation.applicationDefault
+        var clock: any TipClock = SystemClock()
+        var onRecovery: @Sendable (Tips.DatastoreRecovery) -> Void = { _ in }
+        var arguments = ProcessInfo.processInfo.arguments
+        var environment = ProcessInfo.processInfo.environment
+        for option in options {
+            switch option {
+            case .displayFrequency(let value): frequency = value
+            case .datastoreLocation(let value): location = value
+            case .clock(let value): clock = value
+            case .onDatastoreRecovery(let value): onRecovery = value
+            case .arguments(let value): arguments = value
+            case .environment(let value): environment = value
+            }
+        }
+        try state.withLock { state in
+            guard !state.isConfigured && !state.isConfiguring else { throw Tips.ConfigurationError.alreadyConfigured }
+            state.isConfiguring = true
+        }
+        let directory: URL
+        do {
+            directory = try location.resolve(environment: environment)
+        } catch {
+            state.withLock { $0.isConfiguring = false }
+            throw error
+        }
+        let switches = TestingSwitches(arguments: arguments, environment: environment)
+        let backend = makeBackend(directory, onRecovery)
+        if switches.resetDatastore || state.withLock({ $0.resetRequested }) { backend.erase() }
+        let loaded = backend.load()
+        pipeline.start(backend)
+
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            state.withLock { state in
+                state.snapshot = loaded
+                for mutation in state.stashed { state.snapshot.apply(mutation) }
+                state.outbox = state.stashed
+                state.stashed = []
+                state.clock = clock
+                state.frequency = frequency
+                state.overrides.merge(switches)
+                state.backend = backend
+                state.isConfigured = true
+                state.isConfiguring = false
+                state.resetRequested = false
+                let ids = Array(state.tips.keys)
+                for id in ids { state.catchUpInvalidation(of: id) }
+                state.settle(ids)
+                state.finishOperation(pipeline, done: { done.resume() })
+            }
+        }
+        if let manual = clock as? ManualClock {
+            let token = manual.addObserver { [weak self] in self?.clockDidChange() }
+            clockSubscription.withLock { $0 = (manual, token) }
+        }
+    }
+
+    /// Whether `configure` has completed.
+    public var isConfigured: Bool { state.withLock { $0.isConfigured } }
+
+    /// Erases the datastore when the center is configured: every parameter,
+    /// donation and tip record. Must run before `configure`.
+    ///
+    /// - Throws: `Tips.ConfigurationError.resetAfterConfiguration` after `configure`.
+    public func resetDatastore() throws {
+        try state.withLock { state in
+            guard !state.isConfigured && !state.isConfiguring else {
+                throw Tips.ConfigurationError.resetAfterConfiguration
+            }
+            state.resetRequested = true
+            state.snapshot = DatastoreSnapshot()
+            state.stashed = []
+        }
+    }
+
+    /// Shows every tip regardless of rules, frequency and invalidation.
+    public func showAllTipsForTesting() { changeOverrides { $0.showAll = true } }
+
+    /// Shows the tips with these ids regardless of rules, frequency and invalidation.
+    public func showTipsForTesting(_ ids: [String]) { changeOverrides { $0.shown.formUnion(ids) } }
+
+    /// Hides the tips with these ids.
+    public func hideTipsForTesting(_ ids: [String]) { changeOverrides { $0.hidden.formUnion(ids) } }
+
+    /// Hides every tip.
+    public func hideAllTipsForTesting() { changeOverrides { $0.hideAll = true } }
+
+    private func changeOverrides(_ change: (inout TestingOverrides) -> Void) {
+        withState { state in
+            change(&state.overrides)
+            state.settle(Array(state.tips.keys))
+        }
+    }
+
+    /// Registers tips so that parameter changes and donations re-evaluate them
+    /// and publish their changes. A tip also registers the first time its
+    /// status, updates or explanation are asked for. The first tip with an id wins.
+    public func register(_ tips: [any Tip]) {
+        withState { state in
+            for tip in tips { state.register(tip) }
+        }
+    }
+
+    /// Re-checks time-dependent status after the clock moved.
+    func clockDidChange() {
+        withState { $0.settleTimeDependentTips() }
+    }
+
+    /// Runs `body` under the lock, then sends what it recorded to the datastore
+    /// without waiting.
+    @discardableResult
+    func withState<Result>(_ body: (inout EngineState) -> Result) -> Result {
+        state.withLock { state in
+            let result = body(&state)
+            state.finishOperation(pipeline, done: nil)
+            return result
+        }
+    }
+
+    /// Runs `body` under the lock, then returns what it returned once what it
+    /// recorded is durable.
+    @discardableResult
+    func withStateDurably<Result: Sendable>(_ body: (inout EngineState) -> Result) async -> Result {
+        await withCheckedContinuation { (done: CheckedContinuation<Result, Never>) in
+            state.withLock { state in
+                let result = body(&state)
+                state.finishOperation(pipeline, done: { done.resume(returning: result) })
+            }
+        }
+    }
+
+    /// How many times tips' rules have been evaluated.
+    var evaluationCount: Int { state.withLock { $0.evaluationCount } }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+extension Tips {
+    /// One setting passed to `Tips.configure(_:)` or `TipCenter.configure(_:)`.
+    ///
+    /// ```swift
+    /// try await Tips.configure([
+    ///     .displayFrequency(.daily),
+    ///     .datastoreLocation(.applicationDefault),
+    /// ])
+    /// ```
+    public enum ConfigurationOption: Sendable {
+        /// How often a never-shown tip may appear after any tip was shown. Default `.immediate`.
+        case displayFrequency(DisplayFrequency)
+        /// Where the datastore lives. Default `.applicationDefault`.
+        case datastoreLocation(DatastoreLocation)
+        /// The clock that dates donations and displays. Default `SystemClock()`.
+        case clock(any TipClock)
+        /// Called when a corrupt or unreadable datastore was set aside and replaced.
+        case onDatastoreRecovery(@Sendable (DatastoreRecovery) -> Void)
+        /// The launch arguments to read testing switches from. Default: the process's.
+        case arguments([String])
+        /// The environment to read testing switches (and `XDG_DATA_HOME`) from.
+        /// Default: the process's.
+        case environment([String: String])
+    }
+
+    /// Where the datastore lives.
+    public enum DatastoreLocation: Sendable, Hashable {
+        /// The application's own data directory: on Linux `$XDG_DATA_HOME/<app>/Tips`,
+        /// else `~/.local/share/<app>/Tips`; on Apple platforms
+        /// `Application Support/<app>/Tips`. `<app>` is the process name.
+        case applicationDefault
+        /// A location shared by an app group (an app and its extensions): on Apple
+        /// platforms the group container; on Linux `<data root>/<identifier>/Tips`.
+        case groupContainer(identifier: String)
+        /// An explicit directory.
+        case url(URL)
+    }
+
+    /// Why configuration or a datastore reset was refused.
+    public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// `configure` already ran on this center.
+        case alreadyConfigured
+        /// `resetDatastore()` was called after `configure`; it must run before.
+        case resetAfterConfiguration
+        /// The app group's shared container is not available to this process.
+        case groupContainerUnavailable(identifier: String)
+
+        /// A readable message.
+        public var description: String {
+            switch self {
+            case .alreadyConfigured:
+                "Tips are already configured; configure runs once per process."
+            case .resetAfterConfiguration:
+                "resetDatastore() must run before Tips.configure(_:)."
+            case .groupContainerUnavailable(let identifier):
+                "The app group container '\(identifier)' is not available."
+            }
+        }
+    }
+}

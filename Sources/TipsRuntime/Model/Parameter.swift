@@ -1,0 +1,53 @@
+extension Tips {
+    /// A parameter with its type erased, as rules refer to it.
+    public struct ParameterReference: Sendable, Hashable {
+        /// The persistence key.
+        public let id: String
+        /// The value before any is set.
+        public let defaultValue: TipValue
+        /// A transient parameter is never persisted: it starts from its default at each launch.
+        public let isTransient: Bool
+
+        /// Creates a reference.
+        public init(id: String, defaultValue: TipValue, isTransient: Bool = false) {
+            self.id = id
+            self.defaultValue = defaultValue
+            self.isTransient = isTransient
+        }
+    }
+
+    /// A typed piece of app state that rules read.
+    ///
+    /// ```swift
+    /// let isLoggedIn = Tips.Parameter<Bool>(id: "isLoggedIn", defaultValue: false)
+    /// await isLoggedIn.set(true)        // durable on return; re-evaluates dependent tips
+    /// isLoggedIn.value()                // true
+    /// ```
+    public struct Parameter<Value: TipValueConvertible>: Sendable {
+        /// The type-erased reference rules use.
+        public let reference: ParameterReference
+        /// The value before any is set.
+        public let defaultValue: Value
+
+        /// Creates a parameter. A transient one is never persisted.
+        public init(id: String, defaultValue: Value, isTransient: Bool = false) {
+            self.defaultValue = defaultValue
+            self.reference = ParameterReference(
+                id: id, defaultValue: defaultValue.tipValue, isTransient: isTransient)
+        }
+
+        /// The persistence key.
+        public var id: String { reference.id }
+
+        /// The current value in `center`.
+        public func value(in center: TipCenter = .shared) -> Value {
+            Value(tipValue: center.value(of: reference)) ?? defaultValue
+        }
+
+        /// Sets the value; returns once it is durable (transient values are
+        /// never written). Tips whose rules read the parameter are re-evaluated.
+        public func set(_ value: Value, in center: TipCenter = .shared) async {
+            await center.setValue(value.tipValue, of: reference)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// A feature-discovery tip: its copy, its rules and its options.
+///
+/// Generated code declares one type per `tip` of a `.tips` file; you can also
+/// write one by hand:
+///
+/// ```swift
+/// struct FavoriteTip: Tip {
+///     var id: String { "FavoriteTip" }
+///     var title: String { "Save as a Favorite" }
+///     var rules: [TipRule] {
+///         [TipRule(.parameter(TipParameters.isLoggedIn.reference), source: "isLoggedIn",
+///                  file: "App.tips", line: 3)]
+///     }
+/// }
+///
+/// if FavoriteTip().shouldDisplay { show(FavoriteTip()) }
+/// ```
+public protocol Tip: Sendable {
+    /// The persistence key: two tips with the same id share their state.
+    var id: String { get }
+    /// The tip's title.
+    var title: String { get }
+    /// One or two sentences; nil by default.
+    var message: String? { get }
+    /// A symbol or asset name; nil by default.
+    var image: String? { get }
+    /// The buttons the tip offers, in order; none by default.
+    var actions: [Tips.Action] { get }
+    /// Rules that must all hold for the tip to be available; none by default.
+    var rules: [TipRule] { get }
+    /// Display limits and invalidating events; none by default.
+    var options: Tips.Options { get }
+}
+
+extension Tip {
+    /// No message.
+    public var message: String? { nil }
+    /// No image.
+    public var image: String? { nil }
+    /// No actions.
+    public var actions: [Tips.Action] { [] }
+    /// No rules: the tip is always eligible.
+    public var rules: [TipRule] { [] }
+    /// No limits.
+    public var options: Tips.Options { Tips.Options() }
+}
+
+/// The namespace generated code extends with its parameters.
+public enum TipParameters {}
+
+/// The namespace generated code extends with its events.
+public enum TipEvents {}
+
+/// The namespace generated code extends with its configuration.
+public enum TipsConfiguration {}

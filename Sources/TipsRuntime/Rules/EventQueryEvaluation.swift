@@ -1,0 +1,122 @@
+extension RuleEvaluator {
+    /// Counts the donations a query selects.
+    ///
+    /// Donations are stored oldest first, so `within` and the event's keep
+    /// duration narrow a contiguous range by binary search; only `filter` and
+    /// the subset steps visit donations one by one.
+    mutating func count(_ query: EventQuery) -> Int? {
+        let list = donations[query.event.id] ?? []
+        var lower = max(0, list.count - query.event.keepCount)
+        if let keepDuration = query.event.keepDuration {
+            lower = max(lower, Self.firstIndex(in: list, onOrAfter: now - keepDuration))
+        }
+        var range = lower..<list.count
+        // nil while the selection is still the contiguous `range`.
+        var selection: [Int]?
+        for step in query.steps {
+            switch step {
+            case .within(let seconds):
+                let cutoff = now - seconds
+                if let current = selection {
+                    selection = current.filter { list[$0].date >= cutoff }
+                } else {
+                    range = max(range.lowerBound, Self.firstIndex(in: list, onOrAfter: cutoff))..<range.upperBound
+                }
+            case .filter(let predicate):
+                var kept: [Int] = []
+                let candidates = selection ?? Array(range)
+                kept.reserveCapacity(candidates.count)
+                if let comparison = fieldComparison(predicate) {
+                    // `.field op constant`: the constant is computed once, each donation costs one lookup.
+                    for index in candidates {
+                        guard let field = list[index].fields[comparison.field],
+                            let keep = Self.compare(comparison.op, field, comparison.constant)
+                        else { return fieldFailure(comparison, in: list[index]) }
+                        if keep { kept.append(index) }
+                    }
+                    selection = kept
+                    continue
+                }
+                for index in candidates {
+                    guard let value = evaluate(predicate, donation: list[index]) else { return nil }
+                    guard case .bool(let keep) = value else {
+                        if failure == nil { failure = "a where predicate is not a Bool (found \(value))" }
+                        return nil
+                    }
+                    if keep { kept.append(index) }
+                }
+                selection = kept
+            case .largestSubset(let field):
+                selection = Self.subset(of: selection ?? Array(range), in: list, by: field, largest: true)
+            case .smallestSubset(let field):
+                selection = Self.subset(of: selection ?? Array(range), in: list, by: field, largest: false)
+            }
+        }
+        return selection?.count ?? range.count
+    }
+
+    /// A predicate of the shape `.field op constant`, with the constant computed.
+    private mutating func fieldComparison(_ predicate: RuleExpression)
+        -> (op: RuleOperator, field: String, constant: TipValue)?
+    {
+        guard case .binary(let op, .field(let field), let rhs) = predicate, !rhs.readsFields else { return nil }
+        switch op {
+        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard let constant = evaluate(rhs, donation: nil) else { return nil }
+            return (op, field, constant)
+        default:
+            return nil
+        }
+    }
+
+    /// Records why a `.field op constant` predicate could not be computed for a donation.
+    private mutating func fieldFailure(
+        _ comparison: (op: RuleOperator, field: String, constant: TipValue), in donation: StoredDonation
+    ) -> Int? {
+        guard let value = donation.fields[comparison.field] else {
+            if failure == nil { failure = "a donation has no field .\(comparison.field)" }
+            return nil
+        }
+        if failure == nil { failure = "cannot compare \(value) \(comparison.op.rawValue) \(comparison.constant)" }
+        return nil
+    }
+
+    /// The index of the first donation dated at or after `date` (binary search).
+    static func firstIndex(in list: [StoredDonation], onOrAfter date: Double) -> Int {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if list[middle].date < date { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Groups the selected donations by a field and keeps the largest (or
+    /// smallest) group; ties go to the group seen first. Donations without the
+    /// field belong to no group.
+    private static func subset(of indices: [Int], in list: [StoredDonation], by field: String, largest: Bool)
+        -> [Int]
+    {
+        var groups: [TipValue: Int] = [:]
+        var members: [[Int]] = []
+        for index in indices {
+            guard let key = list[index].fields[field] else { continue }
+            if let group = groups[key] {
+                members[group].append(index)
+            } else {
+                groups[key] = members.count
+                members.append([index])
+            }
+        }
+        var best: [Int]?
+        for group in members {
+            guard let current = best else {
+                best = group
+                continue
+            }
+            if largest ? group.count > current.count : group.count < current.count { best = group }
+        }
+        return best ?? []
+    }
+}

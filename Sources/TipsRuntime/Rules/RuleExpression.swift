@@ -1,0 +1,151 @@
+/// A rule as a typed expression tree, built by generated code and run by the
+/// runtime's one evaluator (for status, for explanations, and for `tipc`'s
+/// simulations).
+///
+/// ```swift
+/// // openedTrailDetail.donations.within(5d).count >= 3
+/// let rule = RuleExpression.binary(
+///     .greaterOrEqual,
+///     .count(EventQuery(event: opened, steps: [.within(seconds: 5 * 86_400)])),
+///     .literal(.int(3)))
+/// ```
+public indirect enum RuleExpression: Sendable, Hashable {
+    /// A constant.
+    case literal(TipValue)
+    /// A parameter's current value.
+    case parameter(Tips.ParameterReference)
+    /// A reusable tip's argument, with the value of this instance.
+    case argument(name: String, value: TipValue)
+    /// A field of the donation being filtered; only inside `EventQuery.Step.filter`
+    /// (and named by `largestSubset`/`smallestSubset`).
+    case field(String)
+    /// Boolean negation.
+    case not(RuleExpression)
+    /// Arithmetic negation.
+    case negate(RuleExpression)
+    /// A binary operation.
+    case binary(RuleOperator, RuleExpression, RuleExpression)
+    /// The number of donations a query selects, an `Int`.
+    case count(EventQuery)
+}
+
+/// The binary operators of rules; raw values are the `.tips` spelling.
+public enum RuleOperator: String, Sendable, Hashable, CaseIterable {
+    /// Logical and, short-circuiting.
+    case and = "&&"
+    /// Logical or, short-circuiting.
+    case or = "||"
+    /// Equality.
+    case equal = "=="
+    /// Inequality.
+    case notEqual = "!="
+    /// Less than.
+    case less = "<"
+    /// Less than or equal.
+    case lessOrEqual = "<="
+    /// Greater than.
+    case greater = ">"
+    /// Greater than or equal.
+    case greaterOrEqual = ">="
+    /// Addition.
+    case add = "+"
+    /// Subtraction.
+    case subtract = "-"
+    /// Multiplication.
+    case multiply = "*"
+    /// Division; dividing by zero makes the rule not hold.
+    case divide = "/"
+}
+
+/// A query over an event's donations, read left to right, then counted.
+public struct EventQuery: Sendable, Hashable {
+    /// One step of a query.
+    public enum Step: Sendable, Hashable {
+        /// Keeps donations from the last `seconds`.
+        case within(seconds: Double)
+        /// Keeps donations whose fields satisfy the Boolean expression.
+        case filter(RuleExpression)
+        /// Groups by the field and keeps the largest group.
+        case largestSubset(by: String)
+        /// Groups by the field and keeps the smallest group.
+        case smallestSubset(by: String)
+    }
+
+    /// The event queried.
+    public let event: Tips.Event
+    /// The steps, in order.
+    public let steps: [Step]
+
+    /// Creates a query; with no steps it selects every kept donation.
+    public init(event: Tips.Event, steps: [Step]) {
+        self.event = event
+        self.steps = steps
+    }
+}
+
+/// One rule of a tip: its expression and where it was written.
+public struct TipRule: Sendable, Hashable {
+    /// The expression, which must evaluate to a `Bool`.
+    public let expression: RuleExpression
+    /// The rule's `.tips` text, shown in explanations.
+    public let source: String
+    /// The `.tips` file name (never a path).
+    public let file: String
+    /// The 1-based line in `file`.
+    public let line: Int
+
+    /// Creates a rule.
+    public init(_ expression: RuleExpression, source: String, file: String, line: Int) {
+        self.expression = expression
+        self.source = source
+        self.file = file
+        self.line = line
+    }
+}
+
+extension RuleExpression {
+    /// Calls `parameter` for every parameter id and `event` for every event id the expression reads.
+    func visitDependencies(parameter: (String) -> Void, event: (String) -> Void) {
+        switch self {
+        case .literal, .argument, .field: break
+        case .parameter(let reference): parameter(reference.id)
+        case .not(let operand), .negate(let operand): operand.visitDependencies(parameter: parameter, event: event)
+        case .binary(_, let lhs, let rhs):
+            lhs.visitDependencies(parameter: parameter, event: event)
+            rhs.visitDependencies(parameter: parameter, event: event)
+        case .count(let query):
+            event(query.event.id)
+            for case .filter(let predicate) in query.steps {
+                predicate.visitDependencies(parameter: parameter, event: event)
+            }
+        }
+    }
+
+    /// Whether the expression reads a donation field.
+    var readsFields: Bool {
+        switch self {
+        case .field: true
+        case .literal, .argument, .parameter, .count: false
+        case .not(let operand), .negate(let operand): operand.readsFields
+        case .binary(_, let lhs, let rhs): lhs.readsFields || rhs.readsFields
+        }
+    }
+
+    /// Whether the expression's value can change with the passage of time alone.
+    var dependsOnTime: Bool {
+        switch self {
+        case .literal, .argument, .field, .parameter: false
+        case .not(let operand), .negate(let operand): operand.dependsOnTime
+        case .binary(_, let lhs, let rhs): lhs.dependsOnTime || rhs.dependsOnTime
+        case .count(let query):
+            query.event.keepDuration != nil
+                || query.steps.contains { step in
+                    switch step {
+                    case .within: true
+                    case .filter(let predicate): predicate.dependsOnTime
+                    case .largestSubset, .smallestSubset: false
+                    }
+                }
+        }
+    }
+}
