@@ -19,6 +19,8 @@ let package = Package(
         .executableTarget(name: "tipc", dependencies: ["TipsCompiler"]),
         // Runs tipc over a target's .tips files during `swift build`.
         .plugin(name: "TipsPlugin", capability: .buildTool(), dependencies: ["tipc"]),
+        // A child process for the datastore's crash-consistency test (not a product).
+        .executableTarget(name: "tips-store-stress", dependencies: ["TipsRuntime"]),
 
         .testTarget(name: "TipsRuntimeTests", dependencies: ["TipsRuntime"]),
         .testTarget(

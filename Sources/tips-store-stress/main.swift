@@ -1,0 +1,17 @@
+// A child process for TipsRuntime's crash-consistency test: commits numbered
+// donations to a datastore and prints each number once it is durable, until
+// the test kills it with SIGKILL.
+//
+// Usage: tips-store-stress <directory> <start index> [compaction threshold]
+
+import Foundation
+@_spi(Testing) import TipsRuntime
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3, let startIndex = Int(arguments[2]) else {
+    FileHandle.standardError.write(Data("usage: tips-store-stress <directory> <start index> [threshold]\n".utf8))
+    exit(2)
+}
+let threshold = arguments.count > 3 ? Int(arguments[3]) ?? 4096 : 4096
+await DatastoreStress.run(
+    directory: URL(fileURLWithPath: arguments[1]), startIndex: startIndex, compactionThreshold: threshold)
