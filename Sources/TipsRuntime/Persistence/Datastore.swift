@@ -13,7 +13,7 @@ import Foundation
 ///
 /// The engine keeps its own in-memory state: it applies its mutations itself
 /// and those `refresh()` returns, with `DatastoreSnapshot.apply(_:)`.
-final class Datastore: Sendable {
+final class Datastore: DatastoreBackend, Sendable {
     /// The journal size (bytes) past which it is folded into a new snapshot.
     static let defaultCompactionThreshold = 1 << 20
 
