@@ -95,18 +95,24 @@ import Testing
         let input = directory.appendingPathComponent("Hello.tips")
         try write(Self.valid, to: input)
         let outputURL = directory.appendingPathComponent("gen/nested/Hello.swift")
-        let first = try TipcProcess.run(["compile", input.path, "--output-dir", directory.appendingPathComponent("gen/nested").path])
+        let first = try TipcProcess.run([
+            "compile", input.path, "--output-dir", directory.appendingPathComponent("gen/nested").path,
+        ])
         #expect(first.status == 0, "\(first.standardError)")
         let old = Date(timeIntervalSince1970: 1_000_000)
         try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: outputURL.path)
 
-        let second = try TipcProcess.run(["compile", input.path, "--output-dir", directory.appendingPathComponent("gen/nested").path])
+        let second = try TipcProcess.run([
+            "compile", input.path, "--output-dir", directory.appendingPathComponent("gen/nested").path,
+        ])
         #expect(second.status == 0)
         let unchanged = try FileManager.default.attributesOfItem(atPath: outputURL.path)[.modificationDate] as? Date
         #expect(unchanged == old)
 
         try write(Self.valid.replacingOccurrences(of: "\"Hello\"", with: "\"Hi there\""), to: input)
-        let third = try TipcProcess.run(["compile", input.path, "--output-dir", directory.appendingPathComponent("gen/nested").path])
+        let third = try TipcProcess.run([
+            "compile", input.path, "--output-dir", directory.appendingPathComponent("gen/nested").path,
+        ])
         #expect(third.status == 0)
         let changed = try FileManager.default.attributesOfItem(atPath: outputURL.path)[.modificationDate] as? Date
         #expect(changed != old)

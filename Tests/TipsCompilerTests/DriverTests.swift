@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TipsCompiler
@@ -23,10 +24,19 @@ import Testing
     @Test(arguments: [
         (["compile", "a.tips"], "'compile' needs '--output-dir <directory>'"),
         (["check"], "no input files; run 'tipc help check' for usage"),
-        (["compile", "a.tips", "-o", "x", "--access-level", "open"], "'--access-level' is internal, package or public, not 'open'"),
-        (["chek", "a.tips"], "unknown command 'chek'; did you mean 'check'?; the commands are compile, check and dump"),
+        (
+            ["compile", "a.tips", "-o", "x", "--access-level", "open"],
+            "'--access-level' is internal, package or public, not 'open'"
+        ),
+        (
+            ["chek", "a.tips"],
+            "unknown command 'chek'; did you mean 'check'?; the commands are compile, check and dump"
+        ),
         (["--frobnicate"], "unknown option '--frobnicate'; run 'tipc --help' for usage"),
-        (["check", "--warnings-as-error", "a.tips"], "unknown option '--warnings-as-error' for 'check'; did you mean '--warnings-as-errors'?"),
+        (
+            ["check", "--warnings-as-error", "a.tips"],
+            "unknown option '--warnings-as-error' for 'check'; did you mean '--warnings-as-errors'?"
+        ),
         (["dump", "a.tips"], "'dump' prints 'tokens' or 'ast', not 'a.tips'"),
     ])
     func usageErrorsSayWhatIsWrong(_ arguments: [String], _ message: String) {
@@ -50,7 +60,9 @@ import Testing
         ]).run()
         #expect(result.hasErrors)
         #expect(result.outputs.isEmpty)
-        #expect(result.diagnostics.first?.message == "inputs 'a/Same.tips' and 'b/Same.tips' would both generate 'Same.swift'; rename one of them")
+        #expect(
+            result.diagnostics.first?.message
+                == "inputs 'a/Same.tips' and 'b/Same.tips' would both generate 'Same.swift'; rename one of them")
     }
 
     @Test func crossFileReferencesResolveInAnyOrder() {
@@ -74,7 +86,9 @@ import Testing
         let result = Compilation(inputs: [
             CompilationInput(
                 path: "dir/R.tips",
-                text: "event opened\ntip R {\n    title \"R\"\n    rule opened.donations\n        .within(2d).count >= 2\n}\n")
+                text:
+                    "event opened\ntip R {\n    title \"R\"\n    rule opened.donations\n        .within(2d).count >= 2\n}\n"
+            )
         ]).run()
         let program = try #require(result.program, "\(result.renderedDiagnostics())")
         guard case .tip(let tip)? = program.files.first?.declarations.last else {
@@ -82,11 +96,34 @@ import Testing
             return
         }
         let rule = try #require(tip.rules.first)
-        #expect(rule.source == "opened.donations .within(2d).count >= 2")
+        #expect(rule.source == "opened.donations.within(2d).count >= 2")
         #expect(rule.fileName == "R.tips")
         #expect(rule.line == 4)
-        #expect(rule.expression == .binary(
-            .greaterOrEqual, .count(CheckedQuery(event: "opened", steps: [.within(seconds: 172_800)])),
-            .literal(.int(2)), type: .bool))
+        #expect(
+            rule.expression
+                == .binary(
+                    .greaterOrEqual, .count(CheckedQuery(event: "opened", steps: [.within(seconds: 172_800)])),
+                    .literal(.int(2)), type: .bool))
+    }
+}
+
+extension DriverTests {
+    @Test func checkCanEmitTheSyntaxTree() throws {
+        #expect(try CommandLineArguments.parse(["check", "--emit", "ast", "a.tips"]) == .dump(.ast, files: ["a.tips"]))
+        #expect(try CommandLineArguments.parse(["dump", "tokens", "a.tips"]) == .dump(.tokens, files: ["a.tips"]))
+    }
+}
+
+extension DriverTests {
+    /// Malformed and ill-typed inputs go through the whole pipeline without
+    /// crashing, and produce outputs exactly when they have no errors.
+    @Test(
+        arguments: Fixtures.names(in: "Syntax").map { ("Syntax", $0) }
+            + Fixtures.names(in: "Semantic").map { ("Semantic", $0) })
+    func everyFixtureRunsThroughTheWholePipeline(_ folder: String, _ name: String) throws {
+        let bytes = Array(try Data(contentsOf: Fixtures.url(folder, name)))
+        let result = Compilation(inputs: [CompilationInput(path: name, bytes: bytes)]).run()
+        #expect(result.hasErrors == result.outputs.isEmpty)
+        #expect(result.hasErrors == (result.program == nil))
     }
 }

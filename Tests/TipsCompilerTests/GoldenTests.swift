@@ -17,7 +17,8 @@ import Testing
                 continue
             }
             let expected = try String(contentsOf: url, encoding: .utf8)
-            #expect(output.text == expected, "\(output.fileName) differs from its golden; rerun with TIPC_UPDATE_GOLDENS=1")
+            #expect(
+                output.text == expected, "\(output.fileName) differs from its golden; rerun with TIPC_UPDATE_GOLDENS=1")
         }
     }
 

@@ -14,7 +14,8 @@ import Testing
             "the built TipsRuntime does not yet declare the types of docs/GeneratedCode.md"),
         arguments: GoldenCase.all)
     func goldenOutputTypechecksAgainstRuntime(_ golden: GoldenCase) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tipc-golden-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tipc-golden-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try golden.compile()

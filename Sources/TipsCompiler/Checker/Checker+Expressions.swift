@@ -32,7 +32,12 @@ extension Checker {
                 continue
             }
             if !pending.isEmpty {
-                out += pending.contains(where: \.isNewline) ? " " : pending
+                if pending.contains(where: \.isNewline) {
+                    // A continued query chain reads as one: `a.donations` + `.within(1d)`.
+                    out += character == "." ? "" : " "
+                } else {
+                    out += pending
+                }
                 pending = ""
             }
             out.append(character)
@@ -136,7 +141,9 @@ extension Checker {
         if case .enumeration(let enumName) = expected, let checked = enums[enumName] {
             if checked.cases.contains(name.name) { return .enumCase(name.name, enumName: enumName) }
             var message = "enum '\(enumName)' has no case '\(name.name)'"
-            if let event = context.fieldsOf, let match = Suggestions.closest(to: name.name, in: event.fields.map(\.name)) {
+            if let event = context.fieldsOf,
+                let match = Suggestions.closest(to: name.name, in: event.fields.map(\.name))
+            {
                 message += "; did you mean the field '.\(match)' of event '\(event.name)'?"
             } else {
                 message += Suggestions.didYouMean(name.name, in: checked.cases, prefix: ".")
@@ -184,8 +191,8 @@ extension Checker {
         if case .name(let baseName) = base, events[baseName.name] != nil {
             diagnostics.error(
                 "event '\(baseName.name)' has no member '\(name.name)'"
-                    + Suggestions.didYouMean(name.name, in: ["donations", "count"])
-                    + "; use '.donations' or '.count'",
+                    + Suggestions.hint(
+                        name.name, in: ["donations", "count"], otherwise: "use '.donations' or '.count'"),
                 at: name.range)
             return nil
         }
@@ -197,8 +204,9 @@ extension Checker {
         if case .member = base, checkQuery(base, context: context) != nil {
             diagnostics.error(
                 "'\(name.name)' is not a query step"
-                    + Suggestions.didYouMean(name.name, in: Self.queryMethods + ["count"])
-                    + "; use within, where, largestSubset, smallestSubset or count",
+                    + Suggestions.hint(
+                        name.name, in: Self.queryMethods + ["count"],
+                        otherwise: "use within, where, largestSubset, smallestSubset or count"),
                 at: name.range)
             return nil
         }

@@ -17,7 +17,8 @@ extension Checker {
             default: break
             }
             guard checked.type == .int || checked.type == .double else {
-                diagnostics.error("'-' needs an Int or a Double, but this is \(Self.article(checked.type))", at: operand.range)
+                diagnostics.error(
+                    "'-' needs an Int or a Double, but this is \(Self.article(checked.type))", at: operand.range)
                 return nil
             }
             return .negate(checked)

@@ -18,8 +18,9 @@ extension Checker {
                 if checkQuery(base, context: context) != nil {
                     diagnostics.error(
                         "'\(method.name)' is not a query step"
-                            + Suggestions.didYouMean(method.name, in: Self.queryMethods)
-                            + "; use within, where, largestSubset or smallestSubset",
+                            + Suggestions.hint(
+                                method.name, in: Self.queryMethods,
+                                otherwise: "use within, where, largestSubset or smallestSubset"),
                         at: method.name == "count" ? range : method.range)
                 }
                 return nil
@@ -78,7 +79,9 @@ extension Checker {
     ) -> CheckedQuery.Step? {
         switch method.name {
         case "within":
-            guard let argument = singleArgument(arguments, label: nil, method: "within", example: "within(5d)", range: range)
+            guard
+                let argument = singleArgument(
+                    arguments, label: nil, method: "within", example: "within(5d)", range: range)
             else { return nil }
             guard let checked = checkExpression(argument.value, expected: .duration, context: context) else {
                 return nil
@@ -102,7 +105,9 @@ extension Checker {
             }
             return .within(seconds: seconds)
         case "where":
-            guard let argument = singleArgument(arguments, label: nil, method: "where", example: "where(.field == value)", range: range)
+            guard
+                let argument = singleArgument(
+                    arguments, label: nil, method: "where", example: "where(.field == value)", range: range)
             else { return nil }
             var inner = context
             inner.fieldsOf = event
@@ -113,7 +118,8 @@ extension Checker {
             return .filter(checked)
         default:
             let isLargest = method.name == "largestSubset"
-            guard let argument = singleArgument(
+            guard
+                let argument = singleArgument(
                     arguments, label: "by", method: method.name, example: "\(method.name)(by: .field)", range: range)
             else { return nil }
             guard case .implicitMember(let field, let fieldRange) = argument.value else {

@@ -202,8 +202,9 @@ extension Checker {
                 } else {
                     diagnostics.error(
                         "'\(name.name)' is not an argument of tip '\(tip)'"
-                            + "\(Suggestions.didYouMean(name.name, in: arguments.keys)); "
-                            + "only a tip's arguments can be interpolated",
+                            + Suggestions.hint(
+                                name.name, in: arguments.keys.sorted(),
+                                otherwise: "only a tip's arguments can be interpolated"),
                         at: name.range)
                 }
             }

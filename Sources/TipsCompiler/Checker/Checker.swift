@@ -102,10 +102,13 @@ public struct Checker {
                 if let tip = checkTip(decl) { checkedTips[decl.range] = tip }
             }
         }
-        checkTipIDs(files.flatMap { file in file.declarations.compactMap { decl -> CheckedTip? in
-            if case .tip(let tip) = decl { return checkedTips[tip.range] }
-            return nil
-        } })
+        checkTipIDs(
+            files.flatMap { file in
+                file.declarations.compactMap { decl -> CheckedTip? in
+                    if case .tip(let tip) = decl { return checkedTips[tip.range] }
+                    return nil
+                }
+            })
 
         let configFile = config?.file ?? files.first?.file
         let checkedFiles = files.map { file in
@@ -213,8 +216,10 @@ public struct Checker {
             if let frequency = named[name.name] { return frequency }
             let names = ["immediate", "hourly", "daily", "weekly", "monthly", "every"]
             diagnostics.error(
-                "unknown display frequency '\(name.name)'\(Suggestions.didYouMean(name.name, in: names)); "
-                    + "use immediate, hourly, daily, weekly, monthly or every <duration>",
+                "unknown display frequency '\(name.name)'"
+                    + Suggestions.hint(
+                        name.name, in: names,
+                        otherwise: "use immediate, hourly, daily, weekly, monthly or every <duration>"),
                 at: name.range)
             return nil
         case .every(let duration, _):
@@ -224,244 +229,5 @@ public struct Checker {
             }
             return .every(seconds: duration.totalSeconds)
         }
-    }
-
-    // MARK: - Types
-
-    /// Resolves a written type to a storable type, or reports why it cannot.
-    mutating func resolveType(_ syntax: TypeSyntax) -> TipsType? {
-        let name = syntax.name.name
-        switch name {
-        case "Bool": return .bool
-        case "Int": return .int
-        case "Double": return .double
-        case "String": return .string
-        case "Duration":
-            diagnostics.error(
-                "'Duration' cannot be stored; use Bool, Int, Double, String or an enum", at: syntax.name.range)
-            return nil
-        default: break
-        }
-        if let symbol = symbols[name] {
-            if case .enumeration = symbol { return .enumeration(name) }
-            diagnostics.error(
-                "'\(name)' is \(symbol.kindDescription), not a type; use Bool, Int, Double, String or an enum",
-                at: syntax.name.range)
-            return nil
-        }
-        let candidates = ["Bool", "Int", "Double", "String"] + symbols.compactMap { key, value in
-            if case .enumeration = value { return key }
-            return nil
-        }
-        diagnostics.error(
-            "unknown type '\(name)'\(Suggestions.didYouMean(name, in: candidates))", at: syntax.name.range)
-        return nil
-    }
-
-    // MARK: - Enums, parameters, events
-
-    mutating func checkEnum(_ decl: EnumDecl) -> CheckedEnum? {
-        guard isPrimary(decl.name.name, at: decl.name.range) else { return nil }
-        var seen: [String: SourceRange] = [:]
-        var cases: [String] = []
-        var ranges: [SourceRange] = []
-        for item in decl.cases {
-            if let first = seen[item.name] {
-                diagnostics.error(
-                    "enum '\(decl.name.name)' already has a case '\(item.name)'", at: item.range,
-                    notes: [DiagnosticNote("'\(item.name)' is first declared here", at: first)])
-                continue
-            }
-            seen[item.name] = item.range
-            cases.append(item.name)
-            ranges.append(item.range)
-        }
-        if cases.isEmpty {
-            diagnostics.error("enum '\(decl.name.name)' needs at least one case", at: decl.name.range)
-        }
-        return CheckedEnum(
-            name: decl.name.name, doc: decl.doc?.lines ?? [], cases: cases, caseRanges: ranges,
-            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
-    }
-
-    mutating func checkParameter(_ decl: ParameterDecl) -> CheckedParameter? {
-        guard isPrimary(decl.name.name, at: decl.name.range) else { return nil }
-        guard let type = resolveType(decl.type) else { return nil }
-        guard let expression = decl.defaultValue else { return nil }
-        guard let value = checkDefault(expression, of: type, parameter: decl.name.name) else { return nil }
-        return CheckedParameter(
-            name: decl.name.name, doc: decl.doc?.lines ?? [], type: type, defaultValue: value,
-            isTransient: decl.transient != nil,
-            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
-    }
-
-    /// A parameter's default: a literal of its type, or a case of its enum.
-    mutating func checkDefault(_ expression: Expr, of type: TipsType, parameter: String) -> ConstantValue? {
-        let value = literalValue(expression)
-        switch (type, value) {
-        case (.bool, .bool), (.int, .int), (.double, .double), (.string, .string): return value
-        case (.double, .int(let number)): return .double(Double(number))
-        case (.enumeration(let name), .enumCase(let caseName)):
-            guard let checked = enums[name] else { return nil }
-            if checked.cases.contains(caseName) { return value }
-            diagnostics.error(
-                "enum '\(name)' has no case '\(caseName)'\(Suggestions.didYouMean(caseName, in: checked.cases))",
-                at: expression.range)
-            return nil
-        default:
-            if case .error = expression { return nil }
-            let expected: String
-            if case .enumeration(let name) = type {
-                expected = "a case of '\(name)' such as '.\(enums[name]?.cases.first ?? "case")'"
-            } else {
-                expected = "a \(type) literal"
-            }
-            if case .string(let literal) = expression, literal.plainText == nil, type == .string {
-                diagnostics.error(
-                    "the default of parameter '\(parameter)' cannot interpolate; write plain text",
-                    at: expression.range)
-                return nil
-            }
-            diagnostics.error(
-                "the default of parameter '\(parameter)' must be \(expected), but this is \(describeLiteral(value))",
-                at: expression.range)
-            return nil
-        }
-    }
-
-    /// The constant a literal expression denotes, if it is one.
-    func literalValue(_ expression: Expr) -> ConstantValue? {
-        switch expression {
-        case .boolean(let value, _): return .bool(value)
-        case .integer(let literal): return .int(literal.value)
-        case .decimal(let value, _): return .double(value)
-        case .string(let literal): return literal.plainText.map { .string($0) }
-        case .duration(let literal): return .duration(seconds: literal.totalSeconds)
-        case .implicitMember(let name, _): return .enumCase(name.name)
-        case .unary(.negate, let operand, _, _):
-            switch literalValue(operand) {
-            case .int(let value): return .int(-value)
-            case .double(let value): return .double(-value)
-            default: return nil
-            }
-        case .parenthesized(let inner, _): return literalValue(inner)
-        default: return nil
-        }
-    }
-
-    private func describeLiteral(_ value: ConstantValue?) -> String {
-        switch value {
-        case .bool: "a Bool"
-        case .int: "an Int"
-        case .double: "a Double"
-        case .string: "a String"
-        case .duration: "a Duration"
-        case .enumCase(let name): "an enum case '.\(name)'"
-        case nil: "not a literal"
-        }
-    }
-
-    /// Checks typed fields; returns those that checked, and whether all did.
-    mutating func checkFields(_ fields: [FieldSyntax], owner: String, kind: String) -> (fields: [CheckedField], ok: Bool) {
-        var seen: [String: SourceRange] = [:]
-        var checked: [CheckedField] = []
-        var failed = false
-        for field in fields {
-            if let first = seen[field.name.name] {
-                diagnostics.error(
-                    "\(owner) already has \(kind) '\(field.name.name)'", at: field.name.range,
-                    notes: [DiagnosticNote("'\(field.name.name)' is first declared here", at: first)])
-                failed = true
-                continue
-            }
-            seen[field.name.name] = field.name.range
-            guard let type = resolveType(field.type) else {
-                failed = true
-                continue
-            }
-            checked.append(CheckedField(name: field.name.name, type: type, nameRange: field.name.range))
-        }
-        return (checked, !failed)
-    }
-
-    mutating func checkEvent(_ decl: EventDecl) -> CheckedEvent? {
-        guard isPrimary(decl.name.name, at: decl.name.range) else { return nil }
-        let fields = checkFields(decl.fields, owner: "event '\(decl.name.name)'", kind: "a field")
-        var keepCount = CheckedEvent.defaultKeepCount
-        var keepDuration: Int?
-        if let keep = decl.keep {
-            if let count = keep.count {
-                if count.value < 1 {
-                    diagnostics.error("an event must keep at least 1 donation, but this is \(count.value)", at: count.range)
-                } else {
-                    keepCount = count.value
-                }
-            }
-            if let duration = keep.duration {
-                if duration.totalSeconds < 1 {
-                    diagnostics.error("an event must keep its donations longer than zero", at: duration.range)
-                } else {
-                    keepDuration = duration.totalSeconds
-                }
-            }
-        }
-        return CheckedEvent(
-            name: decl.name.name, doc: decl.doc?.lines ?? [], fields: fields.fields, keepCount: keepCount,
-            keepDuration: keepDuration,
-            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
-    }
-
-    // MARK: - Groups
-
-    mutating func checkGroup(_ decl: GroupDecl) -> CheckedGroup? {
-        guard isPrimary(decl.name.name, at: decl.name.range) else { return nil }
-        var priority = GroupPriority.firstAvailable
-        if let written = decl.priority {
-            if let value = GroupPriority(rawValue: written.name) {
-                priority = value
-            } else {
-                diagnostics.error(
-                    "unknown group priority '\(written.name)'"
-                        + "\(Suggestions.didYouMean(written.name, in: ["ordered", "firstAvailable"])); "
-                        + "use ordered or firstAvailable",
-                    at: written.range)
-            }
-        }
-        var seen: [String: SourceRange] = [:]
-        var members: [String] = []
-        for member in decl.members {
-            if let first = seen[member.name] {
-                diagnostics.error(
-                    "tip '\(member.name)' is already in group '\(decl.name.name)'", at: member.range,
-                    notes: [DiagnosticNote("first listed here", at: first)])
-                continue
-            }
-            seen[member.name] = member.range
-            switch symbols[member.name] {
-            case .tip(let tip):
-                if tip.arguments != nil {
-                    diagnostics.error(
-                        "tip '\(member.name)' takes arguments, so it cannot be in a group; "
-                            + "groups hold tips without arguments",
-                        at: member.range, notes: [DiagnosticNote("'\(member.name)' is declared here", at: tip.name.range)])
-                    continue
-                }
-                members.append(member.name)
-                groupedTips.insert(member.name)
-            case .some(let other):
-                diagnostics.error(
-                    "'\(member.name)' is \(other.kindDescription), but a group holds tips", at: member.range)
-            case nil:
-                let tips = symbols.compactMap { key, value -> String? in
-                    if case .tip = value { return key }
-                    return nil
-                }
-                diagnostics.error(
-                    "unknown tip '\(member.name)'\(Suggestions.didYouMean(member.name, in: tips))", at: member.range)
-            }
-        }
-        return CheckedGroup(
-            name: decl.name.name, doc: decl.doc?.lines ?? [], priority: priority, members: members,
-            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
     }
 }

@@ -24,6 +24,12 @@ enum Suggestions {
         return "; did you mean '\(prefix)\(match)'?"
     }
 
+    /// `"; did you mean 'x'?"` when a candidate is close, otherwise `"; " + otherwise`.
+    static func hint(_ name: String, in candidates: some Sequence<String>, otherwise: String) -> String {
+        let suggestion = didYouMean(name, in: candidates)
+        return suggestion.isEmpty ? "; " + otherwise : suggestion
+    }
+
     /// The Levenshtein distance between two strings, counted in characters.
     static func editDistance(_ lhs: String, _ rhs: String) -> Int {
         let a = Array(lhs)

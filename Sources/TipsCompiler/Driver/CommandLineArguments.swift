@@ -110,6 +110,12 @@ public enum CommandLineArguments {
                     throw UsageError("'--access-level' is internal, package or public, not '\(text)'")
                 }
                 accessLevel = level
+            case ("check", "--emit"):
+                let text = try value(for: name, inline: inline)
+                guard let kind = DumpKind(rawValue: text) else {
+                    throw UsageError("'--emit' is tokens or ast, not '\(text)'")
+                }
+                dumpKind = kind
             case ("compile", "--warnings-as-errors"), ("check", "--warnings-as-errors"):
                 guard inline == nil else { throw UsageError("option '\(name)' takes no value") }
                 warningsAsErrors = true
@@ -117,7 +123,7 @@ public enum CommandLineArguments {
                 let known: [String] =
                     switch command {
                     case "compile": ["--output-dir", "--access-level", "--warnings-as-errors", "--help"]
-                    case "check": ["--warnings-as-errors", "--help"]
+                    case "check": ["--warnings-as-errors", "--emit", "--help"]
                     default: ["--help"]
                     }
                 let hint = SpellingSuggester.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
@@ -134,6 +140,7 @@ public enum CommandLineArguments {
                 files: files, outputDirectory: outputDirectory, accessLevel: accessLevel,
                 warningsAsErrors: warningsAsErrors)
         case "check":
+            if let dumpKind { return .dump(dumpKind, files: files) }
             return .check(files: files, warningsAsErrors: warningsAsErrors)
         default:
             return .dump(dumpKind ?? .ast, files: files)

@@ -72,7 +72,8 @@ public enum CommandLineTool {
         if !rendered.isEmpty { standardError(rendered) }
         if result.hasErrors {
             let count = result.diagnostics.filter { $0.severity == .error }.count
-            standardError("tipc: \(count) error\(count == 1 ? "" : "s") in the input; nothing was written\n")
+            let consequence = outputDirectory == nil ? "" : "; nothing was written"
+            standardError("tipc: \(count) error\(count == 1 ? "" : "s") in the input\(consequence)\n")
             return inputErrors
         }
         guard let outputDirectory else { return success }

@@ -48,6 +48,7 @@ public enum HelpText {
 
                 OPTIONS:
                   --warnings-as-errors   Treat every warning as an error
+                  --emit tokens|ast      Print the tokens or syntax tree instead (debugging)
                   --help, -h             Show this help
 
                 """

@@ -76,6 +76,9 @@ public enum SwiftNames {
 
     /// A line of text safe inside a `//` comment.
     public static func commentText(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : Character($0) })
+        String(
+            text.unicodeScalars.map {
+                $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : Character($0)
+            })
     }
 }

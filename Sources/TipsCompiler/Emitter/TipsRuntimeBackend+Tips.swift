@@ -70,9 +70,10 @@ extension FileEmitter {
             case .text(let text): out += SwiftNames.escaped(text)
             case .argument(let name):
                 let swiftName = SwiftNames.identifier(name)
-                let isEnum = arguments.first { $0.name == name }.map {
-                    if case .enumeration = $0.type { true } else { false }
-                } ?? false
+                let isEnum =
+                    arguments.first { $0.name == name }.map {
+                        if case .enumeration = $0.type { true } else { false }
+                    } ?? false
                 out += isEnum ? "\\(\(swiftName).rawValue)" : "\\(\(swiftName))"
             }
         }

@@ -8,10 +8,20 @@ extension TipsRuntimeBackend {
     ]
 
     /// Members a generated `String`-backed, case-iterable enum already has.
-    static let enumMemberNames: Set<String> = ["rawValue", "allCases", "hashValue", "tipValue", "init", "self", "Self", "Type", "Protocol", "_"]
+    static let enumMemberNames: Set<String> = [
+        "rawValue", "allCases", "hashValue", "tipValue", "init", "self", "Self", "Type", "Protocol", "_",
+    ]
 
     public func validate(_ program: CheckedProgram, diagnostics: inout DiagnosticEngine) {
         var eventNamespace: [String: (event: String, what: String, range: SourceRange)] = [:]
+        let enumNames = Set(program.enums.keys)
+        // Enums that event fields name as their type inside `TipsRuntime.TipEvents`.
+        var enumsUsedByEvents: Set<String> = []
+        for file in program.files {
+            for case .event(let event) in file.declarations {
+                for case .enumeration(let name) in event.fields.map(\.type) { enumsUsedByEvents.insert(name) }
+            }
+        }
         for file in program.files {
             for declaration in file.declarations {
                 switch declaration {
@@ -27,28 +37,46 @@ extension TipsRuntimeBackend {
                     checkSpellable(decl.name, kind: "parameter", range: decl.origin.nameRange, &diagnostics)
                 case .event(let decl):
                     checkSpellable(decl.name, kind: "event", range: decl.origin.nameRange, &diagnostics)
+                    for field in decl.fields {
+                        checkSpellable(field.name, kind: "field", range: field.nameRange, &diagnostics)
+                    }
                     let typeName = SwiftNames.typeName(decl.name)
+                    if enumsUsedByEvents.contains(typeName) {
+                        diagnostics.error(
+                            "event '\(decl.name)' would generate the type '\(typeName)' in TipsRuntime.TipEvents, "
+                                + "which hides enum '\(typeName)' that event fields use; rename the event or the enum",
+                            at: decl.origin.nameRange)
+                    }
                     if typeName != decl.name {
                         checkSpellable(typeName, kind: "event type", range: decl.origin.nameRange, &diagnostics)
                     }
-                    for (name, what) in [(decl.name, "the property '\(decl.name)'"), (typeName, "the type '\(typeName)'")]
-                    {
+                    for (name, what) in [
+                        (decl.name, "the property '\(decl.name)'"), (typeName, "the type '\(typeName)'"),
+                    ] {
                         if let other = eventNamespace[name] {
                             let whose = other.event == decl.name ? "its own" : "event '\(other.event)' and its"
                             diagnostics.error(
                                 "event '\(decl.name)' would generate \(what) in TipsRuntime.TipEvents, which clashes "
                                     + "with \(whose) \(other.what); rename one of them",
                                 at: decl.origin.nameRange,
-                                notes: other.event == decl.name ? [] : [DiagnosticNote("'\(other.event)' is declared here", at: other.range)])
+                                notes: other.event == decl.name
+                                    ? [] : [DiagnosticNote("'\(other.event)' is declared here", at: other.range)])
                             break
                         } else {
-                            eventNamespace[name] = (decl.name, name == decl.name ? "property" : "type '\(name)'", decl.origin.nameRange)
+                            eventNamespace[name] = (
+                                decl.name, name == decl.name ? "property" : "type '\(name)'", decl.origin.nameRange
+                            )
                         }
                     }
                 case .tip(let tip):
                     checkSpellable(tip.name, kind: "tip", range: tip.origin.nameRange, &diagnostics)
                     for argument in tip.arguments ?? [] {
-                        if Self.tipMemberNames.contains(argument.name) {
+                        if enumNames.contains(argument.name) {
+                            diagnostics.error(
+                                "tip '\(tip.name)' cannot take an argument named '\(argument.name)': in the generated "
+                                    + "Swift it would hide enum '\(argument.name)'; rename the argument",
+                                at: argument.nameRange)
+                        } else if Self.tipMemberNames.contains(argument.name) {
                             diagnostics.error(
                                 "tip '\(tip.name)' cannot take an argument named '\(argument.name)': the generated tip "
                                     + "already has a '\(argument.name)' property; rename the argument",

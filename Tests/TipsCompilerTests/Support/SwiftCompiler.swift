@@ -22,7 +22,8 @@ enum SwiftCompiler {
         let candidates = ["debug/Modules", "debug", "release/Modules", "release"]
         for candidate in candidates {
             let directory = build.appendingPathComponent(candidate)
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("TipsRuntime.swiftmodule").path) {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("TipsRuntime.swiftmodule").path)
+            {
                 return directory
             }
         }
@@ -46,7 +47,8 @@ enum SwiftCompiler {
     static func typecheck(
         source: String, fileName: String, extraArguments: [String]
     ) throws -> (status: Int32, output: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tipc-typecheck-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tipc-typecheck-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent(fileName)

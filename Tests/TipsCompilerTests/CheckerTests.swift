@@ -1,0 +1,49 @@
+import Testing
+
+@testable import TipsCompiler
+
+/// Helpers of the checker: suggestions and copy guidance.
+@Suite struct CheckerTests {
+    @Test func suggestionsPickTheClosestNameDeterministically() {
+        #expect(Suggestions.closest(to: "regoin", in: ["region", "reason"]) == "region")
+        #expect(Suggestions.closest(to: "xyz", in: ["region"]) == nil)
+        #expect(Suggestions.closest(to: "ab", in: ["ac", "aa"]) == "aa")
+        #expect(Suggestions.editDistance("kitten", "sitting") == 3)
+    }
+
+    @Test(arguments: [
+        ("One sentence.", 1), ("One. Two!", 2), ("One. Two? Three.", 3), ("No end", 1), ("Pi is 3.14 today.", 1),
+        ("Wait... what?", 2), ("", 0),
+    ])
+    func sentencesAreCounted(_ text: String, _ count: Int) {
+        #expect(Checker.sentenceCount(text) == count)
+    }
+
+    @Test(arguments: [
+        ("Buy now", "buy", true), ("Buyer's guide", "buy", false), ("On SALE today", "sale", true),
+        ("wholesale", "sale", false), ("Get 20% off", "% off", true), ("20% offer", "% off", false),
+        ("A FREE TRIAL", "free trial", true),
+    ])
+    func promotionalPhrasesMatchWholeWordsIgnoringCase(_ text: String, _ phrase: String, _ matches: Bool) {
+        #expect(Checker.containsWholeWords(phrase, in: text) == matches)
+    }
+
+    @Test func durationsAreDescribedInTheLargestEvenUnit() {
+        #expect(Checker.describeDuration(2_592_000) == "30d")
+        #expect(Checker.describeDuration(90) == "90s")
+        #expect(Checker.describeDuration(1_209_600) == "2w")
+    }
+
+    @Test func contradictionsSpanRulesOfOneTip() {
+        let result = Compilation(inputs: [
+            CompilationInput(
+                path: "C.tips",
+                text: "parameter x: Int = 0\ntip C {\n title \"C\"\n rule x >= 5\n rule 4 >= x\n}\n")
+        ]).run()
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "'4 >= x' contradicts 'x >= 5'; both can never hold, so tip 'C' never shows"
+            ])
+        #expect(result.diagnostics.first?.severity == .warning)
+    }
+}

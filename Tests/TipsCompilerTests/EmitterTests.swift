@@ -1,0 +1,116 @@
+import Testing
+
+@testable import TipsCompiler
+
+/// The pieces of the emitter: Swift spelling, the writer, the code model.
+@Suite struct EmitterTests {
+    @Test(arguments: [
+        ("default", "`default`"), ("class", "`class`"), ("Any", "`Any`"), ("region", "region"), ("Tip", "Tip"),
+    ])
+    func keywordsAreEscaped(_ name: String, _ swift: String) {
+        #expect(SwiftNames.identifier(name) == swift)
+    }
+
+    @Test func stringLiteralsEscapeEverythingSwiftWouldRead() {
+        #expect(SwiftNames.stringLiteral("a \"b\" \\ \n\t\u{7}é🐦") == "\"a \\\"b\\\" \\\\ \\n\\t\\u{7}é🐦\"")
+        #expect(SwiftNames.stringLiteral("\\(x)") == "\"\\\\(x)\"")
+    }
+
+    @Test(arguments: [(0, "0"), (1000, "1000"), (10_000, "10_000"), (2_592_000, "2_592_000"), (-123_456, "-123_456")])
+    func integersAreGroupedFromTenThousand(_ value: Int, _ text: String) {
+        #expect(SwiftNames.integer(value) == text)
+    }
+
+    @Test func doublesReadBackExactly() {
+        #expect(SwiftNames.double(2.5) == "2.5")
+        #expect(SwiftNames.double(-2) == "-2.0")
+    }
+
+    @Test func writerIndentsBlocksAndKeepsBlankLinesEmpty() {
+        var writer = SwiftWriter()
+        writer.line("// top")
+        writer.block("enum A") { inner in
+            inner.docComment(["Doc.", ""])
+            inner.line("case a")
+            inner.line()
+            inner.block("struct B") { innermost in innermost.line("let x = 1") }
+        }
+        #expect(
+            writer.text == """
+                // top
+                enum A {
+                    /// Doc.
+                    ///
+                    case a
+
+                    struct B {
+                        let x = 1
+                    }
+                }
+
+                """)
+    }
+
+    @Test func codeFitsOnOneLineOrBreaksOneArgumentPerLine() {
+        let short = SwiftCode.call(".binary", [.atom(".and"), .atom("a"), .atom("b")])
+        var writer = SwiftWriter()
+        short.write(to: &writer, suffix: ",")
+        #expect(writer.text == ".binary(.and, a, b),\n")
+
+        let long = SwiftCode.call(
+            "f", [.atom(String(repeating: "x", count: 70)), .array([.atom(String(repeating: "y", count: 60))])])
+        var broken = SwiftWriter()
+        long.write(to: &broken)
+        let expected = "f(\n    \(String(repeating: "x", count: 70)),\n    [\(String(repeating: "y", count: 60))]\n)\n"
+        #expect(broken.text == expected)
+    }
+
+    @Test func publicAccessAppliesToEveryDeclaration() throws {
+        let source = """
+            enum E { a }
+            parameter p: E = .a
+            event e(x: Int)
+            tip T(n: Int) {
+                id "T-\\(n)"
+                title "T"
+                rule p == .a && e.count > n
+            }
+            tip U { title "U" }
+            group G { U }
+
+            """
+        let result = Compilation(
+            inputs: [CompilationInput(path: "A.tips", text: source)],
+            options: CompilationOptions(accessLevel: .public)
+        ).run()
+        let text = try #require(result.outputs.first?.text, "\(result.renderedDiagnostics())")
+        #expect(!text.contains("internal"))
+        for declaration in [
+            "public enum E", "public static let p", "public struct E", "public func donate", "public struct T",
+            "public init(n: Swift.Int)", "public init() {}", "public enum G", "public static func makeGroup",
+            "public var rules",
+        ] {
+            #expect(text.contains(declaration), "missing \(declaration)")
+        }
+    }
+
+    @Test func otherBackEndsPlugInThroughTheProtocol() {
+        struct Names: Backend {
+            func validate(_ program: CheckedProgram, diagnostics: inout DiagnosticEngine) {}
+            func emit(_ program: CheckedProgram, options: EmitOptions) -> [EmittedFile] {
+                program.files.map { file in
+                    EmittedFile(
+                        fileName: file.fileName + ".txt",
+                        text: file.declarations.map { declaration in
+                            if case .tip(let tip) = declaration { tip.name } else { "-" }
+                        }.joined(separator: ","))
+                }
+            }
+        }
+        let result = Compilation(
+            inputs: [CompilationInput(path: "A.tips", text: "tip X { title \"X\"; maxDisplayCount 1 }\n")],
+            options: CompilationOptions(backend: Names())
+        ).run()
+        #expect(result.outputs == [EmittedFile(fileName: "A.tips.txt", text: "X")])
+    }
+}
