@@ -97,3 +97,23 @@ import Testing
         #expect(Tips.DisplayFrequency.custom(seconds: 42).interval == 42)
     }
 }
+
+/// A clock that moves silently, like the system clock.
+private final class SilentClock: TipClock, @unchecked Sendable {
+    private let date = Locked(Date(timeIntervalSince1970: 1_704_067_200))
+    var now: Date { date.withLock { $0 } }
+    func advance(by seconds: Double) { date.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
+
+@Suite struct SilentClockTests {
+    @Test func aClockThatDoesNotReportMovesGetsATimerForDisplayDurations() async throws {
+        let clock = SilentClock()
+        let center = try await makeCenter([.clock(clock)])
+        let tip = TestTip("Timer", options: Tips.Options(maxDisplayDuration: 0.01))
+        var updates = tip.statusUpdates(in: center).makeAsyncIterator()
+        #expect(await updates.next() == .available)
+        await tip.didAppear(in: center)
+        clock.advance(by: 1)
+        #expect(await updates.next() == .invalidated(.displayDurationExceeded))
+    }
+}

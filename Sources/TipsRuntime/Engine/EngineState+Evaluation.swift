@@ -49,9 +49,10 @@ extension EngineState {
         }
 
         evaluationCount += 1
+        if !registered.queriedFields.isEmpty { prepareFieldColumns(for: registered.queriedFields) }
         var evaluator = RuleEvaluator(
             donations: snapshot.donations, parameters: snapshot.parameters,
-            transientParameters: transientParameters, now: now, tracing: tracing)
+            transientParameters: transientParameters, now: now, fieldColumns: fieldColumns, tracing: tracing)
         var allHold = true
         for rule in registered.rules {
             let holds = evaluator.holds(rule.expression)

@@ -5,6 +5,10 @@ struct RegisteredTip {
     let tip: any Tip
     let rules: [TipRule]
     let options: Tips.Options
+    /// Event id → fields its rules filter or group by, for the field columns.
+    let queriedFields: [String: Set<String>]
+    /// Whether time passing alone can change its status (windows, display limits, display frequency).
+    let dependsOnTime: Bool
     /// The status last computed, to publish changes only.
     var lastStatus: Tips.Status
 }
@@ -44,6 +48,11 @@ struct EngineState {
     var eventDependents: [String: [String]] = [:]
     /// Event id → ids of registered tips it invalidates.
     var invalidatingEvents: [String: [String]] = [:]
+    /// Event id → field → the field's value in each stored donation, aligned
+    /// with `snapshot.donations`, for the fields registered rules filter or
+    /// group by. Kept up to date by `record(_:)`; dropped whenever donations
+    /// change any other way; rebuilt on demand.
+    var fieldColumns: [String: [String: FieldColumn]] = [:]
     /// Tip id → start of the display in progress (seconds since 1970).
     var sessions: [String: Double] = [:]
 
@@ -64,8 +73,41 @@ struct EngineState {
 
     /// Applies the mutation in memory and queues it for the datastore.
     mutating func record(_ mutation: DatastoreMutation) {
-        snapshot.apply(mutation)
+        if case .donate(let eventID, let donation, _, _) = mutation, fieldColumns[eventID] != nil {
+            let oldCount = snapshot.donations[eventID]?.count ?? 0
+            snapshot.apply(mutation)
+            updateFieldColumns(of: eventID, appending: donation, oldCount: oldCount)
+        } else {
+            snapshot.apply(mutation)
+        }
         outbox.append(mutation)
+    }
+
+    /// Keeps an event's field columns aligned after a donation: the common case
+    /// appends at the end and trims the oldest; anything else drops the columns.
+    private mutating func updateFieldColumns(of eventID: String, appending donation: StoredDonation, oldCount: Int) {
+        let list = snapshot.donations[eventID] ?? []
+        let dropped = oldCount + 1 - list.count
+        let aligned = fieldColumns[eventID]?.values.allSatisfy { $0.count == oldCount } ?? false
+        guard aligned, dropped >= 0, dropped <= oldCount, list.last == donation else {
+            fieldColumns[eventID] = nil
+            return
+        }
+        let fields = fieldColumns[eventID].map { Array($0.keys) } ?? []
+        for field in fields {
+            fieldColumns[eventID]?[field]?.removeFirst(dropped)
+            fieldColumns[eventID]?[field]?.append(donation.fields[field])
+        }
+    }
+
+    /// Builds the missing or stale field columns a tip's rules use.
+    mutating func prepareFieldColumns(for queriedFields: [String: Set<String>]) {
+        for (eventID, fields) in queriedFields {
+            let list = snapshot.donations[eventID] ?? []
+            for field in fields where fieldColumns[eventID]?[field]?.count != list.count {
+                fieldColumns[eventID, default: [:]][field] = FieldColumn(list.lazy.map { $0.fields[field] })
+            }
+        }
     }
 
     /// Registers the tip unless a tip with its id already is; builds its dependency index.
@@ -74,7 +116,16 @@ struct EngineState {
         guard tips[id] == nil else { return }
         let rules = tip.rules
         let options = tip.options
-        tips[id] = RegisteredTip(tip: tip, rules: rules, options: options, lastStatus: .pending)
+        var queriedFields: [String: Set<String>] = [:]
+        for rule in rules {
+            rule.expression.visitQueriedFields { event, field in queriedFields[event, default: []].insert(field) }
+        }
+        let dependsOnTime =
+            options.maxDisplayDuration != nil || options.maxDisplayCount != nil || !options.ignoresDisplayFrequency
+            || rules.contains { $0.expression.dependsOnTime }
+        tips[id] = RegisteredTip(
+            tip: tip, rules: rules, options: options, queriedFields: queriedFields, dependsOnTime: dependsOnTime,
+            lastStatus: .pending)
         var parameters: Set<String> = []
         var events: Set<String> = []
         for rule in rules {
@@ -118,15 +169,7 @@ struct EngineState {
 
     /// Re-evaluates every registered tip whose status may change with time alone.
     mutating func settleTimeDependentTips() {
-        let ids = tips.compactMap { id, registered -> String? in
-            let options = registered.options
-            let timed =
-                options.maxDisplayDuration != nil || options.maxDisplayCount != nil
-                || (!options.ignoresDisplayFrequency && frequency.interval > 0)
-                || registered.rules.contains { $0.expression.dependsOnTime }
-            return timed ? id : nil
-        }
-        settle(ids)
+        settle(tips.compactMap { id, registered in registered.dependsOnTime ? id : nil })
     }
 
     /// Invalidates the tip when a display limit is reached: the count once no
@@ -206,6 +249,7 @@ struct EngineState {
         let external = backend.refresh()
         guard !external.isEmpty else { return }
         for mutation in external { snapshot.apply(mutation) }
+        fieldColumns = [:]
         for case .donate(let eventID, _, _, _) in external {
             invalidate(invalidatingEvents[eventID] ?? [], reason: .actionPerformed)
         }

@@ -74,32 +74,32 @@ extension TipCenter {
     /// stamps the last display date that the display frequency measures from.
     /// A second call before `tipDidDisappear` is ignored.
     public func tipDidAppear(_ tip: any Tip) async {
-        let timer: (delay: Double, id: String)? = await withStateDurably { state in
+        let checks: [Double] = await withStateDurably { state in
             state.register(tip)
             let id = tip.id
-            guard state.sessions[id] == nil else { return nil }
+            guard state.sessions[id] == nil else { return [] }
             let now = state.now
             state.sessions[id] = now
             state.record(.recordDisplayStart(tipID: id, date: now))
-            if state.frequency.interval > 0 {
-                state.settle(Array(state.tips.keys))
-            } else {
-                state.settle([id])
+            let interval = state.frequency.interval
+            state.settle(interval > 0 ? Array(state.tips.keys) : [id])
+            // A manual clock reports its own moves; the system clock does not.
+            guard !(state.clock is ManualClock) else { return [] }
+            var checks: [Double] = interval > 0 ? [interval] : []
+            if let limit = state.tips[id]?.options.maxDisplayDuration {
+                checks.append(max(0, limit - (state.snapshot.tips[id]?.displayDuration ?? 0)))
             }
-            guard let limit = state.tips[id]?.options.maxDisplayDuration, !(state.clock is ManualClock) else {
-                return nil
-            }
-            let shown = state.snapshot.tips[id]?.displayDuration ?? 0
-            return (max(0, limit - shown), id)
+            return checks
         }
-        if let timer { scheduleDurationCheck(after: timer.delay, of: timer.id) }
+        for delay in checks { scheduleTimeCheck(after: delay) }
     }
 
-    /// With a real clock, re-checks the tip when its display duration may run out.
-    private func scheduleDurationCheck(after seconds: Double, of id: String) {
+    /// With the system clock, re-checks time-dependent status once a display
+    /// duration may have run out or the display frequency may have let a tip through.
+    private func scheduleTimeCheck(after seconds: Double) {
         Task { [weak self] in
             try? await Task.sleep(nanoseconds: UInt64(min(seconds, 1e9) * 1e9) + 1_000_000)
-            self?.withState { $0.settle([id]) }
+            self?.clockDidChange()
         }
     }
 

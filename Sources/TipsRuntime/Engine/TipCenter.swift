@@ -99,6 +99,7 @@ public final class TipCenter: Sendable {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             state.withLock { state in
                 state.snapshot = loaded
+                state.fieldColumns = [:]
                 for mutation in state.stashed { state.snapshot.apply(mutation) }
                 state.outbox = state.stashed
                 state.stashed = []
@@ -135,6 +136,7 @@ public final class TipCenter: Sendable {
             }
             state.resetRequested = true
             state.snapshot = DatastoreSnapshot()
+            state.fieldColumns = [:]
             state.stashed = []
         }
     }

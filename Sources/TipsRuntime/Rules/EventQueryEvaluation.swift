@@ -27,12 +27,24 @@ extension RuleEvaluator {
                 let candidates = selection ?? Array(range)
                 kept.reserveCapacity(candidates.count)
                 if let comparison = fieldComparison(predicate) {
-                    // `.field op constant`: the constant is computed once, each donation costs one lookup.
-                    for index in candidates {
-                        guard let field = list[index].fields[comparison.field],
-                            let keep = Self.compare(comparison.op, field, comparison.constant)
-                        else { return fieldFailure(comparison, in: list[index]) }
-                        if keep { kept.append(index) }
+                    // `.field op constant`: the constant is computed once; each donation costs one
+                    // array read when the field has a column, else one dictionary lookup.
+                    if let column = self.column(of: query.event.id, field: comparison.field, count: list.count) {
+                        let verdicts = column.values.map { Self.compare(comparison.op, $0, comparison.constant) }
+                        for index in candidates {
+                            let code = column.codes[index]
+                            guard code >= 0, let keep = verdicts[Int(code)] else {
+                                return fieldFailure(comparison, in: list[index])
+                            }
+                            if keep { kept.append(index) }
+                        }
+                    } else {
+                        for index in candidates {
+                            guard let field = list[index].fields[comparison.field],
+                                let keep = Self.compare(comparison.op, field, comparison.constant)
+                            else { return fieldFailure(comparison, in: list[index]) }
+                            if keep { kept.append(index) }
+                        }
                     }
                     selection = kept
                     continue
@@ -46,13 +58,24 @@ extension RuleEvaluator {
                     if keep { kept.append(index) }
                 }
                 selection = kept
-            case .largestSubset(let field):
-                selection = Self.subset(of: selection ?? Array(range), in: list, by: field, largest: true)
-            case .smallestSubset(let field):
-                selection = Self.subset(of: selection ?? Array(range), in: list, by: field, largest: false)
+            case .largestSubset(let field), .smallestSubset(let field):
+                var largest = true
+                if case .smallestSubset = step { largest = false }
+                let candidates = selection ?? Array(range)
+                if let column = self.column(of: query.event.id, field: field, count: list.count) {
+                    selection = Self.subset(of: candidates, in: column, largest: largest)
+                } else {
+                    selection = Self.subset(of: candidates, largest: largest) { list[$0].fields[field] }
+                }
             }
         }
         return selection?.count ?? range.count
+    }
+
+    /// The cached values of a field, when they are aligned with the event's `count` donations.
+    private func column(of eventID: String, field: String, count: Int) -> FieldColumn? {
+        guard let column = fieldColumns[eventID]?[field], column.count == count else { return nil }
+        return column
     }
 
     /// A predicate of the shape `.field op constant`, with the constant computed.
@@ -92,16 +115,38 @@ extension RuleEvaluator {
         return low
     }
 
+    /// `subset(of:largest:key:)` over an encoded column: counts codes instead of hashing values.
+    private static func subset(of indices: [Int], in column: FieldColumn, largest: Bool) -> [Int] {
+        var counts = [Int](repeating: 0, count: column.values.count)
+        var order: [Int32] = []
+        for index in indices {
+            let code = column.codes[index]
+            guard code >= 0 else { continue }
+            if counts[Int(code)] == 0 { order.append(code) }
+            counts[Int(code)] += 1
+        }
+        var best: Int32?
+        for code in order {
+            guard let current = best else {
+                best = code
+                continue
+            }
+            let count = counts[Int(code)]
+            let bestCount = counts[Int(current)]
+            if largest ? count > bestCount : count < bestCount { best = code }
+        }
+        guard let best else { return [] }
+        return indices.filter { column.codes[$0] == best }
+    }
+
     /// Groups the selected donations by a field and keeps the largest (or
     /// smallest) group; ties go to the group seen first. Donations without the
     /// field belong to no group.
-    private static func subset(of indices: [Int], in list: [StoredDonation], by field: String, largest: Bool)
-        -> [Int]
-    {
+    private static func subset(of indices: [Int], largest: Bool, key: (Int) -> TipValue?) -> [Int] {
         var groups: [TipValue: Int] = [:]
         var members: [[Int]] = []
         for index in indices {
-            guard let key = list[index].fields[field] else { continue }
+            guard let key = key(index) else { continue }
             if let group = groups[key] {
                 members[group].append(index)
             } else {

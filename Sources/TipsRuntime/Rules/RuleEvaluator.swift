@@ -8,6 +8,9 @@
 struct RuleEvaluator {
     /// Donations by event id, oldest first.
     let donations: [String: [StoredDonation]]
+    /// Field values by event id, then field name, aligned with `donations`
+    /// (a column whose length differs from its event's list is ignored).
+    let fieldColumns: [String: [String: FieldColumn]]
     /// Persisted parameter values by id.
     let parameters: [String: TipValue]
     /// Transient parameter values by id.
@@ -22,9 +25,11 @@ struct RuleEvaluator {
 
     init(
         donations: [String: [StoredDonation]], parameters: [String: TipValue],
-        transientParameters: [String: TipValue], now: Double, tracing: Bool = false
+        transientParameters: [String: TipValue], now: Double, fieldColumns: [String: [String: FieldColumn]] = [:],
+        tracing: Bool = false
     ) {
         self.donations = donations
+        self.fieldColumns = fieldColumns
         self.parameters = parameters
         self.transientParameters = transientParameters
         self.now = now

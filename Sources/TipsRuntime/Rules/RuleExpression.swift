@@ -121,6 +121,28 @@ extension RuleExpression {
         }
     }
 
+    /// Calls `body` with (event id, field) for every field a query filters on
+    /// with `.field op constant` or groups by.
+    func visitQueriedFields(_ body: (String, String) -> Void) {
+        switch self {
+        case .literal, .argument, .field, .parameter: break
+        case .not(let operand), .negate(let operand): operand.visitQueriedFields(body)
+        case .binary(_, let lhs, let rhs):
+            lhs.visitQueriedFields(body)
+            rhs.visitQueriedFields(body)
+        case .count(let query):
+            for step in query.steps {
+                switch step {
+                case .within: break
+                case .filter(let predicate):
+                    if case .binary(_, .field(let field), _) = predicate { body(query.event.id, field) }
+                    predicate.visitQueriedFields(body)
+                case .largestSubset(let field), .smallestSubset(let field): body(query.event.id, field)
+                }
+            }
+        }
+    }
+
     /// Whether the expression reads a donation field.
     var readsFields: Bool {
         switch self {

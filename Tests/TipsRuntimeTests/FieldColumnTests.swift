@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import TipsRuntime
+
+/// The field columns are a cache of donation fields; these pin that they stay
+/// aligned with the stored donations however those change.
+@Suite struct FieldColumnTests {
+    private let event = Tips.Event(id: "regions", keepCount: 3)
+
+    private func regionRule(_ region: String, atLeast count: Int) -> RuleExpression {
+        .binary(
+            .greaterOrEqual,
+            .count(
+                EventQuery(event: event, steps: [.filter(.binary(.equal, .field("region"), .literal(.string(region))))])
+            ),
+            .literal(.int(count)))
+    }
+
+    private func expectAligned(_ center: TipCenter, sourceLocation: SourceLocation = #_sourceLocation) {
+        center.state.withLock { state in
+            let expected = (state.snapshot.donations["regions"] ?? []).map { $0.fields["region"] }
+            let column = state.fieldColumns["regions"]?["region"]
+            let decoded = column.map { column in (0..<column.count).map { column.value(at: $0) } }
+            #expect(decoded == nil || decoded == expected, sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func columnsFollowDonationsThroughTrimming() async throws {
+        let center = try await makeCenter()
+        let tip = TestTip("North", rules: [regionRule("north", atLeast: 2)])
+        #expect(tip.status(in: center) == .pending)
+        for region in ["north", "north", "south", "south"] {
+            await event.donate(["region": .string(region)], in: center)
+            expectAligned(center)
+        }
+        #expect(center.state.withLock { $0.fieldColumns["regions"]?["region"]?.count } == 3)
+        #expect(tip.status(in: center) == .pending, "only one north donation is still kept")
+        await event.donate(["region": .string("north")], in: center)
+        #expect(tip.status(in: center) == .pending)
+        await event.donate(["region": .string("north")], in: center)
+        #expect(tip.status(in: center) == .available)
+        expectAligned(center)
+    }
+
+    @Test func columnsSurviveADonationDatedBeforeTheLatest() async throws {
+        let clock = ManualClock()
+        let center = try await makeCenter(clock: clock)
+        let tip = TestTip("South", rules: [regionRule("south", atLeast: 2)])
+        center.register([tip])
+        await event.donate(["region": .string("north")], in: center)
+        clock.advance(by: -60)
+        await event.donate(["region": .string("south")], in: center)
+        expectAligned(center)
+        await event.donate(["region": .string("south")], in: center)
+        expectAligned(center)
+        #expect(tip.status(in: center) == .available)
+    }
+
+    @Test func donationsWithoutTheFieldMakeTheFilterFail() async throws {
+        let center = try await makeCenter()
+        let tip = TestTip("Missing", rules: [regionRule("north", atLeast: 1)])
+        await event.donate([:], in: center)
+        #expect(tip.status(in: center) == .pending)
+        #expect(tip.explanation(in: center).rules.first?.failure == "a donation has no field .region")
+    }
+}
+
+@Suite struct FieldColumnEncodingTests {
+    @Test func encodesDistinctValuesOnceAndDecodesEveryDonation() {
+        var column = FieldColumn([.int(1), nil, .int(2), .int(1)])
+        #expect(column.values == [.int(1), .int(2)])
+        #expect((0..<column.count).map { column.value(at: $0) } == [.int(1), nil, .int(2), .int(1)])
+        column.removeFirst(2)
+        column.append(.string("x"))
+        #expect((0..<column.count).map { column.value(at: $0) } == [.int(2), .int(1), .string("x")])
+    }
+
+    @Test func reEncodesWhenMostDistinctValuesAreGone() {
+        var column = FieldColumn((0..<200).map { TipValue.int($0) })
+        column.removeFirst(190)
+        #expect(column.values.count == 10)
+        #expect(column.value(at: 0) == .int(190))
+    }
+}
