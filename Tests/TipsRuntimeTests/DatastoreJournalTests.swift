@@ -64,7 +64,8 @@ import Testing
         #expect(bytes(of: journal) == whole)
         // Appending after the cut keeps the journal readable.
         await reopened.commit([donation("e", 4)])
-        #expect(log.datastore(directory.url).load() == applying([donation("e", 1), donation("e", 2), donation("e", 4)]))
+        #expect(
+            log.datastore(directory.url).load() == applying([donation("e", 1), donation("e", 2), donation("e", 4)]))
         #expect(log.all.isEmpty)
     }
 
@@ -76,7 +77,9 @@ import Testing
             let store = log.datastore(directory.url, compactionThreshold: 512)
             _ = store.load()
             for index in 0..<300 {
-                let mutation = index % 50 == 0 ? everyMutationKind[index / 50 % everyMutationKind.count] : donation("e\(index % 3)", index)
+                let mutation =
+                    index % 50 == 0
+                    ? everyMutationKind[index / 50 % everyMutationKind.count] : donation("e\(index % 3)", index)
                 mutations.append(mutation)
                 await store.commit([mutation])
             }

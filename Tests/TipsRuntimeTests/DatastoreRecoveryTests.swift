@@ -18,16 +18,22 @@ import Testing
         ("truncated body", { Array($0.prefix($0.count - 5)) }),
         ("garbage", { _ in (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) } }),
         ("wrong magic", { Array("NOTTIPS!".utf8) + $0.dropFirst(8) }),
-        ("flipped bit", { bytes in
-            var damaged = bytes
-            damaged[damaged.count / 2] ^= 0x01
-            return damaged
-        }),
-        ("version zero", { bytes in
-            var damaged = bytes
-            damaged[8] = 0
-            return damaged
-        }),
+        (
+            "flipped bit",
+            { bytes in
+                var damaged = bytes
+                damaged[damaged.count / 2] ^= 0x01
+                return damaged
+            }
+        ),
+        (
+            "version zero",
+            { bytes in
+                var damaged = bytes
+                damaged[8] = 0
+                return damaged
+            }
+        ),
     ]
 
     @Test(arguments: damages.indices)
@@ -118,7 +124,8 @@ import Testing
         let directory = TemporaryDirectory()
         await makeStore(in: directory)
         let original = bytes(of: directory.snapshotURL)
-        let journalBytes = DatastoreFileFormat.journalHeader(.init(storeID: 1, generation: 1))
+        let journalBytes =
+            DatastoreFileFormat.journalHeader(.init(storeID: 1, generation: 1))
             + DatastoreFileFormat.record(DatastoreCodec.encodeBatch(everyMutationKind))
         var generator = SystemRandomNumberGenerator()
         for round in 0..<400 {
@@ -128,19 +135,19 @@ import Testing
                 sample = Array(sample.prefix(Int.random(in: 0...sample.count, using: &generator)))
             case 2:
                 for _ in 0..<Int.random(in: 1...8, using: &generator) where !sample.isEmpty {
-                    sample[Int.random(in: 0..<sample.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                    sample[Int.random(in: 0..<sample.count, using: &generator)] = UInt8.random(
+                        in: 0...255, using: &generator)
                 }
             default:
-                sample = (0..<Int.random(in: 0...200, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                sample = (0..<Int.random(in: 0...200, using: &generator)).map { _ in
+                    UInt8.random(in: 0...255, using: &generator)
+                }
             }
             // Straight through the decoders...
             _ = DatastoreFileFormat.readSnapshot(sample)
             _ = DatastoreFileFormat.journalHeader(sample)
             _ = DatastoreFileFormat.readRecords(sample)
-            _ = sample.withUnsafeBufferPointer { buffer in
-                var reader = ByteReader(buffer)
-                return try? DatastoreCodec.decodeBatch(&reader)
-            }
+            _ = try? DatastoreCodec.decodeBatch(sample)
             // ...and through a whole datastore now and then.
             if round % 20 == 0 {
                 let scratch = TemporaryDirectory()

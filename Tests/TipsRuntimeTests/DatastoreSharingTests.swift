@@ -34,7 +34,10 @@ import Testing
     @Test func concurrentCommitsFromTwoStoresWhileBothCompactLoseNothing() async {
         let directory = TemporaryDirectory()
         let log = RecoveryLog()
-        let stores = [log.datastore(directory.url, compactionThreshold: 300), log.datastore(directory.url, compactionThreshold: 300)]
+        let stores = [
+            log.datastore(directory.url, compactionThreshold: 300),
+            log.datastore(directory.url, compactionThreshold: 300),
+        ]
         var models = stores.map { $0.load() }
         await withTaskGroup(of: Void.self) { group in
             for (number, store) in stores.enumerated() {

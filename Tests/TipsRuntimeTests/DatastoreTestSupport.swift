@@ -75,7 +75,8 @@ let everyMutationKind: [DatastoreMutation] = [
 ]
 
 /// The state `mutations` produce from an empty store.
-func applying(_ mutations: [DatastoreMutation], to start: DatastoreSnapshot = DatastoreSnapshot()) -> DatastoreSnapshot {
+func applying(_ mutations: [DatastoreMutation], to start: DatastoreSnapshot = DatastoreSnapshot()) -> DatastoreSnapshot
+{
     var snapshot = start
     for mutation in mutations { snapshot.apply(mutation) }
     return snapshot

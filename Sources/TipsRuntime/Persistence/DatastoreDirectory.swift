@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The on-disk protocol of one datastore directory, shared by every process
@@ -155,7 +155,8 @@ struct DatastoreDirectory {
     private mutating func catchUp() {
         guard !isReadOnly else { return }
         guard let identity, journalFD >= 0 else { return reloadReportingChange() }
-        guard case .bytes(let prefix) = POSIXFile.readPrefix(snapshotPath, count: DatastoreFileFormat.snapshotHeaderSize),
+        guard
+            case .bytes(let prefix) = POSIXFile.readPrefix(snapshotPath, count: DatastoreFileFormat.snapshotHeaderSize),
             case .valid(let current) = DatastoreFileFormat.snapshotHeader(prefix),
             current.storeID == identity.storeID, current.generation >= identity.generation
         else { return reloadReportingChange() }
@@ -168,7 +169,9 @@ struct DatastoreDirectory {
             let expected = Identity(storeID: identity.storeID, generation: generation)
             let fd = POSIXFile.open(journalURL(generation).path, O_RDWR)
             guard fd >= 0 else { return reloadReportingChange() }
-            guard case .bytes(let header) = POSIXFile.readPrefix(journalURL(generation).path, count: DatastoreFileFormat.journalHeaderSize),
+            guard
+                case .bytes(let header) = POSIXFile.readPrefix(
+                    journalURL(generation).path, count: DatastoreFileFormat.journalHeaderSize),
                 DatastoreFileFormat.journalHeader(header) == .valid(expected)
             else {
                 POSIXFile.close(fd)
@@ -334,7 +337,8 @@ struct DatastoreDirectory {
     /// set aside).
     private mutating func adoptNewJournal(_ expected: Identity) {
         guard let fd = createJournal(expected) else {
-            return enterReadOnly(journalURL(expected.generation), reason: "cannot create the journal: \(POSIXFile.lastError)")
+            return enterReadOnly(
+                journalURL(expected.generation), reason: "cannot create the journal: \(POSIXFile.lastError)")
         }
         journalFD = fd
         journalEnd = DatastoreFileFormat.journalHeaderSize
@@ -398,10 +402,14 @@ struct DatastoreDirectory {
             suffix += 1
         }
         guard POSIXFile.rename(url.path, target) else {
-            recoveries.append(Tips.DatastoreRecovery(originalURL: url, movedTo: nil, reason: "\(reason); could not move it aside: \(POSIXFile.lastError)"))
+            recoveries.append(
+                Tips.DatastoreRecovery(
+                    originalURL: url, movedTo: nil, reason: "\(reason); could not move it aside: \(POSIXFile.lastError)"
+                ))
             return false
         }
-        recoveries.append(Tips.DatastoreRecovery(originalURL: url, movedTo: URL(fileURLWithPath: target), reason: reason))
+        recoveries.append(
+            Tips.DatastoreRecovery(originalURL: url, movedTo: URL(fileURLWithPath: target), reason: reason))
         return true
     }
 

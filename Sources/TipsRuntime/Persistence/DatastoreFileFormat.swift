@@ -72,7 +72,8 @@ enum DatastoreFileFormat {
     static func snapshotHeader(_ bytes: [UInt8]) -> Header {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = ByteReader(buffer)
-            return (try? readHeader(&reader, magic: snapshotMagic, what: "snapshot")) ?? .damaged("snapshot is truncated")
+            return (try? readHeader(&reader, magic: snapshotMagic, what: "snapshot"))
+                ?? .damaged("snapshot is truncated")
         }
     }
 
@@ -96,7 +97,8 @@ enum DatastoreFileFormat {
                 guard CRC32.update(CRC32.checksum(header), body) == expected else {
                     return .damaged("snapshot checksum mismatch")
                 }
-                let snapshot = try DatastoreCodec.decodeSnapshot(&reader)
+                var cache = DecodingCache()
+                let snapshot = try DatastoreCodec.decodeSnapshot(&reader, &cache)
                 guard reader.isAtEnd else { return .damaged("bytes after the snapshot's content") }
                 return .valid(identity, snapshot)
             } catch {
@@ -151,13 +153,14 @@ enum DatastoreFileFormat {
         var tail = JournalTail()
         bytes.withUnsafeBufferPointer { buffer in
             var reader = ByteReader(buffer)
+            var cache = DecodingCache()
             while !reader.isAtEnd {
                 guard let length = try? reader.uint32(), let expected = try? reader.uint32(),
                     length <= UInt32(maximumRecordLength), let payload = try? reader.bytes(Int(length)),
                     CRC32.checksum(payload) == expected
                 else { return }
                 var payloadReader = ByteReader(payload)
-                if let batch = try? DatastoreCodec.decodeBatch(&payloadReader) {
+                if let batch = try? DatastoreCodec.decodeBatch(&payloadReader, &cache) {
                     tail.batches.append(batch)
                 } else {
                     tail.undecodable += 1

@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Thin, checked wrappers over the POSIX calls the datastore needs: reads and
@@ -111,7 +111,7 @@ enum POSIXFile {
     /// Makes the file's data and size durable.
     static func sync(_ fd: Int32) -> Bool {
         #if canImport(Darwin)
-        if fcntl(fd, F_FULLFSYNC) == 0 { return true }
+            if fcntl(fd, F_FULLFSYNC) == 0 { return true }
         #endif
         while true {
             if fsync(fd) == 0 { return true }
