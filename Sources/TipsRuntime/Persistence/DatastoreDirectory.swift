@@ -24,7 +24,9 @@ struct DatastoreDirectory {
 
     let directory: URL
     /// The journal is compacted into a new snapshot once it is larger than
-    /// this and larger than the last snapshot (so compaction stays amortized).
+    /// this and than a quarter of the last snapshot: small enough that
+    /// replaying it adds little to a load, large enough that rewriting the
+    /// snapshot stays amortized.
     let compactionThreshold: Int
 
     /// The state of the store as of everything read or written so far.
@@ -284,7 +286,7 @@ struct DatastoreDirectory {
         journalEnd += record.count
         batchesWritten += 1
         for mutation in batch { state.apply(mutation) }
-        if journalEnd > max(compactionThreshold, snapshotSize) { compact() }
+        if journalEnd > max(compactionThreshold, snapshotSize / 4) { compact() }
         return true
     }
 
