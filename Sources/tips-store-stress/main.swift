@@ -11,7 +11,8 @@ import Foundation
 let arguments = CommandLine.arguments
 if arguments.count == 3, arguments[1] == "--benchmark" {
     let directory = URL(fileURLWithPath: arguments[2])
-    let snapshot = await DatastoreStress.benchmarkLoad(directory: directory.appendingPathComponent("snapshot"), rounds: 20)
+    let snapshot = await DatastoreStress.benchmarkLoad(
+        directory: directory.appendingPathComponent("snapshot"), rounds: 20)
     print("load of 100 × 1000 donations from a snapshot: \(Int(snapshot * 1000)) ms")
     let journal = await DatastoreStress.benchmarkLoad(
         directory: directory.appendingPathComponent("journal"), rounds: 5, compacted: false)
