@@ -35,24 +35,33 @@ import Testing
         var startIndex = 0
         var confirmedInAllRounds = 0
         for round in 0..<8 {
-            let outputURL = outputs.url.appendingPathComponent("round-\(round).txt")
-            #expect(FileManager.default.createFile(atPath: outputURL.path, contents: nil))
-            let output = try FileHandle(forWritingTo: outputURL)
-            let process = Process()
-            process.executableURL = tool
-            // A small compaction threshold, so that kills land in compactions too.
-            process.arguments = [store.url.path, String(startIndex), "4096"]
-            process.standardOutput = output
-            try process.run()
-            try await Task.sleep(nanoseconds: UInt64.random(in: 150_000_000...700_000_000))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            try output.close()
+            // Two writers share the store (an app and its extension), each
+            // killed at its own random moment.
+            var writers: [(process: Process, output: URL, handle: FileHandle)] = []
+            for writer in 0..<2 {
+                let outputURL = outputs.url.appendingPathComponent("round-\(round)-\(writer).txt")
+                #expect(FileManager.default.createFile(atPath: outputURL.path, contents: nil))
+                let handle = try FileHandle(forWritingTo: outputURL)
+                let process = Process()
+                process.executableURL = tool
+                // A small compaction threshold, so that kills land in compactions too.
+                process.arguments = [store.url.path, String(startIndex + writer * 1_000_000_000), "4096"]
+                process.standardOutput = handle
+                try process.run()
+                writers.append((process, outputURL, handle))
+            }
+            for (process, _, handle) in writers {
+                try await Task.sleep(nanoseconds: UInt64.random(in: 100_000_000...500_000_000))
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                try handle.close()
+            }
 
             // Whole lines only: the last one may have been cut by the kill.
-            let lines = String(decoding: bytes(of: outputURL), as: UTF8.self).split(
-                separator: "\n", omittingEmptySubsequences: false)
-            let confirmed = lines.dropLast().compactMap { Int($0) }
+            let confirmed = writers.flatMap { writer in
+                String(decoding: bytes(of: writer.output), as: UTF8.self)
+                    .split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap { Int($0) }
+            }
             let log = RecoveryLog()
             let loaded = log.datastore(store.url).load()
             let present = Set(
@@ -65,7 +74,7 @@ import Testing
                 missing.isEmpty, "round \(round): \(missing.count) of \(confirmed.count) returned commits are missing")
             #expect(log.all.isEmpty, "round \(round): \(log.all)")
             confirmedInAllRounds += confirmed.count
-            startIndex = max(present.max() ?? 0, confirmed.max() ?? 0, startIndex) + 100
+            startIndex = max(present.filter { $0 < 1_000_000_000 }.max() ?? 0, startIndex) + 100
         }
         #expect(confirmedInAllRounds > 0)
     }
