@@ -62,9 +62,9 @@ import Testing
         let bytes = [UInt8](repeating: 0xFF, count: 11)
         let result = bytes.withUnsafeBufferPointer { buffer in
             var reader = ByteReader(buffer)
-            return Result { () throws(FormatError) -> UInt64 in try reader.varint() }
+            return Result { () throws(DatastoreDecodingError) -> UInt64 in try reader.varint() }
         }
-        #expect(throws: FormatError.self) { try result.get() }
+        #expect(throws: DatastoreDecodingError.self) { try result.get() }
     }
 
     @Test func everyMutationKindRoundTripsThroughABatch() throws {
@@ -74,14 +74,14 @@ import Testing
     }
 
     @Test func replaceAllRoundTrips() throws {
-        let mutation = DatastoreMutation.replaceAll(applying(everyMutationKind))
+        let mutation = DatastoreMutation.replaceAll(stateAfter(everyMutationKind))
         let payload = DatastoreCodec.encodeBatch([mutation])
         let decoded = try DatastoreCodec.decodeBatch(payload)
         #expect(decoded == [mutation])
     }
 
     @Test func snapshotFileRoundTrips() {
-        let snapshot = applying(everyMutationKind)
+        let snapshot = stateAfter(everyMutationKind)
         let identity = DatastoreFileFormat.Identity(storeID: 0xDEAD_BEEF, generation: 7)
         let file = DatastoreFileFormat.snapshotFile(snapshot, identity: identity)
         guard case .valid(let foundIdentity, let found) = DatastoreFileFormat.readSnapshot(file) else {
@@ -95,7 +95,7 @@ import Testing
 
     @Test func aFlippedBitInASnapshotIsDetected() {
         let file = DatastoreFileFormat.snapshotFile(
-            applying(everyMutationKind), identity: .init(storeID: 1, generation: 1))
+            stateAfter(everyMutationKind), identity: .init(storeID: 1, generation: 1))
         for index in stride(from: 0, to: file.count, by: 7) {
             var damaged = file
             damaged[index] ^= 0x10

@@ -30,8 +30,8 @@ import Testing
             Issue.record("tips-store-stress is not built next to the tests (swift build builds it)")
             return
         }
-        let store = TemporaryDirectory()
-        let outputs = TemporaryDirectory()
+        let store = StoreDirectoryFixture()
+        let outputs = StoreDirectoryFixture()
         var startIndex = 0
         var confirmedInAllRounds = 0
         for round in 0..<8 {
@@ -59,10 +59,10 @@ import Testing
 
             // Whole lines only: the last one may have been cut by the kill.
             let confirmed = writers.flatMap { writer in
-                String(decoding: bytes(of: writer.output), as: UTF8.self)
+                String(decoding: fileBytes(of: writer.output), as: UTF8.self)
                     .split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap { Int($0) }
             }
-            let log = RecoveryLog()
+            let log = DatastoreRecoveryLog()
             let loaded = log.datastore(store.url).load()
             let present = Set(
                 (loaded.donations[DatastoreStress.eventID] ?? []).compactMap { donation -> Int? in

@@ -31,17 +31,17 @@ import Testing
         #else
             let bound = 0.05
         #endif
-        let directory = TemporaryDirectory()
+        let directory = StoreDirectoryFixture()
         let mutations = Self.largeStoreMutations()
         do {
             // A tiny threshold: the batch is compacted into the snapshot at once.
-            let writer = RecoveryLog().datastore(directory.url, compactionThreshold: 1)
+            let writer = DatastoreRecoveryLog().datastore(directory.url, compactionThreshold: 1)
             _ = writer.load()
             await writer.commit(mutations)
             #expect(writer.compactions == 1)
         }
         // The best of a few loads: the machine is shared with other tests.
-        let log = RecoveryLog()
+        let log = DatastoreRecoveryLog()
         var loaded = DatastoreSnapshot()
         var elapsed = Double.infinity
         for _ in 0..<5 {
@@ -61,18 +61,18 @@ import Testing
         #else
             let bound = 0.2
         #endif
-        let directory = TemporaryDirectory()
+        let directory = StoreDirectoryFixture()
         let mutations = Self.largeStoreMutations()
         do {
             // No compaction: everything is replayed from the journal.
-            let writer = RecoveryLog().datastore(directory.url, compactionThreshold: Int.max)
+            let writer = DatastoreRecoveryLog().datastore(directory.url, compactionThreshold: Int.max)
             _ = writer.load()
             await writer.commit(mutations)
         }
         let start = Date()
-        let loaded = RecoveryLog().datastore(directory.url).load()
+        let loaded = DatastoreRecoveryLog().datastore(directory.url).load()
         let elapsed = Date().timeIntervalSince(start)
-        #expect(loaded == applying(mutations))
+        #expect(loaded == stateAfter(mutations))
         #expect(elapsed <= bound, "replaying 100 000 donations took \(Int(elapsed * 1000)) ms")
     }
 }

@@ -25,9 +25,9 @@ final class Datastore: Sendable {
         var isWriting = false
     }
 
-    private let files: Locked<DatastoreDirectory>
-    private let queue = Locked(CommitQueue())
-    private let writer = DispatchQueue(label: "TipsRuntime.Datastore.writer", qos: .utility)
+    private let files: DatastoreLocked<DatastoreDirectory>
+    private let queue = DatastoreLocked(CommitQueue())
+    private let writer = DispatchQueue(label: "TipsRuntime.Datastore.writer")
     private let onRecovery: @Sendable (Tips.DatastoreRecovery) -> Void
 
     /// A store in `directory` (created if needed). `onRecovery` hears about
@@ -40,7 +40,7 @@ final class Datastore: Sendable {
         directory: URL, compactionThreshold: Int,
         onRecovery: @escaping @Sendable (Tips.DatastoreRecovery) -> Void
     ) {
-        files = Locked(DatastoreDirectory(directory: directory, compactionThreshold: compactionThreshold))
+        files = DatastoreLocked(DatastoreDirectory(directory: directory, compactionThreshold: compactionThreshold))
         self.onRecovery = onRecovery
     }
 

@@ -26,7 +26,9 @@ enum DatastoreCodec {
         }
     }
 
-    static func decodeValue(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(FormatError) -> TipValue {
+    static func decodeValue(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
+        -> TipValue
+    {
         switch try reader.byte() {
         case 1:
             switch try reader.byte() {
@@ -43,7 +45,9 @@ enum DatastoreCodec {
         }
     }
 
-    static func string(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(FormatError) -> String {
+    static func string(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
+        -> String
+    {
         let length = try reader.count()
         return cache.string(try reader.bytes(length))
     }
@@ -57,7 +61,7 @@ enum DatastoreCodec {
         }
     }
 
-    static func decodeReason(_ reader: inout ByteReader) throws(FormatError) -> Tips.InvalidationReason {
+    static func decodeReason(_ reader: inout ByteReader) throws(DatastoreDecodingError) -> Tips.InvalidationReason {
         switch try reader.byte() {
         case 0: return .actionPerformed
         case 1: return .tipClosed
@@ -83,13 +87,14 @@ enum DatastoreCodec {
         writer.raw(fields.bytes)
     }
 
-    static func decodeDonation(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(FormatError)
+    static func decodeDonation(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
         -> StoredDonation
     {
         let date = try reader.double()
         let length = try reader.count()
         guard length > 0 else { return StoredDonation(date: date, fields: [:]) }
-        let fields = try cache.fields(encodedIn: try reader.bytes(length)) { bytes, cache throws(FormatError) in
+        let fields = try cache.fields(encodedIn: try reader.bytes(length)) {
+            bytes, cache throws(DatastoreDecodingError) in
             var fieldReader = ByteReader(bytes)
             let count = try fieldReader.count(minimumSize: 3)
             var fields = [String: TipValue](minimumCapacity: count)
@@ -137,7 +142,7 @@ enum DatastoreCodec {
         writer.optionalDouble(snapshot.lastDisplayDate)
     }
 
-    static func decodeSnapshot(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(FormatError)
+    static func decodeSnapshot(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
         -> DatastoreSnapshot
     {
         var snapshot = DatastoreSnapshot()
@@ -215,7 +220,7 @@ enum DatastoreCodec {
         }
     }
 
-    static func decodeMutation(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(FormatError)
+    static func decodeMutation(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
         -> DatastoreMutation
     {
         switch try reader.byte() {
@@ -255,7 +260,7 @@ enum DatastoreCodec {
         return writer.bytes
     }
 
-    static func decodeBatch(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(FormatError)
+    static func decodeBatch(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
         -> [DatastoreMutation]
     {
         let count = try reader.count(minimumSize: 2)
@@ -267,8 +272,8 @@ enum DatastoreCodec {
     }
 
     /// Decodes a whole batch payload.
-    static func decodeBatch(_ bytes: [UInt8]) throws(FormatError) -> [DatastoreMutation] {
-        try bytes.withUnsafeBufferPointer { buffer throws(FormatError) in
+    static func decodeBatch(_ bytes: [UInt8]) throws(DatastoreDecodingError) -> [DatastoreMutation] {
+        try bytes.withUnsafeBufferPointer { buffer throws(DatastoreDecodingError) in
             var reader = ByteReader(buffer)
             var cache = DecodingCache()
             return try decodeBatch(&reader, &cache)

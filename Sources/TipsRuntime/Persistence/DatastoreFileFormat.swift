@@ -80,7 +80,7 @@ enum DatastoreFileFormat {
     static func readSnapshot(_ bytes: [UInt8]) -> SnapshotContent {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = ByteReader(buffer)
-            do throws(FormatError) {
+            do throws(DatastoreDecodingError) {
                 let identity: Identity
                 switch try readHeader(&reader, magic: snapshotMagic, what: "snapshot") {
                 case .valid(let found): identity = found
@@ -126,7 +126,7 @@ enum DatastoreFileFormat {
     static func journalHeader(_ bytes: [UInt8]) -> Header {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = ByteReader(buffer)
-            do throws(FormatError) {
+            do throws(DatastoreDecodingError) {
                 let header = try readHeader(&reader, magic: journalMagic, what: "journal")
                 guard case .valid = header else { return header }
                 let expected = try reader.uint32()
@@ -176,7 +176,7 @@ enum DatastoreFileFormat {
     /// Magic, version, flags, store id and generation: the part both headers share.
     private static func readHeader(
         _ reader: inout ByteReader, magic: [UInt8], what: String
-    ) throws(FormatError) -> Header {
+    ) throws(DatastoreDecodingError) -> Header {
         let found = try reader.bytes(magic.count)
         guard found.elementsEqual(magic) else { return .damaged("not a Tips \(what) (wrong magic bytes)") }
         let version = try reader.uint32()

@@ -49,8 +49,8 @@ struct DecodingCache {
     /// The fields encoded in `bytes`, from the cache or from `decode`.
     mutating func fields(
         encodedIn bytes: UnsafeBufferPointer<UInt8>,
-        decode: (UnsafeBufferPointer<UInt8>, inout DecodingCache) throws(FormatError) -> [String: TipValue]
-    ) throws(FormatError) -> [String: TipValue] {
+        decode: (UnsafeBufferPointer<UInt8>, inout DecodingCache) throws(DatastoreDecodingError) -> [String: TipValue]
+    ) throws(DatastoreDecodingError) -> [String: TipValue] {
         if fieldEntries.isEmpty { fieldEntries = Array(repeating: nil, count: Self.fieldSlotCount) }
         let hash = Self.hash(bytes)
         let index = Int(truncatingIfNeeded: hash % UInt64(Self.fieldSlotCount))

@@ -2,7 +2,7 @@ import Foundation
 
 /// A value guarded by an `NSLock` (not `Synchronization.Mutex`, which needs
 /// newer OS versions than the runtime serves).
-final class Locked<Value>: @unchecked Sendable {
+final class DatastoreLocked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
