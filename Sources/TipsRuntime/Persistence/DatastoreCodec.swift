@@ -168,6 +168,8 @@ enum DatastoreCodec {
             let tipID = try string(&reader, &cache)
             var record = TipRecord()
             record.displayCount = try reader.int()
+            // Counting on from an absurd count must not overflow.
+            guard (0..<(1 << 31)).contains(record.displayCount) else { throw .invalid("display count") }
             record.displayDuration = try reader.double()
             record.firstDisplayDate = try reader.optionalDouble()
             record.lastDisplayDate = try reader.optionalDouble()

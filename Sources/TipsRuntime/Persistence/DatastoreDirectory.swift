@@ -276,7 +276,7 @@ struct DatastoreDirectory {
 
     private mutating func appendRecord(_ batch: [DatastoreMutation]) -> Bool {
         guard journalFD >= 0 else { return false }
-        let record = DatastoreFileFormat.record(DatastoreCodec.encodeBatch(batch))
+        let record = Self.records(batch[...])
         guard POSIXFile.write(journalFD, record, at: journalEnd), POSIXFile.sync(journalFD) else {
             // Leave no partial record behind: the next append would follow it
             // and readers stop at the first damaged record.
@@ -288,6 +288,17 @@ struct DatastoreDirectory {
         for mutation in batch { state.apply(mutation) }
         if journalEnd > max(compactionThreshold, snapshotSize / 4) { compact() }
         return true
+    }
+
+    /// The batch as journal records: one, unless it is too large for a record
+    /// (readers take an oversized record for damage), then several.
+    private static func records(_ batch: ArraySlice<DatastoreMutation>) -> [UInt8] {
+        let payload = DatastoreCodec.encodeBatch(Array(batch))
+        if payload.count <= DatastoreFileFormat.maximumRecordLength { return DatastoreFileFormat.record(payload) }
+        // A single mutation this large (a string of 64 MiB) cannot be stored.
+        guard batch.count > 1 else { return [] }
+        let middle = batch.startIndex + batch.count / 2
+        return records(batch[..<middle]) + records(batch[middle...])
     }
 
     /// Writes the whole state as the snapshot of the next generation, with a

@@ -39,7 +39,7 @@ enum POSIXFile {
     static func size(_ fd: Int32) -> Int? {
         var info = stat()
         guard fstat(fd, &info) == 0 else { return nil }
-        return Int(info.st_size)
+        return Int(clamping: info.st_size)
     }
 
     /// Reads from `offset` to the end of the file.
