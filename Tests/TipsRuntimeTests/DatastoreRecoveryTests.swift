@@ -121,6 +121,24 @@ import Testing
         #expect(directory.setAsideNames().isEmpty)
     }
 
+    @Test func theRecoveryCallbackMayCallBackIntoTheStore() async {
+        let directory = StoreDirectoryFixture()
+        writeFile(Array("not a store".utf8), to: directory.snapshotURL)
+        let box = DatastoreLocked<Datastore?>(nil)
+        let calls = DatastoreLocked(0)
+        let store = Datastore(directory: directory.url) { _ in
+            // Would deadlock if the callback ran under the store's lock.
+            _ = box.withLock { $0 }?.refresh()
+            calls.withLock { $0 += 1 }
+        }
+        box.withLock { $0 = store }
+        _ = store.load()
+        #expect(calls.withLock { $0 } == 1)
+        await store.commit([numberedDonation("e", 1)])
+        #expect(DatastoreRecoveryLog().datastore(directory.url).load() == stateAfter([numberedDonation("e", 1)]))
+        box.withLock { $0 = nil }  // Breaks the cycle store → callback → box → store.
+    }
+
     @Test func noByteSequenceTraps() async {
         let directory = StoreDirectoryFixture()
         await makeStore(in: directory)
