@@ -5,8 +5,8 @@ import Testing
 
 @Suite struct DatastoreJournalTests {
     @Test func aFreshDirectoryLoadsEmptyWithoutRecovery() {
-        let directory = TemporaryDirectory()
-        let log = RecoveryLog()
+        let directory = StoreDirectoryFixture()
+        let log = DatastoreRecoveryLog()
         let store = log.datastore(directory.url.appendingPathComponent("nested/store"))
         #expect(store.load() == DatastoreSnapshot())
         #expect(log.all.isEmpty)
@@ -14,9 +14,9 @@ import Testing
     }
 
     @Test func everyMutationKindSurvivesReopening() async {
-        let directory = TemporaryDirectory()
-        let log = RecoveryLog()
-        let expected = applying(everyMutationKind)
+        let directory = StoreDirectoryFixture()
+        let log = DatastoreRecoveryLog()
+        let expected = stateAfter(everyMutationKind)
         do {
             let store = log.datastore(directory.url)
             _ = store.load()
@@ -28,55 +28,59 @@ import Testing
     }
 
     @Test func aBatchIsOneRecord() async {
-        let directory = TemporaryDirectory()
-        let store = RecoveryLog().datastore(directory.url)
+        let directory = StoreDirectoryFixture()
+        let store = DatastoreRecoveryLog().datastore(directory.url)
         _ = store.load()
         await store.commit(everyMutationKind)
         #expect(store.batchesWritten == 1)
-        #expect(RecoveryLog().datastore(directory.url).load() == applying(everyMutationKind))
+        #expect(DatastoreRecoveryLog().datastore(directory.url).load() == stateAfter(everyMutationKind))
     }
 
     @Test func anEmptyCommitWritesNothing() async {
-        let directory = TemporaryDirectory()
-        let store = RecoveryLog().datastore(directory.url)
+        let directory = StoreDirectoryFixture()
+        let store = DatastoreRecoveryLog().datastore(directory.url)
         _ = store.load()
         await store.commit([])
         #expect(store.batchesWritten == 0)
     }
 
     @Test func aTornTailIsIgnoredAndCutOff() async {
-        let directory = TemporaryDirectory()
-        let log = RecoveryLog()
+        let directory = StoreDirectoryFixture()
+        let log = DatastoreRecoveryLog()
         do {
             let store = log.datastore(directory.url)
             _ = store.load()
-            await store.commit([donation("e", 1)])
-            await store.commit([donation("e", 2)])
+            await store.commit([numberedDonation("e", 1)])
+            await store.commit([numberedDonation("e", 2)])
         }
         let journal = directory.journalURL(1)
-        let whole = bytes(of: journal)
+        let whole = fileBytes(of: journal)
         // A third record cut short, as a crash mid-write leaves it.
-        let torn = DatastoreFileFormat.record(DatastoreCodec.encodeBatch([donation("e", 3)]))
-        write(whole + torn.prefix(torn.count - 3), to: journal)
+        let torn = DatastoreFileFormat.record(DatastoreCodec.encodeBatch([numberedDonation("e", 3)]))
+        writeFile(whole + torn.prefix(torn.count - 3), to: journal)
 
         let reopened = log.datastore(directory.url)
-        #expect(reopened.load() == applying([donation("e", 1), donation("e", 2)]))
-        #expect(bytes(of: journal) == whole)
+        #expect(reopened.load() == stateAfter([numberedDonation("e", 1), numberedDonation("e", 2)]))
+        #expect(fileBytes(of: journal) == whole)
         // Appending after the cut keeps the journal readable.
-        await reopened.commit([donation("e", 4)])
-        #expect(log.datastore(directory.url).load() == applying([donation("e", 1), donation("e", 2), donation("e", 4)]))
+        await reopened.commit([numberedDonation("e", 4)])
+        #expect(
+            log.datastore(directory.url).load()
+                == stateAfter([numberedDonation("e", 1), numberedDonation("e", 2), numberedDonation("e", 4)]))
         #expect(log.all.isEmpty)
     }
 
     @Test func compactionKeepsEverything() async {
-        let directory = TemporaryDirectory()
-        let log = RecoveryLog()
+        let directory = StoreDirectoryFixture()
+        let log = DatastoreRecoveryLog()
         var mutations: [DatastoreMutation] = []
         do {
             let store = log.datastore(directory.url, compactionThreshold: 512)
             _ = store.load()
             for index in 0..<300 {
-                let mutation = index % 50 == 0 ? everyMutationKind[index / 50 % everyMutationKind.count] : donation("e\(index % 3)", index)
+                let mutation =
+                    index % 50 == 0
+                    ? everyMutationKind[index / 50 % everyMutationKind.count] : numberedDonation("e\(index % 3)", index)
                 mutations.append(mutation)
                 await store.commit([mutation])
             }
@@ -86,43 +90,43 @@ import Testing
         let journals = files.filter { $0.hasPrefix(DatastoreDirectory.journalPrefix) }
         #expect(journals.count <= 2, "old journals are removed: \(files)")
         #expect(!files.contains { $0.hasSuffix(".tmp") })
-        #expect(log.datastore(directory.url).load() == applying(mutations))
+        #expect(log.datastore(directory.url).load() == stateAfter(mutations))
         #expect(log.all.isEmpty)
     }
 
     @Test func aCompactionInterruptedBeforeItsRenameLeavesTheOldStore() async {
-        let directory = TemporaryDirectory()
-        let log = RecoveryLog()
+        let directory = StoreDirectoryFixture()
+        let log = DatastoreRecoveryLog()
         do {
             let store = log.datastore(directory.url)
             _ = store.load()
-            await store.commit([donation("e", 1), donation("e", 2)])
+            await store.commit([numberedDonation("e", 1), numberedDonation("e", 2)])
         }
         // What a crash between creating the next journal and renaming the
         // snapshot leaves: a stray empty journal of generation 2 and a temp file.
-        write(DatastoreFileFormat.journalHeader(.init(storeID: 99, generation: 2)), to: directory.journalURL(2))
-        write([1, 2, 3], to: directory.url.appendingPathComponent("Tips.store.tmp"))
+        writeFile(DatastoreFileFormat.journalHeader(.init(storeID: 99, generation: 2)), to: directory.journalURL(2))
+        writeFile([1, 2, 3], to: directory.url.appendingPathComponent("Tips.store.tmp"))
         let store = log.datastore(directory.url)
-        #expect(store.load() == applying([donation("e", 1), donation("e", 2)]))
+        #expect(store.load() == stateAfter([numberedDonation("e", 1), numberedDonation("e", 2)]))
         #expect(log.all.isEmpty)
     }
 
     @Test func eraseRemovesTheFilesAndStartsOver() async {
-        let directory = TemporaryDirectory()
-        let log = RecoveryLog()
+        let directory = StoreDirectoryFixture()
+        let log = DatastoreRecoveryLog()
         let store = log.datastore(directory.url)
         _ = store.load()
         await store.commit(everyMutationKind)
         store.erase()
         #expect(directory.fileNames() == [DatastoreDirectory.lockName])
         #expect(store.load() == DatastoreSnapshot())
-        await store.commit([donation("e", 1)])
-        #expect(log.datastore(directory.url).load() == applying([donation("e", 1)]))
+        await store.commit([numberedDonation("e", 1)])
+        #expect(log.datastore(directory.url).load() == stateAfter([numberedDonation("e", 1)]))
     }
 
     @Test func aMissingJournalIsRecreated() async {
-        let directory = TemporaryDirectory()
-        let log = RecoveryLog()
+        let directory = StoreDirectoryFixture()
+        let log = DatastoreRecoveryLog()
         do {
             let store = log.datastore(directory.url)
             _ = store.load()
@@ -130,8 +134,8 @@ import Testing
         try? FileManager.default.removeItem(at: directory.journalURL(1))
         let store = log.datastore(directory.url)
         #expect(store.load() == DatastoreSnapshot())
-        await store.commit([donation("e", 1)])
-        #expect(log.datastore(directory.url).load() == applying([donation("e", 1)]))
+        await store.commit([numberedDonation("e", 1)])
+        #expect(log.datastore(directory.url).load() == stateAfter([numberedDonation("e", 1)]))
         #expect(log.all.isEmpty)
     }
 }

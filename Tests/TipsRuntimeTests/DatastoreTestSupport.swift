@@ -3,7 +3,7 @@ import Foundation
 @testable import TipsRuntime
 
 /// A temporary directory removed when the test is done with it.
-struct TemporaryDirectory: ~Copyable {
+struct StoreDirectoryFixture: ~Copyable {
     let url: URL
 
     init() {
@@ -33,7 +33,7 @@ struct TemporaryDirectory: ~Copyable {
 }
 
 /// Collects what a datastore reports through `onRecovery`.
-final class RecoveryLog: Sendable {
+final class DatastoreRecoveryLog: Sendable {
     private let entries = Locked<[Tips.DatastoreRecovery]>([])
 
     var all: [Tips.DatastoreRecovery] { entries.withLock { $0 } }
@@ -75,22 +75,24 @@ let everyMutationKind: [DatastoreMutation] = [
 ]
 
 /// The state `mutations` produce from an empty store.
-func applying(_ mutations: [DatastoreMutation], to start: DatastoreSnapshot = DatastoreSnapshot()) -> DatastoreSnapshot {
+func stateAfter(_ mutations: [DatastoreMutation], from start: DatastoreSnapshot = DatastoreSnapshot())
+    -> DatastoreSnapshot
+{
     var snapshot = start
     for mutation in mutations { snapshot.apply(mutation) }
     return snapshot
 }
 
-func donation(_ eventID: String, _ index: Int) -> DatastoreMutation {
+func numberedDonation(_ eventID: String, _ index: Int) -> DatastoreMutation {
     .donate(
         eventID: eventID, donation: StoredDonation(date: Double(index), fields: ["i": .int(index)]),
         keepCount: Int.max, keepDuration: nil)
 }
 
-func bytes(of url: URL) -> [UInt8] {
+func fileBytes(of url: URL) -> [UInt8] {
     (try? Data(contentsOf: url)).map { [UInt8]($0) } ?? []
 }
 
-func write(_ bytes: [UInt8], to url: URL) {
+func writeFile(_ bytes: [UInt8], to url: URL) {
     try? Data(bytes).write(to: url)
 }

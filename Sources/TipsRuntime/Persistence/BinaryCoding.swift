@@ -3,7 +3,7 @@
 /// pattern, and length-prefixed UTF-8 strings.
 
 /// Why bytes could not be decoded.
-enum FormatError: Error, Equatable {
+enum DatastoreDecodingError: Error, Equatable {
     /// The bytes ended in the middle of a value.
     case truncated
     /// The bytes hold something no writer produces.
@@ -92,33 +92,33 @@ struct ByteReader {
     var remaining: Int { buffer.count - position }
     var isAtEnd: Bool { position >= buffer.count }
 
-    mutating func byte() throws(FormatError) -> UInt8 {
+    mutating func byte() throws(DatastoreDecodingError) -> UInt8 {
         guard position < buffer.count else { throw .truncated }
         defer { position += 1 }
         return buffer[position]
     }
 
-    mutating func bytes(_ count: Int) throws(FormatError) -> UnsafeBufferPointer<UInt8> {
+    mutating func bytes(_ count: Int) throws(DatastoreDecodingError) -> UnsafeBufferPointer<UInt8> {
         guard count >= 0, count <= remaining else { throw .truncated }
         defer { position += count }
         return UnsafeBufferPointer(rebasing: buffer[position..<position + count])
     }
 
-    mutating func uint32() throws(FormatError) -> UInt32 {
+    mutating func uint32() throws(DatastoreDecodingError) -> UInt32 {
         let raw = try bytes(4)
         var value: UInt32 = 0
         for index in 0..<4 { value |= UInt32(raw[index]) << UInt32(index * 8) }
         return value
     }
 
-    mutating func uint64() throws(FormatError) -> UInt64 {
+    mutating func uint64() throws(DatastoreDecodingError) -> UInt64 {
         let raw = try bytes(8)
         var value: UInt64 = 0
         for index in 0..<8 { value |= UInt64(raw[index]) << UInt64(index * 8) }
         return value
     }
 
-    mutating func varint() throws(FormatError) -> UInt64 {
+    mutating func varint() throws(DatastoreDecodingError) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -133,23 +133,23 @@ struct ByteReader {
 
     /// A count of items that each take at least `minimumSize` bytes: capped
     /// by what is left, so garbage cannot ask for a huge allocation.
-    mutating func count(minimumSize: Int = 1) throws(FormatError) -> Int {
+    mutating func count(minimumSize: Int = 1) throws(DatastoreDecodingError) -> Int {
         let value = try varint()
         guard value <= UInt64(remaining / max(1, minimumSize)) else { throw .truncated }
         return Int(value)
     }
 
-    mutating func int() throws(FormatError) -> Int {
+    mutating func int() throws(DatastoreDecodingError) -> Int {
         let raw = try varint()
         let decoded = Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
         return Int(truncatingIfNeeded: decoded)
     }
 
-    mutating func double() throws(FormatError) -> Double {
+    mutating func double() throws(DatastoreDecodingError) -> Double {
         Double(bitPattern: try uint64())
     }
 
-    mutating func optionalDouble() throws(FormatError) -> Double? {
+    mutating func optionalDouble() throws(DatastoreDecodingError) -> Double? {
         switch try byte() {
         case 0: return nil
         case 1: return try double()
@@ -157,7 +157,7 @@ struct ByteReader {
         }
     }
 
-    mutating func string() throws(FormatError) -> String {
+    mutating func string() throws(DatastoreDecodingError) -> String {
         let length = try count()
         return String(decoding: try bytes(length), as: UTF8.self)
     }

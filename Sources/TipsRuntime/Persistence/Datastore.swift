@@ -27,7 +27,7 @@ final class Datastore: DatastoreBackend, Sendable {
 
     private let files: Locked<DatastoreDirectory>
     private let queue = Locked(CommitQueue())
-    private let writer = DispatchQueue(label: "TipsRuntime.Datastore.writer", qos: .utility)
+    private let writer = DispatchQueue(label: "TipsRuntime.Datastore.writer")
     private let onRecovery: @Sendable (Tips.DatastoreRecovery) -> Void
 
     /// A store in `directory` (created if needed). `onRecovery` hears about

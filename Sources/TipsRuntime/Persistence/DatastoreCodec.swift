@@ -26,7 +26,9 @@ enum DatastoreCodec {
         }
     }
 
-    static func decodeValue(_ reader: inout ByteReader) throws(FormatError) -> TipValue {
+    static func decodeValue(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
+        -> TipValue
+    {
         switch try reader.byte() {
         case 1:
             switch try reader.byte() {
@@ -36,11 +38,18 @@ enum DatastoreCodec {
             }
         case 2: return .int(try reader.int())
         case 3: return .double(try reader.double())
-        case 4: return .string(try reader.string())
+        case 4: return .string(try string(&reader, &cache))
         case 5: return .duration(try reader.double())
-        case 6: return .enumCase(try reader.string())
+        case 6: return .enumCase(try string(&reader, &cache))
         case let tag: throw .invalid("value tag \(tag)")
         }
+    }
+
+    static func string(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
+        -> String
+    {
+        let length = try reader.count()
+        return cache.string(try reader.bytes(length))
     }
 
     static func encode(_ reason: Tips.InvalidationReason, into writer: inout ByteWriter) {
@@ -52,7 +61,7 @@ enum DatastoreCodec {
         }
     }
 
-    static func decodeReason(_ reader: inout ByteReader) throws(FormatError) -> Tips.InvalidationReason {
+    static func decodeReason(_ reader: inout ByteReader) throws(DatastoreDecodingError) -> Tips.InvalidationReason {
         switch try reader.byte() {
         case 0: return .actionPerformed
         case 1: return .tipClosed
@@ -62,25 +71,39 @@ enum DatastoreCodec {
         }
     }
 
+    /// A donation: its date, then its fields prefixed by their byte length
+    /// (so that a decoder can recognize fields it has already decoded).
     static func encode(_ donation: StoredDonation, into writer: inout ByteWriter) {
         writer.double(donation.date)
-        writer.count(donation.fields.count)
-        // Sorted so that equal content always gives equal bytes.
+        guard !donation.fields.isEmpty else { return writer.count(0) }
+        var fields = ByteWriter(capacity: 32)
+        fields.count(donation.fields.count)
+        // Sorted so that equal fields always give equal bytes.
         for key in donation.fields.keys.sorted() {
-            writer.string(key)
-            if let value = donation.fields[key] { encode(value, into: &writer) }
+            fields.string(key)
+            if let value = donation.fields[key] { encode(value, into: &fields) }
         }
+        writer.count(fields.bytes.count)
+        writer.raw(fields.bytes)
     }
 
-    static func decodeDonation(_ reader: inout ByteReader) throws(FormatError) -> StoredDonation {
+    static func decodeDonation(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
+        -> StoredDonation
+    {
         let date = try reader.double()
-        let fieldCount = try reader.count(minimumSize: 2)
-        guard fieldCount > 0 else { return StoredDonation(date: date, fields: [:]) }
-        var fields: [String: TipValue] = [:]
-        fields.reserveCapacity(fieldCount)
-        for _ in 0..<fieldCount {
-            let key = try reader.string()
-            fields[key] = try decodeValue(&reader)
+        let length = try reader.count()
+        guard length > 0 else { return StoredDonation(date: date, fields: [:]) }
+        let fields = try cache.fields(encodedIn: try reader.bytes(length)) {
+            bytes, cache throws(DatastoreDecodingError) in
+            var fieldReader = ByteReader(bytes)
+            let count = try fieldReader.count(minimumSize: 3)
+            var fields = [String: TipValue](minimumCapacity: count)
+            for _ in 0..<count {
+                let key = try string(&fieldReader, &cache)
+                fields[key] = try decodeValue(&fieldReader, &cache)
+            }
+            guard fieldReader.isAtEnd else { throw .invalid("donation fields length") }
+            return fields
         }
         return StoredDonation(date: date, fields: fields)
     }
@@ -119,30 +142,34 @@ enum DatastoreCodec {
         writer.optionalDouble(snapshot.lastDisplayDate)
     }
 
-    static func decodeSnapshot(_ reader: inout ByteReader) throws(FormatError) -> DatastoreSnapshot {
+    static func decodeSnapshot(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
+        -> DatastoreSnapshot
+    {
         var snapshot = DatastoreSnapshot()
         let parameterCount = try reader.count(minimumSize: 3)
         snapshot.parameters.reserveCapacity(parameterCount)
         for _ in 0..<parameterCount {
-            let id = try reader.string()
-            snapshot.parameters[id] = try decodeValue(&reader)
+            let id = try string(&reader, &cache)
+            snapshot.parameters[id] = try decodeValue(&reader, &cache)
         }
         let eventCount = try reader.count(minimumSize: 2)
         snapshot.donations.reserveCapacity(eventCount)
         for _ in 0..<eventCount {
-            let eventID = try reader.string()
+            let eventID = try string(&reader, &cache)
             let donationCount = try reader.count(minimumSize: 9)
             var list: [StoredDonation] = []
             list.reserveCapacity(donationCount)
-            for _ in 0..<donationCount { list.append(try decodeDonation(&reader)) }
+            for _ in 0..<donationCount { list.append(try decodeDonation(&reader, &cache)) }
             snapshot.donations[eventID] = list
         }
         let tipCount = try reader.count(minimumSize: 12)
         snapshot.tips.reserveCapacity(tipCount)
         for _ in 0..<tipCount {
-            let tipID = try reader.string()
+            let tipID = try string(&reader, &cache)
             var record = TipRecord()
             record.displayCount = try reader.int()
+            // Counting on from an absurd count must not overflow.
+            guard (0..<(1 << 31)).contains(record.displayCount) else { throw .invalid("display count") }
             record.displayDuration = try reader.double()
             record.firstDisplayDate = try reader.optionalDouble()
             record.lastDisplayDate = try reader.optionalDouble()
@@ -195,31 +222,33 @@ enum DatastoreCodec {
         }
     }
 
-    static func decodeMutation(_ reader: inout ByteReader) throws(FormatError) -> DatastoreMutation {
+    static func decodeMutation(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
+        -> DatastoreMutation
+    {
         switch try reader.byte() {
         case 1:
-            let id = try reader.string()
-            return .setParameter(id: id, value: try decodeValue(&reader))
+            let id = try string(&reader, &cache)
+            return .setParameter(id: id, value: try decodeValue(&reader, &cache))
         case 2:
-            let eventID = try reader.string()
-            let donation = try decodeDonation(&reader)
+            let eventID = try string(&reader, &cache)
+            let donation = try decodeDonation(&reader, &cache)
             let keepCount = try reader.int()
             let keepDuration = try reader.optionalDouble()
             return .donate(eventID: eventID, donation: donation, keepCount: keepCount, keepDuration: keepDuration)
         case 3:
-            let tipID = try reader.string()
+            let tipID = try string(&reader, &cache)
             return .recordDisplayStart(tipID: tipID, date: try reader.double())
         case 4:
-            let tipID = try reader.string()
+            let tipID = try string(&reader, &cache)
             return .addDisplayDuration(tipID: tipID, seconds: try reader.double())
         case 5:
-            let tipID = try reader.string()
+            let tipID = try string(&reader, &cache)
             let reason = try decodeReason(&reader)
             return .invalidate(tipID: tipID, reason: reason, date: try reader.double())
         case 6:
-            return .resetTip(tipID: try reader.string())
+            return .resetTip(tipID: try string(&reader, &cache))
         case 7:
-            return .replaceAll(try decodeSnapshot(&reader))
+            return .replaceAll(try decodeSnapshot(&reader, &cache))
         case let tag:
             throw .invalid("mutation tag \(tag)")
         }
@@ -233,12 +262,23 @@ enum DatastoreCodec {
         return writer.bytes
     }
 
-    static func decodeBatch(_ reader: inout ByteReader) throws(FormatError) -> [DatastoreMutation] {
+    static func decodeBatch(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
+        -> [DatastoreMutation]
+    {
         let count = try reader.count(minimumSize: 2)
         var mutations: [DatastoreMutation] = []
         mutations.reserveCapacity(count)
-        for _ in 0..<count { mutations.append(try decodeMutation(&reader)) }
+        for _ in 0..<count { mutations.append(try decodeMutation(&reader, &cache)) }
         guard reader.isAtEnd else { throw .invalid("bytes after the last mutation") }
         return mutations
+    }
+
+    /// Decodes a whole batch payload.
+    static func decodeBatch(_ bytes: [UInt8]) throws(DatastoreDecodingError) -> [DatastoreMutation] {
+        try bytes.withUnsafeBufferPointer { buffer throws(DatastoreDecodingError) in
+            var reader = ByteReader(buffer)
+            var cache = DecodingCache()
+            return try decodeBatch(&reader, &cache)
+        }
     }
 }

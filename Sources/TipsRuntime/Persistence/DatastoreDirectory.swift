@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The on-disk protocol of one datastore directory, shared by every process
@@ -24,7 +24,9 @@ struct DatastoreDirectory {
 
     let directory: URL
     /// The journal is compacted into a new snapshot once it is larger than
-    /// this and larger than the last snapshot (so compaction stays amortized).
+    /// this and than a quarter of the last snapshot: small enough that
+    /// replaying it adds little to a load, large enough that rewriting the
+    /// snapshot stays amortized.
     let compactionThreshold: Int
 
     /// The state of the store as of everything read or written so far.
@@ -155,7 +157,8 @@ struct DatastoreDirectory {
     private mutating func catchUp() {
         guard !isReadOnly else { return }
         guard let identity, journalFD >= 0 else { return reloadReportingChange() }
-        guard case .bytes(let prefix) = POSIXFile.readPrefix(snapshotPath, count: DatastoreFileFormat.snapshotHeaderSize),
+        guard
+            case .bytes(let prefix) = POSIXFile.readPrefix(snapshotPath, count: DatastoreFileFormat.snapshotHeaderSize),
             case .valid(let current) = DatastoreFileFormat.snapshotHeader(prefix),
             current.storeID == identity.storeID, current.generation >= identity.generation
         else { return reloadReportingChange() }
@@ -168,7 +171,9 @@ struct DatastoreDirectory {
             let expected = Identity(storeID: identity.storeID, generation: generation)
             let fd = POSIXFile.open(journalURL(generation).path, O_RDWR)
             guard fd >= 0 else { return reloadReportingChange() }
-            guard case .bytes(let header) = POSIXFile.readPrefix(journalURL(generation).path, count: DatastoreFileFormat.journalHeaderSize),
+            guard
+                case .bytes(let header) = POSIXFile.readPrefix(
+                    journalURL(generation).path, count: DatastoreFileFormat.journalHeaderSize),
                 DatastoreFileFormat.journalHeader(header) == .valid(expected)
             else {
                 POSIXFile.close(fd)
@@ -271,7 +276,7 @@ struct DatastoreDirectory {
 
     private mutating func appendRecord(_ batch: [DatastoreMutation]) -> Bool {
         guard journalFD >= 0 else { return false }
-        let record = DatastoreFileFormat.record(DatastoreCodec.encodeBatch(batch))
+        let record = Self.records(batch[...])
         guard POSIXFile.write(journalFD, record, at: journalEnd), POSIXFile.sync(journalFD) else {
             // Leave no partial record behind: the next append would follow it
             // and readers stop at the first damaged record.
@@ -281,8 +286,19 @@ struct DatastoreDirectory {
         journalEnd += record.count
         batchesWritten += 1
         for mutation in batch { state.apply(mutation) }
-        if journalEnd > max(compactionThreshold, snapshotSize) { compact() }
+        if journalEnd > max(compactionThreshold, snapshotSize / 4) { compact() }
         return true
+    }
+
+    /// The batch as journal records: one, unless it is too large for a record
+    /// (readers take an oversized record for damage), then several.
+    private static func records(_ batch: ArraySlice<DatastoreMutation>) -> [UInt8] {
+        let payload = DatastoreCodec.encodeBatch(Array(batch))
+        if payload.count <= DatastoreFileFormat.maximumRecordLength { return DatastoreFileFormat.record(payload) }
+        // A single mutation this large (a string of 64 MiB) cannot be stored.
+        guard batch.count > 1 else { return [] }
+        let middle = batch.startIndex + batch.count / 2
+        return records(batch[..<middle]) + records(batch[middle...])
     }
 
     /// Writes the whole state as the snapshot of the next generation, with a
@@ -334,7 +350,8 @@ struct DatastoreDirectory {
     /// set aside).
     private mutating func adoptNewJournal(_ expected: Identity) {
         guard let fd = createJournal(expected) else {
-            return enterReadOnly(journalURL(expected.generation), reason: "cannot create the journal: \(POSIXFile.lastError)")
+            return enterReadOnly(
+                journalURL(expected.generation), reason: "cannot create the journal: \(POSIXFile.lastError)")
         }
         journalFD = fd
         journalEnd = DatastoreFileFormat.journalHeaderSize
@@ -398,10 +415,14 @@ struct DatastoreDirectory {
             suffix += 1
         }
         guard POSIXFile.rename(url.path, target) else {
-            recoveries.append(Tips.DatastoreRecovery(originalURL: url, movedTo: nil, reason: "\(reason); could not move it aside: \(POSIXFile.lastError)"))
+            recoveries.append(
+                Tips.DatastoreRecovery(
+                    originalURL: url, movedTo: nil, reason: "\(reason); could not move it aside: \(POSIXFile.lastError)"
+                ))
             return false
         }
-        recoveries.append(Tips.DatastoreRecovery(originalURL: url, movedTo: URL(fileURLWithPath: target), reason: reason))
+        recoveries.append(
+            Tips.DatastoreRecovery(originalURL: url, movedTo: URL(fileURLWithPath: target), reason: reason))
         return true
     }
 

@@ -72,14 +72,15 @@ enum DatastoreFileFormat {
     static func snapshotHeader(_ bytes: [UInt8]) -> Header {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = ByteReader(buffer)
-            return (try? readHeader(&reader, magic: snapshotMagic, what: "snapshot")) ?? .damaged("snapshot is truncated")
+            return (try? readHeader(&reader, magic: snapshotMagic, what: "snapshot"))
+                ?? .damaged("snapshot is truncated")
         }
     }
 
     static func readSnapshot(_ bytes: [UInt8]) -> SnapshotContent {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = ByteReader(buffer)
-            do throws(FormatError) {
+            do throws(DatastoreDecodingError) {
                 let identity: Identity
                 switch try readHeader(&reader, magic: snapshotMagic, what: "snapshot") {
                 case .valid(let found): identity = found
@@ -96,7 +97,8 @@ enum DatastoreFileFormat {
                 guard CRC32.update(CRC32.checksum(header), body) == expected else {
                     return .damaged("snapshot checksum mismatch")
                 }
-                let snapshot = try DatastoreCodec.decodeSnapshot(&reader)
+                var cache = DecodingCache()
+                let snapshot = try DatastoreCodec.decodeSnapshot(&reader, &cache)
                 guard reader.isAtEnd else { return .damaged("bytes after the snapshot's content") }
                 return .valid(identity, snapshot)
             } catch {
@@ -124,7 +126,7 @@ enum DatastoreFileFormat {
     static func journalHeader(_ bytes: [UInt8]) -> Header {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = ByteReader(buffer)
-            do throws(FormatError) {
+            do throws(DatastoreDecodingError) {
                 let header = try readHeader(&reader, magic: journalMagic, what: "journal")
                 guard case .valid = header else { return header }
                 let expected = try reader.uint32()
@@ -151,13 +153,14 @@ enum DatastoreFileFormat {
         var tail = JournalTail()
         bytes.withUnsafeBufferPointer { buffer in
             var reader = ByteReader(buffer)
+            var cache = DecodingCache()
             while !reader.isAtEnd {
                 guard let length = try? reader.uint32(), let expected = try? reader.uint32(),
                     length <= UInt32(maximumRecordLength), let payload = try? reader.bytes(Int(length)),
                     CRC32.checksum(payload) == expected
                 else { return }
                 var payloadReader = ByteReader(payload)
-                if let batch = try? DatastoreCodec.decodeBatch(&payloadReader) {
+                if let batch = try? DatastoreCodec.decodeBatch(&payloadReader, &cache) {
                     tail.batches.append(batch)
                 } else {
                     tail.undecodable += 1
@@ -173,7 +176,7 @@ enum DatastoreFileFormat {
     /// Magic, version, flags, store id and generation: the part both headers share.
     private static func readHeader(
         _ reader: inout ByteReader, magic: [UInt8], what: String
-    ) throws(FormatError) -> Header {
+    ) throws(DatastoreDecodingError) -> Header {
         let found = try reader.bytes(magic.count)
         guard found.elementsEqual(magic) else { return .damaged("not a Tips \(what) (wrong magic bytes)") }
         let version = try reader.uint32()

@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Thin, checked wrappers over the POSIX calls the datastore needs: reads and
@@ -39,7 +39,7 @@ enum POSIXFile {
     static func size(_ fd: Int32) -> Int? {
         var info = stat()
         guard fstat(fd, &info) == 0 else { return nil }
-        return Int(info.st_size)
+        return Int(clamping: info.st_size)
     }
 
     /// Reads from `offset` to the end of the file.
@@ -111,7 +111,7 @@ enum POSIXFile {
     /// Makes the file's data and size durable.
     static func sync(_ fd: Int32) -> Bool {
         #if canImport(Darwin)
-        if fcntl(fd, F_FULLFSYNC) == 0 { return true }
+            if fcntl(fd, F_FULLFSYNC) == 0 { return true }
         #endif
         while true {
             if fsync(fd) == 0 { return true }
