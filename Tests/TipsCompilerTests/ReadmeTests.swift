@@ -8,8 +8,9 @@ import Testing
 /// are that package's, the Swift usage typechecks against the generated code,
 /// and the two set-up commands are the ones CI runs.
 @Suite struct ReadmeTests {
-    static let readme = (try? String(
-        contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    static let readme =
+        (try? String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
     static let consumer = Fixtures.packageRoot.appendingPathComponent("Samples/PluginConsumer")
 
     /// The fenced blocks of the README with the given info string, in order.
