@@ -246,3 +246,18 @@ import Testing
         #expect(syntax.declarations.count == 2)
     }
 }
+
+@Suite struct ParserDeclarationKeywordTests {
+    @Test func enumCasesAndGroupMembersMayBeNamedLikeDeclarations() {
+        let parsed = parseSnippet("enum Kind {\n    tip\n    event\n    group\n}\ngroup G {\n    config\n    event\n}")
+        #expect(parsed.diagnostics.isEmpty, "\(parsed.messages)")
+        guard case .enumeration(let kind) = parsed.syntax.declarations.first,
+            case .group(let group) = parsed.syntax.declarations.last
+        else {
+            Issue.record("expected an enum and a group")
+            return
+        }
+        #expect(kind.cases.map(\.name) == ["tip", "event", "group"])
+        #expect(group.members.map(\.name) == ["config", "event"])
+    }
+}
