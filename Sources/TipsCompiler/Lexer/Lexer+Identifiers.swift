@@ -99,6 +99,19 @@ extension Lexer {
     mutating func scanIdentifier() {
         let start = index
         index = identifierEnd(from: index)
-        emit(.identifier, from: start, to: index)
+        emit(.identifier, from: start, to: index, keyword: keyword(start, index))
+    }
+
+    /// The keyword spelled by `start..<end`, if any, compared byte for byte.
+    func keyword(_ start: Int, _ end: Int) -> Keyword? {
+        let length = end - start
+        guard length < keywordTable.count else { return nil }
+        candidates: for candidate in keywordTable[length] {
+            for offset in 0..<length where bytes[start + offset] != candidate.bytes[offset] {
+                continue candidates
+            }
+            return candidate.keyword
+        }
+        return nil
     }
 }

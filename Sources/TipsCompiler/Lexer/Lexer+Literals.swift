@@ -34,8 +34,8 @@ extension Lexer {
         let numberEnd = end
         let suffixEnd = startsIdentifier(at: end) ? identifierEnd(from: end) : end
         index = suffixEnd
-        let text = file.text(in: range(start, numberEnd))
         if isDecimal {
+            let text = file.text(in: range(start, numberEnd))
             let value = Double(String(text.filter { $0 != "_" }))
             if suffixEnd > numberEnd {
                 let suffix = file.text(in: range(numberEnd, suffixEnd))
@@ -57,6 +57,7 @@ extension Lexer {
         }
         let value = integerValue(start, numberEnd)
         if value == nil {
+            let text = file.text(in: range(start, numberEnd))
             error("integer literal '\(text)' is too large; the largest is \(Int.max)", from: start, to: numberEnd)
         }
         guard suffixEnd > numberEnd else {
@@ -90,42 +91,48 @@ extension Lexer {
         let start = index
         index += 1
         var segments: [StringLiteral.Segment] = []
+        // Decoded text since the last segment; used only once an escape or
+        // an error interrupts a plain run of bytes.
         var text: [UInt8] = []
-        func flush() {
-            if !text.isEmpty {
-                segments.append(.text(String(decoding: text, as: UTF8.self)))
-                text.removeAll(keepingCapacity: true)
-            }
-        }
+        var runStart = index
         while true {
             guard index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D else {
                 error("unterminated string; add a closing '\"'", from: start, to: start + 1)
                 break
             }
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                index += 1
-                break
-            }
+            if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
+                text.append(contentsOf: bytes[runStart..<index])
                 if let interpolation = scanEscape(into: &text) {
-                    flush()
+                    if !text.isEmpty {
+                        segments.append(.text(String(decoding: text, as: UTF8.self)))
+                        text.removeAll(keepingCapacity: true)
+                    }
                     segments.append(.interpolation(interpolation))
                 }
+                runStart = index
             } else if byte >= 0x80 {
                 if let (_, length) = decodeScalar(at: index) {
-                    text.append(contentsOf: bytes[index..<index + length])
                     index += length
                 } else {
+                    text.append(contentsOf: bytes[runStart..<index])
                     reportInvalidUTF8(at: index)
                     index += 1
+                    runStart = index
                 }
             } else {
-                text.append(byte)
                 index += 1
             }
         }
-        flush()
+        if text.isEmpty {
+            // The common case: no escapes, so the text is a slice of the source.
+            if runStart < index { segments.append(.text(String(decoding: bytes[runStart..<index], as: UTF8.self))) }
+        } else {
+            text.append(contentsOf: bytes[runStart..<index])
+            segments.append(.text(String(decoding: text, as: UTF8.self)))
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") { index += 1 }
         emit(.string, from: start, to: index, value: .string(segments))
     }
 

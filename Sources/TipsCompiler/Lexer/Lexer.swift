@@ -18,11 +18,20 @@ public struct Lexer {
     var pendingNewline: Int?
     /// The kind of the last token other than a doc comment.
     var lastKind: TokenKind?
+    /// When true (for the parser), doc comments are collected into ``docs``
+    /// instead of being emitted as tokens.
+    let collectsDocs: Bool
+    /// Doc comment lines not yet attached to a token.
+    var pendingDocs: [SourceRange] = []
+    /// The doc comment before the token at each index (when ``collectsDocs``).
+    var docs: [Int: DocComment] = [:]
+    let keywordTable = Keyword.byLength
 
-    init(file: SourceFile) {
+    init(file: SourceFile, collectsDocs: Bool = false) {
         self.file = file
         self.bytes = file.bytes
-        tokens.reserveCapacity(bytes.count / 4 + 1)
+        self.collectsDocs = collectsDocs
+        tokens.reserveCapacity(bytes.count / 5 + 1)
     }
 
     /// Lexes the whole file. The result always ends with one
@@ -36,8 +45,23 @@ public struct Lexer {
         return lexer.tokens
     }
 
+    /// Lexes the file for the parser: no doc comment tokens; instead, each
+    /// run of `///` lines is returned keyed by the index of the token after it.
+    static func tokenizeForParsing(_ file: SourceFile, diagnostics: inout DiagnosticEngine)
+        -> (tokens: [Token], docs: [Int: DocComment])
+    {
+        var lexer = Lexer(file: file, collectsDocs: true)
+        lexer.scanAll()
+        for diagnostic in lexer.diagnostics.reported {
+            diagnostics.report(diagnostic)
+        }
+        return (lexer.tokens, lexer.docs)
+    }
+
     mutating func scanAll() {
         let count = bytes.count
+        // A UTF-8 byte order mark, as some editors write, is not content.
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         while index < count {
             let byte = bytes[index]
             switch byte {
@@ -71,12 +95,17 @@ public struct Lexer {
     }
 
     mutating func emit(
-        _ kind: TokenKind, from start: Int, to end: Int, value: TokenValue = .none, malformed: Bool = false
+        _ kind: TokenKind, from start: Int, to end: Int, value: TokenValue = .none, malformed: Bool = false,
+        keyword: Keyword? = nil
     ) {
-        let token = Token(kind: kind, range: range(start, end), value: value, isMalformed: malformed)
+        let token = Token(kind: kind, range: range(start, end), value: value, isMalformed: malformed, keyword: keyword)
         if kind == .docComment {
             // Doc comments do not take part in line continuation.
-            tokens.append(token)
+            if collectsDocs {
+                pendingDocs.append(token.range)
+            } else {
+                tokens.append(token)
+            }
             return
         }
         if let newline = pendingNewline {
@@ -84,6 +113,11 @@ public struct Lexer {
             if separatesItems(before: kind) {
                 tokens.append(Token(kind: .newline, range: range(newline, newline + 1)))
             }
+        }
+        if !pendingDocs.isEmpty, let first = pendingDocs.first, let last = pendingDocs.last {
+            let lines = pendingDocs.map { Lexer.docLine(file.text(in: $0)) }
+            docs[tokens.count] = DocComment(lines: lines, range: first.extended(to: last))
+            pendingDocs.removeAll()
         }
         switch kind {
         case .leftParen: parenDepth += 1
@@ -94,6 +128,13 @@ public struct Lexer {
         }
         tokens.append(token)
         lastKind = kind
+    }
+
+    /// A `///` line without its slashes and one leading space.
+    static func docLine(_ text: String) -> String {
+        var line = text.dropFirst(3)
+        if line.first == " " { line = line.dropFirst() }
+        return String(line)
     }
 
     /// Whether a line break before a token of `kind` ends the current item.

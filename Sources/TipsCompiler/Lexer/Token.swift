@@ -74,13 +74,19 @@ public struct Token: Hashable, Sendable {
     /// integer that overflows, an unknown duration unit); the parser then
     /// stays silent about it.
     public var isMalformed: Bool
+    /// For an identifier that spells a contextual keyword, that keyword.
+    public var keyword: Keyword?
 
     /// Creates a token.
-    public init(kind: TokenKind, range: SourceRange, value: TokenValue = .none, isMalformed: Bool = false) {
+    public init(
+        kind: TokenKind, range: SourceRange, value: TokenValue = .none, isMalformed: Bool = false,
+        keyword: Keyword? = nil
+    ) {
         self.kind = kind
         self.range = range
         self.value = value
         self.isMalformed = isMalformed
+        self.keyword = keyword
     }
 
     /// Whether this token is an infix operator (including `-`).

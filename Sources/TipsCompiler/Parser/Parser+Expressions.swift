@@ -45,7 +45,7 @@ extension SyntaxParser {
         _ operators: (TokenKind) -> BinaryOperator?, operand: (inout SyntaxParser) -> Parsed
     ) -> Parsed {
         var (lhs, depth) = operand(&self)
-        while !abandonsExpression, let op = operators(current.kind) {
+        while !abandonsExpression, let op = operators(currentKind) {
             let operatorToken = advance()
             let (rhs, rhsDepth) = parseOperand(after: operatorToken, operand)
             depth = max(depth, rhsDepth) + 1
@@ -82,19 +82,19 @@ extension SyntaxParser {
             return nil
         }
         var (lhs, depth) = parseAdditive()
-        guard !abandonsExpression, let op = comparisonOperator(current.kind) else { return (lhs, depth) }
+        guard !abandonsExpression, let op = comparisonOperator(currentKind) else { return (lhs, depth) }
         let operatorToken = advance()
         let (rhs, rhsDepth) = parseOperand(after: operatorToken) { $0.parseAdditive() }
         depth = max(depth, rhsDepth) + 1
         lhs = .binary(
             op, lhs: lhs, rhs: rhs, operatorRange: operatorToken.range, range: lhs.range.extended(to: rhs.range))
-        guard !abandonsExpression, comparisonOperator(current.kind) != nil else { return (lhs, depth) }
+        guard !abandonsExpression, comparisonOperator(currentKind) != nil else { return (lhs, depth) }
         // `a < b < c`: report the second operator, then consume the chain whole.
         error(
             "comparison operators cannot be chained; combine comparisons with '&&', as in a < b && b < c",
             at: current.range)
         var whole = lhs.range
-        while !abandonsExpression, comparisonOperator(current.kind) != nil {
+        while !abandonsExpression, comparisonOperator(currentKind) != nil {
             let next = advance()
             let (operand, _) = parseOperand(after: next) { $0.parseAdditive() }
             whole = whole.extended(to: operand.range)
@@ -127,7 +127,7 @@ extension SyntaxParser {
     /// unary = ( "!" | "-" ) unary | postfix ;
     mutating func parseUnary() -> Parsed {
         let op: UnaryOperator
-        switch current.kind {
+        switch currentKind {
         case .bang: op = .not
         case .minus: op = .negate
         default: return parsePostfix()
@@ -150,15 +150,15 @@ extension SyntaxParser {
     mutating func parsePostfix() -> Parsed {
         var (base, depth) = parsePrimary()
         while !abandonsExpression {
-            if current.kind == .dot {
+            if currentKind == .dot {
                 let dot = advance()
-                guard current.kind == .identifier else {
+                guard currentKind == .identifier else {
                     errorExpected("expected a member name after '.'")
                     return (.error(base.range.extended(to: dot.range)), depth)
                 }
                 let name = identifier(advance())
                 base = .member(base: base, name: name, range: base.range.extended(to: name.range))
-            } else if current.kind == .leftParen {
+            } else if currentKind == .leftParen {
                 let (arguments, argumentDepth, end) = parseArgumentList()
                 depth = max(depth, argumentDepth)
                 base = .call(callee: base, arguments: arguments, range: base.range.extended(to: end))
@@ -180,23 +180,23 @@ extension SyntaxParser {
         if nesting > Parser.maximumExpressionDepth { return ([], 0, tooDeep(at: opening.range).expr.range) }
         var arguments: [ArgumentSyntax] = []
         var depth = 0
-        while current.kind != .rightParen, !abandonsExpression {
+        while currentKind != .rightParen, !abandonsExpression {
             var label: Identifier?
-            if current.kind == .identifier, peek().kind == .colon {
+            if currentKind == .identifier, peek().kind == .colon {
                 label = identifier(advance())
                 advance()
             }
             let (value, valueDepth) = parseOperand(after: previous ?? opening) { $0.parseExpression() }
             depth = max(depth, valueDepth)
             arguments.append(ArgumentSyntax(label: label, value: value))
-            if current.kind == .comma {
+            if currentKind == .comma {
                 advance()
                 continue
             }
-            if current.kind != .rightParen {
+            if currentKind != .rightParen {
                 if !abandonsExpression {
                     let message =
-                        isOnLaterLine(current) || current.kind == .rightBrace
+                        isOnLaterLine(current) || currentKind == .rightBrace
                         ? "expected ')' to close the argument list"
                         : "expected ',' or ')' in the argument list, found \(describe(current))"
                     errorExpected(message, notes: [DiagnosticNote("'(' opened here", at: opening.range)])
@@ -230,12 +230,12 @@ extension SyntaxParser {
             return (.string(StringLiteral(segments: segments, range: token.range)), 1)
         case .identifier:
             advance()
-            if isWord(token, "true") { return (.boolean(true, token.range), 1) }
-            if isWord(token, "false") { return (.boolean(false, token.range), 1) }
+            if token.keyword == .true { return (.boolean(true, token.range), 1) }
+            if token.keyword == .false { return (.boolean(false, token.range), 1) }
             return (.name(identifier(token)), 1)
         case .dot:
             let dot = advance()
-            guard current.kind == .identifier else {
+            guard currentKind == .identifier else {
                 errorExpected("expected a name after '.', as in .free")
                 return (.error(dot.range), 1)
             }
@@ -257,8 +257,8 @@ extension SyntaxParser {
         if nesting > Parser.maximumExpressionDepth { return tooDeep(at: opening.range) }
         let (inner, depth) = parseOperand(after: opening) { $0.parseExpression() }
         if abandonsExpression { return (.error(opening.range), 0) }
-        guard current.kind == .rightParen else {
-            let found = isOnLaterLine(current) || current.kind == .rightBrace ? "" : ", found \(describe(current))"
+        guard currentKind == .rightParen else {
+            let found = isOnLaterLine(current) || currentKind == .rightBrace ? "" : ", found \(describe(current))"
             errorExpected(
                 "expected ')' to close the parenthesized expression\(found)",
                 notes: [DiagnosticNote("'(' opened here", at: opening.range)])

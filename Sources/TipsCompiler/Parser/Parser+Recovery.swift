@@ -3,7 +3,7 @@
 extension SyntaxParser {
     /// Skips line breaks and `;`.
     mutating func skipSeparators() {
-        while current.kind == .newline || current.kind == .semicolon { advance() }
+        while currentKind == .newline || currentKind == .semicolon { advance() }
     }
 
     /// After an error at file scope: skips to the next line that starts with a
@@ -16,7 +16,7 @@ extension SyntaxParser {
         if !isAtEnd { advance() }
         while !isAtEnd, !atDeclarationStart {
             if closedBlock, depth == 0, startsLine(position) { return }
-            switch current.kind {
+            switch currentKind {
             case .leftBrace: depth += 1
             case .rightBrace:
                 depth = max(0, depth - 1)
@@ -31,15 +31,16 @@ extension SyntaxParser {
     /// next item line that starts with a name (even a misspelled one), or to a
     /// line that starts with one of `itemKeywords` or a declaration keyword even
     /// where an open parenthesis made the lexer continue the line.
-    mutating func recoverInBlock(itemKeywords: Set<String>) {
-        while !isAtEnd, current.kind != .rightBrace {
-            if current.kind == .newline, peek().kind == .identifier || peek().kind == .rightBrace {
+    mutating func recoverInBlock(itemKeywords: Set<Keyword>) {
+        while !isAtEnd, currentKind != .rightBrace {
+            if currentKind == .newline, peek().kind == .identifier || peek().kind == .rightBrace {
                 advance()
                 return
             }
-            if current.kind == .identifier, startsLine(position) {
-                let word = text(current)
-                if itemKeywords.contains(word) || Parser.declarationKeywords.contains(word) { return }
+            if let keyword = current.keyword, itemKeywords.contains(keyword) || keyword.startsDeclaration,
+                startsLine(position)
+            {
+                return
             }
             advance()
         }
@@ -51,11 +52,11 @@ extension SyntaxParser {
     /// `name` describes the block in "expected '}' to close \(name)";
     /// `itemKeywords` are the words that start its items.
     mutating func parseBlockItems(
-        opening: Token, name: String, itemKeywords: Set<String>, parseItem: (inout SyntaxParser) -> Bool
+        opening: Token, name: String, itemKeywords: Set<Keyword>, parseItem: (inout SyntaxParser) -> Bool
     ) -> SourceRange {
         while true {
             skipSeparators()
-            if current.kind == .rightBrace {
+            if currentKind == .rightBrace {
                 return range(from: opening.range).extended(to: advance().range)
             }
             if isAtEnd || atDeclarationStart {
@@ -69,7 +70,7 @@ extension SyntaxParser {
             let succeeded = parseItem(&self)
             if !succeeded || !atItemEnd {
                 if succeeded, !current.isMalformed {
-                    error("expected a new line or ';' after this item, found \(describe(current))", at: current.range)
+                    error(unexpectedAfterItemMessage(), at: current.range, notes: continuationNotes())
                 }
                 recoverInBlock(itemKeywords: itemKeywords)
             }
@@ -80,12 +81,69 @@ extension SyntaxParser {
     /// After a declaration: anything but a separator on the same line is an error.
     mutating func expectDeclarationEnd(_ what: String) {
         if atDeclarationStart { return }
-        switch current.kind {
+        switch currentKind {
         case .newline, .semicolon, .endOfFile:
             return
         default:
-            error("expected a new line after \(what), found \(describe(current))", at: current.range)
+            error(
+                "expected a new line after \(what), found \(describe(current))", at: current.range,
+                notes: continuationNotes())
             recoverAtFileScope()
+        }
+    }
+
+    /// The message for a token left over after an item, with a hint for the
+    /// mistakes people make most: `=` for `==`, `and`/`or`, `3 days`.
+    func unexpectedAfterItemMessage() -> String {
+        if currentKind == .assign {
+            return "use '==' to compare; '=' only gives a parameter its default value"
+        }
+        if currentKind == .identifier {
+            let word = text(current)
+            switch word {
+            case "and": return "use '&&' instead of 'and'"
+            case "or": return "use '||' instead of 'or'"
+            default: break
+            }
+            let units =
+                [
+                    "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes", "hour", "hours",
+                    "day", "days", "week", "weeks",
+                ] + DurationUnit.allCases.map(\.rawValue)
+            if let previous, previous.kind == .integer, units.contains(word) {
+                let unit = word == "min" || word.hasPrefix("minute") || word == "mins" ? "m" : String(word.prefix(1))
+                return "write a duration with its unit attached, as in \(text(previous))\(unit)"
+            }
+        }
+        return "expected a new line or ';' after this item, found \(describe(current))"
+    }
+
+    /// When the current token's line was joined to the line before it (an
+    /// operator at the end of one line, or at the start of the next), a note
+    /// that says so: the usual cause of a surprising "expected a new line".
+    func continuationNotes() -> [DiagnosticNote] {
+        let line = file.line(of: tokens[position].range.start)
+        var index = position
+        while index > 0, tokens[index - 1].kind != .newline, file.line(of: tokens[index - 1].range.end) >= line {
+            index -= 1
+        }
+        guard index > 0, tokens[index - 1].kind != .newline else { return [] }
+        let before = tokens[index - 1]
+        let first = tokens[index]
+        if before.isBinaryOperator {
+            return [
+                DiagnosticNote(
+                    "line \(line - 1) ends with '\(text(before))', so line \(line) continues it", at: before.range)
+            ]
+        }
+        switch first.kind {
+        case .dot, .binaryOperator:
+            return [
+                DiagnosticNote(
+                    "line \(line) starts with '\(text(first))', so it continues the line before", at: first.range)
+            ]
+        default:
+            return []
         }
     }
 }

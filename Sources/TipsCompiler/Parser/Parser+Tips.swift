@@ -1,6 +1,8 @@
 // Tips: tip_decl and every tip body item.
 
 extension SyntaxParser {
+    static let tipItemKeywords = Set(Keyword.allCases.filter(\.startsTipItem))
+
     /// tip_decl = "tip" identifier [ "(" [ field_list ] ")" ] "{" { tip_item separator } "}" ;
     mutating func parseTipDecl(doc: DocComment?) -> TipDecl? {
         let keyword = advance()
@@ -9,11 +11,11 @@ extension SyntaxParser {
             return nil
         }
         var arguments: [FieldSyntax]?
-        if current.kind == .leftParen {
+        if currentKind == .leftParen {
             let (list, complete) = parseFieldList(of: "tip '\(name.name)'")
             arguments = list
             // After a broken argument list, still read the body when it follows.
-            if !complete, current.kind != .leftBrace {
+            if !complete, currentKind != .leftBrace {
                 recoverAtFileScope()
                 return nil
             }
@@ -24,7 +26,7 @@ extension SyntaxParser {
         }
         var items: [TipItem] = []
         let end = parseBlockItems(
-            opening: opening, name: "tip '\(name.name)'", itemKeywords: Parser.tipItemKeywords
+            opening: opening, name: "tip '\(name.name)'", itemKeywords: SyntaxParser.tipItemKeywords
         ) { parser in
             guard let item = parser.parseTipItem() else { return false }
             items.append(item)
@@ -47,32 +49,32 @@ extension SyntaxParser {
             }
             return nil
         }
-        let word = text(keyword)
         let kind: TipItemKind?
-        switch word {
-        case "title", "message", "image", "id":
+        switch keyword.keyword {
+        case .title, .message, .image, .id:
             advance()
-            kind = parseStringItem(word)
-        case "action":
+            kind = parseStringItem(keyword.keyword ?? .title)
+        case .action:
             advance()
             kind = parseActionItem()
-        case "rule":
+        case .rule:
             advance()
             kind = parseExpression(after: "'rule'").map(TipItemKind.rule)
-        case "maxDisplayCount":
+        case .maxDisplayCount:
             advance()
             kind = parseMaxDisplayCountItem()
-        case "maxDisplayDuration":
+        case .maxDisplayDuration:
             advance()
             kind = parseDurationLiteral(after: "'maxDisplayDuration'", example: "30s or 5m")
                 .map(TipItemKind.maxDisplayDuration)
-        case "ignoresDisplayFrequency":
+        case .ignoresDisplayFrequency:
             advance()
             kind = .ignoresDisplayFrequency
-        case "invalidatedBy":
+        case .invalidatedBy:
             advance()
             kind = expectIdentifier("expected an event name after 'invalidatedBy'").map(TipItemKind.invalidatedBy)
         default:
+            let word = text(keyword)
             if let suggestion = SpellingSuggester.closest(to: word, among: Parser.tipItemKeywordList) {
                 error("unknown tip item '\(word)'; did you mean '\(suggestion)'?", at: keyword.range)
             } else {
@@ -89,20 +91,20 @@ extension SyntaxParser {
 
     /// title_item = "title" string ;  message_item = "message" string ;
     /// image_item = "image" string ;  id_item = "id" string ;
-    mutating func parseStringItem(_ word: String) -> TipItemKind? {
-        guard let literal = parseStringLiteral(after: "'\(word)'") else { return nil }
-        switch word {
-        case "title": return .title(literal)
-        case "message": return .message(literal)
-        case "image": return .image(literal)
+    mutating func parseStringItem(_ keyword: Keyword) -> TipItemKind? {
+        guard let literal = parseStringLiteral(after: "'\(keyword.rawValue)'") else { return nil }
+        switch keyword {
+        case .title: return .title(literal)
+        case .message: return .message(literal)
+        case .image: return .image(literal)
         default: return .id(literal)
         }
     }
 
     /// Consumes a string literal, or reports "expected a string after \(what)".
-    mutating func parseStringLiteral(after what: String) -> StringLiteral? {
-        guard current.kind == .string, case .string(let segments) = current.value else {
-            errorExpected("expected a string after \(what)")
+    mutating func parseStringLiteral(after what: @autoclosure () -> String) -> StringLiteral? {
+        guard currentKind == .string, case .string(let segments) = current.value else {
+            errorExpected("expected a string after \(what())")
             return nil
         }
         return StringLiteral(segments: segments, range: advance().range)
@@ -110,8 +112,8 @@ extension SyntaxParser {
 
     /// action_item = "action" identifier string ;
     mutating func parseActionItem() -> TipItemKind? {
-        guard current.kind == .identifier else {
-            if current.kind == .string {
+        guard currentKind == .identifier else {
+            if currentKind == .string {
                 errorExpected("expected the action's name before its title, as in action learnMore \"Learn More\"")
             } else {
                 errorExpected("expected the action's name after 'action', as in action learnMore \"Learn More\"")
@@ -125,7 +127,7 @@ extension SyntaxParser {
 
     /// max_display_count_item = "maxDisplayCount" integer ;
     mutating func parseMaxDisplayCountItem() -> TipItemKind? {
-        guard current.kind == .integer, case .integer(let value) = current.value else {
+        guard currentKind == .integer, case .integer(let value) = current.value else {
             errorExpected("expected a whole number after 'maxDisplayCount'")
             return nil
         }

@@ -7,21 +7,14 @@
 public enum Parser {
     /// Every contextual keyword the parser recognises; each one appears as a
     /// quoted terminal in `Grammar/tips.ebnf`, and vice versa.
-    public static let keywords: Set<String> =
-        declarationKeywords.union(tipItemKeywords).union([
-            "displayFrequency", "every", "keep", "ordered", "firstAvailable", "true", "false",
-        ])
+    public static let keywords: Set<String> = Set(Keyword.allCases.map(\.rawValue))
 
     /// The words that start a file-scope declaration.
-    public static let declarationKeywords: Set<String> = [
-        "config", "enum", "parameter", "transient", "event", "tip", "group",
-    ]
+    public static let declarationKeywords: Set<String> = Set(
+        Keyword.allCases.filter(\.startsDeclaration).map(\.rawValue))
 
     /// The words that start a tip body item, in the order the language reference lists them.
-    public static let tipItemKeywordList: [String] = [
-        "title", "message", "image", "id", "action", "rule", "maxDisplayCount", "maxDisplayDuration",
-        "ignoresDisplayFrequency", "invalidatedBy",
-    ]
+    public static let tipItemKeywordList: [String] = Keyword.allCases.filter(\.startsTipItem).map(\.rawValue)
 
     /// The words that start a tip body item.
     public static let tipItemKeywords = Set(tipItemKeywordList)
@@ -32,8 +25,8 @@ public enum Parser {
 
     /// Lexes and parses `file`, reporting lexical and syntax errors into `diagnostics`.
     public static func parse(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> SourceFileSyntax {
-        let tokens = Lexer.tokenize(file, diagnostics: &diagnostics)
-        var parser = SyntaxParser(file: file, tokens: tokens)
+        let (tokens, docs) = Lexer.tokenizeForParsing(file, diagnostics: &diagnostics)
+        var parser = SyntaxParser(file: file, tokens: tokens, docs: docs)
         let syntax = parser.parseSourceFile()
         for diagnostic in parser.diagnostics.reported {
             diagnostics.report(diagnostic)
@@ -45,7 +38,6 @@ public enum Parser {
 /// The state of one parse; its rules live in extensions, one file per part of the grammar.
 struct SyntaxParser {
     let file: SourceFile
-    let bytes: [UInt8]
     /// The tokens without doc comments; always ends with end-of-file.
     let tokens: [Token]
     /// The doc comment directly before the token at each index, if any.
@@ -57,51 +49,28 @@ struct SyntaxParser {
     /// Set when an expression was too deep: every rule unwinds at once.
     var abandonsExpression = false
 
-    init(file: SourceFile, tokens: [Token]) {
+    init(file: SourceFile, tokens: [Token], docs: [Int: DocComment]) {
         self.file = file
-        self.bytes = file.bytes
-        var kept: [Token] = []
-        kept.reserveCapacity(tokens.count)
-        var docs: [Int: DocComment] = [:]
-        var pending: [Token] = []
-        for token in tokens {
-            switch token.kind {
-            case .docComment:
-                pending.append(token)
-            case .newline:
-                kept.append(token)
-            default:
-                if let first = pending.first, let last = pending.last {
-                    let lines = pending.map { SyntaxParser.docLine(file.text(in: $0.range)) }
-                    docs[kept.count] = DocComment(lines: lines, range: first.range.extended(to: last.range))
-                    pending.removeAll()
-                }
-                kept.append(token)
-            }
-        }
-        if kept.last?.kind != .endOfFile {
+        var tokens = tokens
+        if tokens.last?.kind != .endOfFile {
             let end = UInt32(truncatingIfNeeded: file.bytes.count)
-            kept.append(Token(kind: .endOfFile, range: SourceRange(file: file.id, start: end, end: end)))
+            tokens.append(Token(kind: .endOfFile, range: SourceRange(file: file.id, start: end, end: end)))
         }
-        self.tokens = kept
+        self.tokens = tokens
         self.docs = docs
-    }
-
-    /// A `///` line without its slashes and one leading space.
-    static func docLine(_ text: String) -> String {
-        var line = text.dropFirst(3)
-        if line.first == " " { line = line.dropFirst() }
-        return String(line)
     }
 
     // MARK: - Looking at tokens
 
     var current: Token { tokens[position] }
 
+    /// The kind of the current token (without copying the token).
+    var currentKind: TokenKind { tokens[position].kind }
+
     /// The token `offset` places ahead (clamped to end of file).
     func peek(_ offset: Int = 1) -> Token { tokens[min(position + offset, tokens.count - 1)] }
 
-    var isAtEnd: Bool { current.kind == .endOfFile }
+    var isAtEnd: Bool { currentKind == .endOfFile }
 
     /// The last token before the current one that is not a separator, if any.
     var previous: Token? {
@@ -117,17 +86,8 @@ struct SyntaxParser {
         return token
     }
 
-    /// Whether `token` is the identifier `word`, compared byte for byte.
-    func isWord(_ token: Token, _ word: String) -> Bool {
-        guard token.kind == .identifier else { return false }
-        let start = Int(token.range.start)
-        let end = Int(token.range.end)
-        guard end - start == word.utf8.count else { return false }
-        return word.utf8.elementsEqual(bytes[start..<end])
-    }
-
-    /// Whether the current token is the identifier `word`.
-    func at(_ word: String) -> Bool { isWord(current, word) }
+    /// Whether the current token spells `keyword`.
+    func at(_ keyword: Keyword) -> Bool { tokens[position].keyword == keyword }
 
     /// The text of a token as written.
     func text(_ token: Token) -> String { file.text(in: token.range) }
@@ -144,15 +104,19 @@ struct SyntaxParser {
         return file.line(of: tokens[index].range.start) > file.line(of: before.range.end)
     }
 
-    /// Whether the current token starts a line with a declaration keyword.
+    /// Whether the current token starts a line with a declaration keyword
+    /// followed by a name or `{` (so that an enum case or group member that
+    /// happens to be called `event` or `tip` is not taken for a declaration).
     var atDeclarationStart: Bool {
-        guard startsLine(position), current.kind == .identifier else { return false }
-        return Parser.declarationKeywords.contains(text(current))
+        guard let keyword = tokens[position].keyword, keyword.startsDeclaration else { return false }
+        let next = peek().kind
+        guard next == .identifier || next == .leftBrace else { return false }
+        return startsLine(position)
     }
 
     /// Whether the current token ends an item: a line break, `;`, `}` or the end of the file.
     var atItemEnd: Bool {
-        switch current.kind {
+        switch currentKind {
         case .newline, .semicolon, .rightBrace, .endOfFile: true
         default: false
         }

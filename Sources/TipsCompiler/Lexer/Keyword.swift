@@ -1,0 +1,40 @@
+/// The contextual keywords of the language.
+///
+/// The lexer marks every identifier that spells one (``Token/keyword``) so
+/// that the parser compares enums, not strings; whether the word acts as a
+/// keyword depends on where the parser finds it.
+public enum Keyword: String, CaseIterable, Hashable, Sendable {
+    case config, `enum`, parameter, transient, event, tip, group
+    case displayFrequency, every, keep, ordered, firstAvailable
+    case title, message, image, id, action, rule, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency
+    case invalidatedBy
+    case `true`, `false`
+
+    /// Whether the keyword starts a file-scope declaration.
+    public var startsDeclaration: Bool {
+        switch self {
+        case .config, .enum, .parameter, .transient, .event, .tip, .group: true
+        default: false
+        }
+    }
+
+    /// Whether the keyword starts a tip body item.
+    public var startsTipItem: Bool {
+        switch self {
+        case .title, .message, .image, .id, .action, .rule, .maxDisplayCount, .maxDisplayDuration,
+            .ignoresDisplayFrequency, .invalidatedBy:
+            true
+        default: false
+        }
+    }
+
+    /// The keywords' UTF-8 spellings, grouped by length, for matching without building strings.
+    static let byLength: [[(keyword: Keyword, bytes: [UInt8])]] = {
+        var table = [[(keyword: Keyword, bytes: [UInt8])]](repeating: [], count: 32)
+        for keyword in Keyword.allCases {
+            let bytes = Array(keyword.rawValue.utf8)
+            table[bytes.count].append((keyword, bytes))
+        }
+        return table
+    }()
+}

@@ -1,0 +1,106 @@
+// Events: event_decl, keep_clause, and the field lists shared with tips.
+
+extension SyntaxParser {
+    /// event_decl = "event" identifier [ "(" [ field_list ] ")" ] [ keep_clause ] ;
+    mutating func parseEventDecl(doc: DocComment?) -> EventDecl? {
+        let keyword = advance()
+        guard let name = expectIdentifier("expected the event's name after 'event'") else {
+            recoverAtFileScope()
+            return nil
+        }
+        var fields: [FieldSyntax] = []
+        if currentKind == .leftParen {
+            let (list, complete) = parseFieldList(of: "event '\(name.name)'")
+            fields = list
+            guard complete else {
+                // Keep the event with the fields read so far, so that its uses do not cascade.
+                let decl = EventDecl(doc: doc, name: name, fields: fields, keep: nil, range: range(from: keyword.range))
+                if !atDeclarationStart { recoverAtFileScope() }
+                return decl
+            }
+        }
+        var keep: KeepClause?
+        if at(.keep) {
+            guard let clause = parseKeepClause() else {
+                // Keep the event without its clause, so that its uses do not cascade.
+                let decl = EventDecl(doc: doc, name: name, fields: fields, keep: nil, range: range(from: keyword.range))
+                if !atDeclarationStart { recoverAtFileScope() }
+                return decl
+            }
+            keep = clause
+        }
+        let decl = EventDecl(doc: doc, name: name, fields: fields, keep: keep, range: range(from: keyword.range))
+        expectDeclarationEnd("event '\(name.name)'")
+        return decl
+    }
+
+    /// keep_clause = "keep" ( integer [ "," duration ] | duration ) ;
+    mutating func parseKeepClause() -> KeepClause? {
+        let keyword = advance()
+        var count: IntegerLiteral?
+        var duration: DurationLiteral?
+        if currentKind == .integer, case .integer(let value) = current.value {
+            count = IntegerLiteral(value: value, range: advance().range)
+            if currentKind == .comma {
+                advance()
+                guard let literal = parseDurationLiteral(after: "','", example: "30d") else { return nil }
+                duration = literal
+            }
+        } else if currentKind == .duration, case .duration(let amount, let unit) = current.value {
+            duration = DurationLiteral(amount: amount, unit: unit, range: advance().range)
+            if currentKind == .comma {
+                error("the count comes first, as in 'keep 200, 30d'", at: current.range)
+                return nil
+            }
+        } else {
+            errorExpected("expected a count, a duration or both after 'keep', as in 'keep 200, 30d'")
+            return nil
+        }
+        return KeepClause(count: count, duration: duration, range: range(from: keyword.range))
+    }
+
+    /// Consumes a duration literal, or reports what was expected.
+    mutating func parseDurationLiteral(after what: String, example: String) -> DurationLiteral? {
+        guard currentKind == .duration, case .duration(let amount, let unit) = current.value else {
+            errorExpected(durationMessage(after: what, example: example))
+            return nil
+        }
+        return DurationLiteral(amount: amount, unit: unit, range: advance().range)
+    }
+
+    /// field_list = "(" [ field { "," field } [ "," ] ] ")" ;  field = identifier ":" type ;
+    /// Parses from the `(`; `owner` names the declaration in messages. Returns
+    /// the fields read and whether the list was complete (else an error was reported).
+    mutating func parseFieldList(of owner: String) -> (fields: [FieldSyntax], complete: Bool) {
+        let opening = advance()
+        var fields: [FieldSyntax] = []
+        while currentKind != .rightParen {
+            if isAtEnd || currentKind == .leftBrace || isOnLaterLine(current) {
+                errorExpected(
+                    "expected ')' to close the fields of \(owner)",
+                    notes: [DiagnosticNote("'(' opened here", at: opening.range)])
+                return (fields, false)
+            }
+            guard currentKind == .identifier else {
+                errorExpected("expected a field name in \(owner), found \(describe(current))")
+                return (fields, false)
+            }
+            let name = identifier(advance())
+            guard currentKind == .colon else {
+                errorExpected("expected ':' and a type after '\(name.name)', as in \(name.name): String")
+                return (fields, false)
+            }
+            advance()
+            guard let type = parseType() else { return (fields, false) }
+            fields.append(FieldSyntax(name: name, type: type, range: name.range.extended(to: type.name.range)))
+            if currentKind == .comma {
+                advance()
+            } else if currentKind != .rightParen, !isAtEnd, currentKind != .leftBrace, !isOnLaterLine(current) {
+                errorExpected("expected ',' or ')' after field '\(name.name)', found \(describe(current))")
+                return (fields, false)
+            }
+        }
+        advance()
+        return (fields, true)
+    }
+}

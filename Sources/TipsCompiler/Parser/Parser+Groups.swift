@@ -1,0 +1,60 @@
+// Groups: group_decl.
+
+extension SyntaxParser {
+    /// group_decl = "group" identifier [ "ordered" | "firstAvailable" ] "{" { identifier | separator } "}" ;
+    mutating func parseGroupDecl(doc: DocComment?) -> GroupDecl? {
+        let keyword = advance()
+        guard let name = expectIdentifier("expected the group's name after 'group'") else {
+            recoverAtFileScope()
+            return nil
+        }
+        var priority: Identifier?
+        if currentKind == .identifier {
+            let word = identifier(advance())
+            if word.name != "ordered", word.name != "firstAvailable" {
+                let hint =
+                    SpellingSuggester.closest(to: word.name, among: ["ordered", "firstAvailable"])
+                    .map { "; did you mean '\($0)'?" } ?? "; use 'ordered' or 'firstAvailable'"
+                error("unknown group order '\(word.name)'\(hint)", at: word.range)
+            }
+            priority = word
+        }
+        guard let opening = expectLeftBrace("expected '{' and the member tips after group '\(name.name)'") else {
+            recoverAtFileScope()
+            return nil
+        }
+        var members: [Identifier] = []
+        var end = opening.range
+        while true {
+            skipSeparators()
+            if currentKind == .rightBrace {
+                end = advance().range
+                break
+            }
+            if isAtEnd || atDeclarationStart {
+                errorExpected(
+                    "expected '}' to close group '\(name.name)'",
+                    notes: [DiagnosticNote("'{' opened here", at: opening.range)])
+                end = range(from: opening.range)
+                break
+            }
+            switch currentKind {
+            case .identifier:
+                members.append(identifier(advance()))
+            case .comma:
+                error("group members are separated by spaces or new lines, not ','", at: advance().range)
+            default:
+                errorExpected("expected a tip name in group '\(name.name)', found \(describe(current))")
+                // One error per run of stray tokens.
+                advance()
+                while !isAtEnd, currentKind != .identifier, currentKind != .rightBrace, currentKind != .newline {
+                    advance()
+                }
+            }
+        }
+        let decl = GroupDecl(
+            doc: doc, name: name, priority: priority, members: members, range: keyword.range.extended(to: end))
+        expectDeclarationEnd("group '\(name.name)'")
+        return decl
+    }
+}
