@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TipsCompiler", targets: ["TipsCompiler"]),
         .executable(name: "tipc", targets: ["tipc"]),
         .plugin(name: "TipsPlugin", targets: ["TipsPlugin"]),
+        .plugin(name: "TipsGenerate", targets: ["TipsGenerate"]),
     ],
     targets: [
         // The runtime that generated code links against. Depends on nothing but Foundation.
@@ -19,10 +20,32 @@ let package = Package(
         .executableTarget(name: "tipc", dependencies: ["TipsCompiler"]),
         // Runs tipc over a target's .tips files during `swift build`.
         .plugin(name: "TipsPlugin", capability: .buildTool(), dependencies: ["tipc"]),
+        // `swift package generate-tips`: writes the same generated Swift into the package.
+        .plugin(
+            name: "TipsGenerate",
+            capability: .command(
+                intent: .custom(verb: "generate-tips", description: "Write the Swift generated from .tips files"),
+                permissions: [.writeToPackageDirectory(reason: "writes <target>/Generated/*.swift")]
+            ),
+            dependencies: ["tipc"]
+        ),
+
+        // The samples: tips compiled by TipsPlugin, a runnable demo, and their end-to-end tests.
+        .target(
+            name: "TrailsTips", dependencies: ["TipsRuntime"], path: "Samples/Trails/Tips",
+            plugins: ["TipsPlugin"]),
+        .target(
+            name: "BackyardTips", dependencies: ["TipsRuntime"], path: "Samples/Backyard/Tips",
+            plugins: ["TipsPlugin"]),
+        .executableTarget(
+            name: "trails-demo", dependencies: ["TipsRuntime", "TrailsTips"], path: "Samples/Trails/Demo"),
+        // A child process for the datastore's crash-consistency test (not a product).
+        .executableTarget(name: "tips-store-stress", dependencies: ["TipsRuntime"]),
         // Measures the compiler and runtime against the performance targets: `swift run -c release tipc-bench`.
         .executableTarget(name: "tipc-bench", dependencies: ["TipsCompiler", "TipsRuntime"]),
 
         .testTarget(name: "TipsRuntimeTests", dependencies: ["TipsRuntime"]),
+        .testTarget(name: "TipsEndToEndTests", dependencies: ["TipsRuntime", "TrailsTips", "BackyardTips"]),
         .testTarget(
             name: "TipsCompilerTests",
             dependencies: ["TipsCompiler"],

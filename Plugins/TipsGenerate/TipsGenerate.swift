@@ -19,7 +19,7 @@ struct TipsGenerate: CommandPlugin {
             let files = module.sourceFiles.map(\.url)
             let inputs = files.filter { $0.pathExtension == "tips" }.sorted { $0.path < $1.path }
             guard !inputs.isEmpty else { continue }
-            let output = module.directoryURL.appendingPathComponent("Generated", isDirectory: true)
+            let output = target.directoryURL.appendingPathComponent("Generated", isDirectory: true)
             var toolArguments = ["compile"] + inputs.map(\.path) + ["--output-dir", output.path]
             if let options = files.first(where: { $0.lastPathComponent == "tipc.options" }) {
                 toolArguments += ["--options-file", options.path]

@@ -151,4 +151,23 @@ import Testing
         #expect(text.contains("public init() {}"))
         #expect(!text.contains("internal "))
     }
+
+    @Test func optionsFileSuppliesOptions() throws {
+        let directory = try TipcProcess.temporaryDirectory()
+        try write(Self.valid, to: directory.appendingPathComponent("A.tips"))
+        try write("# for the plugin\n\n--access-level public\n", to: directory.appendingPathComponent("tipc.options"))
+        let output = try TipcProcess.run(
+            ["compile", "A.tips", "--output-dir", "out", "--options-file", "tipc.options"], in: directory)
+        #expect(output.status == 0, "\(output.standardError)")
+        let text = try String(contentsOf: directory.appendingPathComponent("out/A.swift"), encoding: .utf8)
+        #expect(text.contains("public struct Hello: TipsRuntime.Tip"))
+    }
+
+    @Test func missingOptionsFileIsExitTwo() throws {
+        let directory = try TipcProcess.temporaryDirectory()
+        try write(Self.valid, to: directory.appendingPathComponent("A.tips"))
+        let output = try TipcProcess.run(["check", "A.tips", "--options-file", "nope.options"], in: directory)
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("cannot read options file 'nope.options'"))
+    }
 }

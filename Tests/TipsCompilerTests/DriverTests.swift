@@ -126,4 +126,17 @@ extension DriverTests {
         #expect(result.hasErrors == result.outputs.isEmpty)
         #expect(result.hasErrors == (result.program == nil))
     }
+
+    @Test func optionsFilesExpandInPlaceSkippingComments() throws {
+        let files = ["a.options": "# comment\n--access-level public\n\n  --warnings-as-errors  \n"]
+        let expanded = try CommandLineArguments.expandingOptionsFiles(
+            ["compile", "x.tips", "--options-file", "a.options", "-o", "out"]
+        ) { files[$0] }
+        #expect(expanded == ["compile", "x.tips", "--access-level", "public", "--warnings-as-errors", "-o", "out"])
+        #expect(throws: UsageError("options file 'loop' may not name another options file")) {
+            try CommandLineArguments.expandingOptionsFiles(["check", "--options-file=loop"]) { _ in
+                "--options-file loop"
+            }
+        }
+    }
 }

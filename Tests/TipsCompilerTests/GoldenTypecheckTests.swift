@@ -6,13 +6,7 @@ import Testing
 /// Every golden output must compile against TipsRuntime as Swift 6, without
 /// warnings, and with no expression slower than 100 ms to type-check.
 @Suite(.serialized) struct GoldenTypecheckTests {
-    // Gated until the runtime with the generated-code contract is merged into this branch:
-    // remove the condition once `TipsRuntime` declares Tip, TipRule, Tips.Options and TipGroup.
-    @Test(
-        .disabled(
-            if: !SwiftCompiler.runtimeHasGeneratedCodeContract,
-            "the built TipsRuntime does not yet declare the types of docs/GeneratedCode.md"),
-        arguments: GoldenCase.all)
+    @Test(arguments: GoldenCase.all)
     func goldenOutputTypechecksAgainstRuntime(_ golden: GoldenCase) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "tipc-golden-\(UUID().uuidString)")
@@ -30,11 +24,7 @@ import Testing
         #expect(status == 0, "\(output)")
     }
 
-    @Test(
-        .disabled(
-            if: !SwiftCompiler.runtimeHasGeneratedCodeContract,
-            "the built TipsRuntime does not yet declare the types of docs/GeneratedCode.md"))
-    func aThousandTipsTypecheckQuickly() throws {
+    @Test func aThousandTipsTypecheckQuickly() throws {
         var text = "event opened(kind: Int)\nparameter level: Int = 0\n"
         for index in 0..<1000 {
             text += """

@@ -4,30 +4,30 @@ import Testing
 
 @Suite struct LexerTokenTests {
     @Test func namesAndKeywordsAreIdentifiers() {
-        let lexed = lex("tip title _x café x2 rule")
+        let lexed = lexSnippet("tip title _x café x2 rule")
         #expect(lexed.kinds == Array(repeating: .identifier, count: 6))
         #expect(lexed.texts == ["tip", "title", "_x", "café", "x2", "rule"])
         #expect(lexed.diagnostics.isEmpty)
     }
 
     @Test func integersDropUnderscores() {
-        let lexed = lex("42 1_000 0")
+        let lexed = lexSnippet("42 1_000 0")
         #expect(lexed.kinds == [.integer, .integer, .integer])
         #expect(lexed.tokens.prefix(3).map(\.value) == [.integer(42), .integer(1000), .integer(0)])
     }
 
     @Test func decimals() {
-        let lexed = lex("2.5 1_000.25")
+        let lexed = lexSnippet("2.5 1_000.25")
         #expect(lexed.kinds == [.decimal, .decimal])
         #expect(lexed.tokens.prefix(2).map(\.value) == [.decimal(2.5), .decimal(1000.25)])
     }
 
     @Test func anIntegerFollowedByADotAndANameIsAMemberAccess() {
-        #expect(lex("5.count").kinds == [.integer, .dot, .identifier])
+        #expect(lexSnippet("5.count").kinds == [.integer, .dot, .identifier])
     }
 
     @Test func durationsInEveryUnit() {
-        let lexed = lex("30s 5m 12h 3d 2w 1_000s")
+        let lexed = lexSnippet("30s 5m 12h 3d 2w 1_000s")
         #expect(lexed.kinds == Array(repeating: .duration, count: 6))
         #expect(
             lexed.tokens.prefix(6).map(\.value) == [
@@ -38,14 +38,14 @@ import Testing
     }
 
     @Test func stringEscapesAreDecoded() {
-        let lexed = lex(#""a\"b\\c\nd\te\u{1F426}""#)
+        let lexed = lexSnippet(#""a\"b\\c\nd\te\u{1F426}""#)
         #expect(lexed.kinds == [.string])
         #expect(lexed.tokens[0].value == .string([.text("a\"b\\c\nd\te🐦")]))
         #expect(lexed.diagnostics.isEmpty)
     }
 
     @Test func interpolationsAreSplitOutWithTheirRanges() throws {
-        let lexed = lex(#""Id-\(trailID) in \(region)""#)
+        let lexed = lexSnippet(#""Id-\(trailID) in \(region)""#)
         guard case .string(let segments) = lexed.tokens[0].value else {
             Issue.record("not a string")
             return
@@ -62,11 +62,11 @@ import Testing
     }
 
     @Test func emptyStringHasNoSegments() {
-        #expect(lex(#""""#).tokens[0].value == .string([]))
+        #expect(lexSnippet(#""""#).tokens[0].value == .string([]))
     }
 
     @Test func punctuationAndOperators() {
-        let lexed = lex("{ } ( ) , : ; . = ! - + * / < <= > >= == != && ||")
+        let lexed = lexSnippet("{ } ( ) , : ; . = ! - + * / < <= > >= == != && ||")
         #expect(
             lexed.kinds == [
                 .leftBrace, .rightBrace, .leftParen, .rightParen, .comma, .colon, .semicolon, .dot, .assign, .bang,
@@ -79,14 +79,14 @@ import Testing
     }
 
     @Test func docCommentsAreTokensButOtherCommentsAreNot() {
-        let lexed = lex("/// Doc.\n// plain\n//// not a doc\n/* block /* nested */ still */ x")
+        let lexed = lexSnippet("/// Doc.\n// plain\n//// not a doc\n/* block /* nested */ still */ x")
         // No separator before the first token: doc comments do not count as items.
         #expect(lexed.kinds == [.docComment, .identifier])
         #expect(lexed.texts[0] == "/// Doc.")
     }
 
     @Test func tokenRangesAreByteOffsets() {
-        let lexed = lex("é tip")
+        let lexed = lexSnippet("é tip")
         #expect(lexed.tokens[0].range.start == 0)
         #expect(lexed.tokens[0].range.end == 2)
         #expect(lexed.tokens[1].range.start == 3)
@@ -95,63 +95,64 @@ import Testing
     }
 
     @Test func emptyInputIsJustEndOfFile() {
-        let lexed = lex("")
+        let lexed = lexSnippet("")
         #expect(lexed.tokens.map(\.kind) == [.endOfFile])
     }
 }
 
 @Suite struct LexerNewlineTests {
     @Test func aLineBreakSeparatesItemsAndRunsCollapse() {
-        #expect(lex("a\n\n\nb").kinds == [.identifier, .newline, .identifier])
+        #expect(lexSnippet("a\n\n\nb").kinds == [.identifier, .newline, .identifier])
     }
 
     @Test func noSeparatorAtTheStartOrEndOfTheFile() {
-        #expect(lex("\n\na\n\n").kinds == [.identifier])
+        #expect(lexSnippet("\n\na\n\n").kinds == [.identifier])
     }
 
     @Test func aLineContinuesInsideParentheses() {
-        #expect(lex("f(a,\n b)").kinds == [.identifier, .leftParen, .identifier, .comma, .identifier, .rightParen])
+        #expect(
+            lexSnippet("f(a,\n b)").kinds == [.identifier, .leftParen, .identifier, .comma, .identifier, .rightParen])
     }
 
     @Test func aLineContinuesAfterAnInfixOperator() {
-        #expect(lex("a &&\nb").kinds == [.identifier, .binaryOperator(.and), .identifier])
-        #expect(lex("a -\nb").kinds == [.identifier, .minus, .identifier])
+        #expect(lexSnippet("a &&\nb").kinds == [.identifier, .binaryOperator(.and), .identifier])
+        #expect(lexSnippet("a -\nb").kinds == [.identifier, .minus, .identifier])
     }
 
     @Test func aLineContinuesWhenTheNextStartsWithADotOrAnInfixOperator() {
-        #expect(lex("a\n  .count").kinds == [.identifier, .dot, .identifier])
-        #expect(lex("a\n  || b").kinds == [.identifier, .binaryOperator(.or), .identifier])
-        #expect(lex("a\n  < b").kinds == [.identifier, .binaryOperator(.less), .identifier])
+        #expect(lexSnippet("a\n  .count").kinds == [.identifier, .dot, .identifier])
+        #expect(lexSnippet("a\n  || b").kinds == [.identifier, .binaryOperator(.or), .identifier])
+        #expect(lexSnippet("a\n  < b").kinds == [.identifier, .binaryOperator(.less), .identifier])
     }
 
     @Test func aLineStartingWithMinusOrBangStartsANewItem() {
-        #expect(lex("a\n- b").kinds == [.identifier, .newline, .minus, .identifier])
-        #expect(lex("a\n!b").kinds == [.identifier, .newline, .bang, .identifier])
+        #expect(lexSnippet("a\n- b").kinds == [.identifier, .newline, .minus, .identifier])
+        #expect(lexSnippet("a\n!b").kinds == [.identifier, .newline, .bang, .identifier])
     }
 
     @Test func aBlockCommentSpanningLinesSeparatesItems() {
-        #expect(lex("a /* x\n y */ b").kinds == [.identifier, .newline, .identifier])
-        #expect(lex("a /* x */ b").kinds == [.identifier, .identifier])
+        #expect(lexSnippet("a /* x\n y */ b").kinds == [.identifier, .newline, .identifier])
+        #expect(lexSnippet("a /* x */ b").kinds == [.identifier, .identifier])
     }
 
     @Test func aBraceResetsAnUnclosedParenthesis() {
-        #expect(lex("(a\n}\nb").kinds == [.leftParen, .identifier, .rightBrace, .newline, .identifier])
+        #expect(lexSnippet("(a\n}\nb").kinds == [.leftParen, .identifier, .rightBrace, .newline, .identifier])
     }
 
     @Test func aCommentAtTheEndOfALineStillEndsTheItem() {
-        #expect(lex("a // note\nb").kinds == [.identifier, .newline, .identifier])
+        #expect(lexSnippet("a // note\nb").kinds == [.identifier, .newline, .identifier])
     }
 }
 
 @Suite struct LexerErrorTests {
     @Test func invalidUTF8IsReportedAtItsByte() {
-        let lexed = lex(bytes: Array("a ".utf8) + [0xFF] + Array(" b".utf8))
+        let lexed = lexSnippet(bytes: Array("a ".utf8) + [0xFF] + Array(" b".utf8))
         #expect(lexed.messages == ["1:3: invalid UTF-8 byte 0xFF"])
         #expect(lexed.kinds == [.identifier, .unknown, .identifier])
     }
 
     @Test func invalidUTF8InsideStringsAndCommentsIsReported() {
-        let lexed = lex(bytes: Array("\"a".utf8) + [0xC3, 0x28] + Array("\" // ".utf8) + [0xE2, 0x82])
+        let lexed = lexSnippet(bytes: Array("\"a".utf8) + [0xC3, 0x28] + Array("\" // ".utf8) + [0xE2, 0x82])
         #expect(
             lexed.messages == [
                 "1:3: invalid UTF-8 byte 0xC3", "1:10: invalid UTF-8 byte 0xE2", "1:11: invalid UTF-8 byte 0x82",
@@ -159,30 +160,30 @@ import Testing
     }
 
     @Test func overlongEncodingsAndSurrogatesAreInvalid() {
-        #expect(lex(bytes: [0xC0, 0x80]).diagnostics.count == 2)
-        #expect(lex(bytes: [0xED, 0xA0, 0x80]).diagnostics.count == 3)
+        #expect(lexSnippet(bytes: [0xC0, 0x80]).diagnostics.count == 2)
+        #expect(lexSnippet(bytes: [0xED, 0xA0, 0x80]).diagnostics.count == 3)
     }
 
     @Test func unexpectedCharacterIsReportedAndLexingContinues() {
-        let lexed = lex("a @ b § c")
+        let lexed = lexSnippet("a @ b § c")
         #expect(lexed.messages == ["1:3: unexpected character '@'", "1:7: unexpected character '§'"])
         #expect(lexed.kinds == [.identifier, .unknown, .identifier, .unknown, .identifier])
         #expect(lexed.tokens[1].isMalformed)
     }
 
     @Test func singleAmpersandAndBarSuggestTheDoubledOperator() {
-        #expect(lex("a & b").messages == ["1:3: unexpected character '&'; did you mean '&&'?"])
-        #expect(lex("a | b").messages == ["1:3: unexpected character '|'; did you mean '||'?"])
+        #expect(lexSnippet("a & b").messages == ["1:3: unexpected character '&'; did you mean '&&'?"])
+        #expect(lexSnippet("a | b").messages == ["1:3: unexpected character '|'; did you mean '||'?"])
     }
 
     @Test func singleQuotedStringIsReportedOnceAndReadAsAString() {
-        let lexed = lex("title 'Hi'")
+        let lexed = lexSnippet("title 'Hi'")
         #expect(lexed.messages == ["1:7: strings use double quotes: \"Hi\""])
         #expect(lexed.tokens[1].value == .string([.text("Hi")]))
     }
 
     @Test func badEscapeIsReportedAtTheBackslash() {
-        let lexed = lex(#""ab\qc""#)
+        let lexed = lexSnippet(#""ab\qc""#)
         #expect(
             lexed.messages == [
                 #"1:4: invalid escape sequence '\q' in string; use \", \\, \n, \t, \u{...} or \(name)"#
@@ -191,34 +192,35 @@ import Testing
     }
 
     @Test func badUnicodeEscapes() {
-        #expect(lex(#""\u{D800}""#).messages == [#"1:2: '\u{D800}' is not a valid Unicode scalar"#])
+        #expect(lexSnippet(#""\u{D800}""#).messages == [#"1:2: '\u{D800}' is not a valid Unicode scalar"#])
         #expect(
-            lex(#""\u{123456789}""#).messages == [
+            lexSnippet(#""\u{123456789}""#).messages == [
                 #"1:2: a Unicode escape takes 1 to 8 hexadecimal digits, as in \u{1F426}"#
             ])
-        #expect(lex(#""\u41""#).messages == [#"1:2: expected '{' after '\u'; write a Unicode escape as \u{1F426}"#])
+        #expect(
+            lexSnippet(#""\u41""#).messages == [#"1:2: expected '{' after '\u'; write a Unicode escape as \u{1F426}"#])
     }
 
     @Test func unterminatedStringIsReportedAtTheOpeningQuote() {
-        let lexed = lex("x \"abc\ny")
+        let lexed = lexSnippet("x \"abc\ny")
         #expect(lexed.messages == ["1:3: unterminated string; add a closing '\"'"])
         #expect(lexed.kinds == [.identifier, .string, .newline, .identifier])
-        #expect(lex("\"abc").messages == ["1:1: unterminated string; add a closing '\"'"])
+        #expect(lexSnippet("\"abc").messages == ["1:1: unterminated string; add a closing '\"'"])
     }
 
     @Test func interpolatingAnythingButANameIsAnError() {
-        #expect(lex(#""\(a + b)""#).messages == [#"1:2: only a name can be interpolated, as in \(name)"#])
-        #expect(lex(#""\(a""#).messages.first == #"1:2: expected ')' to end the interpolation, as in \(name)"#)
+        #expect(lexSnippet(#""\(a + b)""#).messages == [#"1:2: only a name can be interpolated, as in \(name)"#])
+        #expect(lexSnippet(#""\(a""#).messages.first == #"1:2: expected ')' to end the interpolation, as in \(name)"#)
     }
 
     @Test func unterminatedBlockCommentIsReportedAtItsStart() {
-        let lexed = lex("a\n  /* x /* y */ z")
+        let lexed = lexSnippet("a\n  /* x /* y */ z")
         #expect(lexed.messages == ["2:3: unterminated block comment; add '*/' to close it"])
         #expect(lexed.kinds == [.identifier])
     }
 
     @Test func integerOverflowIsReported() {
-        let lexed = lex("99999999999999999999 9223372036854775807")
+        let lexed = lexSnippet("99999999999999999999 9223372036854775807")
         #expect(
             lexed.messages == [
                 "1:1: integer literal '99999999999999999999' is too large; the largest is 9223372036854775807"
@@ -228,34 +230,36 @@ import Testing
     }
 
     @Test func unknownDurationUnits() {
-        #expect(lex("5x").messages == ["1:2: unknown duration unit 'x'; use s, m, h, d or w"])
+        #expect(lexSnippet("5x").messages == ["1:2: unknown duration unit 'x'; use s, m, h, d or w"])
         #expect(
-            lex("3mo").messages == [
+            lexSnippet("3mo").messages == [
                 "1:2: unknown duration unit 'mo'; use s, m, h, d or w (months vary in length; use days or weeks)"
             ])
-        #expect(lex("5x").tokens[0].isMalformed)
-        #expect(lex("5x").kinds == [.duration])
+        #expect(lexSnippet("5x").tokens[0].isMalformed)
+        #expect(lexSnippet("5x").kinds == [.duration])
     }
 
     @Test func decimalDurationsAreRejected() {
         #expect(
-            lex("1.5h").messages == ["1:1: a duration takes a whole number; use a smaller unit, such as 90m for 1.5h"])
+            lexSnippet("1.5h").messages == [
+                "1:1: a duration takes a whole number; use a smaller unit, such as 90m for 1.5h"
+            ])
     }
 
     @Test func controlCharactersAreNamed() {
-        #expect(lex("a \u{7} b").messages == ["1:3: unexpected control character U+0007"])
+        #expect(lexSnippet("a \u{7} b").messages == ["1:3: unexpected control character U+0007"])
     }
 }
 
 @Suite struct LexerKeywordTests {
     @Test func identifiersThatSpellAKeywordAreMarked() {
-        let lexed = lex("title titles tip _tip rule maxDisplayCount true")
+        let lexed = lexSnippet("title titles tip _tip rule maxDisplayCount true")
         #expect(lexed.tokens.dropLast().map(\.keyword) == [.title, nil, .tip, nil, .rule, .maxDisplayCount, .true])
     }
 
     @Test func everyKeywordIsRecognised() {
         for keyword in Keyword.allCases {
-            #expect(lex(keyword.rawValue).tokens.first?.keyword == keyword)
+            #expect(lexSnippet(keyword.rawValue).tokens.first?.keyword == keyword)
         }
     }
 }

@@ -30,7 +30,7 @@ import Testing
             text += Self.fragments.randomElement(using: &generator) ?? ""
             text += Bool.random(using: &generator) ? " " : ""
         }
-        let parsed = parse(text)
+        let parsed = parseSnippet(text)
         // Every diagnostic points inside the file.
         for diagnostic in parsed.diagnostics {
             #expect(Int(diagnostic.range.end) <= parsed.file.bytes.count)

@@ -6,14 +6,14 @@ import Testing
 @Suite struct ParserDeclarationTests {
     @Test func emptyAndCommentOnlyFilesParseToNothing() {
         for text in ["", "\n\n", "// just a comment\n/* and a block */\n"] {
-            let parsed = parse(text)
+            let parsed = parseSnippet(text)
             #expect(parsed.syntax.declarations.isEmpty)
             #expect(parsed.diagnostics.isEmpty)
         }
     }
 
     @Test func blocksMayStandOnOneLine() {
-        let parsed = parse("tip A { title \"Hi\"; rule x }\nenum Plan { free, pro }\ngroup G ordered { A B }")
+        let parsed = parseSnippet("tip A { title \"Hi\"; rule x }\nenum Plan { free, pro }\ngroup G ordered { A B }")
         #expect(parsed.diagnostics.isEmpty)
         #expect(parsed.syntax.declarations.count == 3)
         guard case .tip(let tip) = parsed.syntax.declarations[0] else {
@@ -36,7 +36,7 @@ import Testing
                 invalidatedBy rule
             }
             """
-        let parsed = parse(text)
+        let parsed = parseSnippet(text)
         #expect(parsed.diagnostics.isEmpty)
         #expect(parsed.syntax.declarations.count == 3)
         guard case .event(let event) = parsed.syntax.declarations[1] else {
@@ -60,7 +60,7 @@ import Testing
             //// Four slashes are a plain comment.
             event e
             """
-        let parsed = parse(text)
+        let parsed = parseSnippet(text)
         #expect(parsed.diagnostics.isEmpty)
         let docs = parsed.syntax.declarations.map { declaration -> [String]? in
             switch declaration {
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func docCommentOnATransientParameterAttaches() {
-        let parsed = parse("/// Editing.\ntransient parameter isEditing: Bool = false")
+        let parsed = parseSnippet("/// Editing.\ntransient parameter isEditing: Bool = false")
         guard case .parameter(let parameter) = parsed.syntax.declarations.first else {
             Issue.record("not a parameter")
             return
@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func eventKeepClauseTakesACountADurationOrBoth() {
-        let parsed = parse("event a keep 200, 30d\nevent b keep 10\nevent c keep 2w\nevent d")
+        let parsed = parseSnippet("event a keep 200, 30d\nevent b keep 10\nevent c keep 2w\nevent d")
         #expect(parsed.diagnostics.isEmpty)
         let keeps = parsed.syntax.declarations.map { declaration -> String in
             guard case .event(let event) = declaration else { return "?" }
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func tipArgumentsAreNilWithoutParenthesesAndEmptyWithThem() {
-        let parsed = parse("tip A { title \"A\" }\ntip B() { title \"B\" }")
+        let parsed = parseSnippet("tip A { title \"A\" }\ntip B() { title \"B\" }")
         let arguments = parsed.syntax.declarations.map { declaration -> [FieldSyntax]? in
             guard case .tip(let tip) = declaration else { return nil }
             return tip.arguments
@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func configEveryDuration() {
-        let parsed = parse("config { displayFrequency every 3d }")
+        let parsed = parseSnippet("config { displayFrequency every 3d }")
         guard case .config(let config) = parsed.syntax.declarations.first,
             case .displayFrequency(.every(let duration, _), _, _) = config.items.first
         else {
@@ -119,7 +119,7 @@ import Testing
 @Suite struct ParserExpressionTests {
     /// The dump of the one rule in `tip A { rule <expression> }`, without ranges.
     func rule(_ expression: String) -> String {
-        let parsed = parse("tip A {\n    rule \(expression)\n}")
+        let parsed = parseSnippet("tip A {\n    rule \(expression)\n}")
         #expect(parsed.diagnostics.isEmpty, "\(parsed.messages)")
         let lines = parsed.dump.split(separator: "\n").dropFirst(3)
         return lines.map { line in
@@ -165,7 +165,7 @@ import Testing
     }
 
     @Test func expressionRangesCoverTheirOperands() {
-        let parsed = parse("tip A { rule !(a.b(1) >= 2) }")
+        let parsed = parseSnippet("tip A { rule !(a.b(1) >= 2) }")
         guard case .tip(let tip) = parsed.syntax.declarations.first, case .rule(let expr) = tip.items.first?.kind
         else {
             Issue.record("no rule")
@@ -186,7 +186,7 @@ import Testing
 
     func expectOneDeepError(_ rule: String) {
         let start = ContinuousClock.now
-        let parsed = parse("tip A {\n    title \"A\"\n    rule \(rule)\n}\ntip B { title \"B\" }\n")
+        let parsed = parseSnippet("tip A {\n    title \"A\"\n    rule \(rule)\n}\ntip B { title \"B\" }\n")
         let elapsed = ContinuousClock.now - start
         #expect(parsed.diagnostics.map(\.message) == [Self.deep])
         #expect(parsed.syntax.declarations.count == 2)
@@ -208,7 +208,8 @@ import Testing
     }
 
     @Test func nestingUpToTheLimitIsAccepted() {
-        let parsed = parse("tip A { rule \(String(repeating: "(", count: 150))a\(String(repeating: ")", count: 150)) }")
+        let parsed = parseSnippet(
+            "tip A { rule \(String(repeating: "(", count: 150))a\(String(repeating: ")", count: 150)) }")
         #expect(parsed.diagnostics.isEmpty)
     }
 }
@@ -225,8 +226,8 @@ import Testing
         """
 
     @Test func windowsLineEndingsParseLikeUnixOnes() {
-        let unix = parse(Self.sample)
-        let windows = parse(Self.sample.replacingOccurrences(of: "\n", with: "\r\n"))
+        let unix = parseSnippet(Self.sample)
+        let windows = parseSnippet(Self.sample.replacingOccurrences(of: "\n", with: "\r\n"))
         #expect(windows.diagnostics.isEmpty)
         #expect(windows.syntax.declarations.count == unix.syntax.declarations.count)
         guard case .parameter(let parameter) = windows.syntax.declarations.first else {
@@ -243,5 +244,20 @@ import Testing
         let syntax = Parser.parse(file, diagnostics: &engine)
         #expect(engine.reported.isEmpty)
         #expect(syntax.declarations.count == 2)
+    }
+}
+
+@Suite struct ParserDeclarationKeywordTests {
+    @Test func enumCasesAndGroupMembersMayBeNamedLikeDeclarations() {
+        let parsed = parseSnippet("enum Kind {\n    tip\n    event\n    group\n}\ngroup G {\n    config\n    event\n}")
+        #expect(parsed.diagnostics.isEmpty, "\(parsed.messages)")
+        guard case .enumeration(let kind) = parsed.syntax.declarations.first,
+            case .group(let group) = parsed.syntax.declarations.last
+        else {
+            Issue.record("expected an enum and a group")
+            return
+        }
+        #expect(kind.cases.map(\.name) == ["tip", "event", "group"])
+        #expect(group.members.map(\.name) == ["config", "event"])
     }
 }

@@ -6,7 +6,7 @@ import TrailsTips
 /// The Trails sample's tips, compiled from Samples/Trails/Tips/*.tips by
 /// TipsPlugin during `swift build`, exercised against the runtime.
 @Suite struct TrailsTipsTests {
-    let clock = ManualClock(now: Date(timeIntervalSince1970: 1_767_225_600))
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_767_225_600))
     let center = TipCenter()
     let store = FileManager.default.temporaryDirectory
         .appendingPathComponent("trails-e2e-\(UUID().uuidString)", isDirectory: true)
@@ -36,33 +36,33 @@ import TrailsTips
     @Test func favoriteTrailNeedsThreeOpeningsWithinFiveDaysWhileSignedIn() async {
         let tip = FavoriteTrail()
         await openTrails(3)
-        #expect(center.status(of: tip) == .pending, "signed out")
+        #expect(center.status(for: tip) == .pending, "signed out")
 
         await TipParameters.isSignedIn.set(true, in: center)
-        #expect(center.status(of: tip) == .available)
+        #expect(center.status(for: tip) == .available)
     }
 
     @Test func favoriteTrailStaysPendingAfterTwoOpenings() async {
         await TipParameters.isSignedIn.set(true, in: center)
         await openTrails(2)
-        #expect(center.status(of: FavoriteTrail()) == .pending)
+        #expect(center.status(for: FavoriteTrail()) == .pending)
         await openTrails(1)
-        #expect(center.status(of: FavoriteTrail()) == .available)
+        #expect(center.status(for: FavoriteTrail()) == .available)
     }
 
     @Test func favoriteTrailLapsesOnceTheFiveDayWindowPasses() async {
         await TipParameters.isSignedIn.set(true, in: center)
         await openTrails(3)
-        #expect(center.status(of: FavoriteTrail()) == .available)
+        #expect(center.status(for: FavoriteTrail()) == .available)
         clock.advance(by: 5 * 86_400 + 1)
-        #expect(center.status(of: FavoriteTrail()) == .pending)
+        #expect(center.status(for: FavoriteTrail()) == .pending)
     }
 
     @Test func favoritingATrailInvalidatesTheTip() async {
         await TipParameters.isSignedIn.set(true, in: center)
         await openTrails(3)
         await TipEvents.favoritedTrail.donate(trailID: "lake-blanche", in: center)
-        #expect(center.status(of: FavoriteTrail()) == .invalidated(.actionPerformed))
+        #expect(center.status(for: FavoriteTrail()) == .invalidated(.actionPerformed))
     }
 
     @Test func compassTipsTeachShowLocationThenRotateMap() async {
@@ -84,34 +84,34 @@ import TrailsTips
         #expect(butlerFork.id == "new-trail-butler-fork")
         #expect(butlerFork.title == "Butler Fork is now open")
         for _ in 0..<4 { await TipEvents.visitedRegion.donate(region: "Big Cottonwood", in: center) }
-        #expect(center.status(of: butlerFork) == .available)
-        #expect(center.status(of: lakeBlanche) == .available)
+        #expect(center.status(for: butlerFork) == .available)
+        #expect(center.status(for: lakeBlanche) == .available)
 
         await center.invalidate(butlerFork, reason: .tipClosed)
-        #expect(center.status(of: butlerFork) == .invalidated(.tipClosed))
-        #expect(center.status(of: lakeBlanche) == .available)
+        #expect(center.status(for: butlerFork) == .invalidated(.tipClosed))
+        #expect(center.status(for: lakeBlanche) == .available)
     }
 
     @Test func newTrailRuleMatchesOnlyItsOwnRegion() async {
         let tip = NewTrail(trailID: "x", name: "X", region: "Alps")
         for _ in 0..<4 { await TipEvents.visitedRegion.donate(region: "Big Cottonwood", in: center) }
-        #expect(center.status(of: tip) == .pending)
+        #expect(center.status(for: tip) == .pending)
     }
 
     @Test func dailyFrequencyHoldsBackOnlyNeverShownTips() async {
         let rotate = RotateMap()  // no rules: eligible at once
         let location = ShowLocation()
-        #expect(center.status(of: location) == .available)
-        #expect(center.status(of: rotate) == .available)
+        #expect(center.status(for: location) == .available)
+        #expect(center.status(for: rotate) == .available)
 
         await center.tipDidAppear(location)
         await center.tipDidDisappear(location)
         clock.advance(by: 3_600)
-        #expect(center.status(of: location) == .available, "already shown: keeps showing")
-        #expect(center.status(of: rotate) == .pending, "never shown: waits for the day to pass")
+        #expect(center.status(for: location) == .available, "already shown: keeps showing")
+        #expect(center.status(for: rotate) == .pending, "never shown: waits for the day to pass")
 
         clock.advance(by: 86_400)
-        #expect(center.status(of: rotate) == .available)
+        #expect(center.status(for: rotate) == .available)
     }
 
     @Test func explanationNamesTheFailingRuleAndItsLine() async throws {

@@ -8,7 +8,7 @@ import Foundation
 import TipsRuntime
 import TrailsTips
 
-let clock = TipsRuntime.ManualClock(now: Date(timeIntervalSince1970: 1_767_225_600))  // 2026-01-01
+let clock = TipsRuntime.ManualClock(Date(timeIntervalSince1970: 1_767_225_600))  // 2026-01-01
 let store = FileManager.default.temporaryDirectory
     .appendingPathComponent("trails-demo-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
 defer { try? FileManager.default.removeItem(at: store) }
@@ -48,7 +48,7 @@ func card(_ tip: any TipsRuntime.Tip) -> String {
 func look(_ moment: String) async {
     print("\n== \(moment)")
     var shown = 0
-    for tip in everyTip where center.status(of: tip) == .available {
+    for tip in everyTip where center.status(for: tip) == .available {
         print(card(tip))
         shown += 1
         await center.tipDidAppear(tip)
@@ -57,7 +57,7 @@ func look(_ moment: String) async {
     if shown == 0 { print("  (no tip on screen)") }
     if let current = compass.currentTip { print("  compass group shows: \(current.id)") }
     if let current = mapTips.currentTip { print("  map group shows: \(current.id)") }
-    for tip in everyTip where center.status(of: tip) != .available {
+    for tip in everyTip where center.status(for: tip) != .available {
         print(center.explanation(for: tip).description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
     }
 }

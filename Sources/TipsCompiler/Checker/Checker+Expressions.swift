@@ -118,7 +118,11 @@ extension Checker {
             diagnostics.error("'\(name.name)' is \(other.kindDescription), not a value", at: name.range)
             return nil
         case nil:
-            var candidates = Array(context.arguments.keys) + parameters.keys + eventNames
+            // Every declared parameter is a candidate, even one whose declaration failed.
+            let declaredParameters = symbols.compactMap { name, symbol -> String? in
+                if case .parameter = symbol { return name } else { return nil }
+            }
+            var candidates = Array(context.arguments.keys) + declaredParameters + eventNames
             if let event = context.fieldsOf, event.field(named: name.name) != nil {
                 diagnostics.error(
                     "unknown name '\(name.name)'; did you mean the field '.\(name.name)' of event '\(event.name)'?",

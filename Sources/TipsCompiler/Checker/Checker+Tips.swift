@@ -134,7 +134,7 @@ extension Checker {
                 failed = true
             }
         }
-        failed = failed || errorCount > errorsBefore
+        failed = failed || errorCount > errorsBefore || hasError(within: decl.range)
         if rules.isEmpty && options.isEmpty && !groupedTips.contains(tipName) && !failed {
             diagnostics.warning(
                 "tip '\(tipName)' has no rules, no options and is in no group; it shows to everyone at once",
@@ -151,6 +151,15 @@ extension Checker {
 
     /// How many errors have been reported so far.
     var errorCount: Int { diagnostics.reported.count { $0.severity == .error } }
+
+    /// Whether an earlier stage (the parser) reported an error inside `range`:
+    /// a tip whose items did not parse is not judged by what is left of it.
+    func hasError(within range: SourceRange) -> Bool {
+        diagnostics.reported.contains {
+            $0.severity == .error && $0.range.file == range.file && $0.range.start >= range.start
+                && $0.range.start < range.end
+        }
+    }
 
     private func itemKeyword(_ kind: TipItemKind) -> String {
         switch kind {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A parsed `tipc` command line.
 public enum TipcCommand: Hashable, Sendable {
     /// `tipc compile <files>... --output-dir <dir> [--access-level L] [--warnings-as-errors]`
@@ -33,6 +35,45 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 public enum CommandLineArguments {
     /// The commands, for `help` and suggestions.
     public static let commands = ["compile", "check", "dump", "help"]
+
+    /// Replaces every `--options-file <path>` (or `--options-file=<path>`) with
+    /// the options the file lists: one or more whitespace-separated words a
+    /// line; blank lines and lines starting with `#` are skipped. This is how
+    /// a `tipc.options` file beside the `.tips` files sets the access level
+    /// for the build plugin without plugin arguments.
+    public static func expandingOptionsFiles(
+        _ arguments: [String], read: (String) -> String?
+    ) throws(UsageError) -> [String] {
+        var expanded: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let path: String
+            if argument == "--options-file" {
+                index += 1
+                guard index < arguments.count else { throw UsageError("option '--options-file' needs a value") }
+                path = arguments[index]
+            } else if argument.hasPrefix("--options-file=") {
+                path = String(argument.dropFirst("--options-file=".count))
+            } else {
+                expanded.append(argument)
+                index += 1
+                continue
+            }
+            guard let text = read(path) else { throw UsageError("cannot read options file '\(path)'") }
+            for line in text.split(whereSeparator: \.isNewline) {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+                let words = trimmed.split(whereSeparator: \.isWhitespace).map(String.init)
+                if words.contains(where: { $0.hasPrefix("--options-file") }) {
+                    throw UsageError("options file '\(path)' may not name another options file")
+                }
+                expanded += words
+            }
+            index += 1
+        }
+        return expanded
+    }
 
     /// Parses the arguments, or throws a usage error saying what is wrong.
     public static func parse(_ arguments: [String]) throws(UsageError) -> TipcCommand {

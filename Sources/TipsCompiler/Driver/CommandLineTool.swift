@@ -16,7 +16,10 @@ public enum CommandLineTool {
     ) -> Int32 {
         let command: TipcCommand
         do {
-            command = try CommandLineArguments.parse(arguments)
+            let expanded = try CommandLineArguments.expandingOptionsFiles(arguments) { path in
+                FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+            }
+            command = try CommandLineArguments.parse(expanded)
         } catch {
             standardError("tipc: error: \(error.message)\n")
             return usageError

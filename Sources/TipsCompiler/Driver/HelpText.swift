@@ -37,6 +37,9 @@ public enum HelpText {
                   --output-dir, -o <directory>   Where to write the .swift files (created if missing)
                   --access-level <level>         internal (default), package or public
                   --warnings-as-errors           Treat every warning as an error
+                  --options-file <file>          Read more options from a file, one or more a line
+                                                 ('#' starts a comment line); TipsPlugin passes a
+                                                 tipc.options file found beside the .tips files
                   --help, -h                     Show this help
 
                 """

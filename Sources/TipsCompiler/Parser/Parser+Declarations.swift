@@ -226,22 +226,25 @@ extension SyntaxParser {
             recoverAtFileScope()
             return nil
         }
-        guard currentKind == .assign else {
+        // From here on the parameter is kept even after an error, without a
+        // default, so that its uses do not cascade into "unknown name" errors.
+        var value: Expr?
+        if currentKind == .assign {
+            advance()
+            nesting = 0
+            abandonsExpression = false
+            value = parseExpression(after: "'='")
+        } else {
             errorExpected("expected '=' and a default value after the type of parameter '\(name.name)'")
-            recoverAtFileScope()
-            return nil
-        }
-        advance()
-        nesting = 0
-        abandonsExpression = false
-        guard let value = parseExpression(after: "'='") else {
-            recoverAtFileScope()
-            return nil
         }
         let decl = ParameterDecl(
             doc: doc, transient: transient, name: name, type: type, defaultValue: value,
             range: range(from: first.range))
-        expectDeclarationEnd("parameter '\(name.name)'")
+        if value == nil {
+            if !atDeclarationStart, !isAtEnd { recoverAtFileScope() }
+        } else {
+            expectDeclarationEnd("parameter '\(name.name)'")
+        }
         return decl
     }
 

@@ -22,8 +22,10 @@ extension SyntaxParser {
         var keep: KeepClause?
         if at(.keep) {
             guard let clause = parseKeepClause() else {
-                recoverAtFileScope()
-                return nil
+                // Keep the event without its clause, so that its uses do not cascade.
+                let decl = EventDecl(doc: doc, name: name, fields: fields, keep: nil, range: range(from: keyword.range))
+                if !atDeclarationStart { recoverAtFileScope() }
+                return decl
             }
             keep = clause
         }

@@ -70,7 +70,7 @@ extension SyntaxParser {
             let succeeded = parseItem(&self)
             if !succeeded || !atItemEnd {
                 if succeeded, !current.isMalformed {
-                    error(unexpectedAfterItemMessage(), at: current.range)
+                    error(unexpectedAfterItemMessage(), at: current.range, notes: continuationNotes())
                 }
                 recoverInBlock(itemKeywords: itemKeywords)
             }
@@ -85,7 +85,9 @@ extension SyntaxParser {
         case .newline, .semicolon, .endOfFile:
             return
         default:
-            error("expected a new line after \(what), found \(describe(current))", at: current.range)
+            error(
+                "expected a new line after \(what), found \(describe(current))", at: current.range,
+                notes: continuationNotes())
             recoverAtFileScope()
         }
     }
@@ -114,5 +116,34 @@ extension SyntaxParser {
             }
         }
         return "expected a new line or ';' after this item, found \(describe(current))"
+    }
+
+    /// When the current token's line was joined to the line before it (an
+    /// operator at the end of one line, or at the start of the next), a note
+    /// that says so: the usual cause of a surprising "expected a new line".
+    func continuationNotes() -> [DiagnosticNote] {
+        let line = file.line(of: tokens[position].range.start)
+        var index = position
+        while index > 0, tokens[index - 1].kind != .newline, file.line(of: tokens[index - 1].range.end) >= line {
+            index -= 1
+        }
+        guard index > 0, tokens[index - 1].kind != .newline else { return [] }
+        let before = tokens[index - 1]
+        let first = tokens[index]
+        if before.isBinaryOperator {
+            return [
+                DiagnosticNote(
+                    "line \(line - 1) ends with '\(text(before))', so line \(line) continues it", at: before.range)
+            ]
+        }
+        switch first.kind {
+        case .dot, .binaryOperator:
+            return [
+                DiagnosticNote(
+                    "line \(line) starts with '\(text(first))', so it continues the line before", at: first.range)
+            ]
+        default:
+            return []
+        }
     }
 }

@@ -104,9 +104,13 @@ struct SyntaxParser {
         return file.line(of: tokens[index].range.start) > file.line(of: before.range.end)
     }
 
-    /// Whether the current token starts a line with a declaration keyword.
+    /// Whether the current token starts a line with a declaration keyword
+    /// followed by a name or `{` (so that an enum case or group member that
+    /// happens to be called `event` or `tip` is not taken for a declaration).
     var atDeclarationStart: Bool {
         guard let keyword = tokens[position].keyword, keyword.startsDeclaration else { return false }
+        let next = peek().kind
+        guard next == .identifier || next == .leftBrace else { return false }
         return startsLine(position)
     }
 

@@ -44,9 +44,10 @@ public final class TipCenter: Sendable {
         }
     }
 
-    /// The datastore a center uses unless told otherwise. The durable
-    /// `Datastore` of the Persistence folder plugs in here.
-    static let defaultBackendFactory: DatastoreBackendFactory = { _, _ in InMemoryDatastore() }
+    /// The datastore a center uses unless told otherwise: the durable one.
+    static let defaultBackendFactory: DatastoreBackendFactory = { directory, onRecovery in
+        Datastore(directory: directory, onRecovery: onRecovery)
+    }
 
     /// Configures the center once: its datastore, display frequency, clock and
     /// testing switches. Until then every tip is pending.

@@ -63,6 +63,11 @@ enum DatastoreMutation: Sendable, Hashable {
     case invalidate(tipID: String, reason: Tips.InvalidationReason, date: Double)
     /// Forgets everything about the tip: it is eligible again.
     case resetTip(tipID: String)
+    /// Replaces the whole state. The engine never commits this; the datastore
+    /// returns it from `refresh()` when another process changed the store in a
+    /// way that cannot be replayed as deltas (it compacted twice since this
+    /// process last looked, or erased the store).
+    case replaceAll(DatastoreSnapshot)
 }
 
 extension DatastoreSnapshot {
@@ -73,7 +78,9 @@ extension DatastoreSnapshot {
         case .setParameter(let id, let value):
             parameters[id] = value
         case .donate(let eventID, let donation, let keepCount, let keepDuration):
-            var list = donations[eventID, default: []]
+            // Taken out of the dictionary so that the array is edited in place
+            // instead of copied on every donation (journal replay is hot).
+            var list = donations.removeValue(forKey: eventID) ?? []
             // Keep oldest-first order even if a clock stepped backwards.
             if let last = list.last, last.date > donation.date {
                 let index = list.firstIndex { $0.date > donation.date } ?? list.endIndex
@@ -106,6 +113,8 @@ extension DatastoreSnapshot {
             tips[tipID] = record
         case .resetTip(let tipID):
             tips[tipID] = nil
+        case .replaceAll(let snapshot):
+            self = snapshot
         }
     }
 }

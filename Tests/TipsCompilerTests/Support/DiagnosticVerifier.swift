@@ -12,8 +12,8 @@ import Testing
 ///     title 42   // expected-error {{expected a string after 'title'}}
 ///     // expected-error@+1 {{unknown tip item 'titel'; did you mean 'title'?}}
 ///     titel "Hi"
-///     rule a < b < c   // expected-error:16 {{comparison operators cannot be chained; ...}}
-///     }  // expected-error@-3:5 {{...}}  expected-warning {{...}}
+///     rule a & b   // expected-error:12 {{unexpected character '&'; did you mean '&&'?}}
+///     // expected-error@-4:5 {{first}} expected-warning@-4 {{second}}
 ///
 /// - `expected-error`, `expected-warning` or `expected-note`;
 /// - optionally `@+N` / `@-N` (relative to the comment's line) or `@N` (an

@@ -30,19 +30,6 @@ enum SwiftCompiler {
         return nil
     }()
 
-    /// Whether the built runtime has the types that generated code uses
-    /// (`docs/GeneratedCode.md`). Until it does, typechecking goldens cannot pass.
-    static let runtimeHasGeneratedCodeContract: Bool = {
-        let probe = """
-            import TipsRuntime
-            let _: [TipsRuntime.TipRule] = []
-            let _: TipsRuntime.Tips.Options = TipsRuntime.Tips.Options()
-            let _: TipsRuntime.TipGroup.Priority = .ordered
-            struct Probe: TipsRuntime.Tip { var id: Swift.String { "" }; var title: Swift.String { "" } }
-            """
-        return (try? typecheck(source: probe, fileName: "Probe.swift", extraArguments: []))?.status == 0
-    }()
-
     /// Typechecks `source` as Swift 6 against TipsRuntime; returns the exit status and output.
     static func typecheck(
         source: String, fileName: String, extraArguments: [String]

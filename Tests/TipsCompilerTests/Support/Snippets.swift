@@ -1,7 +1,7 @@
 @testable import TipsCompiler
 
 /// The result of lexing or parsing a snippet in a test.
-struct Lexed {
+struct LexedSnippet {
     var file: SourceFile
     var tokens: [Token]
     var diagnostics: [Diagnostic]
@@ -19,21 +19,21 @@ struct Lexed {
 }
 
 /// Lexes `text` as a file named `test.tips`.
-func lex(_ text: String) -> Lexed {
-    lex(bytes: Array(text.utf8))
+func lexSnippet(_ text: String) -> LexedSnippet {
+    lexSnippet(bytes: Array(text.utf8))
 }
 
 /// Lexes raw bytes as a file named `test.tips`.
-func lex(bytes: [UInt8]) -> Lexed {
+func lexSnippet(bytes: [UInt8]) -> LexedSnippet {
     var sources = SourceManager()
     let file = sources.add(path: "test.tips", bytes: bytes)
     var engine = DiagnosticEngine()
     let tokens = Lexer.tokenize(file, diagnostics: &engine)
-    return Lexed(file: file, tokens: tokens, diagnostics: engine.reported)
+    return LexedSnippet(file: file, tokens: tokens, diagnostics: engine.reported)
 }
 
 /// The result of parsing a snippet in a test.
-struct Parsed {
+struct ParsedSnippet {
     var sources: SourceManager
     var file: SourceFile
     var syntax: SourceFileSyntax
@@ -52,10 +52,10 @@ struct Parsed {
 }
 
 /// Parses `text` as a file named `test.tips`.
-func parse(_ text: String) -> Parsed {
+func parseSnippet(_ text: String) -> ParsedSnippet {
     var sources = SourceManager()
     let file = sources.add(path: "test.tips", text: text)
     var engine = DiagnosticEngine()
     let syntax = Parser.parse(file, diagnostics: &engine)
-    return Parsed(sources: sources, file: file, syntax: syntax, diagnostics: engine.sorted)
+    return ParsedSnippet(sources: sources, file: file, syntax: syntax, diagnostics: engine.sorted)
 }

@@ -1,0 +1,284 @@
+/// Encodes and decodes the datastore's content (snapshots and mutation
+/// batches) in the compact binary format described in docs/DatastoreFormat.md.
+enum DatastoreCodec {
+    // MARK: Values
+
+    static func encode(_ value: TipValue, into writer: inout ByteWriter) {
+        switch value {
+        case .bool(let flag):
+            writer.byte(1)
+            writer.byte(flag ? 1 : 0)
+        case .int(let number):
+            writer.byte(2)
+            writer.int(number)
+        case .double(let number):
+            writer.byte(3)
+            writer.double(number)
+        case .string(let text):
+            writer.byte(4)
+            writer.string(text)
+        case .duration(let seconds):
+            writer.byte(5)
+            writer.double(seconds)
+        case .enumCase(let name):
+            writer.byte(6)
+            writer.string(name)
+        }
+    }
+
+    static func decodeValue(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
+        -> TipValue
+    {
+        switch try reader.byte() {
+        case 1:
+            switch try reader.byte() {
+            case 0: return .bool(false)
+            case 1: return .bool(true)
+            case let flag: throw .invalid("bool \(flag)")
+            }
+        case 2: return .int(try reader.int())
+        case 3: return .double(try reader.double())
+        case 4: return .string(try string(&reader, &cache))
+        case 5: return .duration(try reader.double())
+        case 6: return .enumCase(try string(&reader, &cache))
+        case let tag: throw .invalid("value tag \(tag)")
+        }
+    }
+
+    static func string(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
+        -> String
+    {
+        let length = try reader.count()
+        return cache.string(try reader.bytes(length))
+    }
+
+    static func encode(_ reason: Tips.InvalidationReason, into writer: inout ByteWriter) {
+        switch reason {
+        case .actionPerformed: writer.byte(0)
+        case .tipClosed: writer.byte(1)
+        case .displayCountExceeded: writer.byte(2)
+        case .displayDurationExceeded: writer.byte(3)
+        }
+    }
+
+    static func decodeReason(_ reader: inout ByteReader) throws(DatastoreDecodingError) -> Tips.InvalidationReason {
+        switch try reader.byte() {
+        case 0: return .actionPerformed
+        case 1: return .tipClosed
+        case 2: return .displayCountExceeded
+        case 3: return .displayDurationExceeded
+        case let tag: throw .invalid("invalidation reason \(tag)")
+        }
+    }
+
+    /// A donation: its date, then its fields prefixed by their byte length
+    /// (so that a decoder can recognize fields it has already decoded).
+    static func encode(_ donation: StoredDonation, into writer: inout ByteWriter) {
+        writer.double(donation.date)
+        guard !donation.fields.isEmpty else { return writer.count(0) }
+        var fields = ByteWriter(capacity: 32)
+        fields.count(donation.fields.count)
+        // Sorted so that equal fields always give equal bytes.
+        for key in donation.fields.keys.sorted() {
+            fields.string(key)
+            if let value = donation.fields[key] { encode(value, into: &fields) }
+        }
+        writer.count(fields.bytes.count)
+        writer.raw(fields.bytes)
+    }
+
+    static func decodeDonation(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
+        -> StoredDonation
+    {
+        let date = try reader.double()
+        let length = try reader.count()
+        guard length > 0 else { return StoredDonation(date: date, fields: [:]) }
+        let fields = try cache.fields(encodedIn: try reader.bytes(length)) {
+            bytes, cache throws(DatastoreDecodingError) in
+            var fieldReader = ByteReader(bytes)
+            let count = try fieldReader.count(minimumSize: 3)
+            var fields = [String: TipValue](minimumCapacity: count)
+            for _ in 0..<count {
+                let key = try string(&fieldReader, &cache)
+                fields[key] = try decodeValue(&fieldReader, &cache)
+            }
+            guard fieldReader.isAtEnd else { throw .invalid("donation fields length") }
+            return fields
+        }
+        return StoredDonation(date: date, fields: fields)
+    }
+
+    // MARK: Snapshots
+
+    static func encode(_ snapshot: DatastoreSnapshot, into writer: inout ByteWriter) {
+        writer.count(snapshot.parameters.count)
+        for id in snapshot.parameters.keys.sorted() {
+            writer.string(id)
+            if let value = snapshot.parameters[id] { encode(value, into: &writer) }
+        }
+        writer.count(snapshot.donations.count)
+        for eventID in snapshot.donations.keys.sorted() {
+            let list = snapshot.donations[eventID] ?? []
+            writer.string(eventID)
+            writer.count(list.count)
+            for donation in list { encode(donation, into: &writer) }
+        }
+        writer.count(snapshot.tips.count)
+        for tipID in snapshot.tips.keys.sorted() {
+            guard let record = snapshot.tips[tipID] else { continue }
+            writer.string(tipID)
+            writer.int(record.displayCount)
+            writer.double(record.displayDuration)
+            writer.optionalDouble(record.firstDisplayDate)
+            writer.optionalDouble(record.lastDisplayDate)
+            if let invalidation = record.invalidation {
+                writer.byte(1)
+                encode(invalidation.reason, into: &writer)
+                writer.double(invalidation.date)
+            } else {
+                writer.byte(0)
+            }
+        }
+        writer.optionalDouble(snapshot.lastDisplayDate)
+    }
+
+    static func decodeSnapshot(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
+        -> DatastoreSnapshot
+    {
+        var snapshot = DatastoreSnapshot()
+        let parameterCount = try reader.count(minimumSize: 3)
+        snapshot.parameters.reserveCapacity(parameterCount)
+        for _ in 0..<parameterCount {
+            let id = try string(&reader, &cache)
+            snapshot.parameters[id] = try decodeValue(&reader, &cache)
+        }
+        let eventCount = try reader.count(minimumSize: 2)
+        snapshot.donations.reserveCapacity(eventCount)
+        for _ in 0..<eventCount {
+            let eventID = try string(&reader, &cache)
+            let donationCount = try reader.count(minimumSize: 9)
+            var list: [StoredDonation] = []
+            list.reserveCapacity(donationCount)
+            for _ in 0..<donationCount { list.append(try decodeDonation(&reader, &cache)) }
+            snapshot.donations[eventID] = list
+        }
+        let tipCount = try reader.count(minimumSize: 12)
+        snapshot.tips.reserveCapacity(tipCount)
+        for _ in 0..<tipCount {
+            let tipID = try string(&reader, &cache)
+            var record = TipRecord()
+            record.displayCount = try reader.int()
+            // Counting on from an absurd count must not overflow.
+            guard (0..<(1 << 31)).contains(record.displayCount) else { throw .invalid("display count") }
+            record.displayDuration = try reader.double()
+            record.firstDisplayDate = try reader.optionalDouble()
+            record.lastDisplayDate = try reader.optionalDouble()
+            switch try reader.byte() {
+            case 0: break
+            case 1:
+                let reason = try decodeReason(&reader)
+                record.invalidation = StoredInvalidation(reason: reason, date: try reader.double())
+            case let flag: throw .invalid("invalidation flag \(flag)")
+            }
+            snapshot.tips[tipID] = record
+        }
+        snapshot.lastDisplayDate = try reader.optionalDouble()
+        return snapshot
+    }
+
+    // MARK: Mutations
+
+    static func encode(_ mutation: DatastoreMutation, into writer: inout ByteWriter) {
+        switch mutation {
+        case .setParameter(let id, let value):
+            writer.byte(1)
+            writer.string(id)
+            encode(value, into: &writer)
+        case .donate(let eventID, let donation, let keepCount, let keepDuration):
+            writer.byte(2)
+            writer.string(eventID)
+            encode(donation, into: &writer)
+            writer.int(keepCount)
+            writer.optionalDouble(keepDuration)
+        case .recordDisplayStart(let tipID, let date):
+            writer.byte(3)
+            writer.string(tipID)
+            writer.double(date)
+        case .addDisplayDuration(let tipID, let seconds):
+            writer.byte(4)
+            writer.string(tipID)
+            writer.double(seconds)
+        case .invalidate(let tipID, let reason, let date):
+            writer.byte(5)
+            writer.string(tipID)
+            encode(reason, into: &writer)
+            writer.double(date)
+        case .resetTip(let tipID):
+            writer.byte(6)
+            writer.string(tipID)
+        case .replaceAll(let snapshot):
+            writer.byte(7)
+            encode(snapshot, into: &writer)
+        }
+    }
+
+    static func decodeMutation(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
+        -> DatastoreMutation
+    {
+        switch try reader.byte() {
+        case 1:
+            let id = try string(&reader, &cache)
+            return .setParameter(id: id, value: try decodeValue(&reader, &cache))
+        case 2:
+            let eventID = try string(&reader, &cache)
+            let donation = try decodeDonation(&reader, &cache)
+            let keepCount = try reader.int()
+            let keepDuration = try reader.optionalDouble()
+            return .donate(eventID: eventID, donation: donation, keepCount: keepCount, keepDuration: keepDuration)
+        case 3:
+            let tipID = try string(&reader, &cache)
+            return .recordDisplayStart(tipID: tipID, date: try reader.double())
+        case 4:
+            let tipID = try string(&reader, &cache)
+            return .addDisplayDuration(tipID: tipID, seconds: try reader.double())
+        case 5:
+            let tipID = try string(&reader, &cache)
+            let reason = try decodeReason(&reader)
+            return .invalidate(tipID: tipID, reason: reason, date: try reader.double())
+        case 6:
+            return .resetTip(tipID: try string(&reader, &cache))
+        case 7:
+            return .replaceAll(try decodeSnapshot(&reader, &cache))
+        case let tag:
+            throw .invalid("mutation tag \(tag)")
+        }
+    }
+
+    /// A journal record's payload: one committed batch.
+    static func encodeBatch(_ mutations: [DatastoreMutation]) -> [UInt8] {
+        var writer = ByteWriter(capacity: 64 * mutations.count)
+        writer.count(mutations.count)
+        for mutation in mutations { encode(mutation, into: &writer) }
+        return writer.bytes
+    }
+
+    static func decodeBatch(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
+        -> [DatastoreMutation]
+    {
+        let count = try reader.count(minimumSize: 2)
+        var mutations: [DatastoreMutation] = []
+        mutations.reserveCapacity(count)
+        for _ in 0..<count { mutations.append(try decodeMutation(&reader, &cache)) }
+        guard reader.isAtEnd else { throw .invalid("bytes after the last mutation") }
+        return mutations
+    }
+
+    /// Decodes a whole batch payload.
+    static func decodeBatch(_ bytes: [UInt8]) throws(DatastoreDecodingError) -> [DatastoreMutation] {
+        try bytes.withUnsafeBufferPointer { buffer throws(DatastoreDecodingError) in
+            var reader = ByteReader(buffer)
+            var cache = DecodingCache()
+            return try decodeBatch(&reader, &cache)
+        }
+    }
+}

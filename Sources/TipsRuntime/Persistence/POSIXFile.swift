@@ -1,0 +1,191 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Thin, checked wrappers over the POSIX calls the datastore needs: reads and
+/// writes that loop over short transfers and EINTR, fsync (F_FULLFSYNC on
+/// Apple platforms, where plain fsync does not flush the drive), advisory
+/// locks and renames. Every function reports failure instead of trapping.
+enum POSIXFile {
+    /// The outcome of reading a whole file.
+    enum ReadResult {
+        case bytes([UInt8])
+        case missing
+        case failed(String)
+    }
+
+    /// Files larger than this are treated as damaged rather than read.
+    static let maximumFileSize = 1 << 30
+
+    static var lastError: String {
+        String(cString: strerror(errno))
+    }
+
+    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) -> Int32 {
+        while true {
+            let fd = systemOpen(path, flags | O_CLOEXEC, mode)
+            if fd >= 0 || errno != EINTR { return fd }
+        }
+    }
+
+    static func close(_ fd: Int32) {
+        if fd >= 0 { _ = systemClose(fd) }
+    }
+
+    static func size(_ fd: Int32) -> Int? {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        return Int(clamping: info.st_size)
+    }
+
+    /// Reads from `offset` to the end of the file.
+    static func read(_ fd: Int32, from offset: Int) -> [UInt8]? {
+        guard let size = size(fd), size <= maximumFileSize else { return nil }
+        let count = max(0, size - offset)
+        guard count > 0 else { return [] }
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count, let base = buffer.baseAddress {
+                let got = pread(fd, base + done, count - done, off_t(offset + done))
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    break
+                }
+                if got == 0 { break }  // The file shrank under us: keep what was read.
+                done += got
+            }
+            initialized = done
+        }
+        return failed ? nil : bytes
+    }
+
+    static func readFile(_ path: String) -> ReadResult {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return errno == ENOENT ? .missing : .failed(lastError) }
+        defer { close(fd) }
+        guard let bytes = read(fd, from: 0) else { return .failed("cannot read: \(lastError)") }
+        return .bytes(bytes)
+    }
+
+    /// Reads at most the first `count` bytes of a file.
+    static func readPrefix(_ path: String, count: Int) -> ReadResult {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return errno == ENOENT ? .missing : .failed(lastError) }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                pread(fd, buffer.baseAddress.map { $0 + done }, count - done, off_t(done))
+            }
+            if got < 0, errno == EINTR { continue }
+            if got < 0 { return .failed(lastError) }
+            if got == 0 { break }
+            done += got
+        }
+        return .bytes(Array(bytes[0..<done]))
+    }
+
+    /// Writes all of `bytes` at `offset`.
+    static func write(_ fd: Int32, _ bytes: [UInt8], at offset: Int) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count, let base = buffer.baseAddress {
+                let wrote = pwrite(fd, base + done, buffer.count - done, off_t(offset + done))
+                if wrote < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                done += wrote
+            }
+            return true
+        }
+    }
+
+    /// Makes the file's data and size durable.
+    static func sync(_ fd: Int32) -> Bool {
+        #if canImport(Darwin)
+            if fcntl(fd, F_FULLFSYNC) == 0 { return true }
+        #endif
+        while true {
+            if fsync(fd) == 0 { return true }
+            if errno != EINTR { return false }
+        }
+    }
+
+    /// Makes the directory's entries (creations, renames, removals) durable.
+    static func syncDirectory(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return sync(fd)
+    }
+
+    static func truncate(_ fd: Int32, to length: Int) -> Bool {
+        ftruncate(fd, off_t(length)) == 0
+    }
+
+    static func rename(_ from: String, _ to: String) -> Bool {
+        systemRename(from, to) == 0
+    }
+
+    @discardableResult
+    static func remove(_ path: String) -> Bool {
+        unlink(path) == 0 || errno == ENOENT
+    }
+
+    static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    /// Blocks until this descriptor holds the exclusive advisory lock.
+    static func lock(_ fd: Int32) -> Bool {
+        while true {
+            if flock(fd, LOCK_EX) == 0 { return true }
+            if errno != EINTR { return false }
+        }
+    }
+
+    static func unlock(_ fd: Int32) {
+        _ = flock(fd, LOCK_UN)
+    }
+
+    /// Writes a whole file so that it replaces `path` atomically and durably:
+    /// temporary file, fsync, rename, fsync of the directory.
+    /// Returns whether the file was replaced.
+    static func replaceAtomically(_ path: String, with bytes: [UInt8], directory: String) -> Bool {
+        let temporary = path + ".tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC)
+        guard fd >= 0 else { return false }
+        let written = write(fd, bytes, at: 0) && sync(fd)
+        close(fd)
+        guard written, rename(temporary, path) else {
+            remove(temporary)
+            return false
+        }
+        // The rename is visible from here on, so the replacement happened even
+        // if this last flush fails; the next write flushes the directory again.
+        _ = syncDirectory(directory)
+        return true
+    }
+}
+
+// The system calls under other names, so that the wrappers above can use the
+// natural ones.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    open(path, flags, mode)
+}
+
+private func systemClose(_ fd: Int32) -> Int32 {
+    close(fd)
+}
+
+private func systemRename(_ from: String, _ to: String) -> Int32 {
+    rename(from, to)
+}

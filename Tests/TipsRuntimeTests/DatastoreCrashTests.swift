@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@_spi(Testing) @testable import TipsRuntime
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
+/// Kills a writer with SIGKILL at random moments and checks that every commit
+/// it saw return is in the store, which loads without recovery.
+@Suite struct DatastoreCrashTests {
+    /// `tips-store-stress`, built next to the test bundle.
+    private func stressTool() -> URL? {
+        var directories: [URL] = []
+        if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
+        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            directories.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        directories.append(Bundle.main.bundleURL)
+        return directories.lazy.map { $0.appendingPathComponent("tips-store-stress") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func killedWritersLoseNoReturnedCommit() async throws {
+        guard let tool = stressTool() else {
+            Issue.record("tips-store-stress is not built next to the tests (swift build builds it)")
+            return
+        }
+        let store = StoreDirectoryFixture()
+        let outputs = StoreDirectoryFixture()
+        var startIndex = 0
+        var confirmedInAllRounds = 0
+        for round in 0..<8 {
+            // Two writers share the store (an app and its extension), each
+            // killed at its own random moment.
+            var writers: [(process: Process, output: URL, handle: FileHandle)] = []
+            for writer in 0..<2 {
+                let outputURL = outputs.url.appendingPathComponent("round-\(round)-\(writer).txt")
+                #expect(FileManager.default.createFile(atPath: outputURL.path, contents: nil))
+                let handle = try FileHandle(forWritingTo: outputURL)
+                let process = Process()
+                process.executableURL = tool
+                // A small compaction threshold, so that kills land in compactions too.
+                process.arguments = [store.url.path, String(startIndex + writer * 1_000_000_000), "4096"]
+                process.standardOutput = handle
+                try process.run()
+                writers.append((process, outputURL, handle))
+            }
+            for (process, _, handle) in writers {
+                try await Task.sleep(nanoseconds: UInt64.random(in: 100_000_000...500_000_000))
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                try handle.close()
+            }
+
+            // Whole lines only: the last one may have been cut by the kill.
+            let confirmed = writers.flatMap { writer in
+                String(decoding: fileBytes(of: writer.output), as: UTF8.self)
+                    .split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap { Int($0) }
+            }
+            let log = DatastoreRecoveryLog()
+            let loaded = log.datastore(store.url).load()
+            let present = Set(
+                (loaded.donations[DatastoreStress.eventID] ?? []).compactMap { donation -> Int? in
+                    guard case .int(let index) = donation.fields[DatastoreStress.indexField] else { return nil }
+                    return index
+                })
+            let missing = confirmed.filter { !present.contains($0) }
+            #expect(
+                missing.isEmpty, "round \(round): \(missing.count) of \(confirmed.count) returned commits are missing")
+            #expect(log.all.isEmpty, "round \(round): \(log.all)")
+            confirmedInAllRounds += confirmed.count
+            startIndex = max(present.filter { $0 < 1_000_000_000 }.max() ?? 0, startIndex) + 100
+        }
+        #expect(confirmedInAllRounds > 0)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@testable import TipsRuntime
+
+/// Two `Datastore` instances on one directory stand for two processes (an app
+/// and its extension): each has its own descriptors and `flock`.
+@Suite struct DatastoreSharingTests {
+    @Test func interleavedCommitsLoseNothingAndRefreshDeliversTheOthers() async {
+        let directory = StoreDirectoryFixture()
+        let log = DatastoreRecoveryLog()
+        let app = log.datastore(directory.url)
+        let widget = log.datastore(directory.url)
+        _ = app.load()
+        _ = widget.load()
+
+        var expected: [DatastoreMutation] = []
+        var fromWidget: [DatastoreMutation] = []
+        for index in 0..<20 {
+            await app.commit([numberedDonation("app", index)])
+            let theirs = [numberedDonation("widget", index), .recordDisplayStart(tipID: "t", date: Double(index))]
+            await widget.commit(theirs)
+            fromWidget += theirs
+            expected += [numberedDonation("app", index)] + theirs
+        }
+        // The app's own commits are not handed back; the widget's are, in order.
+        #expect(app.refresh() == fromWidget)
+        #expect(app.refresh().isEmpty)
+        #expect(widget.refresh() == (0..<20).map { numberedDonation("app", $0) })
+        #expect(log.datastore(directory.url).load() == stateAfter(expected))
+        #expect(log.all.isEmpty)
+    }
+
+    @Test func concurrentCommitsFromTwoStoresWhileBothCompactLoseNothing() async {
+        let directory = StoreDirectoryFixture()
+        let log = DatastoreRecoveryLog()
+        let stores = [
+            log.datastore(directory.url, compactionThreshold: 300),
+            log.datastore(directory.url, compactionThreshold: 300),
+        ]
+        var models = stores.map { $0.load() }
+        await withTaskGroup(of: Void.self) { group in
+            for (number, store) in stores.enumerated() {
+                group.addTask {
+                    for index in 0..<150 {
+                        await store.commit([numberedDonation("s\(number)", index)])
+                        if index % 10 == 0 { await store.commit([.addDisplayDuration(tipID: "shared", seconds: 1)]) }
+                    }
+                }
+            }
+        }
+        // Each engine's view: what it loaded, its own mutations, then what refresh delivers.
+        for number in 0..<2 {
+            for index in 0..<150 {
+                models[number].apply(numberedDonation("s\(number)", index))
+                if index % 10 == 0 { models[number].apply(.addDisplayDuration(tipID: "shared", seconds: 1)) }
+            }
+            for mutation in stores[number].refresh() { models[number].apply(mutation) }
+        }
+        let final = log.datastore(directory.url).load()
+        #expect(final.donations["s0"]?.count == 150)
+        #expect(final.donations["s1"]?.count == 150)
+        #expect(final.tips["shared"]?.displayDuration == 30)
+        #expect(models[0] == final)
+        #expect(models[1] == final)
+        #expect(stores[0].compactions + stores[1].compactions > 2)
+        #expect(log.all.isEmpty)
+    }
+
+    @Test func refreshFollowsAnotherProcessThroughCompactions() async {
+        for compactionsByOther in [1, 2, 6] {
+            let directory = StoreDirectoryFixture()
+            let app = DatastoreRecoveryLog().datastore(directory.url)
+            let widget = DatastoreRecoveryLog().datastore(directory.url, compactionThreshold: 200)
+            var model = app.load()
+            _ = widget.load()
+            var index = 0
+            while widget.compactions < compactionsByOther {
+                await widget.commit([numberedDonation("w", index)])
+                index += 1
+            }
+            let delivered = app.refresh()
+            for mutation in delivered { model.apply(mutation) }
+            #expect(
+                model == DatastoreRecoveryLog().datastore(directory.url).load(),
+                "after \(compactionsByOther) compactions")
+            if compactionsByOther <= 2 {
+                #expect(
+                    delivered == (0..<index).map { numberedDonation("w", $0) }, "deltas while the journals are there")
+            } else {
+                #expect(delivered.count == 1, "a replacement once the journals are gone")
+            }
+            // The app keeps appending to the right journal afterwards.
+            await app.commit([numberedDonation("a", 1)])
+            model.apply(numberedDonation("a", 1))
+            #expect(DatastoreRecoveryLog().datastore(directory.url).load() == model)
+        }
+    }
+
+    @Test func anEraseByAnotherProcessArrivesAsAReplacement() async {
+        let directory = StoreDirectoryFixture()
+        let app = DatastoreRecoveryLog().datastore(directory.url)
+        let widget = DatastoreRecoveryLog().datastore(directory.url)
+        _ = app.load()
+        await app.commit(everyMutationKind)
+        widget.erase()
+        _ = widget.load()
+        await widget.commit([numberedDonation("w", 1)])
+        #expect(app.refresh() == [.replaceAll(stateAfter([numberedDonation("w", 1)]))])
+        await app.commit([numberedDonation("a", 2)])
+        #expect(
+            DatastoreRecoveryLog().datastore(directory.url).load()
+                == stateAfter([numberedDonation("w", 1), numberedDonation("a", 2)]))
+    }
+}

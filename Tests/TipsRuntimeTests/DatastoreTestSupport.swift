@@ -1,0 +1,98 @@
+import Foundation
+
+@testable import TipsRuntime
+
+/// A temporary directory removed when the test is done with it.
+struct StoreDirectoryFixture: ~Copyable {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tips-datastore-tests-\(UUID().uuidString)", isDirectory: true)
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    var snapshotURL: URL { url.appendingPathComponent(DatastoreDirectory.snapshotName) }
+
+    func journalURL(_ generation: UInt64) -> URL {
+        url.appendingPathComponent(DatastoreDirectory.journalPrefix + String(generation))
+    }
+
+    func fileNames() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+    }
+
+    /// The files set aside by recovery.
+    func setAsideNames() -> [String] {
+        fileNames().filter { $0.contains(".corrupt-") }
+    }
+}
+
+/// Collects what a datastore reports through `onRecovery`.
+final class DatastoreRecoveryLog: Sendable {
+    private let entries = Locked<[Tips.DatastoreRecovery]>([])
+
+    var all: [Tips.DatastoreRecovery] { entries.withLock { $0 } }
+
+    func datastore(_ directory: URL, compactionThreshold: Int = Datastore.defaultCompactionThreshold) -> Datastore {
+        Datastore(directory: directory, compactionThreshold: compactionThreshold) { [entries] recovery in
+            entries.withLock { $0.append(recovery) }
+        }
+    }
+}
+
+/// One mutation of every kind, with every kind of value.
+let everyMutationKind: [DatastoreMutation] = [
+    .setParameter(id: "isLoggedIn", value: .bool(true)),
+    .setParameter(id: "flag", value: .bool(false)),
+    .setParameter(id: "count", value: .int(-42)),
+    .setParameter(id: "big", value: .int(Int.max)),
+    .setParameter(id: "small", value: .int(Int.min)),
+    .setParameter(id: "ratio", value: .double(-0.125)),
+    .setParameter(id: "name", value: .string("Grüße, 世界 🌲")),
+    .setParameter(id: "empty", value: .string("")),
+    .setParameter(id: "wait", value: .duration(86_400)),
+    .setParameter(id: "theme", value: .enumCase("dark")),
+    .donate(
+        eventID: "openedTrail",
+        donation: StoredDonation(date: 1_700_000_000.5, fields: ["trail": .string("Ridge"), "km": .double(12.5)]),
+        keepCount: 1000, keepDuration: nil),
+    .donate(
+        eventID: "openedTrail", donation: StoredDonation(date: 1_700_000_100, fields: [:]), keepCount: 1000,
+        keepDuration: 3600),
+    .recordDisplayStart(tipID: "favorite", date: 1_700_000_200),
+    .addDisplayDuration(tipID: "favorite", seconds: 4.25),
+    .recordDisplayStart(tipID: "other", date: 1_700_000_300),
+    .invalidate(tipID: "favorite", reason: .tipClosed, date: 1_700_000_400),
+    .invalidate(tipID: "a", reason: .actionPerformed, date: 1),
+    .invalidate(tipID: "b", reason: .displayCountExceeded, date: 2),
+    .invalidate(tipID: "c", reason: .displayDurationExceeded, date: 3),
+    .resetTip(tipID: "other"),
+]
+
+/// The state `mutations` produce from an empty store.
+func stateAfter(_ mutations: [DatastoreMutation], from start: DatastoreSnapshot = DatastoreSnapshot())
+    -> DatastoreSnapshot
+{
+    var snapshot = start
+    for mutation in mutations { snapshot.apply(mutation) }
+    return snapshot
+}
+
+func numberedDonation(_ eventID: String, _ index: Int) -> DatastoreMutation {
+    .donate(
+        eventID: eventID, donation: StoredDonation(date: Double(index), fields: ["i": .int(index)]),
+        keepCount: Int.max, keepDuration: nil)
+}
+
+func fileBytes(of url: URL) -> [UInt8] {
+    (try? Data(contentsOf: url)).map { [UInt8]($0) } ?? []
+}
+
+func writeFile(_ bytes: [UInt8], to url: URL) {
+    try? Data(bytes).write(to: url)
+}
