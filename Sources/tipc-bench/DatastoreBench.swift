@@ -2,8 +2,9 @@ import Foundation
 import TipsRuntime
 
 /// Saving and loading a store of 100 events × 1,000 donations, through the
-/// public API: a center fills the store, then fresh centers configure on the
-/// same directory, which loads it.
+/// public API: a center fills the store (on tmpfs, where a flush is free, so
+/// that 100,000 awaited donations take seconds, not minutes), the store is
+/// copied to the disk, and fresh centers configure on it, which loads it.
 enum DatastoreBench {
     static let eventCount = 100
     static let donationsPerEvent = 1_000
@@ -14,8 +15,8 @@ enum DatastoreBench {
         let clock = ManualClock()
         let events = (0..<eventCount).map { Tips.Event(id: "stored\($0)") }
         do {
-            let (center, directory) = try await RuntimeBench.makeCenter(clock: clock)
-            defer { try? FileManager.default.removeItem(at: directory) }
+            let (center, filled) = try await RuntimeBench.makeCenter(clock: clock, on: .memory)
+            defer { try? FileManager.default.removeItem(at: filled) }
             let start = ContinuousClock.now
             await withTaskGroup(of: Void.self) { group in
                 for event in events {
@@ -29,9 +30,14 @@ enum DatastoreBench {
             let fill = (ContinuousClock.now - start).seconds
             let total = eventCount * donationsPerEvent
             print(
-                "  datastore save: \(Format.count(total)) awaited donations from \(eventCount) concurrent tasks in"
+                "  datastore save (\(RuntimeBench.StoreMedium.memory.label)): \(Format.count(total)) awaited donations"
+                    + " from \(eventCount) concurrent tasks in"
                     + " \(Format.time(fill)) (\(Format.time(fill / Double(total))) per donation)")
 
+            let directory = RuntimeBench.StoreMedium.disk.root.appendingPathComponent(
+                "tipc-bench-store-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.copyItem(at: filled, to: directory)
+            defer { try? FileManager.default.removeItem(at: directory) }
             var loads: [Double] = []
             for _ in 0..<(options.scale == .quick ? 3 : 5) {
                 let loadStart = ContinuousClock.now
@@ -47,7 +53,9 @@ enum DatastoreBench {
                 }
             }
             let samples = Samples(seconds: loads)
-            print("  datastore load (configure a fresh TipCenter on the store): \(Format.spread(samples))")
+            print(
+                "  datastore load (configure a fresh TipCenter on the store, copied to the disk):"
+                    + " \(Format.spread(samples))")
             report.judge(target, measured: Format.time(samples.median), passed: samples.median <= loadLimit)
         } catch {
             report.fail("datastore benchmark: \(error)")
