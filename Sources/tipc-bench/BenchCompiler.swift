@@ -51,3 +51,37 @@ enum BenchCompiler {
             swift: result.outputs.first?.text ?? "")
     }
 }
+
+extension BenchCompiler {
+    /// Seconds spent in each stage of one compile, the way `Compilation.run` chains them.
+    struct StageTimes {
+        var parse = 0.0
+        var check = 0.0
+        var validate = 0.0
+        var emit = 0.0
+    }
+
+    /// Runs the stages one by one and times each.
+    static func stageTimes(_ bytes: [UInt8]) -> StageTimes {
+        let clock = ContinuousClock()
+        var times = StageTimes()
+        var sources = SourceManager()
+        var diagnostics = DiagnosticEngine()
+        let file = sources.add(path: fileName, bytes: bytes)
+        var start = clock.now
+        let syntax = Parser.parse(file, diagnostics: &diagnostics)
+        times.parse = (clock.now - start).seconds
+        start = clock.now
+        let program = Checker.check([syntax], sources: sources, diagnostics: &diagnostics)
+        times.check = (clock.now - start).seconds
+        let backend = TipsRuntimeBackend()
+        start = clock.now
+        backend.validate(program, diagnostics: &diagnostics)
+        times.validate = (clock.now - start).seconds
+        start = clock.now
+        let outputs = backend.emit(program, options: EmitOptions())
+        times.emit = (clock.now - start).seconds
+        withExtendedLifetime(outputs) {}
+        return times
+    }
+}

@@ -71,6 +71,11 @@ enum CompilerBench {
             }
             print(line)
             medians.append(samples.median)
+            let stages = BenchCompiler.stageTimes(input.bytes)
+            print(
+                "  \(Format.pad("", 14)) one run by stage: parse \(Format.time(stages.parse)),"
+                    + " check \(Format.time(stages.check)), validate \(Format.time(stages.validate)),"
+                    + " emit \(Format.time(stages.emit))")
         }
         if let last = inputs.last, let median = medians.last {
             let rate = Double(last.bytes.count) / median
