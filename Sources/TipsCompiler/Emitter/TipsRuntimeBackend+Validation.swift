@@ -7,11 +7,11 @@
 
 extension TipsRuntimeBackend {
     public func validate(_ program: CheckedProgram, diagnostics: inout DiagnosticEngine) {
-        var module = SwiftScope(name: "the generated module")
-        var parameters = SwiftScope(name: "TipsRuntime.TipParameters")
-        var events = SwiftScope(name: "TipsRuntime.TipEvents")
+        var module = SwiftScope(name: "at the top level")
+        var parameters = SwiftScope(name: "in TipsRuntime.TipParameters")
+        var events = SwiftScope(name: "in TipsRuntime.TipEvents")
         // Types that code inside `TipsRuntime.TipEvents` names: event types and the enums event fields use.
-        var eventTypes = SwiftScope(name: "TipsRuntime.TipEvents")
+        var eventTypes = SwiftScope(name: "in TipsRuntime.TipEvents")
         var enumsUsedByEvents: Set<String> = []
         for file in program.files {
             for case .event(let event) in file.declarations {
@@ -29,7 +29,7 @@ extension TipsRuntimeBackend {
                         eventTypes.declare(
                             swiftName, tipsName: decl.name, what: what, at: decl.origin.nameRange, &diagnostics)
                     }
-                    var cases = SwiftScope(name: what)
+                    var cases = SwiftScope(name: "among the cases of \(what)")
                     for (name, range) in zip(decl.cases, decl.caseRanges) {
                         cases.declare(
                             SwiftNames.enumCase(name), tipsName: name, what: "case '\(name)'", at: range, &diagnostics)
@@ -41,12 +41,13 @@ extension TipsRuntimeBackend {
                 case .event(let decl):
                     let what = "event '\(decl.name)'"
                     let range = decl.origin.nameRange
-                    events.declare(SwiftNames.identifier(decl.name), tipsName: decl.name, what: what, at: range, &diagnostics)
+                    events.declare(
+                        SwiftNames.identifier(decl.name), tipsName: decl.name, what: what, at: range, &diagnostics)
                     let typeName = SwiftNames.eventType(decl.name)
                     let typeWhat = "the type of event '\(decl.name)'"
                     events.declare(typeName, tipsName: decl.name, what: typeWhat, at: range, &diagnostics)
                     eventTypes.declare(typeName, tipsName: decl.name, what: typeWhat, at: range, &diagnostics)
-                    var fields = SwiftScope(name: "the donate method of \(what)")
+                    var fields = SwiftScope(name: "among the fields of \(what)")
                     for field in decl.fields {
                         fields.declare(
                             SwiftNames.eventField(field.name), tipsName: field.name, what: "field '\(field.name)'",
@@ -56,7 +57,7 @@ extension TipsRuntimeBackend {
                     module.declare(
                         SwiftNames.tipType(tip.name), tipsName: tip.name, what: "tip '\(tip.name)'",
                         at: tip.origin.nameRange, &diagnostics)
-                    var arguments = SwiftScope(name: "tip '\(tip.name)'")
+                    var arguments = SwiftScope(name: "among the arguments of tip '\(tip.name)'")
                     for argument in tip.arguments ?? [] {
                         arguments.declare(
                             SwiftNames.tipArgument(argument.name), tipsName: argument.name,
@@ -75,7 +76,7 @@ extension TipsRuntimeBackend {
 /// One Swift scope of the generated code, and the `.tips` declarations whose
 /// spellings it holds.
 struct SwiftScope {
-    /// How diagnostics name the scope.
+    /// How diagnostics name the scope: "at the top level", "in TipsRuntime.TipEvents", ...
     let name: String
     private var declared: [String: (tipsName: String, what: String, range: SourceRange)] = [:]
 
@@ -97,9 +98,9 @@ struct SwiftScope {
         guard first.tipsName != tipsName else { return }
         let spelled = swiftName.filter { $0 != "`" }
         diagnostics.error(
-            "\(what) and \(first.what) would both be spelled '\(spelled)' in \(name) in the generated Swift; "
+            "\(what) and \(first.what) would both be spelled '\(spelled)' in the generated Swift (\(name)); "
                 + "rename one of them",
             at: range,
-            notes: [DiagnosticNote("\(first.what) is declared here", at: first.range)])
+            notes: [DiagnosticNote("'\(first.tipsName)' is declared here", at: first.range)])
     }
 }
