@@ -45,7 +45,12 @@ let package = Package(
         .executableTarget(name: "tipc-bench", dependencies: ["TipsCompiler", "TipsRuntime"]),
 
         .testTarget(name: "TipsRuntimeTests", dependencies: ["TipsRuntime"]),
-        .testTarget(name: "TipsEndToEndTests", dependencies: ["TipsRuntime", "TrailsTips", "BackyardTips"]),
+        // Tips named like Swift keywords and reserved names (the ReservedNames golden), to run against the runtime.
+        .target(
+            name: "ReservedNamesTips", dependencies: ["TipsRuntime"], path: "Tests/ReservedNamesTips",
+            plugins: ["TipsPlugin"]),
+        .testTarget(
+            name: "TipsEndToEndTests", dependencies: ["TipsRuntime", "TrailsTips", "BackyardTips", "ReservedNamesTips"]),
         .testTarget(
             name: "TipsCompilerTests",
             dependencies: ["TipsCompiler"],

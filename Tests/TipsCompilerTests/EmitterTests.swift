@@ -11,6 +11,44 @@ import Testing
         #expect(SwiftNames.identifier(name) == swift)
     }
 
+    @Test(arguments: [
+        ("Type", "Type_"), ("Protocol", "Protocol_"), ("self", "self_"), ("Self", "Self_"), ("init", "init_"),
+        ("_", "__"), ("Swift", "Swift_"), ("TipsRuntime", "TipsRuntime_"), ("Foundation", "Foundation_"),
+        ("Type_", "Type_"),
+    ])
+    func reservedNamesTakeATrailingUnderscore(_ name: String, _ swift: String) {
+        #expect(SwiftNames.identifier(name) == swift)
+    }
+
+    @Test func memberNamesAreReservedOnlyWhereTheyAreMembers() {
+        #expect(SwiftNames.enumCase("rawValue") == "rawValue_")
+        #expect(SwiftNames.enumCase("title") == "title")
+        #expect(SwiftNames.enumCase("class") == "`class`")
+        #expect(SwiftNames.tipArgument("title") == "title_")
+        #expect(SwiftNames.tipArgument("rawValue") == "rawValue")
+        #expect(SwiftNames.tipArgument("self") == "self_")
+        #expect(SwiftNames.tipType("tips") == "tips_")
+        #expect(SwiftNames.identifier("tips") == "tips")
+        #expect(SwiftNames.eventField("center") == "center_")
+    }
+
+    @Test func labelsKeepTheTipsName() {
+        #expect(SwiftNames.parameter("title", swiftName: "title_", type: "Int") == "title title_: Int")
+        #expect(SwiftNames.parameter("Type", swiftName: "Type_", type: "T") == "Type Type_: T")
+        #expect(SwiftNames.parameter("let", swiftName: "`let`", type: "Int") == "`let`: Int")
+        #expect(SwiftNames.parameter("region", swiftName: "region", type: "Int") == "region: Int")
+        #expect(SwiftNames.parameter("_", swiftName: "__", type: "Int") == "__: Int")
+    }
+
+    @Test func eventTypesNeverEqualTheEventProperty() {
+        #expect(SwiftNames.eventType("visitedRegion") == "VisitedRegionEvent")
+        #expect(SwiftNames.eventType("Protocol") == "ProtocolEvent")
+        #expect(SwiftNames.eventType("class") == "ClassEvent")
+        for name in ["Opened", "self", "_", "OpenedEvent", "in"] {
+            #expect(SwiftNames.eventType(name) != SwiftNames.identifier(name))
+        }
+    }
+
     @Test func stringLiteralsEscapeEverythingSwiftWouldRead() {
         #expect(SwiftNames.stringLiteral("a \"b\" \\ \n\t\u{7}é🐦") == "\"a \\\"b\\\" \\\\ \\n\\t\\u{7}é🐦\"")
         #expect(SwiftNames.stringLiteral("\\(x)") == "\"\\\\(x)\"")

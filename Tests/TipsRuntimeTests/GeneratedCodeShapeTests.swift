@@ -21,9 +21,9 @@ extension TipsRuntime.TipParameters {
 }
 
 extension TipsRuntime.TipEvents {
-    fileprivate static let shapeVisitedRegion = ShapeVisitedRegion()
+    fileprivate static let shapeVisitedRegion = ShapeVisitedRegionEvent()
 
-    fileprivate struct ShapeVisitedRegion: Swift.Sendable {
+    fileprivate struct ShapeVisitedRegionEvent: Swift.Sendable {
         let event = TipsRuntime.Tips.Event(id: "shapeVisitedRegion", keepCount: 500, keepDuration: 2_592_000)
         func donate(region: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
             await event.donate(["region": .string(region)], in: center)

@@ -10,17 +10,77 @@ public enum SwiftNames {
         "nil", "self", "Self", "super", "throws", "true", "try", "Type", "Protocol", "_",
     ]
 
-    /// Names Swift gives a meaning that backticks cannot remove where the
-    /// generated code refers to a declaration as `Outer.name`.
-    public static let unreferenceable: Set<String> = ["Type", "Protocol", "self", "Self", "init", "_"]
+    /// Names that backticks cannot make usable where the generated code needs
+    /// them (`Outer.Type` is a metatype, `x.self` the value itself, `_` is no
+    /// name at all), and the modules the generated code qualifies through,
+    /// which a declaration of that name would hide.
+    public static let reserved: Set<String> = [
+        "Type", "Protocol", "self", "Self", "init", "_", "Swift", "TipsRuntime", "Foundation",
+    ]
 
-    /// Module names the generated code qualifies through; a declaration of that name would hide them.
-    public static let moduleNames: Set<String> = ["Swift", "TipsRuntime"]
+    /// Members every generated enum already has (`String` raw value, `CaseIterable`, `TipValueConvertible`).
+    public static let enumMembers: Set<String> = [
+        "rawValue", "allCases", "hashValue", "tipValue", "RawValue", "AllCases",
+    ]
 
-    /// The name as a Swift identifier, in backticks when it is a keyword.
-    public static func identifier(_ name: String) -> String {
-        keywords.contains(name) ? "`\(name)`" : name
+    /// Members every generated tip already has (the `Tip` requirements and the runtime's extensions).
+    public static let tipMembers: Set<String> = [
+        "id", "title", "message", "image", "actions", "rules", "options", "status", "shouldDisplay",
+        "statusUpdates", "shouldDisplayUpdates", "invalidate", "resetEligibility", "explanation",
+    ]
+
+    /// Members of a generated group, inside which it refers to its tips by their type names.
+    public static let groupMembers: Set<String> = ["priority", "tips", "makeGroup"]
+
+    /// Parameters a generated event's `donate` already has besides the fields.
+    public static let donateMembers: Set<String> = ["center"]
+
+    /// The one spelling rule for a declared `.tips` name in the generated Swift:
+    ///
+    /// 1. a name in ``reserved``, or in `members` (the names the enclosing
+    ///    generated declaration already uses), gets a trailing underscore:
+    ///    `Type` → `Type_`, `rawValue` → `rawValue_`, `_` → `__`;
+    /// 2. any other Swift keyword is written in backticks: `` `class` ``;
+    /// 3. every other name is written as is.
+    ///
+    /// Persisted ids, field keys, enum raw values and rule source text keep the
+    /// `.tips` name; only Swift identifiers use this spelling.
+    public static func identifier(_ name: String, reserving members: Set<String> = []) -> String {
+        if reserved.contains(name) || members.contains(name) { return name + "_" }
+        return keywords.contains(name) ? "`\(name)`" : name
     }
+
+    /// The argument label for a `.tips` argument or field: the `.tips` name
+    /// itself (any word works as a label, keywords in backticks), except `_`,
+    /// which as a label would mean "no label" and so is spelled `__`.
+    public static func label(_ name: String) -> String {
+        if name == "_" { return identifier(name) }
+        return keywords.contains(name) && !reserved.contains(name) ? "`\(name)`" : name
+    }
+
+    /// A function parameter with the `.tips` name as its label and `swiftName`
+    /// inside: `label: Type`, or `label swiftName: Type` when the two differ.
+    public static func parameter(_ name: String, swiftName: String, type: String) -> String {
+        let label = label(name)
+        return label == swiftName ? "\(swiftName): \(type)" : "\(label) \(swiftName): \(type)"
+    }
+
+    /// The Swift name of an enum case (rule 1 with ``enumMembers``).
+    public static func enumCase(_ name: String) -> String { identifier(name, reserving: enumMembers) }
+
+    /// The Swift name of a tip's type (rule 1 with ``groupMembers``, since groups name their tips from inside).
+    public static func tipType(_ name: String) -> String { identifier(name, reserving: groupMembers) }
+
+    /// The Swift name of a tip argument's stored property and init parameter (rule 1 with ``tipMembers``).
+    public static func tipArgument(_ name: String) -> String { identifier(name, reserving: tipMembers) }
+
+    /// The Swift name of an event field's `donate` parameter (rule 1 with ``donateMembers``).
+    public static func eventField(_ name: String) -> String { identifier(name, reserving: donateMembers) }
+
+    /// The type of an event's value in `TipsRuntime.TipEvents`: the name
+    /// capitalized plus `Event` (`visitedRegion` → `VisitedRegionEvent`), so it
+    /// never equals an event's property name and is never a keyword.
+    public static func eventType(_ name: String) -> String { typeName(name) + "Event" }
 
     /// The name with its first letter uppercased (`visitedRegion` → `VisitedRegion`).
     public static func typeName(_ name: String) -> String {

@@ -5,19 +5,21 @@ extension FileEmitter {
         writer.blankLine()
         doc(tip.doc, into: &writer)
         let arguments = tip.arguments ?? []
-        writer.block("\(access) struct \(SwiftNames.identifier(tip.name)): TipsRuntime.Tip") { writer in
+        writer.block("\(access) struct \(SwiftNames.tipType(tip.name)): TipsRuntime.Tip") { writer in
             for argument in arguments {
-                writer.line("\(access) let \(SwiftNames.identifier(argument.name)): \(swiftType(argument.type))")
+                writer.line("\(access) let \(SwiftNames.tipArgument(argument.name)): \(swiftType(argument.type))")
             }
             if !arguments.isEmpty { writer.line() }
-            let parameters = arguments.map { "\(SwiftNames.identifier($0.name)): \(swiftType($0.type))" }
+            let parameters = arguments.map {
+                SwiftNames.parameter($0.name, swiftName: SwiftNames.tipArgument($0.name), type: swiftType($0.type))
+            }
             if arguments.isEmpty {
                 writer.line("\(access) init() {}")
             } else {
                 writer.line("/// Creates the tip for these argument values; each combination is its own tip.")
                 writer.block("\(access) init(\(parameters.joined(separator: ", ")))") { writer in
                     for argument in arguments {
-                        let name = SwiftNames.identifier(argument.name)
+                        let name = SwiftNames.tipArgument(argument.name)
                         writer.line("self.\(name) = \(name)")
                     }
                 }
@@ -69,7 +71,7 @@ extension FileEmitter {
             switch segment {
             case .text(let text): out += SwiftNames.escaped(text)
             case .argument(let name):
-                let swiftName = SwiftNames.identifier(name)
+                let swiftName = SwiftNames.tipArgument(name)
                 let isEnum =
                     arguments.first { $0.name == name }.map {
                         if case .enumeration = $0.type { true } else { false }
@@ -135,7 +137,7 @@ extension FileEmitter {
                 ".argument",
                 [
                     .labeled("name", .atom(SwiftNames.stringLiteral(name))),
-                    .labeled("value", .atom(value(of: SwiftNames.identifier(name), type: type))),
+                    .labeled("value", .atom(value(of: SwiftNames.tipArgument(name), type: type))),
                 ])
         case .field(let name, _):
             return .call(".field", [.atom(SwiftNames.stringLiteral(name))])

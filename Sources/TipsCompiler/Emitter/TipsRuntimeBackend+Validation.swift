@@ -1,21 +1,17 @@
-// Names that cannot be spelled in the generated Swift, or would clash there.
+// Names the generated Swift would spell the same in one scope.
+//
+// Every declared name gets a Swift spelling from `SwiftNames` (keywords in
+// backticks, reserved names with a trailing underscore), so no name is
+// rejected for what it is; two different `.tips` names are rejected only
+// when their spellings meet in one Swift scope (`Type` and `Type_`).
 
 extension TipsRuntimeBackend {
-    /// Properties and methods a generated tip already has; an argument may not take these names.
-    static let tipMemberNames: Set<String> = [
-        "id", "title", "message", "image", "actions", "rules", "options", "status", "shouldDisplay",
-        "statusUpdates", "shouldDisplayUpdates", "invalidate", "resetEligibility", "explanation",
-    ]
-
-    /// Members a generated `String`-backed, case-iterable enum already has.
-    static let enumMemberNames: Set<String> = [
-        "rawValue", "allCases", "hashValue", "tipValue", "init", "self", "Self", "Type", "Protocol", "_",
-    ]
-
     public func validate(_ program: CheckedProgram, diagnostics: inout DiagnosticEngine) {
-        var eventNamespace: [String: (event: String, what: String, range: SourceRange)] = [:]
-        let enumNames = Set(program.enums.keys)
-        // Enums that event fields name as their type inside `TipsRuntime.TipEvents`.
+        var module = SwiftScope(name: "at the top level")
+        var parameters = SwiftScope(name: "in TipsRuntime.TipParameters")
+        var events = SwiftScope(name: "in TipsRuntime.TipEvents")
+        // Types that code inside `TipsRuntime.TipEvents` names: event types and the enums event fields use.
+        var eventTypes = SwiftScope(name: "in TipsRuntime.TipEvents")
         var enumsUsedByEvents: Set<String> = []
         for file in program.files {
             for case .event(let event) in file.declarations {
@@ -26,85 +22,85 @@ extension TipsRuntimeBackend {
             for declaration in file.declarations {
                 switch declaration {
                 case .enumeration(let decl):
-                    checkSpellable(decl.name, kind: "enum", range: decl.origin.nameRange, &diagnostics)
-                    for (name, range) in zip(decl.cases, decl.caseRanges) where Self.enumMemberNames.contains(name) {
-                        diagnostics.error(
-                            "enum case '\(name)' would clash with Swift's '\(name)' of the generated enum "
-                                + "'\(decl.name)'; rename the case",
-                            at: range)
+                    let what = "enum '\(decl.name)'"
+                    let swiftName = SwiftNames.identifier(decl.name)
+                    module.declare(swiftName, tipsName: decl.name, what: what, at: decl.origin.nameRange, &diagnostics)
+                    if enumsUsedByEvents.contains(decl.name) {
+                        eventTypes.declare(
+                            swiftName, tipsName: decl.name, what: what, at: decl.origin.nameRange, &diagnostics)
+                    }
+                    var cases = SwiftScope(name: "among the cases of \(what)")
+                    for (name, range) in zip(decl.cases, decl.caseRanges) {
+                        cases.declare(
+                            SwiftNames.enumCase(name), tipsName: name, what: "case '\(name)'", at: range, &diagnostics)
                     }
                 case .parameter(let decl):
-                    checkSpellable(decl.name, kind: "parameter", range: decl.origin.nameRange, &diagnostics)
+                    parameters.declare(
+                        SwiftNames.identifier(decl.name), tipsName: decl.name, what: "parameter '\(decl.name)'",
+                        at: decl.origin.nameRange, &diagnostics)
                 case .event(let decl):
-                    checkSpellable(decl.name, kind: "event", range: decl.origin.nameRange, &diagnostics)
+                    let what = "event '\(decl.name)'"
+                    let range = decl.origin.nameRange
+                    events.declare(
+                        SwiftNames.identifier(decl.name), tipsName: decl.name, what: what, at: range, &diagnostics)
+                    let typeName = SwiftNames.eventType(decl.name)
+                    let typeWhat = "the type of event '\(decl.name)'"
+                    events.declare(typeName, tipsName: decl.name, what: typeWhat, at: range, &diagnostics)
+                    eventTypes.declare(typeName, tipsName: decl.name, what: typeWhat, at: range, &diagnostics)
+                    var fields = SwiftScope(name: "among the fields of \(what)")
                     for field in decl.fields {
-                        checkSpellable(field.name, kind: "field", range: field.nameRange, &diagnostics)
-                    }
-                    let typeName = SwiftNames.typeName(decl.name)
-                    if enumsUsedByEvents.contains(typeName) {
-                        diagnostics.error(
-                            "event '\(decl.name)' would generate the type '\(typeName)' in TipsRuntime.TipEvents, "
-                                + "which hides enum '\(typeName)' that event fields use; rename the event or the enum",
-                            at: decl.origin.nameRange)
-                    }
-                    if typeName != decl.name {
-                        checkSpellable(typeName, kind: "event type", range: decl.origin.nameRange, &diagnostics)
-                    }
-                    for (name, what) in [
-                        (decl.name, "the property '\(decl.name)'"), (typeName, "the type '\(typeName)'"),
-                    ] {
-                        if let other = eventNamespace[name] {
-                            let whose = other.event == decl.name ? "its own" : "event '\(other.event)' and its"
-                            diagnostics.error(
-                                "event '\(decl.name)' would generate \(what) in TipsRuntime.TipEvents, which clashes "
-                                    + "with \(whose) \(other.what); rename one of them",
-                                at: decl.origin.nameRange,
-                                notes: other.event == decl.name
-                                    ? [] : [DiagnosticNote("'\(other.event)' is declared here", at: other.range)])
-                            break
-                        } else {
-                            eventNamespace[name] = (
-                                decl.name, name == decl.name ? "property" : "type '\(name)'", decl.origin.nameRange
-                            )
-                        }
+                        fields.declare(
+                            SwiftNames.eventField(field.name), tipsName: field.name, what: "field '\(field.name)'",
+                            at: field.nameRange, &diagnostics)
                     }
                 case .tip(let tip):
-                    checkSpellable(tip.name, kind: "tip", range: tip.origin.nameRange, &diagnostics)
+                    module.declare(
+                        SwiftNames.tipType(tip.name), tipsName: tip.name, what: "tip '\(tip.name)'",
+                        at: tip.origin.nameRange, &diagnostics)
+                    var arguments = SwiftScope(name: "among the arguments of tip '\(tip.name)'")
                     for argument in tip.arguments ?? [] {
-                        if enumNames.contains(argument.name) {
-                            diagnostics.error(
-                                "tip '\(tip.name)' cannot take an argument named '\(argument.name)': in the generated "
-                                    + "Swift it would hide enum '\(argument.name)'; rename the argument",
-                                at: argument.nameRange)
-                        } else if Self.tipMemberNames.contains(argument.name) {
-                            diagnostics.error(
-                                "tip '\(tip.name)' cannot take an argument named '\(argument.name)': the generated tip "
-                                    + "already has a '\(argument.name)' property; rename the argument",
-                                at: argument.nameRange)
-                        } else {
-                            checkSpellable(argument.name, kind: "argument", range: argument.nameRange, &diagnostics)
-                        }
+                        arguments.declare(
+                            SwiftNames.tipArgument(argument.name), tipsName: argument.name,
+                            what: "argument '\(argument.name)'", at: argument.nameRange, &diagnostics)
                     }
                 case .group(let group):
-                    checkSpellable(group.name, kind: "group", range: group.origin.nameRange, &diagnostics)
+                    module.declare(
+                        SwiftNames.identifier(group.name), tipsName: group.name, what: "group '\(group.name)'",
+                        at: group.origin.nameRange, &diagnostics)
                 }
             }
         }
     }
+}
 
-    /// Names Swift cannot refer to as `Outer.name`, and names that would hide a module.
-    private func checkSpellable(
-        _ name: String, kind: String, range: SourceRange, _ diagnostics: inout DiagnosticEngine
+/// One Swift scope of the generated code, and the `.tips` declarations whose
+/// spellings it holds.
+struct SwiftScope {
+    /// How diagnostics name the scope: "at the top level", "in TipsRuntime.TipEvents", ...
+    let name: String
+    private var declared: [String: (tipsName: String, what: String, range: SourceRange)] = [:]
+
+    init(name: String) {
+        self.name = name
+    }
+
+    /// Records `swiftName` for a declaration, reporting it when another `.tips`
+    /// name already took that spelling here. The same `.tips` name twice is a
+    /// duplicate the checker reports, not a clash.
+    mutating func declare(
+        _ swiftName: String, tipsName: String, what: String, at range: SourceRange,
+        _ diagnostics: inout DiagnosticEngine
     ) {
-        if SwiftNames.moduleNames.contains(name) {
-            diagnostics.error(
-                "\(kind) name '\(name)' would hide the module '\(name)' that the generated Swift refers to; "
-                    + "choose another name",
-                at: range)
-        } else if SwiftNames.unreferenceable.contains(name) {
-            diagnostics.error(
-                "\(kind) name '\(name)' has a fixed meaning in Swift that backticks cannot remove; choose another name",
-                at: range)
+        guard let first = declared[swiftName] else {
+            declared[swiftName] = (tipsName, what, range)
+            return
         }
+        guard first.tipsName != tipsName else { return }
+        let spelled = swiftName.filter { $0 != "`" }
+        diagnostics.error(
+            "\(what) and \(first.what) would both be spelled '\(spelled)' in the generated Swift (\(name)); "
+                + "rename one of them",
+            at: range,
+            notes: [DiagnosticNote("'\(first.tipsName)' is declared here", at: first.range)])
     }
 }

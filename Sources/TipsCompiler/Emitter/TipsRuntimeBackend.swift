@@ -68,7 +68,12 @@ struct FileEmitter {
             "\(access) enum \(SwiftNames.identifier(decl.name)): Swift.String, Swift.Sendable, Swift.CaseIterable, "
                 + "TipsRuntime.TipValueConvertible"
         ) { writer in
-            for name in decl.cases { writer.line("case \(SwiftNames.identifier(name))") }
+            for name in decl.cases {
+                let swiftName = SwiftNames.enumCase(name)
+                // A renamed case keeps its .tips name as its raw value, which is what is persisted.
+                let rawValue = swiftName != name && swiftName != "`\(name)`"
+                writer.line("case \(swiftName)" + (rawValue ? " = \(SwiftNames.stringLiteral(name))" : ""))
+            }
         }
     }
 
@@ -112,7 +117,7 @@ struct FileEmitter {
         writer.block("extension TipsRuntime.TipEvents") { writer in
             for (index, event) in events.enumerated() {
                 if index > 0 { writer.line() }
-                let typeName = SwiftNames.identifier(SwiftNames.typeName(event.name))
+                let typeName = SwiftNames.eventType(event.name)
                 writer.docComment(event.doc.map(SwiftNames.commentText))
                 writer.line("\(access) static let \(SwiftNames.identifier(event.name)): \(typeName) = \(typeName)()")
                 writer.line()
@@ -135,9 +140,10 @@ struct FileEmitter {
     }
 
     private func emitDonate(_ event: CheckedEvent, writer: inout SwiftWriter) {
-        let center = event.field(named: "center") == nil ? "center" : "tipCenter"
-        var parameters = event.fields.map { "\(SwiftNames.identifier($0.name)): \(swiftType($0.type))" }
-        parameters.append("in \(center): TipsRuntime.TipCenter = .shared")
+        var parameters = event.fields.map {
+            SwiftNames.parameter($0.name, swiftName: SwiftNames.eventField($0.name), type: swiftType($0.type))
+        }
+        parameters.append("in center: TipsRuntime.TipCenter = .shared")
         let fields: SwiftCode
         if event.fields.isEmpty {
             fields = .atom("[:]")
@@ -145,13 +151,13 @@ struct FileEmitter {
             fields = .array(
                 event.fields.map { field in
                     .atom(
-                        "\(SwiftNames.stringLiteral(field.name)): \(value(of: SwiftNames.identifier(field.name), type: field.type))"
+                        "\(SwiftNames.stringLiteral(field.name)): \(value(of: SwiftNames.eventField(field.name), type: field.type))"
                     )
                 })
         }
         writer.line("/// Records one donation of `\(SwiftNames.commentText(event.name))`.")
         writer.block("\(access) func donate(\(parameters.joined(separator: ", "))) async") { writer in
-            writer.line("await self.event.donate(\(fields.flat), in: \(center))")
+            writer.line("await self.event.donate(\(fields.flat), in: center)")
         }
     }
 
@@ -160,7 +166,7 @@ struct FileEmitter {
         doc(group.doc, into: &writer)
         writer.block("\(access) enum \(SwiftNames.identifier(group.name))") { writer in
             writer.line("\(access) static let priority: TipsRuntime.TipGroup.Priority = .\(group.priority.rawValue)")
-            let tips = group.members.map { "\(SwiftNames.identifier($0))()" }.joined(separator: ", ")
+            let tips = group.members.map { "\(SwiftNames.tipType($0))()" }.joined(separator: ", ")
             writer.line("\(access) static var tips: [any TipsRuntime.Tip] { [\(tips)] }")
             writer.line()
             writer.line("/// Makes the group, whose current tip follows its priority.")
@@ -193,7 +199,7 @@ struct FileEmitter {
         case .double(let value): SwiftNames.double(value)
         case .string(let value): SwiftNames.stringLiteral(value)
         case .duration(let seconds): SwiftNames.integer(seconds)
-        case .enumCase(let name): ".\(SwiftNames.identifier(name))"
+        case .enumCase(let name): ".\(SwiftNames.enumCase(name))"
         }
     }
 

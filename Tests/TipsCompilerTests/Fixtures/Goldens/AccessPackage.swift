@@ -20,10 +20,10 @@ extension TipsRuntime.TipParameters {
 }
 
 extension TipsRuntime.TipEvents {
-    package static let toggled: Toggled = Toggled()
+    package static let toggled: ToggledEvent = ToggledEvent()
 
     /// Donations of `toggled`, with their typed fields.
-    package struct Toggled: Swift.Sendable {
+    package struct ToggledEvent: Swift.Sendable {
         package let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "toggled")
 
         /// Records one donation of `toggled`.

@@ -20,10 +20,10 @@ extension TipsRuntime.TipParameters {
 }
 
 extension TipsRuntime.TipEvents {
-    public static let toggled: Toggled = Toggled()
+    public static let toggled: ToggledEvent = ToggledEvent()
 
     /// Donations of `toggled`, with their typed fields.
-    public struct Toggled: Swift.Sendable {
+    public struct ToggledEvent: Swift.Sendable {
         public let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "toggled")
 
         /// Records one donation of `toggled`.

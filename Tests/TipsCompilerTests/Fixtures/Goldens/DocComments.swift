@@ -20,10 +20,10 @@ extension TipsRuntime.TipParameters {
 
 extension TipsRuntime.TipEvents {
     /// An event, documented.
-    internal static let happened: Happened = Happened()
+    internal static let happened: HappenedEvent = HappenedEvent()
 
     /// Donations of `happened`, with their typed fields.
-    internal struct Happened: Swift.Sendable {
+    internal struct HappenedEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "happened")
 
         /// Records one donation of `happened`.

@@ -27,10 +27,10 @@ extension TipsRuntime.TipParameters {
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let changedPlan: ChangedPlan = ChangedPlan()
+    internal static let changedPlan: ChangedPlanEvent = ChangedPlanEvent()
 
     /// Donations of `changedPlan`, with their typed fields.
-    internal struct ChangedPlan: Swift.Sendable {
+    internal struct ChangedPlanEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "changedPlan")
 
         /// Records one donation of `changedPlan`.

@@ -11,10 +11,10 @@ extension TipsRuntime.TipsConfiguration {
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let countOnly: CountOnly = CountOnly()
+    internal static let countOnly: CountOnlyEvent = CountOnlyEvent()
 
     /// Donations of `countOnly`, with their typed fields.
-    internal struct CountOnly: Swift.Sendable {
+    internal struct CountOnlyEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "countOnly", keepCount: 10)
 
         /// Records one donation of `countOnly`.
@@ -23,10 +23,10 @@ extension TipsRuntime.TipEvents {
         }
     }
 
-    internal static let durationOnly: DurationOnly = DurationOnly()
+    internal static let durationOnly: DurationOnlyEvent = DurationOnlyEvent()
 
     /// Donations of `durationOnly`, with their typed fields.
-    internal struct DurationOnly: Swift.Sendable {
+    internal struct DurationOnlyEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "durationOnly", keepDuration: 1_209_600)
 
         /// Records one donation of `durationOnly`.
@@ -35,10 +35,10 @@ extension TipsRuntime.TipEvents {
         }
     }
 
-    internal static let both: Both = Both()
+    internal static let both: BothEvent = BothEvent()
 
     /// Donations of `both`, with their typed fields.
-    internal struct Both: Swift.Sendable {
+    internal struct BothEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(
             id: "both",
             keepCount: 50,
@@ -51,10 +51,10 @@ extension TipsRuntime.TipEvents {
         }
     }
 
-    internal static let plain: Plain = Plain()
+    internal static let plain: PlainEvent = PlainEvent()
 
     /// Donations of `plain`, with their typed fields.
-    internal struct Plain: Swift.Sendable {
+    internal struct PlainEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "plain")
 
         /// Records one donation of `plain`.

@@ -18,10 +18,10 @@ extension TipsRuntime.TipParameters {
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let searched: Searched = Searched()
+    internal static let searched: SearchedEvent = SearchedEvent()
 
     /// Donations of `searched`, with their typed fields.
-    internal struct Searched: Swift.Sendable {
+    internal struct SearchedEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "searched")
 
         /// Records one donation of `searched`.

@@ -20,10 +20,10 @@ extension TipsRuntime.TipParameters {
 
 extension TipsRuntime.TipEvents {
     /// The gardener opened a garden bed.
-    internal static let openedBed: OpenedBed = OpenedBed()
+    internal static let openedBed: OpenedBedEvent = OpenedBedEvent()
 
     /// Donations of `openedBed`, with their typed fields.
-    internal struct OpenedBed: Swift.Sendable {
+    internal struct OpenedBedEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "openedBed")
 
         /// Records one donation of `openedBed`.
@@ -33,10 +33,10 @@ extension TipsRuntime.TipEvents {
     }
 
     /// The gardener pinned a bed.
-    internal static let pinnedBed: PinnedBed = PinnedBed()
+    internal static let pinnedBed: PinnedBedEvent = PinnedBedEvent()
 
     /// Donations of `pinnedBed`, with their typed fields.
-    internal struct PinnedBed: Swift.Sendable {
+    internal struct PinnedBedEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "pinnedBed")
 
         /// Records one donation of `pinnedBed`.

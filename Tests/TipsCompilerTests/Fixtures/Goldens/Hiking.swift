@@ -40,10 +40,10 @@ extension TipsRuntime.TipParameters {
 
 extension TipsRuntime.TipEvents {
     /// The hiker opened a route.
-    internal static let openedRoute: OpenedRoute = OpenedRoute()
+    internal static let openedRoute: OpenedRouteEvent = OpenedRouteEvent()
 
     /// Donations of `openedRoute`, with their typed fields.
-    internal struct OpenedRoute: Swift.Sendable {
+    internal struct OpenedRouteEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "openedRoute")
 
         /// Records one donation of `openedRoute`.
@@ -53,10 +53,10 @@ extension TipsRuntime.TipEvents {
     }
 
     /// The hiker panned to a valley on the map.
-    internal static let exploredValley: ExploredValley = ExploredValley()
+    internal static let exploredValley: ExploredValleyEvent = ExploredValleyEvent()
 
     /// Donations of `exploredValley`, with their typed fields.
-    internal struct ExploredValley: Swift.Sendable {
+    internal struct ExploredValleyEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(
             id: "exploredValley",
             keepCount: 300,
@@ -70,10 +70,10 @@ extension TipsRuntime.TipEvents {
     }
 
     /// The hiker bookmarked a route.
-    internal static let bookmarkedRoute: BookmarkedRoute = BookmarkedRoute()
+    internal static let bookmarkedRoute: BookmarkedRouteEvent = BookmarkedRouteEvent()
 
     /// Donations of `bookmarkedRoute`, with their typed fields.
-    internal struct BookmarkedRoute: Swift.Sendable {
+    internal struct BookmarkedRouteEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "bookmarkedRoute")
 
         /// Records one donation of `bookmarkedRoute`.

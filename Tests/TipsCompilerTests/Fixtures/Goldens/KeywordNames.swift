@@ -33,10 +33,10 @@ extension TipsRuntime.TipParameters {
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let `in`: In = In()
+    internal static let `in`: InEvent = InEvent()
 
     /// Donations of `in`, with their typed fields.
-    internal struct In: Swift.Sendable {
+    internal struct InEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "in")
 
         /// Records one donation of `in`.
@@ -45,10 +45,10 @@ extension TipsRuntime.TipEvents {
         }
     }
 
-    internal static let `case`: Case = Case()
+    internal static let `case`: CaseEvent = CaseEvent()
 
     /// Donations of `case`, with their typed fields.
-    internal struct Case: Swift.Sendable {
+    internal struct CaseEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "case")
 
         /// Records one donation of `case`.

@@ -11,10 +11,10 @@ extension TipsRuntime.TipsConfiguration {
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let tappedShare: TappedShare = TappedShare()
+    internal static let tappedShare: TappedShareEvent = TappedShareEvent()
 
     /// Donations of `tappedShare`, with their typed fields.
-    internal struct TappedShare: Swift.Sendable {
+    internal struct TappedShareEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "tappedShare")
 
         /// Records one donation of `tappedShare`.
@@ -23,10 +23,10 @@ extension TipsRuntime.TipEvents {
         }
     }
 
-    internal static let copiedLink: CopiedLink = CopiedLink()
+    internal static let copiedLink: CopiedLinkEvent = CopiedLinkEvent()
 
     /// Donations of `copiedLink`, with their typed fields.
-    internal struct CopiedLink: Swift.Sendable {
+    internal struct CopiedLinkEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "copiedLink")
 
         /// Records one donation of `copiedLink`.

@@ -16,10 +16,10 @@ extension TipsRuntime.TipsConfiguration {
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let finishedLesson: FinishedLesson = FinishedLesson()
+    internal static let finishedLesson: FinishedLessonEvent = FinishedLessonEvent()
 
     /// Donations of `finishedLesson`, with their typed fields.
-    internal struct FinishedLesson: Swift.Sendable {
+    internal struct FinishedLessonEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "finishedLesson")
 
         /// Records one donation of `finishedLesson`.

@@ -16,10 +16,10 @@ extension TipsRuntime.TipParameters {
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let opened: Opened = Opened()
+    internal static let opened: OpenedEvent = OpenedEvent()
 
     /// Donations of `opened`, with their typed fields.
-    internal struct Opened: Swift.Sendable {
+    internal struct OpenedEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "opened")
 
         /// Records one donation of `opened`.
