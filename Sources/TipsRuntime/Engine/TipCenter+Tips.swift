@@ -124,10 +124,12 @@ extension TipCenter {
         }
     }
 
-    /// A parameter's current value (its default until set).
+    /// A parameter's current value (its default until set), including a value
+    /// set by another process sharing the store.
     public func value(of parameter: Tips.ParameterReference) -> TipValue {
-        state.withLock { state in
-            RuleEvaluator.value(
+        withState { state in
+            state.absorbExternalChanges()
+            return RuleEvaluator.value(
                 of: parameter, parameters: state.snapshot.parameters, transient: state.transientParameters)
         }
     }
@@ -151,9 +153,13 @@ extension TipCenter {
         await withStateDurably { state in state.recordDonation(of: event, fields: fields) }
     }
 
-    /// How many donations of the event are kept.
+    /// How many donations of the event are kept, including those donated by
+    /// other processes sharing the store.
     public func donationCount(of event: Tips.Event) -> Int {
-        state.withLock { $0.snapshot.donations[event.id]?.count ?? 0 }
+        withState { state in
+            state.absorbExternalChanges()
+            return state.snapshot.donations[event.id]?.count ?? 0
+        }
     }
 }
 
