@@ -161,3 +161,42 @@ import Testing
         #expect(Self.opened.donationCount(in: again) == 1)
     }
 }
+
+/// A store upgraded by another process (a newer app sharing the directory)
+/// while this one runs.
+@Suite struct EngineRecoveryWhileRunningTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aRecoveryCallbackThatReadsAStatusDoesNotDeadlock() async throws {
+        let store = StoreDirectoryFixture()
+        let log = Locked<[(Tips.DatastoreRecovery, Tips.Status)]>([])
+        let center = TipCenter()
+        let probe = TestTip("probe")
+        try await center.configure([
+            .datastoreLocation(.url(store.url)), .arguments([]), .environment([:]),
+            .onDatastoreRecovery { [center] recovery in
+                // What a host might well do: look at its tips while logging.
+                let status = probe.status(in: center)
+                log.withLock { $0.append((recovery, status)) }
+            },
+        ])
+        let opened = Tips.Event(id: "opened")
+        await opened.donate(in: center)
+        var newer = fileBytes(of: store.snapshotURL)
+        newer[8] = 2  // Another process moved the store to format version 2.
+        writeFile(newer, to: store.snapshotURL)
+
+        let deadline = Date().addingTimeInterval(10)
+        while log.withLock({ $0.isEmpty }) && Date() < deadline {
+            _ = probe.status(in: center)
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        let reported = log.withLock { $0 }
+        #expect(reported.count == 1)
+        #expect(reported.first?.0.movedTo == nil)
+        #expect(reported.first?.1 == .available)
+        // The app keeps running; the newer store is never written.
+        await opened.donate(in: center)
+        #expect(opened.donationCount(in: center) >= 1)
+        #expect(fileBytes(of: store.snapshotURL) == newer)
+    }
+}

@@ -98,7 +98,9 @@ extension TipCenter {
     /// duration may have run out or the display frequency may have let a tip through.
     private func scheduleTimeCheck(after seconds: Double) {
         Task { [weak self] in
-            try? await Task.sleep(nanoseconds: UInt64(min(seconds, 1e9) * 1e9) + 1_000_000)
+            // At most 10^9 seconds ahead, and never a NaN that `UInt64(_:)` would trap on.
+            let delay = seconds > 0 ? min(seconds, 1e9) : 0
+            try? await Task.sleep(nanoseconds: UInt64(delay * 1e9) + 1_000_000)
             self?.clockDidChange()
         }
     }
