@@ -109,6 +109,7 @@ public final class TipCenter: Sendable {
                 state.frequency = frequency
                 state.overrides.merge(switches)
                 state.backend = backend
+                state.writesInFlight = { [pipeline] in !pipeline.isIdle }
                 state.isConfigured = true
                 state.isConfiguring = false
                 state.resetRequested = false
