@@ -8,6 +8,7 @@ enum EngineStress {
     static let donated = Tips.Event(id: "engine.donated", keepCount: 1_000_000)
     /// The parameter every iteration sets to its iteration number.
     static let counter = Tips.Parameter<Int>(id: "engine.counter", defaultValue: -1)
+    private static let padding = String(repeating: "x", count: 8192)
     /// The tip every iteration shows and hides.
     static let displayed = StressTip(id: "engine.displayed")
     /// The tip iteration `i` invalidates.
@@ -22,7 +23,8 @@ enum EngineStress {
         let deadline = Date().addingTimeInterval(timeLimit)
         var index = start
         while Date() < deadline {
-            await donated.donate(in: center)
+            // 8 KiB a donation, so that the journal is compacted every 128 of them.
+            await donated.donate(["i": .int(index), "pad": .string(padding)], in: center)
             say("d \(index)")
             await counter.set(index, in: center)
             say("p \(index)")

@@ -112,6 +112,9 @@ import Testing
         let final = try await look(at: store.url)
         #expect(final.donations == before.donations && final.displays == before.displays)
         #expect(checked > rounds, "the app got to run between kills")
-        print("EngineCrashTests: \(rounds) rounds, \(checked) returned calls checked, \(final.donations) donations")
+        let header = DatastoreFileFormat.snapshotHeader(fileBytes(of: store.snapshotURL))
+        print(
+            "EngineCrashTests: \(rounds) rounds, \(checked) returned calls checked, \(final.donations) donations, "
+                + "snapshot \(header) (ThreadSanitizer: \(isRunningUnderThreadSanitizer))")
     }
 }
