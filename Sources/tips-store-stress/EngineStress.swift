@@ -45,7 +45,8 @@ enum EngineStress {
 
     /// One of two processes sharing `directory`: `count` times donates
     /// `shared`, shows and hides `sharedDisplayed`, reads a status and
-    /// invalidates `<label>.<i>`; then prints `done` and returns.
+    /// invalidates `<label>.<i>` and sets the parameter `<label>.count` to i;
+    /// then prints `done` and returns.
     static func share(directory: URL, label: String, count: Int) async throws {
         let center = try await configuredCenter(directory)
         for index in 0..<count {
@@ -54,6 +55,7 @@ enum EngineStress {
             await center.tipDidDisappear(sharedDisplayed)
             _ = center.status(for: sharedDisplayed)
             await center.invalidate(StressTip(id: "\(label).\(index)"), reason: .actionPerformed)
+            await Tips.Parameter<Int>(id: "\(label).count", defaultValue: -1).set(index, in: center)
         }
         say("done")
     }

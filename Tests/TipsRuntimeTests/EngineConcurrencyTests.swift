@@ -48,6 +48,18 @@ import Testing
             }
             return seen
         }
+        // Round 0 of every worker invalidates closed.0 before its round 10
+        // invalidates closed.1, and so on: the ordered group moves through them in turn.
+        let ordered = TipGroup(.ordered, (0..<3).map { TestTip("closed.\($0)") }, center: center)
+        let currentUpdates = ordered.currentTipUpdates
+        let groupWatcher = Task {
+            var seen: [String?] = []
+            for await tip in currentUpdates {
+                seen.append(tip?.id)
+                if tip == nil { break }
+            }
+            return seen
+        }
 
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<Self.workers {
@@ -87,6 +99,8 @@ import Testing
         #expect(Self.goal.status(in: center) == .available)
         #expect(await watcher.value.last == .available)
         #expect(await closedWatcher.value == [true, false])
+        #expect(await groupWatcher.value == ["closed.0", "closed.1", "closed.2", nil])
+        #expect(ordered.currentTip == nil)
         #expect((0..<Self.workers).contains(Self.shared.value(in: center)))
         for worker in 0..<Self.workers {
             #expect(Self.own(worker).value(in: center) == Self.rounds - 1)

@@ -57,6 +57,9 @@ import Testing
         let total = 2 * perChild + ownDonations
         #expect(Self.shared.donationCount(in: app) == total)
         for label in ["A", "B"] {
+            #expect(Tips.Parameter<Int>(id: "\(label).count", defaultValue: -1).value(in: app) == perChild - 1)
+        }
+        for label in ["A", "B"] {
             let lost = (0..<perChild).filter {
                 TestTip("\(label).\($0)").status(in: app) != .invalidated(.actionPerformed)
             }
