@@ -12,21 +12,9 @@ import Testing
 /// Kills a writer with SIGKILL at random moments and checks that every commit
 /// it saw return is in the store, which loads without recovery.
 @Suite struct DatastoreCrashTests {
-    /// `tips-store-stress`, built next to the test bundle.
-    private func stressTool() -> URL? {
-        var directories: [URL] = []
-        if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
-        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-            directories.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        directories.append(Bundle.main.bundleURL)
-        return directories.lazy.map { $0.appendingPathComponent("tips-store-stress") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
     @Test(.timeLimit(.minutes(1)))
     func killedWritersLoseNoReturnedCommit() async throws {
-        guard let tool = stressTool() else {
+        guard let tool = stressToolURL() else {
             Issue.record("tips-store-stress is not built next to the tests (swift build builds it)")
             return
         }

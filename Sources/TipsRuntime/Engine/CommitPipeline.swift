@@ -13,6 +13,8 @@ final class CommitPipeline: Sendable {
     private let stream: AsyncStream<Batch>
     private let input: AsyncStream<Batch>.Continuation
     private let consumer = Locked<Task<Void, Never>?>(nil)
+    /// Batches sent and not yet committed.
+    private let inFlight = Locked(0)
 
     init() {
         (stream, input) = AsyncStream.makeStream(of: Batch.self)
@@ -27,9 +29,10 @@ final class CommitPipeline: Sendable {
         let stream = self.stream
         consumer.withLock { task in
             guard task == nil else { return }
-            task = Task.detached {
+            task = Task.detached { [inFlight] in
                 for await batch in stream {
                     if !batch.mutations.isEmpty { await backend.commit(batch.mutations) }
+                    inFlight.withLock { $0 -= 1 }
                     batch.done?()
                 }
             }
@@ -38,6 +41,14 @@ final class CommitPipeline: Sendable {
 
     /// Queues a batch; `done` resumes once it is durable.
     func send(_ mutations: [DatastoreMutation], done: (@Sendable () -> Void)?) {
-        if case .terminated = input.yield(Batch(mutations: mutations, done: done)) { done?() }
+        inFlight.withLock { $0 += 1 }
+        if case .terminated = input.yield(Batch(mutations: mutations, done: done)) {
+            inFlight.withLock { $0 -= 1 }
+            done?()
+        }
     }
+
+    /// Whether every batch sent so far is committed. Sends happen under the
+    /// engine's lock, so while it is held this only goes from false to true.
+    var isIdle: Bool { inFlight.withLock { $0 == 0 } }
 }

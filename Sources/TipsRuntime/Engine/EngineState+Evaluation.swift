@@ -30,7 +30,8 @@ extension EngineState {
         }
         enforceDisplayLimits(of: id, options: registered.options)
         if let invalidation = snapshot.tips[id]?.invalidation {
-            let date = Date(timeIntervalSince1970: invalidation.date)
+            // A NaN date (read from disk or from a host's clock) would trap in `Date.description`.
+            let date = Date(timeIntervalSince1970: invalidation.date.isNaN ? 0 : invalidation.date)
             result.gates.append(.invalidated(invalidation.reason, date))
             decided = decided ?? .invalidated(invalidation.reason)
         }

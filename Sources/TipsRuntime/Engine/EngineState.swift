@@ -35,6 +35,8 @@ struct EngineState {
     var overrides = TestingOverrides()
     var backend: (any DatastoreBackend)?
     var lastRefresh = -Double.infinity
+    /// Whether mutations this process applied in memory are still on their way to the datastore.
+    var writesInFlight: @Sendable () -> Bool = { false }
 
     /// Mutations recorded before configuration, replayed onto the loaded store.
     var stashed: [DatastoreMutation] = []
@@ -241,8 +243,12 @@ struct EngineState {
     }
 
     /// Takes in what other processes appended to a shared store (at most twice a second).
+    ///
+    /// Waits while this process's own writes are in flight: the datastore may
+    /// answer with a whole replacement state, which would not hold the
+    /// mutations already applied here but not yet handed to it.
     mutating func absorbExternalChanges() {
-        guard isConfigured, let backend else { return }
+        guard isConfigured, let backend, !writesInFlight() else { return }
         let uptime = ProcessInfo.processInfo.systemUptime
         guard uptime - lastRefresh >= 0.5 else { return }
         lastRefresh = uptime

@@ -98,7 +98,9 @@ extension TipCenter {
     /// duration may have run out or the display frequency may have let a tip through.
     private func scheduleTimeCheck(after seconds: Double) {
         Task { [weak self] in
-            try? await Task.sleep(nanoseconds: UInt64(min(seconds, 1e9) * 1e9) + 1_000_000)
+            // At most 10^9 seconds ahead, and never a NaN that `UInt64(_:)` would trap on.
+            let delay = seconds > 0 ? min(seconds, 1e9) : 0
+            try? await Task.sleep(nanoseconds: UInt64(delay * 1e9) + 1_000_000)
             self?.clockDidChange()
         }
     }
@@ -124,10 +126,12 @@ extension TipCenter {
         }
     }
 
-    /// A parameter's current value (its default until set).
+    /// A parameter's current value (its default until set), including a value
+    /// set by another process sharing the store.
     public func value(of parameter: Tips.ParameterReference) -> TipValue {
-        state.withLock { state in
-            RuleEvaluator.value(
+        withState { state in
+            state.absorbExternalChanges()
+            return RuleEvaluator.value(
                 of: parameter, parameters: state.snapshot.parameters, transient: state.transientParameters)
         }
     }
@@ -151,9 +155,13 @@ extension TipCenter {
         await withStateDurably { state in state.recordDonation(of: event, fields: fields) }
     }
 
-    /// How many donations of the event are kept.
+    /// How many donations of the event are kept, including those donated by
+    /// other processes sharing the store.
     public func donationCount(of event: Tips.Event) -> Int {
-        state.withLock { $0.snapshot.donations[event.id]?.count ?? 0 }
+        withState { state in
+            state.absorbExternalChanges()
+            return state.snapshot.donations[event.id]?.count ?? 0
+        }
     }
 }
 

@@ -91,9 +91,11 @@ public final class TipCenter: Sendable {
             throw error
         }
         let switches = TestingSwitches(arguments: arguments, environment: environment)
-        let backend = makeBackend(directory, onRecovery)
+        let recoveries = RecoveryDelivery(onRecovery)
+        let backend = makeBackend(directory, recoveries.deliver)
         if switches.resetDatastore || state.withLock({ $0.resetRequested }) { backend.erase() }
         let loaded = backend.load()
+        recoveries.deferFromNowOn()
         pipeline.start(backend)
 
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -107,6 +109,7 @@ public final class TipCenter: Sendable {
                 state.frequency = frequency
                 state.overrides.merge(switches)
                 state.backend = backend
+                state.writesInFlight = { [pipeline] in !pipeline.isIdle }
                 state.isConfigured = true
                 state.isConfiguring = false
                 state.resetRequested = false

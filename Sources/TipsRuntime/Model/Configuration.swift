@@ -16,7 +16,11 @@ extension Tips {
         case datastoreLocation(DatastoreLocation)
         /// The clock that dates donations and displays. Default `SystemClock()`.
         case clock(any TipClock)
-        /// Called when a corrupt or unreadable datastore was set aside and replaced.
+        /// Called when a corrupt or unreadable datastore was set aside and replaced,
+        /// or left alone because a newer release wrote it. What `configure` finds is
+        /// reported before it returns; what is found later (another process sharing
+        /// the store damaged or upgraded it) is reported in order on a private queue,
+        /// never while the runtime holds a lock, so the callback may read tips.
         case onDatastoreRecovery(@Sendable (DatastoreRecovery) -> Void)
         /// The launch arguments to read testing switches from. Default: the process's.
         case arguments([String])

@@ -305,8 +305,10 @@ struct DatastoreDirectory {
     /// new empty journal. The rename of the snapshot is the commit point: a
     /// crash before it leaves the old snapshot and its complete journal, a
     /// crash after it the new snapshot and its (fsynced) empty journal.
+    /// A store already at the last generation (only a forged or damaged
+    /// header says so) is never compacted: its journal just grows.
     private mutating func compact() {
-        guard let identity else { return }
+        guard let identity, identity.generation < UInt64.max else { return }
         let next = Identity(storeID: identity.storeID, generation: identity.generation + 1)
         guard let fd = createJournal(next) else { return }
         let bytes = DatastoreFileFormat.snapshotFile(state, identity: next)

@@ -98,7 +98,8 @@ extension DatastoreSnapshot {
             donations[eventID] = list
         case .recordDisplayStart(let tipID, let date):
             var record = tips[tipID, default: TipRecord()]
-            record.displayCount += 1
+            // Saturates: a count read from disk must not trap on the next display.
+            record.displayCount = record.displayCount < Int.max ? record.displayCount + 1 : Int.max
             if record.firstDisplayDate == nil { record.firstDisplayDate = date }
             record.lastDisplayDate = date
             tips[tipID] = record

@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+@testable import TipsRuntime
+
+/// Damaged and foreign stores, met through `TipCenter.configure`: the app
+/// configures, is told, and keeps working; nothing is deleted; a store of a
+/// newer format is never written.
+@Suite struct EngineRecoveryTests {
+    private static let opened = Tips.Event(id: "opened", keepCount: 1_000_000)
+    private static let count = Tips.Parameter<Int>(id: "count", defaultValue: 0)
+
+    /// Configures a center on `directory`, collecting what it reports.
+    private func center(_ directory: URL) async throws -> (TipCenter, Locked<[Tips.DatastoreRecovery]>) {
+        let log = Locked<[Tips.DatastoreRecovery]>([])
+        let center = TipCenter()
+        try await center.configure([
+            .datastoreLocation(.url(directory)), .arguments([]), .environment([:]),
+            .onDatastoreRecovery { recovery in log.withLock { $0.append(recovery) } },
+        ])
+        return (center, log)
+    }
+
+    /// A store with three donations, a parameter and an invalidation, all in
+    /// the journal of generation 1 (far below the compaction threshold).
+    private func makeStore(_ directory: URL) async throws {
+        let (center, _) = try await center(directory)
+        for _ in 0..<3 { await Self.opened.donate(in: center) }
+        await Self.count.set(7, in: center)
+        await center.invalidate(TestTip("closed"), reason: .tipClosed)
+    }
+
+    private static let damages: [(String, @Sendable ([UInt8]) -> [UInt8])] = [
+        ("empty", { _ in [] }),
+        ("truncated header", { Array($0.prefix(30)) }),
+        ("truncated body", { Array($0.prefix($0.count - 1)) }),
+        ("garbage", { _ in (0..<500).map { UInt8(truncatingIfNeeded: $0 &* 91 &+ 7) } }),
+        (
+            "unknown older version",
+            { bytes in
+                var damaged = bytes
+                damaged[8] = 0
+                return damaged
+            }
+        ),
+        ("another file's magic", { Array("TIPSJRNL".utf8) + $0.dropFirst(8) }),
+    ]
+
+    @Test(arguments: damages.indices)
+    func aDamagedSnapshotIsSetAsideAndTheCenterWorksOnAFreshStore(_ index: Int) async throws {
+        let (name, damage) = Self.damages[index]
+        let store = StoreDirectoryFixture()
+        try await makeStore(store.url)
+        let damaged = damage(fileBytes(of: store.snapshotURL))
+        writeFile(damaged, to: store.snapshotURL)
+
+        let (center, log) = try await center(store.url)
+        let recoveries = log.withLock { $0 }
+        let snapshot = recoveries.first { $0.originalURL.lastPathComponent == DatastoreDirectory.snapshotName }
+        #expect(snapshot != nil, "\(name): reported")
+        if let movedTo = snapshot?.movedTo {
+            #expect(fileBytes(of: movedTo) == damaged, "\(name): the damaged file is kept aside, unchanged")
+        } else {
+            Issue.record("\(name): the snapshot was not set aside")
+        }
+        // The journal holds deltas over the lost state: set aside too, not replayed.
+        #expect(store.setAsideNames().contains { $0.hasPrefix(DatastoreDirectory.journalPrefix) }, "\(name)")
+        #expect(Self.opened.donationCount(in: center) == 0, "\(name)")
+        #expect(TestTip("closed").status(in: center) == .available, "\(name)")
+
+        await Self.opened.donate(in: center)
+        await Self.count.set(1, in: center)
+        let (again, againLog) = try await self.center(store.url)
+        #expect(Self.opened.donationCount(in: again) == 1, "\(name): the fresh store persists")
+        #expect(Self.count.value(in: again) == 1, "\(name)")
+        #expect(againLog.withLock { $0 }.isEmpty, "\(name)")
+    }
+
+    @Test func aDamagedJournalIsSetAsideAndTheSnapshotKept() async throws {
+        let store = StoreDirectoryFixture()
+        try await makeStore(store.url)
+        let journal = store.journalURL(1)
+        let damaged = Array("not a journal at all, not at all".utf8)
+        writeFile(damaged, to: journal)
+
+        let (center, log) = try await center(store.url)
+        let recoveries = log.withLock { $0 }
+        #expect(recoveries.count == 1)
+        #expect(recoveries.first.flatMap { $0.movedTo.map(fileBytes(of:)) } == damaged)
+        #expect(Self.opened.donationCount(in: center) == 0, "the journal's donations are lost with it")
+        await Self.opened.donate(in: center)
+        let (again, _) = try await self.center(store.url)
+        #expect(Self.opened.donationCount(in: again) == 1)
+    }
+
+    @Test func aTornJournalTailLosesOnlyTheTornRecord() async throws {
+        let store = StoreDirectoryFixture()
+        try await makeStore(store.url)
+        let journal = store.journalURL(1)
+        writeFile(fileBytes(of: journal) + [0x20, 0, 0, 0, 1, 2, 3], to: journal)
+
+        let (center, log) = try await center(store.url)
+        #expect(log.withLock { $0 }.isEmpty, "a torn tail is a crash, not damage")
+        #expect(Self.opened.donationCount(in: center) == 3)
+        #expect(Self.count.value(in: center) == 7)
+        #expect(TestTip("closed").status(in: center) == .invalidated(.tipClosed))
+    }
+
+    @Test func aStoreOfANewerFormatIsNeverWrittenAndTheAppRuns() async throws {
+        let store = StoreDirectoryFixture()
+        try await makeStore(store.url)
+        var newer = fileBytes(of: store.snapshotURL)
+        newer[8] = 2  // Format version 2.
+        writeFile(newer, to: store.snapshotURL)
+        let before = store.fileNames().filter { $0 != DatastoreDirectory.lockName }
+            .map { ($0, fileBytes(of: store.url.appendingPathComponent($0))) }
+
+        do {
+            let (center, log) = try await center(store.url)
+            let recoveries = log.withLock { $0 }
+            #expect(recoveries.count == 1)
+            #expect(recoveries.first?.movedTo == nil)
+            #expect(recoveries.first?.reason.contains("version 2") == true)
+            // The app runs on an in-memory state.
+            #expect(Self.opened.donationCount(in: center) == 0)
+            await Self.opened.donate(in: center)
+            await Self.count.set(3, in: center)
+            await center.tipDidAppear(TestTip("shown"))
+            await center.tipDidDisappear(TestTip("shown"))
+            await center.invalidate(TestTip("closed"), reason: .actionPerformed)
+            #expect(Self.opened.donationCount(in: center) == 1)
+            #expect(Self.count.value(in: center) == 3)
+            #expect(TestTip("closed").status(in: center) == .invalidated(.actionPerformed))
+        }
+        let after = store.fileNames().filter { $0 != DatastoreDirectory.lockName }
+            .map { ($0, fileBytes(of: store.url.appendingPathComponent($0))) }
+        #expect(after.map(\.0) == before.map(\.0), "no file added, moved or removed")
+        #expect(after.map(\.1) == before.map(\.1), "every byte identical")
+    }
+
+    @Test func aDirectoryThatCannotBeCreatedLeavesTheAppRunningInMemory() async throws {
+        let store = StoreDirectoryFixture()
+        let blocker = store.url.appendingPathComponent("a-file")
+        writeFile([1, 2, 3], to: blocker)
+        let (center, log) = try await center(blocker.appendingPathComponent("Tips"))
+        #expect(!log.withLock { $0 }.isEmpty, "reported")
+        await Self.opened.donate(in: center)
+        await Self.count.set(2, in: center)
+        #expect(Self.opened.donationCount(in: center) == 1)
+        #expect(Self.count.value(in: center) == 2)
+        #expect(fileBytes(of: blocker) == [1, 2, 3])
+    }
+
+    @Test func aSnapshotThatIsADirectoryIsSetAside() async throws {
+        let store = StoreDirectoryFixture()
+        try FileManager.default.createDirectory(at: store.snapshotURL, withIntermediateDirectories: true)
+        let (center, log) = try await center(store.url)
+        #expect(log.withLock { $0 }.first?.movedTo != nil)
+        await Self.opened.donate(in: center)
+        let (again, _) = try await self.center(store.url)
+        #expect(Self.opened.donationCount(in: again) == 1)
+    }
+}
+
+/// A store upgraded by another process (a newer app sharing the directory)
+/// while this one runs.
+@Suite struct EngineRecoveryWhileRunningTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aRecoveryCallbackThatReadsAStatusDoesNotDeadlock() async throws {
+        let store = StoreDirectoryFixture()
+        let log = Locked<[(Tips.DatastoreRecovery, Tips.Status)]>([])
+        let center = TipCenter()
+        let probe = TestTip("probe")
+        try await center.configure([
+            .datastoreLocation(.url(store.url)), .arguments([]), .environment([:]),
+            .onDatastoreRecovery { [center] recovery in
+                // What a host might well do: look at its tips while logging.
+                let status = probe.status(in: center)
+                log.withLock { $0.append((recovery, status)) }
+            },
+        ])
+        let opened = Tips.Event(id: "opened")
+        await opened.donate(in: center)
+        var newer = fileBytes(of: store.snapshotURL)
+        newer[8] = 2  // Another process moved the store to format version 2.
+        writeFile(newer, to: store.snapshotURL)
+
+        let deadline = Date().addingTimeInterval(10)
+        while log.withLock({ $0.isEmpty }) && Date() < deadline {
+            _ = probe.status(in: center)
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        let reported = log.withLock { $0 }
+        #expect(reported.count == 1)
+        #expect(reported.first?.0.movedTo == nil)
+        #expect(reported.first?.1 == .available)
+        // The app keeps running; the newer store is never written.
+        await opened.donate(in: center)
+        #expect(opened.donationCount(in: center) >= 1)
+        #expect(fileBytes(of: store.snapshotURL) == newer)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import TipsRuntime
+
+/// Two processes (an app and its extension, `tips-store-stress --engine-share`)
+/// and this one use `TipCenter` on one directory at once.
+@Suite struct EngineSharingTests {
+    /// The ids `tips-store-stress --engine-share` uses.
+    private static let shared = Tips.Event(id: "shared.donated", keepCount: 1_000_000)
+    private static let displayedID = "shared.displayed"
+
+    /// Polls `condition` every 20 ms until it holds or `timeout` seconds pass.
+    private func eventually(timeout: Double = 10, _ condition: () -> Bool) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            guard Date() < deadline else { return false }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        return true
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func twoProcessesLoseNoDonationDisplayOrInvalidationAndAnOpenCenterSeesThem() async throws {
+        guard let tool = stressToolURL() else {
+            Issue.record("tips-store-stress is not built next to the tests (swift build builds it)")
+            return
+        }
+        let store = StoreDirectoryFixture()
+        let outputs = StoreDirectoryFixture()
+        let log = Locked<[Tips.DatastoreRecovery]>([])
+        let app = TipCenter()
+        try await app.configure([
+            .datastoreLocation(.url(store.url)), .arguments([]), .environment([:]),
+            .onDatastoreRecovery { recovery in log.withLock { $0.append(recovery) } },
+        ])
+        let perChild = 60
+        let ownDonations = 30
+        let lastTips = [TestTip("A.\(perChild - 1)"), TestTip("B.\(perChild - 1)")]
+        for tip in lastTips { #expect(tip.status(in: app) == .available) }
+
+        let children = try ["A", "B"].map { label in
+            try StressChild(
+                tool: tool, arguments: ["--engine-share", store.url.path, label, String(perChild)],
+                output: outputs.url.appendingPathComponent("\(label).txt"))
+        }
+        for _ in 0..<ownDonations { await Self.shared.donate(in: app) }
+        for child in children {
+            try await child.finish()
+            #expect(child.process.terminationStatus == 0)
+            #expect(child.lines == ["done"])
+        }
+
+        // The open center takes in the others' changes (at most twice a second).
+        let seen = try await eventually { lastTips.allSatisfy { $0.status(in: app) == .invalidated(.actionPerformed) } }
+        #expect(seen, "the open center sees the other processes' invalidations")
+        let total = 2 * perChild + ownDonations
+        #expect(Self.shared.donationCount(in: app) == total)
+        for label in ["A", "B"] {
+            #expect(Tips.Parameter<Int>(id: "\(label).count", defaultValue: -1).value(in: app) == perChild - 1)
+        }
+        for label in ["A", "B"] {
+            let lost = (0..<perChild).filter {
+                TestTip("\(label).\($0)").status(in: app) != .invalidated(.actionPerformed)
+            }
+            #expect(lost.isEmpty, "\(label): invalidations not seen: \(lost)")
+        }
+        #expect(app.state.withLock { $0.snapshot.tips[Self.displayedID]?.displayCount } == 2 * perChild)
+
+        // A fresh center loads the same.
+        let fresh = TipCenter()
+        try await fresh.configure([
+            .datastoreLocation(.url(store.url)), .arguments([]), .environment([:]),
+            .onDatastoreRecovery { recovery in log.withLock { $0.append(recovery) } },
+        ])
+        #expect(Self.shared.donationCount(in: fresh) == total)
+        #expect(fresh.state.withLock { $0.snapshot.tips[Self.displayedID]?.displayCount } == 2 * perChild)
+        for label in ["A", "B"] {
+            let lost = (0..<perChild).filter {
+                TestTip("\(label).\($0)").status(in: fresh) != .invalidated(.actionPerformed)
+            }
+            #expect(lost.isEmpty, "\(label): invalidations lost: \(lost)")
+        }
+        #expect(log.withLock { $0 }.isEmpty)
+    }
+
+    @Test func anOpenCenterSeesAnotherProcessDonateAfterAtMostHalfASecond() async throws {
+        let store = StoreDirectoryFixture()
+        let options: [Tips.ConfigurationOption] = [
+            .datastoreLocation(.url(store.url)), .arguments([]), .environment([:]),
+        ]
+        let app = TipCenter()
+        try await app.configure(options)
+        let widget = TipCenter()
+        try await widget.configure(options)
+        let tip = TestTip("shared.tip", options: Tips.Options(invalidatedBy: [Self.shared]))
+        #expect(tip.status(in: app) == .available)
+        await Self.shared.donate(in: widget)
+        let started = Date()
+        let seen = try await eventually { tip.status(in: app) == .invalidated(.actionPerformed) }
+        #expect(seen)
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(Self.shared.donationCount(in: app) == 1)
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
+/// Whether the tests run under ThreadSanitizer (`swift test --sanitize=thread`,
+/// `.ci/tsan.sh`), which slows everything several times over: timing bounds
+/// are scaled by `timingAllowance`.
+let isRunningUnderThreadSanitizer: Bool = {
+    guard let handle = dlopen(nil, RTLD_NOW) else { return false }
+    return dlsym(handle, "__tsan_init") != nil
+}()
+
+/// How much slower than a plain debug build timing bounds allow.
+let timingAllowance: Double = isRunningUnderThreadSanitizer ? 20 : 1
