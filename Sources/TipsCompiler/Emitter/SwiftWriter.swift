@@ -2,7 +2,9 @@
 public struct SwiftWriter: Sendable {
     /// The text written so far.
     public private(set) var text = ""
-    private var level = 0
+    private var level = 0 {
+        didSet { indentation = String(repeating: unit, count: level) }
+    }
     private let unit: String
 
     /// Creates a writer that indents by `indentWidth` spaces.
@@ -10,8 +12,8 @@ public struct SwiftWriter: Sendable {
         unit = String(repeating: " ", count: indentWidth)
     }
 
-    /// The current indentation, as spaces.
-    public var indentation: String { String(repeating: unit, count: level) }
+    /// The current indentation, as spaces (kept up to date as the level changes).
+    public private(set) var indentation = ""
 
     /// The current indentation width, in columns.
     public var column: Int { level * unit.count }
@@ -21,8 +23,18 @@ public struct SwiftWriter: Sendable {
         if content.isEmpty {
             text += "\n"
         } else {
-            text += indentation + content + "\n"
+            text += indentation
+            text += content
+            text += "\n"
         }
+    }
+
+    /// Writes one non-empty line at the current indentation whose content
+    /// `build` appends straight to the text, without an intermediate string.
+    mutating func nonEmptyLine(_ build: (inout String) -> Void) {
+        text += indentation
+        build(&text)
+        text += "\n"
     }
 
     /// Writes one blank line, unless the text is empty or already ends with one.
