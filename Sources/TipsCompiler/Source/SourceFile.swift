@@ -1,3 +1,5 @@
+import Foundation
+
 /// Identifies one source file within a ``SourceManager``.
 public struct FileID: Hashable, Comparable, Sendable {
     /// The index of the file in its ``SourceManager``.
@@ -93,9 +95,14 @@ public final class SourceFile: Sendable {
         self.bytes = bytes
         var starts: [UInt32] = [0]
         starts.reserveCapacity(bytes.count / 32 + 1)
-        bytes.withUnsafeBufferPointer { buffer in
-            for index in 0..<buffer.count where buffer[index] == 0x0A {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // memchr finds each line break a vector at a time.
+            var offset = 0
+            while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
+                let index = base.distance(to: UnsafeRawPointer(found))
                 starts.append(UInt32(index + 1))
+                offset = index + 1
             }
         }
         self.lineStarts = starts
