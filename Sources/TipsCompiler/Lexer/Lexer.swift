@@ -23,8 +23,8 @@ public struct Lexer {
     let collectsDocs: Bool
     /// Doc comment lines not yet attached to a token.
     var pendingDocs: [SourceRange] = []
-    /// The doc comment before the token at each index (when ``collectsDocs``).
-    var docs: [Int: DocComment] = [:]
+    /// The doc comment before a token, with that token's index, in token order (when ``collectsDocs``).
+    var docs: [(tokenIndex: Int, doc: DocComment)] = []
     let keywordTable = Keyword.byLength
 
     init(file: SourceFile, collectsDocs: Bool = false) {
@@ -46,9 +46,9 @@ public struct Lexer {
     }
 
     /// Lexes the file for the parser: no doc comment tokens; instead, each
-    /// run of `///` lines is returned keyed by the index of the token after it.
+    /// run of `///` lines is returned with the index of the token after it, in order.
     static func tokenizeForParsing(_ file: SourceFile, diagnostics: inout DiagnosticEngine)
-        -> (tokens: [Token], docs: [Int: DocComment])
+        -> (tokens: [Token], docs: [(tokenIndex: Int, doc: DocComment)])
     {
         var lexer = Lexer(file: file, collectsDocs: true)
         lexer.scanAll()
@@ -116,7 +116,7 @@ public struct Lexer {
         }
         if !pendingDocs.isEmpty, let first = pendingDocs.first, let last = pendingDocs.last {
             let lines = pendingDocs.map { Lexer.docLine(file.text(in: $0)) }
-            docs[tokens.count] = DocComment(lines: lines, range: first.extended(to: last))
+            docs.append((tokens.count, DocComment(lines: lines, range: first.extended(to: last))))
             pendingDocs.removeAll()
         }
         switch kind {

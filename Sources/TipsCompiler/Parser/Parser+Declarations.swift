@@ -16,7 +16,7 @@ extension SyntaxParser {
 
     /// declaration = config_decl | enum_decl | parameter_decl | event_decl | tip_decl | group_decl ;
     mutating func parseDeclaration() -> Declaration? {
-        let doc = docs[position]
+        let doc = docBeforeCurrent()
         let token = current
         guard token.kind == .identifier else {
             if token.kind == .rightBrace {
