@@ -137,13 +137,13 @@ indirect enum SwiftCode: Sendable {
 
     /// Adds the length of a plain ASCII `text` to `used`; false when `text` is not plain.
     private static func measure(_ text: String, _ used: inout Int) -> Bool {
-        var plain = true
-        var count = 0
-        for byte in text.utf8 {
-            if byte >= 0x80 || byte == 0x0D { plain = false }
-            count += 1
-        }
-        used += count
+        let plain =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                var flags: UInt8 = 0
+                for byte in bytes { flags |= byte & 0x80 | (byte == 0x0D ? 0x80 : 0) }
+                return flags == 0
+            } ?? text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        used += text.utf8.count
         return plain
     }
 }
