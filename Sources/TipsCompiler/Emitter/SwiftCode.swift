@@ -15,35 +15,39 @@ indirect enum SwiftCode: Sendable {
 
     /// The expression on one line.
     var flat: String {
-        var out = ""
+        var out: [UInt8] = []
         appendFlat(to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends the one-line form to `out` without building intermediate strings.
-    func appendFlat(to out: inout String) {
+    /// Appends the UTF-8 of the one-line form to `out` without building intermediate strings.
+    func appendFlat(to out: inout [UInt8]) {
         switch self {
         case .atom(let text):
-            out += text
+            out.append(contentsOf: text.utf8)
         case .labeled(let label, let value):
-            out += label
-            out += ": "
+            out.append(contentsOf: label.utf8)
+            out.append(UInt8(ascii: ":"))
+            out.append(UInt8(ascii: " "))
             value.appendFlat(to: &out)
         case .call(let callee, let arguments):
-            out += callee
-            out += "("
+            out.append(contentsOf: callee.utf8)
+            out.append(UInt8(ascii: "("))
             Self.appendFlat(arguments, to: &out)
-            out += ")"
+            out.append(UInt8(ascii: ")"))
         case .array(let elements):
-            out += "["
+            out.append(UInt8(ascii: "["))
             Self.appendFlat(elements, to: &out)
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         }
     }
 
-    private static func appendFlat(_ items: [SwiftCode], to out: inout String) {
+    private static func appendFlat(_ items: [SwiftCode], to out: inout [UInt8]) {
         for (index, item) in items.enumerated() {
-            if index > 0 { out += ", " }
+            if index > 0 {
+                out.append(UInt8(ascii: ","))
+                out.append(UInt8(ascii: " "))
+            }
             item.appendFlat(to: &out)
         }
     }
@@ -56,9 +60,9 @@ indirect enum SwiftCode: Sendable {
                 writer.line()
             } else {
                 writer.nonEmptyLine { out in
-                    out += prefix
+                    out.append(contentsOf: prefix.utf8)
                     appendFlat(to: &out)
-                    out += suffix
+                    out.append(contentsOf: suffix.utf8)
                 }
             }
             return
