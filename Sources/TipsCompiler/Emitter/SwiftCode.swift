@@ -1,10 +1,13 @@
 /// A tiny model of a Swift expression, printed on one line when it fits and
 /// broken one argument per line when it does not.
-indirect enum SwiftCode: Sendable {
+///
+/// Only `labeled` is `indirect`: arrays already hold their elements out of
+/// line, so atoms, calls and arrays need no box of their own.
+enum SwiftCode: Sendable {
     /// Text printed as is.
     case atom(String)
     /// `label: value`
-    case labeled(String, SwiftCode)
+    indirect case labeled(String, SwiftCode)
     /// `callee(arguments)`
     case call(String, [SwiftCode])
     /// `[elements]`
