@@ -2,6 +2,7 @@
 // Built and run by run.sh; the generator is a copy of tipc-bench's (branch `bench`).
 //
 // usage: frontperf [tips...] [--runs N] [--only lex|parse|compile] [--once]
+//        frontperf --write-input <path> <tips>
 import Foundation
 import TipsCompiler
 
@@ -14,6 +15,12 @@ while let argument = arguments.popFirst() {
     case "--runs": runs = Int(arguments.popFirst() ?? "") ?? runs
     case "--only": only = arguments.popFirst()
     case "--once": runs = 1
+    case "--write-input":
+        // Writes the synthetic input of the first size, to diff the output of two builds of tipc.
+        let path = arguments.popFirst() ?? "Synthetic.tips"
+        let count = Int(arguments.popFirst() ?? "") ?? 2_000
+        _ = FileManager.default.createFile(atPath: path, contents: Data(SyntheticTips(tipCount: count).bytes()))
+        exit(0)
     default: if let count = Int(argument) { tipCounts.append(count) }
     }
 }
