@@ -24,6 +24,7 @@ extension Checker {
 
     /// Joins continuation lines: every run of whitespace holding a line break becomes one space.
     static func singleLine(_ text: String) -> String {
+        if let line = asciiSingleLine(text) { return line }
         var out = ""
         var pending = ""
         for character in text {
@@ -43,6 +44,20 @@ extension Checker {
             out.append(character)
         }
         return out
+    }
+
+    /// ``singleLine(_:)`` for ASCII text without line breaks (nearly every
+    /// rule): the text itself without trailing spaces and tabs; nil otherwise.
+    static func asciiSingleLine(_ text: String) -> String? {
+        var text = text
+        let end = text.withUTF8 { bytes -> Int? in
+            for byte in bytes where byte >= 0x80 || (0x0A...0x0D).contains(byte) { return nil }
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            return end
+        }
+        guard let end else { return nil }
+        return end == text.utf8.count ? text : String(decoding: text.utf8.prefix(end), as: UTF8.self)
     }
 
     /// Reports "<what>, but this is a <found>" when `checked` does not have `type`.

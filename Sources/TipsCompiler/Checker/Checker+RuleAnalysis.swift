@@ -6,8 +6,11 @@ extension Checker {
         var operand: CheckedExpression
         var op: CheckedOperator
         var value: Int
-        var text: String
+        /// The whole comparison, spelled in messages only (so built only then).
+        var comparison: CheckedExpression
         var range: SourceRange
+
+        var text: String { comparison.tipsText }
     }
 
     /// Warns about a rule that is `false` outright.
@@ -74,12 +77,11 @@ extension Checker {
         guard case .binary(let op, let lhs, let rhs, _) = expression, op.isComparison, op != .notEqual else {
             return nil
         }
-        let text = expression.tipsText
         switch (lhs, rhs) {
         case (_, .literal(.int(let value))) where isBoundable(lhs):
-            return Bound(operand: lhs, op: op, value: value, text: text, range: range)
+            return Bound(operand: lhs, op: op, value: value, comparison: expression, range: range)
         case (.literal(.int(let value)), _) where isBoundable(rhs):
-            return Bound(operand: rhs, op: op.mirrored, value: value, text: text, range: range)
+            return Bound(operand: rhs, op: op.mirrored, value: value, comparison: expression, range: range)
         default:
             return nil
         }

@@ -95,6 +95,7 @@ public enum SwiftNames {
 
     /// `text` escaped for the inside of a Swift string literal.
     public static func escaped(_ text: String) -> String {
+        if !needsEscaping(text) { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -113,6 +114,46 @@ public enum SwiftNames {
             }
         }
         return out
+    }
+
+    /// Whether ``escaped(_:)`` would change `text`: a control character,
+    /// `\\`, `"`, or U+2028/U+2029 (UTF-8 E2 80 A8/A9).
+    static func needsEscaping(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for (index, byte) in bytes.enumerated() {
+                switch byte {
+                case 0x00..<0x20, 0x7F, UInt8(ascii: "\\"), UInt8(ascii: "\""): return true
+                case 0xE2:
+                    if index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0xA8 {
+                        return true
+                    }
+                default: break
+                }
+            }
+            return false
+        }
+    }
+
+    /// Whether ``commentText(_:)`` would change `text`: a C0 or C1 control
+    /// character (UTF-8 00-1F, 7F, C2 80-9F) or U+2028/U+2029 (E2 80 A8/A9).
+    static func containsCommentBreakingScalar(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for (index, byte) in bytes.enumerated() {
+                switch byte {
+                case 0x00..<0x20, 0x7F: return true
+                case 0xC2:
+                    if index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+                case 0xE2:
+                    if index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0xA8 {
+                        return true
+                    }
+                default: break
+                }
+            }
+            return false
+        }
     }
 
     /// An Int literal, with `_` every three digits from 10_000 on.
@@ -136,7 +177,8 @@ public enum SwiftNames {
 
     /// A line of text safe inside a `//` comment.
     public static func commentText(_ text: String) -> String {
-        String(
+        if !containsCommentBreakingScalar(text) { return text }
+        return String(
             text.unicodeScalars.map {
                 $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : Character($0)
             })

@@ -1,8 +1,14 @@
 /// Writes Swift source line by line, handling indentation in one place.
 public struct SwiftWriter: Sendable {
+    /// The UTF-8 of the text written so far: appending bytes is several times
+    /// cheaper than appending to a `String`.
+    private(set) var bytes: [UInt8] = []
+    private var level = 0 {
+        didSet { indentation = String(repeating: unit, count: level) }
+    }
+
     /// The text written so far.
-    public private(set) var text = ""
-    private var level = 0
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
     private let unit: String
 
     /// Creates a writer that indents by `indentWidth` spaces.
@@ -10,25 +16,48 @@ public struct SwiftWriter: Sendable {
         unit = String(repeating: " ", count: indentWidth)
     }
 
-    /// The current indentation, as spaces.
-    public var indentation: String { String(repeating: unit, count: level) }
+    /// The current indentation, as spaces (kept up to date as the level changes).
+    public private(set) var indentation = ""
 
     /// The current indentation width, in columns.
     public var column: Int { level * unit.count }
 
     /// Writes one line at the current indentation (an empty line has no spaces).
     public mutating func line(_ content: String = "") {
-        if content.isEmpty {
-            text += "\n"
-        } else {
-            text += indentation + content + "\n"
+        if !content.isEmpty {
+            bytes.append(contentsOf: indentation.utf8)
+            bytes.append(contentsOf: content.utf8)
         }
+        bytes.append(0x0A)
+    }
+
+    /// Writes one non-empty line at the current indentation whose content
+    /// `build` appends straight to the text's bytes, without an intermediate string.
+    mutating func nonEmptyLine(_ build: (inout [UInt8]) -> Void) {
+        bytes.append(contentsOf: indentation.utf8)
+        build(&bytes)
+        bytes.append(0x0A)
     }
 
     /// Writes one blank line, unless the text is empty or already ends with one.
     public mutating func blankLine() {
-        guard !text.isEmpty, !text.hasSuffix("\n\n"), !text.hasSuffix("{\n") else { return }
-        text += "\n"
+        guard !bytes.isEmpty, !endsWithBlankLine, !endsWithOpeningBrace else { return }
+        bytes.append(0x0A)
+    }
+
+    /// `text.hasSuffix("\n\n")`: a line feed is a character of its own unless a carriage return precedes it.
+    private var endsWithBlankLine: Bool {
+        let count = bytes.count
+        guard count >= 2, bytes[count - 1] == 0x0A, bytes[count - 2] == 0x0A else { return false }
+        return count == 2 || bytes[count - 3] != 0x0D
+    }
+
+    /// `text.hasSuffix("{\n")`: after an ASCII byte, `{` is a character of its
+    /// own; after anything else, the characters decide.
+    private var endsWithOpeningBrace: Bool {
+        let count = bytes.count
+        guard count >= 2, bytes[count - 1] == 0x0A, bytes[count - 2] == UInt8(ascii: "{") else { return false }
+        return count == 2 || bytes[count - 3] < 0x80 || text.hasSuffix("{\n")
     }
 
     /// Writes `///` lines.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns the UTF-8 bytes of a ``SourceFile`` into ``Token``s.
 ///
 /// The lexer scans bytes with an index and never builds a `String` per
@@ -23,8 +25,8 @@ public struct Lexer {
     let collectsDocs: Bool
     /// Doc comment lines not yet attached to a token.
     var pendingDocs: [SourceRange] = []
-    /// The doc comment before the token at each index (when ``collectsDocs``).
-    var docs: [Int: DocComment] = [:]
+    /// The doc comment before a token, with that token's index, in token order (when ``collectsDocs``).
+    var docs: [(tokenIndex: Int, doc: DocComment)] = []
     let keywordTable = Keyword.byLength
 
     init(file: SourceFile, collectsDocs: Bool = false) {
@@ -32,6 +34,24 @@ public struct Lexer {
         self.bytes = file.bytes
         self.collectsDocs = collectsDocs
         tokens.reserveCapacity(bytes.count / 5 + 1)
+        Lexer.adviseHugePages(&tokens)
+    }
+
+    /// Asks Linux to back a large token buffer with huge pages: a big file's
+    /// tokens then cost a few dozen page faults instead of thousands.
+    static func adviseHugePages(_ tokens: inout [Token]) {
+        #if os(Linux)
+            let hugePage = 2 << 20
+            let bytes = tokens.capacity * MemoryLayout<Token>.stride
+            guard bytes >= 4 * hugePage else { return }
+            tokens.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
+                let end = (Int(bitPattern: base) + bytes) & ~(hugePage - 1)
+                guard end > start, let address = UnsafeMutableRawPointer(bitPattern: start) else { return }
+                _ = madvise(address, end - start, MADV_HUGEPAGE)
+            }
+        #endif
     }
 
     /// Lexes the whole file. The result always ends with one
@@ -46,9 +66,9 @@ public struct Lexer {
     }
 
     /// Lexes the file for the parser: no doc comment tokens; instead, each
-    /// run of `///` lines is returned keyed by the index of the token after it.
+    /// run of `///` lines is returned with the index of the token after it, in order.
     static func tokenizeForParsing(_ file: SourceFile, diagnostics: inout DiagnosticEngine)
-        -> (tokens: [Token], docs: [Int: DocComment])
+        -> (tokens: [Token], docs: [(tokenIndex: Int, doc: DocComment)])
     {
         var lexer = Lexer(file: file, collectsDocs: true)
         lexer.scanAll()
@@ -116,7 +136,7 @@ public struct Lexer {
         }
         if !pendingDocs.isEmpty, let first = pendingDocs.first, let last = pendingDocs.last {
             let lines = pendingDocs.map { Lexer.docLine(file.text(in: $0)) }
-            docs[tokens.count] = DocComment(lines: lines, range: first.extended(to: last))
+            docs.append((tokens.count, DocComment(lines: lines, range: first.extended(to: last))))
             pendingDocs.removeAll()
         }
         switch kind {

@@ -16,7 +16,7 @@ extension SyntaxParser {
 
     /// declaration = config_decl | enum_decl | parameter_decl | event_decl | tip_decl | group_decl ;
     mutating func parseDeclaration() -> Declaration? {
-        let doc = docs[position]
+        let doc = docBeforeCurrent()
         let token = current
         guard token.kind == .identifier else {
             if token.kind == .rightBrace {
@@ -55,18 +55,18 @@ extension SyntaxParser {
     }
 
     /// Consumes a name, or reports `message` and returns nil.
-    mutating func expectIdentifier(_ message: String) -> Identifier? {
+    mutating func expectIdentifier(_ message: @autoclosure () -> String) -> Identifier? {
         guard currentKind == .identifier else {
-            errorExpected(message)
+            errorExpected(message())
             return nil
         }
         return identifier(advance())
     }
 
     /// Consumes a `{`, or reports `message` and returns nil.
-    mutating func expectLeftBrace(_ message: String) -> Token? {
+    mutating func expectLeftBrace(_ message: @autoclosure () -> String) -> Token? {
         guard currentKind == .leftBrace else {
-            errorExpected(message)
+            errorExpected(message())
             return nil
         }
         return advance()

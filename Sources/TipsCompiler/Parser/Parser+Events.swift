@@ -71,18 +71,18 @@ extension SyntaxParser {
     /// field_list = "(" [ field { "," field } [ "," ] ] ")" ;  field = identifier ":" type ;
     /// Parses from the `(`; `owner` names the declaration in messages. Returns
     /// the fields read and whether the list was complete (else an error was reported).
-    mutating func parseFieldList(of owner: String) -> (fields: [FieldSyntax], complete: Bool) {
+    mutating func parseFieldList(of owner: @autoclosure () -> String) -> (fields: [FieldSyntax], complete: Bool) {
         let opening = advance()
         var fields: [FieldSyntax] = []
         while currentKind != .rightParen {
             if isAtEnd || currentKind == .leftBrace || isOnLaterLine(current) {
                 errorExpected(
-                    "expected ')' to close the fields of \(owner)",
+                    "expected ')' to close the fields of \(owner())",
                     notes: [DiagnosticNote("'(' opened here", at: opening.range)])
                 return (fields, false)
             }
             guard currentKind == .identifier else {
-                errorExpected("expected a field name in \(owner), found \(describe(current))")
+                errorExpected("expected a field name in \(owner()), found \(describe(current))")
                 return (fields, false)
             }
             let name = identifier(advance())

@@ -7,9 +7,9 @@ extension SyntaxParser {
 
     /// Parses an expression that must follow `what` (`'rule'`, `'='`).
     /// Returns nil when an error was reported.
-    mutating func parseExpression(after what: String) -> Expr? {
+    mutating func parseExpression(after what: @autoclosure () -> String) -> Expr? {
         guard canStartExpression(current) else {
-            errorExpected("expected an expression after \(what)")
+            errorExpected("expected an expression after \(what())")
             return nil
         }
         let errorsBefore = diagnostics.reported.count

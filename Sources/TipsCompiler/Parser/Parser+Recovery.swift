@@ -49,10 +49,11 @@ extension SyntaxParser {
     /// Parses the items of a block whose `{` is `opening`, up to and including
     /// its `}`; returns the end of the block. `parseItem` parses one item and
     /// returns false when it reported an error (the block then recovers).
-    /// `name` describes the block in "expected '}' to close \(name)";
+    /// `name` describes the block in "expected '}' to close \(name())";
     /// `itemKeywords` are the words that start its items.
     mutating func parseBlockItems(
-        opening: Token, name: String, itemKeywords: Set<Keyword>, parseItem: (inout SyntaxParser) -> Bool
+        opening: Token, name: @autoclosure () -> String, itemKeywords: Set<Keyword>,
+        parseItem: (inout SyntaxParser) -> Bool
     ) -> SourceRange {
         while true {
             skipSeparators()
@@ -61,7 +62,7 @@ extension SyntaxParser {
             }
             if isAtEnd || atDeclarationStart {
                 errorExpected(
-                    "expected '}' to close \(name)", notes: [DiagnosticNote("'{' opened here", at: opening.range)])
+                    "expected '}' to close \(name())", notes: [DiagnosticNote("'{' opened here", at: opening.range)])
                 return range(from: opening.range)
             }
             abandonsExpression = false
@@ -79,14 +80,14 @@ extension SyntaxParser {
     }
 
     /// After a declaration: anything but a separator on the same line is an error.
-    mutating func expectDeclarationEnd(_ what: String) {
+    mutating func expectDeclarationEnd(_ what: @autoclosure () -> String) {
         if atDeclarationStart { return }
         switch currentKind {
         case .newline, .semicolon, .endOfFile:
             return
         default:
             error(
-                "expected a new line after \(what), found \(describe(current))", at: current.range,
+                "expected a new line after \(what()), found \(describe(current))", at: current.range,
                 notes: continuationNotes())
             recoverAtFileScope()
         }

@@ -40,8 +40,10 @@ struct SyntaxParser {
     let file: SourceFile
     /// The tokens without doc comments; always ends with end-of-file.
     let tokens: [Token]
-    /// The doc comment directly before the token at each index, if any.
-    let docs: [Int: DocComment]
+    /// The doc comments, each with the index of the token directly after it, in order.
+    let docs: [(tokenIndex: Int, doc: DocComment)]
+    /// The first entry of ``docs`` not yet passed by ``position``.
+    var nextDoc = 0
     var position = 0
     var diagnostics = DiagnosticEngine()
     /// How deeply the expression being parsed nests so far.
@@ -49,7 +51,7 @@ struct SyntaxParser {
     /// Set when an expression was too deep: every rule unwinds at once.
     var abandonsExpression = false
 
-    init(file: SourceFile, tokens: [Token], docs: [Int: DocComment]) {
+    init(file: SourceFile, tokens: [Token], docs: [(tokenIndex: Int, doc: DocComment)]) {
         self.file = file
         var tokens = tokens
         if tokens.last?.kind != .endOfFile {
@@ -95,13 +97,21 @@ struct SyntaxParser {
     /// An identifier node for an identifier token.
     func identifier(_ token: Token) -> Identifier { Identifier(text(token), range: token.range) }
 
+    /// The doc comment directly before the current token, if any. The parser
+    /// only moves forward, so the docs are walked once with a cursor.
+    mutating func docBeforeCurrent() -> DocComment? {
+        while nextDoc < docs.count, docs[nextDoc].tokenIndex < position { nextDoc += 1 }
+        guard nextDoc < docs.count, docs[nextDoc].tokenIndex == position else { return nil }
+        return docs[nextDoc].doc
+    }
+
     /// Whether the token at `index` is the first on its line (or in the file),
     /// as the reader sees it, even where the lexer continued the line.
     func startsLine(_ index: Int) -> Bool {
         guard index > 0 else { return true }
         let before = tokens[index - 1]
         if before.kind == .newline { return true }
-        return file.line(of: tokens[index].range.start) > file.line(of: before.range.end)
+        return file.containsLineBreak(from: before.range.end, to: tokens[index].range.start)
     }
 
     /// Whether the current token starts a line with a declaration keyword
@@ -135,7 +145,7 @@ struct SyntaxParser {
         case .newline, .endOfFile: return true
         default:
             guard let previous else { return false }
-            return file.line(of: token.range.start) > file.line(of: previous.range.end)
+            return file.containsLineBreak(from: previous.range.end, to: token.range.start)
         }
     }
 

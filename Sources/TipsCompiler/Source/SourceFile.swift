@@ -1,3 +1,5 @@
+import Foundation
+
 /// Identifies one source file within a ``SourceManager``.
 public struct FileID: Hashable, Comparable, Sendable {
     /// The index of the file in its ``SourceManager``.
@@ -93,9 +95,14 @@ public final class SourceFile: Sendable {
         self.bytes = bytes
         var starts: [UInt32] = [0]
         starts.reserveCapacity(bytes.count / 32 + 1)
-        bytes.withUnsafeBufferPointer { buffer in
-            for index in 0..<buffer.count where buffer[index] == 0x0A {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // memchr finds each line break a vector at a time.
+            var offset = 0
+            while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
+                let index = base.distance(to: UnsafeRawPointer(found))
                 starts.append(UInt32(index + 1))
+                offset = index + 1
             }
         }
         self.lineStarts = starts
@@ -119,6 +126,19 @@ public final class SourceFile: Sendable {
             if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
         return low + 1
+    }
+
+    /// Whether a line starts in `start + 1 ... end`, that is, whether
+    /// `line(of: end) > line(of: start)`, found by scanning the bytes between
+    /// (usually a few spaces) instead of two binary searches.
+    func containsLineBreak(from start: UInt32, to end: UInt32) -> Bool {
+        let lower = min(Int(start), bytes.count)
+        let upper = min(Int(end), bytes.count)
+        guard lower < upper else { return false }
+        return bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base + lower, 0x0A, upper - lower) != nil
+        }
     }
 
     /// Resolves a byte offset to a line and a column counted in Unicode scalars.

@@ -448,7 +448,10 @@ public struct ArgumentSyntax: Sendable {
 /// A rule expression. Query chains such as
 /// `E.donations.within(5d).where(.x == 1).count` are left as generic member
 /// accesses and calls; the checker gives them meaning.
-public indirect enum Expr: Sendable {
+///
+/// Only the cases that hold other expressions are `indirect` (one heap box
+/// each); literals and names are stored inline, with no allocation.
+public enum Expr: Sendable {
     case boolean(Bool, SourceRange)
     case integer(IntegerLiteral)
     case decimal(Double, SourceRange)
@@ -460,12 +463,12 @@ public indirect enum Expr: Sendable {
     /// The range covers the dot and the name.
     case implicitMember(Identifier, range: SourceRange)
     /// `base.name`
-    case member(base: Expr, name: Identifier, range: SourceRange)
+    indirect case member(base: Expr, name: Identifier, range: SourceRange)
     /// `callee(arguments)`, where callee is normally a member access.
-    case call(callee: Expr, arguments: [ArgumentSyntax], range: SourceRange)
-    case unary(UnaryOperator, operand: Expr, operatorRange: SourceRange, range: SourceRange)
-    case binary(BinaryOperator, lhs: Expr, rhs: Expr, operatorRange: SourceRange, range: SourceRange)
-    case parenthesized(Expr, range: SourceRange)
+    indirect case call(callee: Expr, arguments: [ArgumentSyntax], range: SourceRange)
+    indirect case unary(UnaryOperator, operand: Expr, operatorRange: SourceRange, range: SourceRange)
+    indirect case binary(BinaryOperator, lhs: Expr, rhs: Expr, operatorRange: SourceRange, range: SourceRange)
+    indirect case parenthesized(Expr, range: SourceRange)
     /// Stands in for an expression that failed to parse (already diagnosed).
     case error(SourceRange)
 

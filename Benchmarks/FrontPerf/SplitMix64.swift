@@ -1,0 +1,32 @@
+/// A small, fast, deterministic pseudo-random generator (SplitMix64).
+///
+/// The benchmark's input must be the same bytes on every run and machine, so
+/// it never uses the system generator.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    /// Creates a generator whose sequence is fixed by `seed`.
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A value in `range`, without modulo bias worth caring about for a benchmark.
+    mutating func int(in range: ClosedRange<Int>) -> Int {
+        let span = UInt64(range.upperBound - range.lowerBound + 1)
+        return range.lowerBound + Int(next() % span)
+    }
+
+    /// True with probability `percent` / 100.
+    mutating func chance(_ percent: Int) -> Bool { int(in: 0...99) < percent }
+
+    /// One element of a non-empty array.
+    mutating func pick<Element>(_ elements: [Element]) -> Element {
+        elements[int(in: 0...(elements.count - 1))]
+    }
+}
