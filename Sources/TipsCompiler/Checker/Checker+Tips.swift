@@ -150,7 +150,7 @@ extension Checker {
     }
 
     /// How many errors have been reported so far.
-    var errorCount: Int { diagnostics.reported.count { $0.severity == .error } }
+    var errorCount: Int { diagnostics.errorCount }
 
     private func itemKeyword(_ kind: TipItemKind) -> String {
         switch kind {
