@@ -29,4 +29,14 @@ import Testing
         }
         #expect(clock.now - start < .seconds(5), "\(name) took \(clock.now - start)")
     }
+
+    @Test func theInvariantsCatchARangePastTheEndOfTheFile() {
+        let inputs = [CompilationInput(path: "a.tips", text: "tip")]
+        var result = PipelineInvariants.compile(inputs)
+        #expect(PipelineInvariants.violations(of: result, inputs: inputs).isEmpty)
+        result.diagnostics.append(Diagnostic(.error, "oops", at: SourceRange(file: FileID(0), start: 2, end: 9)))
+        #expect(
+            PipelineInvariants.violations(of: result, inputs: inputs) == ["'oops' has range 2..<9 in a file of 3 bytes"]
+        )
+    }
 }
