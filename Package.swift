@@ -39,6 +39,8 @@ let package = Package(
             plugins: ["TipsPlugin"]),
         .executableTarget(
             name: "trails-demo", dependencies: ["TipsRuntime", "TrailsTips"], path: "Samples/Trails/Demo"),
+        // libFuzzer target over the whole compiler; without -DTIPC_FUZZ it replays inputs (Fuzz/README.md).
+        .executableTarget(name: "tipc-fuzz", dependencies: ["TipsCompiler"]),
         // A child process for the datastore's crash-consistency test (not a product).
         .executableTarget(name: "tips-store-stress", dependencies: ["TipsRuntime"]),
         // Measures the compiler and runtime against the performance targets: `swift run -c release tipc-bench`.

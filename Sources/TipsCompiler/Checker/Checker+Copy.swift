@@ -38,8 +38,8 @@ extension Checker {
     }
 
     mutating func checkPromotional(_ literal: StringLiteral) {
-        let text = literal.displayText
-        for phrase in Self.promotionalPhrases where Self.containsWholeWords(phrase, in: text) {
+        let haystack = Array(literal.displayText.lowercased())
+        for phrase in Self.promotionalPhrases where Self.containsWholeWords(Array(phrase), in: haystack) {
             diagnostics.warning(
                 "'\(phrase)' reads as promotion; tips teach a feature, they do not sell it", at: literal.range)
         }
@@ -73,17 +73,22 @@ extension Checker {
     /// Whether `phrase` occurs in `text`, case-insensitively, not inside a longer word.
     static func containsWholeWords(_ phrase: String, in text: String) -> Bool {
         if let found = asciiContainsWholeWords(phrase, in: text) { return found }
-        let haystack = Array(text.lowercased())
-        let needle = Array(phrase.lowercased())
-        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
+        return containsWholeWords(Array(phrase.lowercased()), in: Array(text.lowercased()))
+    }
+
+    /// Whether lowercased `needle` occurs in lowercased `haystack`, not inside
+    /// a longer word. Linear in practice: no copy per position, so a
+    /// megabyte-long title stays fast.
+    static func containsWholeWords(_ needle: [Character], in haystack: [Character]) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return false }
         func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber }
-        for start in 0...(haystack.count - needle.count) where Array(haystack[start..<start + needle.count]) == needle {
+        let checksLeft = isWordCharacter(first)
+        let checksRight = needle.last.map(isWordCharacter) ?? false
+        for start in 0...(haystack.count - needle.count) where haystack[start] == first {
             let end = start + needle.count
-            let leftOK =
-                !(needle.first.map(isWordCharacter) ?? false) || start == 0 || !isWordCharacter(haystack[start - 1])
-            let rightOK =
-                !(needle.last.map(isWordCharacter) ?? false) || end == haystack.count
-                || !isWordCharacter(haystack[end])
+            guard haystack[start..<end].elementsEqual(needle) else { continue }
+            let leftOK = !checksLeft || start == 0 || !isWordCharacter(haystack[start - 1])
+            let rightOK = !checksRight || end == haystack.count || !isWordCharacter(haystack[end])
             if leftOK && rightOK { return true }
         }
         return false

@@ -58,6 +58,11 @@ extension Checker {
             }
         case .parenthesized(let inner, _):
             return checkQuery(inner, context: context)
+        case .call(let callee, _, _):
+            // Only `query.step(...)` calls exist; anything else (`f(1)`, `(a.b)(1)`) is not callable.
+            diagnostics.error(
+                "only query steps can be called, such as 'opened.donations.within(5d)'", at: callee.range)
+            return nil
         case .error:
             return nil
         default:

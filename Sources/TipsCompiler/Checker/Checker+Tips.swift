@@ -150,15 +150,23 @@ extension Checker {
     }
 
     /// How many errors have been reported so far.
-    var errorCount: Int { diagnostics.reported.count { $0.severity == .error } }
+    var errorCount: Int { diagnostics.errorCount }
 
     /// Whether an earlier stage (the parser) reported an error inside `range`:
     /// a tip whose items did not parse is not judged by what is left of it.
+    /// A binary search, so that a file of many broken tips stays linear.
+    /// When the parser's errors were too many to keep, assume the worst.
     func hasError(within range: SourceRange) -> Bool {
-        diagnostics.reported.contains {
-            $0.severity == .error && $0.range.file == range.file && $0.range.start >= range.start
-                && $0.range.start < range.end
+        if earlierErrorsDropped { return true }
+        let start = SourceLocation(file: range.file, offset: range.start)
+        var low = 0
+        var high = earlierErrors.count
+        while low < high {
+            let mid = (low + high) / 2
+            if earlierErrors[mid] < start { low = mid + 1 } else { high = mid }
         }
+        return low < earlierErrors.count && earlierErrors[low].file == range.file
+            && earlierErrors[low].offset < range.end
     }
 
     private func itemKeyword(_ kind: TipItemKind) -> String {

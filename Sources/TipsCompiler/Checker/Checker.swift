@@ -51,6 +51,10 @@ public struct Checker {
     var parameters: [String: CheckedParameter] = [:]
     var events: [String: CheckedEvent] = [:]
     var groupedTips: Set<String> = []
+    /// Where the errors reported before checking (by the parser) start, sorted.
+    let earlierErrors: [SourceLocation]
+    /// Whether the parser reported more errors than the engine kept.
+    let earlierErrorsDropped: Bool
 
     /// Checks `files` (in input order) and returns the checked program.
     public static func check(
@@ -65,6 +69,8 @@ public struct Checker {
     init(sources: SourceManager, diagnostics: DiagnosticEngine) {
         self.sources = sources
         self.diagnostics = diagnostics
+        self.earlierErrors = diagnostics.reported.filter { $0.severity == .error }.map(\.range.startLocation).sorted()
+        self.earlierErrorsDropped = diagnostics.errorCount > earlierErrors.count
     }
 
     mutating func run(_ files: [SourceFileSyntax]) -> CheckedProgram {

@@ -55,12 +55,35 @@ public struct DiagnosticEngine: Sendable {
     /// Every diagnostic reported so far, in the order reported.
     public private(set) var reported: [Diagnostic] = []
 
+    /// How many diagnostics were reported, including errors dropped past ``errorLimit``.
+    public private(set) var reportCount = 0
+    /// How many errors were reported, including those dropped past ``errorLimit``.
+    public private(set) var errorCount = 0
+
+    /// At most this many errors are kept; the next one becomes
+    /// ``tooManyMessage`` and later errors are dropped, so that hostile input
+    /// (a megabyte of binary) cannot produce unbounded output. Warnings are
+    /// never dropped.
+    public static let errorLimit = 1_000
+    /// The error that stands for the errors past ``errorLimit``.
+    public static let tooManyMessage = "too many errors; stopping here (later errors are not shown)"
+
     /// Creates an empty engine.
     public init() {}
 
-    /// Reports a diagnostic.
+    /// Reports a diagnostic; past ``errorLimit`` errors, reports ``tooManyMessage`` once instead.
     public mutating func report(_ diagnostic: Diagnostic) {
-        reported.append(diagnostic)
+        reportCount += 1
+        guard diagnostic.severity == .error else {
+            reported.append(diagnostic)
+            return
+        }
+        if errorCount < Self.errorLimit {
+            reported.append(diagnostic)
+        } else if errorCount == Self.errorLimit {
+            reported.append(Diagnostic(.error, Self.tooManyMessage, at: diagnostic.range))
+        }
+        errorCount += 1
     }
 
     /// Reports an error.
@@ -74,7 +97,7 @@ public struct DiagnosticEngine: Sendable {
     }
 
     /// Whether any error has been reported.
-    public var hasErrors: Bool { reported.contains { $0.severity == .error } }
+    public var hasErrors: Bool { errorCount > 0 }
 
     /// The diagnostics sorted by position (then severity, then message),
     /// without exact duplicates.
@@ -93,6 +116,7 @@ public struct DiagnosticEngine: Sendable {
     public mutating func promoteWarningsToErrors() {
         for index in reported.indices where reported[index].severity == .warning {
             reported[index].severity = .error
+            errorCount += 1
         }
     }
 }

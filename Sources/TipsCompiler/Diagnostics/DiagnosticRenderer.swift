@@ -39,29 +39,51 @@ public struct DiagnosticRenderer: Sendable {
         diagnostics.map(render).joined()
     }
 
+    /// At most this many columns of a source line are shown; longer lines
+    /// are cut around the caret, so output stays small for megabyte lines.
+    static let maximumShownColumns = 200
+
     /// The source line holding the start of `range` and a caret line under it.
     func snippet(for range: SourceRange) -> String {
         let file = sources[range.file]
         let start = file.lineColumn(of: range.start)
-        let lineText = file.lineText(start.line)
-        let endOffset = max(range.start, range.end)
-        let end = file.lineColumn(of: endOffset)
-        let lineScalars = lineText.unicodeScalars.count
-        let width: Int
-        if end.line == start.line {
-            width = max(1, end.column - start.column)
-        } else {
-            width = max(1, lineScalars - start.column + 1)
+        let lineStart = Int(file.lineStarts[start.line - 1])
+        var lineEnd = start.line < file.lineStarts.count ? Int(file.lineStarts[start.line]) - 1 : file.bytes.count
+        if lineEnd > lineStart, file.bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        let offset = min(Int(range.start), lineEnd)
+        // The shown part of the line: all of it, or a window around the caret.
+        var shownStart = lineStart
+        var shownEnd = lineEnd
+        if lineEnd - lineStart > Self.maximumShownColumns {
+            shownStart = Self.boundary(in: file.bytes, atOrAfter: max(lineStart, offset - Self.maximumShownColumns / 2))
+            shownEnd = Self.boundary(in: file.bytes, atOrAfter: min(lineEnd, shownStart + Self.maximumShownColumns))
         }
+        let prefix = shownStart > lineStart ? "…" : ""
+        let suffix = shownEnd < lineEnd ? "…" : ""
+        let shown = file.repairedText(from: shownStart, to: shownEnd)
+        let shownColumns = shown.unicodeScalars.count
+        // The caret's column within the shown text, and its width.
+        let caretColumn = file.columns(from: shownStart, to: max(shownStart, offset)) + (range.start > lineEnd ? 1 : 0)
+        let endOffset = min(max(Int(range.start), Int(range.end)), shownEnd)
+        let rangeColumns = file.columns(from: max(shownStart, offset), to: max(offset, endOffset))
+        let width = max(1, min(rangeColumns, 1 + shownColumns - caretColumn))
         // Keep tabs so the caret lines up under the text in a terminal.
-        var pad = ""
-        for (index, scalar) in lineText.unicodeScalars.enumerated() where index < start.column - 1 {
+        var pad = prefix.isEmpty ? "" : " "
+        for scalar in shown.unicodeScalars.prefix(caretColumn) {
             pad.append(scalar == "\t" ? "\t" : " ")
         }
-        if lineText.unicodeScalars.count < start.column - 1 {
-            pad += String(repeating: " ", count: start.column - 1 - lineText.unicodeScalars.count)
+        if shownColumns < caretColumn {
+            pad += String(repeating: " ", count: caretColumn - shownColumns)
         }
         let caret = "^" + String(repeating: "~", count: width - 1)
-        return lineText + "\n" + pad + caret + "\n"
+        return prefix + shown + suffix + "\n" + pad + caret + "\n"
+    }
+
+    /// The first offset at or after `offset` that does not continue a UTF-8
+    /// sequence (looking at most 3 bytes ahead), so a window never cuts a character.
+    static func boundary(in bytes: [UInt8], atOrAfter offset: Int) -> Int {
+        var index = offset
+        while index < bytes.count, index < offset + 3, bytes[index] & 0xC0 == 0x80 { index += 1 }
+        return index
     }
 }

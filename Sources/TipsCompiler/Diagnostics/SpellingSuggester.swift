@@ -10,7 +10,11 @@ public enum SpellingSuggester {
         let allowed = lowered.count <= 3 ? 1 : (lowered.count <= 6 ? 2 : 3)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != word {
-            let distance = Self.distance(lowered, Array(candidate.lowercased().unicodeScalars))
+            let other = Array(candidate.lowercased().unicodeScalars)
+            // The distance is at least the difference in length: skip the
+            // quadratic comparison when that alone is too far (a huge name).
+            guard abs(other.count - lowered.count) <= allowed else { continue }
+            let distance = Self.distance(lowered, other)
             if distance <= allowed, distance < (best?.distance ?? Int.max) {
                 best = (candidate, distance)
             }

@@ -45,7 +45,7 @@ extension SyntaxParser {
                 error("'\(word)' must be inside a tip's braces", at: token.range)
             } else {
                 error(
-                    "expected a declaration (config, enum, parameter, event, tip or group), found '\(word)'",
+                    "expected a declaration (config, enum, parameter, event, tip or group), found '\(SyntaxParser.clipped(word))'",
                     at: token.range)
             }
             recoverAtFileScope()
@@ -104,7 +104,8 @@ extension SyntaxParser {
                     "; did you mean '\($0)'?"
                 }
                 error(
-                    "unknown config item '\(word)'" + (hint ?? "; the config block takes 'displayFrequency'"),
+                    "unknown config item '\(SyntaxParser.clipped(word))'"
+                        + (hint ?? "; the config block takes 'displayFrequency'"),
                     at: token.range)
             } else {
                 error("expected a config item such as 'displayFrequency', found \(describe(token))", at: token.range)
@@ -139,7 +140,8 @@ extension SyntaxParser {
     /// The message for a missing duration, with a hint when a bare number was written.
     func durationMessage(after what: String, example: String) -> String {
         if currentKind == .integer {
-            return "expected a duration after \(what); add a unit to '\(text(current))': s, m, h, d or w"
+            let number = SyntaxParser.clipped(text(current))
+            return "expected a duration after \(what); add a unit to '\(number)': s, m, h, d or w"
         }
         return "expected a duration such as \(example) after \(what)"
     }

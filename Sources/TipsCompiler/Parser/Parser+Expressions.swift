@@ -12,9 +12,9 @@ extension SyntaxParser {
             errorExpected("expected an expression after \(what())")
             return nil
         }
-        let errorsBefore = diagnostics.reported.count
+        let errorsBefore = diagnostics.reportCount
         let parsed = parseExpression()
-        if abandonsExpression || diagnostics.reported.count > errorsBefore { return nil }
+        if abandonsExpression || diagnostics.reportCount > errorsBefore { return nil }
         return parsed.expr
     }
 

@@ -155,8 +155,14 @@ struct SyntaxParser {
         case .newline: "a new line"
         case .endOfFile: "the end of the file"
         case .string: "a string"
-        default: "'\(text(token))'"
+        default: "'\(SyntaxParser.clipped(text(token)))'"
         }
+    }
+
+    /// `text` as quoted in a message: at most 40 characters, then `…`, so a
+    /// megabyte-long name does not make a megabyte-long message.
+    static func clipped(_ text: String) -> String {
+        text.count <= 40 ? text : text.prefix(40) + "…"
     }
 
     // MARK: - Reporting

@@ -142,28 +142,87 @@ public final class SourceFile: Sendable {
     }
 
     /// Resolves a byte offset to a line and a column counted in Unicode scalars.
+    /// Each byte that is not part of valid UTF-8 counts as one column, as it
+    /// shows as one replacement character in ``lineText(_:)``.
     public func lineColumn(of offset: UInt32) -> LineColumn {
         let line = line(of: offset)
         let start = Int(lineStarts[line - 1])
-        let end = min(Int(offset), bytes.count)
-        var column = 1
-        var index = start
-        while index < end {
-            // Count every byte that does not continue a UTF-8 sequence.
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
-        return LineColumn(line: line, column: column)
+        return LineColumn(line: line, column: 1 + columns(from: start, to: min(Int(offset), bytes.count)))
     }
 
-    /// The text of the 1-based `line`, without its line terminator; invalid
-    /// UTF-8 is repaired with replacement characters.
+    /// The number of columns between two byte offsets on one line: one per
+    /// valid UTF-8 scalar, and one per byte that is not valid UTF-8.
+    func columns(from start: Int, to end: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var count = 0
+            var index = start
+            while index < end {
+                index += buffer[index] < 0x80 ? 1 : Self.scalarLength(in: buffer, at: index) ?? 1
+                count += 1
+            }
+            return count
+        }
+    }
+
+    /// The text of the 1-based `line`, without its line terminator; each byte
+    /// of invalid UTF-8 is repaired with one replacement character.
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
         let start = Int(lineStarts[line - 1])
         var end = line < lineStarts.count ? Int(lineStarts[line]) - 1 : bytes.count
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+        return repairedText(from: start, to: max(start, end))
+    }
+
+    /// The text of `start..<end`, with one replacement character per byte of
+    /// invalid UTF-8 (so that columns line up with ``lineColumn(of:)``).
+    func repairedText(from start: Int, to end: Int) -> String {
+        var scalars = String.UnicodeScalarView()
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index < end {
+                if let length = Self.scalarLength(in: buffer, at: index), index + length <= end {
+                    var iterator = buffer[index..<index + length].makeIterator()
+                    var decoder = UTF8()
+                    if case .scalarValue(let scalar) = decoder.decode(&iterator) { scalars.append(scalar) }
+                    index += length
+                } else {
+                    scalars.append("\u{FFFD}")
+                    index += 1
+                }
+            }
+        }
+        return String(scalars)
+    }
+
+    /// The length of the valid UTF-8 scalar at `position`, or nil if the
+    /// bytes there are not valid UTF-8 (including overlong forms and surrogates).
+    static func scalarLength(in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Int? {
+        let lead = bytes[position]
+        let length: Int
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return nil
+        }
+        guard position + length <= bytes.count else { return nil }
+        let second = bytes[position + 1]
+        // The second byte's range excludes overlong forms, surrogates and values past U+10FFFF.
+        let secondRange: ClosedRange<UInt8> =
+            switch lead {
+            case 0xE0: 0xA0...0xBF
+            case 0xED: 0x80...0x9F
+            case 0xF0: 0x90...0xBF
+            case 0xF4: 0x80...0x8F
+            default: 0x80...0xBF
+            }
+        guard secondRange.contains(second) else { return nil }
+        for offset in 2..<max(2, length) where bytes[position + offset] & 0xC0 != 0x80 {
+            return nil
+        }
+        return length
     }
 
     /// The source text covered by `range`, repaired to valid UTF-8.

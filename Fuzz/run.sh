@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer target over the whole compiler and fuzzes it.
+#
+#   Fuzz/run.sh [seconds] [extra libFuzzer options...]     (default: 300 seconds)
+#
+# New interesting inputs go to .fuzz/corpus (ignored by git), crashes,
+# timeouts and OOMs to .fuzz/artifacts/. Fuzz/corpus is the committed seed corpus.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-300}"
+shift || true
+
+# A scratch path of its own, so the sanitizer flags never reach the plugin tool or the normal build.
+swift build --scratch-path .build-fuzz --product tipc-fuzz \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DTIPC_FUZZ 2>&1 | grep -v "Cannot export local symbol" || true
+binary=.build-fuzz/debug/tipc-fuzz
+test -x "$binary" || { echo "run.sh: the fuzz build failed" >&2; exit 1; }
+
+mkdir -p .fuzz/corpus .fuzz/artifacts
+export SWIFT_BACKTRACE=enable=no
+exec "$binary" .fuzz/corpus Fuzz/corpus \
+    -dict=Fuzz/tips.dict -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+    -max_total_time="$seconds" -print_final_stats=1 \
+    -artifact_prefix=.fuzz/artifacts/ "$@"

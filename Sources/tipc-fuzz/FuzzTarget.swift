@@ -1,0 +1,63 @@
+import TipsCompiler
+
+/// Compiles `bytes` through the whole pipeline (parse, check, validate, emit)
+/// twice: as one file, and split into two files at a byte chosen by the input
+/// itself, so cross-file paths (duplicate declarations, one configuration,
+/// output name clashes) are reached too. Every result is rendered, so the
+/// diagnostic renderer sees every range the compiler produced.
+func compileEverything(_ bytes: [UInt8]) {
+    render(Compilation(inputs: [CompilationInput(path: "fuzz.tips", bytes: bytes)]).run())
+    guard let first = bytes.first, bytes.count > 1 else { return }
+    let split = 1 + Int(first) * (bytes.count - 1) / 255
+    let inputs = [
+        CompilationInput(path: "A.tips", bytes: Array(bytes[1..<split])),
+        CompilationInput(path: "dir/B.tips", bytes: Array(bytes[split...])),
+    ]
+    render(Compilation(inputs: inputs, options: CompilationOptions(accessLevel: .public)).run())
+}
+
+/// Renders a result and checks the invariants the compiler promises; a
+/// broken invariant traps, which the fuzzer reports as a crash.
+private func render(_ result: CompilationResult) {
+    let text = result.renderedDiagnostics()
+    precondition(result.diagnostics.isEmpty == text.isEmpty, "diagnostics rendered to nothing")
+    for diagnostic in result.diagnostics {
+        let ranges = [diagnostic.range] + diagnostic.notes.compactMap(\.range)
+        for range in ranges {
+            precondition(Int(range.file.rawValue) < result.sources.files.count, "diagnostic in no file")
+            let size = result.sources[range.file].bytes.count
+            precondition(Int(range.end) <= size, "diagnostic range past the end of its file")
+        }
+    }
+    if !result.hasErrors {
+        precondition(result.outputs.count == result.sources.files.count, "no output without errors")
+    }
+}
+
+#if TIPC_FUZZ
+    /// The libFuzzer entry point.
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+        compileEverything(Array(UnsafeBufferPointer(start: data, count: size)))
+        return 0
+    }
+
+    /// libFuzzer's driver (compiler-rt's `int LLVMFuzzerRunDriver(int *, char ***, int (*)(const uint8_t *, size_t))`).
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func runFuzzerDriver(
+        _ argc: UnsafeMutablePointer<CInt>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+    ) -> CInt
+
+    /// SwiftPM links executables on Linux with `main` aliased to `<module>_main`,
+    /// so libFuzzer's own `main` is never used: this one hands over to its driver.
+    @_cdecl("tipc_fuzz_main")
+    public func fuzzerMain(
+        _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    ) -> CInt {
+        var count = argc
+        var arguments = argv
+        return runFuzzerDriver(&count, &arguments, fuzz)
+    }
+#endif

@@ -1,0 +1,41 @@
+#if !TIPC_FUZZ
+    import Foundation
+
+    /// Without libFuzzer (a plain `swift build`), replays the files given as
+    /// arguments, and every file below the directories given, through the
+    /// same code the fuzzer runs: `tipc-fuzz Fuzz/corpus crash-1234`.
+    @main struct Replay {
+        static func main() {
+            let arguments = CommandLine.arguments.dropFirst()
+            if arguments.isEmpty {
+                print("usage: tipc-fuzz <file or directory>...  (replays inputs; build with -DTIPC_FUZZ to fuzz)")
+                return
+            }
+            var count = 0
+            for path in arguments {
+                for file in files(at: path) {
+                    guard let data = FileManager.default.contents(atPath: file) else {
+                        print("cannot read \(file)")
+                        continue
+                    }
+                    compileEverything(Array(data))
+                    count += 1
+                }
+            }
+            print("replayed \(count) inputs")
+        }
+
+        /// `path` itself if it is a file, else every regular file below it, sorted.
+        static func files(at path: String) -> [String] {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
+            else { return [path] }
+            let entries = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+            return entries.sorted().map { "\(path)/\($0)" }.filter { entry in
+                var entryIsDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: entry, isDirectory: &entryIsDirectory)
+                    && !entryIsDirectory.boolValue
+            }
+        }
+    }
+#endif

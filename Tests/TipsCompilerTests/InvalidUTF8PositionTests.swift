@@ -1,0 +1,65 @@
+import Testing
+
+@testable import TipsCompiler
+
+/// Invalid UTF-8 anywhere in a file is an error at the exact line and column
+/// of each bad byte, through the whole pipeline; each bad byte counts as one
+/// column and shows as one replacement character, so the caret lines up.
+@Suite struct InvalidUTF8PositionTests {
+    /// The `line:column: message` of every invalid-UTF-8 error from compiling `bytes`.
+    func positions(_ bytes: [UInt8]) -> [String] {
+        let result = PipelineInvariants.check([CompilationInput(path: "bad.tips", bytes: bytes)])
+        let file = result.sources.files[0]
+        return result.diagnostics.filter { $0.message.hasPrefix("invalid UTF-8") }.map {
+            "\(file.lineColumn(of: $0.range.start)): \($0.message)"
+        }
+    }
+
+    @Test func inACommentAfterAccentedLetters() {
+        let bytes = Array("// café ".utf8) + [0xFF] + Array("\ntip A {\n    title \"t\"\n}\n".utf8)
+        #expect(positions(bytes) == ["1:9: invalid UTF-8 byte 0xFF"])
+    }
+
+    @Test func inAStringLiteralOnALaterLine() {
+        let bytes = Array("tip A {\n    title \"Té".utf8) + [0xC3, 0x28] + Array("\"\n}\n".utf8)
+        #expect(positions(bytes) == ["2:14: invalid UTF-8 byte 0xC3"])
+    }
+
+    @Test func anEncodedSurrogateIsThreeErrorsInThreeColumns() {
+        let bytes = Array("tip A {\n    title \"T".utf8) + [0xED, 0xA0, 0x80] + Array("!\"\n}\n".utf8)
+        #expect(
+            positions(bytes) == [
+                "2:13: invalid UTF-8 byte 0xED", "2:14: invalid UTF-8 byte 0xA0", "2:15: invalid UTF-8 byte 0x80",
+            ])
+    }
+
+    @Test func aTruncatedSequenceAtTheEndOfTheFile() {
+        let bytes = Array("tip A {\n    title \"t\"\n}\n// ok ".utf8) + [0xE2, 0x82]
+        #expect(positions(bytes) == ["4:7: invalid UTF-8 byte 0xE2", "4:8: invalid UTF-8 byte 0x82"])
+    }
+
+    @Test func loneContinuationBytesAndOverlongFormsAtFileScope() {
+        #expect(
+            positions([0x0A, 0x80, 0x80, 0x20, 0xC0, 0xAF]) == [
+                "2:1: invalid UTF-8 byte 0x80", "2:2: invalid UTF-8 byte 0x80", "2:4: invalid UTF-8 byte 0xC0",
+                "2:5: invalid UTF-8 byte 0xAF",
+            ])
+    }
+
+    @Test func theCaretPointsAtTheReplacementCharacter() {
+        let bytes = Array("// é ".utf8) + [0x80, 0x80] + Array("x ".utf8) + [0xFF]
+        let result = PipelineInvariants.check([CompilationInput(path: "bad.tips", bytes: bytes)])
+        let rendered = result.renderedDiagnostics()
+        #expect(rendered.contains("bad.tips:1:10: error: invalid UTF-8 byte 0xFF\n// é ��x �\n         ^\n"))
+        #expect(rendered.contains("bad.tips:1:6: error: invalid UTF-8 byte 0x80\n// é ��x �\n     ^\n"))
+    }
+
+    @Test func columnsCountValidScalarsOnceAndInvalidBytesEach() {
+        var sources = SourceManager()
+        let file = sources.add(path: "f.tips", bytes: Array("a\u{1F600}".utf8) + [0xF0, 0x9F, 0x98] + Array("b".utf8))
+        // "a" 1, emoji 2, three bytes of a truncated emoji 3...5, "b" 6.
+        #expect(file.lineColumn(of: 5) == LineColumn(line: 1, column: 3))
+        #expect(file.lineColumn(of: 8) == LineColumn(line: 1, column: 6))
+        #expect(file.lineText(1) == "a\u{1F600}\u{FFFD}\u{FFFD}\u{FFFD}b")
+    }
+}

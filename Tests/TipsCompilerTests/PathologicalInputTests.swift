@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+@testable import TipsCompiler
+
+/// Huge, deep and hostile inputs: each must end with a diagnostic (not a
+/// crash, a stack overflow or a hang) quickly, through the whole pipeline.
+/// `ParserRobustnessTests` covers small random token soups; these are about size.
+@Suite(.serialized) struct PathologicalInputTests {
+    /// Compiles `bytes`, checks the pipeline's invariants, and that it took
+    /// less than `limit` of this thread's CPU time (so the bound holds on a
+    /// loaded machine; debug build: each takes well under that, while
+    /// quadratic behaviour on these sizes would take minutes).
+    @discardableResult
+    func compile(
+        _ bytes: [UInt8], within limit: Double = 5, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> CompilationResult {
+        let start = Self.threadCPUSeconds()
+        let result = PipelineInvariants.check(
+            [CompilationInput(path: "big.tips", bytes: bytes)], sourceLocation: sourceLocation)
+        let elapsed = Self.threadCPUSeconds() - start
+        #expect(elapsed < limit, "took \(elapsed) s of CPU time", sourceLocation: sourceLocation)
+        return result
+    }
+
+    /// The CPU time this thread has used, in seconds.
+    static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    func rule(_ expression: String) -> [UInt8] {
+        Array("tip A {\n    title \"t\"\n    rule \(expression)\n}\n".utf8)
+    }
+
+    @Test func fiftyThousandNestedParentheses() {
+        let depth = 50_000
+        let result = compile(rule(String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth)))
+        #expect(result.hasErrors)
+    }
+
+    @Test func fiftyThousandUnclosedParentheses() {
+        #expect(compile(rule(String(repeating: "(", count: 50_000))).hasErrors)
+    }
+
+    @Test func aHundredThousandBangsInARow() {
+        let result = compile(rule(String(repeating: "!", count: 100_000) + "x"))
+        #expect(result.hasErrors)
+    }
+
+    @Test func aHundredThousandMinusesInARow() {
+        #expect(compile(rule(String(repeating: "-", count: 100_000) + "1 > 0")).hasErrors)
+    }
+
+    @Test func aLongChainOfBinaryOperators() {
+        #expect(compile(rule(Array(repeating: "a", count: 50_000).joined(separator: " && "))).hasErrors)
+    }
+
+    @Test func aTwoMegabyteStringLiteralCompiles() {
+        let text = String(repeating: "Lorem ipsum dolor sit amet. ", count: 75_000)
+        let result = compile(Array("tip A {\n    title \"\(text)\"\n}\n".utf8))
+        #expect(!result.hasErrors)
+        #expect(result.outputs.first?.text.contains("Lorem ipsum") == true)
+    }
+
+    @Test func aTwoMegabyteUnterminatedStringLiteral() {
+        let text = String(repeating: "x", count: 2_000_000)
+        #expect(compile(Array("tip A {\n    title \"\(text)".utf8)).hasErrors)
+    }
+
+    @Test func twentyThousandUnclosedTips() {
+        let result = compile(Array(String(repeating: "tip {\n", count: 20_000).utf8))
+        #expect(result.hasErrors)
+    }
+
+    @Test func twentyThousandUnclosedNamedTips() {
+        #expect(compile(Array(String(repeating: "tip A {\n title \"t\"\n", count: 20_000).utf8)).hasErrors)
+    }
+
+    @Test func oneMegabyteOfRandomBinary() {
+        var generator = SplitMix64(seed: 2026)
+        let bytes = (0..<1_000_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        #expect(compile(bytes).hasErrors)
+    }
+
+    @Test func tenThousandUnclosedNestedComments() {
+        let result = compile(Array((String(repeating: "/*", count: 10_000) + "\ntip A {}\n").utf8))
+        #expect(result.hasErrors)
+        #expect(result.diagnostics.contains { $0.message.contains("comment") })
+    }
+
+    @Test func aLineOfAMillionIdentifiers() {
+        let line = Array(repeating: "abc", count: 1_000_000).joined(separator: " ")
+        #expect(compile(Array(line.utf8)).hasErrors)
+    }
+
+    @Test func aMillionIdentifiersInsideATip() {
+        let line = Array(repeating: "abc", count: 1_000_000).joined(separator: " ")
+        #expect(compile(Array("tip A {\n    title \"t\"\n    \(line)\n}\n".utf8)).hasErrors)
+    }
+
+    @Test func aLineOfAMillionUnexpectedCharacters() {
+        #expect(compile(Array(String(repeating: "@", count: 1_000_000).utf8)).hasErrors)
+    }
+
+    @Test func aMillionInvalidBytesOnOneLine() {
+        #expect(compile([UInt8](repeating: 0xFF, count: 1_000_000)).hasErrors)
+    }
+
+    @Test func twentyThousandTipsCompile() {
+        var text = ""
+        for index in 0..<20_000 { text += "tip T\(index) {\n    title \"Tip \(index)\"\n}\n" }
+        let result = compile(Array(text.utf8))
+        #expect(!result.hasErrors)
+    }
+
+    @Test func aMillionNewlines() {
+        let result = compile([UInt8](repeating: 0x0A, count: 1_000_000))
+        #expect(!result.hasErrors)
+    }
+
+    @Test func errorsStopAtTheLimitWithOneFinalError() {
+        let result = compile(Array(String(repeating: "@", count: 3_000).utf8))
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        #expect(errors.count == DiagnosticEngine.errorLimit + 1)
+        #expect(errors.last?.message == DiagnosticEngine.tooManyMessage)
+        #expect(result.diagnostics.filter { $0.message == DiagnosticEngine.tooManyMessage }.count == 1)
+    }
+
+    @Test func warningsAreNeverDroppedByTheErrorLimit() {
+        var text = ""
+        for index in 0..<1_500 { text += "tip T\(index) {\n    title \"Tip \(index)\"\n}\n" }
+        let result = compile(Array(text.utf8))
+        #expect(!result.hasErrors)
+        #expect(result.diagnostics.count == 1_500)
+    }
+
+    @Test func aDiagnosticOnAMegabyteLineShowsAWindowAroundTheCaret() {
+        let bytes = Array(
+            (String(repeating: "a", count: 1_000_000) + " @ " + String(repeating: "b", count: 1_000)).utf8)
+        let result = compile(bytes)
+        let rendered = result.renderedDiagnostics()
+        #expect(rendered.count < 3_000)
+        #expect(rendered.contains("found 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…'"))
+        let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+        // The caret sits under the '@' in the shown window, which is cut on both sides.
+        if let header = lines.firstIndex(of: "big.tips:1:1000002: error: unexpected character '@'"),
+            header + 2 < lines.count, let at = lines[header + 1].firstIndex(of: "@"),
+            let caret = lines[header + 2].firstIndex(of: "^")
+        {
+            let source = lines[header + 1]
+            #expect(source.hasPrefix("…") && source.hasSuffix("…"))
+            #expect(
+                source.distance(from: source.startIndex, to: at)
+                    == lines[header + 2].distance(from: lines[header + 2].startIndex, to: caret))
+        } else {
+            Issue.record("unexpected rendering: \(rendered.prefix(1_000))")
+        }
+    }
+}
