@@ -151,6 +151,14 @@ extension TipCenter {
         await withStateDurably { state in state.recordDonation(of: event, fields: fields) }
     }
 
+    /// Records a donation dated now, like `donate(_:fields:)`, and returns
+    /// as soon as it is applied in memory (tips re-evaluated, observers told)
+    /// without waiting for it to be durable; it is written with the next group
+    /// commit. TipKit's `sendDonation`.
+    public func sendDonation(_ event: Tips.Event, fields: [String: TipValue] = [:]) {
+        withState { state in state.recordDonation(of: event, fields: fields) }
+    }
+
     /// How many donations of the event are kept.
     public func donationCount(of event: Tips.Event) -> Int {
         state.withLock { $0.snapshot.donations[event.id]?.count ?? 0 }

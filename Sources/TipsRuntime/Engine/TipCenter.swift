@@ -91,7 +91,7 @@ public final class TipCenter: Sendable {
             throw error
         }
         let switches = TestingSwitches(arguments: arguments, environment: environment)
-        let backend = makeBackend(directory, onRecovery)
+        let backend = location == .inMemory ? InMemoryDatastore() : makeBackend(directory, onRecovery)
         if switches.resetDatastore || state.withLock({ $0.resetRequested }) { backend.erase() }
         let loaded = backend.load()
         pipeline.start(backend)
