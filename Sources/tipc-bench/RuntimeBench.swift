@@ -143,7 +143,9 @@ enum RuntimeBench {
             (center, directory) = try await makeCenter(clock: clock, on: medium)
         } else {
             center = TipCenter()
-            try await center.configure([.datastoreLocation(.inMemory), .clock(clock), .arguments([]), .environment([:])])
+            try await center.configure([
+                .datastoreLocation(.inMemory), .clock(clock), .arguments([]), .environment([:]),
+            ])
         }
         let hot = Tips.Event(id: "hot")
         let isLoggedIn = Tips.Parameter<Bool>(id: "isLoggedIn", defaultValue: false)
@@ -186,7 +188,8 @@ enum RuntimeBench {
         print(
             "    (b) \(Format.count(count)) concurrent awaited donations (one task each, \(medium.label)), amortized:"
                 + " \(Format.time(each)) per donation (min \(Format.time(samples.min / Double(count))),"
-                + " max \(Format.time(samples.max / Double(count)))); whole burst durable in \(Format.time(samples.median))")
+                + " max \(Format.time(samples.max / Double(count)))); whole burst durable in \(Format.time(samples.median))"
+        )
         return each
     }
 
