@@ -42,6 +42,20 @@ enum POSIXFile {
         return Int(clamping: info.st_size)
     }
 
+    /// The device and inode of an open file.
+    static func fileID(_ fd: Int32) -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        return (UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino))
+    }
+
+    /// The device and inode of the file at `path` (following symbolic links).
+    static func fileID(atPath path: String) -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino))
+    }
+
     /// Reads from `offset` to the end of the file.
     static func read(_ fd: Int32, from offset: Int) -> [UInt8]? {
         guard let size = size(fd), size <= maximumFileSize else { return nil }
