@@ -52,7 +52,8 @@ extension EngineState {
         if !registered.queriedFields.isEmpty { prepareFieldColumns(for: registered.queriedFields) }
         var evaluator = RuleEvaluator(
             donations: snapshot.donations, parameters: snapshot.parameters,
-            transientParameters: transientParameters, now: now, fieldColumns: fieldColumns, tracing: tracing)
+            transientParameters: transientParameters, now: now, fieldColumns: fieldColumns,
+            donationLimits: snapshot.donationLimits, tracing: tracing)
         var allHold = true
         for rule in registered.rules {
             let holds = evaluator.holds(rule.expression)

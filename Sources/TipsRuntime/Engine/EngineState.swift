@@ -75,10 +75,10 @@ struct EngineState {
     mutating func record(_ mutation: DatastoreMutation) {
         if case .donate(let eventID, let donation, _, _) = mutation, fieldColumns[eventID] != nil {
             let oldCount = snapshot.donations[eventID]?.count ?? 0
-            snapshot.apply(mutation)
+            snapshot.applyDeferringTrim(mutation)
             updateFieldColumns(of: eventID, appending: donation, oldCount: oldCount)
         } else {
-            snapshot.apply(mutation)
+            snapshot.applyDeferringTrim(mutation)
         }
         outbox.append(mutation)
     }
@@ -142,7 +142,7 @@ struct EngineState {
     /// A tip registered after its invalidating event was donated is invalidated now.
     mutating func catchUpInvalidation(of id: String) {
         guard isConfigured, let registered = tips[id], snapshot.tips[id]?.invalidation == nil else { return }
-        let donated = registered.options.invalidatedBy.compactMap { snapshot.donations[$0.id]?.last?.date }
+        let donated = registered.options.invalidatedBy.compactMap { snapshot.keptDonations(of: $0.id).last?.date }
         if let date = donated.max() {
             record(.invalidate(tipID: id, reason: .actionPerformed, date: date))
         }

@@ -161,7 +161,7 @@ extension TipCenter {
 
     /// How many donations of the event are kept.
     public func donationCount(of event: Tips.Event) -> Int {
-        state.withLock { $0.snapshot.donations[event.id]?.count ?? 0 }
+        state.withLock { $0.snapshot.keptDonations(of: event.id).count }
     }
 }
 

@@ -118,7 +118,7 @@ enum DatastoreCodec {
         }
         writer.count(snapshot.donations.count)
         for eventID in snapshot.donations.keys.sorted() {
-            let list = snapshot.donations[eventID] ?? []
+            let list = snapshot.keptDonations(of: eventID)
             writer.string(eventID)
             writer.count(list.count)
             for donation in list { encode(donation, into: &writer) }

@@ -91,6 +91,7 @@ struct DatastoreDirectory {
         withFileLock { $0.reload() }
         unreported = []
         needsReplaceAll = false
+        state.trimDeferredDonations()
         return state
     }
 
@@ -116,6 +117,7 @@ struct DatastoreDirectory {
         }
         guard needsReplaceAll else { return unreported }
         var replacement = state
+        replacement.trimDeferredDonations()
         for mutation in pending { replacement.apply(mutation) }
         return [.replaceAll(replacement)]
     }
@@ -241,9 +243,13 @@ struct DatastoreDirectory {
     /// Reloads everything; if that changed the state, `refresh()` returns a
     /// replacement instead of deltas.
     private mutating func reloadReportingChange() {
-        let before = state
+        var before = state
         reload()
-        if !isReadOnly, state != before { needsReplaceAll = true }
+        // Compared as `apply(_:)` would have left them: deferred trims differ.
+        var after = state
+        before.trimDeferredDonations()
+        after.trimDeferredDonations()
+        if !isReadOnly, after != before { needsReplaceAll = true }
         unreported = []
     }
 
@@ -315,7 +321,7 @@ struct DatastoreDirectory {
         guard !bytes.isEmpty else { return }
         let tail = DatastoreFileFormat.readRecords(bytes)
         for batch in tail.batches {
-            for mutation in batch { state.apply(mutation) }
+            for mutation in batch { state.applyDeferringTrim(mutation) }
             if report { unreported.append(contentsOf: batch) }
         }
         journalEnd += tail.validLength
@@ -338,7 +344,7 @@ struct DatastoreDirectory {
         }
         journalEnd += record.count
         batchesWritten += 1
-        for mutation in batch { state.apply(mutation) }
+        for mutation in batch { state.applyDeferringTrim(mutation) }
         if journalEnd > max(compactionThreshold, snapshotSize / 4) { compact() }
         return true
     }
