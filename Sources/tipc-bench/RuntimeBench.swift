@@ -22,11 +22,12 @@ enum RuntimeBench {
 
     static func run(options: Options, report: Report) async {
         section("Runtime (public TipCenter API)")
+        let all = options.only != "donation" && options.only != "store"
         do {
-            try await evaluation(options: options, report: report)
-            try await donation(options: options, report: report)
-            try await observers(options: options, report: report)
-            await DatastoreBench.run(options: options, report: report)
+            if all { try await evaluation(options: options, report: report) }
+            if all || options.only == "donation" { try await donation(options: options, report: report) }
+            if all { try await observers(options: options, report: report) }
+            if all || options.only == "store" { await DatastoreBench.run(options: options, report: report) }
         } catch {
             report.fail("runtime benchmark: \(error)")
         }
