@@ -163,16 +163,30 @@ enum RuntimeBench {
     /// in-memory datastore): record, re-evaluate the 10 dependents, queue.
     private static func engineStep(count: Int, runs: Int) async throws -> Double {
         let (center, _, hot) = try await donationCenter(on: nil)
+        var cpuTimes: [Double] = []
         let samples = measure(runs: runs) {
+            let cpuStart = threadCPUTime()
             for _ in 0..<count { hot.sendDonation(in: center) }
+            cpuTimes.append(threadCPUTime() - cpuStart)
         }
         await hot.donate(in: center)  // lets the writer finish before the center goes away
         let each = samples.median / Double(count)
+        let cpu = Samples(seconds: cpuTimes.suffix(runs))
         print(
             "    (a) engine step alone (event.sendDonation(in:), in-memory datastore, no flush):"
                 + " \(Format.time(each)) per donation (min \(Format.time(samples.min / Double(count))),"
-                + " max \(Format.time(samples.max / Double(count))))")
+                + " max \(Format.time(samples.max / Double(count)))); CPU time of the donating thread:"
+                + " \(Format.time(cpu.median / Double(count))) per donation (min \(Format.time(cpu.min / Double(count))))"
+        )
         return each
+    }
+
+    /// CPU seconds used by the calling thread so far: steadier than wall time
+    /// on a machine shared with other work.
+    static func threadCPUTime() -> Double {
+        var time = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return 0 }
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// (b) Seconds per donation, amortized, for `count` donations awaited

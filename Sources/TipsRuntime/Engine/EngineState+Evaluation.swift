@@ -17,6 +17,11 @@ extension EngineState {
     /// frequency. Without tracing, stops at the first decisive gate or failing rule.
     mutating func evaluate(_ id: String, tracing: Bool) -> TipEvaluation {
         guard let registered = tips[id] else { return TipEvaluation(status: .pending) }
+        return evaluate(registered, id: id, tracing: tracing)
+    }
+
+    /// `evaluate(_:tracing:)` for a tip already looked up.
+    mutating func evaluate(_ registered: RegisteredTip, id: String, tracing: Bool) -> TipEvaluation {
         var result = TipEvaluation(status: .available)
         var decided: Tips.Status?
 
