@@ -29,7 +29,7 @@ final class InMemoryDatastore: DatastoreBackend, @unchecked Sendable {
         state.withLock { $0.snapshot = snapshot }
     }
 
-    func load() -> DatastoreSnapshot { state.withLock { $0.snapshot } }
+    func load() -> DatastoreSnapshot { committed }
 
     func commit(_ mutations: [DatastoreMutation]) async {
         commitNow(mutations)
@@ -37,7 +37,7 @@ final class InMemoryDatastore: DatastoreBackend, @unchecked Sendable {
 
     func commitNow(_ mutations: [DatastoreMutation]) {
         state.withLock {
-            for mutation in mutations { $0.snapshot.apply(mutation) }
+            for mutation in mutations { $0.snapshot.applyDeferringTrim(mutation) }
             $0.commits += 1
         }
     }
@@ -61,5 +61,9 @@ final class InMemoryDatastore: DatastoreBackend, @unchecked Sendable {
     }
 
     /// What has been committed so far.
-    var committed: DatastoreSnapshot { state.withLock { $0.snapshot } }
+    var committed: DatastoreSnapshot {
+        var snapshot = state.withLock { $0.snapshot }
+        snapshot.trimDeferredDonations()
+        return snapshot
+    }
 }

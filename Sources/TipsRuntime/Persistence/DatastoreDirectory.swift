@@ -52,12 +52,15 @@ struct DatastoreDirectory {
     private var journalEnd = 0
     private var lockFD: Int32 = -1
     private var snapshotSize = 0
-    /// The snapshot file whose header matches `identity`, held open so that
-    /// its inode number cannot be reused: while the file at `snapshotPath` is
-    /// still this one, no other process compacted or replaced the store, and
-    /// a commit needs no more than one `stat` to know it.
+    /// The snapshot file whose header matches `identity`, held open. Every
+    /// change another process makes to the store's generation takes the
+    /// snapshot away from `snapshotPath`: compaction and store creation
+    /// rename a new file over it, erasing unlinks it (its link count drops to
+    /// zero), recovery renames it aside (its status-change time moves, and
+    /// snapshots are never written in place). So while one `fstat` shows the
+    /// held file unchanged, a commit need not read the snapshot's header.
     private var snapshotFD: Int32 = -1
-    private var snapshotFileID: (device: UInt64, inode: UInt64)?
+    private var snapshotStatus: POSIXFile.LinkStatus?
 
     // Paths computed once: building them per commit (and letting URL stat the
     // file system to guess whether each is a directory) was measurable.
@@ -221,23 +224,23 @@ struct DatastoreDirectory {
         forgetSnapshotFile()
         let fd = POSIXFile.open(snapshotPath, O_RDONLY)
         guard fd >= 0 else { return }
-        guard let id = POSIXFile.fileID(fd) else { return POSIXFile.close(fd) }
+        guard let status = POSIXFile.linkStatus(fd) else { return POSIXFile.close(fd) }
         snapshotFD = fd
-        snapshotFileID = id
+        snapshotStatus = status
     }
 
     private mutating func forgetSnapshotFile() {
         POSIXFile.close(snapshotFD)
         snapshotFD = -1
-        snapshotFileID = nil
+        snapshotStatus = nil
     }
 
-    /// Whether the file at `snapshotPath` is still the snapshot held open.
+    /// Whether the snapshot held open is still the file at `snapshotPath`.
     private func isSnapshotUnchanged() -> Bool {
-        guard snapshotFD >= 0, let held = snapshotFileID, let current = POSIXFile.fileID(atPath: snapshotPath) else {
+        guard snapshotFD >= 0, let held = snapshotStatus, let current = POSIXFile.linkStatus(snapshotFD) else {
             return false
         }
-        return current == held
+        return current.links > 0 && current == held
     }
 
     /// Reloads everything; if that changed the state, `refresh()` returns a

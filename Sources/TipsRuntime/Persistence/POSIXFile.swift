@@ -42,18 +42,26 @@ enum POSIXFile {
         return Int(clamping: info.st_size)
     }
 
-    /// The device and inode of an open file.
-    static func fileID(_ fd: Int32) -> (device: UInt64, inode: UInt64)? {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
-        return (UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino))
+    /// How many names an open file has, and when its inode last changed
+    /// (a rename changes it): together they tell whether a file is still
+    /// where it was, without looking its path up.
+    struct LinkStatus: Equatable {
+        var links: UInt64
+        var changeSeconds: Int64
+        var changeNanoseconds: Int64
     }
 
-    /// The device and inode of the file at `path` (following symbolic links).
-    static func fileID(atPath path: String) -> (device: UInt64, inode: UInt64)? {
+    static func linkStatus(_ fd: Int32) -> LinkStatus? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return (UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino))
+        guard fstat(fd, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+            let changed = info.st_ctimespec
+        #else
+            let changed = info.st_ctim
+        #endif
+        return LinkStatus(
+            links: UInt64(truncatingIfNeeded: info.st_nlink), changeSeconds: Int64(changed.tv_sec),
+            changeNanoseconds: Int64(changed.tv_nsec))
     }
 
     /// Reads from `offset` to the end of the file.
