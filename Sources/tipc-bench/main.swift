@@ -22,7 +22,7 @@ print(
     "tipc-bench (\(options.scale == .quick ? "quick" : "full")), sizes \(options.sizes.map(Format.count).joined(separator: ", ")) tips"
 )
 
-if options.only != "runtime" {
+if options.only == nil || options.only == "compiler" {
     let inputs = InputBench.run(options: options)
     await CompilerBench.run(options: options, inputs: inputs, report: report)
 }

@@ -7,23 +7,20 @@ import Testing
 /// armed answers with a whole replacement state (what `Datastore` does when another
 /// process compacted twice or erased the store since this one last looked).
 private final class GatedBackend: DatastoreBackend, @unchecked Sendable {
-    // @unchecked: all mutable state is guarded by `state`.
-    private let state = Locked(
-        (
-            committed: DatastoreSnapshot(), armed: false, replaced: false, isOpen: false,
-            waiting: [CheckedContinuation<Void, Never>]()
-        ))
+    // @unchecked: all mutable state is guarded by `state`; `gate` only blocks the writer.
+    private let state = Locked((committed: DatastoreSnapshot(), armed: false, replaced: false))
+    private let gate = NSCondition()
+    private var isOpen = false  // guarded by `gate`
 
     func load() -> DatastoreSnapshot { state.withLock { $0.committed } }
 
-    func commit(_ mutations: [DatastoreMutation]) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let isOpen = state.withLock { state in
-                if !state.isOpen { state.waiting.append(continuation) }
-                return state.isOpen
-            }
-            if isOpen { continuation.resume() }
-        }
+    func commit(_ mutations: [DatastoreMutation]) async { commitNow(mutations) }
+
+    /// Blocks the pipeline's writer until `open()`, then applies the mutations.
+    func commitNow(_ mutations: [DatastoreMutation]) {
+        gate.lock()
+        while !isOpen { gate.wait() }
+        gate.unlock()
         state.withLock { for mutation in mutations { $0.committed.apply(mutation) } }
     }
 
@@ -42,12 +39,10 @@ private final class GatedBackend: DatastoreBackend, @unchecked Sendable {
     func arm() { state.withLock { $0.armed = true } }
 
     func open() {
-        let waiting = state.withLock { state in
-            state.isOpen = true
-            defer { state.waiting = [] }
-            return state.waiting
-        }
-        for continuation in waiting { continuation.resume() }
+        gate.lock()
+        isOpen = true
+        gate.broadcast()
+        gate.unlock()
     }
 }
 

@@ -7,6 +7,9 @@ protocol DatastoreBackend: AnyObject, Sendable {
     func load() -> DatastoreSnapshot
     /// Makes the mutations durable, in order; returns once they are.
     func commit(_ mutations: [DatastoreMutation]) async
+    /// Makes the mutations durable, in order, on the calling thread; returns
+    /// once they are. The engine's commit pipeline calls this from its writer.
+    func commitNow(_ mutations: [DatastoreMutation])
     /// Deletes everything stored.
     func erase()
     /// Mutations other processes appended since the last look.
@@ -26,11 +29,15 @@ final class InMemoryDatastore: DatastoreBackend, @unchecked Sendable {
         state.withLock { $0.snapshot = snapshot }
     }
 
-    func load() -> DatastoreSnapshot { state.withLock { $0.snapshot } }
+    func load() -> DatastoreSnapshot { committed }
 
     func commit(_ mutations: [DatastoreMutation]) async {
+        commitNow(mutations)
+    }
+
+    func commitNow(_ mutations: [DatastoreMutation]) {
         state.withLock {
-            for mutation in mutations { $0.snapshot.apply(mutation) }
+            for mutation in mutations { $0.snapshot.applyDeferringTrim(mutation) }
             $0.commits += 1
         }
     }
@@ -54,5 +61,9 @@ final class InMemoryDatastore: DatastoreBackend, @unchecked Sendable {
     }
 
     /// What has been committed so far.
-    var committed: DatastoreSnapshot { state.withLock { $0.snapshot } }
+    var committed: DatastoreSnapshot {
+        var snapshot = state.withLock { $0.snapshot }
+        snapshot.trimDeferredDonations()
+        return snapshot
+    }
 }

@@ -8,6 +8,10 @@ extension Tips.DatastoreLocation {
         switch self {
         case .url(let url):
             return url
+        case .inMemory:
+            // Never read: `configure` makes an in-memory datastore for this
+            // location instead of opening a directory.
+            return URL(fileURLWithPath: "/dev/null")
         case .applicationDefault:
             return Self.dataRoot(environment: environment)
                 .appendingPathComponent(Self.applicationName, isDirectory: true)

@@ -17,6 +17,11 @@ extension EngineState {
     /// frequency. Without tracing, stops at the first decisive gate or failing rule.
     mutating func evaluate(_ id: String, tracing: Bool) -> TipEvaluation {
         guard let registered = tips[id] else { return TipEvaluation(status: .pending) }
+        return evaluate(registered, id: id, tracing: tracing)
+    }
+
+    /// `evaluate(_:tracing:)` for a tip already looked up.
+    mutating func evaluate(_ registered: RegisteredTip, id: String, tracing: Bool) -> TipEvaluation {
         var result = TipEvaluation(status: .available)
         var decided: Tips.Status?
 
@@ -53,7 +58,8 @@ extension EngineState {
         if !registered.queriedFields.isEmpty { prepareFieldColumns(for: registered.queriedFields) }
         var evaluator = RuleEvaluator(
             donations: snapshot.donations, parameters: snapshot.parameters,
-            transientParameters: transientParameters, now: now, fieldColumns: fieldColumns, tracing: tracing)
+            transientParameters: transientParameters, now: now, fieldColumns: fieldColumns,
+            donationLimits: snapshot.donationLimits, tracing: tracing)
         var allHold = true
         for rule in registered.rules {
             let holds = evaluator.holds(rule.expression)

@@ -1,7 +1,10 @@
 import Foundation
 
 /// A tip the center knows, with what it derived from it once at registration.
-struct RegisteredTip {
+///
+/// A class, so that reading one during an evaluation retains one reference
+/// instead of copying every field (a donation re-evaluates its dependents).
+final class RegisteredTip {
     let tip: any Tip
     let rules: [TipRule]
     let options: Tips.Options
@@ -11,6 +14,18 @@ struct RegisteredTip {
     let dependsOnTime: Bool
     /// The status last computed, to publish changes only.
     var lastStatus: Tips.Status
+
+    init(
+        tip: any Tip, rules: [TipRule], options: Tips.Options, queriedFields: [String: Set<String>],
+        dependsOnTime: Bool, lastStatus: Tips.Status
+    ) {
+        self.tip = tip
+        self.rules = rules
+        self.options = options
+        self.queriedFields = queriedFields
+        self.dependsOnTime = dependsOnTime
+        self.lastStatus = lastStatus
+    }
 }
 
 /// Someone watching a group's current tip.
@@ -77,10 +92,10 @@ struct EngineState {
     mutating func record(_ mutation: DatastoreMutation) {
         if case .donate(let eventID, let donation, _, _) = mutation, fieldColumns[eventID] != nil {
             let oldCount = snapshot.donations[eventID]?.count ?? 0
-            snapshot.apply(mutation)
+            snapshot.applyDeferringTrim(mutation)
             updateFieldColumns(of: eventID, appending: donation, oldCount: oldCount)
         } else {
-            snapshot.apply(mutation)
+            snapshot.applyDeferringTrim(mutation)
         }
         outbox.append(mutation)
     }
@@ -144,7 +159,7 @@ struct EngineState {
     /// A tip registered after its invalidating event was donated is invalidated now.
     mutating func catchUpInvalidation(of id: String) {
         guard isConfigured, let registered = tips[id], snapshot.tips[id]?.invalidation == nil else { return }
-        let donated = registered.options.invalidatedBy.compactMap { snapshot.donations[$0.id]?.last?.date }
+        let donated = registered.options.invalidatedBy.compactMap { snapshot.keptDonations(of: $0.id).last?.date }
         if let date = donated.max() {
             record(.invalidate(tipID: id, reason: .actionPerformed, date: date))
         }
@@ -152,9 +167,11 @@ struct EngineState {
 
     /// The tip's status now; publishes it to observers when it changed.
     mutating func currentStatus(of id: String) -> Tips.Status {
-        let status = evaluate(id, tracing: false).status
-        guard let last = tips[id]?.lastStatus, last != status else { return status }
-        tips[id]?.lastStatus = status
+        // Looked up once: a donation re-evaluates every dependent this way.
+        guard let registered = tips[id] else { return evaluate(id, tracing: false).status }
+        let status = evaluate(registered, id: id, tracing: false).status
+        guard registered.lastStatus != status else { return status }
+        registered.lastStatus = status
         publish(status, for: id)
         return status
     }
@@ -177,6 +194,7 @@ struct EngineState {
     /// Invalidates the tip when a display limit is reached: the count once no
     /// display is in progress, the duration even during a display.
     mutating func enforceDisplayLimits(of id: String, options: Tips.Options) {
+        guard options.maxDisplayDuration != nil || options.maxDisplayCount != nil else { return }
         guard isConfigured, let tipRecord = snapshot.tips[id], tipRecord.invalidation == nil else { return }
         let start = sessions[id]
         if let limit = options.maxDisplayDuration {

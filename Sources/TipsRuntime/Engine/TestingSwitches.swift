@@ -11,8 +11,9 @@ struct TestingOverrides: Sendable, Hashable {
 
     /// The override that decides the tip's status, or nil when its rules decide.
     func decision(for id: String) -> TipExplanation.TestingOverride? {
-        if shown.contains(id) { return .showTips }
-        if hidden.contains(id) { return .hideTips }
+        // `isEmpty` first: `contains` hashes the id even on an empty set.
+        if !shown.isEmpty, shown.contains(id) { return .showTips }
+        if !hidden.isEmpty, hidden.contains(id) { return .hideTips }
         if showAll { return .showAllTips }
         if hideAll { return .hideAllTips }
         return nil

@@ -155,12 +155,20 @@ extension TipCenter {
         await withStateDurably { state in state.recordDonation(of: event, fields: fields) }
     }
 
+    /// Records a donation dated now, like `donate(_:fields:)`, and returns
+    /// as soon as it is applied in memory (tips re-evaluated, observers told)
+    /// without waiting for it to be durable; it is written with the next group
+    /// commit. TipKit's `sendDonation`.
+    public func sendDonation(_ event: Tips.Event, fields: [String: TipValue] = [:]) {
+        withState { state in state.recordDonation(of: event, fields: fields) }
+    }
+
     /// How many donations of the event are kept, including those donated by
     /// other processes sharing the store.
     public func donationCount(of event: Tips.Event) -> Int {
         withState { state in
             state.absorbExternalChanges()
-            return state.snapshot.donations[event.id]?.count ?? 0
+            return state.snapshot.keptDonations(of: event.id).count
         }
     }
 }

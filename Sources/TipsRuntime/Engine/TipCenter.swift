@@ -92,7 +92,7 @@ public final class TipCenter: Sendable {
         }
         let switches = TestingSwitches(arguments: arguments, environment: environment)
         let recoveries = RecoveryDelivery(onRecovery)
-        let backend = makeBackend(directory, recoveries.deliver)
+        let backend = location == .inMemory ? InMemoryDatastore() : makeBackend(directory, recoveries.deliver)
         if switches.resetDatastore || state.withLock({ $0.resetRequested }) { backend.erase() }
         let loaded = backend.load()
         recoveries.deferFromNowOn()

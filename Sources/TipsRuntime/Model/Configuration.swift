@@ -40,6 +40,11 @@ extension Tips {
         case groupContainer(identifier: String)
         /// An explicit directory.
         case url(URL)
+        /// No directory: the datastore lives in this process's memory and is
+        /// lost when the center goes away. For previews, tests and
+        /// simulations; an awaited mutation returns once it is applied in
+        /// memory, and nothing survives the process.
+        case inMemory
     }
 
     /// Why configuration or a datastore reset was refused.

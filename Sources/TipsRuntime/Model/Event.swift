@@ -29,6 +29,13 @@ extension Tips {
             await center.donate(self, fields: fields)
         }
 
+        /// Records a donation dated by the center's clock and returns at once,
+        /// without waiting for it to be durable (it is written with the next
+        /// group commit). Dependent tips are re-evaluated before it returns.
+        public func sendDonation(_ fields: [String: TipValue] = [:], in center: TipCenter = .shared) {
+            center.sendDonation(self, fields: fields)
+        }
+
         /// How many donations are kept now (before any rule's window or filter).
         public func donationCount(in center: TipCenter = .shared) -> Int {
             center.donationCount(of: self)

@@ -74,6 +74,24 @@ final class Datastore: DatastoreBackend, Sendable {
         }
     }
 
+    /// Makes `mutations` durable on the calling thread (after any batch whose
+    /// write failed earlier); returns once they are on disk. The engine's
+    /// commit pipeline calls this with everything its donors queued, so that
+    /// concurrent donations share one journal record and one fsync.
+    func commitNow(_ mutations: [DatastoreMutation]) {
+        let recoveries = files.withLock { store in
+            let batch = queue.withLock { queue in
+                defer { queue.retry = [] }
+                return queue.retry.isEmpty ? mutations : queue.retry + mutations
+            }
+            if !batch.isEmpty, !store.append(batch) {
+                queue.withLock { $0.retry = batch + $0.retry }
+            }
+            return store.takeRecoveries()
+        }
+        report(recoveries)
+    }
+
     /// Removes every file of the store (`resetDatastore`).
     func erase() {
         files.withLock { $0.erase() }

@@ -52,16 +52,38 @@ struct DatastoreDirectory {
     private var journalEnd = 0
     private var lockFD: Int32 = -1
     private var snapshotSize = 0
+    /// The snapshot file whose header matches `identity`, held open. Every
+    /// change another process makes to the store's generation takes the
+    /// snapshot away from `snapshotPath`: compaction and store creation
+    /// rename a new file over it, erasing unlinks it (its link count drops to
+    /// zero), recovery renames it aside (its status-change time moves, and
+    /// snapshots are never written in place). So while one `fstat` shows the
+    /// held file unchanged, a commit need not read the snapshot's header.
+    private var snapshotFD: Int32 = -1
+    private var snapshotStatus: POSIXFile.LinkStatus?
+
+    // Paths computed once: building them per commit (and letting URL stat the
+    // file system to guess whether each is a directory) was measurable.
+    let snapshotURL: URL
+    private let snapshotPath: String
+    private let lockPath: String
+    private let journalPathPrefix: String
 
     init(directory: URL, compactionThreshold: Int) {
         self.directory = directory
         self.compactionThreshold = compactionThreshold
+        snapshotURL = directory.appendingPathComponent(Self.snapshotName, isDirectory: false)
+        snapshotPath = snapshotURL.path
+        lockPath = directory.appendingPathComponent(Self.lockName, isDirectory: false).path
+        journalPathPrefix = directory.appendingPathComponent(Self.journalPrefix, isDirectory: false).path
     }
 
-    var snapshotURL: URL { directory.appendingPathComponent(Self.snapshotName) }
-    private var snapshotPath: String { snapshotURL.path }
     private func journalURL(_ generation: UInt64) -> URL {
-        directory.appendingPathComponent(Self.journalPrefix + String(generation))
+        URL(fileURLWithPath: journalPath(generation), isDirectory: false)
+    }
+
+    private func journalPath(_ generation: UInt64) -> String {
+        journalPathPrefix + String(generation)
     }
 
     // MARK: Operations
@@ -72,6 +94,7 @@ struct DatastoreDirectory {
         withFileLock { $0.reload() }
         unreported = []
         needsReplaceAll = false
+        state.trimDeferredDonations()
         return state
     }
 
@@ -97,6 +120,7 @@ struct DatastoreDirectory {
         }
         guard needsReplaceAll else { return unreported }
         var replacement = state
+        replacement.trimDeferredDonations()
         for mutation in pending { replacement.apply(mutation) }
         return [.replaceAll(replacement)]
     }
@@ -105,6 +129,7 @@ struct DatastoreDirectory {
     /// may hold it).
     mutating func erase() {
         closeJournal()
+        forgetSnapshotFile()
         identity = nil
         state = DatastoreSnapshot()
         unreported = []
@@ -128,6 +153,7 @@ struct DatastoreDirectory {
 
     mutating func close() {
         closeJournal()
+        forgetSnapshotFile()
         POSIXFile.close(lockFD)
         lockFD = -1
     }
@@ -140,7 +166,7 @@ struct DatastoreDirectory {
     private mutating func withFileLock<Result>(_ body: (inout DatastoreDirectory) -> Result) -> Result? {
         if lockFD < 0 {
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            lockFD = POSIXFile.open(directory.appendingPathComponent(Self.lockName).path, O_RDWR | O_CREAT)
+            lockFD = POSIXFile.open(lockPath, O_RDWR | O_CREAT)
         }
         guard lockFD >= 0, POSIXFile.lock(lockFD) else {
             enterReadOnly(directory, reason: "cannot lock the datastore directory: \(POSIXFile.lastError)")
@@ -157,6 +183,11 @@ struct DatastoreDirectory {
     private mutating func catchUp() {
         guard !isReadOnly else { return }
         guard let identity, journalFD >= 0 else { return reloadReportingChange() }
+        if isSnapshotUnchanged() {
+            // The common case: no other process compacted or replaced the
+            // store since we last looked; only our journal may have grown.
+            return readJournalTail(report: true)
+        }
         guard
             case .bytes(let prefix) = POSIXFile.readPrefix(snapshotPath, count: DatastoreFileFormat.snapshotHeaderSize),
             case .valid(let current) = DatastoreFileFormat.snapshotHeader(prefix),
@@ -169,11 +200,11 @@ struct DatastoreDirectory {
         while generation < current.generation {
             generation += 1
             let expected = Identity(storeID: identity.storeID, generation: generation)
-            let fd = POSIXFile.open(journalURL(generation).path, O_RDWR)
+            let fd = POSIXFile.open(journalPath(generation), O_RDWR)
             guard fd >= 0 else { return reloadReportingChange() }
             guard
                 case .bytes(let header) = POSIXFile.readPrefix(
-                    journalURL(generation).path, count: DatastoreFileFormat.journalHeaderSize),
+                    journalPath(generation), count: DatastoreFileFormat.journalHeaderSize),
                 DatastoreFileFormat.journalHeader(header) == .valid(expected)
             else {
                 POSIXFile.close(fd)
@@ -185,14 +216,43 @@ struct DatastoreDirectory {
             self.identity = expected
             readJournalTail(report: true)
         }
+        rememberSnapshotFile()
+    }
+
+    /// Holds the snapshot now at `snapshotPath` (the one matching `identity`).
+    private mutating func rememberSnapshotFile() {
+        forgetSnapshotFile()
+        let fd = POSIXFile.open(snapshotPath, O_RDONLY)
+        guard fd >= 0 else { return }
+        guard let status = POSIXFile.linkStatus(fd) else { return POSIXFile.close(fd) }
+        snapshotFD = fd
+        snapshotStatus = status
+    }
+
+    private mutating func forgetSnapshotFile() {
+        POSIXFile.close(snapshotFD)
+        snapshotFD = -1
+        snapshotStatus = nil
+    }
+
+    /// Whether the snapshot held open is still the file at `snapshotPath`.
+    private func isSnapshotUnchanged() -> Bool {
+        guard snapshotFD >= 0, let held = snapshotStatus, let current = POSIXFile.linkStatus(snapshotFD) else {
+            return false
+        }
+        return current.links > 0 && current == held
     }
 
     /// Reloads everything; if that changed the state, `refresh()` returns a
     /// replacement instead of deltas.
     private mutating func reloadReportingChange() {
-        let before = state
+        var before = state
         reload()
-        if !isReadOnly, state != before { needsReplaceAll = true }
+        // Compared as `apply(_:)` would have left them: deferred trims differ.
+        var after = state
+        before.trimDeferredDonations()
+        after.trimDeferredDonations()
+        if !isReadOnly, after != before { needsReplaceAll = true }
         unreported = []
     }
 
@@ -200,6 +260,7 @@ struct DatastoreDirectory {
     /// damaged and creating a fresh store when there is none.
     private mutating func reload() {
         closeJournal()
+        forgetSnapshotFile()
         identity = nil
         state = DatastoreSnapshot()
         switch POSIXFile.readFile(snapshotPath) {
@@ -218,6 +279,7 @@ struct DatastoreDirectory {
                 identity = found
                 snapshotSize = bytes.count
                 openJournal(found)
+                if self.identity != nil { rememberSnapshotFile() }
             }
         }
     }
@@ -262,7 +324,7 @@ struct DatastoreDirectory {
         guard !bytes.isEmpty else { return }
         let tail = DatastoreFileFormat.readRecords(bytes)
         for batch in tail.batches {
-            for mutation in batch { state.apply(mutation) }
+            for mutation in batch { state.applyDeferringTrim(mutation) }
             if report { unreported.append(contentsOf: batch) }
         }
         journalEnd += tail.validLength
@@ -285,7 +347,7 @@ struct DatastoreDirectory {
         }
         journalEnd += record.count
         batchesWritten += 1
-        for mutation in batch { state.apply(mutation) }
+        for mutation in batch { state.applyDeferringTrim(mutation) }
         if journalEnd > max(compactionThreshold, snapshotSize / 4) { compact() }
         return true
     }
@@ -314,7 +376,7 @@ struct DatastoreDirectory {
         let bytes = DatastoreFileFormat.snapshotFile(state, identity: next)
         guard POSIXFile.replaceAtomically(snapshotPath, with: bytes, directory: directory.path) else {
             POSIXFile.close(fd)
-            POSIXFile.remove(journalURL(next.generation).path)
+            POSIXFile.remove(journalPath(next.generation))
             return
         }
         closeJournal()
@@ -322,6 +384,7 @@ struct DatastoreDirectory {
         journalEnd = DatastoreFileFormat.journalHeaderSize
         self.identity = next
         snapshotSize = bytes.count
+        rememberSnapshotFile()
         compactions += 1
         // The previous journal stays so that a process one generation behind
         // can finish reading it by name; older ones are no longer needed.
@@ -346,6 +409,7 @@ struct DatastoreDirectory {
         snapshotSize = bytes.count
         journalFD = fd
         journalEnd = DatastoreFileFormat.journalHeaderSize
+        rememberSnapshotFile()
     }
 
     /// Starts an empty journal for the open snapshot (its own was missing or
@@ -362,7 +426,7 @@ struct DatastoreDirectory {
     /// A durable, empty journal (truncating a stray file of the same name:
     /// nobody appends to a generation before its snapshot is live).
     private func createJournal(_ identity: Identity) -> Int32? {
-        let path = journalURL(identity.generation).path
+        let path = journalPath(identity.generation)
         let fd = POSIXFile.open(path, O_RDWR | O_CREAT | O_TRUNC)
         guard fd >= 0 else { return nil }
         guard POSIXFile.write(fd, DatastoreFileFormat.journalHeader(identity), at: 0), POSIXFile.sync(fd),
@@ -431,6 +495,7 @@ struct DatastoreDirectory {
     /// Stops writing to the directory and serves an empty in-memory state.
     private mutating func enterReadOnly(_ url: URL, reason: String) {
         closeJournal()
+        forgetSnapshotFile()
         isReadOnly = true
         identity = nil
         state = DatastoreSnapshot()

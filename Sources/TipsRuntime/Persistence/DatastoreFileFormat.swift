@@ -97,7 +97,7 @@ enum DatastoreFileFormat {
                 guard CRC32.update(CRC32.checksum(header), body) == expected else {
                     return .damaged("snapshot checksum mismatch")
                 }
-                var cache = DecodingCache()
+                var cache = DecodingCache(byteCount: buffer.count)
                 let snapshot = try DatastoreCodec.decodeSnapshot(&reader, &cache)
                 guard reader.isAtEnd else { return .damaged("bytes after the snapshot's content") }
                 return .valid(identity, snapshot)
@@ -153,7 +153,7 @@ enum DatastoreFileFormat {
         var tail = JournalTail()
         bytes.withUnsafeBufferPointer { buffer in
             var reader = ByteReader(buffer)
-            var cache = DecodingCache()
+            var cache = DecodingCache(byteCount: buffer.count)
             while !reader.isAtEnd {
                 guard let length = try? reader.uint32(), let expected = try? reader.uint32(),
                     length <= UInt32(maximumRecordLength), let payload = try? reader.bytes(Int(length)),

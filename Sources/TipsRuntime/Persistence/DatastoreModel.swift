@@ -42,6 +42,10 @@ struct DatastoreSnapshot: Sendable, Hashable {
     var tips: [String: TipRecord] = [:]
     /// When any tip was last displayed (feeds the display frequency).
     var lastDisplayDate: Double?
+    /// Event id → its keep count, for the events whose list holds more than
+    /// that because `applyDeferringTrim(_:)` let the oldest linger (never
+    /// persisted: `keptDonations(of:)` and the codec read only the newest that many).
+    var donationLimits: [String: Int] = [:]
 }
 
 /// One change the engine asks the datastore to make durable.
@@ -78,24 +82,7 @@ extension DatastoreSnapshot {
         case .setParameter(let id, let value):
             parameters[id] = value
         case .donate(let eventID, let donation, let keepCount, let keepDuration):
-            // Taken out of the dictionary so that the array is edited in place
-            // instead of copied on every donation (journal replay is hot).
-            var list = donations.removeValue(forKey: eventID) ?? []
-            // Keep oldest-first order even if a clock stepped backwards.
-            if let last = list.last, last.date > donation.date {
-                let index = list.firstIndex { $0.date > donation.date } ?? list.endIndex
-                list.insert(donation, at: index)
-            } else {
-                list.append(donation)
-            }
-            if let keepDuration, let newest = list.last?.date {
-                let cutoff = newest - keepDuration
-                if let first = list.firstIndex(where: { $0.date >= cutoff }), first > 0 {
-                    list.removeFirst(first)
-                }
-            }
-            if list.count > keepCount { list.removeFirst(list.count - max(0, keepCount)) }
-            donations[eventID] = list
+            donate(eventID: eventID, donation: donation, keepCount: keepCount, keepDuration: keepDuration, slack: 0)
         case .recordDisplayStart(let tipID, let date):
             var record = tips[tipID, default: TipRecord()]
             // Saturates: a count read from disk must not trap on the next display.
@@ -117,5 +104,80 @@ extension DatastoreSnapshot {
         case .replaceAll(let snapshot):
             self = snapshot
         }
+    }
+
+    /// Applies one mutation like `apply(_:)`, except that a donation past its
+    /// event's keep count leaves the oldest in place until there are
+    /// `deferredTrimSlack(keepCount)` too many, then drops them in one go:
+    /// trimming one per donation shifted the whole list every time. What
+    /// rules, counts and the codec see (`keptDonations(of:)`) is the same as
+    /// with `apply(_:)`.
+    mutating func applyDeferringTrim(_ mutation: DatastoreMutation) {
+        guard case .donate(let eventID, let donation, let keepCount, let keepDuration) = mutation else {
+            return apply(mutation)
+        }
+        donate(
+            eventID: eventID, donation: donation, keepCount: keepCount, keepDuration: keepDuration,
+            slack: Self.deferredTrimSlack(keepCount))
+    }
+
+    /// How many donations past its keep count an event's list may hold.
+    static func deferredTrimSlack(_ keepCount: Int) -> Int { max(16, keepCount / 8) }
+
+    /// The donations of an event that are kept: all of its list but the
+    /// oldest a deferred trim has not dropped yet.
+    func keptDonations(of eventID: String) -> ArraySlice<StoredDonation> {
+        let list = donations[eventID] ?? []
+        guard let limit = donationLimits[eventID] else { return list[...] }
+        return list.suffix(limit)
+    }
+
+    /// Drops every donation a deferred trim left behind, so that the lists
+    /// hold exactly what `apply(_:)` would have kept.
+    mutating func trimDeferredDonations() {
+        for (eventID, limit) in donationLimits {
+            guard var list = donations.removeValue(forKey: eventID) else { continue }
+            if list.count > limit { list.removeFirst(list.count - limit) }
+            donations[eventID] = list
+        }
+        donationLimits = [:]
+    }
+
+    private mutating func donate(
+        eventID: String, donation: StoredDonation, keepCount: Int, keepDuration: Double?, slack: Int
+    ) {
+        let keepCount = max(0, keepCount)
+        // Taken out of the dictionary so that the array is edited in place
+        // instead of copied on every donation (journal replay is hot).
+        var list = donations.removeValue(forKey: eventID) ?? []
+        var limit = donationLimits[eventID]
+        if let previous = limit, previous != keepCount || slack == 0 {
+            // Another keep count (or an exact apply): first drop what the
+            // previous one no longer kept, as an exact apply would have.
+            if list.count > previous { list.removeFirst(list.count - previous) }
+            donationLimits[eventID] = nil
+            limit = nil
+        }
+        // Keep oldest-first order even if a clock stepped backwards.
+        if let last = list.last, last.date > donation.date {
+            let index = list.firstIndex { $0.date > donation.date } ?? list.endIndex
+            list.insert(donation, at: index)
+        } else {
+            list.append(donation)
+        }
+        if let keepDuration, let newest = list.last?.date {
+            let cutoff = newest - keepDuration
+            if let first = list.firstIndex(where: { $0.date >= cutoff }), first > 0 {
+                list.removeFirst(first)
+            }
+        }
+        if list.count > keepCount {
+            if list.count - keepCount > slack {
+                list.removeFirst(list.count - keepCount)
+            } else if limit == nil {
+                donationLimits[eventID] = keepCount
+            }
+        }
+        donations[eventID] = list
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Shares decoded strings and donation fields between equal encodings while
 /// one buffer is decoded.
 ///
@@ -16,7 +18,11 @@ struct DecodingCache {
         var value: Value
     }
 
-    private static let fieldSlotCount = 1024
+    /// Sized to the buffer: a large snapshot holds many distinct field sets,
+    /// and a direct-mapped cache much smaller than that keeps evicting the
+    /// ones that collide (a third of them missed with 1,000 distinct sets in
+    /// 1,024 slots); a short journal tail needs few.
+    private let fieldSlotCount: Int
     private static let stringSlotCount = 256
     /// Longer strings are rarely repeated and cost more to compare.
     private static let longestCachedString = 32
@@ -25,11 +31,27 @@ struct DecodingCache {
     private var fieldEntries: [Entry<[String: TipValue]>?] = []
     private var stringEntries: [Entry<String>?] = []
 
+    /// A cache for decoding a buffer of `byteCount` bytes.
+    init(byteCount: Int = 0) {
+        // One slot per 128 bytes, a power of two between 1,024 and 16,384.
+        var slots = 1_024
+        while slots < 16_384, slots * 128 < byteCount { slots *= 2 }
+        fieldSlotCount = slots
+    }
+
     /// FNV-1a.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         return hash
+    }
+
+    /// Whether two buffers hold the same bytes (`memcmp`, not a generic
+    /// element-by-element comparison).
+    private static func equal(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard first.count == second.count else { return false }
+        guard let a = first.baseAddress, let b = second.baseAddress else { return true }
+        return memcmp(a, b, first.count) == 0
     }
 
     /// The string whose UTF-8 is `bytes` (invalid sequences repaired).
@@ -38,7 +60,7 @@ struct DecodingCache {
         if stringEntries.isEmpty { stringEntries = Array(repeating: nil, count: Self.stringSlotCount) }
         let hash = Self.hash(bytes)
         let index = Int(truncatingIfNeeded: hash % UInt64(Self.stringSlotCount))
-        if let entry = stringEntries[index], entry.hash == hash, entry.bytes.elementsEqual(bytes) {
+        if let entry = stringEntries[index], entry.hash == hash, Self.equal(entry.bytes, bytes) {
             return entry.value
         }
         let string = String(decoding: bytes, as: UTF8.self)
@@ -51,10 +73,10 @@ struct DecodingCache {
         encodedIn bytes: UnsafeBufferPointer<UInt8>,
         decode: (UnsafeBufferPointer<UInt8>, inout DecodingCache) throws(DatastoreDecodingError) -> [String: TipValue]
     ) throws(DatastoreDecodingError) -> [String: TipValue] {
-        if fieldEntries.isEmpty { fieldEntries = Array(repeating: nil, count: Self.fieldSlotCount) }
+        if fieldEntries.isEmpty { fieldEntries = Array(repeating: nil, count: fieldSlotCount) }
         let hash = Self.hash(bytes)
-        let index = Int(truncatingIfNeeded: hash % UInt64(Self.fieldSlotCount))
-        if let entry = fieldEntries[index], entry.hash == hash, entry.bytes.elementsEqual(bytes) {
+        let index = Int(truncatingIfNeeded: hash % UInt64(fieldSlotCount))
+        if let entry = fieldEntries[index], entry.hash == hash, Self.equal(entry.bytes, bytes) {
             return entry.value
         }
         let fields = try decode(bytes, &self)

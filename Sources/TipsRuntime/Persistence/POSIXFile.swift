@@ -42,6 +42,28 @@ enum POSIXFile {
         return Int(clamping: info.st_size)
     }
 
+    /// How many names an open file has, and when its inode last changed
+    /// (a rename changes it): together they tell whether a file is still
+    /// where it was, without looking its path up.
+    struct LinkStatus: Equatable {
+        var links: UInt64
+        var changeSeconds: Int64
+        var changeNanoseconds: Int64
+    }
+
+    static func linkStatus(_ fd: Int32) -> LinkStatus? {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+            let changed = info.st_ctimespec
+        #else
+            let changed = info.st_ctim
+        #endif
+        return LinkStatus(
+            links: UInt64(truncatingIfNeeded: info.st_nlink), changeSeconds: Int64(changed.tv_sec),
+            changeNanoseconds: Int64(changed.tv_nsec))
+    }
+
     /// Reads from `offset` to the end of the file.
     static func read(_ fd: Int32, from offset: Int) -> [UInt8]? {
         guard let size = size(fd), size <= maximumFileSize else { return nil }

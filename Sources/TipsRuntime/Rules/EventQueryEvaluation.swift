@@ -6,7 +6,9 @@ extension RuleEvaluator {
     /// the subset steps visit donations one by one.
     mutating func count(_ query: EventQuery) -> Int? {
         let list = donations[query.event.id] ?? []
-        var lower = max(0, list.count - query.event.keepCount)
+        var keepCount = query.event.keepCount
+        if let limit = donationLimits[query.event.id], limit < keepCount { keepCount = limit }
+        var lower = max(0, list.count - keepCount)
         if let keepDuration = query.event.keepDuration {
             lower = max(lower, Self.firstIndex(in: list, onOrAfter: now - keepDuration))
         }

@@ -8,6 +8,9 @@
 struct RuleEvaluator {
     /// Donations by event id, oldest first.
     let donations: [String: [StoredDonation]]
+    /// Event id → how many of its newest donations are kept, where its list
+    /// holds more (`DatastoreSnapshot.donationLimits`).
+    let donationLimits: [String: Int]
     /// Field values by event id, then field name, aligned with `donations`
     /// (a column whose length differs from its event's list is ignored).
     let fieldColumns: [String: [String: FieldColumn]]
@@ -26,9 +29,10 @@ struct RuleEvaluator {
     init(
         donations: [String: [StoredDonation]], parameters: [String: TipValue],
         transientParameters: [String: TipValue], now: Double, fieldColumns: [String: [String: FieldColumn]] = [:],
-        tracing: Bool = false
+        donationLimits: [String: Int] = [:], tracing: Bool = false
     ) {
         self.donations = donations
+        self.donationLimits = donationLimits
         self.fieldColumns = fieldColumns
         self.parameters = parameters
         self.transientParameters = transientParameters
