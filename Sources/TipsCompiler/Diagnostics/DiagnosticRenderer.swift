@@ -39,9 +39,9 @@ public struct DiagnosticRenderer: Sendable {
         diagnostics.map(render).joined()
     }
 
-    /// At most this many columns of a source line are shown; longer lines
-    /// are cut around the caret, so output stays small for megabyte lines.
-    static let maximumShownColumns = 200
+    /// At most this many bytes of a source line are shown; longer lines are
+    /// cut around the caret (marked with `…`), so output stays small for megabyte lines.
+    static let maximumShownBytes = 200
 
     /// The source line holding the start of `range` and a caret line under it.
     func snippet(for range: SourceRange) -> String {
@@ -54,9 +54,9 @@ public struct DiagnosticRenderer: Sendable {
         // The shown part of the line: all of it, or a window around the caret.
         var shownStart = lineStart
         var shownEnd = lineEnd
-        if lineEnd - lineStart > Self.maximumShownColumns {
-            shownStart = Self.boundary(in: file.bytes, atOrAfter: max(lineStart, offset - Self.maximumShownColumns / 2))
-            shownEnd = Self.boundary(in: file.bytes, atOrAfter: min(lineEnd, shownStart + Self.maximumShownColumns))
+        if lineEnd - lineStart > Self.maximumShownBytes {
+            shownStart = Self.boundary(in: file.bytes, atOrAfter: max(lineStart, offset - Self.maximumShownBytes / 2))
+            shownEnd = Self.boundary(in: file.bytes, atOrAfter: min(lineEnd, shownStart + Self.maximumShownBytes))
         }
         let prefix = shownStart > lineStart ? "…" : ""
         let suffix = shownEnd < lineEnd ? "…" : ""
