@@ -38,8 +38,18 @@ extension Checker {
     }
 
     mutating func checkPromotional(_ literal: StringLiteral) {
-        let haystack = Array(literal.displayText.lowercased())
-        for phrase in Self.promotionalPhrases where Self.containsWholeWords(Array(phrase), in: haystack) {
+        let text = literal.displayText
+        var haystack: [Character]?  // lowercased once, and only for text that is not ASCII
+        for phrase in Self.promotionalPhrases {
+            let found: Bool
+            if let ascii = Self.asciiContainsWholeWords(phrase, in: text) {
+                found = ascii
+            } else {
+                let characters = haystack ?? Array(text.lowercased())
+                haystack = characters
+                found = Self.containsWholeWords(Array(phrase), in: characters)
+            }
+            guard found else { continue }
             diagnostics.warning(
                 "'\(phrase)' reads as promotion; tips teach a feature, they do not sell it", at: literal.range)
         }
@@ -47,7 +57,11 @@ extension Checker {
 
     /// Sentences end at `.`, `!` or `?` followed by a space or the end.
     static func sentenceCount(_ text: String) -> Int {
-        if let count = asciiSentenceCount(text) { return count }
+        asciiSentenceCount(text) ?? characterSentenceCount(text)
+    }
+
+    /// ``sentenceCount(_:)`` over Characters: right for any text, slower.
+    static func characterSentenceCount(_ text: String) -> Int {
         let characters = Array(text)
         var count = 0
         var sawText = false

@@ -24,7 +24,11 @@ extension Checker {
 
     /// Joins continuation lines: every run of whitespace holding a line break becomes one space.
     static func singleLine(_ text: String) -> String {
-        if let line = asciiSingleLine(text) { return line }
+        asciiSingleLine(text) ?? characterSingleLine(text)
+    }
+
+    /// ``singleLine(_:)`` over Characters: right for any text, slower.
+    static func characterSingleLine(_ text: String) -> String {
         var out = ""
         var pending = ""
         for character in text {

@@ -95,7 +95,11 @@ public enum SwiftNames {
 
     /// `text` escaped for the inside of a Swift string literal.
     public static func escaped(_ text: String) -> String {
-        if !needsEscaping(text) { return text }
+        needsEscaping(text) ? scalarEscaped(text) : text
+    }
+
+    /// ``escaped(_:)`` scalar by scalar: right for any text, slower.
+    static func scalarEscaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -177,8 +181,12 @@ public enum SwiftNames {
 
     /// A line of text safe inside a `//` comment.
     public static func commentText(_ text: String) -> String {
-        if !containsCommentBreakingScalar(text) { return text }
-        return String(
+        containsCommentBreakingScalar(text) ? scalarCommentText(text) : text
+    }
+
+    /// ``commentText(_:)`` scalar by scalar: right for any text, slower.
+    static func scalarCommentText(_ text: String) -> String {
+        String(
             text.unicodeScalars.map {
                 $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : Character($0)
             })
