@@ -117,14 +117,18 @@ struct EngineState {
         }
     }
 
-    /// Builds the missing or stale field columns a tip's rules use.
-    mutating func prepareFieldColumns(for queriedFields: [String: Set<String>]) {
+    /// Builds the missing or stale field columns a tip's rules use; whether it built any.
+    @discardableResult
+    mutating func prepareFieldColumns(for queriedFields: [String: Set<String>]) -> Bool {
+        var built = false
         for (eventID, fields) in queriedFields {
             let list = snapshot.donations[eventID] ?? []
             for field in fields where fieldColumns[eventID]?[field]?.count != list.count {
                 fieldColumns[eventID, default: [:]][field] = FieldColumn(list.lazy.map { $0.fields[field] })
+                built = true
             }
         }
+        return built
     }
 
     /// Registers the tip unless a tip with its id already is; builds its dependency index.
@@ -167,9 +171,15 @@ struct EngineState {
 
     /// The tip's status now; publishes it to observers when it changed.
     mutating func currentStatus(of id: String) -> Tips.Status {
+        var evaluator: RuleEvaluator?
+        return currentStatus(of: id, sharing: &evaluator)
+    }
+
+    /// `currentStatus(of:)` sharing one rule evaluator across the tips of one `settle`.
+    mutating func currentStatus(of id: String, sharing evaluator: inout RuleEvaluator?) -> Tips.Status {
         // Looked up once: a donation re-evaluates every dependent this way.
         guard let registered = tips[id] else { return evaluate(id, tracing: false).status }
-        let status = evaluate(registered, id: id, tracing: false).status
+        let status = evaluate(registered, id: id, tracing: false, sharing: &evaluator).status
         guard registered.lastStatus != status else { return status }
         registered.lastStatus = status
         publish(status, for: id)
@@ -183,7 +193,8 @@ struct EngineState {
 
     /// Re-evaluates the tips and publishes the changes.
     mutating func settle<S: Sequence<String>>(_ ids: S) {
-        for id in ids { _ = currentStatus(of: id) }
+        var evaluator: RuleEvaluator?
+        for id in ids { _ = currentStatus(of: id, sharing: &evaluator) }
     }
 
     /// Re-evaluates every registered tip whose status may change with time alone.
