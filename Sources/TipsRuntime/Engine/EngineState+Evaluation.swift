@@ -22,6 +22,19 @@ extension EngineState {
 
     /// `evaluate(_:tracing:)` for a tip already looked up.
     mutating func evaluate(_ registered: RegisteredTip, id: String, tracing: Bool) -> TipEvaluation {
+        var evaluator: RuleEvaluator?
+        return evaluate(registered, id: id, tracing: tracing, sharing: &evaluator)
+    }
+
+    /// `evaluate(_:tracing:)` for a tip already looked up, reusing `shared`
+    /// (the evaluator a previous tip of the same `settle` used) when there is
+    /// one and leaving its own there: building an evaluator retains every
+    /// table it reads, and it remembers the last event it looked up. Nothing
+    /// an evaluation changes (invalidations) is read by the evaluator, except
+    /// field columns: building any drops `shared`. Tracing never shares.
+    mutating func evaluate(
+        _ registered: RegisteredTip, id: String, tracing: Bool, sharing shared: inout RuleEvaluator?
+    ) -> TipEvaluation {
         var result = TipEvaluation(status: .available)
         var decided: Tips.Status?
 
@@ -55,20 +68,23 @@ extension EngineState {
         }
 
         evaluationCount += 1
-        if !registered.queriedFields.isEmpty { prepareFieldColumns(for: registered.queriedFields) }
-        var evaluator = RuleEvaluator(
-            donations: snapshot.donations, parameters: snapshot.parameters,
-            transientParameters: transientParameters, now: now, fieldColumns: fieldColumns,
-            donationLimits: snapshot.donationLimits, tracing: tracing)
+        if !registered.queriedFields.isEmpty, prepareFieldColumns(for: registered.queriedFields) { shared = nil }
+        if tracing || shared == nil {
+            shared = RuleEvaluator(
+                donations: snapshot.donations, parameters: snapshot.parameters,
+                transientParameters: transientParameters, now: now, fieldColumns: fieldColumns,
+                donationLimits: snapshot.donationLimits, tracing: tracing)
+        }
         var allHold = true
+        // Used in place through optional chaining: copying an evaluator retains every table it holds.
         for rule in registered.rules {
-            let holds = evaluator.holds(rule.expression)
+            let holds = shared?.holds(rule.expression) ?? false
             if tracing {
                 result.rules.append(
                     TipExplanation.Rule(
                         source: rule.source, file: rule.file, line: rule.line, holds: holds,
-                        observed: (evaluator.observations ?? []) + rule.expression.requirement,
-                        failure: evaluator.failure))
+                        observed: (shared?.observations ?? []) + rule.expression.requirement,
+                        failure: shared?.failure))
             }
             if !holds {
                 allHold = false

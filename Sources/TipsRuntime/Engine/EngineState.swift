@@ -5,6 +5,7 @@ import Foundation
 /// A class, so that reading one during an evaluation retains one reference
 /// instead of copying every field (a donation re-evaluates its dependents).
 final class RegisteredTip {
+    let id: String
     let tip: any Tip
     let rules: [TipRule]
     let options: Tips.Options
@@ -16,9 +17,10 @@ final class RegisteredTip {
     var lastStatus: Tips.Status
 
     init(
-        tip: any Tip, rules: [TipRule], options: Tips.Options, queriedFields: [String: Set<String>],
+        id: String, tip: any Tip, rules: [TipRule], options: Tips.Options, queriedFields: [String: Set<String>],
         dependsOnTime: Bool, lastStatus: Tips.Status
     ) {
+        self.id = id
         self.tip = tip
         self.rules = rules
         self.options = options
@@ -59,10 +61,10 @@ struct EngineState {
     var outbox: [DatastoreMutation] = []
 
     var tips: [String: RegisteredTip] = [:]
-    /// Parameter id → ids of registered tips whose rules read it.
-    var parameterDependents: [String: [String]] = [:]
-    /// Event id → ids of registered tips whose rules query it.
-    var eventDependents: [String: [String]] = [:]
+    /// Parameter id → registered tips whose rules read it (tips are never unregistered).
+    var parameterDependents: [String: [RegisteredTip]] = [:]
+    /// Event id → registered tips whose rules query it (tips are never unregistered).
+    var eventDependents: [String: [RegisteredTip]] = [:]
     /// Event id → ids of registered tips it invalidates.
     var invalidatingEvents: [String: [String]] = [:]
     /// Event id → field → the field's value in each stored donation, aligned
@@ -117,14 +119,18 @@ struct EngineState {
         }
     }
 
-    /// Builds the missing or stale field columns a tip's rules use.
-    mutating func prepareFieldColumns(for queriedFields: [String: Set<String>]) {
+    /// Builds the missing or stale field columns a tip's rules use; whether it built any.
+    @discardableResult
+    mutating func prepareFieldColumns(for queriedFields: [String: Set<String>]) -> Bool {
+        var built = false
         for (eventID, fields) in queriedFields {
             let list = snapshot.donations[eventID] ?? []
             for field in fields where fieldColumns[eventID]?[field]?.count != list.count {
                 fieldColumns[eventID, default: [:]][field] = FieldColumn(list.lazy.map { $0.fields[field] })
+                built = true
             }
         }
+        return built
     }
 
     /// Registers the tip unless a tip with its id already is; builds its dependency index.
@@ -140,16 +146,18 @@ struct EngineState {
         let dependsOnTime =
             options.maxDisplayDuration != nil || options.maxDisplayCount != nil || !options.ignoresDisplayFrequency
             || rules.contains { $0.expression.dependsOnTime }
-        tips[id] = RegisteredTip(
-            tip: tip, rules: rules, options: options, queriedFields: queriedFields, dependsOnTime: dependsOnTime,
+        let registered = RegisteredTip(
+            id: id, tip: tip, rules: rules, options: options, queriedFields: queriedFields,
+            dependsOnTime: dependsOnTime,
             lastStatus: .pending)
+        tips[id] = registered
         var parameters: Set<String> = []
         var events: Set<String> = []
         for rule in rules {
             rule.expression.visitDependencies(parameter: { parameters.insert($0) }, event: { events.insert($0) })
         }
-        for parameter in parameters { parameterDependents[parameter, default: []].append(id) }
-        for event in events { eventDependents[event, default: []].append(id) }
+        for parameter in parameters { parameterDependents[parameter, default: []].append(registered) }
+        for event in events { eventDependents[event, default: []].append(registered) }
         for event in Set(options.invalidatedBy.map(\.id)) { invalidatingEvents[event, default: []].append(id) }
         catchUpInvalidation(of: id)
         let status = evaluate(id, tracing: false).status
@@ -167,9 +175,21 @@ struct EngineState {
 
     /// The tip's status now; publishes it to observers when it changed.
     mutating func currentStatus(of id: String) -> Tips.Status {
-        // Looked up once: a donation re-evaluates every dependent this way.
+        var evaluator: RuleEvaluator?
+        return currentStatus(of: id, sharing: &evaluator)
+    }
+
+    /// `currentStatus(of:)` sharing one rule evaluator across the tips of one `settle`.
+    mutating func currentStatus(of id: String, sharing evaluator: inout RuleEvaluator?) -> Tips.Status {
         guard let registered = tips[id] else { return evaluate(id, tracing: false).status }
-        let status = evaluate(registered, id: id, tracing: false).status
+        return currentStatus(of: registered, sharing: &evaluator)
+    }
+
+    /// `currentStatus(of:sharing:)` for a tip already looked up: a donation
+    /// re-evaluates every dependent this way, without hashing its id.
+    mutating func currentStatus(of registered: RegisteredTip, sharing evaluator: inout RuleEvaluator?) -> Tips.Status {
+        let id = registered.id
+        let status = evaluate(registered, id: id, tracing: false, sharing: &evaluator).status
         guard registered.lastStatus != status else { return status }
         registered.lastStatus = status
         publish(status, for: id)
@@ -183,7 +203,14 @@ struct EngineState {
 
     /// Re-evaluates the tips and publishes the changes.
     mutating func settle<S: Sequence<String>>(_ ids: S) {
-        for id in ids { _ = currentStatus(of: id) }
+        var evaluator: RuleEvaluator?
+        for id in ids { _ = currentStatus(of: id, sharing: &evaluator) }
+    }
+
+    /// Re-evaluates the registered tips (dependents) and publishes the changes.
+    mutating func settle(_ dependents: [RegisteredTip]) {
+        var evaluator: RuleEvaluator?
+        for registered in dependents { _ = currentStatus(of: registered, sharing: &evaluator) }
     }
 
     /// Re-evaluates every registered tip whose status may change with time alone.

@@ -5,9 +5,17 @@ extension RuleEvaluator {
     /// duration narrow a contiguous range by binary search; only `filter` and
     /// the subset steps visit donations one by one.
     mutating func count(_ query: EventQuery) -> Int? {
-        let list = donations[query.event.id] ?? []
+        let eventID = query.event.id
+        let list: [StoredDonation]
+        let eventLimit: Int?
+        if let last = lastEvent, last.id == eventID {
+            (list, eventLimit) = (last.list, last.limit)
+        } else {
+            (list, eventLimit) = (donations[eventID] ?? [], donationLimits[eventID])
+            lastEvent = (eventID, list, eventLimit)
+        }
         var keepCount = query.event.keepCount
-        if let limit = donationLimits[query.event.id], limit < keepCount { keepCount = limit }
+        if let limit = eventLimit, limit < keepCount { keepCount = limit }
         var lower = max(0, list.count - keepCount)
         if let keepDuration = query.event.keepDuration {
             lower = max(lower, Self.firstIndex(in: list, onOrAfter: now - keepDuration))

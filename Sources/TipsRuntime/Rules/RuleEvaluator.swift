@@ -25,6 +25,9 @@ struct RuleEvaluator {
     /// Why the last evaluation produced no value.
     var failure: String?
     private var insideQuery = 0
+    /// The last event `count(_:)` looked up, with its list and limit: the
+    /// tips one donation re-evaluates mostly query that same event.
+    var lastEvent: (id: String, list: [StoredDonation], limit: Int?)?
 
     init(
         donations: [String: [StoredDonation]], parameters: [String: TipValue],
