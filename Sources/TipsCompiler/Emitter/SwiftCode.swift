@@ -72,23 +72,44 @@ enum SwiftCode: Sendable {
         }
         switch self {
         case .atom(let text):
-            writer.line(prefix + text + suffix)
+            if prefix.isEmpty, text.isEmpty, suffix.isEmpty {
+                writer.line()
+            } else {
+                writer.nonEmptyLine { out in
+                    out.append(contentsOf: prefix.utf8)
+                    out.append(contentsOf: text.utf8)
+                    out.append(contentsOf: suffix.utf8)
+                }
+            }
         case .labeled(let label, let value):
             value.write(to: &writer, prefix: prefix + label + ": ", suffix: suffix)
         case .call(let callee, let arguments):
-            writer.line(prefix + callee + "(")
+            writer.nonEmptyLine { out in
+                out.append(contentsOf: prefix.utf8)
+                out.append(contentsOf: callee.utf8)
+                out.append(UInt8(ascii: "("))
+            }
             writer.indented { inner in
                 for (index, argument) in arguments.enumerated() {
                     argument.write(to: &inner, suffix: index == arguments.count - 1 ? "" : ",")
                 }
             }
-            writer.line(")" + suffix)
+            writer.nonEmptyLine { out in
+                out.append(UInt8(ascii: ")"))
+                out.append(contentsOf: suffix.utf8)
+            }
         case .array(let elements):
-            writer.line(prefix + "[")
+            writer.nonEmptyLine { out in
+                out.append(contentsOf: prefix.utf8)
+                out.append(UInt8(ascii: "["))
+            }
             writer.indented { inner in
                 for element in elements { element.write(to: &inner, suffix: ",") }
             }
-            writer.line("]" + suffix)
+            writer.nonEmptyLine { out in
+                out.append(UInt8(ascii: "]"))
+                out.append(contentsOf: suffix.utf8)
+            }
         }
     }
 
