@@ -41,8 +41,16 @@ public struct SwiftWriter: Sendable {
         bytes.append(0x0A)
     }
 
+    /// Spaces copied from in one block: appending a `Repeated` goes byte by byte.
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
     private mutating func appendIndentation() {
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indentationWidth))
+        var remaining = indentationWidth
+        while remaining > 0 {
+            let count = min(remaining, Self.spaces.count)
+            bytes.append(contentsOf: Self.spaces[..<count])
+            remaining -= count
+        }
     }
 
     /// Writes one blank line, unless the text is empty or already ends with one.
