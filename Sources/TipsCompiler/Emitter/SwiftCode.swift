@@ -82,14 +82,14 @@ struct SwiftCode: Sendable {
     func appendFlat(to out: inout [UInt8]) {
         switch kind {
         case .atom(let text):
-            out.append(contentsOf: text.utf8)
+            out.appendUTF8(text)
         case .labeled(let label, let value):
-            out.append(contentsOf: label.utf8)
+            out.appendUTF8(label)
             out.append(UInt8(ascii: ":"))
             out.append(UInt8(ascii: " "))
             value.appendFlat(to: &out)
         case .call(let callee, let arguments):
-            out.append(contentsOf: callee.utf8)
+            out.appendUTF8(callee)
             out.append(UInt8(ascii: "("))
             Self.appendFlat(arguments, to: &out)
             out.append(UInt8(ascii: ")"))
@@ -118,9 +118,9 @@ struct SwiftCode: Sendable {
                 writer.line()
             } else {
                 writer.nonEmptyLine { out in
-                    out.append(contentsOf: prefix.utf8)
+                    out.appendUTF8(prefix)
                     appendFlat(to: &out)
-                    out.append(contentsOf: suffix.utf8)
+                    out.appendUTF8(suffix)
                 }
             }
             return
@@ -131,17 +131,17 @@ struct SwiftCode: Sendable {
                 writer.line()
             } else {
                 writer.nonEmptyLine { out in
-                    out.append(contentsOf: prefix.utf8)
-                    out.append(contentsOf: text.utf8)
-                    out.append(contentsOf: suffix.utf8)
+                    out.appendUTF8(prefix)
+                    out.appendUTF8(text)
+                    out.appendUTF8(suffix)
                 }
             }
         case .labeled(let label, let value):
             value.write(to: &writer, prefix: prefix + label + ": ", suffix: suffix)
         case .call(let callee, let arguments):
             writer.nonEmptyLine { out in
-                out.append(contentsOf: prefix.utf8)
-                out.append(contentsOf: callee.utf8)
+                out.appendUTF8(prefix)
+                out.appendUTF8(callee)
                 out.append(UInt8(ascii: "("))
             }
             writer.indented { inner in
@@ -151,11 +151,11 @@ struct SwiftCode: Sendable {
             }
             writer.nonEmptyLine { out in
                 out.append(UInt8(ascii: ")"))
-                out.append(contentsOf: suffix.utf8)
+                out.appendUTF8(suffix)
             }
         case .array(let elements):
             writer.nonEmptyLine { out in
-                out.append(contentsOf: prefix.utf8)
+                out.appendUTF8(prefix)
                 out.append(UInt8(ascii: "["))
             }
             writer.indented { inner in
@@ -163,7 +163,7 @@ struct SwiftCode: Sendable {
             }
             writer.nonEmptyLine { out in
                 out.append(UInt8(ascii: "]"))
-                out.append(contentsOf: suffix.utf8)
+                out.appendUTF8(suffix)
             }
         }
     }

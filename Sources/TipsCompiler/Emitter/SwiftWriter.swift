@@ -28,7 +28,7 @@ public struct SwiftWriter: Sendable {
     public mutating func line(_ content: String = "") {
         if !content.isEmpty {
             appendIndentation()
-            bytes.append(contentsOf: content.utf8)
+            bytes.appendUTF8(content)
         }
         bytes.append(0x0A)
     }
@@ -95,5 +95,13 @@ public struct SwiftWriter: Sendable {
         level += 1
         body(&self)
         level -= 1
+    }
+}
+
+extension [UInt8] {
+    /// Appends the UTF-8 of `text` in one copy from its contiguous storage.
+    mutating func appendUTF8(_ text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
     }
 }

@@ -69,9 +69,9 @@ extension FileEmitter {
         _ declaration: String, _ value: InterpolatedText, _ arguments: [CheckedField], into writer: inout SwiftWriter
     ) {
         writer.nonEmptyLine { out in
-            out.append(contentsOf: access.utf8)
+            out.appendUTF8(access)
             out.append(contentsOf: " var ".utf8)
-            out.append(contentsOf: declaration.utf8)
+            out.appendUTF8(declaration)
             out.append(contentsOf: " { ".utf8)
             appendText(value, arguments, to: &out)
             out.append(contentsOf: " }".utf8)
@@ -99,7 +99,7 @@ extension FileEmitter {
                     } ?? false
                 out.append(UInt8(ascii: "\\"))
                 out.append(UInt8(ascii: "("))
-                out.append(contentsOf: swiftName.utf8)
+                out.appendUTF8(swiftName)
                 if isEnum { out.append(contentsOf: ".rawValue".utf8) }
                 out.append(UInt8(ascii: ")"))
             }
