@@ -103,6 +103,20 @@ import Testing
         #expect(broken.text == expected)
     }
 
+    @Test func nonASCIICodeIsMeasuredInCharacters() {
+        // 60 "é" are 120 bytes but 60 characters: as "f(a: ...)" the line is 66 wide and fits.
+        let accents = String(repeating: "\u{E9}", count: 60)
+        var writer = SwiftWriter()
+        SwiftCode.call("f", [.labeled("a", .atom(accents))]).write(to: &writer)
+        #expect(writer.text == "f(a: \(accents))\n")
+
+        // 130 characters (and more bytes) never fit: broken one argument per line.
+        let long = String(repeating: "\u{E9}", count: 130)
+        var broken = SwiftWriter()
+        SwiftCode.call("f", [.atom(long)]).write(to: &broken)
+        #expect(broken.text == "f(\n    \(long)\n)\n")
+    }
+
     @Test func publicAccessAppliesToEveryDeclaration() throws {
         let source = """
             enum E { a }

@@ -43,6 +43,15 @@ import Testing
         }
     }
 
+    @Test func byteEscapingMatchesTheScalarVersionOnEveryText() {
+        let more = [
+            "\u{2027}\u{202A}\u{2028}", "\u{2026} \u{20AC} \"\u{2029}\"", "\u{1F}\u{1}\u{0}\u{7F}\u{80}", "\u{2028}",
+        ]
+        for text in Self.samples + more {
+            #expect(SwiftNames.byteEscaped(text) == SwiftNames.scalarEscaped(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test func lineBreakBetweenOffsetsMatchesTheLineTable() {
         var sources = SourceManager()
         let file = sources.add(path: "a.tips", text: "tip A {\n  title \"x\"\r\n\n}\n// é\nevent e")

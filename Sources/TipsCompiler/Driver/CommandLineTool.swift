@@ -135,7 +135,7 @@ public enum OutputWriter {
         let base = URL(fileURLWithPath: directory, isDirectory: true)
         for file in files {
             let url = base.appendingPathComponent(file.fileName)
-            let bytes = Data(file.text.utf8)
+            let bytes = Data(file.utf8)
             if let existing = manager.contents(atPath: url.path), existing == bytes { continue }
             do {
                 try bytes.write(to: url, options: .atomic)

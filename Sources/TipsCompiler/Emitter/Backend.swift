@@ -23,13 +23,25 @@ public struct EmitOptions: Hashable, Sendable {
 public struct EmittedFile: Hashable, Sendable {
     /// The output's file name (`Trails.swift` for `Trails.tips`).
     public var fileName: String
-    /// Its full text.
-    public var text: String
+    /// Its full text as UTF-8, the bytes written to disk: kept as bytes so
+    /// writing the file never decodes and re-encodes it.
+    public var utf8: [UInt8]
+
+    /// Its full text, decoded from ``utf8`` on each read.
+    public var text: String {
+        get { String(decoding: utf8, as: UTF8.self) }
+        set { utf8 = Array(newValue.utf8) }
+    }
 
     /// Creates an emitted file.
     public init(fileName: String, text: String) {
+        self.init(fileName: fileName, utf8: Array(text.utf8))
+    }
+
+    /// Creates an emitted file from the UTF-8 of its text.
+    public init(fileName: String, utf8: [UInt8]) {
         self.fileName = fileName
-        self.text = text
+        self.utf8 = utf8
     }
 }
 

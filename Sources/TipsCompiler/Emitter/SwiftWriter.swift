@@ -4,29 +4,31 @@ public struct SwiftWriter: Sendable {
     /// cheaper than appending to a `String`.
     private(set) var bytes: [UInt8] = []
     private var level = 0 {
-        didSet { indentation = String(repeating: unit, count: level) }
+        didSet { indentationWidth = level * unitWidth }
     }
+    /// The current indentation, in spaces: written as bytes, never built as a string.
+    private var indentationWidth = 0
 
     /// The text written so far.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
-    private let unit: String
+    private let unitWidth: Int
 
     /// Creates a writer that indents by `indentWidth` spaces.
     public init(indentWidth: Int = 4) {
-        unit = String(repeating: " ", count: indentWidth)
+        unitWidth = max(indentWidth, 0)
     }
 
-    /// The current indentation, as spaces (kept up to date as the level changes).
-    public private(set) var indentation = ""
+    /// The current indentation, as spaces.
+    public var indentation: String { String(repeating: " ", count: indentationWidth) }
 
     /// The current indentation width, in columns.
-    public var column: Int { level * unit.count }
+    public var column: Int { indentationWidth }
 
     /// Writes one line at the current indentation (an empty line has no spaces).
     public mutating func line(_ content: String = "") {
         if !content.isEmpty {
-            bytes.append(contentsOf: indentation.utf8)
-            bytes.append(contentsOf: content.utf8)
+            appendIndentation()
+            bytes.appendUTF8(content)
         }
         bytes.append(0x0A)
     }
@@ -34,9 +36,21 @@ public struct SwiftWriter: Sendable {
     /// Writes one non-empty line at the current indentation whose content
     /// `build` appends straight to the text's bytes, without an intermediate string.
     mutating func nonEmptyLine(_ build: (inout [UInt8]) -> Void) {
-        bytes.append(contentsOf: indentation.utf8)
+        appendIndentation()
         build(&bytes)
         bytes.append(0x0A)
+    }
+
+    /// Spaces copied from in one block: appending a `Repeated` goes byte by byte.
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
+    private mutating func appendIndentation() {
+        var remaining = indentationWidth
+        while remaining > 0 {
+            let count = min(remaining, Self.spaces.count)
+            bytes.append(contentsOf: Self.spaces[..<count])
+            remaining -= count
+        }
     }
 
     /// Writes one blank line, unless the text is empty or already ends with one.
@@ -81,5 +95,13 @@ public struct SwiftWriter: Sendable {
         level += 1
         body(&self)
         level -= 1
+    }
+}
+
+extension [UInt8] {
+    /// Appends the UTF-8 of `text` in one copy from its contiguous storage.
+    mutating func appendUTF8(_ text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
     }
 }

@@ -25,13 +25,13 @@ extension FileEmitter {
                 }
             }
             writer.line()
-            writer.line("\(access) var id: Swift.String { \(text(tip.id, arguments)) }")
-            writer.line("\(access) var title: Swift.String { \(text(tip.title, arguments)) }")
+            textProperty("id: Swift.String", tip.id, arguments, into: &writer)
+            textProperty("title: Swift.String", tip.title, arguments, into: &writer)
             if let message = tip.message {
-                writer.line("\(access) var message: Swift.String? { \(text(message, arguments)) }")
+                textProperty("message: Swift.String?", message, arguments, into: &writer)
             }
             if let image = tip.image {
-                writer.line("\(access) var image: Swift.String? { \(text(image, arguments)) }")
+                textProperty("image: Swift.String?", image, arguments, into: &writer)
             }
             if !tip.actions.isEmpty {
                 let actions = SwiftCode.array(
@@ -64,22 +64,47 @@ extension FileEmitter {
         }
     }
 
+    /// Writes `<access> var <declaration> { <literal> }`, the pieces straight into the writer's bytes.
+    func textProperty(
+        _ declaration: String, _ value: InterpolatedText, _ arguments: [CheckedField], into writer: inout SwiftWriter
+    ) {
+        writer.nonEmptyLine { out in
+            out.appendUTF8(access)
+            out.append(contentsOf: " var ".utf8)
+            out.appendUTF8(declaration)
+            out.append(contentsOf: " { ".utf8)
+            appendText(value, arguments, to: &out)
+            out.append(contentsOf: " }".utf8)
+        }
+    }
+
     /// A Swift string literal for text that may interpolate the tip's arguments.
     func text(_ value: InterpolatedText, _ arguments: [CheckedField]) -> String {
-        var out = "\""
+        var out: [UInt8] = []
+        appendText(value, arguments, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 of ``text(_:_:)`` to `out`.
+    func appendText(_ value: InterpolatedText, _ arguments: [CheckedField], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
         for segment in value.segments {
             switch segment {
-            case .text(let text): out += SwiftNames.escaped(text)
+            case .text(let text): out.append(contentsOf: SwiftNames.escaped(text).utf8)
             case .argument(let name):
                 let swiftName = SwiftNames.tipArgument(name)
                 let isEnum =
                     arguments.first { $0.name == name }.map {
                         if case .enumeration = $0.type { true } else { false }
                     } ?? false
-                out += isEnum ? "\\(\(swiftName).rawValue)" : "\\(\(swiftName))"
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(ascii: "("))
+                out.appendUTF8(swiftName)
+                if isEnum { out.append(contentsOf: ".rawValue".utf8) }
+                out.append(UInt8(ascii: ")"))
             }
         }
-        return out + "\""
+        out.append(UInt8(ascii: "\""))
     }
 
     func optionsCode(_ options: CheckedTipOptions) -> SwiftCode {

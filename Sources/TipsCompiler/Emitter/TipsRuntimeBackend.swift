@@ -7,7 +7,7 @@ public struct TipsRuntimeBackend: Backend {
     public func emit(_ program: CheckedProgram, options: EmitOptions) -> [EmittedFile] {
         program.files.map { file in
             let emitter = FileEmitter(program: program, file: file, options: options)
-            return EmittedFile(fileName: Self.outputFileName(for: file.fileName), text: emitter.emit())
+            return EmittedFile(fileName: Self.outputFileName(for: file.fileName), utf8: emitter.emit())
         }
     }
 }
@@ -25,7 +25,8 @@ struct FileEmitter {
 
     var access: String { options.accessLevel.rawValue }
 
-    func emit() -> String {
+    /// The UTF-8 of the file's Swift source.
+    func emit() -> [UInt8] {
         var writer = SwiftWriter()
         let name = SwiftNames.commentText(file.fileName)
         writer.line(
@@ -33,7 +34,7 @@ struct FileEmitter {
         writer.line("// swift-format-ignore-file")
         writer.blankLine()
         writer.line("import TipsRuntime")
-        guard !file.declarations.isEmpty || file.emitsConfiguration else { return writer.text }
+        guard !file.declarations.isEmpty || file.emitsConfiguration else { return writer.bytes }
         writer.blankLine()
         writer.line(
             "private let _tipcRuntimeVersionCheck: Swift.Bool = "
@@ -52,7 +53,7 @@ struct FileEmitter {
             default: break
             }
         }
-        return writer.text
+        return writer.bytes
     }
 
     func doc(_ lines: [String], into writer: inout SwiftWriter) {
