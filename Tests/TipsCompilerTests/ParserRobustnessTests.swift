@@ -4,18 +4,6 @@ import Testing
 
 /// Arbitrary input must never crash or hang the front end.
 @Suite struct ParserRobustnessTests {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let fragments = [
         "tip", "A", "{", "}", "(", ")", "title", "\"x\"", "rule", "&&", "||", "!", "-", ".", "count", ",", ":",
         "\n", ";", "5d", "3mo", "42", "2.5", "==", "<", "parameter", "event", "keep", "group", "enum", "config",
@@ -24,7 +12,7 @@ import Testing
 
     @Test(arguments: 0..<40)
     func randomTokenSoupParsesWithoutCrashing(_ seed: Int) {
-        var generator = Generator(state: UInt64(seed))
+        var generator = SplitMix64(seed: UInt64(seed))
         var text = ""
         for _ in 0..<400 {
             text += Self.fragments.randomElement(using: &generator) ?? ""
@@ -40,7 +28,7 @@ import Testing
 
     @Test(arguments: 0..<20)
     func randomBytesLexWithoutCrashing(_ seed: Int) {
-        var generator = Generator(state: UInt64(seed) &+ 1000)
+        var generator = SplitMix64(seed: UInt64(seed) &+ 1000)
         let bytes = (0..<2000).map { _ in UInt8.random(in: 0...255, using: &generator) }
         var sources = SourceManager()
         let file = sources.add(path: "random.tips", bytes: bytes)
