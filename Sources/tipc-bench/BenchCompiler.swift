@@ -14,8 +14,11 @@ enum BenchCompiler {
         let warnings: Int
         /// The first few diagnostics, rendered, for a loud failure.
         let firstDiagnostics: String
-        /// The generated Swift.
-        let swift: String
+        /// The generated Swift as UTF-8, as `tipc compile` writes it (not
+        /// decoded, so that timing a compile does not time a String decode).
+        let swiftUTF8: [UInt8]
+        /// The generated Swift, decoded.
+        var swift: String { String(decoding: swiftUTF8, as: UTF8.self) }
     }
 
     /// Lexes and parses `bytes`; returns the number of errors reported.
@@ -48,7 +51,7 @@ enum BenchCompiler {
         }
         return Output(
             errors: errors, warnings: warnings, firstDiagnostics: first,
-            swift: result.outputs.first?.text ?? "")
+            swiftUTF8: result.outputs.first?.utf8 ?? [])
     }
 }
 

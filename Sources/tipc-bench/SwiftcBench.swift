@@ -26,7 +26,7 @@ enum SwiftcBench {
         let file = directory.appendingPathComponent("Synthetic.swift")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(output.swift.utf8).write(to: file)
+            try Data(output.swiftUTF8).write(to: file)
         } catch {
             report.fail("could not write the generated Swift: \(error)")
             return
@@ -56,7 +56,7 @@ enum SwiftcBench {
         }
         let whole = Samples(seconds: wholeRuns)
         print(
-            "  input: \(Format.megabytes(Double(input.count))) of .tips -> \(Format.megabytes(Double(output.swift.utf8.count))) of Swift"
+            "  input: \(Format.megabytes(Double(input.count))) of .tips -> \(Format.megabytes(Double(output.swiftUTF8.count))) of Swift"
         )
         let flagsNote = options.scale == .quick ? " (with the timing flags)" : ""
         print("  swiftc -typecheck\(flagsNote): \(Format.spread(whole))")
