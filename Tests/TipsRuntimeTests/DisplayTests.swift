@@ -98,13 +98,6 @@ import Testing
     }
 }
 
-/// A clock that moves silently, like the system clock.
-private final class SilentClock: TipClock, @unchecked Sendable {
-    private let date = Locked(Date(timeIntervalSince1970: 1_704_067_200))
-    var now: Date { date.withLock { $0 } }
-    func advance(by seconds: Double) { date.withLock { $0 = $0.addingTimeInterval(seconds) } }
-}
-
 @Suite struct SilentClockTests {
     @Test func aClockThatDoesNotReportMovesGetsATimerForDisplayDurations() async throws {
         let clock = SilentClock()

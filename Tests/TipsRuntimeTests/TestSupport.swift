@@ -48,3 +48,12 @@ func makeCenter(
         ] + options)
     return center
 }
+
+/// A clock that moves silently, like the system clock: the center is not told
+/// when it moves, so time-driven changes come from the center's own time checks.
+final class SilentClock: TipClock, @unchecked Sendable {
+    // @unchecked: the date is behind a lock.
+    private let date = Locked(Date(timeIntervalSince1970: 1_704_067_200))
+    var now: Date { date.withLock { $0 } }
+    func advance(by seconds: Double) { date.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}

@@ -74,6 +74,16 @@ struct EngineState {
     var fieldColumns: [String: [String: FieldColumn]] = [:]
     /// Tip id → start of the display in progress (seconds since 1970).
     var sessions: [String: Double] = [:]
+    /// Event id → the lengths of the time windows registered rules count its
+    /// donations within (`within` steps, keep durations), for time checks.
+    var timeWindows: [String: Set<Double>] = [:]
+    /// Event id → the shortest of its ``timeWindows``.
+    var shortestTimeWindow: [String: Double] = [:]
+    /// Schedules a time check `seconds` from now with a token; nil for a
+    /// clock that reports its moves (see `EngineState+TimeChecks.swift`).
+    var timeCheckScheduler: (@Sendable (_ seconds: Double, _ token: UInt64) -> Void)?
+    /// The time check pending, if any: when (seconds since 1970) and its token.
+    var pendingTimeCheck: (date: Double, token: UInt64)?
 
     var statusObservers: [String: [UInt64: @Sendable (Tips.Status) -> Void]] = [:]
     var groupObservers: [UInt64: GroupObserver] = [:]
@@ -159,6 +169,7 @@ struct EngineState {
         for parameter in parameters { parameterDependents[parameter, default: []].append(registered) }
         for event in events { eventDependents[event, default: []].append(registered) }
         for event in Set(options.invalidatedBy.map(\.id)) { invalidatingEvents[event, default: []].append(id) }
+        registerTimeWindows(of: rules)
         catchUpInvalidation(of: id)
         let status = evaluate(id, tracing: false).status
         tips[id]?.lastStatus = status

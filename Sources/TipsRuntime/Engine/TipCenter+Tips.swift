@@ -74,34 +74,32 @@ extension TipCenter {
     /// stamps the last display date that the display frequency measures from.
     /// A second call before `tipDidDisappear` is ignored.
     public func tipDidAppear(_ tip: any Tip) async {
-        let checks: [Double] = await withStateDurably { state in
+        await withStateDurably { state in
             state.register(tip)
             let id = tip.id
-            guard state.sessions[id] == nil else { return [] }
+            guard state.sessions[id] == nil else { return }
             let now = state.now
             state.sessions[id] = now
             state.record(.recordDisplayStart(tipID: id, date: now))
             let interval = state.frequency.interval
             state.settle(interval > 0 ? Array(state.tips.keys) : [id])
-            // A manual clock reports its own moves; the system clock does not.
-            guard !(state.clock is ManualClock) else { return [] }
-            var checks: [Double] = interval > 0 ? [interval] : []
+            // The display frequency lets never-displayed tips through, and the
+            // display may reach its duration limit, with time alone.
+            if interval > 0 { state.requestTimeCheck(at: now + interval) }
             if let limit = state.tips[id]?.options.maxDisplayDuration {
-                checks.append(max(0, limit - (state.snapshot.tips[id]?.displayDuration ?? 0)))
+                state.requestTimeCheck(at: now + max(0, limit - (state.snapshot.tips[id]?.displayDuration ?? 0)))
             }
-            return checks
         }
-        for delay in checks { scheduleTimeCheck(after: delay) }
     }
 
-    /// With the system clock, re-checks time-dependent status once a display
-    /// duration may have run out or the display frequency may have let a tip through.
-    private func scheduleTimeCheck(after seconds: Double) {
+    /// With a clock that does not report its moves (the system clock), runs
+    /// the time check `token` after `seconds`.
+    func scheduleTimeCheck(after seconds: Double, token: UInt64) {
         Task { [weak self] in
             // At most 10^9 seconds ahead, and never a NaN that `UInt64(_:)` would trap on.
             let delay = seconds > 0 ? min(seconds, 1e9) : 0
             try? await Task.sleep(nanoseconds: UInt64(delay * 1e9) + 1_000_000)
-            self?.clockDidChange()
+            self?.withState { $0.performTimeCheck(token) }
         }
     }
 
@@ -183,6 +181,7 @@ extension EngineState {
                 keepDuration: event.keepDuration))
         if let invalidated = invalidatingEvents[event.id] { invalidate(invalidated, reason: .actionPerformed) }
         settle(eventDependents[event.id] ?? [])
+        requestTimeCheck(afterDonationOf: event.id, at: donation.date)
     }
 
     /// The full explanation of a registered tip.

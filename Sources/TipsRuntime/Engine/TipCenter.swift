@@ -116,6 +116,12 @@ public final class TipCenter: Sendable {
                 let ids = Array(state.tips.keys)
                 for id in ids { state.catchUpInvalidation(of: id) }
                 state.settle(ids)
+                if !(clock is ManualClock) {
+                    state.timeCheckScheduler = { [weak self] seconds, token in
+                        self?.scheduleTimeCheck(after: seconds, token: token)
+                    }
+                    if let next = state.nextTimeDrivenChange() { state.requestTimeCheck(at: next) }
+                }
                 state.finishOperation(pipeline, done: { done.resume() })
             }
         }
