@@ -60,7 +60,7 @@ extension SyntaxParser {
             errorExpected(message())
             return nil
         }
-        return identifier(advance())
+        return advanceIdentifier()
     }
 
     /// Consumes a `{`, or reports `message` and returns nil.
@@ -134,7 +134,7 @@ extension SyntaxParser {
             )
             return nil
         }
-        return .named(identifier(advance()))
+        return .named(advanceIdentifier())
     }
 
     /// The message for a missing duration, with a hint when a bare number was written.
@@ -180,7 +180,7 @@ extension SyntaxParser {
                 if currentKind == .comma { advance() }
                 continue
             }
-            cases.append(identifier(advance()))
+            cases.append(advanceIdentifier())
             switch currentKind {
             case .comma, .newline, .semicolon:
                 advance()

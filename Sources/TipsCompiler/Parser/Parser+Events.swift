@@ -85,7 +85,7 @@ extension SyntaxParser {
                 errorExpected("expected a field name in \(owner()), found \(describe(current))")
                 return (fields, false)
             }
-            let name = identifier(advance())
+            let name = advanceIdentifier()
             guard currentKind == .colon else {
                 errorExpected("expected ':' and a type after '\(name.name)', as in \(name.name): String")
                 return (fields, false)

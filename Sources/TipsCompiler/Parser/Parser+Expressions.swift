@@ -156,7 +156,7 @@ extension SyntaxParser {
                     errorExpected("expected a member name after '.'")
                     return (.error(base.range.extended(to: dot.range)), depth)
                 }
-                let name = identifier(advance())
+                let name = advanceIdentifier()
                 base = .member(base: base, name: name, range: base.range.extended(to: name.range))
             } else if currentKind == .leftParen {
                 let (arguments, argumentDepth, end) = parseArgumentList()
@@ -183,7 +183,7 @@ extension SyntaxParser {
         while currentKind != .rightParen, !abandonsExpression {
             var label: Identifier?
             if currentKind == .identifier, peek().kind == .colon {
-                label = identifier(advance())
+                label = advanceIdentifier()
                 advance()
             }
             let (value, valueDepth) = parseOperand(after: previous ?? opening) { $0.parseExpression() }
@@ -239,7 +239,7 @@ extension SyntaxParser {
                 errorExpected("expected a name after '.', as in .free")
                 return (.error(dot.range), 1)
             }
-            let name = identifier(advance())
+            let name = advanceIdentifier()
             return (.implicitMember(name, range: dot.range.extended(to: name.range)), 1)
         case .leftParen:
             return parseParenthesized()

@@ -10,7 +10,7 @@ extension SyntaxParser {
         }
         var priority: Identifier?
         if currentKind == .identifier {
-            let word = identifier(advance())
+            let word = advanceIdentifier()
             if word.name != "ordered", word.name != "firstAvailable" {
                 let hint =
                     SpellingSuggester.closest(to: word.name, among: ["ordered", "firstAvailable"])
@@ -40,7 +40,7 @@ extension SyntaxParser {
             }
             switch currentKind {
             case .identifier:
-                members.append(identifier(advance()))
+                members.append(advanceIdentifier())
             case .comma:
                 error("group members are separated by spaces or new lines, not ','", at: advance().range)
             default:

@@ -120,7 +120,7 @@ extension SyntaxParser {
             }
             return nil
         }
-        let name = identifier(advance())
+        let name = advanceIdentifier()
         guard let title = parseStringLiteral(after: "the action name '\(name.name)'") else { return nil }
         return .action(name: name, title: title)
     }

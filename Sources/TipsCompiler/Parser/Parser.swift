@@ -97,6 +97,14 @@ struct SyntaxParser {
     /// An identifier node for an identifier token.
     func identifier(_ token: Token) -> Identifier { Identifier(text(token), range: token.range) }
 
+    /// Consumes the current token as an identifier node. (Written as two
+    /// statements: `identifier(advance())` would copy the whole parser to
+    /// read `self` before the argument mutates it.)
+    mutating func advanceIdentifier() -> Identifier {
+        let token = advance()
+        return identifier(token)
+    }
+
     /// The doc comment directly before the current token, if any. The parser
     /// only moves forward, so the docs are walked once with a cursor.
     mutating func docBeforeCurrent() -> DocComment? {
