@@ -118,6 +118,8 @@ final class Datastore: DatastoreBackend, Sendable {
     var compactions: Int { files.withLock { $0.compactions } }
     /// Whether the store is left alone because it cannot be written.
     var isReadOnly: Bool { files.withLock { $0.isReadOnly } }
+    /// Makes every write fail, as on a full disk, until set back to false.
+    func refuseWritesForTesting(_ refuses: Bool) { files.withLock { $0.refusesWritesForTesting = refuses } }
 
     // MARK: Group commit
 

@@ -47,6 +47,11 @@ struct DatastoreDirectory {
     private var needsReplaceAll = false
     /// Recoveries to report once the locks are released.
     private var recoveries: [Tips.DatastoreRecovery] = []
+    /// Why the last append failed, in words; nil while appends succeed. A
+    /// failing disk is reported when appends start failing, not at every commit.
+    private var writeFailure: String?
+    /// For tests: every append fails, as on a full disk.
+    var refusesWritesForTesting = false
 
     private var journalFD: Int32 = -1
     private var journalEnd = 0
@@ -103,11 +108,24 @@ struct DatastoreDirectory {
     /// is read-only and the batch is deliberately dropped.
     mutating func append(_ batch: [DatastoreMutation]) -> Bool {
         guard !isReadOnly else { return true }
-        return withFileLock { store in
-            store.catchUp()
-            guard !store.isReadOnly else { return true }
-            return store.appendRecord(batch)
-        } ?? false
+        let wasFailing = writeFailure != nil
+        let written =
+            withFileLock { store in
+                store.catchUp()
+                guard !store.isReadOnly else { return true }
+                return store.appendRecord(batch)
+            } ?? false
+        if written {
+            writeFailure = nil
+        } else if !wasFailing {
+            let reason = writeFailure ?? "could not lock the store: \(POSIXFile.lastError)"
+            writeFailure = reason
+            recoveries.append(
+                Tips.DatastoreRecovery(
+                    originalURL: directory, movedTo: nil,
+                    reason: "\(reason); changes are kept in memory and written with the next commit that succeeds"))
+        }
+        return written
     }
 
     /// What other processes appended since the last call; `pending` are this
@@ -337,9 +355,17 @@ struct DatastoreDirectory {
     // MARK: Writing
 
     private mutating func appendRecord(_ batch: [DatastoreMutation]) -> Bool {
-        guard journalFD >= 0 else { return false }
+        guard journalFD >= 0 else {
+            writeFailure = "could not open the journal"
+            return false
+        }
+        guard !refusesWritesForTesting else {
+            writeFailure = "could not write the journal: no space left on device (simulated)"
+            return false
+        }
         let record = Self.records(batch[...])
         guard POSIXFile.write(journalFD, record, at: journalEnd), POSIXFile.sync(journalFD) else {
+            writeFailure = "could not write the journal: \(POSIXFile.lastError)"
             // Leave no partial record behind: the next append would follow it
             // and readers stop at the first damaged record.
             _ = POSIXFile.truncate(journalFD, to: journalEnd)

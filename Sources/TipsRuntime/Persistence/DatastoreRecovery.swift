@@ -6,7 +6,10 @@ extension Tips {
     /// The app never crashes because of its store: an unreadable store is set
     /// aside (renamed, never deleted) and replaced by an empty one, and a store
     /// written by a newer release is left untouched while this process runs
-    /// from an empty in-memory state.
+    /// from an empty in-memory state. When writes start failing (a full or
+    /// failing disk), that is reported once, with the store's directory as
+    /// ``originalURL``: changes stay in memory and are written with the next
+    /// commit that succeeds.
     public struct DatastoreRecovery: Sendable, CustomStringConvertible {
         /// The file that could not be used.
         public let originalURL: URL
