@@ -8,17 +8,21 @@ import Testing
     @Test func parsesCompileWithEveryOption() throws {
         let command = try CommandLineArguments.parse([
             "compile", "a.tips", "--output-dir=out", "b c.tips", "--access-level", "package", "--warnings-as-errors",
+            "-j", "3",
         ])
         #expect(
             command
                 == .compile(
                     files: ["a.tips", "b c.tips"], outputDirectory: "out", accessLevel: .package,
-                    warningsAsErrors: true))
+                    warningsAsErrors: true, jobs: 3))
+        #expect(
+            try CommandLineArguments.parse(["check", "--jobs=1", "a.tips"])
+                == .check(files: ["a.tips"], warningsAsErrors: false, jobs: 1))
     }
 
     @Test func doubleDashEndsOptions() throws {
         let command = try CommandLineArguments.parse(["check", "--", "--weird.tips"])
-        #expect(command == .check(files: ["--weird.tips"], warningsAsErrors: false))
+        #expect(command == .check(files: ["--weird.tips"], warningsAsErrors: false, jobs: nil))
     }
 
     @Test(arguments: [
@@ -38,6 +42,8 @@ import Testing
             "unknown option '--warnings-as-error' for 'check'; did you mean '--warnings-as-errors'?"
         ),
         (["dump", "a.tips"], "'dump' prints 'tokens' or 'ast', not 'a.tips'"),
+        (["check", "a.tips", "--jobs", "0"], "'--jobs' is a number of jobs, 1 or more, not '0'"),
+        (["check", "a.tips", "-j", "two"], "'-j' is a number of jobs, 1 or more, not 'two'"),
     ])
     func usageErrorsSayWhatIsWrong(_ arguments: [String], _ message: String) {
         #expect(throws: UsageError(message)) { try CommandLineArguments.parse(arguments) }

@@ -86,6 +86,15 @@ public struct DiagnosticEngine: Sendable {
         errorCount += 1
     }
 
+    /// Reports what `other` reported, in order, and counts what it dropped:
+    /// the same as if its diagnostics had been reported here one by one. Work
+    /// done at the same time reports into engines of its own, merged in order.
+    public mutating func report(contentsOf other: DiagnosticEngine) {
+        for diagnostic in other.reported { report(diagnostic) }
+        reportCount += other.reportCount - other.reported.count
+        errorCount += other.errorCount - other.reported.lazy.filter { $0.severity == .error }.count
+    }
+
     /// Reports an error.
     public mutating func error(_ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) {
         report(Diagnostic(.error, message, at: range, notes: notes))

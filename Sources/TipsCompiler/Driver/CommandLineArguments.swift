@@ -2,10 +2,12 @@ import Foundation
 
 /// A parsed `tipc` command line.
 public enum TipcCommand: Hashable, Sendable {
-    /// `tipc compile <files>... --output-dir <dir> [--access-level L] [--warnings-as-errors]`
-    case compile(files: [String], outputDirectory: String, accessLevel: AccessLevel, warningsAsErrors: Bool)
-    /// `tipc check <files>... [--warnings-as-errors]`
-    case check(files: [String], warningsAsErrors: Bool)
+    /// `tipc compile <files>... --output-dir <dir> [--access-level L] [--warnings-as-errors] [--jobs N]`;
+    /// `jobs` is nil unless given (one job per processor).
+    case compile(
+        files: [String], outputDirectory: String, accessLevel: AccessLevel, warningsAsErrors: Bool, jobs: Int?)
+    /// `tipc check <files>... [--warnings-as-errors] [--jobs N]`
+    case check(files: [String], warningsAsErrors: Bool, jobs: Int?)
     /// `tipc dump tokens|ast <files>...` (debugging)
     case dump(DumpKind, files: [String])
     /// `tipc --help`, `tipc help [command]`, `tipc <command> --help`
@@ -106,6 +108,7 @@ public enum CommandLineArguments {
         var outputDirectory: String?
         var accessLevel = AccessLevel.internal
         var warningsAsErrors = false
+        var jobs: Int?
         var dumpKind: DumpKind?
         var index = 0
         var optionsEnded = false
@@ -157,14 +160,20 @@ public enum CommandLineArguments {
                     throw UsageError("'--emit' is tokens or ast, not '\(text)'")
                 }
                 dumpKind = kind
+            case ("compile", "--jobs"), ("compile", "-j"), ("check", "--jobs"), ("check", "-j"):
+                let text = try value(for: name, inline: inline)
+                guard let count = Int(text), count >= 1 else {
+                    throw UsageError("'\(name)' is a number of jobs, 1 or more, not '\(text)'")
+                }
+                jobs = count
             case ("compile", "--warnings-as-errors"), ("check", "--warnings-as-errors"):
                 guard inline == nil else { throw UsageError("option '\(name)' takes no value") }
                 warningsAsErrors = true
             default:
                 let known: [String] =
                     switch command {
-                    case "compile": ["--output-dir", "--access-level", "--warnings-as-errors", "--help"]
-                    case "check": ["--warnings-as-errors", "--emit", "--help"]
+                    case "compile": ["--output-dir", "--access-level", "--warnings-as-errors", "--jobs", "--help"]
+                    case "check": ["--warnings-as-errors", "--emit", "--jobs", "--help"]
                     default: ["--help"]
                     }
                 let hint = SpellingSuggester.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
@@ -179,10 +188,10 @@ public enum CommandLineArguments {
             guard let outputDirectory else { throw UsageError("'compile' needs '--output-dir <directory>'") }
             return .compile(
                 files: files, outputDirectory: outputDirectory, accessLevel: accessLevel,
-                warningsAsErrors: warningsAsErrors)
+                warningsAsErrors: warningsAsErrors, jobs: jobs)
         case "check":
             if let dumpKind { return .dump(dumpKind, files: files) }
-            return .check(files: files, warningsAsErrors: warningsAsErrors)
+            return .check(files: files, warningsAsErrors: warningsAsErrors, jobs: jobs)
         default:
             return .dump(dumpKind ?? .ast, files: files)
         }

@@ -31,13 +31,14 @@ public enum CommandLineTool {
         case .version:
             standardOutput("tipc \(TipcVersion.current)\n")
             return success
-        case .check(let files, let warningsAsErrors):
+        case .check(let files, let warningsAsErrors, let jobs):
             return compile(
-                files, options: CompilationOptions(warningsAsErrors: warningsAsErrors, emitsCode: false),
+                files, options: CompilationOptions(warningsAsErrors: warningsAsErrors, emitsCode: false, jobs: jobs),
                 outputDirectory: nil, standardError: standardError)
-        case .compile(let files, let outputDirectory, let accessLevel, let warningsAsErrors):
+        case .compile(let files, let outputDirectory, let accessLevel, let warningsAsErrors, let jobs):
             return compile(
-                files, options: CompilationOptions(accessLevel: accessLevel, warningsAsErrors: warningsAsErrors),
+                files,
+                options: CompilationOptions(accessLevel: accessLevel, warningsAsErrors: warningsAsErrors, jobs: jobs),
                 outputDirectory: outputDirectory, standardError: standardError)
         case .dump(let kind, let files):
             return dump(kind, files, standardOutput: standardOutput, standardError: standardError)

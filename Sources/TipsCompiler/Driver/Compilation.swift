@@ -27,16 +27,20 @@ public struct CompilationOptions: Sendable {
     public var emitsCode: Bool
     /// The back end that generates code.
     public var backend: any Backend
+    /// How many threads may work at once (`--jobs`); at least 1. The output and
+    /// diagnostics are the same whatever the number.
+    public var jobs: Int
 
     /// Creates options; the defaults are those of `tipc compile`.
     public init(
         accessLevel: AccessLevel = .internal, warningsAsErrors: Bool = false, emitsCode: Bool = true,
-        backend: any Backend = TipsRuntimeBackend()
+        backend: any Backend = TipsRuntimeBackend(), jobs: Int? = nil
     ) {
         self.accessLevel = accessLevel
         self.warningsAsErrors = warningsAsErrors
         self.emitsCode = emitsCode
         self.backend = backend
+        self.jobs = max(1, jobs ?? Parallel.defaultJobs)
     }
 }
 
@@ -79,11 +83,20 @@ public struct Compilation: Sendable {
     public func run() -> CompilationResult {
         var sources = SourceManager()
         var diagnostics = DiagnosticEngine()
-        var syntax: [SourceFileSyntax] = []
         var outputNames: [String: String] = [:]
-        for input in inputs {
-            let file = sources.add(path: input.path, bytes: input.bytes)
-            syntax.append(Parser.parse(file, diagnostics: &diagnostics))
+        let files = inputs.map { sources.add(path: $0.path, bytes: $0.bytes) }
+        // Files parse independently, at the same time; their diagnostics are
+        // reported in input order, as if parsed one after the other.
+        let parsed = Parallel.map(files.count, jobs: options.jobs) { range in
+            range.map { index in
+                var fileDiagnostics = DiagnosticEngine()
+                return (Parser.parse(files[index], diagnostics: &fileDiagnostics), fileDiagnostics)
+            }
+        }.flatMap { $0 }
+        var syntax: [SourceFileSyntax] = []
+        for (input, (file, (tree, fileDiagnostics))) in zip(inputs, zip(files, parsed)) {
+            syntax.append(tree)
+            diagnostics.report(contentsOf: fileDiagnostics)
             let outputName = TipsRuntimeBackend.outputFileName(for: file.fileName)
             if let other = outputNames[outputName] {
                 diagnostics.error(

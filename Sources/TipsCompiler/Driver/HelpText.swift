@@ -37,6 +37,8 @@ public enum HelpText {
                   --output-dir, -o <directory>   Where to write the .swift files (created if missing)
                   --access-level <level>         internal (default), package or public
                   --warnings-as-errors           Treat every warning as an error
+                  --jobs, -j <n>                 Use at most n threads (default: one per processor);
+                                                 the output is the same whatever n is
                   --options-file <file>          Read more options from a file, one or more a line
                                                  ('#' starts a comment line); TipsPlugin passes a
                                                  tipc.options file found beside the .tips files
@@ -51,6 +53,7 @@ public enum HelpText {
 
                 OPTIONS:
                   --warnings-as-errors   Treat every warning as an error
+                  --jobs, -j <n>         Use at most n threads (default: one per processor)
                   --emit tokens|ast      Print the tokens or syntax tree instead (debugging)
                   --help, -h             Show this help
 
