@@ -66,6 +66,57 @@ import Testing
         Self.expectSameWithAnyJobs(inputs, "the Trails sample")
     }
 
+    /// `count` tips of every kind: clean ones, errors (unknown names, type
+    /// errors, duplicate ids), warnings (promotion, contradictions, no rules),
+    /// in groups, so that every job's range holds some of each.
+    static func manyTips(_ count: Int, kinds: [Int] = Array(0..<7)) -> String {
+        var text = """
+            enum Plan { free, pro }
+            parameter saved: Int = 0
+            parameter plan: Plan = .free
+            event opened keep 100, 7d
+            event visited(region: String, level: Int)
+
+            """
+        for index in 0..<count {
+            text += "tip T\(index) {\n    title \"Save route \(index)\"\n"
+            switch kinds[index % kinds.count] {
+            case 0: text += "    rule saved > \(index) && plan == .pro\n"
+            case 1: text += "    rule savd > 1\n"
+            case 2: text += "    rule plan > 3\n"
+            case 3: text += "    message \"Buy now for 20% off.\"\n    maxDisplayCount 1\n"
+            case 4: text += "    rule saved > 5 && saved < 2\n"
+            case 5: text += "    id \"T\(index - 5)\"\n    rule visited.donations.where(.level > 2).count >= 1\n"
+            default: break
+            }
+            text += "}\n"
+        }
+        for group in 0..<(count / 10) {
+            text += "group G\(group) { T\(group * 10 + 6) T\(group * 10 + 7) }\n"
+        }
+        return text
+    }
+
+    @Test func manyTipsCheckedInRangesGiveTheSameDiagnosticsWithAnyJobs() {
+        let input = [CompilationInput(path: "Many.tips", text: Self.manyTips(400))]
+        let serial = Self.compile(input, jobs: 1)
+        #expect(serial.diagnostics.filter { $0.severity == .error }.count > 100)
+        #expect(serial.diagnostics.filter { $0.severity == .warning }.count > 100)
+        Self.expectSameWithAnyJobs(input, "400 tips with errors")
+        // Past the error limit, the same errors are kept and the same are dropped.
+        let errorsOnly = [CompilationInput(path: "Errors.tips", text: Self.manyTips(1_100, kinds: [1, 2]))]
+        #expect(Self.compile(errorsOnly, jobs: 1).diagnostics.last?.message == DiagnosticEngine.tooManyMessage)
+        Self.expectSameWithAnyJobs(errorsOnly, "1,100 broken tips")
+    }
+
+    @Test func manyCleanTipsGiveTheSameSwiftWithAnyJobs() {
+        let input = [CompilationInput(path: "Clean.tips", text: Self.manyTips(300, kinds: [0]))]
+        let serial = Self.compile(input, jobs: 1)
+        #expect(serial.hasProgram)
+        #expect(serial.diagnostics.isEmpty)
+        Self.expectSameWithAnyJobs(input, "300 clean tips")
+    }
+
     @Test func mergingEnginesKeepsTheErrorLimitAndTheCounts() {
         let range = SourceRange(file: FileID(0), start: 0, end: 1)
         var serial = DiagnosticEngine()

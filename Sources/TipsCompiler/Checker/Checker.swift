@@ -3,7 +3,7 @@
 ///
 /// Errors and warnings go to the diagnostics engine; the returned program is
 /// complete only when no error was reported.
-public struct Checker {
+public struct Checker: Sendable {
     /// A file-scope name and what it declares.
     enum Symbol {
         case enumeration(EnumDecl)
@@ -55,12 +55,15 @@ public struct Checker {
     let earlierErrors: [SourceLocation]
     /// Whether the parser reported more errors than the engine kept.
     let earlierErrorsDropped: Bool
+    /// How many threads may check tips at once.
+    var jobs = 1
 
     /// Checks `files` (in input order) and returns the checked program.
     public static func check(
-        _ files: [SourceFileSyntax], sources: SourceManager, diagnostics: inout DiagnosticEngine
+        _ files: [SourceFileSyntax], sources: SourceManager, diagnostics: inout DiagnosticEngine, jobs: Int = 1
     ) -> CheckedProgram {
         var checker = Checker(sources: sources, diagnostics: diagnostics)
+        checker.jobs = jobs
         let program = checker.run(files)
         diagnostics = checker.diagnostics
         return program
@@ -103,10 +106,8 @@ public struct Checker {
             }
         }
         var checkedTips: [SourceRange: CheckedTip] = [:]
-        for file in files {
-            for case .tip(let decl) in file.declarations {
-                if let tip = checkTip(decl) { checkedTips[decl.range] = tip }
-            }
+        for (decl, tip) in checkTips(files) {
+            if let tip { checkedTips[decl.range] = tip }
         }
         checkTipIDs(
             files.flatMap { file in
@@ -137,6 +138,36 @@ public struct Checker {
         }
         return CheckedProgram(files: checkedFiles, config: config?.config ?? CheckedConfig())
     }
+
+    /// The tips of every file, checked; each tip depends only on the
+    /// declarations checked before, so ranges of tips are checked at the same
+    /// time, each by a copy of the checker reporting into an engine of its own,
+    /// merged in order: the diagnostics are those of checking one by one.
+    private mutating func checkTips(_ files: [SourceFileSyntax]) -> [(TipDecl, CheckedTip?)] {
+        let decls = files.flatMap { file in
+            file.declarations.compactMap { declaration -> TipDecl? in
+                if case .tip(let decl) = declaration { return decl }
+                return nil
+            }
+        }
+        let base = self
+        let chunks = Parallel.map(decls.count, jobs: jobs, minimumChunk: Self.tipsPerJob) { range in
+            var worker = base
+            worker.diagnostics = DiagnosticEngine()
+            let tips = range.map { worker.checkTip(decls[$0]) }
+            return (tips, worker.diagnostics)
+        }
+        var checked: [(TipDecl, CheckedTip?)] = []
+        checked.reserveCapacity(decls.count)
+        for (tips, engine) in chunks {
+            diagnostics.report(contentsOf: engine)
+            checked += zip(decls[checked.count..<checked.count + tips.count], tips).map { ($0, $1) }
+        }
+        return checked
+    }
+
+    /// Tips below this many per job are not worth a thread.
+    static let tipsPerJob = 32
 
     /// A checked declaration, only when it is the one declared at `nameRange` (not a duplicate).
     private func ownDeclaration<T>(_ nameRange: SourceRange, _ checked: T?) -> T? {

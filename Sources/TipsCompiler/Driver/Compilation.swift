@@ -106,7 +106,8 @@ public struct Compilation: Sendable {
                 outputNames[outputName] = input.path
             }
         }
-        var program: CheckedProgram? = Checker.check(syntax, sources: sources, diagnostics: &diagnostics)
+        var program: CheckedProgram? = Checker.check(
+            syntax, sources: sources, diagnostics: &diagnostics, jobs: options.jobs)
         if let checked = program, !diagnostics.hasErrors {
             options.backend.validate(checked, diagnostics: &diagnostics)
         }
