@@ -38,9 +38,15 @@ enum BenchCompiler {
         return Lexer.tokenize(file, diagnostics: &diagnostics).count
     }
 
-    /// Parses, checks and emits `bytes` as one file, the way `tipc compile` does.
-    static func compile(_ bytes: [UInt8]) -> Output? {
-        let result = Compilation(inputs: [CompilationInput(path: fileName, bytes: bytes)]).run()
+    /// How many jobs `tipc` runs by default on this machine (one per processor).
+    static var defaultJobs: Int { CompilationOptions().jobs }
+
+    /// Parses, checks and emits `bytes` as one file, the way `tipc compile` does
+    /// (with `jobs` threads; by default one per processor, as `tipc` does).
+    static func compile(_ bytes: [UInt8], jobs: Int? = nil) -> Output? {
+        let result = Compilation(
+            inputs: [CompilationInput(path: fileName, bytes: bytes)], options: CompilationOptions(jobs: jobs)
+        ).run()
         let errors = result.diagnostics.filter { $0.severity == .error }.count
         let warnings = result.diagnostics.filter { $0.severity == .warning }.count
         var first = ""
@@ -64,7 +70,7 @@ extension BenchCompiler {
         var emit = 0.0
     }
 
-    /// Runs the stages one by one and times each.
+    /// Runs the stages one by one and times each (one job).
     static func stageTimes(_ bytes: [UInt8]) -> StageTimes {
         let clock = ContinuousClock()
         var times = StageTimes()
