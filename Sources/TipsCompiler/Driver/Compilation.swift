@@ -87,10 +87,13 @@ public struct Compilation: Sendable {
         let files = inputs.map { sources.add(path: $0.path, bytes: $0.bytes) }
         // Files parse independently, at the same time; their diagnostics are
         // reported in input order, as if parsed one after the other.
+        // One file alone may use every job itself.
+        let jobsPerFile = files.count == 1 ? options.jobs : 1
         let parsed = Parallel.map(files.count, jobs: options.jobs) { range in
             range.map { index in
                 var fileDiagnostics = DiagnosticEngine()
-                return (Parser.parse(files[index], diagnostics: &fileDiagnostics), fileDiagnostics)
+                let syntax = Parser.parse(files[index], diagnostics: &fileDiagnostics, jobs: jobsPerFile)
+                return (syntax, fileDiagnostics)
             }
         }.flatMap { $0 }
         var syntax: [SourceFileSyntax] = []

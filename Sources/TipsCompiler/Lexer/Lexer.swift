@@ -29,9 +29,19 @@ public struct Lexer {
     var docs: [(tokenIndex: Int, doc: DocComment)] = []
     let keywordTable = Keyword.byLength
 
-    init(file: SourceFile, collectsDocs: Bool = false) {
+    /// Where ``bytes`` start in the file: 0, unless the lexer reads one part of
+    /// a file (see `Parser+Parts.swift`); every range it makes adds it.
+    let base: Int
+
+    init(file: SourceFile, part: Range<Int>? = nil, collectsDocs: Bool = false) {
         self.file = file
-        self.bytes = file.bytes
+        if let part {
+            self.bytes = Array(file.bytes[part])
+            self.base = part.lowerBound
+        } else {
+            self.bytes = file.bytes
+            self.base = 0
+        }
         self.collectsDocs = collectsDocs
         tokens.reserveCapacity(bytes.count / 5 + 1)
         Lexer.adviseHugePages(&tokens)
@@ -66,11 +76,12 @@ public struct Lexer {
     }
 
     /// Lexes the file for the parser: no doc comment tokens; instead, each
-    /// run of `///` lines is returned with the index of the token after it, in order.
-    static func tokenizeForParsing(_ file: SourceFile, diagnostics: inout DiagnosticEngine)
+    /// run of `///` lines is returned with the index of the token after it, in
+    /// order. With `part`, lexes those bytes only, as if they were the whole file.
+    static func tokenizeForParsing(_ file: SourceFile, part: Range<Int>? = nil, diagnostics: inout DiagnosticEngine)
         -> (tokens: [Token], docs: [(tokenIndex: Int, doc: DocComment)])
     {
-        var lexer = Lexer(file: file, collectsDocs: true)
+        var lexer = Lexer(file: file, part: part, collectsDocs: true)
         lexer.scanAll()
         for diagnostic in lexer.diagnostics.reported {
             diagnostics.report(diagnostic)
@@ -81,7 +92,7 @@ public struct Lexer {
     mutating func scanAll() {
         let count = bytes.count
         // A UTF-8 byte order mark, as some editors write, is not content.
-        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        if base == 0, count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         while index < count {
             let byte = bytes[index]
             switch byte {
@@ -111,7 +122,8 @@ public struct Lexer {
 
     /// The range of `start..<end` in this file.
     func range(_ start: Int, _ end: Int) -> SourceRange {
-        SourceRange(file: file.id, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end))
+        SourceRange(
+            file: file.id, start: UInt32(truncatingIfNeeded: base + start), end: UInt32(truncatingIfNeeded: base + end))
     }
 
     mutating func emit(

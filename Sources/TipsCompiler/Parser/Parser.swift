@@ -23,8 +23,12 @@ public enum Parser {
     /// and member chains) before the parser gives up on the expression.
     public static let maximumExpressionDepth = 200
 
-    /// Lexes and parses `file`, reporting lexical and syntax errors into `diagnostics`.
-    public static func parse(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> SourceFileSyntax {
+    /// Lexes and parses `file`, reporting lexical and syntax errors into
+    /// `diagnostics`. With more than one job, a large file is parsed in parts
+    /// at the same time (see `Parser+Parts.swift`), with the same result.
+    public static func parse(_ file: SourceFile, diagnostics: inout DiagnosticEngine, jobs: Int = 1) -> SourceFileSyntax
+    {
+        if jobs > 1, let syntax = parseInParts(file, jobs: jobs) { return syntax }
         let (tokens, docs) = Lexer.tokenizeForParsing(file, diagnostics: &diagnostics)
         var parser = SyntaxParser(file: file, tokens: tokens, docs: docs)
         let syntax = parser.parseSourceFile()
