@@ -46,6 +46,17 @@ public enum SwiftNames {
     /// Persisted ids, field keys, enum raw values and rule source text keep the
     /// `.tips` name; only Swift identifiers use this spelling.
     public static func identifier(_ name: String, reserving members: Set<String> = []) -> String {
+        if members.isEmpty, !SpecialWords.mayContain(name) { return name }
+        return spelled(name, reserving: members)
+    }
+
+    /// ``identifier(_:reserving:)`` for one of the member sets in ``SpecialWords``,
+    /// which lets a name that is none of them skip the set look-ups.
+    static func identifier(_ name: String, reservingKnown members: Set<String>) -> String {
+        SpecialWords.mayContain(name) ? spelled(name, reserving: members) : name
+    }
+
+    private static func spelled(_ name: String, reserving members: Set<String>) -> String {
         if reserved.contains(name) || members.contains(name) { return name + "_" }
         return keywords.contains(name) ? "`\(name)`" : name
     }
@@ -55,6 +66,7 @@ public enum SwiftNames {
     /// which as a label would mean "no label" and so is spelled `__`.
     public static func label(_ name: String) -> String {
         if name == "_" { return identifier(name) }
+        guard SpecialWords.mayContain(name) else { return name }
         return keywords.contains(name) && !reserved.contains(name) ? "`\(name)`" : name
     }
 
@@ -66,16 +78,16 @@ public enum SwiftNames {
     }
 
     /// The Swift name of an enum case (rule 1 with ``enumMembers``).
-    public static func enumCase(_ name: String) -> String { identifier(name, reserving: enumMembers) }
+    public static func enumCase(_ name: String) -> String { identifier(name, reservingKnown: enumMembers) }
 
     /// The Swift name of a tip's type (rule 1 with ``groupMembers``, since groups name their tips from inside).
-    public static func tipType(_ name: String) -> String { identifier(name, reserving: groupMembers) }
+    public static func tipType(_ name: String) -> String { identifier(name, reservingKnown: groupMembers) }
 
     /// The Swift name of a tip argument's stored property and init parameter (rule 1 with ``tipMembers``).
-    public static func tipArgument(_ name: String) -> String { identifier(name, reserving: tipMembers) }
+    public static func tipArgument(_ name: String) -> String { identifier(name, reservingKnown: tipMembers) }
 
     /// The Swift name of an event field's `donate` parameter (rule 1 with ``donateMembers``).
-    public static func eventField(_ name: String) -> String { identifier(name, reserving: donateMembers) }
+    public static func eventField(_ name: String) -> String { identifier(name, reservingKnown: donateMembers) }
 
     /// The type of an event's value in `TipsRuntime.TipEvents`: the name
     /// capitalized plus `Event` (`visitedRegion` → `VisitedRegionEvent`), so it

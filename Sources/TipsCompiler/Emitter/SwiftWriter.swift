@@ -8,6 +8,8 @@ public struct SwiftWriter: Sendable {
     }
     /// The current indentation, in spaces: written as bytes, never built as a string.
     private var indentationWidth = 0
+    /// The buffers of the expression being built by ``expression(prefix:suffix:_:)``, kept from one to the next.
+    private var scratch = SwiftExpression()
 
     /// The text written so far.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -90,18 +92,41 @@ public struct SwiftWriter: Sendable {
         line("}")
     }
 
+    /// Builds an expression with `build`, then writes it laid out (see
+    /// ``SwiftExpression/write(to:prefix:suffix:)``) with `prefix` before it
+    /// and `suffix` after it.
+    mutating func expression(
+        prefix: [UInt8] = [], suffix: [UInt8] = [], _ build: (inout SwiftExpression) -> Void
+    ) {
+        var code = scratch
+        scratch = SwiftExpression()
+        code.removeAll()
+        build(&code)
+        code.write(to: &self, prefix: prefix, suffix: suffix)
+        scratch = code
+    }
+
+    /// Reserves room for `count` bytes of text in all.
+    mutating func reserveCapacity(_ count: Int) {
+        bytes.reserveCapacity(count)
+    }
+
+    /// Writes `header {` (its text appended by `header`), the body one level deeper, then `}`.
+    mutating func block(_ header: (inout [UInt8]) -> Void, body: (inout SwiftWriter) -> Void) {
+        nonEmptyLine { out in
+            header(&out)
+            out.append(" {")
+        }
+        level += 1
+        body(&self)
+        level -= 1
+        line("}")
+    }
+
     /// Writes the body one level deeper.
     public mutating func indented(_ body: (inout SwiftWriter) -> Void) {
         level += 1
         body(&self)
         level -= 1
-    }
-}
-
-extension [UInt8] {
-    /// Appends the UTF-8 of `text` in one copy from its contiguous storage.
-    mutating func appendUTF8(_ text: String) {
-        var text = text
-        text.withUTF8 { append(contentsOf: $0) }
     }
 }

@@ -1,0 +1,166 @@
+/// A Swift expression written once as UTF-8 in its one-line form, with the
+/// boundaries of its parts recorded so that it can be laid out later (see
+/// `SwiftExpression+Layout.swift`): on one line where it fits, broken one
+/// argument per line where it does not.
+///
+/// It is built outermost part first: ``atom(_:)`` for text printed as is, and
+/// a `begin…` call and ``end()`` around a call, an array or a labeled value.
+/// The builder writes the brackets, the `: ` after a label and the `, `
+/// between arguments. Nothing is allocated per part once the buffers have
+/// grown, so one value is reused for expression after expression.
+struct SwiftExpression: Sendable {
+    /// The shape of a part.
+    enum Kind: UInt8, Sendable {
+        /// Text printed as is.
+        case atom
+        /// `label: value`
+        case labeled
+        /// `callee(arguments)`
+        case call
+        /// `[elements]`
+        case array
+    }
+
+    /// One part, its one-line form being `bytes[start..<end]`.
+    struct Part: Sendable {
+        let kind: Kind
+        /// Where the one-line form starts.
+        let start: Int
+        /// Where the first inner part starts: after `callee(`, `[` or `label: `.
+        var headEnd: Int
+        /// Where the one-line form ends.
+        var end: Int
+        /// The index of the first part after this one and its inner parts.
+        var next: Int
+        /// The index of the enclosing part, or -1.
+        let parent: Int
+        /// How many parts are directly inside.
+        var childCount = 0
+        /// ``SwiftExpression/nonPlainPieces`` when the part started.
+        let nonPlainPiecesBefore: Int
+        /// Whether the head (`callee(`, `[`, `label: `) is plain.
+        var headIsPlain = true
+        /// Whether the whole one-line form is plain.
+        var isPlain = true
+    }
+
+    /// The UTF-8 of the one-line form.
+    private(set) var bytes: [UInt8] = []
+    /// The parts, each before the parts inside it.
+    private(set) var parts: [Part] = []
+    /// The innermost part not yet ended, or -1.
+    private var openPart = -1
+    /// How many pieces of text written so far were not plain (see ``Swift/Array/isPlain(_:)``).
+    private var nonPlainPieces = 0
+
+    /// Empties the expression, keeping its buffers for the next one.
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        parts.removeAll(keepingCapacity: true)
+        openPart = -1
+        nonPlainPieces = 0
+    }
+
+    /// Text printed as is: fixed text.
+    mutating func atom(_ text: StaticString) {
+        atom { $0.append(text) }
+    }
+
+    /// Text printed as is: a string.
+    mutating func atom(_ text: String) {
+        atom { $0.appendUTF8(text) }
+    }
+
+    /// Text printed as is, which `write` appends to the bytes.
+    mutating func atom(_ write: (inout [UInt8]) -> Void) {
+        let start = startPart()
+        write(&bytes)
+        let isPlain = notePiece(from: start)
+        parts.append(
+            Part(
+                kind: .atom, start: start, headEnd: bytes.count, end: bytes.count, next: parts.count + 1,
+                parent: openPart, nonPlainPiecesBefore: nonPlainPieces, headIsPlain: isPlain, isPlain: isPlain))
+    }
+
+    /// Starts `callee(`; the arguments follow, then ``end()``.
+    mutating func beginCall(_ callee: StaticString) {
+        begin(.call) { $0.append(callee) }
+    }
+
+    /// Starts `callee(` for a callee that is a string.
+    mutating func beginCall(_ callee: String) {
+        begin(.call) { $0.appendUTF8(callee) }
+    }
+
+    /// Starts `[`; the elements follow, then ``end()``.
+    mutating func beginArray() {
+        begin(.array) { _ in }
+    }
+
+    /// Starts `label: `; exactly one value follows, then ``end()``.
+    mutating func beginLabeled(_ label: StaticString) {
+        begin(.labeled) { $0.append(label) }
+    }
+
+    /// Starts `label: ` for a label that is a string.
+    mutating func beginLabeled(_ label: String) {
+        begin(.labeled) { $0.appendUTF8(label) }
+    }
+
+    /// `label: value` for a value that is an atom.
+    mutating func labeled(_ label: StaticString, _ write: (inout [UInt8]) -> Void) {
+        beginLabeled(label)
+        atom(write)
+        end()
+    }
+
+    /// Ends the innermost part started and not yet ended.
+    mutating func end() {
+        let index = openPart
+        guard index >= 0 else { return }
+        switch parts[index].kind {
+        case .call: bytes.append(UInt8(ascii: ")"))
+        case .array: bytes.append(UInt8(ascii: "]"))
+        case .atom, .labeled: break
+        }
+        parts[index].end = bytes.count
+        parts[index].next = parts.count
+        parts[index].isPlain = parts[index].nonPlainPiecesBefore == nonPlainPieces
+        openPart = parts[index].parent
+    }
+
+    private mutating func begin(_ kind: Kind, head: (inout [UInt8]) -> Void) {
+        let start = startPart()
+        let before = nonPlainPieces
+        head(&bytes)
+        let headIsPlain = notePiece(from: start)
+        switch kind {
+        case .call: bytes.append(UInt8(ascii: "("))
+        case .array: bytes.append(UInt8(ascii: "["))
+        case .labeled: bytes.append(": ")
+        case .atom: break
+        }
+        parts.append(
+            Part(
+                kind: kind, start: start, headEnd: bytes.count, end: bytes.count, next: parts.count + 1,
+                parent: openPart, nonPlainPiecesBefore: before, headIsPlain: headIsPlain))
+        openPart = parts.count - 1
+    }
+
+    /// Writes the `, ` before a part that follows another in the same list,
+    /// counts the new part in its enclosing one, and returns where it starts.
+    private mutating func startPart() -> Int {
+        if openPart >= 0 {
+            if parts[openPart].childCount > 0 { bytes.append(", ") }
+            parts[openPart].childCount += 1
+        }
+        return bytes.count
+    }
+
+    /// Counts the piece written since `start` when it is not plain; returns whether it is.
+    private mutating func notePiece(from start: Int) -> Bool {
+        let isPlain = bytes.isPlain(start..<bytes.count)
+        if !isPlain { nonPlainPieces += 1 }
+        return isPlain
+    }
+}
