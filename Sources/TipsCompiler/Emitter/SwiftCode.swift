@@ -38,26 +38,30 @@ struct SwiftCode: Sendable {
     var flat: String {
         var code = SwiftExpression()
         build(into: &code)
-        return String(decoding: code.bytes, as: UTF8.self)
+        return code.bytes.string(0..<code.bytes.count)
     }
 
     /// Writes the expression starting at the writer's indentation, with
     /// `prefix` before it and `suffix` after it on the first and last lines.
     func write(to writer: inout SwiftWriter, prefix: String = "", suffix: String = "") {
-        writer.expression(prefix: Array(prefix.utf8), suffix: Array(suffix.utf8)) { build(into: &$0) }
+        var prefixBytes = ByteBuffer()
+        prefixBytes.appendUTF8(prefix)
+        var suffixBytes = ByteBuffer()
+        suffixBytes.appendUTF8(suffix)
+        writer.expression(prefix: prefixBytes, suffix: suffixBytes) { build(into: &$0) }
     }
 
     /// Adds the expression to `code`.
     func build(into code: inout SwiftExpression) {
         switch kind {
         case .atom(let text):
-            code.atom(text)
+            code.atom(string: text)
         case .labeled(let label, let value):
-            code.beginLabeled(label)
+            code.beginLabeled(string: label)
             value.build(into: &code)
             code.end()
         case .call(let callee, let arguments):
-            code.beginCall(callee)
+            code.beginCall(string: callee)
             for argument in arguments { argument.build(into: &code) }
             code.end()
         case .array(let elements):

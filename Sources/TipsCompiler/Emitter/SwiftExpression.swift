@@ -27,7 +27,7 @@ struct SwiftExpression: Sendable {
         /// Where the one-line form starts.
         let start: Int
         /// Where the first inner part starts: after `callee(`, `[` or `label: `.
-        var headEnd: Int
+        let headEnd: Int
         /// Where the one-line form ends.
         var end: Int
         /// The index of the first part after this one and its inner parts.
@@ -36,29 +36,20 @@ struct SwiftExpression: Sendable {
         let parent: Int
         /// How many parts are directly inside.
         var childCount = 0
-        /// ``SwiftExpression/nonPlainPieces`` when the part started.
-        let nonPlainPiecesBefore: Int
-        /// Whether the head (`callee(`, `[`, `label: `) is plain.
-        var headIsPlain = true
-        /// Whether the whole one-line form is plain.
-        var isPlain = true
     }
 
     /// The UTF-8 of the one-line form.
-    private(set) var bytes: [UInt8] = []
+    private(set) var bytes = ByteBuffer()
     /// The parts, each before the parts inside it.
     private(set) var parts: [Part] = []
     /// The innermost part not yet ended, or -1.
     private var openPart = -1
-    /// How many pieces of text written so far were not plain (see ``Swift/Array/isPlain(_:)``).
-    private var nonPlainPieces = 0
 
     /// Empties the expression, keeping its buffers for the next one.
     mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        bytes.removeAll()
         parts.removeAll(keepingCapacity: true)
         openPart = -1
-        nonPlainPieces = 0
     }
 
     /// Text printed as is: fixed text.
@@ -67,19 +58,18 @@ struct SwiftExpression: Sendable {
     }
 
     /// Text printed as is: a string.
-    mutating func atom(_ text: String) {
+    mutating func atom(string text: String) {
         atom { $0.appendUTF8(text) }
     }
 
     /// Text printed as is, which `write` appends to the bytes.
-    mutating func atom(_ write: (inout [UInt8]) -> Void) {
+    mutating func atom(_ write: (inout ByteBuffer) -> Void) {
         let start = startPart()
         write(&bytes)
-        let isPlain = notePiece(from: start)
         parts.append(
             Part(
                 kind: .atom, start: start, headEnd: bytes.count, end: bytes.count, next: parts.count + 1,
-                parent: openPart, nonPlainPiecesBefore: nonPlainPieces, headIsPlain: isPlain, isPlain: isPlain))
+                parent: openPart))
     }
 
     /// Starts `callee(`; the arguments follow, then ``end()``.
@@ -88,7 +78,7 @@ struct SwiftExpression: Sendable {
     }
 
     /// Starts `callee(` for a callee that is a string.
-    mutating func beginCall(_ callee: String) {
+    mutating func beginCall(string callee: String) {
         begin(.call) { $0.appendUTF8(callee) }
     }
 
@@ -103,12 +93,12 @@ struct SwiftExpression: Sendable {
     }
 
     /// Starts `label: ` for a label that is a string.
-    mutating func beginLabeled(_ label: String) {
+    mutating func beginLabeled(string label: String) {
         begin(.labeled) { $0.appendUTF8(label) }
     }
 
     /// `label: value` for a value that is an atom.
-    mutating func labeled(_ label: StaticString, _ write: (inout [UInt8]) -> Void) {
+    mutating func labeled(_ label: StaticString, _ write: (inout ByteBuffer) -> Void) {
         beginLabeled(label)
         atom(write)
         end()
@@ -125,15 +115,12 @@ struct SwiftExpression: Sendable {
         }
         parts[index].end = bytes.count
         parts[index].next = parts.count
-        parts[index].isPlain = parts[index].nonPlainPiecesBefore == nonPlainPieces
         openPart = parts[index].parent
     }
 
-    private mutating func begin(_ kind: Kind, head: (inout [UInt8]) -> Void) {
+    private mutating func begin(_ kind: Kind, head: (inout ByteBuffer) -> Void) {
         let start = startPart()
-        let before = nonPlainPieces
         head(&bytes)
-        let headIsPlain = notePiece(from: start)
         switch kind {
         case .call: bytes.append(UInt8(ascii: "("))
         case .array: bytes.append(UInt8(ascii: "["))
@@ -143,7 +130,7 @@ struct SwiftExpression: Sendable {
         parts.append(
             Part(
                 kind: kind, start: start, headEnd: bytes.count, end: bytes.count, next: parts.count + 1,
-                parent: openPart, nonPlainPiecesBefore: before, headIsPlain: headIsPlain))
+                parent: openPart))
         openPart = parts.count - 1
     }
 
@@ -155,12 +142,5 @@ struct SwiftExpression: Sendable {
             parts[openPart].childCount += 1
         }
         return bytes.count
-    }
-
-    /// Counts the piece written since `start` when it is not plain; returns whether it is.
-    private mutating func notePiece(from start: Int) -> Bool {
-        let isPlain = bytes.isPlain(start..<bytes.count)
-        if !isPlain { nonPlainPieces += 1 }
-        return isPlain
     }
 }

@@ -35,7 +35,7 @@ extension FileEmitter {
             appendEventType(event.name, to: &out)
             out.append(": Swift.Sendable")
         } body: { writer in
-            var prefix: [UInt8] = []
+            var prefix = ByteBuffer()
             prefix.appendUTF8(access)
             prefix.append(" let event: TipsRuntime.Tips.Event = ")
             writer.expression(prefix: prefix) { code in

@@ -60,7 +60,7 @@ extension FileEmitter {
     }
 
     /// Appends a literal `TipsRuntime.TipValue`.
-    private func appendTipValue(_ value: ConstantValue, to out: inout [UInt8]) {
+    private func appendTipValue(_ value: ConstantValue, to out: inout ByteBuffer) {
         switch value {
         case .bool(let value): out.append(value ? ".bool(true)" : ".bool(false)")
         case .int(let value):

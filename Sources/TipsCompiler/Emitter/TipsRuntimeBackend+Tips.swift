@@ -85,7 +85,7 @@ extension FileEmitter {
     }
 
     /// Appends a Swift string literal for text that may interpolate the tip's arguments.
-    func appendText(_ value: InterpolatedText, _ arguments: [CheckedField], to out: inout [UInt8]) {
+    func appendText(_ value: InterpolatedText, _ arguments: [CheckedField], to out: inout ByteBuffer) {
         out.append(UInt8(ascii: "\""))
         for segment in value.segments {
             switch segment {
@@ -137,7 +137,7 @@ extension FileEmitter {
         }
     }
 
-    private static let comma: [UInt8] = [UInt8(ascii: ",")]
+    private static let comma = ByteBuffer(",")
 
     private func emitOptions(_ options: CheckedTipOptions, into writer: inout SwiftWriter) {
         writer.block { out in

@@ -2,7 +2,7 @@
 
 extension FileEmitter {
     /// Appends the Swift type that holds a value of `type`.
-    func appendSwiftType(_ type: TipsType, to out: inout [UInt8]) {
+    func appendSwiftType(_ type: TipsType, to out: inout ByteBuffer) {
         switch type {
         case .bool: out.append("Swift.Bool")
         case .int: out.append("Swift.Int")
@@ -14,7 +14,7 @@ extension FileEmitter {
     }
 
     /// Appends a constant as a Swift literal, typed by context.
-    func appendConstant(_ value: ConstantValue, to out: inout [UInt8]) {
+    func appendConstant(_ value: ConstantValue, to out: inout ByteBuffer) {
         switch value {
         case .bool(let value): out.append(value ? "true" : "false")
         case .int(let value): out.appendInteger(value)
@@ -29,7 +29,7 @@ extension FileEmitter {
 
     /// Appends a `TipsRuntime.TipValue` built from the Swift value named
     /// `swiftName`, of a storable type.
-    func appendValue(of swiftName: String, type: TipsType, to out: inout [UInt8]) {
+    func appendValue(of swiftName: String, type: TipsType, to out: inout ByteBuffer) {
         let head: StaticString
         switch type {
         case .bool: head = ".bool("
@@ -50,7 +50,7 @@ extension FileEmitter {
 
     /// Appends a function parameter for a `.tips` argument or field named
     /// `name` (see ``SwiftNames/parameter(_:swiftName:type:)``).
-    func appendParameter(_ name: String, swiftName: String, type: TipsType, to out: inout [UInt8]) {
+    func appendParameter(_ name: String, swiftName: String, type: TipsType, to out: inout ByteBuffer) {
         let label = SwiftNames.label(name)
         if label != swiftName {
             out.appendUTF8(label)
@@ -63,19 +63,20 @@ extension FileEmitter {
 
     /// Appends ``SwiftNames/eventType(_:)`` of `name`, uppercasing an ASCII
     /// first letter in place: only other first characters need a string.
-    func appendEventType(_ name: String, to out: inout [UInt8]) {
+    func appendEventType(_ name: String, to out: inout ByteBuffer) {
         guard let first = name.utf8.first, first < 0x80 else {
             out.appendUTF8(SwiftNames.eventType(name))
             return
         }
-        let start = out.count
-        out.appendUTF8(name)
-        if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) { out[start] = first - 0x20 }
+        let isLowercase = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
+        out.append(isLowercase ? first - 0x20 : first)
+        var name = name
+        name.withUTF8 { out.append(UnsafeBufferPointer(rebasing: $0.dropFirst())) }
         out.append("Event")
     }
 
     /// Appends `TipsRuntime.TipEvents.<name>.event`.
-    func appendEventReference(_ name: String, to out: inout [UInt8]) {
+    func appendEventReference(_ name: String, to out: inout ByteBuffer) {
         out.append("TipsRuntime.TipEvents.")
         out.appendUTF8(SwiftNames.identifier(name))
         out.append(".event")

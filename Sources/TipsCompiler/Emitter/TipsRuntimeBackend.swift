@@ -140,7 +140,7 @@ struct FileEmitter {
         writer.block("extension TipsRuntime.TipParameters") { writer in
             for parameter in parameters {
                 doc(parameter.doc, into: &writer)
-                var prefix: [UInt8] = []
+                var prefix = ByteBuffer()
                 prefix.appendUTF8(access)
                 prefix.append(" static let ")
                 prefix.appendUTF8(SwiftNames.identifier(parameter.name))
