@@ -44,11 +44,11 @@ struct SwiftCode: Sendable {
     /// Writes the expression starting at the writer's indentation, with
     /// `prefix` before it and `suffix` after it on the first and last lines.
     func write(to writer: inout SwiftWriter, prefix: String = "", suffix: String = "") {
-        var prefixBytes = ByteBuffer()
-        prefixBytes.appendUTF8(prefix)
-        var suffixBytes = ByteBuffer()
-        suffixBytes.appendUTF8(suffix)
-        writer.expression(prefix: prefixBytes, suffix: suffixBytes) { build(into: &$0) }
+        writer.expression { code in
+            code.prefix { $0.appendUTF8(prefix) }
+            build(into: &code)
+            code.suffix { $0.appendUTF8(suffix) }
+        }
     }
 
     /// Adds the expression to `code`.

@@ -6,7 +6,8 @@
 /// It is built outermost part first: ``atom(_:)`` for text printed as is, and
 /// a `begin…` call and ``end()`` around a call, an array or a labeled value.
 /// The builder writes the brackets, the `: ` after a label and the `, `
-/// between arguments. Nothing is allocated per part once the buffers have
+/// between arguments. Text around the expression on its first and last lines
+/// goes before and after it, with ``prefix(_:)`` and ``suffix(_:)``. Nothing is allocated per part once the buffers have
 /// grown, so one value is reused for expression after expression.
 struct SwiftExpression: Sendable {
     /// The shape of a part.
@@ -52,6 +53,16 @@ struct SwiftExpression: Sendable {
         openPart = -1
     }
 
+    /// Text before the expression on its first line: written before any part.
+    mutating func prefix(_ write: (inout ByteBuffer) -> Void) {
+        write(&bytes)
+    }
+
+    /// Text after the expression on its last line: written once it has ended.
+    mutating func suffix(_ write: (inout ByteBuffer) -> Void) {
+        write(&bytes)
+    }
+
     /// Text printed as is: fixed text.
     mutating func atom(_ text: StaticString) {
         atom { $0.append(text) }
@@ -74,7 +85,7 @@ struct SwiftExpression: Sendable {
 
     /// Starts `callee(`; the arguments follow, then ``end()``.
     mutating func beginCall(_ callee: StaticString) {
-        begin(.call) { $0.append(callee) }
+        begin(.call, callee)
     }
 
     /// Starts `callee(` for a callee that is a string.
@@ -89,7 +100,7 @@ struct SwiftExpression: Sendable {
 
     /// Starts `label: `; exactly one value follows, then ``end()``.
     mutating func beginLabeled(_ label: StaticString) {
-        begin(.labeled) { $0.append(label) }
+        begin(.labeled, label)
     }
 
     /// Starts `label: ` for a label that is a string.
@@ -127,6 +138,43 @@ struct SwiftExpression: Sendable {
         case .labeled: bytes.append(": ")
         case .atom: break
         }
+        parts.append(
+            Part(
+                kind: kind, start: start, headEnd: bytes.count, end: bytes.count, next: parts.count + 1,
+                parent: openPart))
+        openPart = parts.count - 1
+    }
+
+    /// Starts a part whose head is fixed text, written with the `, ` before
+    /// it (when it follows another part) and its opening in one piece.
+    private mutating func begin(_ kind: Kind, _ head: StaticString) {
+        guard head.hasPointerRepresentation else {
+            begin(kind) { $0.append(head) }
+            return
+        }
+        let hasSeparator = openPart >= 0 && parts[openPart].childCount > 0
+        if openPart >= 0 { parts[openPart].childCount += 1 }
+        let separatorCount = hasSeparator ? 2 : 0
+        let headCount = head.utf8CodeUnitCount
+        let openingCount = kind == .labeled ? 2 : 1
+        let source = head.utf8Start
+        bytes.appendBytes(separatorCount + headCount + openingCount) { out in
+            if hasSeparator {
+                out.initialize(to: UInt8(ascii: ","))
+                (out + 1).initialize(to: UInt8(ascii: " "))
+            }
+            (out + separatorCount).initialize(from: source, count: headCount)
+            let opening = out + separatorCount + headCount
+            switch kind {
+            case .call: opening.initialize(to: UInt8(ascii: "("))
+            case .array: opening.initialize(to: UInt8(ascii: "["))
+            case .labeled:
+                opening.initialize(to: UInt8(ascii: ":"))
+                (opening + 1).initialize(to: UInt8(ascii: " "))
+            case .atom: break
+            }
+        }
+        let start = bytes.count - headCount - openingCount
         parts.append(
             Part(
                 kind: kind, start: start, headEnd: bytes.count, end: bytes.count, next: parts.count + 1,

@@ -110,50 +110,13 @@ public enum SwiftNames {
         needsEscaping(text) ? byteEscaped(text) : text
     }
 
-    /// ``scalarEscaped(_:)`` on the UTF-8 bytes: every scalar it escapes is
-    /// ASCII or U+2028/U+2029 (E2 80 A8/A9), and every other byte is copied as is.
+    /// ``scalarEscaped(_:)`` on the UTF-8 bytes (see ``ByteBuffer/appendEscaped(_:)``):
+    /// every scalar it escapes is ASCII or U+2028/U+2029 (E2 80 A8/A9), and
+    /// every other byte is copied as is.
     static func byteEscaped(_ text: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + 16)
-        var text = text
-        text.withUTF8 { bytes in
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                index += 1
-                let escape: UInt8
-                switch byte {
-                case UInt8(ascii: "\\"): escape = UInt8(ascii: "\\")
-                case UInt8(ascii: "\""): escape = UInt8(ascii: "\"")
-                case 0x0A: escape = UInt8(ascii: "n")
-                case 0x0D: escape = UInt8(ascii: "r")
-                case 0x09: escape = UInt8(ascii: "t")
-                case 0x00: escape = UInt8(ascii: "0")
-                case 0x01..<0x20, 0x7F:
-                    appendUnicodeEscape(UInt32(byte), to: &out)
-                    continue
-                case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && bytes[index + 1] & 0xFE == 0xA8:
-                    appendUnicodeEscape(0x2000 + UInt32(bytes[index + 1] - 0x80), to: &out)
-                    index += 2
-                    continue
-                default:
-                    out.append(byte)
-                    continue
-                }
-                out.append(UInt8(ascii: "\\"))
-                out.append(escape)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// `\u{HEX}`, uppercase hex without leading zeros.
-    private static func appendUnicodeEscape(_ value: UInt32, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\\"))
-        out.append(UInt8(ascii: "u"))
-        out.append(UInt8(ascii: "{"))
-        out.append(contentsOf: String(value, radix: 16, uppercase: true).utf8)
-        out.append(UInt8(ascii: "}"))
+        var out = ByteBuffer(capacity: text.utf8.count + 16)
+        out.appendEscaped(text)
+        return out.string(0..<out.count)
     }
 
     /// ``escaped(_:)`` scalar by scalar: right for any text, slower.

@@ -99,16 +99,13 @@ public struct SwiftWriter: Sendable {
     }
 
     /// Builds an expression with `build`, then writes it laid out (see
-    /// ``SwiftExpression/write(to:prefix:suffix:)``) with `prefix` before it
-    /// and `suffix` after it.
-    mutating func expression(
-        prefix: ByteBuffer = ByteBuffer(), suffix: ByteBuffer = ByteBuffer(), _ build: (inout SwiftExpression) -> Void
-    ) {
+    /// ``SwiftExpression/write(to:)``).
+    mutating func expression(_ build: (inout SwiftExpression) -> Void) {
         var code = scratch
         scratch = SwiftExpression()
         code.removeAll()
         build(&code)
-        code.write(to: &self, prefix: prefix, suffix: suffix)
+        code.write(to: &self)
         scratch = code
     }
 

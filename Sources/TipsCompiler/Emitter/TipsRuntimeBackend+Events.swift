@@ -35,10 +35,11 @@ extension FileEmitter {
             appendEventType(event.name, to: &out)
             out.append(": Swift.Sendable")
         } body: { writer in
-            var prefix = ByteBuffer()
-            prefix.appendUTF8(access)
-            prefix.append(" let event: TipsRuntime.Tips.Event = ")
-            writer.expression(prefix: prefix) { code in
+            writer.expression { code in
+                code.prefix { out in
+                    out.appendUTF8(access)
+                    out.append(" let event: TipsRuntime.Tips.Event = ")
+                }
                 code.beginCall("TipsRuntime.Tips.Event")
                 code.labeled("id") { $0.appendStringLiteral(event.name) }
                 if event.keepCount != CheckedEvent.defaultKeepCount {

@@ -130,14 +130,15 @@ extension FileEmitter {
             writer.line("[")
             writer.indented { writer in
                 for rule in rules {
-                    writer.expression(suffix: Self.comma) { buildRule(rule, into: &$0) }
+                    writer.expression { code in
+                        buildRule(rule, into: &code)
+                        code.suffix { $0.append(UInt8(ascii: ",")) }
+                    }
                 }
             }
             writer.line("]")
         }
     }
-
-    private static let comma = ByteBuffer(",")
 
     private func emitOptions(_ options: CheckedTipOptions, into writer: inout SwiftWriter) {
         writer.block { out in

@@ -140,14 +140,15 @@ struct FileEmitter {
         writer.block("extension TipsRuntime.TipParameters") { writer in
             for parameter in parameters {
                 doc(parameter.doc, into: &writer)
-                var prefix = ByteBuffer()
-                prefix.appendUTF8(access)
-                prefix.append(" static let ")
-                prefix.appendUTF8(SwiftNames.identifier(parameter.name))
-                prefix.append(": TipsRuntime.Tips.Parameter<")
-                appendSwiftType(parameter.type, to: &prefix)
-                prefix.append("> = ")
-                writer.expression(prefix: prefix) { code in
+                writer.expression { code in
+                    code.prefix { out in
+                        out.appendUTF8(access)
+                        out.append(" static let ")
+                        out.appendUTF8(SwiftNames.identifier(parameter.name))
+                        out.append(": TipsRuntime.Tips.Parameter<")
+                        appendSwiftType(parameter.type, to: &out)
+                        out.append("> = ")
+                    }
                     code.beginCall(".init")
                     code.labeled("id") { $0.appendStringLiteral(parameter.name) }
                     code.labeled("defaultValue") { appendConstant(parameter.defaultValue, to: &$0) }
