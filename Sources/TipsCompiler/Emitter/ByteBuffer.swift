@@ -18,12 +18,6 @@ struct ByteBuffer: @unchecked Sendable {
         if capacity > 0 { reallocate(capacity) }
     }
 
-    /// Creates a buffer holding fixed text.
-    init(_ text: StaticString) {
-        self.init(capacity: text.utf8CodeUnitCount)
-        text.withUTF8Buffer { append($0) }
-    }
-
     /// The text's bytes, as an array.
     var array: [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { target, initialized in
@@ -98,11 +92,6 @@ struct ByteBuffer: @unchecked Sendable {
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         appendBytes(bytes.count) { $0.initialize(from: source, count: bytes.count) }
-    }
-
-    /// Appends the bytes of an array.
-    mutating func append(contentsOf bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { append($0) }
     }
 
     /// Appends `other[range]`.

@@ -8,7 +8,7 @@ public struct SwiftWriter: Sendable {
     }
     /// The current indentation, in spaces: written as bytes, never built as a string.
     private var indentationWidth = 0
-    /// The buffers of the expression being built by ``expression(prefix:suffix:_:)``, kept from one to the next.
+    /// The buffers of the expression being built by ``expression(_:)``, kept from one to the next.
     private var scratch = SwiftExpression()
 
     /// The UTF-8 of the text written so far.
