@@ -46,6 +46,17 @@ public enum SwiftNames {
     /// Persisted ids, field keys, enum raw values and rule source text keep the
     /// `.tips` name; only Swift identifiers use this spelling.
     public static func identifier(_ name: String, reserving members: Set<String> = []) -> String {
+        if members.isEmpty, !SpecialWords.mayContain(name) { return name }
+        return spelled(name, reserving: members)
+    }
+
+    /// ``identifier(_:reserving:)`` for one of the member sets in ``SpecialWords``,
+    /// which lets a name that is none of them skip the set look-ups.
+    static func identifier(_ name: String, reservingKnown members: Set<String>) -> String {
+        SpecialWords.mayContain(name) ? spelled(name, reserving: members) : name
+    }
+
+    private static func spelled(_ name: String, reserving members: Set<String>) -> String {
         if reserved.contains(name) || members.contains(name) { return name + "_" }
         return keywords.contains(name) ? "`\(name)`" : name
     }
@@ -55,6 +66,7 @@ public enum SwiftNames {
     /// which as a label would mean "no label" and so is spelled `__`.
     public static func label(_ name: String) -> String {
         if name == "_" { return identifier(name) }
+        guard SpecialWords.mayContain(name) else { return name }
         return keywords.contains(name) && !reserved.contains(name) ? "`\(name)`" : name
     }
 
@@ -66,16 +78,16 @@ public enum SwiftNames {
     }
 
     /// The Swift name of an enum case (rule 1 with ``enumMembers``).
-    public static func enumCase(_ name: String) -> String { identifier(name, reserving: enumMembers) }
+    public static func enumCase(_ name: String) -> String { identifier(name, reservingKnown: enumMembers) }
 
     /// The Swift name of a tip's type (rule 1 with ``groupMembers``, since groups name their tips from inside).
-    public static func tipType(_ name: String) -> String { identifier(name, reserving: groupMembers) }
+    public static func tipType(_ name: String) -> String { identifier(name, reservingKnown: groupMembers) }
 
     /// The Swift name of a tip argument's stored property and init parameter (rule 1 with ``tipMembers``).
-    public static func tipArgument(_ name: String) -> String { identifier(name, reserving: tipMembers) }
+    public static func tipArgument(_ name: String) -> String { identifier(name, reservingKnown: tipMembers) }
 
     /// The Swift name of an event field's `donate` parameter (rule 1 with ``donateMembers``).
-    public static func eventField(_ name: String) -> String { identifier(name, reserving: donateMembers) }
+    public static func eventField(_ name: String) -> String { identifier(name, reservingKnown: donateMembers) }
 
     /// The type of an event's value in `TipsRuntime.TipEvents`: the name
     /// capitalized plus `Event` (`visitedRegion` → `VisitedRegionEvent`), so it
@@ -98,50 +110,13 @@ public enum SwiftNames {
         needsEscaping(text) ? byteEscaped(text) : text
     }
 
-    /// ``scalarEscaped(_:)`` on the UTF-8 bytes: every scalar it escapes is
-    /// ASCII or U+2028/U+2029 (E2 80 A8/A9), and every other byte is copied as is.
+    /// ``scalarEscaped(_:)`` on the UTF-8 bytes (see ``ByteBuffer/appendEscaped(_:)``):
+    /// every scalar it escapes is ASCII or U+2028/U+2029 (E2 80 A8/A9), and
+    /// every other byte is copied as is.
     static func byteEscaped(_ text: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + 16)
-        var text = text
-        text.withUTF8 { bytes in
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                index += 1
-                let escape: UInt8
-                switch byte {
-                case UInt8(ascii: "\\"): escape = UInt8(ascii: "\\")
-                case UInt8(ascii: "\""): escape = UInt8(ascii: "\"")
-                case 0x0A: escape = UInt8(ascii: "n")
-                case 0x0D: escape = UInt8(ascii: "r")
-                case 0x09: escape = UInt8(ascii: "t")
-                case 0x00: escape = UInt8(ascii: "0")
-                case 0x01..<0x20, 0x7F:
-                    appendUnicodeEscape(UInt32(byte), to: &out)
-                    continue
-                case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && bytes[index + 1] & 0xFE == 0xA8:
-                    appendUnicodeEscape(0x2000 + UInt32(bytes[index + 1] - 0x80), to: &out)
-                    index += 2
-                    continue
-                default:
-                    out.append(byte)
-                    continue
-                }
-                out.append(UInt8(ascii: "\\"))
-                out.append(escape)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// `\u{HEX}`, uppercase hex without leading zeros.
-    private static func appendUnicodeEscape(_ value: UInt32, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\\"))
-        out.append(UInt8(ascii: "u"))
-        out.append(UInt8(ascii: "{"))
-        out.append(contentsOf: String(value, radix: 16, uppercase: true).utf8)
-        out.append(UInt8(ascii: "}"))
+        var out = ByteBuffer(capacity: text.utf8.count + 16)
+        out.appendEscaped(text)
+        return out.string(0..<out.count)
     }
 
     /// ``escaped(_:)`` scalar by scalar: right for any text, slower.

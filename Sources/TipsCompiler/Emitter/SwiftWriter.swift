@@ -2,15 +2,20 @@
 public struct SwiftWriter: Sendable {
     /// The UTF-8 of the text written so far: appending bytes is several times
     /// cheaper than appending to a `String`.
-    private(set) var bytes: [UInt8] = []
+    private var buffer = ByteBuffer()
     private var level = 0 {
         didSet { indentationWidth = level * unitWidth }
     }
     /// The current indentation, in spaces: written as bytes, never built as a string.
     private var indentationWidth = 0
+    /// The buffers of the expression being built by ``expression(_:)``, kept from one to the next.
+    private var scratch = SwiftExpression()
+
+    /// The UTF-8 of the text written so far.
+    var bytes: [UInt8] { buffer.array }
 
     /// The text written so far.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { buffer.string(0..<buffer.count) }
     private let unitWidth: Int
 
     /// Creates a writer that indents by `indentWidth` spaces.
@@ -28,50 +33,53 @@ public struct SwiftWriter: Sendable {
     public mutating func line(_ content: String = "") {
         if !content.isEmpty {
             appendIndentation()
-            bytes.appendUTF8(content)
+            buffer.appendUTF8(content)
         }
-        bytes.append(0x0A)
+        buffer.append(0x0A)
     }
 
     /// Writes one non-empty line at the current indentation whose content
     /// `build` appends straight to the text's bytes, without an intermediate string.
-    mutating func nonEmptyLine(_ build: (inout [UInt8]) -> Void) {
+    mutating func nonEmptyLine(_ build: (inout ByteBuffer) -> Void) {
         appendIndentation()
-        build(&bytes)
-        bytes.append(0x0A)
+        build(&buffer)
+        buffer.append(0x0A)
     }
 
-    /// Spaces copied from in one block: appending a `Repeated` goes byte by byte.
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+    /// Writes one line at the current indentation whose `length` bytes of
+    /// content `write` puts in place, all in one piece of room.
+    mutating func line(length: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Void) {
+        let indentation = indentationWidth
+        buffer.appendBytes(indentation + length + 1) { start in
+            start.initialize(repeating: UInt8(ascii: " "), count: indentation)
+            write(start + indentation)
+            (start + indentation + length).initialize(to: 0x0A)
+        }
+    }
 
     private mutating func appendIndentation() {
-        var remaining = indentationWidth
-        while remaining > 0 {
-            let count = min(remaining, Self.spaces.count)
-            bytes.append(contentsOf: Self.spaces[..<count])
-            remaining -= count
-        }
+        buffer.append(repeating: UInt8(ascii: " "), count: indentationWidth)
     }
 
     /// Writes one blank line, unless the text is empty or already ends with one.
     public mutating func blankLine() {
-        guard !bytes.isEmpty, !endsWithBlankLine, !endsWithOpeningBrace else { return }
-        bytes.append(0x0A)
+        guard !buffer.isEmpty, !endsWithBlankLine, !endsWithOpeningBrace else { return }
+        buffer.append(0x0A)
     }
 
     /// `text.hasSuffix("\n\n")`: a line feed is a character of its own unless a carriage return precedes it.
     private var endsWithBlankLine: Bool {
-        let count = bytes.count
-        guard count >= 2, bytes[count - 1] == 0x0A, bytes[count - 2] == 0x0A else { return false }
-        return count == 2 || bytes[count - 3] != 0x0D
+        let count = buffer.count
+        guard count >= 2, buffer[count - 1] == 0x0A, buffer[count - 2] == 0x0A else { return false }
+        return count == 2 || buffer[count - 3] != 0x0D
     }
 
     /// `text.hasSuffix("{\n")`: after an ASCII byte, `{` is a character of its
     /// own; after anything else, the characters decide.
     private var endsWithOpeningBrace: Bool {
-        let count = bytes.count
-        guard count >= 2, bytes[count - 1] == 0x0A, bytes[count - 2] == UInt8(ascii: "{") else { return false }
-        return count == 2 || bytes[count - 3] < 0x80 || text.hasSuffix("{\n")
+        let count = buffer.count
+        guard count >= 2, buffer[count - 1] == 0x0A, buffer[count - 2] == UInt8(ascii: "{") else { return false }
+        return count == 2 || buffer[count - 3] < 0x80 || text.hasSuffix("{\n")
     }
 
     /// Writes `///` lines.
@@ -90,18 +98,38 @@ public struct SwiftWriter: Sendable {
         line("}")
     }
 
+    /// Builds an expression with `build`, then writes it laid out (see
+    /// ``SwiftExpression/write(to:)``).
+    mutating func expression(_ build: (inout SwiftExpression) -> Void) {
+        var code = scratch
+        scratch = SwiftExpression()
+        code.removeAll()
+        build(&code)
+        code.write(to: &self)
+        scratch = code
+    }
+
+    /// Reserves room for `count` bytes of text in all.
+    mutating func reserveCapacity(_ count: Int) {
+        buffer.reserve(count - buffer.count)
+    }
+
+    /// Writes `header {` (its text appended by `header`), the body one level deeper, then `}`.
+    mutating func block(_ header: (inout ByteBuffer) -> Void, body: (inout SwiftWriter) -> Void) {
+        nonEmptyLine { out in
+            header(&out)
+            out.append(" {")
+        }
+        level += 1
+        body(&self)
+        level -= 1
+        line("}")
+    }
+
     /// Writes the body one level deeper.
     public mutating func indented(_ body: (inout SwiftWriter) -> Void) {
         level += 1
         body(&self)
         level -= 1
-    }
-}
-
-extension [UInt8] {
-    /// Appends the UTF-8 of `text` in one copy from its contiguous storage.
-    mutating func appendUTF8(_ text: String) {
-        var text = text
-        text.withUTF8 { append(contentsOf: $0) }
     }
 }

@@ -1,0 +1,34 @@
+// A quick test that a name is none of the words the spelling rule treats specially.
+
+extension SwiftNames {
+    /// The shapes (first byte, last byte and length) of every word
+    /// ``SwiftNames`` treats specially: keywords, reserved names and the
+    /// member names of generated declarations. A name of another shape is
+    /// none of them, so it is spelled as is without hashing it into the sets.
+    enum SpecialWords {
+        /// For each first byte, bit `n` is set when some special word of `n` bytes starts with it.
+        private static let firstBytes = shapes { $0.first }
+        /// For each last byte, bit `n` is set when some special word of `n` bytes ends with it.
+        private static let lastBytes = shapes { $0.last }
+
+        private static func shapes(_ byte: (String.UTF8View) -> UInt8?) -> [UInt64] {
+            var shapes = [UInt64](repeating: 0, count: 256)
+            let sets = [keywords, reserved, enumMembers, tipMembers, groupMembers, donateMembers]
+            for word in sets.joined() {
+                guard let byte = byte(word.utf8), word.utf8.count < 64 else { continue }
+                shapes[Int(byte)] |= 1 << UInt64(word.utf8.count)
+            }
+            return shapes
+        }
+
+        /// Whether `name` may be a special word; false means it certainly is not.
+        static func mayContain(_ name: String) -> Bool {
+            var name = name
+            return name.withUTF8 { bytes in
+                guard let first = bytes.first, let last = bytes.last, bytes.count < 64 else { return false }
+                let bit: UInt64 = 1 << UInt64(bytes.count)
+                return firstBytes[Int(first)] & bit != 0 && lastBytes[Int(last)] & bit != 0
+            }
+        }
+    }
+}

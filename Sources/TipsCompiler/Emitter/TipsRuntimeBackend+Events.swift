@@ -1,0 +1,91 @@
+// Emitting events: one typed value per event in `TipsRuntime.TipEvents`, with its `donate`.
+
+extension FileEmitter {
+    func emitEvents(_ events: [CheckedEvent], into writer: inout SwiftWriter) {
+        writer.blankLine()
+        writer.block("extension TipsRuntime.TipEvents") { writer in
+            for (index, event) in events.enumerated() {
+                if index > 0 { writer.line() }
+                emitEvent(event, into: &writer)
+            }
+        }
+    }
+
+    private func emitEvent(_ event: CheckedEvent, into writer: inout SwiftWriter) {
+        doc(event.doc, into: &writer)
+        writer.nonEmptyLine { out in
+            out.appendUTF8(access)
+            out.append(" static let ")
+            out.appendUTF8(SwiftNames.identifier(event.name))
+            out.append(": ")
+            appendEventType(event.name, to: &out)
+            out.append(" = ")
+            appendEventType(event.name, to: &out)
+            out.append("()")
+        }
+        writer.line()
+        writer.nonEmptyLine { out in
+            out.append("/// Donations of `")
+            out.appendCommentText(event.name)
+            out.append("`, with their typed fields.")
+        }
+        writer.block { out in
+            out.appendUTF8(access)
+            out.append(" struct ")
+            appendEventType(event.name, to: &out)
+            out.append(": Swift.Sendable")
+        } body: { writer in
+            writer.expression { code in
+                code.prefix { out in
+                    out.appendUTF8(access)
+                    out.append(" let event: TipsRuntime.Tips.Event = ")
+                }
+                code.beginCall("TipsRuntime.Tips.Event")
+                code.labeled("id") { $0.appendStringLiteral(event.name) }
+                if event.keepCount != CheckedEvent.defaultKeepCount {
+                    code.labeled("keepCount") { $0.appendInteger(event.keepCount) }
+                }
+                if let duration = event.keepDuration {
+                    code.labeled("keepDuration") { $0.appendInteger(duration) }
+                }
+                code.end()
+            }
+            writer.line()
+            emitDonate(event, into: &writer)
+        }
+    }
+
+    private func emitDonate(_ event: CheckedEvent, into writer: inout SwiftWriter) {
+        writer.nonEmptyLine { out in
+            out.append("/// Records one donation of `")
+            out.appendCommentText(event.name)
+            out.append("`.")
+        }
+        writer.block { out in
+            out.appendUTF8(access)
+            out.append(" func donate(")
+            for field in event.fields {
+                appendParameter(field.name, swiftName: SwiftNames.eventField(field.name), type: field.type, to: &out)
+                out.append(", ")
+            }
+            out.append("in center: TipsRuntime.TipCenter = .shared) async")
+        } body: { writer in
+            writer.nonEmptyLine { out in
+                out.append("await self.event.donate(")
+                if event.fields.isEmpty {
+                    out.append("[:]")
+                } else {
+                    out.append("[")
+                    for (index, field) in event.fields.enumerated() {
+                        if index > 0 { out.append(", ") }
+                        out.appendStringLiteral(field.name)
+                        out.append(": ")
+                        appendValue(of: SwiftNames.eventField(field.name), type: field.type, to: &out)
+                    }
+                    out.append("]")
+                }
+                out.append(", in: center)")
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+// Building rules as `TipsRuntime.RuleExpression` values: nested enum cases, laid out by `SwiftExpression`.
+
+extension FileEmitter {
+    /// Adds `TipsRuntime.TipRule(<expression>, source: …, file: …, line: …)` to `code`.
+    func buildRule(_ rule: CheckedRule, into code: inout SwiftExpression) {
+        code.beginCall("TipsRuntime.TipRule")
+        buildExpression(rule.expression, into: &code)
+        code.labeled("source") { $0.appendStringLiteral(rule.source) }
+        code.labeled("file") { $0.appendStringLiteral(rule.fileName) }
+        code.labeled("line") { $0.appendDecimal(rule.line) }
+        code.end()
+    }
+
+    /// Adds a `TipsRuntime.RuleExpression` value, as nested enum cases.
+    func buildExpression(_ expression: CheckedExpression, into code: inout SwiftExpression) {
+        switch expression {
+        case .literal(let value):
+            code.beginCall(".literal")
+            code.atom { appendTipValue(value, to: &$0) }
+        case .enumCase(let name, _):
+            code.beginCall(".literal")
+            code.atom { out in
+                out.append(".enumCase(")
+                out.appendStringLiteral(name)
+                out.append(")")
+            }
+        case .parameter(let name, _):
+            code.beginCall(".parameter")
+            code.atom { out in
+                out.append("TipsRuntime.TipParameters.")
+                out.appendUTF8(SwiftNames.identifier(name))
+                out.append(".reference")
+            }
+        case .argument(let name, let type):
+            code.beginCall(".argument")
+            code.labeled("name") { $0.appendStringLiteral(name) }
+            code.labeled("value") { appendValue(of: SwiftNames.tipArgument(name), type: type, to: &$0) }
+        case .field(let name, _):
+            code.beginCall(".field")
+            code.atom { $0.appendStringLiteral(name) }
+        case .not(let operand):
+            code.beginCall(".not")
+            buildExpression(operand, into: &code)
+        case .negate(let operand):
+            code.beginCall(".negate")
+            buildExpression(operand, into: &code)
+        case .binary(let op, let lhs, let rhs, _):
+            code.beginCall(".binary")
+            code.atom { out in
+                out.append(".")
+                out.append(Self.runtimeOperator(op))
+            }
+            buildExpression(lhs, into: &code)
+            buildExpression(rhs, into: &code)
+        case .count(let query):
+            code.beginCall(".count")
+            buildQuery(query, into: &code)
+        }
+        code.end()
+    }
+
+    /// Appends a literal `TipsRuntime.TipValue`.
+    private func appendTipValue(_ value: ConstantValue, to out: inout ByteBuffer) {
+        switch value {
+        case .bool(let value): out.append(value ? ".bool(true)" : ".bool(false)")
+        case .int(let value):
+            out.append(".int(")
+            out.appendInteger(value)
+            out.append(")")
+        case .double(let value):
+            out.append(".double(")
+            out.appendUTF8(SwiftNames.double(value))
+            out.append(")")
+        case .string(let value):
+            out.append(".string(")
+            out.appendStringLiteral(value)
+            out.append(")")
+        case .duration(let seconds):
+            out.append(".duration(")
+            out.appendInteger(seconds)
+            out.append(")")
+        case .enumCase(let name):
+            out.append(".enumCase(")
+            out.appendStringLiteral(name)
+            out.append(")")
+        }
+    }
+
+    /// Adds a `TipsRuntime.EventQuery(event: …, steps: […])`.
+    private func buildQuery(_ query: CheckedQuery, into code: inout SwiftExpression) {
+        code.beginCall("TipsRuntime.EventQuery")
+        code.labeled("event") { appendEventReference(query.event, to: &$0) }
+        code.beginLabeled("steps")
+        code.beginArray()
+        for step in query.steps {
+            switch step {
+            case .within(let seconds):
+                code.atom { out in
+                    out.append(".within(seconds: ")
+                    out.appendInteger(seconds)
+                    out.append(")")
+                }
+            case .filter(let predicate):
+                code.beginCall(".filter")
+                buildExpression(predicate, into: &code)
+                code.end()
+            case .largestSubset(let field):
+                code.atom { out in
+                    out.append(".largestSubset(by: ")
+                    out.appendStringLiteral(field)
+                    out.append(")")
+                }
+            case .smallestSubset(let field):
+                code.atom { out in
+                    out.append(".smallestSubset(by: ")
+                    out.appendStringLiteral(field)
+                    out.append(")")
+                }
+            }
+        }
+        code.end()
+        code.end()
+        code.end()
+    }
+
+    static func runtimeOperator(_ op: CheckedOperator) -> StaticString {
+        switch op {
+        case .and: "and"
+        case .or: "or"
+        case .equal: "equal"
+        case .notEqual: "notEqual"
+        case .less: "less"
+        case .lessOrEqual: "lessOrEqual"
+        case .greater: "greater"
+        case .greaterOrEqual: "greaterOrEqual"
+        case .add: "add"
+        case .subtract: "subtract"
+        case .multiply: "multiply"
+        case .divide: "divide"
+        }
+    }
+}

@@ -1,0 +1,84 @@
+// Spelling types, constants and values of the generated code, appended to UTF-8 bytes.
+
+extension FileEmitter {
+    /// Appends the Swift type that holds a value of `type`.
+    func appendSwiftType(_ type: TipsType, to out: inout ByteBuffer) {
+        switch type {
+        case .bool: out.append("Swift.Bool")
+        case .int: out.append("Swift.Int")
+        case .double: out.append("Swift.Double")
+        case .string: out.append("Swift.String")
+        case .enumeration(let name): out.appendUTF8(SwiftNames.identifier(name))
+        case .duration, .donations, .error: out.append("Swift.Double")
+        }
+    }
+
+    /// Appends a constant as a Swift literal, typed by context.
+    func appendConstant(_ value: ConstantValue, to out: inout ByteBuffer) {
+        switch value {
+        case .bool(let value): out.append(value ? "true" : "false")
+        case .int(let value): out.appendInteger(value)
+        case .double(let value): out.appendUTF8(SwiftNames.double(value))
+        case .string(let value): out.appendStringLiteral(value)
+        case .duration(let seconds): out.appendInteger(seconds)
+        case .enumCase(let name):
+            out.append(".")
+            out.appendUTF8(SwiftNames.enumCase(name))
+        }
+    }
+
+    /// Appends a `TipsRuntime.TipValue` built from the Swift value named
+    /// `swiftName`, of a storable type.
+    func appendValue(of swiftName: String, type: TipsType, to out: inout ByteBuffer) {
+        let head: StaticString
+        switch type {
+        case .bool: head = ".bool("
+        case .int: head = ".int("
+        case .double: head = ".double("
+        case .string: head = ".string("
+        case .enumeration: head = ".enumCase("
+        case .duration: head = ".duration("
+        case .donations, .error:
+            out.append(".bool(false)")
+            return
+        }
+        out.append(head)
+        out.appendUTF8(swiftName)
+        if case .enumeration = type { out.append(".rawValue") }
+        out.append(")")
+    }
+
+    /// Appends a function parameter for a `.tips` argument or field named
+    /// `name` (see ``SwiftNames/parameter(_:swiftName:type:)``).
+    func appendParameter(_ name: String, swiftName: String, type: TipsType, to out: inout ByteBuffer) {
+        let label = SwiftNames.label(name)
+        if label != swiftName {
+            out.appendUTF8(label)
+            out.append(" ")
+        }
+        out.appendUTF8(swiftName)
+        out.append(": ")
+        appendSwiftType(type, to: &out)
+    }
+
+    /// Appends ``SwiftNames/eventType(_:)`` of `name`, uppercasing an ASCII
+    /// first letter in place: only other first characters need a string.
+    func appendEventType(_ name: String, to out: inout ByteBuffer) {
+        guard let first = name.utf8.first, first < 0x80 else {
+            out.appendUTF8(SwiftNames.eventType(name))
+            return
+        }
+        let isLowercase = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
+        out.append(isLowercase ? first - 0x20 : first)
+        var name = name
+        name.withUTF8 { out.append(UnsafeBufferPointer(rebasing: $0.dropFirst())) }
+        out.append("Event")
+    }
+
+    /// Appends `TipsRuntime.TipEvents.<name>.event`.
+    func appendEventReference(_ name: String, to out: inout ByteBuffer) {
+        out.append("TipsRuntime.TipEvents.")
+        out.appendUTF8(SwiftNames.identifier(name))
+        out.append(".event")
+    }
+}

@@ -1,0 +1,96 @@
+import Testing
+
+@testable import TipsCompiler
+
+/// The emitter's byte-level writers give exactly the text of the string-level
+/// spellings in `SwiftNames`, wherever the tricky bytes fall.
+@Suite struct EmitterBytesTests {
+    /// Texts with every byte that needs an escape, at every offset within a
+    /// word of eight (the escaping scans eight bytes at a time).
+    static var escapingSamples: [String] {
+        let tricky = FastPathTests.samples + ["\u{2028}", "\u{2029}", "\u{2027}", "\u{1F}\u{7F}\u{80}", "\"", "\\"]
+        var texts: [String] = []
+        for sample in tricky {
+            for padding in 0..<9 {
+                texts.append(String(repeating: "x", count: padding) + sample)
+                texts.append(sample + String(repeating: "y", count: padding))
+            }
+        }
+        var generator = SplitMix64(seed: 0x5EED)
+        let alphabet = Array("ab \"\\\n\r\t\u{0}\u{7F}\u{E9}\u{2028}\u{2029}\u{2026}🐦")
+        for _ in 0..<500 {
+            let count = Int.random(in: 0...40, using: &generator)
+            texts.append(
+                String((0..<count).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }))
+        }
+        return texts
+    }
+
+    @Test func appendedLiteralsMatchTheScalarEscaping() {
+        for text in Self.escapingSamples {
+            var bytes = ByteBuffer()
+            bytes.appendStringLiteral(text)
+            #expect(
+                bytes.string(0..<bytes.count) == "\"" + SwiftNames.scalarEscaped(text) + "\"",
+                "\(text.debugDescription)")
+        }
+    }
+
+    @Test func appendedIntegersMatchTheStringSpellings() {
+        var values = [0, 1, -1, 9, 10, 999, 1000, 9999, 10_000, -10_000, 99_999, 100_000, 1_234_567, Int.max, Int.min]
+        var generator = SplitMix64(seed: 42)
+        for _ in 0..<500 {
+            values.append(Int.random(in: Int.min...Int.max, using: &generator) >> (generator.next() % 64))
+        }
+        for value in values {
+            var grouped = ByteBuffer()
+            grouped.appendInteger(value)
+            #expect(grouped.string(0..<grouped.count) == SwiftNames.integer(value))
+            var plain = ByteBuffer()
+            plain.appendDecimal(value)
+            #expect(plain.string(0..<plain.count) == String(value))
+        }
+    }
+
+    @Test func everySpecialWordPassesTheQuickTest() {
+        let sets = [
+            SwiftNames.keywords, SwiftNames.reserved, SwiftNames.enumMembers, SwiftNames.tipMembers,
+            SwiftNames.groupMembers, SwiftNames.donateMembers,
+        ]
+        for word in sets.joined() {
+            #expect(SwiftNames.SpecialWords.mayContain(word), "\(word)")
+        }
+        #expect(!SwiftNames.SpecialWords.mayContain("opened0"))
+        #expect(!SwiftNames.SpecialWords.mayContain(""))
+    }
+
+    @Test func aBufferCopiedBeforeAWriteKeepsItsText() {
+        var first = ByteBuffer()
+        first.appendUTF8("shared")
+        var second = first
+        second.append(UInt8(ascii: "!"))
+        first.append(UInt8(ascii: "?"))
+        #expect(first.string(0..<first.count) == "shared?")
+        #expect(second.string(0..<second.count) == "shared!")
+        #expect(first.array == Array("shared?".utf8))
+    }
+
+    @Test func anExpressionWithAPrefixAndASuffixBreaksLikeTheCodeTree() {
+        let long = String(repeating: "z", count: 110)
+        var writer = SwiftWriter()
+        writer.expression { code in
+            code.prefix { $0.appendUTF8("let x = ") }
+            code.beginCall("f")
+            code.beginLabeled("a")
+            code.atom(string: long)
+            code.end()
+            code.atom("b")
+            code.end()
+            code.suffix { $0.append(UInt8(ascii: ",")) }
+        }
+        var tree = SwiftWriter()
+        SwiftCode.call("f", [.labeled("a", .atom(long)), .atom("b")]).write(to: &tree, prefix: "let x = ", suffix: ",")
+        #expect(writer.text == tree.text)
+        #expect(writer.text == "let x = f(\n    a: \(long),\n    b\n),\n")
+    }
+}
