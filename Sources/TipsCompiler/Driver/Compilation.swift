@@ -120,7 +120,9 @@ public struct Compilation: Sendable {
             program = nil
         } else if let checked = program, options.emitsCode {
             outputs = options.backend.emit(
-                checked, options: EmitOptions(accessLevel: options.accessLevel, compilerVersion: TipcVersion.current))
+                checked,
+                options: EmitOptions(
+                    accessLevel: options.accessLevel, compilerVersion: TipcVersion.current, jobs: options.jobs))
         }
         return CompilationResult(sources: sources, diagnostics: diagnostics.sorted, program: program, outputs: outputs)
     }

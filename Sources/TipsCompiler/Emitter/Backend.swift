@@ -11,11 +11,14 @@ public struct EmitOptions: Hashable, Sendable {
     public var accessLevel: AccessLevel
     /// The compiler version written into each header.
     public var compilerVersion: String
+    /// How many threads may write code at once; the code is the same whatever the number.
+    public var jobs: Int
 
     /// Creates emit options.
-    public init(accessLevel: AccessLevel = .internal, compilerVersion: String = TipcVersion.current) {
+    public init(accessLevel: AccessLevel = .internal, compilerVersion: String = TipcVersion.current, jobs: Int = 1) {
         self.accessLevel = accessLevel
         self.compilerVersion = compilerVersion
+        self.jobs = max(1, jobs)
     }
 }
 

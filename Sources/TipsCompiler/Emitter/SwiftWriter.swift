@@ -18,9 +18,26 @@ public struct SwiftWriter: Sendable {
     public var text: String { buffer.string(0..<buffer.count) }
     private let unitWidth: Int
 
+    /// Whether the text continues text written elsewhere that ends with a
+    /// line that is neither blank nor `{` (so a first ``blankLine()`` writes).
+    private let followsLine: Bool
+
     /// Creates a writer that indents by `indentWidth` spaces.
     public init(indentWidth: Int = 4) {
         unitWidth = max(indentWidth, 0)
+        followsLine = false
+    }
+
+    /// Creates a writer for a piece of text that will follow a line that is
+    /// neither blank nor `{`, at the top level, and be joined with ``append(_:)``.
+    init(followsLine: Bool) {
+        unitWidth = 4
+        self.followsLine = followsLine
+    }
+
+    /// Appends the text of `other`, written for this place.
+    mutating func append(_ other: SwiftWriter) {
+        buffer.append(other.buffer, 0..<other.buffer.count)
     }
 
     /// The current indentation, as spaces.
@@ -63,7 +80,7 @@ public struct SwiftWriter: Sendable {
 
     /// Writes one blank line, unless the text is empty or already ends with one.
     public mutating func blankLine() {
-        guard !buffer.isEmpty, !endsWithBlankLine, !endsWithOpeningBrace else { return }
+        guard !buffer.isEmpty || followsLine, !endsWithBlankLine, !endsWithOpeningBrace else { return }
         buffer.append(0x0A)
     }
 

@@ -5,10 +5,17 @@ public struct TipsRuntimeBackend: Backend {
     public init() {}
 
     public func emit(_ program: CheckedProgram, options: EmitOptions) -> [EmittedFile] {
-        program.files.map { file in
-            let emitter = FileEmitter(program: program, file: file, options: options)
-            return EmittedFile(fileName: Self.outputFileName(for: file.fileName), utf8: emitter.emit())
-        }
+        // Files are written at the same time; one file alone may use every job itself.
+        var perFile = options
+        perFile.jobs = program.files.count == 1 ? options.jobs : 1
+        let fileOptions = perFile
+        return Parallel.map(program.files.count, jobs: options.jobs) { range in
+            range.map { index in
+                let file = program.files[index]
+                let emitter = FileEmitter(program: program, file: file, options: fileOptions)
+                return EmittedFile(fileName: Self.outputFileName(for: file.fileName), utf8: emitter.emit())
+            }
+        }.flatMap { $0 }
     }
 }
 
@@ -62,14 +69,38 @@ struct FileEmitter {
         if !parameters.isEmpty { emitParameters(parameters, into: &writer) }
         let events = file.declarations.compactMap { if case .event(let e) = $0 { e } else { nil } }
         if !events.isEmpty { emitEvents(events, into: &writer) }
-        for declaration in file.declarations {
-            switch declaration {
-            case .tip(let tip): emitTip(tip, into: &writer)
-            case .group(let group): emitGroup(group, into: &writer)
-            default: break
+        emitTipsAndGroups(into: &writer)
+        return writer.bytes
+    }
+
+    /// Tips and groups below this many per job are not worth a thread.
+    static let declarationsPerJob = 32
+
+    /// Writes the tips and groups in order. Each is independent of the others
+    /// and starts with a blank line after the `}` before it, so ranges of them
+    /// are written at the same time into writers of their own, joined in order.
+    func emitTipsAndGroups(into writer: inout SwiftWriter) {
+        let declarations = file.declarations.filter {
+            switch $0 {
+            case .tip, .group: true
+            default: false
             }
         }
-        return writer.bytes
+        let emitter = self
+        let parts = Parallel.map(declarations.count, jobs: options.jobs, minimumChunk: Self.declarationsPerJob) {
+            range in
+            var part = SwiftWriter(followsLine: true)
+            part.reserveCapacity(range.count * Self.estimatedBytesPerDeclaration)
+            for declaration in declarations[range] {
+                switch declaration {
+                case .tip(let tip): emitter.emitTip(tip, into: &part)
+                case .group(let group): emitter.emitGroup(group, into: &part)
+                default: break
+                }
+            }
+            return part
+        }
+        for part in parts { writer.append(part) }
     }
 
     /// Writes `///` lines, each made safe for a comment.
