@@ -83,34 +83,8 @@ public struct Compilation: Sendable {
     public func run() -> CompilationResult {
         var sources = SourceManager()
         var diagnostics = DiagnosticEngine()
-        var outputNames: [String: String] = [:]
         let files = inputs.map { sources.add(path: $0.path, bytes: $0.bytes) }
-        // Files parse independently, at the same time; their diagnostics are
-        // reported in input order, as if parsed one after the other.
-        // One file alone may use every job itself.
-        let jobsPerFile = files.count == 1 ? options.jobs : 1
-        let parsed = Parallel.map(files.count, jobs: options.jobs) { range in
-            range.map { index in
-                var fileDiagnostics = DiagnosticEngine()
-                let syntax = Parser.parse(files[index], diagnostics: &fileDiagnostics, jobs: jobsPerFile)
-                return (syntax, fileDiagnostics)
-            }
-        }.flatMap { $0 }
-        var syntax: [SourceFileSyntax] = []
-        for (input, (file, (tree, fileDiagnostics))) in zip(inputs, zip(files, parsed)) {
-            syntax.append(tree)
-            diagnostics.report(contentsOf: fileDiagnostics)
-            let outputName = TipsRuntimeBackend.outputFileName(for: file.fileName)
-            if let other = outputNames[outputName] {
-                diagnostics.error(
-                    "inputs '\(other)' and '\(input.path)' would both generate '\(outputName)'; rename one of them",
-                    at: SourceRange(file: file.id, start: 0, end: 0))
-            } else {
-                outputNames[outputName] = input.path
-            }
-        }
-        var program: CheckedProgram? = Checker.check(
-            syntax, sources: sources, diagnostics: &diagnostics, jobs: options.jobs)
+        var program: CheckedProgram? = parseAndCheck(files, sources: sources, diagnostics: &diagnostics)
         if let checked = program, !diagnostics.hasErrors {
             options.backend.validate(checked, diagnostics: &diagnostics)
         }
@@ -125,5 +99,38 @@ public struct Compilation: Sendable {
                     accessLevel: options.accessLevel, compilerVersion: TipcVersion.current, jobs: options.jobs))
         }
         return CompilationResult(sources: sources, diagnostics: diagnostics.sorted, program: program, outputs: outputs)
+    }
+
+    /// Parses and checks the files. The syntax trees live only in here, so
+    /// their memory is free again before code is generated.
+    private func parseAndCheck(
+        _ files: [SourceFile], sources: SourceManager, diagnostics: inout DiagnosticEngine
+    ) -> CheckedProgram {
+        // Files parse independently, at the same time; their diagnostics are
+        // reported in input order, as if parsed one after the other.
+        // One file alone may use every job itself.
+        let jobsPerFile = files.count == 1 ? options.jobs : 1
+        let parsed = Parallel.map(files.count, jobs: options.jobs) { range in
+            range.map { index in
+                var fileDiagnostics = DiagnosticEngine()
+                let syntax = Parser.parse(files[index], diagnostics: &fileDiagnostics, jobs: jobsPerFile)
+                return (syntax, fileDiagnostics)
+            }
+        }.flatMap { $0 }
+        var syntax: [SourceFileSyntax] = []
+        var outputNames: [String: String] = [:]
+        for (input, (file, (tree, fileDiagnostics))) in zip(inputs, zip(files, parsed)) {
+            syntax.append(tree)
+            diagnostics.report(contentsOf: fileDiagnostics)
+            let outputName = TipsRuntimeBackend.outputFileName(for: file.fileName)
+            if let other = outputNames[outputName] {
+                diagnostics.error(
+                    "inputs '\(other)' and '\(input.path)' would both generate '\(outputName)'; rename one of them",
+                    at: SourceRange(file: file.id, start: 0, end: 0))
+            } else {
+                outputNames[outputName] = input.path
+            }
+        }
+        return Checker.check(syntax, sources: sources, diagnostics: &diagnostics, jobs: options.jobs)
     }
 }

@@ -29,15 +29,30 @@ public struct SwiftWriter: Sendable {
     }
 
     /// Creates a writer for a piece of text that will follow a line that is
-    /// neither blank nor `{`, at the top level, and be joined with ``append(_:)``.
+    /// neither blank nor `{`, at the top level, and be joined with ``joinedBytes(_:)``.
     init(followsLine: Bool) {
         unitWidth = 4
         self.followsLine = followsLine
     }
 
-    /// Appends the text of `other`, written for this place.
-    mutating func append(_ other: SwiftWriter) {
-        buffer.append(other.buffer, 0..<other.buffer.count)
+    /// The texts of `writers`, one after another, as one array: each byte is
+    /// copied once, with no writer grown to hold the others, and each
+    /// writer's memory is let go as soon as its text is copied.
+    static func joinedBytes(_ writers: consuming [SwiftWriter]) -> [UInt8] {
+        let total = writers.reduce(0) { $0 + $1.buffer.count }
+        return [UInt8](unsafeUninitializedCapacity: total) { target, initialized in
+            var offset = 0
+            for index in writers.indices {
+                writers[index].buffer.withBytes(0..<writers[index].buffer.count) { source in
+                    if let base = target.baseAddress, let from = source.baseAddress {
+                        (base + offset).initialize(from: from, count: source.count)
+                    }
+                    offset += source.count
+                }
+                writers[index] = SwiftWriter()
+            }
+            initialized = offset
+        }
     }
 
     /// The current indentation, as spaces.
