@@ -8,7 +8,25 @@ import Testing
         #expect(Suggestions.closest(to: "regoin", in: ["region", "reason"]) == "region")
         #expect(Suggestions.closest(to: "xyz", in: ["region"]) == nil)
         #expect(Suggestions.closest(to: "ab", in: ["ac", "aa"]) == "aa")
-        #expect(Suggestions.editDistance("kitten", "sitting") == 3)
+        #expect(SpellingSuggester.distance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)) == 3)
+    }
+
+    @Test func oneSuggesterServesNamesKeywordsAndOptionsAlike() {
+        // A swap of neighbouring letters is one edit.
+        #expect(SpellingSuggester.distance(Array("ab".unicodeScalars), Array("ba".unicodeScalars)) == 1)
+        #expect(SpellingSuggester.closest(to: "mesage", among: Parser.tipItemKeywordList) == "message")
+        #expect(SpellingSuggester.closest(to: "tilte", among: Parser.tipItemKeywordList) == "title")
+        // Equally close candidates: the alphabetically first, in any order.
+        #expect(SpellingSuggester.closest(to: "cat", among: ["car", "bat"]) == "bat")
+        #expect(SpellingSuggester.closest(to: "cat", among: ["bat", "car"]) == "bat")
+        // How far a candidate may be grows with the word: 1, then 2 from 3 letters, 3 from 6.
+        #expect(SpellingSuggester.closest(to: "ab", among: ["xy"]) == nil)
+        #expect(SpellingSuggester.closest(to: "abc", among: ["axy"]) == "axy")
+        #expect(SpellingSuggester.closest(to: "abcdef", among: ["abcxyz"]) == "abcxyz")
+        #expect(SpellingSuggester.closest(to: "abcdef", among: ["awxyz"]) == nil)
+        // A name is never its own suggestion; a huge name is not compared letter by letter.
+        #expect(SpellingSuggester.closest(to: "title", among: ["title"]) == nil)
+        #expect(SpellingSuggester.closest(to: String(repeating: "a", count: 100_000), among: ["a"]) == nil)
     }
 
     @Test(arguments: [

@@ -1,13 +1,17 @@
-/// Finds the closest match to a misspelled word, for "did you mean" hints.
+/// Finds the closest match to a misspelled word, for "did you mean" hints:
+/// the one engine behind every suggestion (names in the checker, keywords in
+/// the parser, commands and options on the command line).
 public enum SpellingSuggester {
     /// The candidate closest to `word`, or nil when none is close enough.
     ///
     /// Uses the optimal-string-alignment distance (a swap of two neighbouring
-    /// letters costs one), ignoring case; how far a candidate may be grows
-    /// with the word's length.
+    /// letters costs one), ignoring case. How far a candidate may be grows
+    /// with the word's length: 1 up to 2 letters, 2 up to 5, then 3. Of
+    /// equally close candidates the alphabetically first wins, so the answer
+    /// does not depend on the order of `candidates`.
     public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
         let lowered = Array(word.lowercased().unicodeScalars)
-        let allowed = lowered.count <= 3 ? 1 : (lowered.count <= 6 ? 2 : 3)
+        let allowed = max(1, min(3, lowered.count / 3 + 1))
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != word {
             let other = Array(candidate.lowercased().unicodeScalars)
@@ -15,9 +19,13 @@ public enum SpellingSuggester {
             // quadratic comparison when that alone is too far (a huge name).
             guard abs(other.count - lowered.count) <= allowed else { continue }
             let distance = Self.distance(lowered, other)
-            if distance <= allowed, distance < (best?.distance ?? Int.max) {
-                best = (candidate, distance)
+            guard distance <= allowed else { continue }
+            if let current = best,
+                distance > current.distance || (distance == current.distance && candidate >= current.candidate)
+            {
+                continue
             }
+            best = (candidate, distance)
         }
         return best?.candidate
     }
