@@ -11,6 +11,18 @@ import Testing
         #expect(SpellingSuggester.distance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)) == 3)
     }
 
+    @Test func longQuotesInMessagesAreCutAndShortOnesKept() {
+        let long = String(repeating: "é", count: 300)
+        let cut = String(repeating: "é", count: Diagnostic.longestQuote) + "…"
+        #expect(Diagnostic.clippingLongQuotes("unknown name '\(long)'") == "unknown name '\(cut)'")
+        #expect(
+            Diagnostic.clippingLongQuotes("'\(long)' contradicts '\(long)'; tip 'A' never shows")
+                == "'\(cut)' contradicts '\(cut)'; tip 'A' never shows")
+        let short = "tip 'A' has no rules; it's shown to everyone " + String(repeating: "x", count: 300)
+        #expect(Diagnostic.clippingLongQuotes(short) == short)
+        #expect(Diagnostic.clippingLongQuotes("an unclosed 'quote" + long) == "an unclosed 'quote" + long)
+    }
+
     @Test func oneSuggesterServesNamesKeywordsAndOptionsAlike() {
         // A swap of neighbouring letters is one edit.
         #expect(SpellingSuggester.distance(Array("ab".unicodeScalars), Array("ba".unicodeScalars)) == 1)

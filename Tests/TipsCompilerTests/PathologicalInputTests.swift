@@ -10,14 +10,15 @@ import Testing
     /// Compiles `bytes`, checks the pipeline's invariants, and that it took
     /// less than `limit` of this thread's CPU time (so the bound holds on a
     /// loaded machine; debug build: each takes well under that, while
-    /// quadratic behaviour on these sizes would take minutes).
+    /// quadratic behaviour on these sizes would take minutes). One job, so
+    /// that all the work is on this thread's clock.
     @discardableResult
     func compile(
         _ bytes: [UInt8], within limit: Double = 5, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) -> CompilationResult {
         let start = Self.threadCPUSeconds()
         let result = PipelineInvariants.check(
-            [CompilationInput(path: "big.tips", bytes: bytes)], sourceLocation: sourceLocation)
+            [CompilationInput(path: "big.tips", bytes: bytes)], jobs: 1, sourceLocation: sourceLocation)
         let elapsed = Self.threadCPUSeconds() - start
         #expect(elapsed < limit, "took \(elapsed) s of CPU time", sourceLocation: sourceLocation)
         return result
@@ -98,6 +99,14 @@ import Testing
     @Test func aMillionIdentifiersInsideATip() {
         let line = Array(repeating: "abc", count: 1_000_000).joined(separator: " ")
         #expect(compile(Array("tip A {\n    title \"t\"\n    \(line)\n}\n".utf8)).hasErrors)
+    }
+
+    @Test func aMegabyteLongNameIsQuotedCutShort() {
+        let name = String(repeating: "n", count: 1_000_000)
+        let result = compile(Array("tip A {\n    title \"t\"\n    rule \(name) > 1\n}\n".utf8))
+        let message = result.diagnostics.first { $0.message.hasPrefix("unknown name") }?.message ?? ""
+        #expect(message == "unknown name '\(String(repeating: "n", count: Diagnostic.longestQuote))…'")
+        #expect(result.renderedDiagnostics(showsSourceLines: false).utf8.count < 1_000)
     }
 
     @Test func aLineOfAMillionUnexpectedCharacters() {

@@ -43,9 +43,39 @@ public struct Diagnostic: Hashable, Sendable {
     /// Creates a diagnostic.
     public init(_ severity: Severity, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) {
         self.severity = severity
-        self.message = message
+        self.message = Diagnostic.clippingLongQuotes(message)
         self.range = range
         self.notes = notes
+    }
+}
+
+extension Diagnostic {
+    /// Quoted text (a name, a rule) longer than this many characters is cut,
+    /// so that a megabyte-long name does not make a megabyte-long message.
+    public static let longestQuote = 200
+
+    /// `message` with every `'…'` quote longer than ``longestQuote``
+    /// characters cut to that many, then `…`. Short messages are returned as is.
+    static func clippingLongQuotes(_ message: String) -> String {
+        guard message.utf8.count > longestQuote + 2 else { return message }
+        var clipped = ""
+        var rest = message[...]
+        while let open = rest.firstIndex(of: "'") {
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(of: "'") else { break }
+            clipped += rest[...open]
+            let quote = rest[afterOpen..<close]
+            if let cut = quote.index(quote.startIndex, offsetBy: longestQuote, limitedBy: quote.endIndex),
+                cut < quote.endIndex
+            {
+                clipped += quote[..<cut] + "…"
+            } else {
+                clipped += quote
+            }
+            clipped += "'"
+            rest = rest[rest.index(after: close)...]
+        }
+        return clipped + rest
     }
 }
 

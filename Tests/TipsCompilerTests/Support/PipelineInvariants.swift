@@ -8,9 +8,10 @@ import Testing
 /// every diagnostic renders to text that names its file; and a run without
 /// errors produces one non-empty output per input.
 enum PipelineInvariants {
-    /// Compiles `inputs` through parse, check, validate and emit.
-    static func compile(_ inputs: [CompilationInput]) -> CompilationResult {
-        Compilation(inputs: inputs, options: CompilationOptions(emitsCode: true)).run()
+    /// Compiles `inputs` through parse, check, validate and emit, with `jobs`
+    /// threads (by default one per processor, as `tipc` does).
+    static func compile(_ inputs: [CompilationInput], jobs: Int? = nil) -> CompilationResult {
+        Compilation(inputs: inputs, options: CompilationOptions(emitsCode: true, jobs: jobs)).run()
     }
 
     /// The broken invariants of `result`, as messages; empty when all hold.
@@ -54,10 +55,10 @@ enum PipelineInvariants {
     /// returns the result for further expectations.
     @discardableResult
     static func check(
-        _ inputs: [CompilationInput], _ comment: @autoclosure () -> String = "",
+        _ inputs: [CompilationInput], _ comment: @autoclosure () -> String = "", jobs: Int? = nil,
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) -> CompilationResult {
-        let result = compile(inputs)
+        let result = compile(inputs, jobs: jobs)
         for problem in violations(of: result, inputs: inputs) {
             Issue.record("\(comment()) \(problem)", sourceLocation: sourceLocation)
         }
