@@ -30,6 +30,22 @@ import Testing
         }
     }
 
+    @Test func promotionalScanMatchesTheWholeWordSearch() {
+        let more = ["Buy a free trial: 20% off, on sale", "FREE TRIAL", "free  trial", "%off", "x% off"]
+        for text in Self.samples + more {
+            guard let found = Checker.asciiPromotionalMatches(in: text) else {
+                #expect(!text.utf8.allSatisfy { $0 < 0x80 }, "\(text.debugDescription)")
+                continue
+            }
+            for (index, phrase) in Checker.promotionalPhrases.enumerated() {
+                #expect(
+                    (found & (1 << UInt32(index)) != 0)
+                        == Checker.containsWholeWords(Array(phrase), in: Array(text.lowercased())),
+                    "\(phrase.debugDescription) in \(text.debugDescription)")
+            }
+        }
+    }
+
     @Test func singleLineMatchesTheCharacterVersion() {
         for text in Self.samples {
             #expect(Checker.singleLine(text) == Checker.characterSingleLine(text), "\(text.debugDescription)")

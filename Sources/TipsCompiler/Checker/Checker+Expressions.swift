@@ -18,7 +18,8 @@ extension Checker {
         checkNeverHolds(checked, at: expression.range)
         let file = sources[expression.range.file]
         return CheckedRule(
-            expression: checked, source: Self.singleLine(file.text(in: expression.range)), fileName: file.fileName,
+            expression: checked, source: Self.singleLine(file.text(in: expression.range)),
+            fileName: fileNames[Int(expression.range.file.rawValue)],
             line: file.line(of: expression.range.start), range: expression.range)
     }
 
@@ -50,26 +51,66 @@ extension Checker {
         return out
     }
 
-    /// ``singleLine(_:)`` for ASCII text without line breaks (nearly every
-    /// rule): the text itself without trailing spaces and tabs; nil otherwise.
+    /// ``singleLine(_:)`` for ASCII text; nil for any other. Nearly every rule
+    /// has no line break, and is then the text itself without trailing spaces and tabs.
     static func asciiSingleLine(_ text: String) -> String? {
         var text = text
-        let end = text.withUTF8 { bytes -> Int? in
-            for byte in bytes where byte >= 0x80 || (0x0A...0x0D).contains(byte) { return nil }
+        let scan = text.withUTF8 { bytes -> (end: Int, breaks: Bool)? in
+            var breaks = false
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if (0x0A...0x0D).contains(byte) { breaks = true }
+            }
             var end = bytes.count
             while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-            return end
+            return (end, breaks)
         }
-        guard let end else { return nil }
-        return end == text.utf8.count ? text : String(decoding: text.utf8.prefix(end), as: UTF8.self)
+        guard let scan else { return nil }
+        if scan.breaks { return text.withUTF8(asciiJoinedLines) }
+        return scan.end == text.utf8.count ? text : String(decoding: text.utf8.prefix(scan.end), as: UTF8.self)
+    }
+
+    /// ``characterSingleLine(_:)`` over ASCII bytes: a run of whitespace
+    /// (0x09...0x0D and space; "\r\n" is one more such run) holding a line
+    /// break (0x0A...0x0D) becomes one space, or nothing before a `.`; other
+    /// runs stay; a run at the end goes.
+    private static func asciiJoinedLines(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var runStart = 0
+        var runBreaks = false
+        var inRun = false
+        for (index, byte) in bytes.enumerated() {
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                if !inRun {
+                    inRun = true
+                    runStart = index
+                    runBreaks = false
+                }
+                if byte != 0x20 && byte != 0x09 { runBreaks = true }
+                continue
+            }
+            if inRun {
+                if !runBreaks {
+                    out.append(contentsOf: bytes[runStart..<index])
+                } else if byte != UInt8(ascii: ".") {
+                    out.append(0x20)
+                }
+                inRun = false
+            }
+            out.append(byte)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Reports "<what>, but this is a <found>" when `checked` does not have `type`.
-    mutating func expect(_ checked: CheckedExpression, _ type: TipsType, at range: SourceRange, _ what: String) -> Bool
-    {
+    /// `what` is built only when reported.
+    mutating func expect(
+        _ checked: CheckedExpression, _ type: TipsType, at range: SourceRange, _ what: @autoclosure () -> String
+    ) -> Bool {
         let found = checked.type
         if found == type || found == .error { return found == type }
-        var message = "\(what), but this is \(Self.article(found))"
+        var message = "\(what()), but this is \(Self.article(found))"
         if case .donations = found, type == .int || type == .bool {
             message += "; count them with '.count'"
         }

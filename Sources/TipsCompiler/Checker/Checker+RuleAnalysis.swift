@@ -1,23 +1,19 @@
 // Warnings for rules that can never hold.
 
 extension Checker {
-    /// A constant bound on an Int operand: `operand op value`.
-    private struct Bound {
-        var operand: CheckedExpression
-        var op: CheckedOperator
-        var value: Int
-        /// The whole comparison, spelled in messages only (so built only then).
-        var comparison: CheckedExpression
-        var range: SourceRange
-
-        var text: String { comparison.tipsText }
-    }
-
     /// Warns about a rule that is `false` outright.
     mutating func checkNeverHolds(_ expression: CheckedExpression, at range: SourceRange) {
-        for conjunct in Self.conjuncts(of: expression) where conjunct == .literal(.bool(false)) {
+        if Self.hasFalseConjunct(expression) {
             diagnostics.warning("this rule is always false, so the tip never shows", at: range)
-            return
+        }
+    }
+
+    /// Whether a top-level operand of an `&&` chain is the literal `false`.
+    private static func hasFalseConjunct(_ expression: CheckedExpression) -> Bool {
+        switch expression {
+        case .binary(.and, let lhs, let rhs, _): hasFalseConjunct(lhs) || hasFalseConjunct(rhs)
+        case .literal(.bool(false)): true
+        default: false
         }
     }
 
@@ -25,51 +21,63 @@ extension Checker {
     /// operand so that no value fits: a negative count, a count above what the
     /// event keeps, or `x > 3 && x < 2`.
     mutating func checkContradictions(_ rules: [CheckedRule], tip: String) {
-        var intervals: [CheckedExpression: (low: Int, high: Int, first: Bound?)] = [:]
-        var warned = false
+        var intervals = Intervals()
+        var conjuncts: [CheckedExpression] = []
         for rule in rules {
-            for conjunct in Self.conjuncts(of: rule.expression) {
-                guard !warned, let bound = Self.bound(conjunct, range: rule.range) else { continue }
-                var interval = intervals[bound.operand] ?? initialInterval(bound.operand)
+            conjuncts.removeAll(keepingCapacity: true)
+            Self.appendConjuncts(of: rule.expression, to: &conjuncts)
+            for conjunct in conjuncts {
+                guard let bound = Self.bound(conjunct, range: rule.range) else { continue }
+                let index = intervals.index(of: bound.operand)
+                var interval = index.map { intervals[$0] } ?? initialInterval(bound.operand)
                 let (low, high) = Self.apply(bound, to: (interval.low, interval.high))
                 if low > high {
-                    warned = true
-                    if case .count(let query) = bound.operand, interval.first == nil {
-                        let keep = events[query.event]?.keepCount ?? CheckedEvent.defaultKeepCount
-                        let reason =
-                            Self.apply(bound, to: (0, Int.max)).0 > Self.apply(bound, to: (0, Int.max)).1
-                            ? "a count is never negative"
-                            : "event '\(query.event)' keeps at most \(keep) donations, so this count never exceeds \(keep)"
-                        diagnostics.warning(
-                            "'\(bound.text)' can never hold: \(reason); tip '\(tip)' never shows", at: bound.range)
-                    } else if let first = interval.first {
-                        diagnostics.warning(
-                            "'\(bound.text)' contradicts '\(first.text)'; both can never hold, so tip '\(tip)' never shows",
-                            at: bound.range, notes: [DiagnosticNote("'\(first.text)' is here", at: first.range)])
-                    } else {
-                        diagnostics.warning("'\(bound.text)' can never hold; tip '\(tip)' never shows", at: bound.range)
-                    }
-                    continue
+                    reportContradiction(bound, first: interval.first, tip: tip)
+                    return
                 }
                 interval.low = low
                 interval.high = high
                 interval.first = interval.first ?? bound
-                intervals[bound.operand] = interval
+                if let index { intervals[index] = interval } else { intervals.append(interval) }
             }
         }
     }
 
-    private func initialInterval(_ operand: CheckedExpression) -> (low: Int, high: Int, first: Bound?) {
-        if case .count(let query) = operand {
-            return (0, events[query.event]?.keepCount ?? CheckedEvent.defaultKeepCount, nil)
+    /// Reports the first bound that leaves its operand no value.
+    private mutating func reportContradiction(_ bound: Bound, first: Bound?, tip: String) {
+        if case .count(let query) = bound.operand, first == nil {
+            let keep = events[query.event]?.keepCount ?? CheckedEvent.defaultKeepCount
+            let reason =
+                Self.apply(bound, to: (0, Int.max)).0 > Self.apply(bound, to: (0, Int.max)).1
+                ? "a count is never negative"
+                : "event '\(query.event)' keeps at most \(keep) donations, so this count never exceeds \(keep)"
+            diagnostics.warning(
+                "'\(bound.text)' can never hold: \(reason); tip '\(tip)' never shows", at: bound.range)
+        } else if let first {
+            diagnostics.warning(
+                "'\(bound.text)' contradicts '\(first.text)'; both can never hold, so tip '\(tip)' never shows",
+                at: bound.range, notes: [DiagnosticNote("'\(first.text)' is here", at: first.range)])
+        } else {
+            diagnostics.warning("'\(bound.text)' can never hold; tip '\(tip)' never shows", at: bound.range)
         }
-        return (Int.min, Int.max, nil)
     }
 
-    /// The top-level operands of an `&&` chain.
-    static func conjuncts(of expression: CheckedExpression) -> [CheckedExpression] {
-        if case .binary(.and, let lhs, let rhs, _) = expression { return conjuncts(of: lhs) + conjuncts(of: rhs) }
-        return [expression]
+    private func initialInterval(_ operand: CheckedExpression) -> Interval {
+        if case .count(let query) = operand {
+            return Interval(
+                operand: operand, low: 0, high: events[query.event]?.keepCount ?? CheckedEvent.defaultKeepCount)
+        }
+        return Interval(operand: operand, low: Int.min, high: Int.max)
+    }
+
+    /// Appends the top-level operands of an `&&` chain, left to right.
+    static func appendConjuncts(of expression: CheckedExpression, to out: inout [CheckedExpression]) {
+        if case .binary(.and, let lhs, let rhs, _) = expression {
+            appendConjuncts(of: lhs, to: &out)
+            appendConjuncts(of: rhs, to: &out)
+        } else {
+            out.append(expression)
+        }
     }
 
     /// `operand op constant` (or `constant op operand`) on an Int operand.

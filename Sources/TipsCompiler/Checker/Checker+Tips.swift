@@ -1,9 +1,34 @@
 // Checking a tip's body: copy, id, actions, rules and options.
 
 extension Checker {
-    /// What a tip body has seen so far, to report items given twice.
+    /// Where a tip body first gives each item that may be given only once,
+    /// to report items given twice: one slot per kind, no hashing.
     private struct SeenItems {
-        var ranges: [String: SourceRange] = [:]
+        /// The kinds of item that may be given only once.
+        enum Single: Int, CaseIterable {
+            case title, message, image, id, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency
+
+            /// The kind of `kind`, or nil for an item that may be repeated.
+            init?(_ kind: TipItemKind) {
+                switch kind {
+                case .title: self = .title
+                case .message: self = .message
+                case .image: self = .image
+                case .id: self = .id
+                case .maxDisplayCount: self = .maxDisplayCount
+                case .maxDisplayDuration: self = .maxDisplayDuration
+                case .ignoresDisplayFrequency: self = .ignoresDisplayFrequency
+                case .action, .rule, .invalidatedBy: return nil
+                }
+            }
+        }
+
+        private var ranges = [SourceRange?](repeating: nil, count: Single.allCases.count)
+
+        subscript(kind: Single) -> SourceRange? {
+            get { ranges[kind.rawValue] }
+            set { ranges[kind.rawValue] = newValue }
+        }
     }
 
     mutating func checkTip(_ decl: TipDecl) -> CheckedTip? {
@@ -22,8 +47,8 @@ extension Checker {
                     at: decl.name.range)
             }
         }
-        let argumentTypes = Dictionary(
-            (arguments ?? []).map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        let argumentTypes =
+            arguments.map { Dictionary($0.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
         var seen = SeenItems()
         var title: InterpolatedText?
         var message: InterpolatedText?
@@ -35,16 +60,15 @@ extension Checker {
         var options = CheckedTipOptions()
 
         for item in decl.items {
-            let keyword = itemKeyword(item.kind)
-            if isSingle(item.kind) {
-                if let first = seen.ranges[keyword] {
+            if let single = SeenItems.Single(item.kind) {
+                if let first = seen[single] {
                     diagnostics.error(
-                        "'\(keyword)' is given twice in tip '\(tipName)'", at: item.keyword,
+                        "'\(itemKeyword(item.kind))' is given twice in tip '\(tipName)'", at: item.keyword,
                         notes: [DiagnosticNote("first given here", at: first)])
                     failed = true
                     continue
                 }
-                seen.ranges[keyword] = item.keyword
+                seen[single] = item.keyword
             }
             switch item.kind {
             case .title(let literal):
@@ -111,7 +135,7 @@ extension Checker {
             }
         }
 
-        if title == nil && seen.ranges["title"] == nil {
+        if title == nil && seen[.title] == nil {
             diagnostics.error(
                 "tip '\(tipName)' has no title; add a line such as title \"Try this\"", at: decl.name.range)
             failed = true
@@ -125,7 +149,7 @@ extension Checker {
                         at: id.range)
                     failed = true
                 }
-            } else if seen.ranges["id"] == nil {
+            } else if seen[.id] == nil {
                 let example = arguments?.first.map { "\(tipName)-\\(\($0.name))" } ?? tipName
                 diagnostics.error(
                     "tip '\(tipName)' takes arguments, so it needs an 'id' that interpolates them, "
@@ -181,13 +205,6 @@ extension Checker {
         case .maxDisplayDuration: "maxDisplayDuration"
         case .ignoresDisplayFrequency: "ignoresDisplayFrequency"
         case .invalidatedBy: "invalidatedBy"
-        }
-    }
-
-    private func isSingle(_ kind: TipItemKind) -> Bool {
-        switch kind {
-        case .action, .rule, .invalidatedBy: false
-        default: true
         }
     }
 
@@ -254,16 +271,18 @@ extension Checker {
 
     /// Two tips may not persist under one id (a literal id may not equal another tip's name either).
     mutating func checkTipIDs(_ tips: [CheckedTip]) {
-        var seen: [String: CheckedTip] = [:]
-        for tip in tips {
+        var seen: [String: Int] = [:]
+        seen.reserveCapacity(tips.count)
+        for (index, tip) in tips.enumerated() {
             let key = tip.id.displayText
-            if let first = seen[key] {
+            if let firstIndex = seen[key] {
+                let first = tips[firstIndex]
                 diagnostics.error(
                     "tip id '\(key)' is already used by tip '\(first.name)'; ids must be unique",
                     at: tip.origin.nameRange,
                     notes: [DiagnosticNote("tip '\(first.name)' is declared here", at: first.origin.nameRange)])
             } else {
-                seen[key] = tip
+                seen[key] = index
             }
         }
     }

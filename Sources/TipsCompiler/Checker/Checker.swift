@@ -45,6 +45,8 @@ public struct Checker {
     }
 
     let sources: SourceManager
+    /// Each file's name without directories, by ``FileID/rawValue``: every rule records it.
+    let fileNames: [String]
     var diagnostics: DiagnosticEngine
     var symbols: [String: Symbol] = [:]
     var enums: [String: CheckedEnum] = [:]
@@ -68,6 +70,7 @@ public struct Checker {
 
     init(sources: SourceManager, diagnostics: DiagnosticEngine) {
         self.sources = sources
+        self.fileNames = sources.files.map(\.fileName)
         self.diagnostics = diagnostics
         self.earlierErrors = diagnostics.reported.filter { $0.severity == .error }.map(\.range.startLocation).sorted()
         self.earlierErrorsDropped = diagnostics.errorCount > earlierErrors.count

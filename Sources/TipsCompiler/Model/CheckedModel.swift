@@ -146,7 +146,8 @@ public struct InterpolatedText: Hashable, Sendable {
 
     /// The text with interpolations written back as `\(name)`.
     public var displayText: String {
-        segments.map {
+        if segments.count == 1, case .text(let text) = segments[0] { return text }
+        return segments.map {
             switch $0 {
             case .text(let text): text
             case .argument(let name): "\\(\(name))"
