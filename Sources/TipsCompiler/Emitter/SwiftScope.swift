@@ -1,0 +1,223 @@
+// The Swift scopes that name validation (TipsRuntimeBackend+Validation.swift)
+// fills, and a quick test for names that `SwiftNames` spells as written.
+
+/// One Swift scope of the generated code, and the `.tips` declarations whose
+/// spellings it holds.
+struct SwiftScope {
+    /// Which scope of the generated code this is; spelled only in messages.
+    enum Name {
+        case topLevel
+        case parameters
+        case events
+        case cases(ofEnum: String)
+        case fields(ofEvent: String)
+        case arguments(ofTip: String)
+
+        /// How diagnostics name the scope: "at the top level", "in TipsRuntime.TipEvents", ...
+        var description: String {
+            switch self {
+            case .topLevel: "at the top level"
+            case .parameters: "in TipsRuntime.TipParameters"
+            case .events: "in TipsRuntime.TipEvents"
+            case .cases(let name): "among the cases of enum '\(name)'"
+            case .fields(let name): "among the fields of event '\(name)'"
+            case .arguments(let name): "among the arguments of tip '\(name)'"
+            }
+        }
+    }
+
+    /// What a `.tips` name declares; spelled only in messages.
+    enum Kind {
+        case enumeration, enumCase, parameter, event, eventType, field, tip, argument, group
+
+        /// "enum 'Plan'", "the type of event 'opened'", ... for messages.
+        func describe(_ tipsName: String) -> String {
+            switch self {
+            case .enumeration: "enum '\(tipsName)'"
+            case .enumCase: "case '\(tipsName)'"
+            case .parameter: "parameter '\(tipsName)'"
+            case .event: "event '\(tipsName)'"
+            case .eventType: "the type of event '\(tipsName)'"
+            case .field: "field '\(tipsName)'"
+            case .tip: "tip '\(tipsName)'"
+            case .argument: "argument '\(tipsName)'"
+            case .group: "group '\(tipsName)'"
+            }
+        }
+    }
+
+    /// A declaration that took a spelling.
+    private struct Entry {
+        var swiftName: String
+        var hash: Int
+        var tipsName: String
+        var kind: Kind
+        var range: SourceRange
+    }
+
+    /// Up to this many entries are searched one by one: most scopes (the
+    /// cases of one enum, the fields of one event) hold a few names.
+    private static let linearLimit = 8
+
+    private(set) var name: Name
+    private var entries: [Entry] = []
+    /// Past ``linearLimit`` entries, an open-addressing table over `entries`
+    /// (a power of two long): 0 marks an empty slot, any other value an
+    /// entry's position + 1. Its hash is cheaper than `Hasher` on short names.
+    private var slots: [Int32] = []
+
+    init(_ name: Name) {
+        self.name = name
+    }
+
+    /// Makes room for `count` declarations.
+    mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+    }
+
+    /// Empties the scope and makes it `name`, keeping the room it has for a few names.
+    mutating func reset(_ name: Name) {
+        self.name = name
+        entries.removeAll(keepingCapacity: true)
+        if !slots.isEmpty { slots = [] }
+    }
+
+    /// Records `swiftName` for a declaration, reporting it when another `.tips`
+    /// name already took that spelling here. The same `.tips` name twice is a
+    /// duplicate the checker reports, not a clash.
+    mutating func declare(
+        _ swiftName: String, _ kind: Kind, _ tipsName: String, at range: SourceRange,
+        _ diagnostics: inout DiagnosticEngine
+    ) {
+        let hash = Self.hash(swiftName)
+        guard let position = position(of: swiftName, hash: hash) else {
+            entries.append(Entry(swiftName: swiftName, hash: hash, tipsName: tipsName, kind: kind, range: range))
+            if entries.count > Self.linearLimit {
+                if entries.count * 2 > slots.count {
+                    rebuildSlots()
+                } else {
+                    insertSlot(hash: hash, position: entries.count - 1)
+                }
+            }
+            return
+        }
+        let first = entries[position]
+        guard first.tipsName != tipsName else { return }
+        let spelled = swiftName.filter { $0 != "`" }
+        diagnostics.error(
+            "\(kind.describe(tipsName)) and \(first.kind.describe(first.tipsName)) would both be spelled "
+                + "'\(spelled)' in the generated Swift (\(name.description)); rename one of them",
+            at: range,
+            notes: [DiagnosticNote("'\(first.tipsName)' is declared here", at: first.range)])
+    }
+
+    /// Where the first declaration spelled `swiftName` is in `entries`.
+    private func position(of swiftName: String, hash: Int) -> Int? {
+        guard !slots.isEmpty else {
+            return entries.firstIndex { $0.hash == hash && $0.swiftName == swiftName }
+        }
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] != 0 {
+            let position = Int(slots[slot]) - 1
+            if entries[position].hash == hash && entries[position].swiftName == swiftName { return position }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Sizes the table to four slots per entry and fills it again.
+    private mutating func rebuildSlots() {
+        var size = 32
+        while size < entries.count * 4 { size *= 2 }
+        slots = [Int32](repeating: 0, count: size)
+        for position in entries.indices { insertSlot(hash: entries[position].hash, position: position) }
+    }
+
+    private mutating func insertSlot(hash: Int, position: Int) {
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(position + 1)
+    }
+
+    /// FNV-1a over the UTF-8 bytes, folded.
+    private static func hash(_ text: String) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        if hashed == nil {
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+}
+
+/// The `SwiftNames` spellings of declared names, without looking a name up in
+/// the sets of special words when its length and its first or last byte match
+/// none of them (nearly every name): such a name is spelled as written.
+enum SwiftSpelling {
+    /// A bit per length (up to 63 bytes) of the special words, for each first
+    /// byte (`first`) and for each last byte (`last`).
+    private static let shapes: (first: [UInt64], last: [UInt64]) = {
+        var first = [UInt64](repeating: 0, count: 256)
+        var last = [UInt64](repeating: 0, count: 256)
+        let words = [
+            SwiftNames.keywords, SwiftNames.reserved, SwiftNames.enumMembers, SwiftNames.tipMembers,
+            SwiftNames.groupMembers, SwiftNames.donateMembers,
+        ].joined()
+        for word in words {
+            guard let head = word.utf8.first, let tail = word.utf8.last else { continue }
+            let length: UInt64 = 1 << UInt64(min(word.utf8.count, 63))
+            first[Int(head)] |= length
+            last[Int(tail)] |= length
+        }
+        return (first, last)
+    }()
+
+    /// Whether `name` may be a special word (false means it certainly is not).
+    private static func mayBeSpecial(_ name: String) -> Bool {
+        let found = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let head = bytes.first, let tail = bytes.last else { return true }
+            let length: UInt64 = 1 << UInt64(min(bytes.count, 63))
+            return shapes.first[Int(head)] & length != 0 && shapes.last[Int(tail)] & length != 0
+        }
+        return found ?? true
+    }
+
+    /// ``SwiftNames/eventType(_:)``, without `Character` case mapping when
+    /// the name starts with an ASCII character followed by ASCII or nothing
+    /// (that first character is then one ASCII scalar, or "\r\n").
+    static func eventType(_ name: String) -> String {
+        let utf8 = name.utf8
+        guard let first = utf8.first, first < 0x80, utf8.dropFirst().first.map({ $0 < 0x80 }) ?? true else {
+            return SwiftNames.eventType(name)
+        }
+        let suffix = "Event".utf8
+        let spelled = utf8.withContiguousStorageIfAvailable { bytes in
+            String(unsafeUninitializedCapacity: bytes.count + suffix.count) { out in
+                _ = out.initialize(from: bytes)
+                if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) { out[0] = first - 32 }
+                _ = out[bytes.count...].initialize(from: suffix)
+                return bytes.count + suffix.count
+            }
+        }
+        return spelled ?? SwiftNames.eventType(name)
+    }
+
+    /// ``SwiftNames/identifier(_:reserving:)`` without reserved members.
+    static func identifier(_ name: String) -> String { mayBeSpecial(name) ? SwiftNames.identifier(name) : name }
+
+    /// ``SwiftNames/enumCase(_:)``.
+    static func enumCase(_ name: String) -> String { mayBeSpecial(name) ? SwiftNames.enumCase(name) : name }
+
+    /// ``SwiftNames/tipType(_:)``.
+    static func tipType(_ name: String) -> String { mayBeSpecial(name) ? SwiftNames.tipType(name) : name }
+
+    /// ``SwiftNames/tipArgument(_:)``.
+    static func tipArgument(_ name: String) -> String { mayBeSpecial(name) ? SwiftNames.tipArgument(name) : name }
+
+    /// ``SwiftNames/eventField(_:)``.
+    static func eventField(_ name: String) -> String { mayBeSpecial(name) ? SwiftNames.eventField(name) : name }
+}
