@@ -72,19 +72,22 @@ extension Checker {
     static func asciiPromotionalMatches(in text: String) -> UInt32? {
         var text = text
         return text.withUTF8 { haystack -> UInt32? in
-            var found: UInt32 = 0
-            for (index, byte) in haystack.enumerated() {
-                if byte >= 0x80 { return nil }
-                var candidates = PromotionalPhrase.startingWith[Int(asciiLowercased(byte))] & ~found
-                while candidates != 0 {
-                    let phraseIndex = candidates.trailingZeroBitCount
-                    candidates &= candidates - 1
-                    if PromotionalPhrase.all[phraseIndex].matches(haystack, at: index) {
-                        found |= 1 << UInt32(phraseIndex)
+            PromotionalPhrase.startingWith.withUnsafeBufferPointer { startingWith -> UInt32? in
+                var found: UInt32 = 0
+                for index in haystack.indices {
+                    let byte = haystack[index]
+                    if byte >= 0x80 { return nil }
+                    var candidates = startingWith[Int(byte)] & ~found
+                    while candidates != 0 {
+                        let phraseIndex = candidates.trailingZeroBitCount
+                        candidates &= candidates - 1
+                        if PromotionalPhrase.all[phraseIndex].matches(haystack, at: index) {
+                            found |= 1 << UInt32(phraseIndex)
+                        }
                     }
                 }
+                return found
             }
-            return found
         }
     }
 
@@ -105,12 +108,14 @@ extension Checker {
                 checksRight: bytes.last.map(isASCIIWordByte) ?? false)
         }
 
-        /// For each ASCII byte, lowercased: the phrases that start with it, a bit each.
+        /// For each ASCII byte: the phrases that start with it, ignoring case, a bit each.
         static let startingWith: [UInt32] = {
             var table = [UInt32](repeating: 0, count: 128)
             for (index, phrase) in all.enumerated() {
                 guard let first = phrase.bytes.first, first < 0x80 else { continue }
-                table[Int(first)] |= 1 << UInt32(index)
+                for byte in UInt8(0)..<0x80 where asciiLowercased(byte) == first {
+                    table[Int(byte)] |= 1 << UInt32(index)
+                }
             }
             return table
         }()

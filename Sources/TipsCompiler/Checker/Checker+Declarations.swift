@@ -139,16 +139,19 @@ extension Checker {
     }
 
     /// Checks typed fields; returns those that checked, and whether all did.
-    mutating func checkFields(_ fields: [FieldSyntax], owner: String, kind: String) -> (
+    /// `owner` ("tip 'T'") is spelled only for a message.
+    mutating func checkFields(_ fields: [FieldSyntax], owner: @autoclosure () -> String, kind: String) -> (
         fields: [CheckedField], ok: Bool
     ) {
         var seen: [String: SourceRange] = [:]
+        seen.reserveCapacity(fields.count)
         var checked: [CheckedField] = []
+        checked.reserveCapacity(fields.count)
         var failed = false
         for field in fields {
             if let first = seen[field.name.name] {
                 diagnostics.error(
-                    "\(owner) already has \(kind) '\(field.name.name)'", at: field.name.range,
+                    "\(owner()) already has \(kind) '\(field.name.name)'", at: field.name.range,
                     notes: [DiagnosticNote("'\(field.name.name)' is first declared here", at: first)])
                 failed = true
                 continue
@@ -218,13 +221,13 @@ extension Checker {
             }
             seen[member.name] = member.range
             switch symbols[member.name] {
-            case .tip(let tip):
-                if tip.arguments != nil {
+            case .tip(let tip, let takesArguments):
+                if takesArguments {
                     diagnostics.error(
                         "tip '\(member.name)' takes arguments, so it cannot be in a group; "
                             + "groups hold tips without arguments",
                         at: member.range,
-                        notes: [DiagnosticNote("'\(member.name)' is declared here", at: tip.name.range)])
+                        notes: [DiagnosticNote("'\(member.name)' is declared here", at: tip.range)])
                     continue
                 }
                 members.append(member.name)

@@ -18,7 +18,7 @@ extension Checker {
         checkNeverHolds(checked, at: expression.range)
         let file = sources[expression.range.file]
         return CheckedRule(
-            expression: checked, source: Self.singleLine(file.text(in: expression.range)),
+            expression: checked, source: Self.singleLine(of: expression.range, in: file),
             fileName: fileNames[Int(expression.range.file.rawValue)],
             line: file.line(of: expression.range.start), range: expression.range)
     }
@@ -26,6 +26,17 @@ extension Checker {
     /// Joins continuation lines: every run of whitespace holding a line break becomes one space.
     static func singleLine(_ text: String) -> String {
         asciiSingleLine(text) ?? characterSingleLine(text)
+    }
+
+    /// ``singleLine(_:)`` of the text of `range`, read from the file's bytes
+    /// without building the text first when it is ASCII.
+    static func singleLine(of range: SourceRange, in file: SourceFile) -> String {
+        let start = min(Int(range.start), file.bytes.count)
+        let end = max(start, min(Int(range.end), file.bytes.count))
+        let ascii = file.bytes.withUnsafeBufferPointer { bytes in
+            asciiSingleLine(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+        return ascii ?? characterSingleLine(file.text(in: range))
     }
 
     /// ``singleLine(_:)`` over Characters: right for any text, slower.
@@ -55,19 +66,20 @@ extension Checker {
     /// has no line break, and is then the text itself without trailing spaces and tabs.
     static func asciiSingleLine(_ text: String) -> String? {
         var text = text
-        let scan = text.withUTF8 { bytes -> (end: Int, breaks: Bool)? in
-            var breaks = false
-            for byte in bytes {
-                if byte >= 0x80 { return nil }
-                if (0x0A...0x0D).contains(byte) { breaks = true }
-            }
-            var end = bytes.count
-            while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-            return (end, breaks)
+        return text.withUTF8(asciiSingleLine)
+    }
+
+    /// ``asciiSingleLine(_:)`` over the text's UTF-8 bytes.
+    private static func asciiSingleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var breaks = false
+        for byte in bytes {
+            if byte >= 0x80 { return nil }
+            if (0x0A...0x0D).contains(byte) { breaks = true }
         }
-        guard let scan else { return nil }
-        if scan.breaks { return text.withUTF8(asciiJoinedLines) }
-        return scan.end == text.utf8.count ? text : String(decoding: text.utf8.prefix(scan.end), as: UTF8.self)
+        if breaks { return asciiJoinedLines(bytes) }
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
     }
 
     /// ``characterSingleLine(_:)`` over ASCII bytes: a run of whitespace
@@ -260,9 +272,9 @@ extension Checker {
                 at: name.range)
             return nil
         }
-        if case .name(let baseName) = base, case .enumeration(let decl)? = symbols[baseName.name] {
+        if case .name(let baseName) = base, case .enumeration(let enumName)? = symbols[baseName.name] {
             diagnostics.error(
-                "write the case as '.\(name.name)' instead of '\(decl.name.name).\(name.name)'", at: range)
+                "write the case as '.\(name.name)' instead of '\(enumName.name).\(name.name)'", at: range)
             return nil
         }
         if case .member = base, checkQuery(base, context: context) != nil {

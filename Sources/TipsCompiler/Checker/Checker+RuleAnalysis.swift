@@ -22,25 +22,33 @@ extension Checker {
     /// event keeps, or `x > 3 && x < 2`.
     mutating func checkContradictions(_ rules: [CheckedRule], tip: String) {
         var intervals = Intervals()
-        var conjuncts: [CheckedExpression] = []
-        for rule in rules {
-            conjuncts.removeAll(keepingCapacity: true)
-            Self.appendConjuncts(of: rule.expression, to: &conjuncts)
-            for conjunct in conjuncts {
-                guard let bound = Self.bound(conjunct, range: rule.range) else { continue }
-                let index = intervals.index(of: bound.operand)
-                var interval = index.map { intervals[$0] } ?? initialInterval(bound.operand)
-                let (low, high) = Self.apply(bound, to: (interval.low, interval.high))
-                if low > high {
-                    reportContradiction(bound, first: interval.first, tip: tip)
-                    return
-                }
-                interval.low = low
-                interval.high = high
-                interval.first = interval.first ?? bound
-                if let index { intervals[index] = interval } else { intervals.append(interval) }
-            }
+        for rule in rules where !narrow(&intervals, by: rule.expression, range: rule.range, tip: tip) {
+            return
         }
+    }
+
+    /// Narrows `intervals` by each top-level operand of an `&&` chain, left
+    /// to right; false once a bound contradicts the others (and is reported).
+    private mutating func narrow(
+        _ intervals: inout Intervals, by expression: CheckedExpression, range: SourceRange, tip: String
+    ) -> Bool {
+        if case .binary(.and, let lhs, let rhs, _) = expression {
+            return narrow(&intervals, by: lhs, range: range, tip: tip)
+                && narrow(&intervals, by: rhs, range: range, tip: tip)
+        }
+        guard let bound = Self.bound(expression, range: range) else { return true }
+        let index = intervals.index(of: bound.operand)
+        var interval = index.map { intervals[$0] } ?? initialInterval(bound.operand)
+        let (low, high) = Self.apply(bound, to: (interval.low, interval.high))
+        if low > high {
+            reportContradiction(bound, first: interval.first, tip: tip)
+            return false
+        }
+        interval.low = low
+        interval.high = high
+        interval.first = interval.first ?? bound
+        if let index { intervals[index] = interval } else { intervals.append(interval) }
+        return true
     }
 
     /// Reports the first bound that leaves its operand no value.
@@ -68,16 +76,6 @@ extension Checker {
                 operand: operand, low: 0, high: events[query.event]?.keepCount ?? CheckedEvent.defaultKeepCount)
         }
         return Interval(operand: operand, low: Int.min, high: Int.max)
-    }
-
-    /// Appends the top-level operands of an `&&` chain, left to right.
-    static func appendConjuncts(of expression: CheckedExpression, to out: inout [CheckedExpression]) {
-        if case .binary(.and, let lhs, let rhs, _) = expression {
-            appendConjuncts(of: lhs, to: &out)
-            appendConjuncts(of: rhs, to: &out)
-        } else {
-            out.append(expression)
-        }
     }
 
     /// `operand op constant` (or `constant op operand`) on an Int operand.

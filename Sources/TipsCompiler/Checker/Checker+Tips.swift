@@ -213,6 +213,7 @@ extension Checker {
         _ literal: StringLiteral, tip: String, arguments: [String: TipsType]
     ) -> InterpolatedText? {
         var segments: [InterpolatedText.Segment] = []
+        segments.reserveCapacity(literal.segments.count)
         var failed = false
         for segment in literal.segments {
             switch segment {
@@ -270,13 +271,13 @@ extension Checker {
     // MARK: - Tip ids
 
     /// Two tips may not persist under one id (a literal id may not equal another tip's name either).
-    mutating func checkTipIDs(_ tips: [CheckedTip]) {
+    mutating func checkTipIDs(_ tips: [CheckedTip?]) {
         var seen: [String: Int] = [:]
         seen.reserveCapacity(tips.count)
-        for (index, tip) in tips.enumerated() {
+        for index in tips.indices {
+            guard let tip = tips[index] else { continue }
             let key = tip.id.displayText
-            if let firstIndex = seen[key] {
-                let first = tips[firstIndex]
+            if let firstIndex = seen[key], let first = tips[firstIndex] {
                 diagnostics.error(
                     "tip id '\(key)' is already used by tip '\(first.name)'; ids must be unique",
                     at: tip.origin.nameRange,

@@ -4,13 +4,14 @@
 /// Errors and warnings go to the diagnostics engine; the returned program is
 /// complete only when no error was reported.
 public struct Checker {
-    /// A file-scope name and what it declares.
+    /// A file-scope name and what it declares: the declared name, and for a
+    /// tip whether it takes arguments (all that name lookups need to know).
     enum Symbol {
-        case enumeration(EnumDecl)
-        case parameter(ParameterDecl)
-        case event(EventDecl)
-        case tip(TipDecl)
-        case group(GroupDecl)
+        case enumeration(Identifier)
+        case parameter(Identifier)
+        case event(Identifier)
+        case tip(Identifier, takesArguments: Bool)
+        case group(Identifier)
 
         /// "an enum", "a parameter", ... for messages.
         var kindDescription: String {
@@ -23,25 +24,17 @@ public struct Checker {
             }
         }
 
-        var name: String {
+        /// The declared name and its range.
+        var identifier: Identifier {
             switch self {
-            case .enumeration(let decl): decl.name.name
-            case .parameter(let decl): decl.name.name
-            case .event(let decl): decl.name.name
-            case .tip(let decl): decl.name.name
-            case .group(let decl): decl.name.name
+            case .enumeration(let name), .parameter(let name), .event(let name), .tip(let name, _), .group(let name):
+                name
             }
         }
 
-        var nameRange: SourceRange {
-            switch self {
-            case .enumeration(let decl): decl.name.range
-            case .parameter(let decl): decl.name.range
-            case .event(let decl): decl.name.range
-            case .tip(let decl): decl.name.range
-            case .group(let decl): decl.name.range
-            }
-        }
+        var name: String { identifier.name }
+
+        var nameRange: SourceRange { identifier.range }
     }
 
     let sources: SourceManager
@@ -77,96 +70,124 @@ public struct Checker {
     }
 
     mutating func run(_ files: [SourceFileSyntax]) -> CheckedProgram {
-        collectSymbols(files)
-        let config = checkConfig(files)
+        let positions = collectSymbols(files)
+        let config = checkConfig(files, at: positions.configs)
         // Enums, parameters and events first: tips refer to them from any file.
-        for file in files {
-            for declaration in file.declarations {
-                switch declaration {
-                case .enumeration(let decl): if let checked = checkEnum(decl) { enums[checked.name] = checked }
-                default: break
-                }
+        for position in positions.enums {
+            if case .enumeration(let decl) = files[position.file].declarations[position.index],
+                let checked = checkEnum(decl)
+            {
+                enums[checked.name] = checked
             }
         }
-        for file in files {
-            for declaration in file.declarations {
-                switch declaration {
-                case .parameter(let decl):
-                    if let checked = checkParameter(decl) { parameters[checked.name] = checked }
-                case .event(let decl):
-                    if let checked = checkEvent(decl) { events[checked.name] = checked }
-                default: break
-                }
+        for position in positions.parametersAndEvents {
+            switch files[position.file].declarations[position.index] {
+            case .parameter(let decl):
+                if let checked = checkParameter(decl) { parameters[checked.name] = checked }
+            case .event(let decl):
+                if let checked = checkEvent(decl) { events[checked.name] = checked }
+            default: break
             }
         }
-        var checkedGroups: [SourceRange: CheckedGroup] = [:]
-        for file in files {
-            for case .group(let decl) in file.declarations {
-                if let group = checkGroup(decl) { checkedGroups[decl.range] = group }
-            }
+        let checkedGroups = positions.groups.map { position -> CheckedGroup? in
+            guard case .group(let decl) = files[position.file].declarations[position.index] else { return nil }
+            return checkGroup(decl)
         }
-        var checkedTips: [SourceRange: CheckedTip] = [:]
-        for file in files {
-            for case .tip(let decl) in file.declarations {
-                if let tip = checkTip(decl) { checkedTips[decl.range] = tip }
-            }
+        let checkedTips = positions.tips.map { position -> CheckedTip? in
+            guard case .tip(let decl) = files[position.file].declarations[position.index] else { return nil }
+            return checkTip(decl)
         }
-        checkTipIDs(
-            files.flatMap { file in
-                file.declarations.compactMap { decl -> CheckedTip? in
-                    if case .tip(let tip) = decl { return checkedTips[tip.range] }
-                    return nil
-                }
-            })
+        checkTipIDs(checkedTips)
 
         let configFile = config?.file ?? files.first?.file
+        // Groups and tips were checked in source order, so each file takes the next ones.
+        var nextGroup = 0
+        var nextTip = 0
         let checkedFiles = files.map { file in
-            CheckedFile(
-                id: file.file, fileName: sources[file.file].fileName,
-                declarations: file.declarations.compactMap { declaration -> CheckedDeclaration? in
-                    switch declaration {
-                    case .config: return nil
-                    case .enumeration(let decl):
-                        return ownDeclaration(decl.name.range, enums[decl.name.name]).map { .enumeration($0) }
-                    case .parameter(let decl):
-                        return ownDeclaration(decl.name.range, parameters[decl.name.name]).map { .parameter($0) }
-                    case .event(let decl):
-                        return ownDeclaration(decl.name.range, events[decl.name.name]).map { .event($0) }
-                    case .tip(let decl): return checkedTips[decl.range].map { .tip($0) }
-                    case .group(let decl): return checkedGroups[decl.range].map { .group($0) }
-                    }
-                },
+            var declarations: [CheckedDeclaration] = []
+            declarations.reserveCapacity(file.declarations.count)
+            for index in file.declarations.indices {
+                let checked: CheckedDeclaration?
+                switch file.declarations[index] {
+                case .config: checked = nil
+                case .enumeration(let decl):
+                    checked = ownDeclaration(decl.name.range, enums[decl.name.name]).map { .enumeration($0) }
+                case .parameter(let decl):
+                    checked = ownDeclaration(decl.name.range, parameters[decl.name.name]).map { .parameter($0) }
+                case .event(let decl):
+                    checked = ownDeclaration(decl.name.range, events[decl.name.name]).map { .event($0) }
+                case .tip:
+                    checked = checkedTips[nextTip].map { .tip($0) }
+                    nextTip += 1
+                case .group:
+                    checked = checkedGroups[nextGroup].map { .group($0) }
+                    nextGroup += 1
+                }
+                if let checked { declarations.append(checked) }
+            }
+            return CheckedFile(
+                id: file.file, fileName: fileNames[Int(file.file.rawValue)], declarations: declarations,
                 emitsConfiguration: file.file == configFile)
         }
         return CheckedProgram(files: checkedFiles, config: config?.config ?? CheckedConfig())
     }
 
     /// A checked declaration, only when it is the one declared at `nameRange` (not a duplicate).
-    private func ownDeclaration<T>(_ nameRange: SourceRange, _ checked: T?) -> T? {
-        guard let checked else { return nil }
-        let origin: DeclarationOrigin? =
-            switch checked {
-            case let value as CheckedEnum: value.origin
-            case let value as CheckedParameter: value.origin
-            case let value as CheckedEvent: value.origin
-            default: nil
-            }
-        return origin?.nameRange == nameRange ? checked : nil
+    private func ownDeclaration(_ nameRange: SourceRange, _ checked: CheckedEnum?) -> CheckedEnum? {
+        checked?.origin.nameRange == nameRange ? checked : nil
+    }
+
+    /// A checked declaration, only when it is the one declared at `nameRange` (not a duplicate).
+    private func ownDeclaration(_ nameRange: SourceRange, _ checked: CheckedParameter?) -> CheckedParameter? {
+        checked?.origin.nameRange == nameRange ? checked : nil
+    }
+
+    /// A checked declaration, only when it is the one declared at `nameRange` (not a duplicate).
+    private func ownDeclaration(_ nameRange: SourceRange, _ checked: CheckedEvent?) -> CheckedEvent? {
+        checked?.origin.nameRange == nameRange ? checked : nil
     }
 
     // MARK: - Symbols
 
-    mutating func collectSymbols(_ files: [SourceFileSyntax]) {
-        for file in files {
-            for declaration in file.declarations {
+    /// Where each kind of declaration is, in source order.
+    struct DeclarationPositions {
+        /// A declaration: its file's position in the input and its own in the file.
+        typealias Position = (file: Int, index: Int)
+
+        var configs: [Position] = []
+        var enums: [Position] = []
+        var parametersAndEvents: [Position] = []
+        var groups: [Position] = []
+        var tips: [Position] = []
+    }
+
+    /// Records every file-scope name (reporting duplicates) and where each kind of declaration is.
+    mutating func collectSymbols(_ files: [SourceFileSyntax]) -> DeclarationPositions {
+        var positions = DeclarationPositions()
+        symbols.reserveCapacity(files.reduce(0) { $0 + $1.declarations.count })
+        for (fileIndex, file) in files.enumerated() {
+            for index in file.declarations.indices {
+                let position = (file: fileIndex, index: index)
                 let symbol: Symbol
-                switch declaration {
-                case .config: continue
-                case .enumeration(let decl): symbol = .enumeration(decl)
-                case .parameter(let decl): symbol = .parameter(decl)
-                case .event(let decl): symbol = .event(decl)
-                case .tip(let decl): symbol = .tip(decl)
-                case .group(let decl): symbol = .group(decl)
+                switch file.declarations[index] {
+                case .config:
+                    positions.configs.append(position)
+                    continue
+                case .enumeration(let decl):
+                    symbol = .enumeration(decl.name)
+                    positions.enums.append(position)
+                case .parameter(let decl):
+                    symbol = .parameter(decl.name)
+                    positions.parametersAndEvents.append(position)
+                case .event(let decl):
+                    symbol = .event(decl.name)
+                    positions.parametersAndEvents.append(position)
+                case .tip(let decl):
+                    symbol = .tip(decl.name, takesArguments: decl.arguments != nil)
+                    positions.tips.append(position)
+                case .group(let decl):
+                    symbol = .group(decl.name)
+                    positions.groups.append(position)
                 }
                 let key = symbol.name
                 if let existing = symbols[key] {
@@ -178,6 +199,7 @@ public struct Checker {
                 }
             }
         }
+        return positions
     }
 
     /// Whether `range` is where the symbol named `name` is declared (false for duplicates).
@@ -187,10 +209,14 @@ public struct Checker {
 
     // MARK: - Config
 
-    mutating func checkConfig(_ files: [SourceFileSyntax]) -> (config: CheckedConfig, file: FileID)? {
+    /// Checks the configs at `positions` (in source order): only the first counts.
+    mutating func checkConfig(
+        _ files: [SourceFileSyntax], at positions: [DeclarationPositions.Position]
+    ) -> (config: CheckedConfig, file: FileID)? {
         var found: (config: CheckedConfig, file: FileID, range: SourceRange)?
-        for file in files {
-            for case .config(let decl) in file.declarations {
+        for position in positions {
+            let file = files[position.file]
+            if case .config(let decl) = file.declarations[position.index] {
                 if let first = found {
                     diagnostics.error(
                         "only one 'config' is allowed in a compilation", at: decl.keyword,
