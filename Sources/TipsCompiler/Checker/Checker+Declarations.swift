@@ -37,8 +37,9 @@ extension Checker {
 
     // MARK: - Enums, parameters, events
 
+    /// Checks one declaration.
+    /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkEnum(_ decl: EnumDecl) -> CheckedEnum? {
-        guard isPrimary(decl.name.name, at: decl.name.range) else { return nil }
         var seen: [String: SourceRange] = [:]
         var cases: [String] = []
         var ranges: [SourceRange] = []
@@ -61,8 +62,9 @@ extension Checker {
             origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
     }
 
+    /// Checks one declaration.
+    /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkParameter(_ decl: ParameterDecl) -> CheckedParameter? {
-        guard isPrimary(decl.name.name, at: decl.name.range) else { return nil }
         guard let type = resolveType(decl.type) else { return nil }
         guard let expression = decl.defaultValue else { return nil }
         guard let value = checkDefault(expression, of: type, parameter: decl.name.name) else { return nil }
@@ -166,8 +168,9 @@ extension Checker {
         return (checked, !failed)
     }
 
+    /// Checks one declaration.
+    /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkEvent(_ decl: EventDecl) -> CheckedEvent? {
-        guard isPrimary(decl.name.name, at: decl.name.range) else { return nil }
         let fields = checkFields(decl.fields, owner: "event '\(decl.name.name)'", kind: "a field")
         var keepCount = CheckedEvent.defaultKeepCount
         var keepDuration: Int?
@@ -196,8 +199,9 @@ extension Checker {
 
     // MARK: - Groups
 
+    /// Checks one declaration.
+    /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkGroup(_ decl: GroupDecl) -> CheckedGroup? {
-        guard isPrimary(decl.name.name, at: decl.name.range) else { return nil }
         var priority = GroupPriority.firstAvailable
         if let written = decl.priority {
             if let value = GroupPriority(rawValue: written.name) {

@@ -71,12 +71,15 @@ extension Checker {
 
     /// ``asciiSingleLine(_:)`` over the text's UTF-8 bytes.
     private static func asciiSingleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var breaks = false
+        // Branch-free over the bytes: the high bits of all, and whether any is 0x0A...0x0D.
+        var high: UInt8 = 0
+        var breaks: UInt8 = 0
         for byte in bytes {
-            if byte >= 0x80 { return nil }
-            if (0x0A...0x0D).contains(byte) { breaks = true }
+            high |= byte
+            breaks |= byte &- 0x0A < 4 ? 1 : 0
         }
-        if breaks { return asciiJoinedLines(bytes) }
+        if high >= 0x80 { return nil }
+        if breaks != 0 { return asciiJoinedLines(bytes) }
         var end = bytes.count
         while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
@@ -116,9 +119,10 @@ extension Checker {
     }
 
     /// Reports "<what>, but this is a <found>" when `checked` does not have `type`.
-    /// `what` is built only when reported.
+    /// `range` and `what` are worked out only when reported.
     mutating func expect(
-        _ checked: CheckedExpression, _ type: TipsType, at range: SourceRange, _ what: @autoclosure () -> String
+        _ checked: CheckedExpression, _ type: TipsType, at range: @autoclosure () -> SourceRange,
+        _ what: @autoclosure () -> String
     ) -> Bool {
         let found = checked.type
         if found == type || found == .error { return found == type }
@@ -126,7 +130,7 @@ extension Checker {
         if case .donations = found, type == .int || type == .bool {
             message += "; count them with '.count'"
         }
-        diagnostics.error(message, at: range)
+        diagnostics.error(message, at: range())
         return false
     }
 

@@ -31,8 +31,9 @@ extension Checker {
         }
     }
 
+    /// Checks one declaration.
+    /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkTip(_ decl: TipDecl) -> CheckedTip? {
-        guard isPrimary(decl.name.name, at: decl.name.range) else { return nil }
         let tipName = decl.name.name
         let errorsBefore = errorCount
         var arguments: [CheckedField]?
@@ -275,9 +276,8 @@ extension Checker {
         var seen: [String: Int] = [:]
         seen.reserveCapacity(tips.count)
         for index in tips.indices {
-            guard let tip = tips[index] else { continue }
-            let key = tip.id.displayText
-            if let firstIndex = seen[key], let first = tips[firstIndex] {
+            guard let key = tips[index]?.id.displayText else { continue }
+            if let firstIndex = seen[key], let first = tips[firstIndex], let tip = tips[index] {
                 diagnostics.error(
                     "tip id '\(key)' is already used by tip '\(first.name)'; ids must be unique",
                     at: tip.origin.nameRange,

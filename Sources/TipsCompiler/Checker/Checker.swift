@@ -71,38 +71,50 @@ public struct Checker {
 
     mutating func run(_ files: [SourceFileSyntax]) -> CheckedProgram {
         let positions = collectSymbols(files)
+        enums.reserveCapacity(positions.enums.count)
+        parameters.reserveCapacity(positions.parametersAndEvents.count)
+        events.reserveCapacity(positions.parametersAndEvents.count)
         let config = checkConfig(files, at: positions.configs)
+        // Each kind is checked in source order; a duplicate declaration is not checked at all.
         // Enums, parameters and events first: tips refer to them from any file.
-        for position in positions.enums {
-            if case .enumeration(let decl) = files[position.file].declarations[position.index],
+        let checkedEnums = positions.enums.map { position -> CheckedDeclaration? in
+            guard position.isPrimary, case .enumeration(let decl) = files[position.file].declarations[position.index],
                 let checked = checkEnum(decl)
-            {
-                enums[checked.name] = checked
-            }
+            else { return nil }
+            enums[checked.name] = checked
+            return .enumeration(checked)
         }
-        for position in positions.parametersAndEvents {
+        let checkedParametersAndEvents = positions.parametersAndEvents.map { position -> CheckedDeclaration? in
+            guard position.isPrimary else { return nil }
             switch files[position.file].declarations[position.index] {
             case .parameter(let decl):
-                if let checked = checkParameter(decl) { parameters[checked.name] = checked }
+                guard let checked = checkParameter(decl) else { return nil }
+                parameters[checked.name] = checked
+                return .parameter(checked)
             case .event(let decl):
-                if let checked = checkEvent(decl) { events[checked.name] = checked }
-            default: break
+                guard let checked = checkEvent(decl) else { return nil }
+                events[checked.name] = checked
+                return .event(checked)
+            default: return nil
             }
         }
-        let checkedGroups = positions.groups.map { position -> CheckedGroup? in
-            guard case .group(let decl) = files[position.file].declarations[position.index] else { return nil }
-            return checkGroup(decl)
+        let checkedGroups = positions.groups.map { position -> CheckedDeclaration? in
+            guard position.isPrimary, case .group(let decl) = files[position.file].declarations[position.index] else {
+                return nil
+            }
+            return checkGroup(decl).map { .group($0) }
         }
         let checkedTips = positions.tips.map { position -> CheckedTip? in
-            guard case .tip(let decl) = files[position.file].declarations[position.index] else { return nil }
+            guard position.isPrimary, case .tip(let decl) = files[position.file].declarations[position.index] else {
+                return nil
+            }
             return checkTip(decl)
         }
         checkTipIDs(checkedTips)
 
         let configFile = config?.file ?? files.first?.file
-        // Groups and tips were checked in source order, so each file takes the next ones.
-        var nextGroup = 0
-        var nextTip = 0
+        // Each file takes the next checked declarations of each kind.
+        var next = (enums: 0, parametersAndEvents: 0, groups: 0, tips: 0)
         let checkedFiles = files.map { file in
             var declarations: [CheckedDeclaration] = []
             declarations.reserveCapacity(file.declarations.count)
@@ -110,18 +122,18 @@ public struct Checker {
                 let checked: CheckedDeclaration?
                 switch file.declarations[index] {
                 case .config: checked = nil
-                case .enumeration(let decl):
-                    checked = ownDeclaration(decl.name.range, enums[decl.name.name]).map { .enumeration($0) }
-                case .parameter(let decl):
-                    checked = ownDeclaration(decl.name.range, parameters[decl.name.name]).map { .parameter($0) }
-                case .event(let decl):
-                    checked = ownDeclaration(decl.name.range, events[decl.name.name]).map { .event($0) }
+                case .enumeration:
+                    checked = checkedEnums[next.enums]
+                    next.enums += 1
+                case .parameter, .event:
+                    checked = checkedParametersAndEvents[next.parametersAndEvents]
+                    next.parametersAndEvents += 1
                 case .tip:
-                    checked = checkedTips[nextTip].map { .tip($0) }
-                    nextTip += 1
+                    checked = checkedTips[next.tips].map { .tip($0) }
+                    next.tips += 1
                 case .group:
-                    checked = checkedGroups[nextGroup].map { .group($0) }
-                    nextGroup += 1
+                    checked = checkedGroups[next.groups]
+                    next.groups += 1
                 }
                 if let checked { declarations.append(checked) }
             }
@@ -132,27 +144,13 @@ public struct Checker {
         return CheckedProgram(files: checkedFiles, config: config?.config ?? CheckedConfig())
     }
 
-    /// A checked declaration, only when it is the one declared at `nameRange` (not a duplicate).
-    private func ownDeclaration(_ nameRange: SourceRange, _ checked: CheckedEnum?) -> CheckedEnum? {
-        checked?.origin.nameRange == nameRange ? checked : nil
-    }
-
-    /// A checked declaration, only when it is the one declared at `nameRange` (not a duplicate).
-    private func ownDeclaration(_ nameRange: SourceRange, _ checked: CheckedParameter?) -> CheckedParameter? {
-        checked?.origin.nameRange == nameRange ? checked : nil
-    }
-
-    /// A checked declaration, only when it is the one declared at `nameRange` (not a duplicate).
-    private func ownDeclaration(_ nameRange: SourceRange, _ checked: CheckedEvent?) -> CheckedEvent? {
-        checked?.origin.nameRange == nameRange ? checked : nil
-    }
-
     // MARK: - Symbols
 
     /// Where each kind of declaration is, in source order.
     struct DeclarationPositions {
-        /// A declaration: its file's position in the input and its own in the file.
-        typealias Position = (file: Int, index: Int)
+        /// A declaration: its file's position in the input, its own in the
+        /// file, and whether it declares its name first (or is a duplicate).
+        typealias Position = (file: Int, index: Int, isPrimary: Bool)
 
         var configs: [Position] = []
         var enums: [Position] = []
@@ -167,44 +165,41 @@ public struct Checker {
         symbols.reserveCapacity(files.reduce(0) { $0 + $1.declarations.count })
         for (fileIndex, file) in files.enumerated() {
             for index in file.declarations.indices {
-                let position = (file: fileIndex, index: index)
                 let symbol: Symbol
+                let kind: WritableKeyPath<DeclarationPositions, [DeclarationPositions.Position]>
                 switch file.declarations[index] {
                 case .config:
-                    positions.configs.append(position)
+                    positions.configs.append((fileIndex, index, true))
                     continue
                 case .enumeration(let decl):
                     symbol = .enumeration(decl.name)
-                    positions.enums.append(position)
+                    kind = \.enums
                 case .parameter(let decl):
                     symbol = .parameter(decl.name)
-                    positions.parametersAndEvents.append(position)
+                    kind = \.parametersAndEvents
                 case .event(let decl):
                     symbol = .event(decl.name)
-                    positions.parametersAndEvents.append(position)
+                    kind = \.parametersAndEvents
                 case .tip(let decl):
                     symbol = .tip(decl.name, takesArguments: decl.arguments != nil)
-                    positions.tips.append(position)
+                    kind = \.tips
                 case .group(let decl):
                     symbol = .group(decl.name)
-                    positions.groups.append(position)
+                    kind = \.groups
                 }
                 let key = symbol.name
                 if let existing = symbols[key] {
                     diagnostics.error(
                         "'\(key)' is already declared as \(existing.kindDescription)", at: symbol.nameRange,
                         notes: [DiagnosticNote("'\(key)' is first declared here", at: existing.nameRange)])
+                    positions[keyPath: kind].append((fileIndex, index, false))
                 } else {
                     symbols[key] = symbol
+                    positions[keyPath: kind].append((fileIndex, index, true))
                 }
             }
         }
         return positions
-    }
-
-    /// Whether `range` is where the symbol named `name` is declared (false for duplicates).
-    func isPrimary(_ name: String, at range: SourceRange) -> Bool {
-        symbols[name]?.nameRange == range
     }
 
     // MARK: - Config
