@@ -8,8 +8,8 @@ extension Checker {
     /// Words that make a tip an advertisement.
     static let promotionalPhrases = ["buy", "sale", "free trial", "% off"]
 
-    mutating func checkTitleCopy(_ literal: StringLiteral) {
-        let text = literal.displayText
+    /// Warns about a long or promotional title; `text` is the literal's ``StringLiteral/displayText``.
+    mutating func checkTitleCopy(_ literal: StringLiteral, text: String) {
         // `count` walks the characters; no text has more characters than bytes.
         if text.utf8.count > Self.maximumTitleLength, text.count > Self.maximumTitleLength {
             diagnostics.warning(
@@ -20,8 +20,8 @@ extension Checker {
         checkPromotional(text, at: literal.range)
     }
 
-    mutating func checkMessageCopy(_ literal: StringLiteral) {
-        let text = literal.displayText
+    /// Warns about a long, wordy or promotional message; `text` is the literal's ``StringLiteral/displayText``.
+    mutating func checkMessageCopy(_ literal: StringLiteral, text: String) {
         if text.utf8.count > Self.maximumMessageLength, text.count > Self.maximumMessageLength {
             diagnostics.warning(
                 "this message is \(text.count) characters long; keep messages to "

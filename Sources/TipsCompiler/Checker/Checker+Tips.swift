@@ -56,7 +56,7 @@ extension Checker {
         var image: InterpolatedText?
         var id: (text: InterpolatedText, range: SourceRange)?
         var actions: [CheckedAction] = []
-        var actionRanges: [String: SourceRange] = [:]
+        var actionRanges = FirstOccurrences()
         var rules: [CheckedRule] = []
         var options = CheckedTipOptions()
 
@@ -74,10 +74,11 @@ extension Checker {
             switch item.kind {
             case .title(let literal):
                 title = checkText(literal, tip: tipName, arguments: argumentTypes)
-                checkTitleCopy(literal)
+                // Checked text reads as the literal does, without joining its pieces again.
+                checkTitleCopy(literal, text: title?.displayText ?? literal.displayText)
             case .message(let literal):
                 message = checkText(literal, tip: tipName, arguments: argumentTypes)
-                checkMessageCopy(literal)
+                checkMessageCopy(literal, text: message?.displayText ?? literal.displayText)
             case .image(let literal):
                 image = checkText(literal, tip: tipName, arguments: argumentTypes)
             case .id(let literal):
@@ -94,7 +95,7 @@ extension Checker {
                     failed = true
                     continue
                 }
-                actionRanges[name.name] = name.range
+                actionRanges.record(name.name, at: name.range)
                 checkPromotional(literal)
                 if let text = checkText(literal, tip: tipName, arguments: argumentTypes) {
                     actions.append(CheckedAction(id: name.name, title: text))
@@ -215,17 +216,17 @@ extension Checker {
     ) -> InterpolatedText? {
         var segments: [InterpolatedText.Segment] = []
         segments.reserveCapacity(literal.segments.count)
+        var pending: String?
         var failed = false
         for segment in literal.segments {
             switch segment {
             case .text(let text):
-                if case .text(let previous) = segments.last {
-                    segments[segments.count - 1] = .text(previous + text)
-                } else {
-                    segments.append(.text(text))
-                }
+                // Adjacent pieces of text (split at escapes) become one.
+                if pending != nil { pending?.append(text) } else { pending = text }
             case .interpolation(let name):
                 if arguments[name.name] != nil {
+                    if let text = pending { segments.append(.text(text)) }
+                    pending = nil
                     segments.append(.argument(name.name))
                     continue
                 }
@@ -245,7 +246,9 @@ extension Checker {
                 }
             }
         }
-        return failed ? nil : InterpolatedText(segments: segments)
+        guard !failed else { return nil }
+        if let text = pending { segments.append(.text(text)) }
+        return InterpolatedText(segments: segments)
     }
 
     /// Resolves a name that must be an event.

@@ -166,36 +166,31 @@ public struct Checker {
         for (fileIndex, file) in files.enumerated() {
             for index in file.declarations.indices {
                 let symbol: Symbol
-                let kind: WritableKeyPath<DeclarationPositions, [DeclarationPositions.Position]>
                 switch file.declarations[index] {
                 case .config:
                     positions.configs.append((fileIndex, index, true))
                     continue
-                case .enumeration(let decl):
-                    symbol = .enumeration(decl.name)
-                    kind = \.enums
-                case .parameter(let decl):
-                    symbol = .parameter(decl.name)
-                    kind = \.parametersAndEvents
-                case .event(let decl):
-                    symbol = .event(decl.name)
-                    kind = \.parametersAndEvents
-                case .tip(let decl):
-                    symbol = .tip(decl.name, takesArguments: decl.arguments != nil)
-                    kind = \.tips
-                case .group(let decl):
-                    symbol = .group(decl.name)
-                    kind = \.groups
+                case .enumeration(let decl): symbol = .enumeration(decl.name)
+                case .parameter(let decl): symbol = .parameter(decl.name)
+                case .event(let decl): symbol = .event(decl.name)
+                case .tip(let decl): symbol = .tip(decl.name, takesArguments: decl.arguments != nil)
+                case .group(let decl): symbol = .group(decl.name)
                 }
                 let key = symbol.name
-                if let existing = symbols[key] {
+                let existing = symbols[key]
+                if let existing {
                     diagnostics.error(
                         "'\(key)' is already declared as \(existing.kindDescription)", at: symbol.nameRange,
                         notes: [DiagnosticNote("'\(key)' is first declared here", at: existing.nameRange)])
-                    positions[keyPath: kind].append((fileIndex, index, false))
                 } else {
                     symbols[key] = symbol
-                    positions[keyPath: kind].append((fileIndex, index, true))
+                }
+                let position = (file: fileIndex, index: index, isPrimary: existing == nil)
+                switch symbol {
+                case .enumeration: positions.enums.append(position)
+                case .parameter, .event: positions.parametersAndEvents.append(position)
+                case .tip: positions.tips.append(position)
+                case .group: positions.groups.append(position)
                 }
             }
         }
