@@ -49,6 +49,7 @@ struct SwiftScope {
     /// A declaration that took a spelling.
     private struct Entry {
         var swiftName: String
+        /// The hash of `swiftName` once the scope has a table (0 before).
         var hash: Int
         var tipsName: String
         var kind: Kind
@@ -89,7 +90,8 @@ struct SwiftScope {
         _ swiftName: String, _ kind: Kind, _ tipsName: String, at range: SourceRange,
         _ diagnostics: inout DiagnosticEngine
     ) {
-        let hash = Self.hash(swiftName)
+        // Hashed only once the scope has its table; until then names are compared one by one.
+        let hash = slots.isEmpty ? 0 : Self.hash(swiftName)
         guard let position = position(of: swiftName, hash: hash) else {
             entries.append(Entry(swiftName: swiftName, hash: hash, tipsName: tipsName, kind: kind, range: range))
             if entries.count > Self.linearLimit {
@@ -113,9 +115,7 @@ struct SwiftScope {
 
     /// Where the first declaration spelled `swiftName` is in `entries`.
     private func position(of swiftName: String, hash: Int) -> Int? {
-        guard !slots.isEmpty else {
-            return entries.firstIndex { $0.hash == hash && $0.swiftName == swiftName }
-        }
+        guard !slots.isEmpty else { return entries.firstIndex { $0.swiftName == swiftName } }
         let mask = slots.count - 1
         var slot = hash & mask
         while slots[slot] != 0 {
@@ -126,8 +126,12 @@ struct SwiftScope {
         return nil
     }
 
-    /// Sizes the table to four slots per entry and fills it again.
+    /// Sizes the table to four slots per entry and fills it again; the
+    /// first time, hashes the names recorded without a hash.
     private mutating func rebuildSlots() {
+        if slots.isEmpty {
+            for position in entries.indices { entries[position].hash = Self.hash(entries[position].swiftName) }
+        }
         var size = 32
         while size < entries.count * 4 { size *= 2 }
         slots = [Int32](repeating: 0, count: size)
