@@ -13,13 +13,14 @@ extension Checker {
         var text: String { comparison.tipsText }
     }
 
-    /// The values `low...high` that the bounds so far leave to `operand`.
+    /// The values `low...high` that the bounds so far leave to the operand of `first`.
     struct Interval {
-        var operand: CheckedExpression
         var low: Int
         var high: Int
-        /// The first bound that narrowed it, if any.
-        var first: Bound?
+        /// The first bound on the operand.
+        let first: Bound
+
+        var operand: CheckedExpression { first.operand }
     }
 
     /// One tip's intervals, by operand. A tip bounds few operands, so they are
@@ -38,9 +39,12 @@ extension Checker {
             return entries.firstIndex { $0.operand == operand }
         }
 
-        subscript(position: Int) -> Interval {
-            get { entries[position] }
-            set { entries[position] = newValue }
+        subscript(position: Int) -> Interval { entries[position] }
+
+        /// Narrows the interval at `position` to `low...high`, in place.
+        mutating func narrow(at position: Int, to low: Int, _ high: Int) {
+            entries[position].low = low
+            entries[position].high = high
         }
 
         /// Adds the interval of an operand not seen yet.

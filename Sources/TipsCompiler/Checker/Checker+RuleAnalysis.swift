@@ -38,16 +38,17 @@ extension Checker {
         }
         guard let bound = Self.bound(expression, range: range) else { return true }
         let index = intervals.index(of: bound.operand)
-        var interval = index.map { intervals[$0] } ?? initialInterval(bound.operand)
-        let (low, high) = Self.apply(bound, to: (interval.low, interval.high))
+        let current = index.map { (intervals[$0].low, intervals[$0].high) } ?? initialRange(of: bound.operand)
+        let (low, high) = Self.apply(bound, to: current)
         if low > high {
-            reportContradiction(bound, first: interval.first, tip: tip)
+            reportContradiction(bound, first: index.map { intervals[$0].first }, tip: tip)
             return false
         }
-        interval.low = low
-        interval.high = high
-        interval.first = interval.first ?? bound
-        if let index { intervals[index] = interval } else { intervals.append(interval) }
+        if let index {
+            intervals.narrow(at: index, to: low, high)
+        } else {
+            intervals.append(Interval(low: low, high: high, first: bound))
+        }
         return true
     }
 
@@ -70,12 +71,13 @@ extension Checker {
         }
     }
 
-    private func initialInterval(_ operand: CheckedExpression) -> Interval {
+    /// The values an operand may take before any bound: a count is never
+    /// negative nor above what its event keeps.
+    private func initialRange(of operand: CheckedExpression) -> (Int, Int) {
         if case .count(let query) = operand {
-            return Interval(
-                operand: operand, low: 0, high: events[query.event]?.keepCount ?? CheckedEvent.defaultKeepCount)
+            return (0, events[query.event]?.keepCount ?? CheckedEvent.defaultKeepCount)
         }
-        return Interval(operand: operand, low: Int.min, high: Int.max)
+        return (Int.min, Int.max)
     }
 
     /// `operand op constant` (or `constant op operand`) on an Int operand.
