@@ -113,6 +113,11 @@ struct SwiftScope {
             notes: [DiagnosticNote("'\(first.tipsName)' is declared here", at: first.range)])
     }
 
+    /// Whether a declaration took `swiftName` here.
+    func contains(_ swiftName: String) -> Bool {
+        position(of: swiftName, hash: slots.isEmpty ? 0 : Self.hash(swiftName)) != nil
+    }
+
     /// Where the first declaration spelled `swiftName` is in `entries`.
     private func position(of swiftName: String, hash: Int) -> Int? {
         guard !slots.isEmpty else { return entries.firstIndex { $0.swiftName == swiftName } }

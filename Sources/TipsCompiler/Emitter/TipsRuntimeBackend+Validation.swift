@@ -15,7 +15,8 @@ extension TipsRuntimeBackend {
         var events = SwiftScope(.events)
         // Types that code inside `TipsRuntime.TipEvents` names: event types and the enums event fields use.
         var eventTypes = SwiftScope(.events)
-        var enumsUsedByEvents: Set<String> = []
+        // The names of the enums that event fields use, as written (a scope is a cheap set of names).
+        var enumsUsedByEvents = SwiftScope(.events)
         var counts = (module: 0, parameters: 0, events: 0)
         for file in program.files {
             Self.forEachDeclaration(in: file) { declaration in
@@ -24,7 +25,9 @@ extension TipsRuntimeBackend {
                 case .event(let event):
                     counts.events += 1
                     for field in event.fields {
-                        if case .enumeration(let name) = field.type { enumsUsedByEvents.insert(name) }
+                        if case .enumeration(let name) = field.type {
+                            enumsUsedByEvents.declare(name, .enumeration, name, at: field.nameRange, &diagnostics)
+                        }
                     }
                 default: counts.module += 1
                 }
@@ -33,7 +36,7 @@ extension TipsRuntimeBackend {
         module.reserveCapacity(counts.module)
         parameters.reserveCapacity(counts.parameters)
         events.reserveCapacity(counts.events * 2)
-        eventTypes.reserveCapacity(counts.events + enumsUsedByEvents.count)
+        eventTypes.reserveCapacity(counts.events * 2)
         // Scopes of one declaration each, reused from one to the next.
         var cases = SwiftScope(.topLevel)
         var fields = SwiftScope(.topLevel)
