@@ -30,6 +30,38 @@ import Testing
         }
     }
 
+    @Test func promotionalScanMatchesTheWholeWordSearch() {
+        let more = ["Buy a free trial: 20% off, on sale", "FREE TRIAL", "free  trial", "%off", "x% off"]
+        for text in Self.samples + more {
+            guard let found = Checker.asciiPromotionalMatches(in: text) else {
+                #expect(!text.utf8.allSatisfy { $0 < 0x80 }, "\(text.debugDescription)")
+                continue
+            }
+            for (index, phrase) in Checker.promotionalPhrases.enumerated() {
+                #expect(
+                    (found & (1 << UInt32(index)) != 0)
+                        == Checker.containsWholeWords(Array(phrase), in: Array(text.lowercased())),
+                    "\(phrase.debugDescription) in \(text.debugDescription)")
+            }
+        }
+    }
+
+    @Test func validationSpellingsMatchSwiftNames() {
+        let special = [
+            SwiftNames.keywords, SwiftNames.reserved, SwiftNames.enumMembers, SwiftNames.tipMembers,
+            SwiftNames.groupMembers, SwiftNames.donateMembers,
+        ].joined()
+        let more = ["opened12", "operator", "a\u{345}b", "\u{E9}x", "\r\nx", "zoom", "Type_", "x", "ß", "iX", "_x"]
+        for name in Self.samples + special + more {
+            #expect(SwiftSpelling.identifier(name) == SwiftNames.identifier(name), "\(name.debugDescription)")
+            #expect(SwiftSpelling.enumCase(name) == SwiftNames.enumCase(name), "\(name.debugDescription)")
+            #expect(SwiftSpelling.tipType(name) == SwiftNames.tipType(name), "\(name.debugDescription)")
+            #expect(SwiftSpelling.tipArgument(name) == SwiftNames.tipArgument(name), "\(name.debugDescription)")
+            #expect(SwiftSpelling.eventField(name) == SwiftNames.eventField(name), "\(name.debugDescription)")
+            #expect(SwiftSpelling.eventType(name) == SwiftNames.eventType(name), "\(name.debugDescription)")
+        }
+    }
+
     @Test func singleLineMatchesTheCharacterVersion() {
         for text in Self.samples {
             #expect(Checker.singleLine(text) == Checker.characterSingleLine(text), "\(text.debugDescription)")

@@ -37,9 +37,10 @@ extension Checker {
 
     // MARK: - Enums, parameters, events
 
+    /// Checks one declaration.
+    /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkEnum(_ decl: EnumDecl) -> CheckedEnum? {
-        guard isPrimary(decl.name.name, at: decl.name.range) else { return nil }
-        var seen: [String: SourceRange] = [:]
+        var seen = FirstOccurrences()
         var cases: [String] = []
         var ranges: [SourceRange] = []
         for item in decl.cases {
@@ -49,7 +50,7 @@ extension Checker {
                     notes: [DiagnosticNote("'\(item.name)' is first declared here", at: first)])
                 continue
             }
-            seen[item.name] = item.range
+            seen.record(item.name, at: item.range)
             cases.append(item.name)
             ranges.append(item.range)
         }
@@ -61,8 +62,9 @@ extension Checker {
             origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
     }
 
+    /// Checks one declaration.
+    /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkParameter(_ decl: ParameterDecl) -> CheckedParameter? {
-        guard isPrimary(decl.name.name, at: decl.name.range) else { return nil }
         guard let type = resolveType(decl.type) else { return nil }
         guard let expression = decl.defaultValue else { return nil }
         guard let value = checkDefault(expression, of: type, parameter: decl.name.name) else { return nil }
@@ -139,21 +141,23 @@ extension Checker {
     }
 
     /// Checks typed fields; returns those that checked, and whether all did.
-    mutating func checkFields(_ fields: [FieldSyntax], owner: String, kind: String) -> (
+    /// `owner` ("tip 'T'") is spelled only for a message.
+    mutating func checkFields(_ fields: [FieldSyntax], owner: @autoclosure () -> String, kind: String) -> (
         fields: [CheckedField], ok: Bool
     ) {
-        var seen: [String: SourceRange] = [:]
+        var seen = FirstOccurrences()
         var checked: [CheckedField] = []
+        checked.reserveCapacity(fields.count)
         var failed = false
         for field in fields {
             if let first = seen[field.name.name] {
                 diagnostics.error(
-                    "\(owner) already has \(kind) '\(field.name.name)'", at: field.name.range,
+                    "\(owner()) already has \(kind) '\(field.name.name)'", at: field.name.range,
                     notes: [DiagnosticNote("'\(field.name.name)' is first declared here", at: first)])
                 failed = true
                 continue
             }
-            seen[field.name.name] = field.name.range
+            seen.record(field.name.name, at: field.name.range)
             guard let type = resolveType(field.type) else {
                 failed = true
                 continue
@@ -163,8 +167,9 @@ extension Checker {
         return (checked, !failed)
     }
 
+    /// Checks one declaration.
+    /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkEvent(_ decl: EventDecl) -> CheckedEvent? {
-        guard isPrimary(decl.name.name, at: decl.name.range) else { return nil }
         let fields = checkFields(decl.fields, owner: "event '\(decl.name.name)'", kind: "a field")
         var keepCount = CheckedEvent.defaultKeepCount
         var keepDuration: Int?
@@ -193,8 +198,9 @@ extension Checker {
 
     // MARK: - Groups
 
+    /// Checks one declaration.
+    /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkGroup(_ decl: GroupDecl) -> CheckedGroup? {
-        guard isPrimary(decl.name.name, at: decl.name.range) else { return nil }
         var priority = GroupPriority.firstAvailable
         if let written = decl.priority {
             if let value = GroupPriority(rawValue: written.name) {
@@ -207,7 +213,7 @@ extension Checker {
                     at: written.range)
             }
         }
-        var seen: [String: SourceRange] = [:]
+        var seen = FirstOccurrences()
         var members: [String] = []
         for member in decl.members {
             if let first = seen[member.name] {
@@ -216,15 +222,15 @@ extension Checker {
                     notes: [DiagnosticNote("first listed here", at: first)])
                 continue
             }
-            seen[member.name] = member.range
+            seen.record(member.name, at: member.range)
             switch symbols[member.name] {
-            case .tip(let tip):
-                if tip.arguments != nil {
+            case .tip(let tip, let takesArguments):
+                if takesArguments {
                     diagnostics.error(
                         "tip '\(member.name)' takes arguments, so it cannot be in a group; "
                             + "groups hold tips without arguments",
                         at: member.range,
-                        notes: [DiagnosticNote("'\(member.name)' is declared here", at: tip.name.range)])
+                        notes: [DiagnosticNote("'\(member.name)' is declared here", at: tip.range)])
                     continue
                 }
                 members.append(member.name)

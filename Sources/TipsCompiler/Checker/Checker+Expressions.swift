@@ -18,62 +18,24 @@ extension Checker {
         checkNeverHolds(checked, at: expression.range)
         let file = sources[expression.range.file]
         return CheckedRule(
-            expression: checked, source: Self.singleLine(file.text(in: expression.range)), fileName: file.fileName,
+            expression: checked, source: Self.singleLine(of: expression.range, in: file),
+            fileName: fileNames[Int(expression.range.file.rawValue)],
             line: file.line(of: expression.range.start), range: expression.range)
     }
 
-    /// Joins continuation lines: every run of whitespace holding a line break becomes one space.
-    static func singleLine(_ text: String) -> String {
-        asciiSingleLine(text) ?? characterSingleLine(text)
-    }
-
-    /// ``singleLine(_:)`` over Characters: right for any text, slower.
-    static func characterSingleLine(_ text: String) -> String {
-        var out = ""
-        var pending = ""
-        for character in text {
-            if character.isWhitespace {
-                pending.append(character)
-                continue
-            }
-            if !pending.isEmpty {
-                if pending.contains(where: \.isNewline) {
-                    // A continued query chain reads as one: `a.donations` + `.within(1d)`.
-                    out += character == "." ? "" : " "
-                } else {
-                    out += pending
-                }
-                pending = ""
-            }
-            out.append(character)
-        }
-        return out
-    }
-
-    /// ``singleLine(_:)`` for ASCII text without line breaks (nearly every
-    /// rule): the text itself without trailing spaces and tabs; nil otherwise.
-    static func asciiSingleLine(_ text: String) -> String? {
-        var text = text
-        let end = text.withUTF8 { bytes -> Int? in
-            for byte in bytes where byte >= 0x80 || (0x0A...0x0D).contains(byte) { return nil }
-            var end = bytes.count
-            while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-            return end
-        }
-        guard let end else { return nil }
-        return end == text.utf8.count ? text : String(decoding: text.utf8.prefix(end), as: UTF8.self)
-    }
-
     /// Reports "<what>, but this is a <found>" when `checked` does not have `type`.
-    mutating func expect(_ checked: CheckedExpression, _ type: TipsType, at range: SourceRange, _ what: String) -> Bool
-    {
+    /// `range` and `what` are worked out only when reported.
+    mutating func expect(
+        _ checked: CheckedExpression, _ type: TipsType, at range: @autoclosure () -> SourceRange,
+        _ what: @autoclosure () -> String
+    ) -> Bool {
         let found = checked.type
         if found == type || found == .error { return found == type }
-        var message = "\(what), but this is \(Self.article(found))"
+        var message = "\(what()), but this is \(Self.article(found))"
         if case .donations = found, type == .int || type == .bool {
             message += "; count them with '.count'"
         }
-        diagnostics.error(message, at: range)
+        diagnostics.error(message, at: range())
         return false
     }
 
@@ -219,9 +181,9 @@ extension Checker {
                 at: name.range)
             return nil
         }
-        if case .name(let baseName) = base, case .enumeration(let decl)? = symbols[baseName.name] {
+        if case .name(let baseName) = base, case .enumeration(let enumName)? = symbols[baseName.name] {
             diagnostics.error(
-                "write the case as '.\(name.name)' instead of '\(decl.name.name).\(name.name)'", at: range)
+                "write the case as '.\(name.name)' instead of '\(enumName.name).\(name.name)'", at: range)
             return nil
         }
         if case .member = base, checkQuery(base, context: context) != nil {

@@ -76,19 +76,21 @@ extension Checker {
             right = checkExpression(rhs, expected: left.type, context: context)
         }
         guard var left, var right else { return nil }
-        if left.type == .error || right.type == .error { return nil }
-        var type = left.type
-        if left.type != right.type {
-            if (left.type == .int || left.type == .double) && (right.type == .int || right.type == .double) {
+        let leftType = left.type
+        let rightType = right.type
+        if leftType == .error || rightType == .error { return nil }
+        var type = leftType
+        if leftType != rightType {
+            if (leftType == .int || leftType == .double) && (rightType == .int || rightType == .double) {
                 left = Self.widened(left)
                 right = Self.widened(right)
                 type = .double
             } else {
                 var message =
-                    "'\(op.rawValue)' compares values of one type, but the left side is \(Self.article(left.type))"
-                    + " and the right side is \(Self.article(right.type))"
-                if case .donations = left.type { message += "; count the donations with '.count'" }
-                if case .donations = right.type { message += "; count the donations with '.count'" }
+                    "'\(op.rawValue)' compares values of one type, but the left side is \(Self.article(leftType))"
+                    + " and the right side is \(Self.article(rightType))"
+                if case .donations = leftType { message += "; count the donations with '.count'" }
+                if case .donations = rightType { message += "; count the donations with '.count'" }
                 diagnostics.error(message, at: operatorRange)
                 return nil
             }

@@ -3,6 +3,15 @@
 extension Checker {
     /// Checks an expression that must denote donations of an event.
     mutating func checkQuery(_ expression: Expr, context: ExpressionContext) -> CheckedQuery? {
+        checkQueryChain(expression, context: context, stepsAfter: 0)?.query
+    }
+
+    /// ``checkQuery(_:context:)``, also giving the queried event, so that no
+    /// step of a chain looks it up again. `stepsAfter` steps follow
+    /// `expression` in the chain: the query makes room for them at once.
+    private mutating func checkQueryChain(
+        _ expression: Expr, context: ExpressionContext, stepsAfter: Int
+    ) -> (query: CheckedQuery, event: CheckedEvent)? {
         switch expression {
         case .member(let base, let name, _) where name.name == "donations":
             guard case .name(let eventName) = base else {
@@ -12,7 +21,9 @@ extension Checker {
                 return nil
             }
             guard let event = resolveEvent(eventName) else { return nil }
-            return CheckedQuery(event: event.name, steps: [])
+            var steps: [CheckedQuery.Step] = []
+            steps.reserveCapacity(stepsAfter)
+            return (CheckedQuery(event: event.name, steps: steps), event)
         case .call(.member(let base, let method, _), let arguments, let range):
             guard Self.queryMethods.contains(method.name) else {
                 if checkQuery(base, context: context) != nil {
@@ -30,12 +41,14 @@ extension Checker {
                     "query the donations: write '\(eventName.name).donations.\(method.name)(...)'", at: method.range)
                 return nil
             }
-            guard var query = checkQuery(base, context: context) else { return nil }
-            guard let event = events[query.event] else { return nil }
+            guard let (chain, event) = checkQueryChain(base, context: context, stepsAfter: stepsAfter + 1) else {
+                return nil
+            }
             guard let step = checkStep(method, arguments: arguments, range: range, event: event, context: context)
             else { return nil }
+            var query = chain
             query.steps.append(step)
-            return query
+            return (query, event)
         case .name(let name):
             if events[name.name] != nil {
                 diagnostics.error(
@@ -57,7 +70,7 @@ extension Checker {
                 return nil
             }
         case .parenthesized(let inner, _):
-            return checkQuery(inner, context: context)
+            return checkQueryChain(inner, context: context, stepsAfter: stepsAfter)
         case .call(let callee, _, _):
             // Only `query.step(...)` calls exist; anything else (`f(1)`, `(a.b)(1)`) is not callable.
             diagnostics.error(
@@ -146,18 +159,19 @@ extension Checker {
 
     /// The one argument of a query step, with the required label.
     private mutating func singleArgument(
-        _ arguments: [ArgumentSyntax], label: String?, method: String, example: String, range: SourceRange
+        _ arguments: [ArgumentSyntax], label: String?, method: String, example: @autoclosure () -> String,
+        range: SourceRange
     ) -> ArgumentSyntax? {
         guard arguments.count == 1, let argument = arguments.first else {
             diagnostics.error(
-                "'\(method)' takes one argument, as in '\(example)', but this has \(arguments.count)", at: range)
+                "'\(method)' takes one argument, as in '\(example())', but this has \(arguments.count)", at: range)
             return nil
         }
         if argument.label?.name != label {
             let found = argument.label.map { "'\($0.name):'" } ?? "no label"
             let wanted = label.map { "the label '\($0):'" } ?? "no label"
             diagnostics.error(
-                "the argument of '\(method)' takes \(wanted), but this has \(found); write '\(example)'",
+                "the argument of '\(method)' takes \(wanted), but this has \(found); write '\(example())'",
                 at: argument.label?.range ?? argument.value.range)
             return nil
         }

@@ -1,23 +1,19 @@
 // Warnings for rules that can never hold.
 
 extension Checker {
-    /// A constant bound on an Int operand: `operand op value`.
-    private struct Bound {
-        var operand: CheckedExpression
-        var op: CheckedOperator
-        var value: Int
-        /// The whole comparison, spelled in messages only (so built only then).
-        var comparison: CheckedExpression
-        var range: SourceRange
-
-        var text: String { comparison.tipsText }
-    }
-
     /// Warns about a rule that is `false` outright.
     mutating func checkNeverHolds(_ expression: CheckedExpression, at range: SourceRange) {
-        for conjunct in Self.conjuncts(of: expression) where conjunct == .literal(.bool(false)) {
+        if Self.hasFalseConjunct(expression) {
             diagnostics.warning("this rule is always false, so the tip never shows", at: range)
-            return
+        }
+    }
+
+    /// Whether a top-level operand of an `&&` chain is the literal `false`.
+    private static func hasFalseConjunct(_ expression: CheckedExpression) -> Bool {
+        switch expression {
+        case .binary(.and, let lhs, let rhs, _): hasFalseConjunct(lhs) || hasFalseConjunct(rhs)
+        case .literal(.bool(false)): true
+        default: false
         }
     }
 
@@ -25,51 +21,63 @@ extension Checker {
     /// operand so that no value fits: a negative count, a count above what the
     /// event keeps, or `x > 3 && x < 2`.
     mutating func checkContradictions(_ rules: [CheckedRule], tip: String) {
-        var intervals: [CheckedExpression: (low: Int, high: Int, first: Bound?)] = [:]
-        var warned = false
-        for rule in rules {
-            for conjunct in Self.conjuncts(of: rule.expression) {
-                guard !warned, let bound = Self.bound(conjunct, range: rule.range) else { continue }
-                var interval = intervals[bound.operand] ?? initialInterval(bound.operand)
-                let (low, high) = Self.apply(bound, to: (interval.low, interval.high))
-                if low > high {
-                    warned = true
-                    if case .count(let query) = bound.operand, interval.first == nil {
-                        let keep = events[query.event]?.keepCount ?? CheckedEvent.defaultKeepCount
-                        let reason =
-                            Self.apply(bound, to: (0, Int.max)).0 > Self.apply(bound, to: (0, Int.max)).1
-                            ? "a count is never negative"
-                            : "event '\(query.event)' keeps at most \(keep) donations, so this count never exceeds \(keep)"
-                        diagnostics.warning(
-                            "'\(bound.text)' can never hold: \(reason); tip '\(tip)' never shows", at: bound.range)
-                    } else if let first = interval.first {
-                        diagnostics.warning(
-                            "'\(bound.text)' contradicts '\(first.text)'; both can never hold, so tip '\(tip)' never shows",
-                            at: bound.range, notes: [DiagnosticNote("'\(first.text)' is here", at: first.range)])
-                    } else {
-                        diagnostics.warning("'\(bound.text)' can never hold; tip '\(tip)' never shows", at: bound.range)
-                    }
-                    continue
-                }
-                interval.low = low
-                interval.high = high
-                interval.first = interval.first ?? bound
-                intervals[bound.operand] = interval
-            }
+        var intervals = Intervals()
+        for rule in rules where !narrow(&intervals, by: rule.expression, range: rule.range, tip: tip) {
+            return
         }
     }
 
-    private func initialInterval(_ operand: CheckedExpression) -> (low: Int, high: Int, first: Bound?) {
+    /// Narrows `intervals` by each top-level operand of an `&&` chain, left
+    /// to right; false once a bound contradicts the others (and is reported).
+    private mutating func narrow(
+        _ intervals: inout Intervals, by expression: CheckedExpression, range: SourceRange, tip: String
+    ) -> Bool {
+        if case .binary(.and, let lhs, let rhs, _) = expression {
+            return narrow(&intervals, by: lhs, range: range, tip: tip)
+                && narrow(&intervals, by: rhs, range: range, tip: tip)
+        }
+        guard let bound = Self.bound(expression, range: range) else { return true }
+        let index = intervals.index(of: bound.operand)
+        let current = index.map { (intervals[$0].low, intervals[$0].high) } ?? initialRange(of: bound.operand)
+        let (low, high) = Self.apply(bound, to: current)
+        if low > high {
+            reportContradiction(bound, first: index.map { intervals[$0].first }, tip: tip)
+            return false
+        }
+        if let index {
+            intervals.narrow(at: index, to: low, high)
+        } else {
+            intervals.append(Interval(low: low, high: high, first: bound))
+        }
+        return true
+    }
+
+    /// Reports the first bound that leaves its operand no value.
+    private mutating func reportContradiction(_ bound: Bound, first: Bound?, tip: String) {
+        if case .count(let query) = bound.operand, first == nil {
+            let keep = events[query.event]?.keepCount ?? CheckedEvent.defaultKeepCount
+            let reason =
+                Self.apply(bound, to: (0, Int.max)).0 > Self.apply(bound, to: (0, Int.max)).1
+                ? "a count is never negative"
+                : "event '\(query.event)' keeps at most \(keep) donations, so this count never exceeds \(keep)"
+            diagnostics.warning(
+                "'\(bound.text)' can never hold: \(reason); tip '\(tip)' never shows", at: bound.range)
+        } else if let first {
+            diagnostics.warning(
+                "'\(bound.text)' contradicts '\(first.text)'; both can never hold, so tip '\(tip)' never shows",
+                at: bound.range, notes: [DiagnosticNote("'\(first.text)' is here", at: first.range)])
+        } else {
+            diagnostics.warning("'\(bound.text)' can never hold; tip '\(tip)' never shows", at: bound.range)
+        }
+    }
+
+    /// The values an operand may take before any bound: a count is never
+    /// negative nor above what its event keeps.
+    private func initialRange(of operand: CheckedExpression) -> (Int, Int) {
         if case .count(let query) = operand {
-            return (0, events[query.event]?.keepCount ?? CheckedEvent.defaultKeepCount, nil)
+            return (0, events[query.event]?.keepCount ?? CheckedEvent.defaultKeepCount)
         }
-        return (Int.min, Int.max, nil)
-    }
-
-    /// The top-level operands of an `&&` chain.
-    static func conjuncts(of expression: CheckedExpression) -> [CheckedExpression] {
-        if case .binary(.and, let lhs, let rhs, _) = expression { return conjuncts(of: lhs) + conjuncts(of: rhs) }
-        return [expression]
+        return (Int.min, Int.max)
     }
 
     /// `operand op constant` (or `constant op operand`) on an Int operand.

@@ -1,13 +1,39 @@
 // Checking a tip's body: copy, id, actions, rules and options.
 
 extension Checker {
-    /// What a tip body has seen so far, to report items given twice.
+    /// Where a tip body first gives each item that may be given only once,
+    /// to report items given twice: one slot per kind, no hashing.
     private struct SeenItems {
-        var ranges: [String: SourceRange] = [:]
+        /// The kinds of item that may be given only once.
+        enum Single: Int, CaseIterable {
+            case title, message, image, id, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency
+
+            /// The kind of `kind`, or nil for an item that may be repeated.
+            init?(_ kind: TipItemKind) {
+                switch kind {
+                case .title: self = .title
+                case .message: self = .message
+                case .image: self = .image
+                case .id: self = .id
+                case .maxDisplayCount: self = .maxDisplayCount
+                case .maxDisplayDuration: self = .maxDisplayDuration
+                case .ignoresDisplayFrequency: self = .ignoresDisplayFrequency
+                case .action, .rule, .invalidatedBy: return nil
+                }
+            }
+        }
+
+        private var ranges = [SourceRange?](repeating: nil, count: Single.allCases.count)
+
+        subscript(kind: Single) -> SourceRange? {
+            get { ranges[kind.rawValue] }
+            set { ranges[kind.rawValue] = newValue }
+        }
     }
 
+    /// Checks one declaration.
+    /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkTip(_ decl: TipDecl) -> CheckedTip? {
-        guard isPrimary(decl.name.name, at: decl.name.range) else { return nil }
         let tipName = decl.name.name
         let errorsBefore = errorCount
         var arguments: [CheckedField]?
@@ -22,37 +48,37 @@ extension Checker {
                     at: decl.name.range)
             }
         }
-        let argumentTypes = Dictionary(
-            (arguments ?? []).map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        let argumentTypes =
+            arguments.map { Dictionary($0.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
         var seen = SeenItems()
         var title: InterpolatedText?
         var message: InterpolatedText?
         var image: InterpolatedText?
         var id: (text: InterpolatedText, range: SourceRange)?
         var actions: [CheckedAction] = []
-        var actionRanges: [String: SourceRange] = [:]
+        var actionRanges = FirstOccurrences()
         var rules: [CheckedRule] = []
         var options = CheckedTipOptions()
 
         for item in decl.items {
-            let keyword = itemKeyword(item.kind)
-            if isSingle(item.kind) {
-                if let first = seen.ranges[keyword] {
+            if let single = SeenItems.Single(item.kind) {
+                if let first = seen[single] {
                     diagnostics.error(
-                        "'\(keyword)' is given twice in tip '\(tipName)'", at: item.keyword,
+                        "'\(itemKeyword(item.kind))' is given twice in tip '\(tipName)'", at: item.keyword,
                         notes: [DiagnosticNote("first given here", at: first)])
                     failed = true
                     continue
                 }
-                seen.ranges[keyword] = item.keyword
+                seen[single] = item.keyword
             }
             switch item.kind {
             case .title(let literal):
                 title = checkText(literal, tip: tipName, arguments: argumentTypes)
-                checkTitleCopy(literal)
+                // Checked text reads as the literal does, without joining its pieces again.
+                checkTitleCopy(literal, text: title?.displayText ?? literal.displayText)
             case .message(let literal):
                 message = checkText(literal, tip: tipName, arguments: argumentTypes)
-                checkMessageCopy(literal)
+                checkMessageCopy(literal, text: message?.displayText ?? literal.displayText)
             case .image(let literal):
                 image = checkText(literal, tip: tipName, arguments: argumentTypes)
             case .id(let literal):
@@ -69,7 +95,7 @@ extension Checker {
                     failed = true
                     continue
                 }
-                actionRanges[name.name] = name.range
+                actionRanges.record(name.name, at: name.range)
                 checkPromotional(literal)
                 if let text = checkText(literal, tip: tipName, arguments: argumentTypes) {
                     actions.append(CheckedAction(id: name.name, title: text))
@@ -111,7 +137,7 @@ extension Checker {
             }
         }
 
-        if title == nil && seen.ranges["title"] == nil {
+        if title == nil && seen[.title] == nil {
             diagnostics.error(
                 "tip '\(tipName)' has no title; add a line such as title \"Try this\"", at: decl.name.range)
             failed = true
@@ -125,7 +151,7 @@ extension Checker {
                         at: id.range)
                     failed = true
                 }
-            } else if seen.ranges["id"] == nil {
+            } else if seen[.id] == nil {
                 let example = arguments?.first.map { "\(tipName)-\\(\($0.name))" } ?? tipName
                 diagnostics.error(
                     "tip '\(tipName)' takes arguments, so it needs an 'id' that interpolates them, "
@@ -184,29 +210,23 @@ extension Checker {
         }
     }
 
-    private func isSingle(_ kind: TipItemKind) -> Bool {
-        switch kind {
-        case .action, .rule, .invalidatedBy: false
-        default: true
-        }
-    }
-
     /// Checks a string's interpolations: only the tip's arguments.
     mutating func checkText(
         _ literal: StringLiteral, tip: String, arguments: [String: TipsType]
     ) -> InterpolatedText? {
         var segments: [InterpolatedText.Segment] = []
+        segments.reserveCapacity(literal.segments.count)
+        var pending: String?
         var failed = false
         for segment in literal.segments {
             switch segment {
             case .text(let text):
-                if case .text(let previous) = segments.last {
-                    segments[segments.count - 1] = .text(previous + text)
-                } else {
-                    segments.append(.text(text))
-                }
+                // Adjacent pieces of text (split at escapes) become one.
+                if pending != nil { pending?.append(text) } else { pending = text }
             case .interpolation(let name):
                 if arguments[name.name] != nil {
+                    if let text = pending { segments.append(.text(text)) }
+                    pending = nil
                     segments.append(.argument(name.name))
                     continue
                 }
@@ -226,7 +246,9 @@ extension Checker {
                 }
             }
         }
-        return failed ? nil : InterpolatedText(segments: segments)
+        guard !failed else { return nil }
+        if let text = pending { segments.append(.text(text)) }
+        return InterpolatedText(segments: segments)
     }
 
     /// Resolves a name that must be an event.
@@ -253,17 +275,18 @@ extension Checker {
     // MARK: - Tip ids
 
     /// Two tips may not persist under one id (a literal id may not equal another tip's name either).
-    mutating func checkTipIDs(_ tips: [CheckedTip]) {
-        var seen: [String: CheckedTip] = [:]
-        for tip in tips {
-            let key = tip.id.displayText
-            if let first = seen[key] {
+    mutating func checkTipIDs(_ tips: [CheckedTip?]) {
+        var seen: [String: Int] = [:]
+        seen.reserveCapacity(tips.count)
+        for index in tips.indices {
+            guard let key = tips[index]?.id.displayText else { continue }
+            if let firstIndex = seen[key], let first = tips[firstIndex], let tip = tips[index] {
                 diagnostics.error(
                     "tip id '\(key)' is already used by tip '\(first.name)'; ids must be unique",
                     at: tip.origin.nameRange,
                     notes: [DiagnosticNote("tip '\(first.name)' is declared here", at: first.origin.nameRange)])
             } else {
-                seen[key] = tip
+                seen[key] = index
             }
         }
     }

@@ -4,13 +4,14 @@
 /// Errors and warnings go to the diagnostics engine; the returned program is
 /// complete only when no error was reported.
 public struct Checker: Sendable {
-    /// A file-scope name and what it declares.
+    /// A file-scope name and what it declares: the declared name, and for a
+    /// tip whether it takes arguments (all that name lookups need to know).
     enum Symbol {
-        case enumeration(EnumDecl)
-        case parameter(ParameterDecl)
-        case event(EventDecl)
-        case tip(TipDecl)
-        case group(GroupDecl)
+        case enumeration(Identifier)
+        case parameter(Identifier)
+        case event(Identifier)
+        case tip(Identifier, takesArguments: Bool)
+        case group(Identifier)
 
         /// "an enum", "a parameter", ... for messages.
         var kindDescription: String {
@@ -23,28 +24,22 @@ public struct Checker: Sendable {
             }
         }
 
-        var name: String {
+        /// The declared name and its range.
+        var identifier: Identifier {
             switch self {
-            case .enumeration(let decl): decl.name.name
-            case .parameter(let decl): decl.name.name
-            case .event(let decl): decl.name.name
-            case .tip(let decl): decl.name.name
-            case .group(let decl): decl.name.name
+            case .enumeration(let name), .parameter(let name), .event(let name), .tip(let name, _), .group(let name):
+                name
             }
         }
 
-        var nameRange: SourceRange {
-            switch self {
-            case .enumeration(let decl): decl.name.range
-            case .parameter(let decl): decl.name.range
-            case .event(let decl): decl.name.range
-            case .tip(let decl): decl.name.range
-            case .group(let decl): decl.name.range
-            }
-        }
+        var name: String { identifier.name }
+
+        var nameRange: SourceRange { identifier.range }
     }
 
     let sources: SourceManager
+    /// Each file's name without directories, by ``FileID/rawValue``: every rule records it.
+    let fileNames: [String]
     var diagnostics: DiagnosticEngine
     var symbols: [String: Symbol] = [:]
     var enums: [String: CheckedEnum] = [:]
@@ -71,97 +66,106 @@ public struct Checker: Sendable {
 
     init(sources: SourceManager, diagnostics: DiagnosticEngine) {
         self.sources = sources
+        self.fileNames = sources.files.map(\.fileName)
         self.diagnostics = diagnostics
         self.earlierErrors = diagnostics.reported.filter { $0.severity == .error }.map(\.range.startLocation).sorted()
         self.earlierErrorsDropped = diagnostics.errorCount > earlierErrors.count
     }
 
     mutating func run(_ files: [SourceFileSyntax]) -> CheckedProgram {
-        collectSymbols(files)
-        let config = checkConfig(files)
+        let positions = collectSymbols(files)
+        enums.reserveCapacity(positions.enums.count)
+        parameters.reserveCapacity(positions.parametersAndEvents.count)
+        events.reserveCapacity(positions.parametersAndEvents.count)
+        let config = checkConfig(files, at: positions.configs)
+        // Each kind is checked in source order; a duplicate declaration is not checked at all.
         // Enums, parameters and events first: tips refer to them from any file.
-        for file in files {
-            for declaration in file.declarations {
-                switch declaration {
-                case .enumeration(let decl): if let checked = checkEnum(decl) { enums[checked.name] = checked }
-                default: break
-                }
+        let checkedEnums = positions.enums.map { position -> CheckedDeclaration? in
+            guard position.isPrimary, case .enumeration(let decl) = files[position.file].declarations[position.index],
+                let checked = checkEnum(decl)
+            else { return nil }
+            enums[checked.name] = checked
+            return .enumeration(checked)
+        }
+        let checkedParametersAndEvents = positions.parametersAndEvents.map { position -> CheckedDeclaration? in
+            guard position.isPrimary else { return nil }
+            switch files[position.file].declarations[position.index] {
+            case .parameter(let decl):
+                guard let checked = checkParameter(decl) else { return nil }
+                parameters[checked.name] = checked
+                return .parameter(checked)
+            case .event(let decl):
+                guard let checked = checkEvent(decl) else { return nil }
+                events[checked.name] = checked
+                return .event(checked)
+            default: return nil
             }
         }
-        for file in files {
-            for declaration in file.declarations {
-                switch declaration {
-                case .parameter(let decl):
-                    if let checked = checkParameter(decl) { parameters[checked.name] = checked }
-                case .event(let decl):
-                    if let checked = checkEvent(decl) { events[checked.name] = checked }
-                default: break
-                }
+        let checkedGroups = positions.groups.map { position -> CheckedDeclaration? in
+            guard position.isPrimary, case .group(let decl) = files[position.file].declarations[position.index] else {
+                return nil
             }
+            return checkGroup(decl).map { .group($0) }
         }
-        var checkedGroups: [SourceRange: CheckedGroup] = [:]
-        for file in files {
-            for case .group(let decl) in file.declarations {
-                if let group = checkGroup(decl) { checkedGroups[decl.range] = group }
-            }
-        }
-        var checkedTips: [SourceRange: CheckedTip] = [:]
-        for (decl, tip) in checkTips(files) {
-            if let tip { checkedTips[decl.range] = tip }
-        }
-        checkTipIDs(
-            files.flatMap { file in
-                file.declarations.compactMap { decl -> CheckedTip? in
-                    if case .tip(let tip) = decl { return checkedTips[tip.range] }
-                    return nil
-                }
-            })
+        let checkedTips = checkTips(files, at: positions.tips)
+        checkTipIDs(checkedTips)
 
         let configFile = config?.file ?? files.first?.file
+        // Each file takes the next checked declarations of each kind.
+        var next = (enums: 0, parametersAndEvents: 0, groups: 0, tips: 0)
         let checkedFiles = files.map { file in
-            CheckedFile(
-                id: file.file, fileName: sources[file.file].fileName,
-                declarations: file.declarations.compactMap { declaration -> CheckedDeclaration? in
-                    switch declaration {
-                    case .config: return nil
-                    case .enumeration(let decl):
-                        return ownDeclaration(decl.name.range, enums[decl.name.name]).map { .enumeration($0) }
-                    case .parameter(let decl):
-                        return ownDeclaration(decl.name.range, parameters[decl.name.name]).map { .parameter($0) }
-                    case .event(let decl):
-                        return ownDeclaration(decl.name.range, events[decl.name.name]).map { .event($0) }
-                    case .tip(let decl): return checkedTips[decl.range].map { .tip($0) }
-                    case .group(let decl): return checkedGroups[decl.range].map { .group($0) }
-                    }
-                },
+            var declarations: [CheckedDeclaration] = []
+            declarations.reserveCapacity(file.declarations.count)
+            for index in file.declarations.indices {
+                let checked: CheckedDeclaration?
+                switch file.declarations[index] {
+                case .config: checked = nil
+                case .enumeration:
+                    checked = checkedEnums[next.enums]
+                    next.enums += 1
+                case .parameter, .event:
+                    checked = checkedParametersAndEvents[next.parametersAndEvents]
+                    next.parametersAndEvents += 1
+                case .tip:
+                    checked = checkedTips[next.tips].map { .tip($0) }
+                    next.tips += 1
+                case .group:
+                    checked = checkedGroups[next.groups]
+                    next.groups += 1
+                }
+                if let checked { declarations.append(checked) }
+            }
+            return CheckedFile(
+                id: file.file, fileName: fileNames[Int(file.file.rawValue)], declarations: declarations,
                 emitsConfiguration: file.file == configFile)
         }
         return CheckedProgram(files: checkedFiles, config: config?.config ?? CheckedConfig())
     }
 
-    /// The tips of every file, checked; each tip depends only on the
-    /// declarations checked before, so ranges of tips are checked at the same
-    /// time, each by a copy of the checker reporting into an engine of its own,
-    /// merged in order: the diagnostics are those of checking one by one.
-    private mutating func checkTips(_ files: [SourceFileSyntax]) -> [(TipDecl, CheckedTip?)] {
-        let decls = files.flatMap { file in
-            file.declarations.compactMap { declaration -> TipDecl? in
-                if case .tip(let decl) = declaration { return decl }
-                return nil
-            }
-        }
+    /// The tips at `positions`, checked, in order (nil for a duplicate or a
+    /// tip with errors). Each tip depends only on the declarations checked
+    /// before, so ranges of tips are checked at the same time, each by a copy
+    /// of the checker reporting into an engine of its own, merged in order:
+    /// the diagnostics are those of checking one by one.
+    private mutating func checkTips(
+        _ files: [SourceFileSyntax], at positions: [DeclarationPositions.Position]
+    ) -> [CheckedTip?] {
         let base = self
-        let chunks = Parallel.map(decls.count, jobs: jobs, minimumChunk: Self.tipsPerJob) { range in
+        let chunks = Parallel.map(positions.count, jobs: jobs, minimumChunk: Self.tipsPerJob) { range in
             var worker = base
             worker.diagnostics = DiagnosticEngine()
-            let tips = range.map { worker.checkTip(decls[$0]) }
+            let tips = positions[range].map { position -> CheckedTip? in
+                guard position.isPrimary, case .tip(let decl) = files[position.file].declarations[position.index]
+                else { return nil }
+                return worker.checkTip(decl)
+            }
             return (tips, worker.diagnostics)
         }
-        var checked: [(TipDecl, CheckedTip?)] = []
-        checked.reserveCapacity(decls.count)
+        var checked: [CheckedTip?] = []
+        checked.reserveCapacity(positions.count)
         for (tips, engine) in chunks {
             diagnostics.report(contentsOf: engine)
-            checked += zip(decls[checked.count..<checked.count + tips.count], tips).map { ($0, $1) }
+            checked += tips
         }
         return checked
     }
@@ -169,56 +173,69 @@ public struct Checker: Sendable {
     /// Tips below this many per job are not worth a thread.
     static let tipsPerJob = 32
 
-    /// A checked declaration, only when it is the one declared at `nameRange` (not a duplicate).
-    private func ownDeclaration<T>(_ nameRange: SourceRange, _ checked: T?) -> T? {
-        guard let checked else { return nil }
-        let origin: DeclarationOrigin? =
-            switch checked {
-            case let value as CheckedEnum: value.origin
-            case let value as CheckedParameter: value.origin
-            case let value as CheckedEvent: value.origin
-            default: nil
-            }
-        return origin?.nameRange == nameRange ? checked : nil
-    }
-
     // MARK: - Symbols
 
-    mutating func collectSymbols(_ files: [SourceFileSyntax]) {
-        for file in files {
-            for declaration in file.declarations {
+    /// Where each kind of declaration is, in source order.
+    struct DeclarationPositions {
+        /// A declaration: its file's position in the input, its own in the
+        /// file, and whether it declares its name first (or is a duplicate).
+        typealias Position = (file: Int, index: Int, isPrimary: Bool)
+
+        var configs: [Position] = []
+        var enums: [Position] = []
+        var parametersAndEvents: [Position] = []
+        var groups: [Position] = []
+        var tips: [Position] = []
+    }
+
+    /// Records every file-scope name (reporting duplicates) and where each kind of declaration is.
+    mutating func collectSymbols(_ files: [SourceFileSyntax]) -> DeclarationPositions {
+        var positions = DeclarationPositions()
+        symbols.reserveCapacity(files.reduce(0) { $0 + $1.declarations.count })
+        for (fileIndex, file) in files.enumerated() {
+            for index in file.declarations.indices {
                 let symbol: Symbol
-                switch declaration {
-                case .config: continue
-                case .enumeration(let decl): symbol = .enumeration(decl)
-                case .parameter(let decl): symbol = .parameter(decl)
-                case .event(let decl): symbol = .event(decl)
-                case .tip(let decl): symbol = .tip(decl)
-                case .group(let decl): symbol = .group(decl)
+                switch file.declarations[index] {
+                case .config:
+                    positions.configs.append((fileIndex, index, true))
+                    continue
+                case .enumeration(let decl): symbol = .enumeration(decl.name)
+                case .parameter(let decl): symbol = .parameter(decl.name)
+                case .event(let decl): symbol = .event(decl.name)
+                case .tip(let decl): symbol = .tip(decl.name, takesArguments: decl.arguments != nil)
+                case .group(let decl): symbol = .group(decl.name)
                 }
                 let key = symbol.name
-                if let existing = symbols[key] {
+                let existing = symbols[key]
+                if let existing {
                     diagnostics.error(
                         "'\(key)' is already declared as \(existing.kindDescription)", at: symbol.nameRange,
                         notes: [DiagnosticNote("'\(key)' is first declared here", at: existing.nameRange)])
                 } else {
                     symbols[key] = symbol
                 }
+                let position = (file: fileIndex, index: index, isPrimary: existing == nil)
+                switch symbol {
+                case .enumeration: positions.enums.append(position)
+                case .parameter, .event: positions.parametersAndEvents.append(position)
+                case .tip: positions.tips.append(position)
+                case .group: positions.groups.append(position)
+                }
             }
         }
-    }
-
-    /// Whether `range` is where the symbol named `name` is declared (false for duplicates).
-    func isPrimary(_ name: String, at range: SourceRange) -> Bool {
-        symbols[name]?.nameRange == range
+        return positions
     }
 
     // MARK: - Config
 
-    mutating func checkConfig(_ files: [SourceFileSyntax]) -> (config: CheckedConfig, file: FileID)? {
+    /// Checks the configs at `positions` (in source order): only the first counts.
+    mutating func checkConfig(
+        _ files: [SourceFileSyntax], at positions: [DeclarationPositions.Position]
+    ) -> (config: CheckedConfig, file: FileID)? {
         var found: (config: CheckedConfig, file: FileID, range: SourceRange)?
-        for file in files {
-            for case .config(let decl) in file.declarations {
+        for position in positions {
+            let file = files[position.file]
+            if case .config(let decl) = file.declarations[position.index] {
                 if let first = found {
                     diagnostics.error(
                         "only one 'config' is allowed in a compilation", at: decl.keyword,

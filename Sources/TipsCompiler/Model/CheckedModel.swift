@@ -146,12 +146,18 @@ public struct InterpolatedText: Hashable, Sendable {
 
     /// The text with interpolations written back as `\(name)`.
     public var displayText: String {
-        segments.map {
-            switch $0 {
-            case .text(let text): text
-            case .argument(let name): "\\(\(name))"
+        if segments.count == 1, case .text(let text) = segments[0] { return text }
+        var out = ""
+        for segment in segments {
+            switch segment {
+            case .text(let text): out += text
+            case .argument(let name):
+                out += "\\("
+                out += name
+                out += ")"
             }
-        }.joined()
+        }
+        return out
     }
 
     /// Whether any segment interpolates an argument.

@@ -374,12 +374,18 @@ public struct StringLiteral: Hashable, Sendable {
 
     /// The literal's text with interpolations written back as `\(name)`.
     public var displayText: String {
-        segments.map {
-            switch $0 {
-            case .text(let text): text
-            case .interpolation(let name): "\\(\(name.name))"
+        if segments.count == 1, case .text(let text) = segments[0] { return text }
+        var out = ""
+        for segment in segments {
+            switch segment {
+            case .text(let text): out += text
+            case .interpolation(let name):
+                out += "\\("
+                out += name.name
+                out += ")"
             }
-        }.joined()
+        }
+        return out
     }
 
     /// The text of a literal without interpolations, or nil.
