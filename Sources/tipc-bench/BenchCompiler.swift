@@ -14,9 +14,11 @@ enum BenchCompiler {
         let warnings: Int
         /// The first few diagnostics, rendered, for a loud failure.
         let firstDiagnostics: String
-        /// The generated Swift as UTF-8, as `tipc compile` writes it (not
-        /// decoded, so that timing a compile does not time a String decode).
-        let swiftUTF8: [UInt8]
+        /// The generated file, as the compiler returns it (neither joined nor
+        /// decoded, so that timing a compile times only the compiler).
+        let swiftFile: EmittedFile?
+        /// The generated Swift as UTF-8, as `tipc compile` writes it.
+        var swiftUTF8: [UInt8] { swiftFile?.utf8 ?? [] }
         /// The generated Swift, decoded.
         var swift: String { String(decoding: swiftUTF8, as: UTF8.self) }
     }
@@ -57,7 +59,7 @@ enum BenchCompiler {
         }
         return Output(
             errors: errors, warnings: warnings, firstDiagnostics: first,
-            swiftUTF8: result.outputs.first?.utf8 ?? [])
+            swiftFile: result.outputs.first)
     }
 }
 

@@ -25,7 +25,8 @@ enum CompilerBench {
             guard let output = BenchCompiler.compile(input.bytes) else { return false }
             print(
                 "  \(Format.pad(Format.count(input.tipCount) + " tips", 14)) \(output.errors) errors,"
-                    + " \(output.warnings) warnings, \(Format.megabytes(Double(output.swiftUTF8.count))) of Swift")
+                    + " \(output.warnings) warnings, \(Format.megabytes(Double((output.swiftFile?.byteCount ?? 0)))) of Swift"
+            )
             if output.errors > 0 {
                 report.fail(
                     "the synthetic input of \(input.tipCount) tips has \(output.errors) errors:\n\(output.firstDiagnostics)"

@@ -56,7 +56,7 @@ enum SwiftcBench {
         }
         let whole = Samples(seconds: wholeRuns)
         print(
-            "  input: \(Format.megabytes(Double(input.count))) of .tips -> \(Format.megabytes(Double(output.swiftUTF8.count))) of Swift"
+            "  input: \(Format.megabytes(Double(input.count))) of .tips -> \(Format.megabytes(Double((output.swiftFile?.byteCount ?? 0)))) of Swift"
         )
         let flagsNote = options.scale == .quick ? " (with the timing flags)" : ""
         print("  swiftc -typecheck\(flagsNote): \(Format.spread(whole))")

@@ -146,3 +146,45 @@ extension DriverTests {
         }
     }
 }
+
+/// Generated text kept in the pieces it was written in.
+@Suite struct EmittedFilePiecesTests {
+    static func file(_ pieces: [String]) -> EmittedFile {
+        EmittedFile(fileName: "A.swift", pieces: pieces.map { ByteBuffer(Array($0.utf8)) })
+    }
+
+    @Test func filesWithTheSameBytesAreEqualHoweverTheyAreCut() {
+        let whole = EmittedFile(fileName: "A.swift", text: "let a = 1\nlet b = 2\n")
+        let cut = Self.file(["let a", "", " = 1\nlet b", " = 2\n"])
+        #expect(cut == whole)
+        #expect(cut.hashValue == whole.hashValue)
+        #expect(cut.byteCount == 20)
+        #expect(cut.text == "let a = 1\nlet b = 2\n")
+        #expect(cut != Self.file(["let a = 1\nlet b = 3\n"]))
+        #expect(cut != EmittedFile(fileName: "B.swift", text: "let a = 1\nlet b = 2\n"))
+        var pieces: [String] = []
+        cut.forEachPiece { pieces.append(String(decoding: $0, as: UTF8.self)) }
+        #expect(pieces == ["let a", " = 1\nlet b", " = 2\n"])
+    }
+
+    @Test func theOutputWriterWritesPiecesAtomicallyAndOnlyWhenTheBytesChange() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tipc-pieces-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = Self.file(["// one\n", "// two\n"])
+        try OutputWriter.write([file], to: directory)
+        let path = directory + "/A.swift"
+        #expect(FileManager.default.contents(atPath: path) == Data("// one\n// two\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["A.swift"])
+        #expect(OutputWriter.holds(Data("// one\n// two\n".utf8), file))
+        #expect(!OutputWriter.holds(Data("// one\n// twx\n".utf8), file))
+        #expect(!OutputWriter.holds(Data("// one\n".utf8), file))
+
+        // The same bytes cut differently: the file is left alone.
+        let stamp = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: path)
+        try OutputWriter.write([Self.file(["// one\n// t", "wo\n"])], to: directory)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect(attributes[.modificationDate] as? Date == stamp)
+    }
+}

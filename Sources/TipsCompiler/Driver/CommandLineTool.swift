@@ -11,8 +11,14 @@ public enum CommandLineTool {
     public static let usageError: Int32 = 2
 
     /// Runs one command line (without the program name) and returns the exit status.
+    ///
+    /// With `exitsAfterwards` (the `tipc` executable), what the compilation
+    /// built is left for the process's exit to reclaim instead of being freed
+    /// piece by piece, which for a large input costs as much as emitting it
+    /// (compilers do the same, as clang's `-disable-free`).
     public static func run(
-        _ arguments: [String], standardOutput: (String) -> Void, standardError: (String) -> Void
+        _ arguments: [String], standardOutput: (String) -> Void, standardError: (String) -> Void,
+        exitsAfterwards: Bool = false
     ) -> Int32 {
         let command: TipcCommand
         do {
@@ -34,12 +40,12 @@ public enum CommandLineTool {
         case .check(let files, let warningsAsErrors, let jobs):
             return compile(
                 files, options: CompilationOptions(warningsAsErrors: warningsAsErrors, emitsCode: false, jobs: jobs),
-                outputDirectory: nil, standardError: standardError)
+                outputDirectory: nil, standardError: standardError, keepsResult: exitsAfterwards)
         case .compile(let files, let outputDirectory, let accessLevel, let warningsAsErrors, let jobs):
             return compile(
                 files,
                 options: CompilationOptions(accessLevel: accessLevel, warningsAsErrors: warningsAsErrors, jobs: jobs),
-                outputDirectory: outputDirectory, standardError: standardError)
+                outputDirectory: outputDirectory, standardError: standardError, keepsResult: exitsAfterwards)
         case .dump(let kind, let files):
             return dump(kind, files, standardOutput: standardOutput, standardError: standardError)
         }
@@ -68,10 +74,12 @@ public enum CommandLineTool {
     }
 
     private static func compile(
-        _ files: [String], options: CompilationOptions, outputDirectory: String?, standardError: (String) -> Void
+        _ files: [String], options: CompilationOptions, outputDirectory: String?, standardError: (String) -> Void,
+        keepsResult: Bool
     ) -> Int32 {
         guard let inputs = readInputs(files, standardError: standardError) else { return usageError }
         let result = Compilation(inputs: inputs, options: options).run()
+        if keepsResult { _ = Unmanaged.passRetained(KeptUntilExit(result)) }
         let rendered = result.renderedDiagnostics()
         if !rendered.isEmpty { standardError(rendered) }
         if result.hasErrors {
@@ -135,14 +143,53 @@ public enum OutputWriter {
         }
         let base = URL(fileURLWithPath: directory, isDirectory: true)
         for file in files {
-            let url = base.appendingPathComponent(file.fileName)
-            let bytes = Data(file.utf8)
-            if let existing = manager.contents(atPath: url.path), existing == bytes { continue }
-            do {
-                try bytes.write(to: url, options: .atomic)
-            } catch {
-                throw UsageError("cannot write '\(url.path)'")
-            }
+            let path = base.appendingPathComponent(file.fileName).path
+            if let existing = manager.contents(atPath: path), holds(existing, file) { continue }
+            guard writeAtomically(file, to: path) else { throw UsageError("cannot write '\(path)'") }
         }
     }
+
+    /// Whether `data` is exactly the file's text.
+    static func holds(_ data: Data, _ file: EmittedFile) -> Bool {
+        guard data.count == file.byteCount else { return false }
+        return data.withUnsafeBytes { existing in
+            var offset = 0
+            var same = true
+            file.forEachPiece { piece in
+                guard same, let base = existing.baseAddress, let bytes = piece.baseAddress else { return }
+                same = memcmp(base + offset, bytes, piece.count) == 0
+                offset += piece.count
+            }
+            return same
+        }
+    }
+
+    /// Writes the file's pieces to a temporary file beside `path`, then renames
+    /// it over `path`: a reader sees the old text or the new, never a part.
+    static func writeAtomically(_ file: EmittedFile, to path: String) -> Bool {
+        let temporary = path + ".tipc-\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return false }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        var written = true
+        file.forEachPiece { piece in
+            guard written, let base = piece.baseAddress else { return }
+            // The piece's bytes, lent to Data without a copy for the write.
+            let bytes = Data(
+                bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: piece.count, deallocator: .none)
+            do { try handle.write(contentsOf: bytes) } catch { written = false }
+        }
+        if close(descriptor) != 0 { written = false }
+        guard written, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+}
+
+/// A compilation's result, kept alive on purpose until the process exits.
+private final class KeptUntilExit {
+    let result: CompilationResult
+    init(_ result: CompilationResult) { self.result = result }
 }

@@ -23,12 +23,34 @@ public struct EmitOptions: Hashable, Sendable {
 }
 
 /// One generated file.
+///
+/// Its text is kept as the UTF-8 pieces it was written in (pieces written at
+/// the same time are not joined): ``forEachPiece(_:)`` reads them in place, and ``utf8`` joins them only when asked. Two files
+/// are equal when their names and bytes are, however the bytes are cut.
 public struct EmittedFile: Hashable, Sendable {
     /// The output's file name (`Trails.swift` for `Trails.tips`).
     public var fileName: String
-    /// Its full text as UTF-8, the bytes written to disk: kept as bytes so
-    /// writing the file never decodes and re-encodes it.
-    public var utf8: [UInt8]
+    /// The text's UTF-8, in order.
+    private var pieces: [ByteBuffer]
+
+    /// The length of the text in bytes.
+    public var byteCount: Int { pieces.reduce(0) { $0 + $1.count } }
+
+    /// Its full text as UTF-8, the bytes written to disk, in one array.
+    public var utf8: [UInt8] {
+        get {
+            [UInt8](unsafeUninitializedCapacity: byteCount) { target, initialized in
+                initialized = 0
+                forEachPiece { piece in
+                    if let base = target.baseAddress, let from = piece.baseAddress {
+                        (base + initialized).initialize(from: from, count: piece.count)
+                    }
+                    initialized += piece.count
+                }
+            }
+        }
+        set { pieces = [ByteBuffer(newValue)] }
+    }
 
     /// Its full text, decoded from ``utf8`` on each read.
     public var text: String {
@@ -43,8 +65,27 @@ public struct EmittedFile: Hashable, Sendable {
 
     /// Creates an emitted file from the UTF-8 of its text.
     public init(fileName: String, utf8: [UInt8]) {
+        self.init(fileName: fileName, pieces: [ByteBuffer(utf8)])
+    }
+
+    /// Creates an emitted file from pieces of text, in order.
+    init(fileName: String, pieces: [ByteBuffer]) {
         self.fileName = fileName
-        self.utf8 = utf8
+        self.pieces = pieces.filter { !$0.isEmpty }
+    }
+
+    /// Calls `body` with each piece of the text's UTF-8, in order, in place.
+    public func forEachPiece(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        for piece in pieces { piece.withBytes(0..<piece.count, body) }
+    }
+
+    public static func == (lhs: EmittedFile, rhs: EmittedFile) -> Bool {
+        lhs.fileName == rhs.fileName && lhs.byteCount == rhs.byteCount && lhs.utf8 == rhs.utf8
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fileName)
+        forEachPiece { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
 

@@ -18,6 +18,12 @@ struct ByteBuffer: @unchecked Sendable {
         if capacity > 0 { reallocate(capacity) }
     }
 
+    /// Creates a buffer holding `bytes`.
+    init(_ bytes: [UInt8]) {
+        self.init(capacity: bytes.count)
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
     /// The text's bytes, as an array.
     var array: [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { target, initialized in

@@ -29,31 +29,14 @@ public struct SwiftWriter: Sendable {
     }
 
     /// Creates a writer for a piece of text that will follow a line that is
-    /// neither blank nor `{`, at the top level, and be joined with ``joinedBytes(_:)``.
+    /// neither blank nor `{`, at the top level, and follow it in the output.
     init(followsLine: Bool) {
         unitWidth = 4
         self.followsLine = followsLine
     }
 
-    /// The texts of `writers`, one after another, as one array: each byte is
-    /// copied once, with no writer grown to hold the others, and each
-    /// writer's memory is let go as soon as its text is copied.
-    static func joinedBytes(_ writers: consuming [SwiftWriter]) -> [UInt8] {
-        let total = writers.reduce(0) { $0 + $1.buffer.count }
-        return [UInt8](unsafeUninitializedCapacity: total) { target, initialized in
-            var offset = 0
-            for index in writers.indices {
-                writers[index].buffer.withBytes(0..<writers[index].buffer.count) { source in
-                    if let base = target.baseAddress, let from = source.baseAddress {
-                        (base + offset).initialize(from: from, count: source.count)
-                    }
-                    offset += source.count
-                }
-                writers[index] = SwiftWriter()
-            }
-            initialized = offset
-        }
-    }
+    /// The text's UTF-8, in the writer's own buffer (no copy).
+    var utf8Buffer: ByteBuffer { buffer }
 
     /// The current indentation, as spaces.
     public var indentation: String { String(repeating: " ", count: indentationWidth) }

@@ -13,7 +13,7 @@ public struct TipsRuntimeBackend: Backend {
             range.map { index in
                 let file = program.files[index]
                 let emitter = FileEmitter(program: program, file: file, options: fileOptions)
-                return EmittedFile(fileName: Self.outputFileName(for: file.fileName), utf8: emitter.emit())
+                return EmittedFile(fileName: Self.outputFileName(for: file.fileName), pieces: emitter.emit())
             }
         }.flatMap { $0 }
     }
@@ -43,8 +43,9 @@ struct FileEmitter {
     /// The same for an enum, a parameter or an event.
     private static let estimatedBytesPerOtherDeclaration = 512
 
-    /// The UTF-8 of the file's Swift source.
-    func emit() -> [UInt8] {
+    /// The UTF-8 of the file's Swift source, in the pieces written at the
+    /// same time: the declarations before the tips, then ranges of tips and groups.
+    func emit() -> [ByteBuffer] {
         var writer = SwiftWriter()
         // Tips and groups, most of the text, are written apart (see emitTipsAndGroups).
         let others = file.declarations.count - file.declarations.lazy.filter(Self.isTipOrGroup).count
@@ -61,7 +62,7 @@ struct FileEmitter {
         writer.line("// swift-format-ignore-file")
         writer.blankLine()
         writer.line("import TipsRuntime")
-        guard !file.declarations.isEmpty || file.emitsConfiguration else { return writer.bytes }
+        guard !file.declarations.isEmpty || file.emitsConfiguration else { return [writer.utf8Buffer] }
         writer.blankLine()
         writer.line(
             "private let _tipcRuntimeVersionCheck: Swift.Bool = "
@@ -73,7 +74,7 @@ struct FileEmitter {
         if !parameters.isEmpty { emitParameters(parameters, into: &writer) }
         let events = file.declarations.compactMap { if case .event(let e) = $0 { e } else { nil } }
         if !events.isEmpty { emitEvents(events, into: &writer) }
-        return SwiftWriter.joinedBytes([writer] + emitTipsAndGroups())
+        return [writer.utf8Buffer] + emitTipsAndGroups().map(\.utf8Buffer)
     }
 
     /// Whether the declaration is written by ``emitTipsAndGroups()``.
