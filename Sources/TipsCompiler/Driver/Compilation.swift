@@ -85,20 +85,38 @@ public struct Compilation: Sendable {
         var diagnostics = DiagnosticEngine()
         let files = inputs.map { sources.add(path: $0.path, bytes: $0.bytes) }
         var program: CheckedProgram? = parseAndCheck(files, sources: sources, diagnostics: &diagnostics)
+        var outputs: [EmittedFile]?
         if let checked = program, !diagnostics.hasErrors {
-            options.backend.validate(checked, diagnostics: &diagnostics)
+            // Validation only reports; with several jobs the code is written
+            // meanwhile, and dropped below if validation reports an error.
+            let (validation, emitted) = Parallel.both(
+                jobs: options.emitsCode ? options.jobs : 1,
+                { [backend = options.backend] in
+                    var validation = DiagnosticEngine()
+                    backend.validate(checked, diagnostics: &validation)
+                    return validation
+                },
+                { [self] in options.jobs > 1 && options.emitsCode ? emit(checked) : nil })
+            diagnostics.report(contentsOf: validation)
+            outputs = emitted
         }
         if options.warningsAsErrors { diagnostics.promoteWarningsToErrors() }
-        var outputs: [EmittedFile] = []
         if diagnostics.hasErrors {
             program = nil
-        } else if let checked = program, options.emitsCode {
-            outputs = options.backend.emit(
-                checked,
-                options: EmitOptions(
-                    accessLevel: options.accessLevel, compilerVersion: TipcVersion.current, jobs: options.jobs))
+            outputs = nil
+        } else if let checked = program, options.emitsCode, outputs == nil {
+            outputs = emit(checked)
         }
-        return CompilationResult(sources: sources, diagnostics: diagnostics.sorted, program: program, outputs: outputs)
+        return CompilationResult(
+            sources: sources, diagnostics: diagnostics.sorted, program: program, outputs: outputs ?? [])
+    }
+
+    /// The back end's code for a program without errors.
+    private func emit(_ program: CheckedProgram) -> [EmittedFile] {
+        options.backend.emit(
+            program,
+            options: EmitOptions(
+                accessLevel: options.accessLevel, compilerVersion: TipcVersion.current, jobs: options.jobs))
     }
 
     /// Parses and checks the files. The syntax trees live only in here, so
@@ -119,6 +137,10 @@ public struct Compilation: Sendable {
         }.flatMap { $0 }
         var syntax: [SourceFileSyntax] = []
         var outputNames: [String: String] = [:]
+        defer {
+            // The trees are freed on another thread while code is generated.
+            if options.jobs > 1 { Parallel.release(syntax) }
+        }
         for (input, (file, (tree, fileDiagnostics))) in zip(inputs, zip(files, parsed)) {
             syntax.append(tree)
             diagnostics.report(contentsOf: fileDiagnostics)

@@ -25,6 +25,64 @@ enum Parallel {
         return slots.values
     }
 
+    /// Runs `body` on every index of `0..<count`, on up to `jobs` threads that
+    /// each take the next index not yet taken (so uneven items balance out),
+    /// and returns the results in index order.
+    static func mapEach<Result: Sendable>(
+        _ count: Int, jobs: Int, _ body: @Sendable (Int) -> Result
+    ) -> [Result] {
+        guard jobs > 1, count > 1 else { return (0..<count).map(body) }
+        let slots = Slots<Result>(count: count)
+        let next = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, count)) { _ in
+            while true {
+                let index = next.take { $0 < count ? ($0, $0 + 1) : (nil, $0) }
+                guard let index else { return }
+                slots.store(body(index), at: index)
+            }
+        }
+        return slots.values
+    }
+
+    /// Runs `first` and `second` at the same time when `jobs` allows, and
+    /// returns both results.
+    static func both<First: Sendable, Second: Sendable>(
+        jobs: Int, _ first: @Sendable () -> First, _ second: @Sendable () -> Second
+    ) -> (First, Second) {
+        guard jobs > 1 else { return (first(), second()) }
+        let firstResult = Slots<First>(count: 1)
+        let secondResult = Slots<Second>(count: 1)
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 { firstResult.store(first(), at: 0) } else { secondResult.store(second(), at: 0) }
+        }
+        // Both slots are filled once concurrentPerform returns.
+        return (firstResult.values[0], secondResult.values[0])
+    }
+
+    /// Lets go of `value` on another thread, so that freeing a large tree
+    /// does not hold up the work after it.
+    static func release(_ value: some Sendable) {
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(value) {} }
+    }
+
+    /// A value behind a lock.
+    private final class Locked<Value: Sendable>: @unchecked Sendable {
+        // @unchecked: every access to `value` holds `lock`.
+        private let lock = NSLock()
+        private var value: Value
+
+        init(_ value: Value) { self.value = value }
+
+        /// Replaces the value by the second of `change`'s results and returns the first.
+        func take<Taken>(_ change: (Value) -> (Taken, Value)) -> Taken {
+            lock.withLock {
+                let (taken, newValue) = change(value)
+                value = newValue
+                return taken
+            }
+        }
+    }
+
     /// One result per chunk, each written once by the thread that ran it.
     private final class Slots<Value: Sendable>: @unchecked Sendable {
         // @unchecked: every access to `values` holds `lock`.
