@@ -28,11 +28,14 @@ import Testing
         return text
     }
 
-    static func parse(_ text: String, jobs: Int) -> (ast: String, diagnostics: [Diagnostic]) {
+    /// Parses `text` with `jobs`, or in one pass when `jobs` is nil.
+    static func parse(_ text: String, jobs: Int?) -> (ast: String, diagnostics: [Diagnostic]) {
         var sources = SourceManager()
         let file = sources.add(path: "Large.tips", bytes: Array(text.utf8))
         var diagnostics = DiagnosticEngine()
-        let syntax = Parser.parse(file, diagnostics: &diagnostics, jobs: jobs)
+        let syntax =
+            jobs.map { Parser.parse(file, diagnostics: &diagnostics, jobs: $0) }
+            ?? Parser.parseWhole(file, diagnostics: &diagnostics)
         return (dumpAST(syntax, sources: sources), diagnostics.reported)
     }
 
@@ -47,6 +50,11 @@ import Testing
             #expect(SourceParts.startsPart(bytes, at: right.lowerBound))
         }
         #expect(SourceParts.split(Array("tip A {\n}\n".utf8), into: 8) == [0..<10])
+        // A large file is cut into parts of about 256 KB even for one job.
+        let large = Array(Self.largeFile(tips: 12_000).utf8)
+        let oneJob = SourceParts.split(large, into: 1)
+        #expect(oneJob.count == large.count / SourceParts.preferredPartSize)
+        #expect(oneJob.count > 4)
     }
 
     @Test func partsStartOnlyAfterALineThatIsOnlyABrace() {
@@ -69,10 +77,10 @@ import Testing
         #expect(starts("/* old */\n}\n@tip A {"))
     }
 
-    @Test(arguments: [2, 3, 4, 8])
+    @Test(arguments: [1, 2, 3, 4, 8])
     func aLargeFileParsesTheSameInParts(_ jobs: Int) {
-        let text = Self.largeFile(tips: 3_000)
-        let whole = Self.parse(text, jobs: 1)
+        let text = Self.largeFile(tips: 4_000)
+        let whole = Self.parse(text, jobs: nil)
         #expect(whole.diagnostics.isEmpty)
         var sources = SourceManager()
         let file = sources.add(path: "Large.tips", bytes: Array(text.utf8))
@@ -94,7 +102,7 @@ import Testing
             var sources = SourceManager()
             let file = sources.add(path: "Large.tips", bytes: bytes)
             #expect(Parser.parseInParts(file, jobs: 4) == nil)
-            let whole = Self.parse(text, jobs: 1)
+            let whole = Self.parse(text, jobs: nil)
             #expect(!whole.diagnostics.isEmpty)
             let parts = Self.parse(text, jobs: 4)
             #expect(parts.ast == whole.ast)
@@ -107,7 +115,7 @@ import Testing
         var text = "/*\n"
         for index in 0..<8_000 { text += "}\n\ntip C\(index) {\n    title \"c\"\n" }
         text += "*/\ntip Real {\n    title \"r\"\n    maxDisplayCount 1\n}\n"
-        let whole = Self.parse(text, jobs: 1)
+        let whole = Self.parse(text, jobs: nil)
         #expect(whole.diagnostics.isEmpty)
         let parts = Self.parse(text, jobs: 4)
         #expect(parts.ast == whole.ast)

@@ -1,4 +1,4 @@
-// Parsing one large file in parts at the same time.
+// Parsing one large file in parts, at the same time when there are jobs.
 //
 // A file splits where a declaration (or the doc comment before one) starts at
 // the beginning of a line, right after a line that is only `}` and blank
@@ -11,23 +11,22 @@
 // whole, so diagnostics are always those of one pass.
 
 extension Parser {
-    /// Parses `file` in up to `jobs` parts at the same time; nil when the file
-    /// is too small to split, or a part reported anything (parse it whole then).
+    /// Parses `file` in parts, on up to `jobs` threads at the same time; nil
+    /// when the file is too small to split, or a part reported anything
+    /// (parse it whole then).
     static func parseInParts(_ file: SourceFile, jobs: Int) -> SourceFileSyntax? {
         let parts = SourceParts.split(file.bytes, into: jobs)
         guard parts.count > 1 else { return nil }
-        let parsed = Parallel.map(parts.count, jobs: jobs) { range in
-            range.map { index -> [Declaration]? in
-                var lexerDiagnostics = DiagnosticEngine()
-                let (tokens, docs) = Lexer.tokenizeForParsing(file, part: parts[index], diagnostics: &lexerDiagnostics)
-                guard lexerDiagnostics.reportCount == 0 else { return nil }
-                var parser = SyntaxParser(file: file, tokens: tokens, docs: docs)
-                let syntax = parser.parseSourceFile()
-                return parser.diagnostics.reportCount == 0 ? syntax.declarations : nil
-            }
+        let parsed = Parallel.mapEach(parts.count, jobs: jobs) { index -> [Declaration]? in
+            var lexerDiagnostics = DiagnosticEngine()
+            let (tokens, docs) = Lexer.tokenizeForParsing(file, part: parts[index], diagnostics: &lexerDiagnostics)
+            guard lexerDiagnostics.reportCount == 0 else { return nil }
+            var parser = SyntaxParser(file: file, tokens: tokens, docs: docs)
+            let syntax = parser.parseSourceFile()
+            return parser.diagnostics.reportCount == 0 ? syntax.declarations : nil
         }
         var declarations: [Declaration] = []
-        for part in parsed.joined() {
+        for part in parsed {
             guard let part else { return nil }
             declarations += part
         }
@@ -39,17 +38,22 @@ extension Parser {
 enum SourceParts {
     /// Parts smaller than this are not worth a thread.
     static let minimumPartSize = 64 * 1024
+    /// A large file is cut into parts of about this size even on one thread:
+    /// a part's tokens stay in the cache while it is parsed, and are freed
+    /// before the next part is lexed.
+    static let preferredPartSize = 256 * 1024
 
     /// How a line that may start a part begins: a doc comment or a declaration keyword.
     static let partStarts: [[UInt8]] = [
         "///", "tip ", "event ", "parameter ", "transient ", "enum ", "group ", "config ", "config{",
     ].map { Array($0.utf8) }
 
-    /// Splits `bytes` into at most `jobs` parts of about equal size at lines
-    /// where a part may start; one part when there is no such line.
+    /// Splits `bytes` into parts of about equal size at lines where a part
+    /// may start: one per job at least, and about ``preferredPartSize`` each;
+    /// one part when the file is small or has no such line.
     static func split(_ bytes: [UInt8], into jobs: Int) -> [Range<Int>] {
         let count = bytes.count
-        let wanted = min(jobs, count / minimumPartSize)
+        let wanted = max(min(jobs, count / minimumPartSize), count / preferredPartSize)
         guard wanted > 1 else { return [0..<count] }
         var starts = [0]
         for part in 1..<wanted {

@@ -24,11 +24,16 @@ public enum Parser {
     public static let maximumExpressionDepth = 200
 
     /// Lexes and parses `file`, reporting lexical and syntax errors into
-    /// `diagnostics`. With more than one job, a large file is parsed in parts
-    /// at the same time (see `Parser+Parts.swift`), with the same result.
+    /// `diagnostics`. A large file is parsed in parts, at the same time with
+    /// more than one job (see `Parser+Parts.swift`), with the same result.
     public static func parse(_ file: SourceFile, diagnostics: inout DiagnosticEngine, jobs: Int = 1) -> SourceFileSyntax
     {
-        if jobs > 1, let syntax = parseInParts(file, jobs: jobs) { return syntax }
+        if let syntax = parseInParts(file, jobs: jobs) { return syntax }
+        return parseWhole(file, diagnostics: &diagnostics)
+    }
+
+    /// Lexes and parses `file` in one pass.
+    static func parseWhole(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> SourceFileSyntax {
         let (tokens, docs) = Lexer.tokenizeForParsing(file, diagnostics: &diagnostics)
         var parser = SyntaxParser(file: file, tokens: tokens, docs: docs)
         let syntax = parser.parseSourceFile()
