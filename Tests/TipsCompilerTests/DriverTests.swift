@@ -176,9 +176,10 @@ extension DriverTests {
         let path = directory + "/A.swift"
         #expect(FileManager.default.contents(atPath: path) == Data("// one\n// two\n".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["A.swift"])
-        #expect(OutputWriter.holds(Data("// one\n// two\n".utf8), file))
-        #expect(!OutputWriter.holds(Data("// one\n// twx\n".utf8), file))
-        #expect(!OutputWriter.holds(Data("// one\n".utf8), file))
+        #expect(OutputWriter.fileHolds(path, file))
+        #expect(!OutputWriter.fileHolds(path, Self.file(["// one\n", "// twx\n"])))
+        #expect(!OutputWriter.fileHolds(path, Self.file(["// one\n"])))
+        #expect(!OutputWriter.fileHolds(directory + "/Missing.swift", file))
 
         // The same bytes cut differently: the file is left alone.
         let stamp = Date(timeIntervalSince1970: 1_000_000)

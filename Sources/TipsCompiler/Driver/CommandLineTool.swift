@@ -144,24 +144,37 @@ public enum OutputWriter {
         let base = URL(fileURLWithPath: directory, isDirectory: true)
         for file in files {
             let path = base.appendingPathComponent(file.fileName).path
-            if let existing = manager.contents(atPath: path), holds(existing, file) { continue }
+            if fileHolds(path, file) { continue }
             guard writeAtomically(file, to: path) else { throw UsageError("cannot write '\(path)'") }
         }
     }
 
-    /// Whether `data` is exactly the file's text.
-    static func holds(_ data: Data, _ file: EmittedFile) -> Bool {
-        guard data.count == file.byteCount else { return false }
-        return data.withUnsafeBytes { existing in
+    /// Whether the file at `path` exists and holds exactly the file's text;
+    /// read a megabyte at a time, never whole.
+    static func fileHolds(_ path: String, _ file: EmittedFile) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd(), size == UInt64(file.byteCount),
+            (try? handle.seek(toOffset: 0)) != nil
+        else { return false }
+        var same = true
+        file.forEachPiece { piece in
             var offset = 0
-            var same = true
-            file.forEachPiece { piece in
-                guard same, let base = existing.baseAddress, let bytes = piece.baseAddress else { return }
-                same = memcmp(base + offset, bytes, piece.count) == 0
-                offset += piece.count
+            while same, offset < piece.count {
+                let length = min(1 << 20, piece.count - offset)
+                guard let chunk = try? handle.read(upToCount: length), chunk.count == length,
+                    let base = piece.baseAddress
+                else {
+                    same = false
+                    return
+                }
+                same = chunk.withUnsafeBytes { read in
+                    read.baseAddress.map { memcmp($0, base + offset, length) == 0 } ?? false
+                }
+                offset += length
             }
-            return same
         }
+        return same
     }
 
     /// Writes the file's pieces to a temporary file beside `path`, then renames

@@ -104,7 +104,7 @@ struct FileEmitter {
         }
         let sections: [Section] = [.enumsAndConfiguration, .parameters, .events] + ranges.map { .tipsAndGroups($0) }
         let emitter = self
-        return Parallel.mapEach(sections.count, jobs: options.jobs) { index in
+        return Parallel.mapEach(sections.count, jobs: options.jobs) { _, index in
             var writer = SwiftWriter(followsLine: true)
             emitter.emit(sections[index], declarations: declarations, into: &writer)
             return writer.utf8Buffer

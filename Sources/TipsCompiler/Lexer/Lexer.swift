@@ -29,22 +29,22 @@ public struct Lexer {
     var docs: [(tokenIndex: Int, doc: DocComment)] = []
     let keywordTable = Keyword.byLength
 
-    /// Where ``bytes`` start in the file: 0, unless the lexer reads one part of
-    /// a file (see `Parser+Parts.swift`); every range it makes adds it.
-    let base: Int
+    /// Where the scan stops: the end of the file, or of the part being lexed
+    /// (see `Parser+Parts.swift`), whose bytes are read in place.
+    let endOffset: Int
 
-    init(file: SourceFile, part: Range<Int>? = nil, collectsDocs: Bool = false) {
+    /// A lexer for the whole file, or for `part` of it as if it were a whole
+    /// file. `tokens` is an empty array whose storage the lexer may reuse.
+    init(file: SourceFile, part: Range<Int>? = nil, collectsDocs: Bool = false, reusing tokens: [Token] = []) {
         self.file = file
-        if let part {
-            self.bytes = Array(file.bytes[part])
-            self.base = part.lowerBound
-        } else {
-            self.bytes = file.bytes
-            self.base = 0
-        }
+        self.bytes = file.bytes
+        self.index = part?.lowerBound ?? 0
+        self.endOffset = part?.upperBound ?? file.bytes.count
         self.collectsDocs = collectsDocs
-        tokens.reserveCapacity(bytes.count / 5 + 1)
-        Lexer.adviseHugePages(&tokens)
+        self.tokens = tokens
+        self.tokens.removeAll(keepingCapacity: true)
+        self.tokens.reserveCapacity((endOffset - index) / 5 + 1)
+        Lexer.adviseHugePages(&self.tokens)
     }
 
     /// Asks Linux to back a large token buffer with huge pages: a big file's
@@ -77,11 +77,12 @@ public struct Lexer {
 
     /// Lexes the file for the parser: no doc comment tokens; instead, each
     /// run of `///` lines is returned with the index of the token after it, in
-    /// order. With `part`, lexes those bytes only, as if they were the whole file.
-    static func tokenizeForParsing(_ file: SourceFile, part: Range<Int>? = nil, diagnostics: inout DiagnosticEngine)
-        -> (tokens: [Token], docs: [(tokenIndex: Int, doc: DocComment)])
-    {
-        var lexer = Lexer(file: file, part: part, collectsDocs: true)
+    /// order. With `part`, lexes those bytes only, as if they were the whole
+    /// file; `tokens` is an empty array whose storage may be reused.
+    static func tokenizeForParsing(
+        _ file: SourceFile, part: Range<Int>? = nil, reusing tokens: [Token] = [], diagnostics: inout DiagnosticEngine
+    ) -> (tokens: [Token], docs: [(tokenIndex: Int, doc: DocComment)]) {
+        var lexer = Lexer(file: file, part: part, collectsDocs: true, reusing: tokens)
         lexer.scanAll()
         for diagnostic in lexer.diagnostics.reported {
             diagnostics.report(diagnostic)
@@ -90,9 +91,9 @@ public struct Lexer {
     }
 
     mutating func scanAll() {
-        let count = bytes.count
+        let count = endOffset
         // A UTF-8 byte order mark, as some editors write, is not content.
-        if base == 0, count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        if index == 0, count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         while index < count {
             let byte = bytes[index]
             switch byte {
@@ -122,8 +123,7 @@ public struct Lexer {
 
     /// The range of `start..<end` in this file.
     func range(_ start: Int, _ end: Int) -> SourceRange {
-        SourceRange(
-            file: file.id, start: UInt32(truncatingIfNeeded: base + start), end: UInt32(truncatingIfNeeded: base + end))
+        SourceRange(file: file.id, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end))
     }
 
     mutating func emit(
@@ -190,7 +190,7 @@ public struct Lexer {
     // MARK: - Comments and punctuation
 
     mutating func scanSlash() {
-        let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+        let next = index + 1 < endOffset ? bytes[index + 1] : 0
         if next == UInt8(ascii: "/") {
             scanLineComment()
         } else if next == UInt8(ascii: "*") {
@@ -204,7 +204,7 @@ public struct Lexer {
     mutating func scanLineComment() {
         let start = index
         var end = index + 2
-        while end < bytes.count, bytes[end] != 0x0A {
+        while end < endOffset, bytes[end] != 0x0A {
             if bytes[end] >= 0x80 {
                 end = validateScalar(at: end)
             } else {
@@ -226,9 +226,9 @@ public struct Lexer {
         let start = index
         var depth = 1
         index += 2
-        while index < bytes.count {
+        while index < endOffset {
             let byte = bytes[index]
-            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+            let next = index + 1 < endOffset ? bytes[index + 1] : 0
             if byte == UInt8(ascii: "/"), next == UInt8(ascii: "*") {
                 depth += 1
                 index += 2
@@ -250,7 +250,7 @@ public struct Lexer {
 
     mutating func scanPunctuation(_ byte: UInt8) {
         let start = index
-        let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+        let next = index + 1 < endOffset ? bytes[index + 1] : 0
         let single: TokenKind?
         switch byte {
         case UInt8(ascii: "{"): single = .leftBrace

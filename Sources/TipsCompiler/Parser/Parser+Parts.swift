@@ -17,20 +17,47 @@ extension Parser {
     static func parseInParts(_ file: SourceFile, jobs: Int) -> SourceFileSyntax? {
         let parts = SourceParts.split(file.bytes, into: jobs)
         guard parts.count > 1 else { return nil }
-        let parsed = Parallel.mapEach(parts.count, jobs: jobs) { index -> [Declaration]? in
-            var lexerDiagnostics = DiagnosticEngine()
-            let (tokens, docs) = Lexer.tokenizeForParsing(file, part: parts[index], diagnostics: &lexerDiagnostics)
-            guard lexerDiagnostics.reportCount == 0 else { return nil }
-            var parser = SyntaxParser(file: file, tokens: tokens, docs: docs)
+        // Each worker lexes its parts into one token array, emptied and reused.
+        let scratch = (0..<Parallel.workers(parts.count, jobs: jobs)).map { _ in TokenScratch() }
+        let parsed = Parallel.mapEach(parts.count, jobs: jobs) { worker, index -> [Declaration]? in
+            var parser: SyntaxParser
+            do {
+                // In a scope of its own, so that the parser holds the only reference to the tokens.
+                var lexerDiagnostics = DiagnosticEngine()
+                let (tokens, docs) = Lexer.tokenizeForParsing(
+                    file, part: parts[index], reusing: scratch[worker].take(), diagnostics: &lexerDiagnostics)
+                guard lexerDiagnostics.reportCount == 0 else { return nil }
+                parser = SyntaxParser(file: file, tokens: tokens, docs: docs)
+            }
             let syntax = parser.parseSourceFile()
-            return parser.diagnostics.reportCount == 0 ? syntax.declarations : nil
+            let clean = parser.diagnostics.reportCount == 0
+            scratch[worker].give(back: &parser)
+            return clean ? syntax.declarations : nil
         }
         var declarations: [Declaration] = []
+        declarations.reserveCapacity(parsed.reduce(0) { $0 + ($1?.count ?? 0) })
         for part in parsed {
             guard let part else { return nil }
             declarations += part
         }
         return SourceFileSyntax(file: file.id, declarations: declarations)
+    }
+}
+
+/// One worker's token array, lent to the lexer of each part it parses.
+private final class TokenScratch: @unchecked Sendable {
+    // @unchecked: only its worker touches it, one part at a time.
+    private var tokens: [Token] = []
+
+    /// The array, emptied by the lexer that takes it.
+    func take() -> [Token] {
+        defer { tokens = [] }
+        return tokens
+    }
+
+    /// Takes the parser's tokens back, leaving it none.
+    func give(back parser: inout SyntaxParser) {
+        tokens = parser.takeTokens()
     }
 }
 

@@ -48,7 +48,7 @@ public enum Parser {
 struct SyntaxParser {
     let file: SourceFile
     /// The tokens without doc comments; always ends with end-of-file.
-    let tokens: [Token]
+    private(set) var tokens: [Token]
     /// The doc comments, each with the index of the token directly after it, in order.
     let docs: [(tokenIndex: Int, doc: DocComment)]
     /// The first entry of ``docs`` not yet passed by ``position``.
@@ -69,6 +69,12 @@ struct SyntaxParser {
         }
         self.tokens = tokens
         self.docs = docs
+    }
+
+    /// The tokens, for reuse once the parse is over (the parser keeps none).
+    mutating func takeTokens() -> [Token] {
+        defer { tokens = [] }
+        return tokens
     }
 
     // MARK: - Looking at tokens

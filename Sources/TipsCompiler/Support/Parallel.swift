@@ -25,20 +25,26 @@ enum Parallel {
         return slots.values
     }
 
-    /// Runs `body` on every index of `0..<count`, on up to `jobs` threads that
-    /// each take the next index not yet taken (so uneven items balance out),
-    /// and returns the results in index order.
+    /// How many threads ``mapEach(_:jobs:_:)`` runs for `count` items.
+    static func workers(_ count: Int, jobs: Int) -> Int { jobs > 1 && count > 1 ? min(jobs, count) : 1 }
+
+    /// Runs `body(worker, index)` on every index of `0..<count`, on up to
+    /// `jobs` threads (workers `0..<workers(count, jobs:)`) that each take the
+    /// next index not yet taken, so that uneven items balance out; returns the
+    /// results in index order. One worker never runs two items at once, so it
+    /// may reuse scratch space of its own.
     static func mapEach<Result: Sendable>(
-        _ count: Int, jobs: Int, _ body: @Sendable (Int) -> Result
+        _ count: Int, jobs: Int, _ body: @Sendable (_ worker: Int, _ index: Int) -> Result
     ) -> [Result] {
-        guard jobs > 1, count > 1 else { return (0..<count).map(body) }
+        let workers = workers(count, jobs: jobs)
+        guard workers > 1 else { return (0..<count).map { body(0, $0) } }
         let slots = Slots<Result>(count: count)
         let next = Locked(0)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, count)) { _ in
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
             while true {
                 let index = next.take { $0 < count ? ($0, $0 + 1) : (nil, $0) }
                 guard let index else { return }
-                slots.store(body(index), at: index)
+                slots.store(body(worker, index), at: index)
             }
         }
         return slots.values
