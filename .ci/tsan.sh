@@ -7,4 +7,4 @@ set -eu
 cd "$(dirname "$0")/.."
 export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1 second_deadlock_stack=1}"
 swift build --build-tests --sanitize=thread --scratch-path .build-tsan
-swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "TipsRuntimeTests|ParallelCompilationTests" "$@"
+swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "TipsRuntimeTests|ParallelCompilationTests|ParserPartsTests" "$@"
