@@ -110,6 +110,28 @@ import Testing
         }
     }
 
+    @Test func mutatedLargeFilesParseTheSameInParts() {
+        // Damage anywhere (often near a split point): parts must give the
+        // one-pass tree and diagnostics, whether they fall back or not.
+        let original = Array(Self.largeFile(tips: 2_000).utf8)
+        var generator = SplitMix64(seed: 2_026)
+        var splitAndKept = 0
+        for variant in 0..<10 {
+            var mutator = Mutator(bytes: original)
+            for _ in 0...(variant % 3) { mutator.mutate(using: &generator) }
+            let text = String(decoding: mutator.bytes, as: UTF8.self)
+            let whole = Self.parse(text, jobs: nil)
+            let parts = Self.parse(text, jobs: 3)
+            #expect(parts.ast == whole.ast, "variant \(variant)")
+            #expect(parts.diagnostics == whole.diagnostics, "variant \(variant)")
+            var sources = SourceManager()
+            let file = sources.add(path: "Large.tips", bytes: Array(text.utf8))
+            if Parser.parseInParts(file, jobs: 3) != nil { splitAndKept += 1 }
+        }
+        // Some mutants are still clean (damage inside a comment or string) and stay in parts.
+        #expect(splitAndKept > 0, "no mutant stayed clean")
+    }
+
     @Test func aSplitInsideAnUnclosedBlockCommentFallsBackToOnePass() {
         // Every line that looks like a split point is inside one block comment.
         var text = "/*\n"
