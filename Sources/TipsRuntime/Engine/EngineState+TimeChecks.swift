@@ -14,21 +14,9 @@ extension RuleExpression {
     /// Calls `body` with (event id, seconds) for every time window the
     /// expression's queries count within: `within` steps and the event's keep duration.
     func visitTimeWindows(_ body: (String, Double) -> Void) {
-        switch self {
-        case .literal, .argument, .field, .parameter: break
-        case .not(let operand), .negate(let operand): operand.visitTimeWindows(body)
-        case .binary(_, let lhs, let rhs):
-            lhs.visitTimeWindows(body)
-            rhs.visitTimeWindows(body)
-        case .count(let query):
+        forEachQuery { query in
             if let keep = query.event.keepDuration { body(query.event.id, keep) }
-            for step in query.steps {
-                switch step {
-                case .within(let seconds): body(query.event.id, seconds)
-                case .filter(let predicate): predicate.visitTimeWindows(body)
-                case .largestSubset, .smallestSubset: break
-                }
-            }
+            for case .within(let seconds) in query.steps { body(query.event.id, seconds) }
         }
     }
 }

@@ -121,22 +121,30 @@ extension RuleExpression {
         }
     }
 
+    /// Calls `body` with every event query of the expression, those inside
+    /// a query's `where` predicate included, outermost first.
+    func forEachQuery(_ body: (EventQuery) -> Void) {
+        switch self {
+        case .literal, .argument, .field, .parameter: break
+        case .not(let operand), .negate(let operand): operand.forEachQuery(body)
+        case .binary(_, let lhs, let rhs):
+            lhs.forEachQuery(body)
+            rhs.forEachQuery(body)
+        case .count(let query):
+            body(query)
+            for case .filter(let predicate) in query.steps { predicate.forEachQuery(body) }
+        }
+    }
+
     /// Calls `body` with (event id, field) for every field a query filters on
     /// with `.field op constant` or groups by.
     func visitQueriedFields(_ body: (String, String) -> Void) {
-        switch self {
-        case .literal, .argument, .field, .parameter: break
-        case .not(let operand), .negate(let operand): operand.visitQueriedFields(body)
-        case .binary(_, let lhs, let rhs):
-            lhs.visitQueriedFields(body)
-            rhs.visitQueriedFields(body)
-        case .count(let query):
+        forEachQuery { query in
             for step in query.steps {
                 switch step {
                 case .within: break
                 case .filter(let predicate):
                     if case .binary(_, .field(let field), _) = predicate { body(query.event.id, field) }
-                    predicate.visitQueriedFields(body)
                 case .largestSubset(let field), .smallestSubset(let field): body(query.event.id, field)
                 }
             }
