@@ -26,6 +26,18 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(1)))
+    func withTheSystemClockAWindowThatEndsIsPublished() async throws {
+        let center = try await makeCenter([.clock(SystemClock())])
+        let tip = TestTip("Real", rules: [Self.donatedWithin(Fixture.opened, seconds: 0.05)])
+        var updates = tip.statusUpdates(in: center).makeAsyncIterator()
+        #expect(await updates.next() == .pending)
+        await Fixture.opened.donate(in: center)
+        #expect(await updates.next() == .available)
+        // Nobody moves any clock: the center's own check, 50 ms later, publishes the change.
+        #expect(await updates.next() == .pending)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
     func aDonationOlderThanTheKeepDurationIsPublished() async throws {
         let clock = SilentClock()
         let center = try await makeCenter([.clock(clock)])
