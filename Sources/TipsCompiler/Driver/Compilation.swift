@@ -89,14 +89,10 @@ public struct Compilation: Sendable {
         if let checked = program, !diagnostics.hasErrors {
             // Validation only reports; with several jobs the code is written
             // meanwhile, and dropped below if validation reports an error.
+            let writesMeanwhile = options.emitsCode && options.jobs > 1
             let (validation, emitted) = Parallel.both(
-                jobs: options.emitsCode ? options.jobs : 1,
-                { [backend = options.backend] in
-                    var validation = DiagnosticEngine()
-                    backend.validate(checked, diagnostics: &validation)
-                    return validation
-                },
-                { [self] in options.jobs > 1 && options.emitsCode ? emit(checked) : nil })
+                jobs: writesMeanwhile ? 2 : 1, { [self] in validate(checked) },
+                { [self] in writesMeanwhile ? emit(checked) : nil })
             diagnostics.report(contentsOf: validation)
             outputs = emitted
         }
@@ -109,6 +105,13 @@ public struct Compilation: Sendable {
         }
         return CompilationResult(
             sources: sources, diagnostics: diagnostics.sorted, program: program, outputs: outputs ?? [])
+    }
+
+    /// What the back end cannot generate for the program, as diagnostics.
+    private func validate(_ program: CheckedProgram) -> DiagnosticEngine {
+        var validation = DiagnosticEngine()
+        options.backend.validate(program, diagnostics: &validation)
+        return validation
     }
 
     /// The back end's code for a program without errors.
