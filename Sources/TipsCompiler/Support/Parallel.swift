@@ -16,13 +16,9 @@ enum Parallel {
         _ count: Int, jobs: Int, minimumChunk: Int = 1, _ body: @Sendable (Range<Int>) -> Result
     ) -> [Result] {
         let chunks = max(1, min(jobs, count / max(1, minimumChunk)))
-        guard chunks > 1 else { return [body(0..<count)] }
-        let slots = Slots<Result>(count: chunks)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let range = (count * chunk / chunks)..<(count * (chunk + 1) / chunks)
-            slots.store(body(range), at: chunk)
+        return mapEach(chunks, jobs: jobs) { _, chunk in
+            body((count * chunk / chunks)..<(count * (chunk + 1) / chunks))
         }
-        return slots.values
     }
 
     /// How many threads ``mapEach(_:jobs:_:)`` runs for `count` items.
@@ -89,7 +85,7 @@ enum Parallel {
         }
     }
 
-    /// One result per chunk, each written once by the thread that ran it.
+    /// One result per item, each written once by the thread that ran it.
     private final class Slots<Value: Sendable>: @unchecked Sendable {
         // @unchecked: every access to `values` holds `lock`.
         private let lock = NSLock()
