@@ -72,7 +72,7 @@ import Testing
         first.append(UInt8(ascii: "?"))
         #expect(first.string(0..<first.count) == "shared?")
         #expect(second.string(0..<second.count) == "shared!")
-        #expect(first.array == Array("shared?".utf8))
+        #expect(first.withBytes(0..<first.count) { Array($0) } == Array("shared?".utf8))
     }
 
     @Test func anExpressionWithAPrefixAndASuffixBreaksLikeTheCodeTree() {

@@ -24,18 +24,6 @@ struct ByteBuffer: @unchecked Sendable {
         bytes.withUnsafeBufferPointer { append($0) }
     }
 
-    /// The text's bytes, as an array.
-    var array: [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count) { target, initialized in
-            withBytes(0..<count) { source in
-                if let base = target.baseAddress, let from = source.baseAddress {
-                    base.initialize(from: from, count: source.count)
-                }
-            }
-            initialized = count
-        }
-    }
-
     var isEmpty: Bool { count == 0 }
 
     /// The byte at `index`, which is less than ``count``.

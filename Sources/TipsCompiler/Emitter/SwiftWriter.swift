@@ -11,9 +11,6 @@ public struct SwiftWriter: Sendable {
     /// The buffers of the expression being built by ``expression(_:)``, kept from one to the next.
     private var scratch = SwiftExpression()
 
-    /// The UTF-8 of the text written so far.
-    var bytes: [UInt8] { buffer.array }
-
     /// The text written so far.
     public var text: String { buffer.string(0..<buffer.count) }
     private let unitWidth: Int
