@@ -151,7 +151,7 @@ import Testing
         let result = compile(bytes)
         let rendered = result.renderedDiagnostics()
         #expect(rendered.count < 3_000)
-        #expect(rendered.contains("found 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…'"))
+        #expect(rendered.contains("found '\(String(repeating: "a", count: Diagnostic.longestQuote))…'"))
         let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
         // The caret sits under the '@' in the shown window, which is cut on both sides.
         if let header = lines.firstIndex(of: "big.tips:1:1000002: error: unexpected character '@'"),

@@ -79,81 +79,39 @@ public struct Compilation: Sendable {
         self.options = options
     }
 
-    /// Runs the compilation. Never throws: bad input becomes diagnostics.
+    /// Runs the compilation, one stage after the other: ``Parser`` (files at
+    /// the same time), ``Checker``, then the back end's validation and, when
+    /// nothing failed, its code. Never throws: bad input becomes diagnostics.
     public func run() -> CompilationResult {
         var sources = SourceManager()
         var diagnostics = DiagnosticEngine()
         let files = inputs.map { sources.add(path: $0.path, bytes: $0.bytes) }
-        var program: CheckedProgram? = parseAndCheck(files, sources: sources, diagnostics: &diagnostics)
-        var outputs: [EmittedFile]?
-        if let checked = program, !diagnostics.hasErrors {
-            // Validation only reports; with several jobs the code is written
-            // meanwhile, and dropped below if validation reports an error.
-            let writesMeanwhile = options.emitsCode && options.jobs > 1
-            let (validation, emitted) = Parallel.both(
-                jobs: writesMeanwhile ? 2 : 1, { [self] in validate(checked) },
-                { [self] in writesMeanwhile ? emit(checked) : nil })
-            diagnostics.report(contentsOf: validation)
-            outputs = emitted
-        }
+        let syntax = Parser.parse(files, jobs: options.jobs, diagnostics: &diagnostics)
+        checkOutputNames(files, diagnostics: &diagnostics)
+        let program = Checker.check(syntax, sources: sources, diagnostics: &diagnostics, jobs: options.jobs)
+        if !diagnostics.hasErrors { options.backend.validate(program, diagnostics: &diagnostics) }
         if options.warningsAsErrors { diagnostics.promoteWarningsToErrors() }
-        if diagnostics.hasErrors {
-            program = nil
-            outputs = nil
-        } else if let checked = program, options.emitsCode, outputs == nil {
-            outputs = emit(checked)
+        guard !diagnostics.hasErrors else {
+            return CompilationResult(sources: sources, diagnostics: diagnostics.sorted, program: nil, outputs: [])
         }
-        return CompilationResult(
-            sources: sources, diagnostics: diagnostics.sorted, program: program, outputs: outputs ?? [])
+        let emitOptions = EmitOptions(
+            accessLevel: options.accessLevel, compilerVersion: TipcVersion.current, jobs: options.jobs)
+        let outputs = options.emitsCode ? options.backend.emit(program, options: emitOptions) : []
+        return CompilationResult(sources: sources, diagnostics: diagnostics.sorted, program: program, outputs: outputs)
     }
 
-    /// What the back end cannot generate for the program, as diagnostics.
-    private func validate(_ program: CheckedProgram) -> DiagnosticEngine {
-        var validation = DiagnosticEngine()
-        options.backend.validate(program, diagnostics: &validation)
-        return validation
-    }
-
-    /// The back end's code for a program without errors.
-    private func emit(_ program: CheckedProgram) -> [EmittedFile] {
-        options.backend.emit(
-            program,
-            options: EmitOptions(
-                accessLevel: options.accessLevel, compilerVersion: TipcVersion.current, jobs: options.jobs))
-    }
-
-    /// Parses and checks the files. The syntax trees live only in here, so
-    /// their memory is free again before code is generated.
-    private func parseAndCheck(
-        _ files: [SourceFile], sources: SourceManager, diagnostics: inout DiagnosticEngine
-    ) -> CheckedProgram {
-        // Files parse independently, at the same time; their diagnostics are
-        // reported in input order, as if parsed one after the other.
-        let parsed = Parallel.map(files.count, jobs: options.jobs) { range in
-            range.map { index in
-                var fileDiagnostics = DiagnosticEngine()
-                let syntax = Parser.parse(files[index], diagnostics: &fileDiagnostics)
-                return (syntax, fileDiagnostics)
-            }
-        }.flatMap { $0 }
-        var syntax: [SourceFileSyntax] = []
+    /// Reports two inputs whose outputs the back end would give one name.
+    private func checkOutputNames(_ files: [SourceFile], diagnostics: inout DiagnosticEngine) {
         var outputNames: [String: String] = [:]
-        defer {
-            // The trees are freed on another thread while code is generated.
-            if options.jobs > 1 { Parallel.release(syntax) }
-        }
-        for (input, (file, (tree, fileDiagnostics))) in zip(inputs, zip(files, parsed)) {
-            syntax.append(tree)
-            diagnostics.report(contentsOf: fileDiagnostics)
+        for file in files {
             let outputName = options.backend.outputFileName(for: file.fileName)
             if let other = outputNames[outputName] {
                 diagnostics.error(
-                    "inputs '\(other)' and '\(input.path)' would both generate '\(outputName)'; rename one of them",
+                    "inputs '\(other)' and '\(file.path)' would both generate '\(outputName)'; rename one of them",
                     at: SourceRange(file: file.id, start: 0, end: 0))
             } else {
-                outputNames[outputName] = input.path
+                outputNames[outputName] = file.path
             }
         }
-        return Checker.check(syntax, sources: sources, diagnostics: &diagnostics, jobs: options.jobs)
     }
 }

@@ -45,7 +45,7 @@ extension SyntaxParser {
                 error("'\(word)' must be inside a tip's braces", at: token.range)
             } else {
                 error(
-                    "expected a declaration (config, enum, parameter, event, tip or group), found '\(SyntaxParser.clipped(word))'",
+                    "expected a declaration (config, enum, parameter, event, tip or group), found '\(word)'",
                     at: token.range)
             }
             recoverAtFileScope()
@@ -104,7 +104,7 @@ extension SyntaxParser {
                     "; did you mean '\($0)'?"
                 }
                 error(
-                    "unknown config item '\(SyntaxParser.clipped(word))'"
+                    "unknown config item '\(word)'"
                         + (hint ?? "; the config block takes 'displayFrequency'"),
                     at: token.range)
             } else {
@@ -140,7 +140,7 @@ extension SyntaxParser {
     /// The message for a missing duration, with a hint when a bare number was written.
     func durationMessage(after what: String, example: String) -> String {
         if currentKind == .integer {
-            let number = SyntaxParser.clipped(text(current))
+            let number = text(current)
             return "expected a duration after \(what); add a unit to '\(number)': s, m, h, d or w"
         }
         return "expected a duration such as \(example) after \(what)"

@@ -85,7 +85,7 @@ extension SyntaxParser {
             } else {
                 let list = Parser.tipItemKeywordList.dropLast().joined(separator: ", ")
                 error(
-                    "unknown tip item '\(SyntaxParser.clipped(word))'; a tip takes \(list) or \(Parser.tipItemKeywordList.last ?? "")",
+                    "unknown tip item '\(word)'; a tip takes \(list) or \(Parser.tipItemKeywordList.last ?? "")",
                     at: keyword.range)
             }
             return nil

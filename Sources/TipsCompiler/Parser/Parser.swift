@@ -23,6 +23,19 @@ public enum Parser {
     /// and member chains) before the parser gives up on the expression.
     public static let maximumExpressionDepth = 200
 
+    /// Parses `files` at the same time, on up to `jobs` threads; their
+    /// diagnostics are reported in input order, as if parsed one after the other.
+    public static func parse(
+        _ files: [SourceFile], jobs: Int, diagnostics: inout DiagnosticEngine
+    ) -> [SourceFileSyntax] {
+        let parsed = Parallel.mapEach(files.count, jobs: jobs) { index in
+            var fileDiagnostics = DiagnosticEngine()
+            return (parse(files[index], diagnostics: &fileDiagnostics), fileDiagnostics)
+        }
+        for (_, fileDiagnostics) in parsed { diagnostics.report(contentsOf: fileDiagnostics) }
+        return parsed.map(\.0)
+    }
+
     /// Lexes and parses `file`, reporting lexical and syntax errors into `diagnostics`.
     public static func parse(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> SourceFileSyntax {
         var lexerDiagnostics = DiagnosticEngine()
@@ -173,14 +186,8 @@ struct SyntaxParser {
         case .newline: "a new line"
         case .endOfFile: "the end of the file"
         case .string: "a string"
-        default: "'\(SyntaxParser.clipped(text(token)))'"
+        default: "'\(text(token))'"
         }
-    }
-
-    /// `text` as quoted in a message: at most 40 characters, then `…`, so a
-    /// megabyte-long name does not make a megabyte-long message.
-    static func clipped(_ text: String) -> String {
-        text.count <= 40 ? text : text.prefix(40) + "…"
     }
 
     // MARK: - Reporting

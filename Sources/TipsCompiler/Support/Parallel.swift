@@ -41,27 +41,6 @@ enum Parallel {
         return slots.values
     }
 
-    /// Runs `first` and `second` at the same time when `jobs` allows, and
-    /// returns both results.
-    static func both<First: Sendable, Second: Sendable>(
-        jobs: Int, _ first: @Sendable () -> First, _ second: @Sendable () -> Second
-    ) -> (First, Second) {
-        guard jobs > 1 else { return (first(), second()) }
-        let firstResult = Slots<First>(count: 1)
-        let secondResult = Slots<Second>(count: 1)
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            if index == 0 { firstResult.store(first(), at: 0) } else { secondResult.store(second(), at: 0) }
-        }
-        // Both slots are filled once concurrentPerform returns.
-        return (firstResult.values[0], secondResult.values[0])
-    }
-
-    /// Lets go of `value` on another thread, so that freeing a large tree
-    /// does not hold up the work after it.
-    static func release(_ value: some Sendable) {
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(value) {} }
-    }
-
     /// A value behind a lock.
     private final class Locked<Value: Sendable>: @unchecked Sendable {
         // @unchecked: every access to `value` holds `lock`.
