@@ -165,19 +165,6 @@ import Testing
         }
     }
 
-    @Test func lineBreakBetweenOffsetsMatchesTheLineTable() {
-        var sources = SourceManager()
-        let file = sources.add(path: "a.tips", text: "tip A {\n  title \"x\"\r\n\n}\n// é\nevent e")
-        let count = UInt32(file.bytes.count)
-        for start in 0...(count + 2) {
-            for end in 0...(count + 2) {
-                #expect(
-                    file.containsLineBreak(from: start, to: end) == (file.line(of: end) > file.line(of: start)),
-                    "\(start)..\(end)")
-            }
-        }
-    }
-
     @Test func writerBlankLinesFollowTheCharacterSuffixes() {
         for ending in ["x", "x {", "x\r", "{", "\u{600}{", ""] {
             var writer = SwiftWriter()

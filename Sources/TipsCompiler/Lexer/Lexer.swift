@@ -10,7 +10,9 @@ public struct Lexer {
     let file: SourceFile
     let bytes: [UInt8]
     var index = 0
-    var tokens: [Token] = []
+    /// Tokens scanned and not yet taken by ``next()``, from ``head`` on: a few at most.
+    private var tokens: [Token] = []
+    private var head = 0
     var diagnostics = DiagnosticEngine()
     /// Open parentheses; line breaks inside them do not separate items.
     var parenDepth = 0
@@ -23,47 +25,60 @@ public struct Lexer {
     let collectsDocs: Bool
     /// Doc comment lines not yet attached to a token.
     var pendingDocs: [SourceRange] = []
-    /// The doc comment before a token, with that token's index, in token order (when ``collectsDocs``).
-    var docs: [(tokenIndex: Int, doc: DocComment)] = []
+    /// The doc comment before a token, with that token's index in ``tokens``
+    /// (when ``collectsDocs``), from ``nextDoc`` on.
+    private var docs: [(tokenIndex: Int, doc: DocComment)] = []
+    private var nextDoc = 0
     let keywordTable = Keyword.byLength
 
     init(file: SourceFile, collectsDocs: Bool = false) {
         self.file = file
         self.bytes = file.bytes
         self.collectsDocs = collectsDocs
-        self.tokens.reserveCapacity(bytes.count / 5 + 1)
+        // A UTF-8 byte order mark, as some editors write, is not content.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
     /// Lexes the whole file. The result always ends with one
     /// ``TokenKind/endOfFile`` token; lexical errors go to `diagnostics`.
     public static func tokenize(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> [Token] {
         var lexer = Lexer(file: file)
-        lexer.scanAll()
-        for diagnostic in lexer.diagnostics.reported {
-            diagnostics.report(diagnostic)
-        }
-        return lexer.tokens
+        var tokens: [Token] = []
+        while tokens.last?.kind != .endOfFile { tokens.append(lexer.next().token) }
+        diagnostics.report(contentsOf: lexer.diagnostics)
+        return tokens
     }
 
-    /// Lexes the file for the parser: no doc comment tokens; instead, each
-    /// run of `///` lines is returned with the index of the token after it, in
-    /// order.
-    static func tokenizeForParsing(
-        _ file: SourceFile, diagnostics: inout DiagnosticEngine
-    ) -> (tokens: [Token], docs: [(tokenIndex: Int, doc: DocComment)]) {
-        var lexer = Lexer(file: file, collectsDocs: true)
-        lexer.scanAll()
-        for diagnostic in lexer.diagnostics.reported {
-            diagnostics.report(diagnostic)
+    /// The next token, and (when the lexer ``collectsDocs``) the doc comment
+    /// directly before it. The parser pulls tokens one at a time, so that
+    /// only a few exist at once whatever the size of the file; past the end,
+    /// every token is end-of-file.
+    mutating func next() -> (token: Token, doc: DocComment?) {
+        if head == tokens.count {
+            tokens.removeAll(keepingCapacity: true)
+            docs.removeAll(keepingCapacity: true)
+            head = 0
+            nextDoc = 0
+            scanUntilReady()
         }
-        return (lexer.tokens, lexer.docs)
+        let token = tokens[head]
+        var doc: DocComment?
+        if nextDoc < docs.count, docs[nextDoc].tokenIndex == head {
+            doc = docs[nextDoc].doc
+            nextDoc += 1
+        }
+        head += 1
+        return (token, doc)
     }
 
-    mutating func scanAll() {
+    /// Scans until a token is ready.
+    private mutating func scanUntilReady() {
         let count = bytes.count
-        // A UTF-8 byte order mark, as some editors write, is not content.
-        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
-        while index < count {
+        while tokens.isEmpty {
+            guard index < count else {
+                emit(.endOfFile, from: count, to: count)
+                return
+            }
             let byte = bytes[index]
             switch byte {
             case 0x20, 0x09, 0x0D, 0x0B, 0x0C:
@@ -85,7 +100,6 @@ public struct Lexer {
                 scanPunctuation(byte)
             }
         }
-        emit(.endOfFile, from: count, to: count)
     }
 
     // MARK: - Emitting
@@ -99,7 +113,9 @@ public struct Lexer {
         _ kind: TokenKind, from start: Int, to end: Int, value: TokenValue = .none, malformed: Bool = false,
         keyword: Keyword? = nil
     ) {
-        let token = Token(kind: kind, range: range(start, end), value: value, isMalformed: malformed, keyword: keyword)
+        let token = Token(
+            kind: kind, range: range(start, end), value: value, isMalformed: malformed, keyword: keyword,
+            followsLineBreak: pendingNewline != nil)
         if kind == .docComment {
             // Doc comments do not take part in line continuation.
             if collectsDocs {

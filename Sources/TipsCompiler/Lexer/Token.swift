@@ -76,17 +76,21 @@ public struct Token: Hashable, Sendable {
     public var isMalformed: Bool
     /// For an identifier that spells a contextual keyword, that keyword.
     public var keyword: Keyword?
+    /// Whether a line feed lies between the token before (other than a doc
+    /// comment or a separating ``TokenKind/newline``) and this one.
+    public var followsLineBreak: Bool
 
     /// Creates a token.
     public init(
         kind: TokenKind, range: SourceRange, value: TokenValue = .none, isMalformed: Bool = false,
-        keyword: Keyword? = nil
+        keyword: Keyword? = nil, followsLineBreak: Bool = false
     ) {
         self.kind = kind
         self.range = range
         self.value = value
         self.isMalformed = isMalformed
         self.keyword = keyword
+        self.followsLineBreak = followsLineBreak
     }
 
     /// Whether this token is an infix operator (including `-`).

@@ -75,7 +75,7 @@ extension SyntaxParser {
         let opening = advance()
         var fields: [FieldSyntax] = []
         while currentKind != .rightParen {
-            if isAtEnd || currentKind == .leftBrace || isOnLaterLine(current) {
+            if isAtEnd || currentKind == .leftBrace || currentIsOnLaterLine {
                 errorExpected(
                     "expected ')' to close the fields of \(owner())",
                     notes: [DiagnosticNote("'(' opened here", at: opening.range)])
@@ -95,7 +95,7 @@ extension SyntaxParser {
             fields.append(FieldSyntax(name: name, type: type, range: name.range.extended(to: type.name.range)))
             if currentKind == .comma {
                 advance()
-            } else if currentKind != .rightParen, !isAtEnd, currentKind != .leftBrace, !isOnLaterLine(current) {
+            } else if currentKind != .rightParen, !isAtEnd, currentKind != .leftBrace, !currentIsOnLaterLine {
                 errorExpected("expected ',' or ')' after field '\(name.name)', found \(describe(current))")
                 return (fields, false)
             }

@@ -196,7 +196,7 @@ extension SyntaxParser {
             if currentKind != .rightParen {
                 if !abandonsExpression {
                     let message =
-                        isOnLaterLine(current) || currentKind == .rightBrace
+                        currentIsOnLaterLine || currentKind == .rightBrace
                         ? "expected ')' to close the argument list"
                         : "expected ',' or ')' in the argument list, found \(describe(current))"
                     errorExpected(message, notes: [DiagnosticNote("'(' opened here", at: opening.range)])
@@ -258,7 +258,7 @@ extension SyntaxParser {
         let (inner, depth) = parseOperand(after: opening) { $0.parseExpression() }
         if abandonsExpression { return (.error(opening.range), 0) }
         guard currentKind == .rightParen else {
-            let found = isOnLaterLine(current) || currentKind == .rightBrace ? "" : ", found \(describe(current))"
+            let found = currentIsOnLaterLine || currentKind == .rightBrace ? "" : ", found \(describe(current))"
             errorExpected(
                 "expected ')' to close the parenthesized expression\(found)",
                 notes: [DiagnosticNote("'(' opened here", at: opening.range)])

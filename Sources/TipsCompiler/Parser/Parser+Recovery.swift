@@ -15,7 +15,7 @@ extension SyntaxParser {
         var closedBlock = false
         if !isAtEnd { advance() }
         while !isAtEnd, !atDeclarationStart {
-            if closedBlock, depth == 0, startsLine(position) { return }
+            if closedBlock, depth == 0, currentStartsLine { return }
             switch currentKind {
             case .leftBrace: depth += 1
             case .rightBrace:
@@ -38,7 +38,7 @@ extension SyntaxParser {
                 return
             }
             if let keyword = current.keyword, itemKeywords.contains(keyword) || keyword.startsDeclaration,
-                startsLine(position)
+                currentStartsLine
             {
                 return
             }
@@ -123,14 +123,8 @@ extension SyntaxParser {
     /// operator at the end of one line, or at the start of the next), a note
     /// that says so: the usual cause of a surprising "expected a new line".
     func continuationNotes() -> [DiagnosticNote] {
-        let line = file.line(of: tokens[position].range.start)
-        var index = position
-        while index > 0, tokens[index - 1].kind != .newline, file.line(of: tokens[index - 1].range.end) >= line {
-            index -= 1
-        }
-        guard index > 0, tokens[index - 1].kind != .newline else { return [] }
-        let before = tokens[index - 1]
-        let first = tokens[index]
+        let line = file.line(of: current.range.start)
+        guard let (first, before) = lineStart, let before, before.kind != .newline else { return [] }
         if before.isBinaryOperator {
             return [
                 DiagnosticNote(

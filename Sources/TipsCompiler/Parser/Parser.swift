@@ -38,81 +38,83 @@ public enum Parser {
 
     /// Lexes and parses `file`, reporting lexical and syntax errors into `diagnostics`.
     public static func parse(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> SourceFileSyntax {
-        var lexerDiagnostics = DiagnosticEngine()
-        let (tokens, docs) = Lexer.tokenizeForParsing(file, diagnostics: &lexerDiagnostics)
-        var parser = SyntaxParser(file: file, tokens: tokens, docs: docs, lexerDiagnostics: lexerDiagnostics)
+        var parser = SyntaxParser(file: file)
         let syntax = parser.parseSourceFile()
-        diagnostics.report(contentsOf: lexerDiagnostics)
+        diagnostics.report(contentsOf: parser.lexer.diagnostics)
         diagnostics.report(contentsOf: parser.diagnostics)
         return syntax
     }
 }
 
 /// The state of one parse; its rules live in extensions, one file per part of the grammar.
+///
+/// The parser pulls tokens from the lexer one at a time and keeps only the
+/// few it looks at (the current one, the next, the last ones it passed), so
+/// a file's tokens never exist all at once.
 struct SyntaxParser {
     let file: SourceFile
-    /// The tokens without doc comments; always ends with end-of-file.
-    let tokens: [Token]
-    /// The doc comments, each with the index of the token directly after it, in order.
-    let docs: [(tokenIndex: Int, doc: DocComment)]
-    /// The first entry of ``docs`` not yet passed by ``position``.
-    var nextDoc = 0
-    var position = 0
+    private(set) var lexer: Lexer
+    /// The token being looked at.
+    private(set) var current: Token
+    /// The doc comment directly before ``current``, if any.
+    private var currentDoc: DocComment?
+    /// The token after ``current``, and the doc comment before it.
+    private var next: (token: Token, doc: DocComment?)
+    /// How many tokens have been consumed.
+    private(set) var position = 0
+    /// The token consumed last, directly before ``current``.
+    private var consumed: Token?
+    /// The last token consumed that is not a separator, if any.
+    private(set) var previous: Token?
+    /// Whether a line break lies between ``previous`` and the separators after it.
+    private var lineBreakAfterPrevious = false
+    /// The first token of ``current``'s line, and the token before it (for ``continuationNotes()``).
+    private(set) var lineStart: (first: Token, before: Token?)?
     var diagnostics = DiagnosticEngine()
     /// How deeply the expression being parsed nests so far.
     var nesting = 0
     /// Set when an expression was too deep: every rule unwinds at once.
     var abandonsExpression = false
-    /// Where the lexer's errors start, in order.
-    let lexerErrors: [UInt32]
-    /// Whether the lexer reported more errors than it kept.
-    let lexerErrorsDropped: Bool
 
-    init(
-        file: SourceFile, tokens: [Token], docs: [(tokenIndex: Int, doc: DocComment)],
-        lexerDiagnostics: DiagnosticEngine = DiagnosticEngine()
-    ) {
+    init(file: SourceFile) {
         self.file = file
-        let kept = lexerDiagnostics.reported.filter { $0.severity == .error }
-        lexerErrors = kept.map(\.range.start).sorted()
-        lexerErrorsDropped = lexerDiagnostics.errorCount > kept.count
-        var tokens = tokens
-        if tokens.last?.kind != .endOfFile {
-            let end = UInt32(truncatingIfNeeded: file.bytes.count)
-            tokens.append(Token(kind: .endOfFile, range: SourceRange(file: file.id, start: end, end: end)))
-        }
-        self.tokens = tokens
-        self.docs = docs
+        var lexer = Lexer(file: file, collectsDocs: true)
+        (current, currentDoc) = lexer.next()
+        next = lexer.next()
+        self.lexer = lexer
     }
 
     // MARK: - Looking at tokens
 
-    var current: Token { tokens[position] }
+    /// The kind of the current token.
+    var currentKind: TokenKind { current.kind }
 
-    /// The kind of the current token (without copying the token).
-    var currentKind: TokenKind { tokens[position].kind }
-
-    /// The token `offset` places ahead (clamped to end of file).
-    func peek(_ offset: Int = 1) -> Token { tokens[min(position + offset, tokens.count - 1)] }
+    /// The token after the current one.
+    func peek() -> Token { next.token }
 
     var isAtEnd: Bool { currentKind == .endOfFile }
 
-    /// The last token before the current one that is not a separator, if any.
-    var previous: Token? {
-        var index = position - 1
-        while index >= 0, tokens[index].kind == .newline || tokens[index].kind == .semicolon { index -= 1 }
-        return index >= 0 ? tokens[index] : nil
-    }
-
+    /// Consumes the current token (none at the end of the file) and returns it.
     @discardableResult
     mutating func advance() -> Token {
-        let token = tokens[position]
-        if position < tokens.count - 1 { position += 1 }
+        let token = current
+        guard token.kind != .endOfFile else { return token }
+        position += 1
+        if token.kind == .newline || token.kind == .semicolon {
+            lineBreakAfterPrevious = lineBreakAfterPrevious || token.kind == .newline || token.followsLineBreak
+        } else {
+            previous = token
+            lineBreakAfterPrevious = false
+        }
+        consumed = token
+        (current, currentDoc) = next
+        next = lexer.next()
+        if current.followsLineBreak { lineStart = (current, token) }
         return token
     }
 
     /// Whether the current token spells `keyword`.
-    func at(_ keyword: Keyword) -> Bool { tokens[position].keyword == keyword }
+    func at(_ keyword: Keyword) -> Bool { current.keyword == keyword }
 
     /// The text of a token as written.
     func text(_ token: Token) -> String { file.text(in: token.range) }
@@ -128,31 +130,21 @@ struct SyntaxParser {
         return identifier(token)
     }
 
-    /// The doc comment directly before the current token, if any. The parser
-    /// only moves forward, so the docs are walked once with a cursor.
-    mutating func docBeforeCurrent() -> DocComment? {
-        while nextDoc < docs.count, docs[nextDoc].tokenIndex < position { nextDoc += 1 }
-        guard nextDoc < docs.count, docs[nextDoc].tokenIndex == position else { return nil }
-        return docs[nextDoc].doc
-    }
+    /// The doc comment directly before the current token, if any.
+    func docBeforeCurrent() -> DocComment? { currentDoc }
 
-    /// Whether the token at `index` is the first on its line (or in the file),
+    /// Whether the current token is the first on its line (or in the file),
     /// as the reader sees it, even where the lexer continued the line.
-    func startsLine(_ index: Int) -> Bool {
-        guard index > 0 else { return true }
-        let before = tokens[index - 1]
-        if before.kind == .newline { return true }
-        return file.containsLineBreak(from: before.range.end, to: tokens[index].range.start)
-    }
+    var currentStartsLine: Bool { consumed == nil || current.followsLineBreak }
 
     /// Whether the current token starts a line with a declaration keyword
     /// followed by a name or `{` (so that an enum case or group member that
     /// happens to be called `event` or `tip` is not taken for a declaration).
     var atDeclarationStart: Bool {
-        guard let keyword = tokens[position].keyword, keyword.startsDeclaration else { return false }
+        guard let keyword = current.keyword, keyword.startsDeclaration else { return false }
         let next = peek().kind
         guard next == .identifier || next == .leftBrace else { return false }
-        return startsLine(position)
+        return currentStartsLine
     }
 
     /// Whether the current token ends an item: a line break, `;`, `}` or the end of the file.
@@ -166,17 +158,16 @@ struct SyntaxParser {
     /// Where to point an "expected ..." error: at the current token, or just
     /// after the previous one when the line or file has ended.
     var expectationRange: SourceRange {
-        guard let previous, isOnLaterLine(current) else { return current.range }
+        guard let previous, currentIsOnLaterLine else { return current.range }
         return SourceRange(file: file.id, start: previous.range.end, end: previous.range.end)
     }
 
-    /// Whether `token` ends the line or file, or starts on a later line than the previous token ends.
-    func isOnLaterLine(_ token: Token) -> Bool {
-        switch token.kind {
-        case .newline, .endOfFile: return true
-        default:
-            guard let previous else { return false }
-            return file.containsLineBreak(from: previous.range.end, to: token.range.start)
+    /// Whether the current token ends the line or file, or starts on a later
+    /// line than the previous token (other than a separator) ends.
+    var currentIsOnLaterLine: Bool {
+        switch currentKind {
+        case .newline, .endOfFile: true
+        default: previous != nil && (lineBreakAfterPrevious || current.followsLineBreak)
         }
     }
 
@@ -193,21 +184,18 @@ struct SyntaxParser {
     // MARK: - Reporting
 
     /// Whether the lexer, or this parser since its `first` report, reported
-    /// an error that starts inside `range`; true when either dropped errors
-    /// past the limit, as one of them may have.
+    /// an error that starts inside `range`, which ends before the current
+    /// token (so the lexer has reported everything inside it); true when
+    /// either dropped errors past the limit, as one of them may have.
     func hasError(in range: SourceRange, reportedSince first: Int) -> Bool {
-        if lexerErrorsDropped || diagnostics.errorCount > diagnostics.reported.count { return true }
-        let parsed = diagnostics.reported[first...].contains { diagnostic in
+        func startsInside(_ diagnostic: Diagnostic) -> Bool {
             diagnostic.severity == .error && diagnostic.range.start >= range.start && diagnostic.range.start < range.end
         }
-        // A binary search, so that a file of many broken tips stays linear.
-        var low = 0
-        var high = lexerErrors.count
-        while low < high {
-            let mid = (low + high) / 2
-            if lexerErrors[mid] < range.start { low = mid + 1 } else { high = mid }
-        }
-        return parsed || (low < lexerErrors.count && lexerErrors[low] < range.end)
+        func dropped(_ engine: DiagnosticEngine) -> Bool { engine.errorCount > engine.reported.count }
+        if dropped(lexer.diagnostics) || dropped(diagnostics) { return true }
+        // The lexer reports in source order: only its last few errors can be inside.
+        let lexed = lexer.diagnostics.reported.reversed().prefix { $0.range.start >= range.start }
+        return diagnostics.reported[first...].contains(where: startsInside) || lexed.contains(where: startsInside)
     }
 
     mutating func error(_ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) {
