@@ -96,12 +96,6 @@ public struct CheckedQuery: Hashable, Sendable {
     public var event: String
     /// The steps, in order.
     public var steps: [Step]
-
-    /// Creates a query.
-    public init(event: String, steps: [Step]) {
-        self.event = event
-        self.steps = steps
-    }
 }
 
 /// One `rule`: the checked expression, its source text and position.

@@ -56,12 +56,6 @@ public struct DeclarationOrigin: Hashable, Sendable {
     public var file: FileID
     /// The range of the declared name, for diagnostics from later stages.
     public var nameRange: SourceRange
-
-    /// Creates an origin.
-    public init(file: FileID, nameRange: SourceRange) {
-        self.file = file
-        self.nameRange = nameRange
-    }
 }
 
 /// `enum Plan { free, plus, pro }`
@@ -138,7 +132,7 @@ public struct InterpolatedText: Hashable, Sendable {
     /// The pieces, in order.
     public var segments: [Segment]
 
-    /// Creates interpolated text.
+    /// Creates text from its pieces.
     public init(segments: [Segment]) { self.segments = segments }
 
     /// Creates plain text.

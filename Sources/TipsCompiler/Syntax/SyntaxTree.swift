@@ -22,12 +22,6 @@ public struct DocComment: Hashable, Sendable {
     public var lines: [String]
     /// The range from the first `///` to the end of the last line.
     public var range: SourceRange
-
-    /// Creates a doc comment.
-    public init(lines: [String], range: SourceRange) {
-        self.lines = lines
-        self.range = range
-    }
 }
 
 /// One parsed `.tips` file.
@@ -36,12 +30,6 @@ public struct SourceFileSyntax: Sendable {
     public var file: FileID
     /// Its declarations in source order.
     public var declarations: [Declaration]
-
-    /// Creates a parsed file.
-    public init(file: FileID, declarations: [Declaration]) {
-        self.file = file
-        self.declarations = declarations
-    }
 }
 
 /// A file-scope declaration.
@@ -74,13 +62,6 @@ public struct ConfigDecl: Sendable {
     public var items: [ConfigItem]
     /// The whole declaration.
     public var range: SourceRange
-
-    /// Creates a config declaration.
-    public init(keyword: SourceRange, items: [ConfigItem], range: SourceRange) {
-        self.keyword = keyword
-        self.items = items
-        self.range = range
-    }
 }
 
 /// One item of a `config` block.
@@ -107,23 +88,12 @@ public struct EnumDecl: Sendable {
     public var cases: [Identifier]
     /// The whole declaration.
     public var range: SourceRange
-
-    /// Creates an enum declaration.
-    public init(doc: DocComment?, name: Identifier, cases: [Identifier], range: SourceRange) {
-        self.doc = doc
-        self.name = name
-        self.cases = cases
-        self.range = range
-    }
 }
 
 /// A type as written: `Bool`, `Int`, `Double`, `String`, or an enum's name.
 public struct TypeSyntax: Hashable, Sendable {
     /// The type's name.
     public var name: Identifier
-
-    /// Creates a type reference.
-    public init(name: Identifier) { self.name = name }
 }
 
 /// `[transient] parameter name: Type = default`
@@ -140,19 +110,6 @@ public struct ParameterDecl: Sendable {
     public var defaultValue: Expr?
     /// The whole declaration.
     public var range: SourceRange
-
-    /// Creates a parameter declaration.
-    public init(
-        doc: DocComment?, transient: SourceRange?, name: Identifier, type: TypeSyntax, defaultValue: Expr?,
-        range: SourceRange
-    ) {
-        self.doc = doc
-        self.transient = transient
-        self.name = name
-        self.type = type
-        self.defaultValue = defaultValue
-        self.range = range
-    }
 }
 
 /// A typed field: an event's donation field or a tip's argument.
@@ -163,13 +120,6 @@ public struct FieldSyntax: Hashable, Sendable {
     public var type: TypeSyntax
     /// The whole `name: Type`.
     public var range: SourceRange
-
-    /// Creates a field.
-    public init(name: Identifier, type: TypeSyntax, range: SourceRange) {
-        self.name = name
-        self.type = type
-        self.range = range
-    }
 }
 
 /// `keep 200, 30d` (a count, a duration, or both).
@@ -180,13 +130,6 @@ public struct KeepClause: Sendable {
     public var duration: DurationLiteral?
     /// The whole clause.
     public var range: SourceRange
-
-    /// Creates a keep clause.
-    public init(count: IntegerLiteral?, duration: DurationLiteral?, range: SourceRange) {
-        self.count = count
-        self.duration = duration
-        self.range = range
-    }
 }
 
 /// `event name`, `event name(field: Type, ...)`, optionally with `keep`.
@@ -201,15 +144,6 @@ public struct EventDecl: Sendable {
     public var keep: KeepClause?
     /// The whole declaration.
     public var range: SourceRange
-
-    /// Creates an event declaration.
-    public init(doc: DocComment?, name: Identifier, fields: [FieldSyntax], keep: KeepClause?, range: SourceRange) {
-        self.doc = doc
-        self.name = name
-        self.fields = fields
-        self.keep = keep
-        self.range = range
-    }
 }
 
 /// `tip Name { ... }` or `tip Name(arg: Type, ...) { ... }`.
@@ -227,20 +161,7 @@ public struct TipDecl: Sendable {
     /// Whether an error (lexical or syntax) was reported inside the
     /// declaration: some of it did not parse, so the checker does not judge
     /// the tip by what is left of it.
-    public var hasSyntaxErrors: Bool
-
-    /// Creates a tip declaration.
-    public init(
-        doc: DocComment?, name: Identifier, arguments: [FieldSyntax]?, items: [TipItem], range: SourceRange,
-        hasSyntaxErrors: Bool = false
-    ) {
-        self.doc = doc
-        self.name = name
-        self.arguments = arguments
-        self.items = items
-        self.range = range
-        self.hasSyntaxErrors = hasSyntaxErrors
-    }
+    public var hasSyntaxErrors = false
 }
 
 /// One item of a tip body.
@@ -251,13 +172,6 @@ public struct TipItem: Sendable {
     public var keyword: SourceRange
     /// The whole item.
     public var range: SourceRange
-
-    /// Creates a tip item.
-    public init(kind: TipItemKind, keyword: SourceRange, range: SourceRange) {
-        self.kind = kind
-        self.keyword = keyword
-        self.range = range
-    }
 }
 
 /// The kinds of tip body item.
@@ -289,15 +203,6 @@ public struct GroupDecl: Sendable {
     public var members: [Identifier]
     /// The whole declaration.
     public var range: SourceRange
-
-    /// Creates a group declaration.
-    public init(doc: DocComment?, name: Identifier, priority: Identifier?, members: [Identifier], range: SourceRange) {
-        self.doc = doc
-        self.name = name
-        self.priority = priority
-        self.members = members
-        self.range = range
-    }
 }
 
 // MARK: - Literals
@@ -308,12 +213,6 @@ public struct IntegerLiteral: Hashable, Sendable {
     public var value: Int
     /// Where it is.
     public var range: SourceRange
-
-    /// Creates an integer literal.
-    public init(value: Int, range: SourceRange) {
-        self.value = value
-        self.range = range
-    }
 }
 
 /// The unit of a duration literal.
@@ -345,13 +244,6 @@ public struct DurationLiteral: Hashable, Sendable {
     /// Where it is.
     public var range: SourceRange
 
-    /// Creates a duration literal.
-    public init(amount: Int, unit: DurationUnit, range: SourceRange) {
-        self.amount = amount
-        self.unit = unit
-        self.range = range
-    }
-
     /// The duration in seconds (saturating instead of overflowing).
     public var totalSeconds: Int {
         let (product, overflow) = amount.multipliedReportingOverflow(by: unit.seconds)
@@ -373,12 +265,6 @@ public struct StringLiteral: Hashable, Sendable {
     public var segments: [Segment]
     /// The whole literal, quotes included.
     public var range: SourceRange
-
-    /// Creates a string literal.
-    public init(segments: [Segment], range: SourceRange) {
-        self.segments = segments
-        self.range = range
-    }
 
     /// The literal's text with interpolations written back as `\(name)`.
     public var displayText: String {
@@ -451,12 +337,6 @@ public struct ArgumentSyntax: Sendable {
     public var label: Identifier?
     /// The value.
     public var value: Expr
-
-    /// Creates an argument.
-    public init(label: Identifier?, value: Expr) {
-        self.label = label
-        self.value = value
-    }
 }
 
 /// A rule expression. Query chains such as
