@@ -10,9 +10,10 @@ public struct Lexer {
     let file: SourceFile
     let bytes: [UInt8]
     var index = 0
-    /// Tokens scanned and not yet taken by ``next()``, from ``head`` on: a few at most.
-    private var tokens: [Token] = []
-    private var head = 0
+    /// A separating newline scanned and not yet taken by ``next()``: it comes before ``ready``.
+    private var readyNewline: Token?
+    /// The token scanned and not yet taken by ``next()``, with the doc comment before it.
+    private var ready: (token: Token, doc: DocComment?)?
     var diagnostics = DiagnosticEngine()
     /// Open parentheses; line breaks inside them do not separate items.
     var parenDepth = 0
@@ -25,10 +26,6 @@ public struct Lexer {
     let collectsDocs: Bool
     /// Doc comment lines not yet attached to a token.
     var pendingDocs: [SourceRange] = []
-    /// The doc comment before a token, with that token's index in ``tokens``
-    /// (when ``collectsDocs``), from ``nextDoc`` on.
-    private var docs: [(tokenIndex: Int, doc: DocComment)] = []
-    private var nextDoc = 0
     let keywordTable = Keyword.byLength
 
     init(file: SourceFile, collectsDocs: Bool = false) {
@@ -54,27 +51,15 @@ public struct Lexer {
     /// only a few exist at once whatever the size of the file; past the end,
     /// every token is end-of-file.
     mutating func next() -> (token: Token, doc: DocComment?) {
-        if head == tokens.count {
-            tokens.removeAll(keepingCapacity: true)
-            docs.removeAll(keepingCapacity: true)
-            head = 0
-            nextDoc = 0
-            scanUntilReady()
-        }
-        let token = tokens[head]
-        var doc: DocComment?
-        if nextDoc < docs.count, docs[nextDoc].tokenIndex == head {
-            doc = docs[nextDoc].doc
-            nextDoc += 1
-        }
-        head += 1
-        return (token, doc)
+        if ready == nil { scanUntilReady() }
+        if let newline = readyNewline.take() { return (newline, nil) }
+        return ready.take() ?? (Token(kind: .endOfFile, range: range(bytes.count, bytes.count)), nil)
     }
 
     /// Scans until a token is ready.
     private mutating func scanUntilReady() {
         let count = bytes.count
-        while tokens.isEmpty {
+        while ready == nil {
             guard index < count else {
                 emit(.endOfFile, from: count, to: count)
                 return
@@ -121,19 +106,20 @@ public struct Lexer {
             if collectsDocs {
                 pendingDocs.append(token.range)
             } else {
-                tokens.append(token)
+                ready = (token, nil)
             }
             return
         }
         if let newline = pendingNewline {
             pendingNewline = nil
             if separatesItems(before: kind) {
-                tokens.append(Token(kind: .newline, range: range(newline, newline + 1)))
+                readyNewline = Token(kind: .newline, range: range(newline, newline + 1))
             }
         }
+        var doc: DocComment?
         if !pendingDocs.isEmpty, let first = pendingDocs.first, let last = pendingDocs.last {
             let lines = pendingDocs.map { Lexer.docLine(file.text(in: $0)) }
-            docs.append((tokens.count, DocComment(lines: lines, range: first.extended(to: last))))
+            doc = DocComment(lines: lines, range: first.extended(to: last))
             pendingDocs.removeAll()
         }
         switch kind {
@@ -143,7 +129,7 @@ public struct Lexer {
         case .leftBrace, .rightBrace: parenDepth = 0
         default: break
         }
-        tokens.append(token)
+        ready = (token, doc)
         lastKind = kind
     }
 

@@ -48,6 +48,16 @@ public enum TokenKind: Hashable, Sendable {
     case endOfFile
 }
 
+extension TokenKind {
+    /// Whether this is an infix operator (including `-`).
+    public var isBinaryOperator: Bool {
+        switch self {
+        case .binaryOperator, .minus: true
+        default: false
+        }
+    }
+}
+
 /// The decoded value of a literal token.
 public enum TokenValue: Hashable, Sendable {
     /// No value: punctuation, names, or a malformed literal.
@@ -94,10 +104,5 @@ public struct Token: Hashable, Sendable {
     }
 
     /// Whether this token is an infix operator (including `-`).
-    public var isBinaryOperator: Bool {
-        switch kind {
-        case .binaryOperator, .minus: true
-        default: false
-        }
-    }
+    public var isBinaryOperator: Bool { kind.isBinaryOperator }
 }

@@ -47,7 +47,7 @@ extension SyntaxParser {
         var (lhs, depth) = operand(&self)
         while !abandonsExpression, let op = operators(currentKind) {
             let operatorToken = advance()
-            let (rhs, rhsDepth) = parseOperand(after: operatorToken, operand)
+            let (rhs, rhsDepth) = parseOperand(after: operatorToken.range, operand)
             depth = max(depth, rhsDepth) + 1
             if depth > Parser.maximumExpressionDepth { return tooDeep(at: operatorToken.range) }
             lhs = .binary(
@@ -57,9 +57,9 @@ extension SyntaxParser {
     }
 
     /// The operand after an infix operator, or an error expression.
-    mutating func parseOperand(after operatorToken: Token, _ operand: (inout SyntaxParser) -> Parsed) -> Parsed {
+    mutating func parseOperand(after operatorRange: SourceRange, _ operand: (inout SyntaxParser) -> Parsed) -> Parsed {
         guard canStartExpression(current) else {
-            errorExpected("expected an expression after '\(text(operatorToken))'")
+            errorExpected("expected an expression after '\(text(operatorRange))'")
             return (.error(expectationRange), 1)
         }
         return operand(&self)
@@ -84,7 +84,7 @@ extension SyntaxParser {
         var (lhs, depth) = parseAdditive()
         guard !abandonsExpression, let op = comparisonOperator(currentKind) else { return (lhs, depth) }
         let operatorToken = advance()
-        let (rhs, rhsDepth) = parseOperand(after: operatorToken) { $0.parseAdditive() }
+        let (rhs, rhsDepth) = parseOperand(after: operatorToken.range) { $0.parseAdditive() }
         depth = max(depth, rhsDepth) + 1
         lhs = .binary(
             op, lhs: lhs, rhs: rhs, operatorRange: operatorToken.range, range: lhs.range.extended(to: rhs.range))
@@ -96,7 +96,7 @@ extension SyntaxParser {
         var whole = lhs.range
         while !abandonsExpression, comparisonOperator(currentKind) != nil {
             let next = advance()
-            let (operand, _) = parseOperand(after: next) { $0.parseAdditive() }
+            let (operand, _) = parseOperand(after: next.range) { $0.parseAdditive() }
             whole = whole.extended(to: operand.range)
         }
         return (.error(whole), depth)
@@ -136,7 +136,7 @@ extension SyntaxParser {
         nesting += 1
         defer { nesting -= 1 }
         if nesting > Parser.maximumExpressionDepth { return tooDeep(at: operatorToken.range) }
-        let (operand, depth) = parseOperand(after: operatorToken) { $0.parseUnary() }
+        let (operand, depth) = parseOperand(after: operatorToken.range) { $0.parseUnary() }
         if abandonsExpression { return (.error(operatorToken.range), 0) }
         return (
             .unary(
@@ -186,7 +186,7 @@ extension SyntaxParser {
                 label = advanceIdentifier()
                 advance()
             }
-            let (value, valueDepth) = parseOperand(after: previous ?? opening) { $0.parseExpression() }
+            let (value, valueDepth) = parseOperand(after: previous?.range ?? opening.range) { $0.parseExpression() }
             depth = max(depth, valueDepth)
             arguments.append(ArgumentSyntax(label: label, value: value))
             if currentKind == .comma {
@@ -255,7 +255,7 @@ extension SyntaxParser {
         nesting += 1
         defer { nesting -= 1 }
         if nesting > Parser.maximumExpressionDepth { return tooDeep(at: opening.range) }
-        let (inner, depth) = parseOperand(after: opening) { $0.parseExpression() }
+        let (inner, depth) = parseOperand(after: opening.range) { $0.parseExpression() }
         if abandonsExpression { return (.error(opening.range), 0) }
         guard currentKind == .rightParen else {
             let found = currentIsOnLaterLine || currentKind == .rightBrace ? "" : ", found \(describe(current))"

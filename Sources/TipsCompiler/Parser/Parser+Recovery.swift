@@ -113,7 +113,7 @@ extension SyntaxParser {
                 ] + DurationUnit.allCases.map(\.rawValue)
             if let previous, previous.kind == .integer, units.contains(word) {
                 let unit = word == "min" || word.hasPrefix("minute") || word == "mins" ? "m" : String(word.prefix(1))
-                return "write a duration with its unit attached, as in \(text(previous))\(unit)"
+                return "write a duration with its unit attached, as in \(text(previous.range))\(unit)"
             }
         }
         return "expected a new line or ';' after this item, found \(describe(current))"
@@ -124,18 +124,19 @@ extension SyntaxParser {
     /// that says so: the usual cause of a surprising "expected a new line".
     func continuationNotes() -> [DiagnosticNote] {
         let line = file.line(of: current.range.start)
-        guard let (first, before) = lineStart, let before, before.kind != .newline else { return [] }
-        if before.isBinaryOperator {
+        guard let (first, before) = lineStart, before.kind != .newline else { return [] }
+        if before.kind.isBinaryOperator {
             return [
                 DiagnosticNote(
-                    "line \(line - 1) ends with '\(text(before))', so line \(line) continues it", at: before.range)
+                    "line \(line - 1) ends with '\(text(before.range))', so line \(line) continues it", at: before.range
+                )
             ]
         }
         switch first.kind {
         case .dot, .binaryOperator:
             return [
                 DiagnosticNote(
-                    "line \(line) starts with '\(text(first))', so it continues the line before", at: first.range)
+                    "line \(line) starts with '\(text(first.range))', so it continues the line before", at: first.range)
             ]
         default:
             return []

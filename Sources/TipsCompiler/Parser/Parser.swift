@@ -62,14 +62,13 @@ struct SyntaxParser {
     private var next: (token: Token, doc: DocComment?)
     /// How many tokens have been consumed.
     private(set) var position = 0
-    /// The token consumed last, directly before ``current``.
-    private var consumed: Token?
-    /// The last token consumed that is not a separator, if any.
-    private(set) var previous: Token?
+    /// The last token consumed that is not a separator, if any (its kind and range).
+    private(set) var previous: (kind: TokenKind, range: SourceRange)?
     /// Whether a line break lies between ``previous`` and the separators after it.
     private var lineBreakAfterPrevious = false
     /// The first token of ``current``'s line, and the token before it (for ``continuationNotes()``).
-    private(set) var lineStart: (first: Token, before: Token?)?
+    private(set) var lineStart:
+        (first: (kind: TokenKind, range: SourceRange), before: (kind: TokenKind, range: SourceRange))?
     var diagnostics = DiagnosticEngine()
     /// How deeply the expression being parsed nests so far.
     var nesting = 0
@@ -97,19 +96,22 @@ struct SyntaxParser {
     /// Consumes the current token (none at the end of the file) and returns it.
     @discardableResult
     mutating func advance() -> Token {
-        let token = current
-        guard token.kind != .endOfFile else { return token }
+        let (kind, range) = (current.kind, current.range)
+        guard kind != .endOfFile else { return current }
         position += 1
-        if token.kind == .newline || token.kind == .semicolon {
-            lineBreakAfterPrevious = lineBreakAfterPrevious || token.kind == .newline || token.followsLineBreak
+        if kind == .newline || kind == .semicolon {
+            lineBreakAfterPrevious = lineBreakAfterPrevious || kind == .newline || current.followsLineBreak
         } else {
-            previous = token
+            previous = (kind, range)
             lineBreakAfterPrevious = false
         }
-        consumed = token
-        (current, currentDoc) = next
-        next = lexer.next()
-        if current.followsLineBreak { lineStart = (current, token) }
+        // Tokens are moved along, not copied: a string's token holds its pieces.
+        var upcoming = lexer.next()
+        swap(&upcoming, &next)
+        currentDoc = upcoming.doc
+        var token = upcoming.token
+        swap(&token, &current)
+        if current.followsLineBreak { lineStart = ((current.kind, current.range), (kind, range)) }
         return token
     }
 
@@ -118,6 +120,9 @@ struct SyntaxParser {
 
     /// The text of a token as written.
     func text(_ token: Token) -> String { file.text(in: token.range) }
+
+    /// The text of a token's range as written.
+    func text(_ range: SourceRange) -> String { file.text(in: range) }
 
     /// An identifier node for an identifier token.
     func identifier(_ token: Token) -> Identifier { Identifier(text(token), range: token.range) }
@@ -135,7 +140,7 @@ struct SyntaxParser {
 
     /// Whether the current token is the first on its line (or in the file),
     /// as the reader sees it, even where the lexer continued the line.
-    var currentStartsLine: Bool { consumed == nil || current.followsLineBreak }
+    var currentStartsLine: Bool { position == 0 || current.followsLineBreak }
 
     /// Whether the current token starts a line with a declaration keyword
     /// followed by a name or `{` (so that an enum case or group member that

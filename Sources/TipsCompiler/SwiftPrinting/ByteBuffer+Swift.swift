@@ -131,16 +131,34 @@ extension ByteBuffer {
     }
 
     /// Appends `text` made safe for a `//` comment: each control character
-    /// (C0 and C1) and U+2028/U+2029, which would end the comment's line,
-    /// becomes a space.
+    /// (C0: UTF-8 00-1F and 7F; C1: C2 80-9F) and U+2028/U+2029 (E2 80
+    /// A8/A9), which would end the comment's line, becomes a space.
     mutating func appendCommentText(_ text: String) {
-        func breaksComment(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
-        }
-        // Nearly every comment line has none: copied in one piece.
-        guard text.unicodeScalars.contains(where: breaksComment) else { return appendUTF8(text) }
-        for scalar in text.unicodeScalars {
-            appendUTF8(breaksComment(scalar) ? " " : String(scalar))
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let length: Int
+                if byte < 0x20 || byte == 0x7F {
+                    length = 1
+                } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+                    length = 2
+                } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                    bytes[index + 2] & 0xFE == 0xA8
+                {
+                    length = 3
+                } else {
+                    index += 1
+                    continue
+                }
+                append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                append(UInt8(ascii: " "))
+                index += length
+                runStart = index
+            }
+            append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
     }
 }
