@@ -15,7 +15,8 @@ let package = Package(
         // The runtime that generated code links against. Depends on nothing but Foundation.
         .target(name: "TipsRuntime"),
         // The whole compiler as a library: source → tokens → syntax tree → checked model → Swift.
-        .target(name: "TipsCompiler"),
+        // It shares the runtime's rule vocabulary (operators), so there is one list of them.
+        .target(name: "TipsCompiler", dependencies: ["TipsRuntime"]),
         // The thin command line over TipsCompiler.
         .executableTarget(name: "tipc", dependencies: ["TipsCompiler"]),
         // Runs tipc over a target's .tips files during `swift build`.

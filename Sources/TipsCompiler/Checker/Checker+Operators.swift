@@ -1,5 +1,7 @@
 // Typing unary and binary operators.
 
+import TipsRuntime
+
 extension Checker {
     mutating func checkUnary(
         _ op: UnaryOperator, operand: Expr, operatorRange: SourceRange, context: ExpressionContext
@@ -128,7 +130,7 @@ extension Checker {
         return expression
     }
 
-    static func checkedOperator(_ op: BinaryOperator) -> CheckedOperator {
+    static func checkedOperator(_ op: BinaryOperator) -> RuleOperator {
         switch op {
         case .multiply: .multiply
         case .divide: .divide

@@ -50,6 +50,7 @@ public struct Lexer {
     /// directly before it. The parser pulls tokens one at a time, so that
     /// only a few exist at once whatever the size of the file; past the end,
     /// every token is end-of-file.
+    @inline(__always)
     mutating func next() -> (token: Token, doc: DocComment?) {
         if ready == nil { scanUntilReady() }
         if let newline = readyNewline.take() { return (newline, nil) }
@@ -57,6 +58,7 @@ public struct Lexer {
     }
 
     /// Scans until a token is ready.
+    @inline(__always)
     private mutating func scanUntilReady() {
         let count = bytes.count
         while ready == nil {

@@ -1,20 +1,8 @@
-// Typed rule expressions of the checked model.
+// Typed rule expressions of the checked model; their operators are the runtime's.
 
-/// A binary operator of a checked expression.
-public enum CheckedOperator: String, Hashable, Sendable {
-    case and = "&&"
-    case or = "||"
-    case equal = "=="
-    case notEqual = "!="
-    case less = "<"
-    case lessOrEqual = "<="
-    case greater = ">"
-    case greaterOrEqual = ">="
-    case add = "+"
-    case subtract = "-"
-    case multiply = "*"
-    case divide = "/"
+import TipsRuntime
 
+extension RuleOperator {
     /// Whether the operator compares its operands.
     public var isComparison: Bool {
         switch self {
@@ -24,7 +12,7 @@ public enum CheckedOperator: String, Hashable, Sendable {
     }
 
     /// The comparison with operands swapped (`a < b` is `b > a`).
-    public var mirrored: CheckedOperator {
+    public var mirrored: RuleOperator {
         switch self {
         case .less: .greater
         case .lessOrEqual: .greaterOrEqual
@@ -52,7 +40,7 @@ public indirect enum CheckedExpression: Hashable, Sendable {
     /// `-operand`
     case negate(CheckedExpression)
     /// `lhs op rhs`; `type` is the result type.
-    case binary(CheckedOperator, CheckedExpression, CheckedExpression, type: TipsType)
+    case binary(RuleOperator, CheckedExpression, CheckedExpression, type: TipsType)
     /// `query.count`: an Int.
     case count(CheckedQuery)
 

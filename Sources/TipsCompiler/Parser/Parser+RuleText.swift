@@ -21,6 +21,12 @@ extension Parser {
 
     /// ``singleLine(_:)`` over UTF-8 bytes.
     private static func singleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        // Nearly every rule is one line: then only trailing whitespace goes.
+        if !bytes.contains(where: { (0x0A...0x0D).contains($0) }) {
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+        }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var runStart = 0

@@ -1,5 +1,7 @@
 // Building rules as `TipsRuntime.RuleExpression` values: nested enum cases, laid out by `SwiftExpression`.
 
+import TipsRuntime
+
 extension FileEmitter {
     /// Adds `TipsRuntime.TipRule(<expression>, source: …, file: …, line: …)` to `code`.
     func buildRule(_ rule: CheckedRule, into code: inout SwiftExpression) {
@@ -123,7 +125,7 @@ extension FileEmitter {
         code.end()
     }
 
-    static func runtimeOperator(_ op: CheckedOperator) -> StaticString {
+    static func runtimeOperator(_ op: RuleOperator) -> StaticString {
         switch op {
         case .and: "and"
         case .or: "or"
