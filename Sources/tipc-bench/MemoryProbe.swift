@@ -20,6 +20,12 @@ enum MemoryProbe {
         case generate = "--measure-generate"
         /// Generate the input and compile it (check and emit).
         case compile = "--measure-compile"
+        /// The same with one job, for counting instructions (see InstructionCount.swift).
+        case compileOneJob = "--measure-compile-one-job"
+        /// Compile a file of that many bytes of `;` lines: a token a byte.
+        case denseSemicolons = "--measure-dense-semicolons"
+        /// Compile a file of that many NUL bytes: a token (and an error) a byte.
+        case denseNULs = "--measure-dense-nuls"
         /// Generate the input, lex and parse it only (for profiling the front end).
         case frontEnd = "--measure-frontend"
     }
