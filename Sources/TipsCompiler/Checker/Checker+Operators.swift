@@ -28,9 +28,8 @@ extension Checker {
     }
 
     mutating func checkBinary(
-        _ op: BinaryOperator, lhs: Expr, rhs: Expr, operatorRange: SourceRange, context: ExpressionContext
+        _ op: RuleOperator, lhs: Expr, rhs: Expr, operatorRange: SourceRange, context: ExpressionContext
     ) -> CheckedExpression? {
-        let checkedOperator = Self.checkedOperator(op)
         switch op {
         case .and, .or:
             let left = checkExpression(lhs, expected: .bool, context: context)
@@ -39,7 +38,7 @@ extension Checker {
             let leftOK = expect(left, .bool, at: lhs.range, "'\(op.rawValue)' needs Bool operands")
             let rightOK = expect(right, .bool, at: rhs.range, "'\(op.rawValue)' needs Bool operands")
             guard leftOK, rightOK else { return nil }
-            return .binary(checkedOperator, left, right, type: .bool)
+            return .binary(op, left, right, type: .bool)
         case .add, .subtract, .multiply, .divide:
             let left = checkExpression(lhs, expected: nil, context: context)
             let right = checkExpression(rhs, expected: nil, context: context)
@@ -52,15 +51,15 @@ extension Checker {
                 ok = false
             }
             guard ok, left.type != .error, right.type != .error else { return nil }
-            if left.type == .int && right.type == .int { return .binary(checkedOperator, left, right, type: .int) }
-            return .binary(checkedOperator, Self.widened(left), Self.widened(right), type: .double)
+            if left.type == .int && right.type == .int { return .binary(op, left, right, type: .int) }
+            return .binary(op, Self.widened(left), Self.widened(right), type: .double)
         case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
             return checkComparison(op, lhs: lhs, rhs: rhs, operatorRange: operatorRange, context: context)
         }
     }
 
     private mutating func checkComparison(
-        _ op: BinaryOperator, lhs: Expr, rhs: Expr, operatorRange: SourceRange, context: ExpressionContext
+        _ op: RuleOperator, lhs: Expr, rhs: Expr, operatorRange: SourceRange, context: ExpressionContext
     ) -> CheckedExpression? {
         var left: CheckedExpression?
         var right: CheckedExpression?
@@ -111,7 +110,7 @@ extension Checker {
             diagnostics.error("donations cannot be compared; count them with '.count'", at: operatorRange)
             return nil
         default:
-            return .binary(Self.checkedOperator(op), left, right, type: .bool)
+            return .binary(op, left, right, type: .bool)
         }
     }
 
@@ -128,22 +127,5 @@ extension Checker {
     static func widened(_ expression: CheckedExpression) -> CheckedExpression {
         if case .literal(.int(let value)) = expression { return .literal(.double(Double(value))) }
         return expression
-    }
-
-    static func checkedOperator(_ op: BinaryOperator) -> RuleOperator {
-        switch op {
-        case .multiply: .multiply
-        case .divide: .divide
-        case .add: .add
-        case .subtract: .subtract
-        case .equal: .equal
-        case .notEqual: .notEqual
-        case .less: .less
-        case .lessOrEqual: .lessOrEqual
-        case .greater: .greater
-        case .greaterOrEqual: .greaterOrEqual
-        case .and: .and
-        case .or: .or
-        }
     }
 }

@@ -1,3 +1,5 @@
+import TipsRuntime
+
 /// Turns the UTF-8 bytes of a ``SourceFile`` into ``Token``s.
 ///
 /// The lexer scans bytes with an index and never builds a `String` per
@@ -248,7 +250,7 @@ public struct Lexer {
             index += 1
             return
         }
-        let double: BinaryOperator?
+        let double: RuleOperator?
         switch (byte, next) {
         case (UInt8(ascii: "="), UInt8(ascii: "=")): double = .equal
         case (UInt8(ascii: "!"), UInt8(ascii: "=")): double = .notEqual

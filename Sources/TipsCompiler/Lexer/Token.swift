@@ -1,3 +1,5 @@
+import TipsRuntime
+
 /// The kinds of token the lexer produces.
 ///
 /// Keywords are contextual, so they are lexed as ``identifier`` and
@@ -39,7 +41,7 @@ public enum TokenKind: Hashable, Sendable {
     case bang
     /// An infix operator other than `-`: `* / + == != < <= > >= && ||`.
     /// `-` is lexed as ``minus`` because it is also a prefix operator.
-    case binaryOperator(BinaryOperator)
+    case binaryOperator(RuleOperator)
     /// `-`
     case minus
     /// A character that cannot start any token; always malformed (already reported).

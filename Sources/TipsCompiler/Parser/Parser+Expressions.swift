@@ -1,6 +1,8 @@
 // Rule expressions: precedence climbing by one rule per level, with a depth
 // limit so that no input can overflow the stack (or the checker's).
 
+import TipsRuntime
+
 extension SyntaxParser {
     /// An expression and the depth of its tree.
     typealias Parsed = (expr: Expr, depth: Int)
@@ -42,7 +44,7 @@ extension SyntaxParser {
 
     /// Parses a left-associative level: `operand { operator operand }`.
     mutating func parseInfixLevel(
-        _ operators: (TokenKind) -> BinaryOperator?, operand: (inout SyntaxParser) -> Parsed
+        _ operators: (TokenKind) -> RuleOperator?, operand: (inout SyntaxParser) -> Parsed
     ) -> Parsed {
         var (lhs, depth) = operand(&self)
         while !abandonsExpression, let op = operators(currentKind) {
@@ -77,7 +79,7 @@ extension SyntaxParser {
 
     /// comparison = additive [ comparison_operator additive ] ;  (non-associative)
     mutating func parseComparison() -> Parsed {
-        let comparisonOperator: (TokenKind) -> BinaryOperator? = { kind in
+        let comparisonOperator: (TokenKind) -> RuleOperator? = { kind in
             if case .binaryOperator(let op) = kind, op.isComparison { return op }
             return nil
         }

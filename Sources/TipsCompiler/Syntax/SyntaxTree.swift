@@ -1,6 +1,8 @@
 // The syntax tree: what the parser hands to the checker. Every node keeps its
 // source range so any later stage can report at the right place.
 
+import TipsRuntime
+
 /// A name as written, with where it was written.
 public struct Identifier: Hashable, Sendable {
     /// The name's text.
@@ -301,36 +303,6 @@ public enum UnaryOperator: String, Hashable, Sendable {
     case negate = "-"
 }
 
-/// An infix operator, with its precedence.
-public enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
-    case multiply = "*"
-    case divide = "/"
-    case add = "+"
-    case subtract = "-"
-    case equal = "=="
-    case notEqual = "!="
-    case less = "<"
-    case lessOrEqual = "<="
-    case greater = ">"
-    case greaterOrEqual = ">="
-    case and = "&&"
-    case or = "||"
-
-    /// Higher binds tighter: `* /` 5, `+ -` 4, comparisons 3, `&&` 2, `||` 1.
-    public var precedence: Int {
-        switch self {
-        case .multiply, .divide: 5
-        case .add, .subtract: 4
-        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: 3
-        case .and: 2
-        case .or: 1
-        }
-    }
-
-    /// Comparisons do not associate: `a < b < c` is an error.
-    public var isComparison: Bool { precedence == 3 }
-}
-
 /// A call argument: `5d`, or `by: .region`.
 public struct ArgumentSyntax: Sendable {
     /// The label, if any.
@@ -361,7 +333,7 @@ public enum Expr: Sendable {
     /// `callee(arguments)`, where callee is normally a member access.
     indirect case call(callee: Expr, arguments: [ArgumentSyntax], range: SourceRange)
     indirect case unary(UnaryOperator, operand: Expr, operatorRange: SourceRange, range: SourceRange)
-    indirect case binary(BinaryOperator, lhs: Expr, rhs: Expr, operatorRange: SourceRange, range: SourceRange)
+    indirect case binary(RuleOperator, lhs: Expr, rhs: Expr, operatorRange: SourceRange, range: SourceRange)
     indirect case parenthesized(Expr, range: SourceRange)
     /// Stands in for an expression that failed to parse (already diagnosed).
     case error(SourceRange)
