@@ -12,7 +12,7 @@ extension Checker {
         var comparison: CheckedExpression
         var range: SourceRange
 
-        var text: String { comparison.tipsText }
+        var text: String { comparison.ruleExpression.tipsDescription }
     }
 
     /// The values `low...high` that the bounds so far leave to the operand of `first`.

@@ -110,3 +110,48 @@ public struct CheckedRule: Hashable, Sendable {
     /// The expression's range, for diagnostics from later stages.
     public var range: SourceRange
 }
+
+extension CheckedExpression {
+    /// The expression as the runtime's rule value, to be written back in
+    /// `.tips` syntax by the runtime's renderer (``RuleExpression/tipsDescription``).
+    /// Only names are rendered, so parameters and arguments carry no values.
+    var ruleExpression: RuleExpression {
+        switch self {
+        case .literal(let value): .literal(value.tipValue)
+        case .enumCase(let name, _): .literal(.enumCase(name))
+        case .parameter(let name, _): .parameter(Tips.ParameterReference(id: name, defaultValue: .bool(false)))
+        case .argument(let name, _): .argument(name: name, value: .bool(false))
+        case .field(let name, _): .field(name)
+        case .not(let operand): .not(operand.ruleExpression)
+        case .negate(let operand): .negate(operand.ruleExpression)
+        case .binary(let op, let lhs, let rhs, _): .binary(op, lhs.ruleExpression, rhs.ruleExpression)
+        case .count(let query):
+            .count(EventQuery(event: Tips.Event(id: query.event), steps: query.steps.map(\.ruleStep)))
+        }
+    }
+}
+
+extension CheckedQuery.Step {
+    fileprivate var ruleStep: EventQuery.Step {
+        switch self {
+        case .within(let seconds): .within(seconds: Double(seconds))
+        case .filter(let predicate): .filter(predicate.ruleExpression)
+        case .largestSubset(let field): .largestSubset(by: field)
+        case .smallestSubset(let field): .smallestSubset(by: field)
+        }
+    }
+}
+
+extension ConstantValue {
+    /// The constant as the runtime holds it.
+    var tipValue: TipValue {
+        switch self {
+        case .bool(let value): .bool(value)
+        case .int(let value): .int(value)
+        case .double(let value): .double(value)
+        case .string(let value): .string(value)
+        case .duration(let seconds): .duration(Double(seconds))
+        case .enumCase(let name): .enumCase(name)
+        }
+    }
+}
