@@ -48,6 +48,10 @@ public enum CommandLineTool {
                 outputDirectory: outputDirectory, standardError: standardError, keepsResult: exitsAfterwards)
         case .dump(let kind, let files):
             return dump(kind, files, standardOutput: standardOutput, standardError: standardError)
+        case .format(let files, let check):
+            return FormatCommand.run(files, check: check, standardOutput: standardOutput, standardError: standardError)
+        case .lsp:
+            return LanguageServerCommand.run()
         }
     }
 
