@@ -58,3 +58,10 @@ public enum TipEvents {}
 
 /// The namespace generated code extends with its configuration.
 public enum TipsConfiguration {}
+
+extension TipsConfiguration {
+    /// No `config` block. A module whose `.tips` files have one declares its
+    /// own `declared`, which shadows this one in that module; its generated
+    /// tips return it as their `declaredConfiguration`.
+    public static var declared: Tips.DeclaredConfiguration? { nil }
+}
