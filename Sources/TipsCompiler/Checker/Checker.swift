@@ -104,7 +104,9 @@ public struct Checker: Sendable {
         let checkedTips = checkTips(files, at: positions.tips)
         checkTipIDs(checkedTips)
 
-        let configFile = config?.file ?? files.first?.file
+        // Only the file that holds the config block declares it: without one,
+        // no file does, so adding a file never changes another's output.
+        let configFile = config?.file
         // Each file takes the next checked declarations of each kind.
         var next = (enums: 0, parametersAndEvents: 0, groups: 0, tips: 0)
         let checkedFiles = files.map { file in

@@ -197,18 +197,35 @@ struct FileEmitter {
             writer.nonEmptyLine { out in
                 out.appendUTF8(access)
                 out.append(" static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = ")
-                switch program.config.displayFrequency {
-                case .immediate: out.append(".immediate")
-                case .hourly: out.append(".hourly")
-                case .daily: out.append(".daily")
-                case .weekly: out.append(".weekly")
-                case .monthly: out.append(".monthly")
-                case .every(let seconds):
-                    out.append(".custom(seconds: ")
-                    out.appendInteger(seconds)
-                    out.append(")")
-                }
+                appendDisplayFrequency(to: &out)
             }
+            writer.line("/// The config block, which this module's tips carry: `Tips.configure()` applies it")
+            writer.line("/// unless given `.displayFrequency(_:)`. Shadows the runtime's `nil`.")
+            writer.expression { code in
+                code.prefix { out in
+                    out.appendUTF8(access)
+                    out.append(" static let declared: TipsRuntime.Tips.DeclaredConfiguration? = ")
+                }
+                code.beginCall("TipsRuntime.Tips.DeclaredConfiguration")
+                code.labeled("displayFrequency") { appendDisplayFrequency(to: &$0) }
+                code.labeled("file") { $0.appendStringLiteral(file.fileName) }
+                code.end()
+            }
+        }
+    }
+
+    /// Appends the config block's frequency as a `Tips.DisplayFrequency` member (`.daily`).
+    func appendDisplayFrequency(to out: inout ByteBuffer) {
+        switch program.config.displayFrequency {
+        case .immediate: out.append(".immediate")
+        case .hourly: out.append(".hourly")
+        case .daily: out.append(".daily")
+        case .weekly: out.append(".weekly")
+        case .monthly: out.append(".monthly")
+        case .every(let seconds):
+            out.append(".custom(seconds: ")
+            out.appendInteger(seconds)
+            out.append(")")
         }
     }
 
