@@ -20,8 +20,12 @@ public final class TipCenter: Sendable {
 
     let state = Locked(EngineState())
     let pipeline = CommitPipeline()
+    /// What hosts attached to tips' actions (`Actions/TipActions.swift`).
+    let actionHandlers = Locked(ActionHandlers())
     private let makeBackend: DatastoreBackendFactory
     private let clockSubscription = Locked<(clock: ManualClock, token: UInt64)?>(nil)
+    /// Tells the center when another process changes its datastore.
+    let outsideChangeWatch = Locked<OutsideChangeWatch?>(nil)
 
     /// Creates an unconfigured center; its tips are pending until `configure`.
     public convenience init() {
@@ -39,6 +43,7 @@ public final class TipCenter: Sendable {
     }
 
     deinit {
+        outsideChangeWatch.withLock { $0?.cancel() }
         if let subscription = clockSubscription.withLock({ $0 }) {
             subscription.clock.removeObserver(subscription.token)
         }
@@ -51,6 +56,13 @@ public final class TipCenter: Sendable {
 
     /// Configures the center once: its datastore, display frequency, clock and
     /// testing switches. Until then every tip is pending.
+    ///
+    /// Changes made before it (parameters set, donations, invalidations,
+    /// displays) are kept: TipKit drops parameter values set before
+    /// configuration, this runtime applies them onto the loaded store, in
+    /// order, and `configure` returns once they are durable. Those calls
+    /// returned at once, since they could not wait for a `configure` that
+    /// may come later in the same task.
     ///
     /// Testing switches are read from the launch arguments and environment
     /// (see `.arguments` and `.environment` to override them):
@@ -69,6 +81,7 @@ public final class TipCenter: Sendable {
         var onRecovery: @Sendable (Tips.DatastoreRecovery) -> Void = { _ in }
         var arguments = ProcessInfo.processInfo.arguments
         var environment = ProcessInfo.processInfo.environment
+        var detection = Tips.OutsideChangeDetection.automatic
         for option in options {
             switch option {
             case .displayFrequency(let value): frequency = value
@@ -77,6 +90,7 @@ public final class TipCenter: Sendable {
             case .onDatastoreRecovery(let value): onRecovery = value
             case .arguments(let value): arguments = value
             case .environment(let value): environment = value
+            case .outsideChangeDetection(let value): detection = value
             }
         }
         try state.withLock { state in
@@ -124,6 +138,13 @@ public final class TipCenter: Sendable {
                 }
                 state.finishOperation(pipeline, done: { done.resume() })
             }
+        }
+        // Only a durable store in a directory can change behind this process's back.
+        if backend is Datastore {
+            let watch = OutsideChangeWatch(directory: directory, detection: detection) { [weak self] in
+                self?.noticeOutsideChanges()
+            }
+            outsideChangeWatch.withLock { $0 = watch }
         }
         if let manual = clock as? ManualClock {
             let token = manual.addObserver { [weak self] in self?.clockDidChange() }

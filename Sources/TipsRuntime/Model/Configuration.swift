@@ -27,6 +27,9 @@ extension Tips {
         /// The environment to read testing switches (and `XDG_DATA_HOME`) from.
         /// Default: the process's.
         case environment([String: String])
+        /// How changes other processes make to a shared datastore reach this
+        /// process's observers. Default `.automatic` (a file-system watch).
+        case outsideChangeDetection(OutsideChangeDetection)
     }
 
     /// Where the datastore lives.
