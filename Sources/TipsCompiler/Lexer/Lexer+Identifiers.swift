@@ -53,6 +53,7 @@ extension Lexer {
             scanIdentifier()
             return
         }
+        if scanCurlyQuote(scalar, length: length) { return }
         let start = index
         index += length
         emit(.unknown, from: start, to: index, malformed: true)

@@ -87,9 +87,11 @@ extension Lexer {
     // MARK: - Strings
 
     /// A string literal: escapes decoded, `\(name)` split out as interpolations.
-    mutating func scanString() {
+    /// With `curly`, the string opened with a curly quote (its `opening`
+    /// bytes long) and ends at a curly or straight quote of the same kind.
+    mutating func scanString(curly: CurlyQuote? = nil) {
         let start = index
-        index += 1
+        index += curly?.openingLength ?? 1
         var segments: [StringLiteral.Segment] = []
         // Decoded text since the last segment; used only once an escape or
         // an error interrupts a plain run of bytes.
@@ -97,11 +99,27 @@ extension Lexer {
         var runStart = index
         while true {
             guard index < endOffset, bytes[index] != 0x0A, bytes[index] != 0x0D else {
+                if curly == nil, hasCurlyCloser(from: start + 1, to: index) {
+                    // `"Hi”`: read again as a string that a curly quote ends.
+                    index = start
+                    scanString(curly: .straightOpened)
+                    error("this string ends with a curly quote; \(CurlyQuote.message)", from: start, to: index)
+                    return
+                }
                 error("unterminated string; add a closing '\"'", from: start, to: start + 1)
                 break
             }
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") { break }
+            if let curly {
+                if let length = curly.closingLength(in: bytes, at: index, end: endOffset) {
+                    text.append(contentsOf: bytes[runStart..<index])
+                    runStart = index + length
+                    index += length
+                    break
+                }
+            } else if byte == UInt8(ascii: "\"") {
+                break
+            }
             if byte == UInt8(ascii: "\\") {
                 text.append(contentsOf: bytes[runStart..<index])
                 if let interpolation = scanEscape(into: &text) {
@@ -132,7 +150,7 @@ extension Lexer {
             text.append(contentsOf: bytes[runStart..<index])
             segments.append(.text(String(decoding: text, as: UTF8.self)))
         }
-        if index < endOffset, bytes[index] == UInt8(ascii: "\"") { index += 1 }
+        if curly == nil, index < endOffset, bytes[index] == UInt8(ascii: "\"") { index += 1 }
         emit(.string, from: start, to: index, value: .string(segments))
     }
 
