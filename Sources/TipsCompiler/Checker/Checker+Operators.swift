@@ -70,7 +70,11 @@ extension Checker {
         } else {
             left = checkExpression(lhs, expected: nil, context: context)
             guard let left else {
-                _ = checkExpression(rhs, expected: nil, context: context)
+                // The other side may hold a mistake of its own, but a `.case`
+                // there only lacks the type the failed side would have given.
+                if !isContextualCase(rhs, context: context) {
+                    _ = checkExpression(rhs, expected: nil, context: context)
+                }
                 return nil
             }
             right = checkExpression(rhs, expected: left.type, context: context)

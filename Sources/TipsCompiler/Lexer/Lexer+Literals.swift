@@ -261,6 +261,13 @@ extension Lexer {
                 let nameRange = range(nameStart, nameEnd)
                 return Identifier(file.text(in: nameRange), range: nameRange)
             }
+            if nameEnd >= endOffset || bytes[nameEnd] == UInt8(ascii: "\"") || bytes[nameEnd] == 0x0A {
+                // `"Hi \(name"`: reported once, then read as if the `)` were there.
+                error("expected ')' to end the interpolation, as in \\(name)", from: start, to: nameEnd)
+                index = nameEnd
+                let nameRange = range(nameStart, nameEnd)
+                return Identifier(file.text(in: nameRange), range: nameRange)
+            }
         }
         // Skip to the `)` or the end of the string.
         var end = index

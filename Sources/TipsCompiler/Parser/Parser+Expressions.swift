@@ -62,7 +62,32 @@ extension SyntaxParser {
             errorExpected("expected an expression after '\(text(operatorToken))'")
             return (.error(expectationRange), 1)
         }
+        if startsNewItem {
+            // `rule a &&⏎ rule b`: the operator dangles; the next line is an item of its own.
+            let line = file.line(of: operatorToken.range.start)
+            error(
+                "expected an expression after '\(text(operatorToken))' at the end of line \(line); "
+                    + "the next line starts a new item",
+                at: operatorToken.range)
+            // Nothing more to say about this expression (an open `(` included).
+            abandonsExpression = true
+            return (.error(operatorToken.range), 1)
+        }
         return operand(&self)
+    }
+
+    /// Whether the current token, though the lexer joined its line to the one
+    /// before, reads as the start of a new item: a tip item or declaration
+    /// keyword first on its line and followed on that line by something that
+    /// is not an operator (`rule x`, `title "Hi"`, `tip B {`).
+    var startsNewItem: Bool {
+        guard let keyword = current.keyword, keyword.startsTipItem || keyword.startsDeclaration,
+            startsLine(position), !file.containsLineBreak(from: current.range.end, to: peek().range.start)
+        else { return false }
+        switch peek().kind {
+        case .binaryOperator, .minus, .dot, .rightParen, .comma, .newline, .semicolon, .endOfFile: return false
+        default: return true
+        }
     }
 
     /// or_expression = and_expression { "||" and_expression } ;
@@ -82,6 +107,17 @@ extension SyntaxParser {
             return nil
         }
         var (lhs, depth) = parseAdditive()
+        if !abandonsExpression, currentKind == .assign {
+            // `plan = .pro`: one error, then read as `==`, so the rule is not also judged as written.
+            error("use '==' to compare; '=' only gives a parameter its default value", at: current.range)
+            let operatorToken = advance()
+            let (rhs, rhsDepth) = parseOperand(after: operatorToken) { $0.parseAdditive() }
+            return (
+                .binary(
+                    .equal, lhs: lhs, rhs: rhs, operatorRange: operatorToken.range,
+                    range: lhs.range.extended(to: rhs.range)), max(depth, rhsDepth) + 1
+            )
+        }
         guard !abandonsExpression, let op = comparisonOperator(currentKind) else { return (lhs, depth) }
         let operatorToken = advance()
         let (rhs, rhsDepth) = parseOperand(after: operatorToken) { $0.parseAdditive() }

@@ -69,7 +69,10 @@ extension SyntaxParser {
             nesting = 0
             let start = position
             let succeeded = parseItem(&self)
-            if !succeeded || !atItemEnd {
+            // A line the lexer joined to an item whose `(` was left open (already
+            // reported) still starts an item of its own when it starts with one's keyword.
+            let startsItem = current.keyword.map(itemKeywords.contains) == true && startsLine(position)
+            if !succeeded || !(atItemEnd || startsItem) {
                 if succeeded, !current.isMalformed {
                     error(unexpectedAfterItemMessage(), at: current.range, notes: continuationNotes())
                 }
