@@ -68,6 +68,13 @@ extension Lexer {
         }
         let suffix = file.text(in: range(numberEnd, suffixEnd))
         guard let unit = DurationUnit(rawValue: suffix) else {
+            if let value, let unit = SyntaxParser.durationUnit(spelledAs: suffix) {
+                // `3days`: reported once, then read as `3d`.
+                error("write the duration as \(value)\(unit.rawValue)", from: start, to: suffixEnd)
+                emit(.duration, from: start, to: suffixEnd, value: .duration(value, unit))
+                return
+            }
+            if scanNameStartingWithDigit(from: start, to: suffixEnd) { return }
             reportUnknownUnit(suffix, from: numberEnd, to: suffixEnd)
             emit(.duration, from: start, to: suffixEnd, malformed: true)
             return
@@ -77,6 +84,28 @@ extension Lexer {
         } else {
             emit(.duration, from: start, to: suffixEnd, malformed: true)
         }
+    }
+
+    /// `parameter 2fa: Bool`: a name that starts with a digit, where a name
+    /// is declared (after a declaration keyword, or before `:`). Reported
+    /// once and read as a name, as are later uses of the same spelling.
+    mutating func scanNameStartingWithDigit(from start: Int, to end: Int) -> Bool {
+        let name = file.text(in: range(start, end))
+        if digitNames.contains(name) {
+            emit(.identifier, from: start, to: end)
+            return true
+        }
+        var next = end
+        while next < endOffset, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+        let declares = tokens.last?.keyword.map { $0.startsDeclaration } == true && lastKind == .identifier
+        guard declares || (next < endOffset && bytes[next] == UInt8(ascii: ":")) else { return false }
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        let rest = name.dropFirst(digits.count).drop { $0 == "_" }
+        let example = rest.isEmpty ? "_\(name)" : "\(rest)\(digits)"
+        error("a name cannot start with a digit; rename '\(name)', for example to '\(example)'", from: start, to: end)
+        digitNames.insert(name)
+        emit(.identifier, from: start, to: end)
+        return true
     }
 
     mutating func reportUnknownUnit(_ suffix: String, from start: Int, to end: Int) {

@@ -21,6 +21,8 @@ extension SyntaxParser {
         guard token.kind == .identifier else {
             if token.kind == .rightBrace {
                 error("unexpected '}' outside any block", at: token.range)
+            } else if token.kind == .minus, startsLine(position) {
+                error(SyntaxParser.lineStartingWithMinusMessage, at: token.range)
             } else if !token.isMalformed {
                 error(
                     "expected a declaration (config, enum, parameter, event, tip or group), found \(describe(token))",
@@ -150,6 +152,9 @@ extension SyntaxParser {
     mutating func parseDisplayFrequency() -> DisplayFrequencySyntax? {
         if at(.every) {
             let every = advance()
+            if let spaced = parseSpacedDuration() {
+                return .every(spaced, range: every.range.extended(to: spaced.range))
+            }
             guard currentKind == .duration, case .duration(let amount, let unit) = current.value else {
                 errorExpected(durationMessage(after: "'every'", example: "3d"))
                 return nil

@@ -42,10 +42,11 @@ extension SyntaxParser {
 
     /// Parses a left-associative level: `operand { operator operand }`.
     mutating func parseInfixLevel(
-        _ operators: (TokenKind) -> BinaryOperator?, operand: (inout SyntaxParser) -> Parsed
+        _ operators: (TokenKind) -> BinaryOperator?, word: (text: String, op: BinaryOperator)? = nil,
+        operand: (inout SyntaxParser) -> Parsed
     ) -> Parsed {
         var (lhs, depth) = operand(&self)
-        while !abandonsExpression, let op = operators(currentKind) {
+        while !abandonsExpression, let op = operators(currentKind) ?? wordOperator(word) {
             let operatorToken = advance()
             let (rhs, rhsDepth) = parseOperand(after: operatorToken, operand)
             depth = max(depth, rhsDepth) + 1
@@ -54,6 +55,22 @@ extension SyntaxParser {
                 op, lhs: lhs, rhs: rhs, operatorRange: operatorToken.range, range: lhs.range.extended(to: rhs.range))
         }
         return (lhs, depth)
+    }
+
+    /// `a and b`: the word another language spells `op` with, when the
+    /// current token is it and an operand follows on its line. Reported once
+    /// ("use '&&'") and then read as the operator.
+    mutating func wordOperator(_ word: (text: String, op: BinaryOperator)?) -> BinaryOperator? {
+        guard let word, currentKind == .identifier, text(current) == word.text, followedOnItsLine(byOperand: 1)
+        else { return nil }
+        error("use '\(word.op.rawValue)' instead of '\(word.text)'", at: current.range)
+        return word.op
+    }
+
+    /// Whether the token `offset` ahead is on the current token's line and can start an operand.
+    func followedOnItsLine(byOperand offset: Int) -> Bool {
+        let next = peek(offset)
+        return canStartExpression(next) && !file.containsLineBreak(from: current.range.end, to: next.range.start)
     }
 
     /// The operand after an infix operator, or an error expression.
@@ -92,12 +109,12 @@ extension SyntaxParser {
 
     /// or_expression = and_expression { "||" and_expression } ;
     mutating func parseOrExpression() -> Parsed {
-        parseInfixLevel({ $0 == .binaryOperator(.or) ? .or : nil }) { $0.parseAndExpression() }
+        parseInfixLevel({ $0 == .binaryOperator(.or) ? .or : nil }, word: ("or", .or)) { $0.parseAndExpression() }
     }
 
     /// and_expression = comparison { "&&" comparison } ;
     mutating func parseAndExpression() -> Parsed {
-        parseInfixLevel({ $0 == .binaryOperator(.and) ? .and : nil }) { $0.parseComparison() }
+        parseInfixLevel({ $0 == .binaryOperator(.and) ? .and : nil }, word: ("and", .and)) { $0.parseComparison() }
     }
 
     /// comparison = additive [ comparison_operator additive ] ;  (non-associative)
@@ -166,6 +183,10 @@ extension SyntaxParser {
         switch currentKind {
         case .bang: op = .not
         case .minus: op = .negate
+        case .identifier where text(current) == "not" && followedOnItsLine(byOperand: 1):
+            // `not a`: reported once, then read as `!a`.
+            error("use '!' instead of 'not', as in !\(text(peek()))", at: current.range)
+            op = .not
         default: return parsePostfix()
         }
         let operatorToken = advance()
@@ -249,6 +270,7 @@ extension SyntaxParser {
         let token = current
         switch token.kind {
         case .integer:
+            if let duration = parseSpacedDuration() { return (.duration(duration), 1) }
             advance()
             guard case .integer(let value) = token.value else { return (.error(token.range), 1) }
             return (.integer(IntegerLiteral(value: value, range: token.range)), 1)

@@ -44,7 +44,9 @@ extension SyntaxParser {
     mutating func parseTipItem() -> TipItem? {
         let keyword = current
         guard keyword.kind == .identifier else {
-            if !keyword.isMalformed {
+            if keyword.kind == .minus, startsLine(position) {
+                error(SyntaxParser.lineStartingWithMinusMessage, at: keyword.range)
+            } else if !keyword.isMalformed {
                 error("expected a tip item such as 'title' or 'rule', found \(describe(keyword))", at: keyword.range)
             }
             return nil
