@@ -41,7 +41,7 @@ extension Checker {
     /// Checks one declaration.
     /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkEnum(_ decl: EnumDecl) -> CheckedEnum? {
-        var seen = FirstOccurrences()
+        var seen: [String: SourceRange] = [:]
         var cases: [String] = []
         var ranges: [SourceRange] = []
         for item in decl.cases {
@@ -51,7 +51,7 @@ extension Checker {
                     notes: [DiagnosticNote("'\(item.name)' is first declared here", at: first)])
                 continue
             }
-            seen.record(item.name, at: item.range)
+            seen[item.name] = item.range
             cases.append(item.name)
             ranges.append(item.range)
         }
@@ -156,7 +156,7 @@ extension Checker {
     mutating func checkFields(_ fields: [FieldSyntax], owner: @autoclosure () -> String, kind: String) -> (
         fields: [CheckedField], ok: Bool
     ) {
-        var seen = FirstOccurrences()
+        var seen: [String: SourceRange] = [:]
         var checked: [CheckedField] = []
         checked.reserveCapacity(fields.count)
         var failed = false
@@ -168,7 +168,7 @@ extension Checker {
                 failed = true
                 continue
             }
-            seen.record(field.name.name, at: field.name.range)
+            seen[field.name.name] = field.name.range
             guard let type = resolveType(field.type) else {
                 failed = true
                 continue
@@ -217,7 +217,7 @@ extension Checker {
             // An unknown word here was reported by the parser, which reads it.
             if let value = GroupPriority(rawValue: written.name) { priority = value }
         }
-        var seen = FirstOccurrences()
+        var seen: [String: SourceRange] = [:]
         var members: [String] = []
         for member in decl.members {
             if let first = seen[member.name] {
@@ -226,7 +226,7 @@ extension Checker {
                     notes: [DiagnosticNote("first listed here", at: first)])
                 continue
             }
-            seen.record(member.name, at: member.range)
+            seen[member.name] = member.range
             switch symbols[member.name] {
             case .tip(let tip, let takesArguments):
                 if takesArguments {

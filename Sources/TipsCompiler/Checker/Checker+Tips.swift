@@ -37,8 +37,8 @@ extension Checker {
         let tipName = decl.name.name
         let errorsBefore = errorCount
         // A tip whose body did not parse is not judged by what is left of it:
-        // its title or id may be what failed (`titel "Hi"`, `id "a-\(x"`).
-        let bodyFailedToParse = hasError(within: decl.range)
+        // its title or id may be what failed (`titel 42`, `id 42`).
+        let bodyFailedToParse = decl.hasSyntaxErrors
         var arguments: [CheckedField]?
         var failed = false
         if let written = decl.arguments {
@@ -59,7 +59,7 @@ extension Checker {
         var image: InterpolatedText?
         var id: (text: InterpolatedText, range: SourceRange)?
         var actions: [CheckedAction] = []
-        var actionRanges = FirstOccurrences()
+        var actionRanges: [String: SourceRange] = [:]
         var rules: [CheckedRule] = []
         var options = CheckedTipOptions()
 
@@ -98,14 +98,14 @@ extension Checker {
                     failed = true
                     continue
                 }
-                actionRanges.record(name.name, at: name.range)
+                actionRanges[name.name] = name.range
                 checkPromotional(literal)
                 if let text = checkText(literal, tip: tipName, arguments: argumentTypes) {
                     actions.append(CheckedAction(id: name.name, title: text))
                 }
-            case .rule(let expression):
+            case .rule(let expression, let source):
                 var context = ExpressionContext(tip: tipName, arguments: argumentTypes)
-                if let checked = checkRule(expression, context: &context) {
+                if let checked = checkRule(expression, source: source, context: &context) {
                     rules.append(checked)
                 } else {
                     failed = true
@@ -147,7 +147,7 @@ extension Checker {
         }
         if arguments != nil {
             if let id {
-                if !id.text.interpolates && !hasError(within: id.range) {
+                if !id.text.interpolates && !bodyFailedToParse {
                     diagnostics.error(
                         "the id of tip '\(tipName)' must interpolate at least one of its arguments, "
                             + "or every instance would share one id",
@@ -180,23 +180,6 @@ extension Checker {
 
     /// How many errors have been reported so far.
     var errorCount: Int { diagnostics.errorCount }
-
-    /// Whether an earlier stage (the parser) reported an error inside `range`:
-    /// a tip whose items did not parse is not judged by what is left of it.
-    /// A binary search, so that a file of many broken tips stays linear.
-    /// When the parser's errors were too many to keep, assume the worst.
-    func hasError(within range: SourceRange) -> Bool {
-        if earlierErrorsDropped { return true }
-        let start = SourceLocation(file: range.file, offset: range.start)
-        var low = 0
-        var high = earlierErrors.count
-        while low < high {
-            let mid = (low + high) / 2
-            if earlierErrors[mid] < start { low = mid + 1 } else { high = mid }
-        }
-        return low < earlierErrors.count && earlierErrors[low].file == range.file
-            && earlierErrors[low].offset < range.end
-    }
 
     private func itemKeyword(_ kind: TipItemKind) -> String {
         switch kind {

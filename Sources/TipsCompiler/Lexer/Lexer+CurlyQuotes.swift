@@ -53,12 +53,12 @@ extension Lexer {
         let start = index
         var position = index + length
         var closes = false
-        while position < endOffset, bytes[position] != 0x0A, bytes[position] != 0x0D {
+        while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D {
             if bytes[position] == UInt8(ascii: "\\") {
                 position += 2
                 continue
             }
-            if curly.closingLength(in: bytes, at: position, end: endOffset) != nil {
+            if curly.closingLength(in: bytes, at: position, end: bytes.count) != nil {
                 closes = true
                 break
             }
