@@ -160,7 +160,8 @@ extension Lexer {
                 }
                 runStart = index
             } else if byte >= 0x80 {
-                if let (_, length) = decodeScalar(at: index) {
+                if let (scalar, length) = decodeScalar(at: index) {
+                    warnIfBidiControl(scalar, at: index, length: length, in: "string")
                     index += length
                 } else {
                     text.append(contentsOf: bytes[runStart..<index])
@@ -288,14 +289,14 @@ extension Lexer {
             if nameEnd < bytes.count, bytes[nameEnd] == UInt8(ascii: ")") {
                 index = nameEnd + 1
                 let nameRange = range(nameStart, nameEnd)
-                return Identifier(file.text(in: nameRange), range: nameRange)
+                return Identifier(normalizing: file.text(in: nameRange), range: nameRange)
             }
             if nameEnd >= bytes.count || bytes[nameEnd] == UInt8(ascii: "\"") || bytes[nameEnd] == 0x0A {
                 // `"Hi \(name"`: reported once, then read as if the `)` were there.
                 error("expected ')' to end the interpolation, as in \\(name)", from: start, to: nameEnd)
                 index = nameEnd
                 let nameRange = range(nameStart, nameEnd)
-                return Identifier(file.text(in: nameRange), range: nameRange)
+                return Identifier(normalizing: file.text(in: nameRange), range: nameRange)
             }
         }
         // Skip to the `)` or the end of the string.
