@@ -46,10 +46,6 @@ public struct Checker: Sendable {
     var parameters: [String: CheckedParameter] = [:]
     var events: [String: CheckedEvent] = [:]
     var groupedTips: Set<String> = []
-    /// Where the errors reported before checking (by the parser) start, sorted.
-    let earlierErrors: [SourceLocation]
-    /// Whether the parser reported more errors than the engine kept.
-    let earlierErrorsDropped: Bool
     /// How many threads may check tips at once.
     var jobs = 1
 
@@ -68,8 +64,6 @@ public struct Checker: Sendable {
         self.sources = sources
         self.fileNames = sources.files.map(\.fileName)
         self.diagnostics = diagnostics
-        self.earlierErrors = diagnostics.reported.filter { $0.severity == .error }.map(\.range.startLocation).sorted()
-        self.earlierErrorsDropped = diagnostics.errorCount > earlierErrors.count
     }
 
     mutating func run(_ files: [SourceFileSyntax]) -> CheckedProgram {

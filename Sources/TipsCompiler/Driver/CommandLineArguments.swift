@@ -14,6 +14,10 @@ public enum TipcCommand: Hashable, Sendable {
     case help(topic: String?)
     /// `tipc --version`
     case version
+    /// `tipc format [--check] <files>...` (`Format/FormatCommand.swift`)
+    case format(files: [String], check: Bool)
+    /// `tipc lsp` (`LanguageServer/`)
+    case lsp
 }
 
 /// What `tipc dump` prints.
@@ -49,7 +53,7 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Parses `tipc`'s arguments (without the program name).
 public enum CommandLineArguments {
     /// The commands, for `help` and suggestions.
-    public static let commands = ["compile", "check", "dump", "help"]
+    public static let commands = ["compile", "check", "format", "lsp", "dump", "help"]
 
     /// Replaces every `--options-file <path>` (or `--options-file=<path>`) with
     /// the options the file lists: one or more whitespace-separated words a
@@ -77,6 +81,14 @@ public enum CommandLineArguments {
             let rest = Array(arguments.dropFirst())
             if rest.contains("--help") || rest.contains("-h") { return .help(topic: first) }
             return try parseCommand(first, rest)
+        case "format":
+            let rest = Array(arguments.dropFirst())
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: first) }
+            return try FormatCommand.parse(rest)
+        case "lsp":
+            if arguments.contains("--help") || arguments.contains("-h") { return .help(topic: first) }
+            guard arguments.count == 1 else { throw UsageError("'lsp' takes no arguments") }
+            return .lsp
         default:
             if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; run 'tipc --help' for usage") }
             throw unknownCommand(first)
@@ -85,7 +97,7 @@ public enum CommandLineArguments {
 
     private static func unknownCommand(_ name: String) -> UsageError {
         let hint = SpellingSuggester.closest(to: name, among: commands).map { "; did you mean '\($0)'?" } ?? ""
-        return UsageError("unknown command '\(name)'\(hint); the commands are compile, check and dump")
+        return UsageError("unknown command '\(name)'\(hint); the commands are compile, check, format, lsp and dump")
     }
 
     private static func parseCommand(_ command: String, _ arguments: [String]) throws(UsageError) -> TipcCommand {

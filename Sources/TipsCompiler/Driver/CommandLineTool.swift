@@ -50,6 +50,10 @@ public enum CommandLineTool {
                 outputDirectory: outputDirectory, standardError: standardError)
         case .dump(let kind, let files):
             return dump(kind, files, standardOutput: standardOutput, standardError: standardError)
+        case .format(let files, let check):
+            return FormatCommand.run(files, check: check, standardOutput: standardOutput, standardError: standardError)
+        case .lsp:
+            return LanguageServerCommand.run()
         }
     }
 

@@ -26,6 +26,11 @@ public struct Lexer {
     /// The doc comment before a token, with that token's index, in token order (when ``collectsDocs``).
     var docs: [(tokenIndex: Int, doc: DocComment)] = []
     let keywordTable = Keyword.byLength
+    /// When true (for the formatter and the language server), the range of
+    /// every comment, `///` included, is kept in ``comments``, in order.
+    var recordsComments = false
+    /// The comments seen (when ``recordsComments``).
+    var comments: [SourceRange] = []
 
     init(file: SourceFile, collectsDocs: Bool = false) {
         self.file = file
@@ -57,6 +62,21 @@ public struct Lexer {
             diagnostics.report(diagnostic)
         }
         return (lexer.tokens, lexer.docs)
+    }
+
+    /// Lexes the whole file for the parser (as ``tokenizeForParsing(_:part:reusing:diagnostics:)``)
+    /// and also returns the range of every comment, in order: what the
+    /// formatter needs to put the comments back where they were.
+    static func tokenizeKeepingComments(
+        _ file: SourceFile, diagnostics: inout DiagnosticEngine
+    ) -> (tokens: [Token], comments: [SourceRange]) {
+        var lexer = Lexer(file: file, collectsDocs: true)
+        lexer.recordsComments = true
+        lexer.scanAll()
+        for diagnostic in lexer.diagnostics.reported {
+            diagnostics.report(diagnostic)
+        }
+        return (lexer.tokens, lexer.comments)
     }
 
     mutating func scanAll() {
@@ -181,6 +201,7 @@ public struct Lexer {
             }
         }
         index = end
+        if recordsComments { comments.append(range(start, end)) }
         let isDoc =
             end - start >= 3 && bytes[start + 2] == UInt8(ascii: "/")
             && (end - start == 3 || bytes[start + 3] != UInt8(ascii: "/"))
@@ -204,7 +225,10 @@ public struct Lexer {
             } else if byte == UInt8(ascii: "*"), next == UInt8(ascii: "/") {
                 depth -= 1
                 index += 2
-                if depth == 0 { return }
+                if depth == 0 {
+                    if recordsComments { comments.append(range(start, index)) }
+                    return
+                }
             } else if byte == 0x0A {
                 if pendingNewline == nil { pendingNewline = index }
                 index += 1
