@@ -62,9 +62,8 @@ import Testing
         let enumerator = FileManager.default.enumerator(atPath: Self.consumer.appendingPathComponent("Sources").path)
         let sampleFiles = (enumerator?.allObjects as? [String] ?? []).filter {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(
-                atPath: Self.consumer.appendingPathComponent("Sources/\($0)").path, isDirectory: &isDirectory)
-            return !isDirectory.boolValue
+            let path = Self.consumer.appendingPathComponent("Sources/\($0)").path
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
         }
         #expect(
             sampleFiles.map { "Sources/\($0)" }.sorted()
