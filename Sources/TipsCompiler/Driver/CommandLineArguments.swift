@@ -8,6 +8,8 @@ public enum TipcCommand: Hashable, Sendable {
         files: [String], outputDirectory: String, accessLevel: AccessLevel, warningsAsErrors: Bool, jobs: Int?)
     /// `tipc check <files>... [--warnings-as-errors] [--jobs N]`
     case check(files: [String], warningsAsErrors: Bool, jobs: Int?)
+    /// `tipc preview <files>... --output <file.html> [--jobs N]`
+    case preview(PreviewCommand)
     /// `tipc dump tokens|ast <files>...` (debugging)
     case dump(DumpKind, files: [String])
     /// `tipc --help`, `tipc help [command]`, `tipc <command> --help`
@@ -36,7 +38,7 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Parses `tipc`'s arguments (without the program name).
 public enum CommandLineArguments {
     /// The commands, for `help` and suggestions.
-    public static let commands = ["compile", "check", "dump", "help"]
+    public static let commands = ["compile", "check", "preview", "dump", "help"]
 
     /// Replaces every `--options-file <path>` (or `--options-file=<path>`) with
     /// the options the file lists: one or more whitespace-separated words a
@@ -88,9 +90,10 @@ public enum CommandLineArguments {
             guard let topic = arguments.dropFirst().first else { return .help(topic: nil) }
             guard commands.contains(topic) else { throw unknownCommand(topic) }
             return .help(topic: topic)
-        case "compile", "check", "dump":
+        case "compile", "check", "dump", "preview":
             let rest = Array(arguments.dropFirst())
             if rest.contains("--help") || rest.contains("-h") { return .help(topic: first) }
+            if first == "preview" { return .preview(try PreviewCommand.parse(rest)) }
             return try parseCommand(first, rest)
         default:
             if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; run 'tipc --help' for usage") }
@@ -100,7 +103,7 @@ public enum CommandLineArguments {
 
     private static func unknownCommand(_ name: String) -> UsageError {
         let hint = SpellingSuggester.closest(to: name, among: commands).map { "; did you mean '\($0)'?" } ?? ""
-        return UsageError("unknown command '\(name)'\(hint); the commands are compile, check and dump")
+        return UsageError("unknown command '\(name)'\(hint); the commands are compile, check, preview and dump")
     }
 
     private static func parseCommand(_ command: String, _ arguments: [String]) throws(UsageError) -> TipcCommand {

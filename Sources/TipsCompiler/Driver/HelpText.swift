@@ -9,6 +9,7 @@ public enum HelpText {
         COMMANDS:
           compile   Check .tips files and write one .swift file per input
           check     Check .tips files and print diagnostics only
+          preview   Check .tips files and write one HTML page showing every tip
           dump      Print the tokens or syntax tree of .tips files (debugging)
           help      Show help for a command
 
@@ -56,6 +57,21 @@ public enum HelpText {
                   --jobs, -j <n>         Use at most n threads (default: one per processor)
                   --emit tokens|ast      Print the tokens or syntax tree instead (debugging)
                   --help, -h             Show this help
+
+                """
+        case "preview":
+            return """
+                USAGE: tipc preview <file.tips>... --output <file.html> [options]
+
+                Checks the files as one compilation and writes one self-contained HTML page
+                that shows every tip inline and as a popover, in light and dark appearance,
+                with its rules, options, groups and the checker's warnings. The page loads
+                nothing from the network. Writes nothing when the input has errors.
+
+                OPTIONS:
+                  --output, -o <file.html>   Where to write the page
+                  --jobs, -j <n>             Use at most n threads (default: one per processor)
+                  --help, -h                 Show this help
 
                 """
         case "dump":
