@@ -42,7 +42,9 @@ PAGES = [
 SHARED = os.path.join(os.path.dirname(ROOT), "shared/samples")
 for shared in sorted(glob.glob(os.path.join(SHARED, "*.tips"))):
     PAGES.append(("shared-" + os.path.basename(shared)[:-5].lower(), [shared]))
-SCREENSHOTS = {"trails", "showcase"}
+SCREENSHOTS = {"trails"}
+# Tips also shot on their own at desktop width, in one appearance (for the README and docs/).
+SCREENSHOT_ARTICLES = {("trails", "tip-FavoriteTrail", "light"), ("showcase", "tip-Upgrade", "light")}
 
 # (label, CSS width, height): a phone, the narrowest reflow width, 1280 at 200 % zoom, a desktop.
 VIEWPORTS = [("phone", 390, 844), ("narrow", 320, 700), ("zoom200", 640, 450), ("desktop", 1280, 900)]
@@ -439,12 +441,19 @@ def check_content(name, page, tips, warnings, failures):
     return seen
 
 
-def check_page(name, inputs, tipc, tools, workdir, shots, articles, failures):
+def check_page(
+    name, inputs, tipc, tools, workdir, shots, articles, failures, mutate=None, viewports=VIEWPORTS, report=print
+):
     html = os.path.join(workdir, name + ".html")
     run = subprocess.run([tipc, "preview"] + inputs + ["--output", html], capture_output=True, text=True)
     if run.returncode != 0:
         failures.append("%s: tipc preview exited %d:\n%s" % (name, run.returncode, run.stderr))
         return
+    if mutate:
+        with open(html, encoding="utf-8") as file:
+            text = file.read()
+        with open(html, "w", encoding="utf-8") as file:
+            file.write(mutate(text))
     tips, owners = expected_tips(inputs)
     warnings = expected_warnings(tipc, inputs, owners)
     url = "file://" + html
@@ -458,7 +467,7 @@ def check_page(name, inputs, tipc, tools, workdir, shots, articles, failures):
     if not seen["filterShown"]:
         failures.append("%s: with scripts on, the filter box is not shown" % name)
     backgrounds = {}
-    for label, width, height in VIEWPORTS:
+    for label, width, height in viewports:
         for appearance in APPEARANCES:
             page.emulate(width, height, appearance)
             result = page.evaluate(LAYOUT_CHECK)
@@ -467,11 +476,15 @@ def check_page(name, inputs, tipc, tools, workdir, shots, articles, failures):
             backgrounds.setdefault(appearance, set()).add(result["pageBackground"])
             for problem in result["problems"]:
                 failures.append("%s: %s %s (%d px): %s" % (name, label, appearance, width, problem))
-            print("  %-9s %-5s %4d px: %d problems, lowest text contrast %.2f:1"
+            report("  %-9s %-5s %4d px: %d problems, lowest text contrast %.2f:1"
                   % (label, appearance, width, len(result["problems"]), result["lowestContrast"]))
             if shots and name in SCREENSHOTS and label in SCREENSHOT_VIEWPORTS:
                 page.evaluate("window.scrollTo(0, 0)")
-                page.screenshot(os.path.join(shots, "preview-%s-%s-%s.png" % (name, label, appearance)))
+                page.screenshot(os.path.join(shots, "%s-%s-%s.png" % (name, label, appearance)))
+            for box in page.element_boxes("article") if shots and label == "desktop" else []:
+                if (name, box["id"], appearance) in SCREENSHOT_ARTICLES:
+                    clip = {key: box[key] for key in ("x", "y", "width", "height")}
+                    page.screenshot(os.path.join(shots, "%s-%s-%s.png" % (name, box["id"], appearance)), clip)
             if articles:
                 for box in page.element_boxes("article"):
                     clip = {key: box[key] for key in ("x", "y", "width", "height")}
@@ -499,14 +512,51 @@ def check_page(name, inputs, tipc, tools, workdir, shots, articles, failures):
     hidden = [tip for tip, seen_tip in off["tips"].items() if not seen_tip["visible"]]
     if hidden or len(off["tips"]) != len(tips):
         failures.append("%s: with scripts off, %d of %d tips show" % (name, len(off["tips"]) - len(hidden), len(tips)))
-    print("%s: %d tips, %d warnings checked" % (name, len(tips), len(warnings)))
+    report("%s: %d tips, %d warnings checked" % (name, len(tips), len(warnings)))
+
+
+# The check checks: each mistake, made on purpose in the showcase page, must be reported.
+MISTAKES = [
+    ("a title that does not wrap", ".tip-title { margin: 0;", ".tip-title { white-space: nowrap; margin: 0;",
+     "text leaves its card"),
+    ("clipped copy", ".tip-message { margin: 0.25rem 0 0;", ".tip-message { overflow: hidden; height: 1em; margin: 0;",
+     "its text is clipped"),
+    ("grey message text", "--card-muted: #46464c", "--card-muted: #9a9aa0", "is below AA"),
+    ("a dark page in light colours", "--page-fg: #f2f2f7", "--page-fg: #2a2a2a", "is below AA"),
+    ("a changed title", ">Save this recipe<", ">Save the recipe<", "shows title"),
+    ("a warning left off its card", '<li class="warning" data-part="message">', '<li data-part="message">',
+     "is not on the card of Upgrade"),
+    ("a stylesheet from the network", "<head>", '<head><link rel="stylesheet" href="https://example.invalid/a.css">',
+     "asked the network"),
+    ("a close button over the title", "padding-right: 1.875rem;", "padding-right: 0;", "the close button covers text"),
+    ("a filter box shown without scripts", ' role="search" hidden>', ' role="search">', "with scripts off"),
+]
+
+
+def self_test(tipc, tools, workdir):
+    """Runs the showcase check once per mistake; returns the mistakes it missed."""
+    showcase = dict(PAGES)["showcase"]
+    missed = []
+    for label, old, new, expected in MISTAKES:
+        found = []
+
+        def mutate(text, old=old, new=new):
+            if old not in text:
+                raise RuntimeError("self-test: %r is not on the page any more; update MISTAKES" % old)
+            return text.replace(old, new)
+
+        check_page(
+            "mistake", showcase, tipc, tools, workdir, None, None, found, mutate, VIEWPORTS[1:2], lambda _: None)
+        if not any(expected in failure for failure in found):
+            missed.append("%s (expected %r, got %s)" % (label, expected, found[:3]))
+    return missed
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tipc", required=True, help="the tipc executable")
     parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
-    parser.add_argument("--screenshots", help="write screenshots of %s here" % ", ".join(sorted(SCREENSHOTS)))
+    parser.add_argument("--screenshots", help="write the screenshots kept in docs/preview here")
     parser.add_argument("--article-screenshots", help="write a screenshot of every tip and group here (to review)")
     arguments = parser.parse_args()
     tipc = os.path.abspath(arguments.tipc)
@@ -520,6 +570,9 @@ def main():
             for name, inputs in PAGES:
                 check_page(
                     name, inputs, tipc, tools, workdir, arguments.screenshots, arguments.article_screenshots, failures)
+            print("self-test: %d mistakes made on purpose" % len(MISTAKES))
+            for missed in self_test(tipc, tools, workdir):
+                failures.append("self-test: the check missed " + missed)
         finally:
             tools.close()
     for failure in failures:

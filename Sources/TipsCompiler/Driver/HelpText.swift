@@ -60,20 +60,7 @@ public enum HelpText {
 
                 """
         case "preview":
-            return """
-                USAGE: tipc preview <file.tips>... --output <file.html> [options]
-
-                Checks the files as one compilation and writes one self-contained HTML page
-                that shows every tip inline and as a popover, in light and dark appearance,
-                with its rules, options, groups and the checker's warnings. The page loads
-                nothing from the network. Writes nothing when the input has errors.
-
-                OPTIONS:
-                  --output, -o <file.html>   Where to write the page
-                  --jobs, -j <n>             Use at most n threads (default: one per processor)
-                  --help, -h                 Show this help
-
-                """
+            return PreviewCommand.help
         case "dump":
             return """
                 USAGE: tipc dump tokens|ast <file.tips>...

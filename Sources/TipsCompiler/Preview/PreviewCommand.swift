@@ -18,6 +18,22 @@ public struct PreviewCommand: Hashable, Sendable {
         self.jobs = jobs
     }
 
+    /// `tipc help preview`.
+    static let help = """
+        USAGE: tipc preview <file.tips>... --output <file.html> [options]
+
+        Checks the files as one compilation and writes one self-contained HTML page
+        that shows every tip inline and as a popover, in light and dark appearance,
+        with its rules, options, groups and the checker's warnings. The page loads
+        nothing from the network. Writes nothing when the input has errors.
+
+        OPTIONS:
+          --output, -o <file.html>   Where to write the page
+          --jobs, -j <n>             Use at most n threads (default: one per processor)
+          --help, -h                 Show this help
+
+        """
+
     /// The options `preview` takes, for suggestions.
     static let options = ["--output", "--jobs", "--help"]
 
