@@ -210,6 +210,20 @@ import Testing
         }
     }
 
+    @Test func aWarningGoesToTheTipOfItsOwnFile() throws {
+        let html = try Self.page([
+            CompilationInput(path: "A.tips", text: "tip First {\n    title \"Fine\"\n    maxDisplayCount 1\n}\n"),
+            CompilationInput(
+                path: "B.tips",
+                text: "event opened\ntip Second {\n    title \"On sale\"\n    maxDisplayCount 1\n}\n"),
+            CompilationInput(path: "C.tips", text: "// nothing here\n"),
+        ])
+        #expect(!(try Self.article("tip-First", in: html)).contains("class=\"warning\""))
+        #expect(try Self.article("tip-Second", in: html).contains("Title, line 3:"))
+        #expect(html.contains("<p class=\"empty\">This file declares no tips.</p>"))
+        #expect(html.contains("<p class=\"empty\">No groups: every tip shows on its own.</p>"))
+    }
+
     @Test func tipsAreListedByFileInInputOrder() throws {
         let html = try Self.page([
             CompilationInput(path: "dir/Zeta.tips", text: "tip Z {\n    title \"Z\"\n    maxDisplayCount 1\n}\n"),

@@ -192,6 +192,8 @@ struct PreviewPage {
         case .action: "Action"
         case .rule: "Rule"
         case .id: "Id"
+        case .tip: "Tip"
+        case .group: "Group"
         case .other: "Line"
         }
     }

@@ -5,7 +5,7 @@
 struct PlacedWarning: Hashable, Sendable {
     /// Which part of a tip a warning is about, read from the item keyword that starts its line.
     enum Part: String, Hashable, Sendable {
-        case title, message, image, action, rule, id, other
+        case tip, title, message, image, action, rule, id, group, other
     }
 
     /// The message, as `tipc check` prints it.
@@ -115,7 +115,14 @@ struct PreviewCatalog: Sendable {
             let file = sources[diagnostic.range.file]
             let placed = Self.place(diagnostic, in: file)
             let candidates = owners[diagnostic.range.file] ?? []
-            if let owner = candidates.last(where: { $0.start <= diagnostic.range.start }), let name = owner.name {
+            // The last declaration whose name starts at or before the warning (declarations are in source order).
+            var low = 0
+            var high = candidates.count
+            while low < high {
+                let middle = (low + high) / 2
+                if candidates[middle].start <= diagnostic.range.start { low = middle + 1 } else { high = middle }
+            }
+            if low > 0, let name = candidates[low - 1].name {
                 warningsByOwner[name, default: []].append(placed)
             } else {
                 otherWarnings.append(placed)

@@ -158,7 +158,7 @@ extension PreviewPage {
             let lead = tip.rules.count > 1 ? HTMLWriter.element("p", [.class("note")], html: "All must hold.") : ""
             fact("Rules", html: lead + HTMLWriter.element("ol", [.class("rules")], html: items.joined()))
         }
-        fact("Options", html: optionsHTML(tip.options))
+        fact("Options", html: optionsHTML(tip.options, hasRules: !tip.rules.isEmpty))
         if entry.memberships.isEmpty {
             fact("Groups", html: "None")
         } else {
@@ -198,7 +198,7 @@ extension PreviewPage {
         writer.close()
     }
 
-    private func optionsHTML(_ options: CheckedTipOptions) -> String {
+    private func optionsHTML(_ options: CheckedTipOptions, hasRules: Bool) -> String {
         var items: [String] = []
         if let count = options.maxDisplayCount {
             items.append(HTMLWriter.escape(PreviewWording.displayCount(count)))
@@ -220,8 +220,8 @@ extension PreviewPage {
         }
         guard !items.isEmpty else {
             return HTMLWriter.escape(
-                "None: shows whenever its rules hold, within the display frequency "
-                    + "(\(PreviewWording.frequency(catalog.displayFrequency)))")
+                "None: shows \(hasRules ? "whenever its rules hold" : "to everyone"), within the display "
+                    + "frequency (\(PreviewWording.frequency(catalog.displayFrequency))), until it is closed")
         }
         return HTMLWriter.element(
             "ul", [.class("plain")], html: items.map { HTMLWriter.element("li", html: $0) }.joined())
