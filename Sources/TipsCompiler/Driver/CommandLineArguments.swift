@@ -16,6 +16,10 @@ public enum TipcCommand: Hashable, Sendable {
     case help(topic: String?)
     /// `tipc --version`
     case version
+    /// `tipc format [--check] <files>...` (`Format/FormatCommand.swift`)
+    case format(files: [String], check: Bool)
+    /// `tipc lsp` (`LanguageServer/`)
+    case lsp
 }
 
 /// What `tipc dump` prints.
@@ -38,7 +42,7 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Parses `tipc`'s arguments (without the program name).
 public enum CommandLineArguments {
     /// The commands, for `help` and suggestions.
-    public static let commands = ["compile", "check", "preview", "dump", "help"]
+    public static let commands = ["compile", "check", "preview", "format", "lsp", "dump", "help"]
 
     /// Replaces every `--options-file <path>` (or `--options-file=<path>`) with
     /// the options the file lists: one or more whitespace-separated words a
@@ -95,6 +99,14 @@ public enum CommandLineArguments {
             if rest.contains("--help") || rest.contains("-h") { return .help(topic: first) }
             if first == "preview" { return .preview(try PreviewCommand.parse(rest)) }
             return try parseCommand(first, rest)
+        case "format":
+            let rest = Array(arguments.dropFirst())
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: first) }
+            return try FormatCommand.parse(rest)
+        case "lsp":
+            if arguments.contains("--help") || arguments.contains("-h") { return .help(topic: first) }
+            guard arguments.count == 1 else { throw UsageError("'lsp' takes no arguments") }
+            return .lsp
         default:
             if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; run 'tipc --help' for usage") }
             throw unknownCommand(first)
@@ -103,7 +115,8 @@ public enum CommandLineArguments {
 
     private static func unknownCommand(_ name: String) -> UsageError {
         let hint = SpellingSuggester.closest(to: name, among: commands).map { "; did you mean '\($0)'?" } ?? ""
-        return UsageError("unknown command '\(name)'\(hint); the commands are compile, check, preview and dump")
+        return UsageError(
+            "unknown command '\(name)'\(hint); the commands are compile, check, preview, format, lsp and dump")
     }
 
     private static func parseCommand(_ command: String, _ arguments: [String]) throws(UsageError) -> TipcCommand {
