@@ -70,7 +70,7 @@ await look("Day 1: signed in, opened two trails")
 
 clock.advance(by: 86_400)
 await TipsRuntime.TipEvents.openedTrailDetail.donate(in: center)
-await center.invalidate(showLocation, reason: .actionPerformed)
+center.invalidate(showLocation, reason: .actionPerformed)
 await look("Day 2: a third trail opened; the hiker tapped the compass")
 
 for _ in 0..<4 { await TipsRuntime.TipEvents.visitedRegion.donate(region: "Big Cottonwood", in: center) }

@@ -12,13 +12,13 @@ struct ExpressionContext {
 
 extension Checker {
     /// Checks one `rule`: its expression must be a Bool.
-    mutating func checkRule(_ expression: Expr, context: inout ExpressionContext) -> CheckedRule? {
+    mutating func checkRule(_ expression: Expr, source: String, context: inout ExpressionContext) -> CheckedRule? {
         guard let checked = checkExpression(expression, expected: .bool, context: context) else { return nil }
         guard expect(checked, .bool, at: expression.range, "a rule must be a Bool") else { return nil }
         checkNeverHolds(checked, at: expression.range)
         let file = sources[expression.range.file]
         return CheckedRule(
-            expression: checked, source: Self.singleLine(of: expression.range, in: file),
+            expression: checked, source: source,
             fileName: fileNames[Int(expression.range.file.rawValue)],
             line: file.line(of: expression.range.start), range: expression.range)
     }

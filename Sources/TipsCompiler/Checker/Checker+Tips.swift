@@ -56,7 +56,7 @@ extension Checker {
         var image: InterpolatedText?
         var id: (text: InterpolatedText, range: SourceRange)?
         var actions: [CheckedAction] = []
-        var actionRanges = FirstOccurrences()
+        var actionRanges: [String: SourceRange] = [:]
         var rules: [CheckedRule] = []
         var options = CheckedTipOptions()
 
@@ -95,14 +95,14 @@ extension Checker {
                     failed = true
                     continue
                 }
-                actionRanges.record(name.name, at: name.range)
+                actionRanges[name.name] = name.range
                 checkPromotional(literal)
                 if let text = checkText(literal, tip: tipName, arguments: argumentTypes) {
                     actions.append(CheckedAction(id: name.name, title: text))
                 }
-            case .rule(let expression):
+            case .rule(let expression, let source):
                 var context = ExpressionContext(tip: tipName, arguments: argumentTypes)
-                if let checked = checkRule(expression, context: &context) {
+                if let checked = checkRule(expression, source: source, context: &context) {
                     rules.append(checked)
                 } else {
                     failed = true
@@ -160,7 +160,7 @@ extension Checker {
                 failed = true
             }
         }
-        failed = failed || errorCount > errorsBefore || hasError(within: decl.range)
+        failed = failed || errorCount > errorsBefore || decl.hasSyntaxErrors
         if rules.isEmpty && options.isEmpty && !groupedTips.contains(tipName) && !failed {
             diagnostics.warning(
                 "tip '\(tipName)' has no rules, no options and is in no group; it shows to everyone at once",
@@ -177,23 +177,6 @@ extension Checker {
 
     /// How many errors have been reported so far.
     var errorCount: Int { diagnostics.errorCount }
-
-    /// Whether an earlier stage (the parser) reported an error inside `range`:
-    /// a tip whose items did not parse is not judged by what is left of it.
-    /// A binary search, so that a file of many broken tips stays linear.
-    /// When the parser's errors were too many to keep, assume the worst.
-    func hasError(within range: SourceRange) -> Bool {
-        if earlierErrorsDropped { return true }
-        let start = SourceLocation(file: range.file, offset: range.start)
-        var low = 0
-        var high = earlierErrors.count
-        while low < high {
-            let mid = (low + high) / 2
-            if earlierErrors[mid] < start { low = mid + 1 } else { high = mid }
-        }
-        return low < earlierErrors.count && earlierErrors[low].file == range.file
-            && earlierErrors[low].offset < range.end
-    }
 
     private func itemKeyword(_ kind: TipItemKind) -> String {
         switch kind {

@@ -5,6 +5,7 @@ extension SyntaxParser {
 
     /// tip_decl = "tip" identifier [ "(" [ field_list ] ")" ] "{" { tip_item separator } "}" ;
     mutating func parseTipDecl(doc: DocComment?) -> TipDecl? {
+        let errorsBefore = diagnostics.reported.count
         let keyword = advance()
         guard let name = expectIdentifier("expected the tip's name after 'tip'") else {
             recoverAtFileScope()
@@ -32,8 +33,10 @@ extension SyntaxParser {
             items.append(item)
             return true
         }
+        let range = keyword.range.extended(to: end)
         let decl = TipDecl(
-            doc: doc, name: name, arguments: arguments, items: items, range: keyword.range.extended(to: end))
+            doc: doc, name: name, arguments: arguments, items: items, range: range,
+            hasSyntaxErrors: hasError(in: range, reportedSince: errorsBefore))
         expectDeclarationEnd("tip '\(name.name)'")
         return decl
     }
@@ -59,7 +62,9 @@ extension SyntaxParser {
             kind = parseActionItem()
         case .rule:
             advance()
-            kind = parseExpression(after: "'rule'").map(TipItemKind.rule)
+            kind = parseExpression(after: "'rule'").map { expression in
+                .rule(expression, source: Parser.singleLine(of: expression.range, in: file))
+            }
         case .maxDisplayCount:
             advance()
             kind = parseMaxDisplayCountItem()

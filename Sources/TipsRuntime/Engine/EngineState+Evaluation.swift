@@ -42,7 +42,7 @@ extension EngineState {
             result.gates.append(.notConfigured)
             decided = .pending
         }
-        if let override = overrides.decision(for: id) {
+        if let override = overrides.decision(for: id, of: registered.tip) {
             result.gates.append(.testingOverride(override))
             decided = decided ?? (override.shows ? .available : .pending)
         }

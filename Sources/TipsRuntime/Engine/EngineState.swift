@@ -49,6 +49,14 @@ struct EngineState {
     var transientParameters: [String: TipValue] = [:]
     var clock: any TipClock = SystemClock()
     var frequency: Tips.DisplayFrequency = .immediate
+    /// Whether `configure` was given the frequency (else the `.tips` files' applies).
+    var explicitFrequency = false
+    /// The distinct `config` blocks of the registered tips, in registration order.
+    var declaredConfigurations: [Tips.DeclaredConfiguration] = []
+    /// Warnings not yet handed to the host's handler (that happens outside the lock).
+    var pendingWarnings: [String] = []
+    /// Testing ids already reported as likely misspellings.
+    var reportedTestingIDs: Set<String> = []
     var overrides = TestingOverrides()
     var backend: (any DatastoreBackend)?
     var lastRefresh = -Double.infinity
@@ -171,8 +179,12 @@ struct EngineState {
         for event in Set(options.invalidatedBy.map(\.id)) { invalidatingEvents[event, default: []].append(id) }
         registerTimeWindows(of: rules)
         catchUpInvalidation(of: id)
+        // A new frequency may hold back (or let through) every other tip.
+        let frequencyChanged = tip.declaredConfiguration.map { adopt($0) } ?? false
         let status = evaluate(id, tracing: false).status
         tips[id]?.lastStatus = status
+        if frequencyChanged { settle(tips.keys.filter { $0 != id }) }
+        checkTestingIDs(among: CollectionOfOne(id))
     }
 
     /// A tip registered after its invalidating event was donated is invalidated now.
@@ -325,7 +337,7 @@ struct EngineState {
             if snapshot.tips[id]?.invalidation == nil {
                 record(.invalidate(tipID: id, reason: reason, date: date))
             }
-            if let override = overrides.decision(for: id), override.shows {
+            if let override = overrides.decision(for: id, of: tips[id]?.tip), override.shows {
                 // A tip shown by an override returns to available after invalidation.
                 publish(.invalidated(reason), for: id)
                 publish(.available, for: id)

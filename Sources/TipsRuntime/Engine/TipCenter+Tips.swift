@@ -59,6 +59,17 @@ extension TipCenter {
         }
     }
 
+    /// Invalidates the tip, as TipKit's synchronous `invalidate(reason:)`
+    /// does: applied (observers told) before it returns, written with the
+    /// next group commit. In `async` code, `await` picks the form that
+    /// returns once the invalidation is durable.
+    public func invalidate(_ tip: any Tip, reason: Tips.InvalidationReason) {
+        withState { state in
+            state.register(tip)
+            state.invalidate([tip.id], reason: reason)
+        }
+    }
+
     /// Makes the tip eligible again: forgets its invalidation, displays and
     /// durations. Returns once durable.
     public func resetEligibility(of tip: any Tip) async {

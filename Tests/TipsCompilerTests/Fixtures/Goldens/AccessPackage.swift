@@ -10,11 +10,6 @@ package enum Mode: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime
     case dark
 }
 
-extension TipsRuntime.TipsConfiguration {
-    /// How often a tip that has never been displayed may appear after another tip.
-    package static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .immediate
-}
-
 extension TipsRuntime.TipParameters {
     package static let mode: TipsRuntime.Tips.Parameter<Mode> = .init(id: "mode", defaultValue: .light)
 }
@@ -26,9 +21,14 @@ extension TipsRuntime.TipEvents {
     package struct ToggledEvent: Swift.Sendable {
         package let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "toggled")
 
-        /// Records one donation of `toggled`.
+        /// Records one donation of `toggled`; returns once it is durable.
         package func donate(on: Swift.Bool, in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate(["on": .bool(on)], in: center)
+        }
+
+        /// Records one donation of `toggled` and returns at once, before it is durable.
+        package func sendDonation(on: Swift.Bool, in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation(["on": .bool(on)], in: center)
         }
     }
 }
@@ -58,6 +58,7 @@ package struct DarkMode: TipsRuntime.Tip {
             ),
         ]
     }
+    package var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 package struct Named: TipsRuntime.Tip {
@@ -89,6 +90,7 @@ package struct Named: TipsRuntime.Tip {
             ),
         ]
     }
+    package var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 package enum All {

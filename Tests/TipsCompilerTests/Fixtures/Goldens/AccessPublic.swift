@@ -10,11 +10,6 @@ public enum Mode: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.
     case dark
 }
 
-extension TipsRuntime.TipsConfiguration {
-    /// How often a tip that has never been displayed may appear after another tip.
-    public static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .immediate
-}
-
 extension TipsRuntime.TipParameters {
     public static let mode: TipsRuntime.Tips.Parameter<Mode> = .init(id: "mode", defaultValue: .light)
 }
@@ -26,9 +21,14 @@ extension TipsRuntime.TipEvents {
     public struct ToggledEvent: Swift.Sendable {
         public let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "toggled")
 
-        /// Records one donation of `toggled`.
+        /// Records one donation of `toggled`; returns once it is durable.
         public func donate(on: Swift.Bool, in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate(["on": .bool(on)], in: center)
+        }
+
+        /// Records one donation of `toggled` and returns at once, before it is durable.
+        public func sendDonation(on: Swift.Bool, in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation(["on": .bool(on)], in: center)
         }
     }
 }
@@ -58,6 +58,7 @@ public struct DarkMode: TipsRuntime.Tip {
             ),
         ]
     }
+    public var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 public struct Named: TipsRuntime.Tip {
@@ -89,6 +90,7 @@ public struct Named: TipsRuntime.Tip {
             ),
         ]
     }
+    public var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 public enum All {

@@ -21,11 +21,6 @@ internal enum String: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRunt
     case b
 }
 
-extension TipsRuntime.TipsConfiguration {
-    /// How often a tip that has never been displayed may appear after another tip.
-    internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .immediate
-}
-
 extension TipsRuntime.TipParameters {
     internal static let `default`: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "default", defaultValue: true)
     internal static let `class`: TipsRuntime.Tips.Parameter<Kind> = .init(id: "class", defaultValue: .`default`)
@@ -39,9 +34,14 @@ extension TipsRuntime.TipEvents {
     internal struct InEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "in")
 
-        /// Records one donation of `in`.
+        /// Records one donation of `in`; returns once it is durable.
         internal func donate(`switch`: Swift.Int, self2: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate(["switch": .int(`switch`), "self2": .string(self2)], in: center)
+        }
+
+        /// Records one donation of `in` and returns at once, before it is durable.
+        internal func sendDonation(`switch`: Swift.Int, self2: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation(["switch": .int(`switch`), "self2": .string(self2)], in: center)
         }
     }
 
@@ -51,9 +51,14 @@ extension TipsRuntime.TipEvents {
     internal struct CaseEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "case")
 
-        /// Records one donation of `case`.
+        /// Records one donation of `case`; returns once it is durable.
         internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate([:], in: center)
+        }
+
+        /// Records one donation of `case` and returns at once, before it is durable.
+        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation([:], in: center)
         }
     }
 }
@@ -107,6 +112,7 @@ internal struct Tip: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(invalidatedBy: [TipsRuntime.TipEvents.`case`.event])
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal struct Tips: TipsRuntime.Tip {
@@ -135,6 +141,7 @@ internal struct Tips: TipsRuntime.Tip {
             ),
         ]
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal enum Options {

@@ -4,16 +4,28 @@ public struct TipsRuntimeBackend: Backend {
     /// Creates the back end.
     public init() {}
 
+    /// `Trails.tips` → `Trails.swift`; another extension is replaced, too.
+    public func outputFileName(for inputFileName: String) -> String {
+        var base = inputFileName
+        if base.hasSuffix(".tips") {
+            base.removeLast(5)
+        } else if let dot = base.lastIndex(of: "."), dot != base.startIndex {
+            base = String(base[..<dot])
+        }
+        return base + ".swift"
+    }
+
     public func emit(_ program: CheckedProgram, options: EmitOptions) -> [EmittedFile] {
         // Files are written at the same time; one file alone may use every job itself.
         var perFile = options
         perFile.jobs = program.files.count == 1 ? options.jobs : 1
         let fileOptions = perFile
+        let backend = self
         return Parallel.map(program.files.count, jobs: options.jobs) { range in
             range.map { index in
                 let file = program.files[index]
                 let emitter = FileEmitter(program: program, file: file, options: fileOptions)
-                return EmittedFile(fileName: Self.outputFileName(for: file.fileName), pieces: emitter.emit())
+                return EmittedFile(fileName: backend.outputFileName(for: file.fileName), pieces: emitter.emit())
             }
         }.flatMap { $0 }
     }
@@ -104,7 +116,7 @@ struct FileEmitter {
         }
         let sections: [Section] = [.enumsAndConfiguration, .parameters, .events] + ranges.map { .tipsAndGroups($0) }
         let emitter = self
-        return Parallel.mapEach(sections.count, jobs: options.jobs) { _, index in
+        return Parallel.mapEach(sections.count, jobs: options.jobs) { index in
             var writer = SwiftWriter(followsLine: true)
             emitter.emit(sections[index], declarations: declarations, into: &writer)
             return writer.utf8Buffer
@@ -185,18 +197,35 @@ struct FileEmitter {
             writer.nonEmptyLine { out in
                 out.appendUTF8(access)
                 out.append(" static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = ")
-                switch program.config.displayFrequency {
-                case .immediate: out.append(".immediate")
-                case .hourly: out.append(".hourly")
-                case .daily: out.append(".daily")
-                case .weekly: out.append(".weekly")
-                case .monthly: out.append(".monthly")
-                case .every(let seconds):
-                    out.append(".custom(seconds: ")
-                    out.appendInteger(seconds)
-                    out.append(")")
-                }
+                appendDisplayFrequency(to: &out)
             }
+            writer.line("/// The config block, which this module's tips carry: `Tips.configure()` applies it")
+            writer.line("/// unless given `.displayFrequency(_:)`. Shadows the runtime's `nil`.")
+            writer.expression { code in
+                code.prefix { out in
+                    out.appendUTF8(access)
+                    out.append(" static let declared: TipsRuntime.Tips.DeclaredConfiguration? = ")
+                }
+                code.beginCall("TipsRuntime.Tips.DeclaredConfiguration")
+                code.labeled("displayFrequency") { appendDisplayFrequency(to: &$0) }
+                code.labeled("file") { $0.appendStringLiteral(file.fileName) }
+                code.end()
+            }
+        }
+    }
+
+    /// Appends the config block's frequency as a `Tips.DisplayFrequency` member (`.daily`).
+    func appendDisplayFrequency(to out: inout ByteBuffer) {
+        switch program.config.displayFrequency {
+        case .immediate: out.append(".immediate")
+        case .hourly: out.append(".hourly")
+        case .daily: out.append(".daily")
+        case .weekly: out.append(".weekly")
+        case .monthly: out.append(".monthly")
+        case .every(let seconds):
+            out.append(".custom(seconds: ")
+            out.appendInteger(seconds)
+            out.append(")")
         }
     }
 
