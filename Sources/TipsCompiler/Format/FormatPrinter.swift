@@ -178,7 +178,7 @@ struct FormatPrinter {
         case .id(let text): emit("id " + source(text.range), span: span.0, span.1, indent: 1)
         case .action(let name, let title):
             emit("action \(source(name)) \(source(title.range))", span: span.0, span.1, indent: 1)
-        case .rule(let expression):
+        case .rule(let expression, _):
             printRule(expression, keyword: item.keyword)
         case .maxDisplayCount(let count):
             emit("maxDisplayCount " + source(count.range), span: span.0, span.1, indent: 1)

@@ -223,7 +223,7 @@ struct SymbolIndex {
         switch item.kind {
         case .title(let text), .message(let text), .image(let text), .id(let text): use(text, scope: scope)
         case .action(_, let title): use(title, scope: scope)
-        case .rule(let expression): use(expression, scope: scope, expected: nil)
+        case .rule(let expression, _): use(expression, scope: scope, expected: nil)
         case .invalidatedBy(let event): refer(.global(event.name), event.range)
         case .maxDisplayCount, .maxDisplayDuration, .ignoresDisplayFrequency: break
         }
