@@ -175,7 +175,7 @@ import Testing
         #expect(session.diagnostics(uri)?.isEmpty == false)
         // Any sequence of edits, valid or not, keeps the server's text equal to a reference
         // that applies the same edits through String's UTF-16 view.
-        var generator = SeededGenerator(seed: 15)
+        var generator = SplitMix64(seed: 15)
         let pieces = ["", "a", "🐦", "\n", "é", "rule ", "{", "}", "\"", "&&"]
         for version in 7..<400 {
             var lines = reference.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -271,18 +271,5 @@ import Testing
         #expect(received.first?["result"]["serverInfo"]["name"] == "tipc")
         #expect(received.dropFirst().first?["method"] == "textDocument/publishDiagnostics")
         #expect(received.last?["id"] == 2)
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64), so a failing sequence can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
