@@ -256,6 +256,13 @@ LAYOUT_CHECK = r"""
     const article = card.closest('article').getBoundingClientRect();
     if (!inside(box, canvas)) problems.push(where(card) + ': the card overflows its canvas');
     if (!inside(canvas, figure) || !inside(figure, article)) problems.push(where(card) + ': the picture overflows its tip');
+    // Readable: the copy has room for a few words a line, not a letter or two.
+    for (const text of card.querySelectorAll('.tip-text')) {
+      const size = parseFloat(getComputedStyle(text).fontSize);
+      if (text.getBoundingClientRect().width < 8 * size) {
+        problems.push(where(card) + ': the copy is squeezed into ' + Math.round(text.getBoundingClientRect().width) + ' px');
+      }
+    }
     const close = card.querySelector('.tip-close').getBoundingClientRect();
     for (const {node, rect} of textRects(card)) {
       if (!inside(rect, box)) {
@@ -548,6 +555,8 @@ MISTAKES = [
      "is not on the card of Upgrade"),
     ("a stylesheet from the network", "<head>", '<head><link rel="stylesheet" href="https://example.invalid/a.css">',
      "asked the network"),
+    ("narrow cards that keep the image beside the copy", "@container (max-width: 17rem)", "@container (max-width: 1rem)",
+     "the copy is squeezed"),
     ("a close button over the title", "padding-right: 1.875rem;", "padding-right: 0;", "the close button covers text"),
     ("a skipped heading level", '<h3 id="tip-Upgrade-name">', '<h5 id="tip-Upgrade-name">', "skips from h3 to h5"),
     ("a link to no tip", 'href="#tip-Timer"', 'href="#tip-Timr"', "leads nowhere"),
