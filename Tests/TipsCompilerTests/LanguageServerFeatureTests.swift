@@ -45,6 +45,7 @@ import Testing
         ("rule isLoggedIn", "rule plan = .pro", "=="),
         ("title \"Save as a Favorite\"", "titel \"Save as a Favorite\"", "title"),
         ("rule openedTrail.donations.within(5d)", "rule openedTrail.donations.withn(5d)", "within"),
+        ("title \"Save as a Favorite\"", "title \u{201C}Save as a Favorite\"", "\""),
     ])
     func everySuggestedFixIsACodeActionThatClearsTheDiagnostic(_ original: String, _ mistake: String, _ fix: String)
         throws
@@ -54,7 +55,10 @@ import Testing
         let (session, uri, _) = try session(broken)
         let diagnostic = try #require(
             session.diagnostics(uri)?.first {
-                $0["message"].stringValue.map { $0.contains("did you mean") || $0.contains("use '=='") } ?? false
+                $0["message"].stringValue.map {
+                    $0.contains("did you mean") || $0.contains("use '=='") || $0.contains("straight quotes")
+                        || $0.hasPrefix("unexpected character '\u{201C}'")
+                } ?? false
             })
         let response = session.request(
             "textDocument/codeAction",
@@ -80,6 +84,13 @@ import Testing
         let phrased = Diagnostic(.error, "unknown name 'x'; did you mean 'xs'?", at: range)
         #expect(FixIts.fixIts(for: phrased, in: file) == [FixIt(range: range, replacement: "xs")])
         #expect(FixIts.fixIts(for: Diagnostic(.error, "unknown name 'x'", at: range), in: file).isEmpty)
+        let curly = sources.add(path: "b.tips", text: "title \u{201C}Hi\u{201D}\n")
+        let string = SourceRange(file: curly.id, start: 6, end: UInt32(curly.bytes.count - 1))
+        let quotes = Diagnostic(.error, "a string in curly quotes; use straight quotes \"...\"", at: string)
+        #expect(FixIts.fixIts(for: quotes, in: curly) == [FixIt(range: string, replacement: "\"Hi\"")])
+        let opening = SourceRange(file: curly.id, start: 6, end: 9)
+        let character = Diagnostic(.error, "unexpected character '\u{201C}'", at: opening)
+        #expect(FixIts.fixIts(for: character, in: curly) == [FixIt(range: opening, replacement: "\"")])
         #expect(FixIts.straightened("\u{201C}Hi\u{201D}") == "\"Hi\"")
         #expect(FixIts.straightened("\u{201C}") == "\"")
     }
