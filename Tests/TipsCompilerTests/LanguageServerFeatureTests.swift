@@ -158,6 +158,12 @@ import Testing
         #expect(symbols[4]["children"].arrayValue?.count == 2)
         let found = session.request("workspace/symbol", ["query": "trail"])["result"].arrayValue ?? []
         #expect(found.map { $0["name"].stringValue ?? "" } == ["openedTrail"])
+        // Files of the workspace's folder that are not open count too.
+        let (folder, _) = try LanguageServerSession.folder(["Closed.tips": "event trailClosed\n"])
+        let other = LanguageServerSession(initialize: false)
+        other.request("initialize", ["rootUri": .string(Workspace.uri(of: folder.path))])
+        let closed = other.request("workspace/symbol", ["query": "Trail"])["result"].arrayValue ?? []
+        #expect(closed.map { $0["name"].stringValue ?? "" } == ["trailClosed"])
     }
 
     // MARK: - Completion
@@ -195,6 +201,11 @@ import Testing
         #expect(try complete("parameter size: ", at: 9).contains("Plan"))
         #expect(try complete("    invalidatedBy ", at: 13) == ["openedTrail", "visitedRegion"])
         #expect(try complete("parameter other: Plan = .", at: 9) == ["free", "plus", "pro"])
+        // Nothing inside a comment or a string being written.
+        #expect(try complete("    // rule ", at: 13).isEmpty)
+        #expect(try complete("    /* rule ", at: 13).isEmpty)
+        #expect(try complete("    title \"rule ", at: 13).isEmpty)
+        #expect(try complete("    /* a */ ", at: 13).contains("title"))
     }
 
     // MARK: - Rename

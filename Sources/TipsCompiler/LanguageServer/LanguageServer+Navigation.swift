@@ -109,7 +109,12 @@ extension LanguageServer {
         let query = (params["query"].stringValue ?? "").lowercased()
         var symbols: [JSON] = []
         var seen = Set<String>()
-        for uri in workspace.documents.keys.sorted() where !seen.contains(uri) {
+        // The open documents' compilations, then those of the other .tips files of the workspace's folders.
+        var uris = workspace.documents.keys.sorted()
+        for folder in workspaceFolders {
+            uris += Workspace.tipsFiles(in: folder, recursive: true).prefix(5_000).sorted().map(Workspace.uri(of:))
+        }
+        for uri in uris where !seen.contains(uri) {
             let analysis = analysis(of: uri)
             seen.formUnion(analysis.documents.map(\.uri))
             for key in analysis.index.ordered {
