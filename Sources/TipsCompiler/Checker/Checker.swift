@@ -68,6 +68,7 @@ public struct Checker: Sendable {
 
     mutating func run(_ files: [SourceFileSyntax]) -> CheckedProgram {
         let positions = collectSymbols(files)
+        warnAboutLookalikeNames(files)
         enums.reserveCapacity(positions.enums.count)
         parameters.reserveCapacity(positions.parametersAndEvents.count)
         events.reserveCapacity(positions.parametersAndEvents.count)

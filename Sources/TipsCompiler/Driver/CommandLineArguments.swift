@@ -8,6 +8,8 @@ public enum TipcCommand: Hashable, Sendable {
         files: [String], outputDirectory: String, accessLevel: AccessLevel, warningsAsErrors: Bool, jobs: Int?)
     /// `tipc check <files>... [--warnings-as-errors] [--jobs N]`
     case check(files: [String], warningsAsErrors: Bool, jobs: Int?)
+    /// `tipc preview <files>... --output <file.html> [--jobs N]`
+    case preview(PreviewCommand)
     /// `tipc dump tokens|ast <files>...` (debugging)
     case dump(DumpKind, files: [String])
     /// `tipc --help`, `tipc help [command]`, `tipc <command> --help`
@@ -53,7 +55,7 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Parses `tipc`'s arguments (without the program name).
 public enum CommandLineArguments {
     /// The commands, for `help` and suggestions.
-    public static let commands = ["compile", "check", "format", "lsp", "dump", "help"]
+    public static let commands = ["compile", "check", "preview", "format", "lsp", "dump", "help"]
 
     /// Replaces every `--options-file <path>` (or `--options-file=<path>`) with
     /// the options the file lists: one or more whitespace-separated words a
@@ -77,9 +79,10 @@ public enum CommandLineArguments {
             guard let topic = arguments.dropFirst().first else { return .help(topic: nil) }
             guard commands.contains(topic) else { throw unknownCommand(topic) }
             return .help(topic: topic)
-        case "compile", "check", "dump":
+        case "compile", "check", "dump", "preview":
             let rest = Array(arguments.dropFirst())
             if rest.contains("--help") || rest.contains("-h") { return .help(topic: first) }
+            if first == "preview" { return .preview(try PreviewCommand.parse(rest)) }
             return try parseCommand(first, rest)
         case "format":
             let rest = Array(arguments.dropFirst())
@@ -97,7 +100,8 @@ public enum CommandLineArguments {
 
     private static func unknownCommand(_ name: String) -> UsageError {
         let hint = SpellingSuggester.closest(to: name, among: commands).map { "; did you mean '\($0)'?" } ?? ""
-        return UsageError("unknown command '\(name)'\(hint); the commands are compile, check, format, lsp and dump")
+        return UsageError(
+            "unknown command '\(name)'\(hint); the commands are compile, check, preview, format, lsp and dump")
     }
 
     private static func parseCommand(_ command: String, _ arguments: [String]) throws(UsageError) -> TipcCommand {

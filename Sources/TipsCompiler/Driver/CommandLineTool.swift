@@ -50,6 +50,8 @@ public enum CommandLineTool {
                 outputDirectory: outputDirectory, standardError: standardError)
         case .dump(let kind, let files):
             return dump(kind, files, standardOutput: standardOutput, standardError: standardError)
+        case .preview(let preview):
+            return preview.run(standardError: standardError)
         case .format(let files, let check):
             return FormatCommand.run(files, check: check, standardOutput: standardOutput, standardError: standardError)
         case .lsp:
@@ -58,7 +60,7 @@ public enum CommandLineTool {
     }
 
     /// Reads every input, or reports the first that cannot be read.
-    private static func readInputs(_ files: [String], standardError: (String) -> Void) -> [CompilationInput]? {
+    static func readInputs(_ files: [String], standardError: (String) -> Void) -> [CompilationInput]? {
         var inputs: [CompilationInput] = []
         for path in files {
             var isDirectory: ObjCBool = false
