@@ -45,6 +45,12 @@ import TipsRuntime
         #expect(tip.rules.map(\.source).first == "self && Type == .class")
     }
 
+    @Test func aModuleWithoutAConfigBlockCarriesNone() {
+        // TrailsTips, imported beside it, declares one; it does not leak into this module's tips.
+        #expect(Self_().declaredConfiguration == nil)
+        #expect(TipsRuntime_().declaredConfiguration == nil)
+    }
+
     @Test func rulesOverReservedNamesEvaluate() async {
         #expect(center.status(for: Self_()) == .pending)
         await TipEvents.Protocol_.donate(in: center)

@@ -126,6 +126,13 @@ extension Checker {
                     diagnostics.error("'maxDisplayDuration' must be at least 1s", at: duration.range)
                     failed = true
                 } else {
+                    // TipsRuntime applies a shorter limit as written; TipKit shows a tip at least 60s.
+                    if duration.totalSeconds < 60 {
+                        diagnostics.warning(
+                            "'maxDisplayDuration' below 60s ends the tip sooner than TipKit would "
+                                + "(TipKit shows a tip at least 60s); TipsRuntime applies it as written",
+                            at: duration.range)
+                    }
                     options.maxDisplayDuration = duration.totalSeconds
                 }
             case .ignoresDisplayFrequency:

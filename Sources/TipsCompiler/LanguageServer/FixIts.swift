@@ -21,6 +21,8 @@ enum FixIts {
         } else if message.contains("straight quotes") {
             replacement = straightened(original)
         }
+        // `.fre` → `.free`, also where the message names the case without its dot.
+        if original.hasPrefix("."), let bare = replacement, !bare.hasPrefix(".") { replacement = "." + bare }
         guard let replacement, replacement != original, !replacement.isEmpty else { return [] }
         return [FixIt(range: diagnostic.range, replacement: replacement)]
     }

@@ -132,10 +132,11 @@ extension LanguageServer {
     }
 
     func rename(_ params: JSON) throws -> JSON {
+        let symbol = try symbolAtPosition(params)
         guard let newName = params["newName"].stringValue else {
             throw ResponseError(code: ResponseError.invalidParams, message: "the request has no new name")
         }
-        guard let (analysis, key, _) = try symbolAtPosition(params) else {
+        guard let (analysis, key, _) = symbol else {
             throw ResponseError(code: ResponseError.requestFailed, message: "there is no name to rename here")
         }
         guard Self.isIdentifier(newName) else {

@@ -43,7 +43,7 @@ public enum SwiftNames {
     public static let runtimeTypeNames = [
         "EventQuery", "ManualClock", "RuleExpression", "RuleOperator", "SystemClock", "Tip", "TipCenter",
         "TipClock", "TipEvents", "TipExplanation", "TipGroup", "TipGroupExplanation", "TipParameters", "TipRule",
-        "TipValue", "TipValueConvertible", "Tips", "TipsConfiguration", "TipsRuntimeGeneratedCodeVersion1",
+        "TipPresenter", "TipValue", "TipValueConvertible", "Tips", "TipsConfiguration", "TipsRuntimeGeneratedCodeVersion1",
     ]
 
     /// Members every generated enum already has (`String` raw value, `CaseIterable`, `TipValueConvertible`).

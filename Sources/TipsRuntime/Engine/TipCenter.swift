@@ -20,8 +20,12 @@ public final class TipCenter: Sendable {
 
     let state = Locked(EngineState())
     let pipeline = CommitPipeline()
+    /// What hosts attached to tips' actions (`Actions/TipActions.swift`).
+    let actionHandlers = Locked(ActionHandlers())
     private let makeBackend: DatastoreBackendFactory
     private let clockSubscription = Locked<(clock: ManualClock, token: UInt64)?>(nil)
+    /// Tells the center when another process changes its datastore.
+    let outsideChangeWatch = Locked<OutsideChangeWatch?>(nil)
     /// Where warnings go (`.onWarning`); called outside the lock.
     private let warningHandler = Locked<@Sendable (String) -> Void>(TipCenter.writeWarningToStandardError)
 
@@ -41,6 +45,7 @@ public final class TipCenter: Sendable {
     }
 
     deinit {
+        outsideChangeWatch.withLock { $0?.cancel() }
         if let subscription = clockSubscription.withLock({ $0 }) {
             subscription.clock.removeObserver(subscription.token)
         }
@@ -53,6 +58,13 @@ public final class TipCenter: Sendable {
 
     /// Configures the center once: its datastore, display frequency, clock and
     /// testing switches. Until then every tip is pending.
+    ///
+    /// Changes made before it (parameters set, donations, invalidations,
+    /// displays) are kept: TipKit drops parameter values set before
+    /// configuration, this runtime applies them onto the loaded store, in
+    /// order, and `configure` returns once they are durable. Those calls
+    /// returned at once, since they could not wait for a `configure` that
+    /// may come later in the same task.
     ///
     /// Without `.displayFrequency(_:)`, the display frequency is the one the
     /// `config` block of the tips' `.tips` files declares (generated tips
@@ -79,6 +91,7 @@ public final class TipCenter: Sendable {
         let isShared = self === TipCenter.shared
         var arguments = isShared ? ProcessInfo.processInfo.arguments : []
         var environment: [String: String]?
+        var detection = Tips.OutsideChangeDetection.automatic
         for option in options {
             switch option {
             case .displayFrequency(let value): frequency = value
@@ -87,6 +100,7 @@ public final class TipCenter: Sendable {
             case .onDatastoreRecovery(let value): onRecovery = value
             case .arguments(let value): arguments = value
             case .environment(let value): environment = value
+            case .outsideChangeDetection(let value): detection = value
             case .onWarning(let value): warningHandler.withLock { $0 = value }
             }
         }
@@ -139,6 +153,13 @@ public final class TipCenter: Sendable {
                 }
                 state.finishOperation(pipeline, done: { done.resume() })
             }
+        }
+        // Only a durable store in a directory can change behind this process's back.
+        if backend is Datastore {
+            let watch = OutsideChangeWatch(directory: directory, detection: detection) { [weak self] in
+                self?.noticeOutsideChanges()
+            }
+            outsideChangeWatch.withLock { $0 = watch }
         }
         if let manual = clock as? ManualClock {
             let token = manual.addObserver { [weak self] in self?.clockDidChange() }

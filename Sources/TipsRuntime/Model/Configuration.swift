@@ -31,6 +31,9 @@ extension Tips {
         /// none for the testing switches (`XDG_DATA_HOME` still locates
         /// `.applicationDefault`). `.environment([:])` starts clean.
         case environment([String: String])
+        /// How changes other processes make to a shared datastore reach this
+        /// process's observers. Default `.automatic` (a file-system watch).
+        case outsideChangeDetection(OutsideChangeDetection)
         /// Called with each problem the runtime finds in how it is used: two
         /// modules' `.tips` files declaring different display frequencies, or
         /// a testing switch naming a tip id that looks misspelled. Default:

@@ -108,16 +108,35 @@ extension Tips {
     }
 
     /// A button a tip offers; `id` identifies it to the host.
+    ///
+    /// What choosing it does is attached by the host
+    /// (`TipCenter.onAction(of:_:)`, `TipPresenter`'s handler) or given here
+    /// as `perform`; `TipCenter.chooseAction(_:of:)` runs them all.
     public struct Action: Sendable, Hashable {
         /// The action's identifier, stable across copy changes.
         public let id: String
         /// The button's title.
         public let title: String
+        /// Runs when a person chooses the action; nil when the host attaches
+        /// handlers instead. Not part of the action's equality.
+        public let perform: (@Sendable () -> Void)?
 
         /// Creates an action.
-        public init(id: String, title: String) {
+        public init(id: String, title: String, perform: (@Sendable () -> Void)? = nil) {
             self.id = id
             self.title = title
+            self.perform = perform
+        }
+
+        /// Actions are equal when their ids and titles are.
+        public static func == (lhs: Action, rhs: Action) -> Bool {
+            lhs.id == rhs.id && lhs.title == rhs.title
+        }
+
+        /// Hashes the id and title.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(id)
+            hasher.combine(title)
         }
     }
 

@@ -62,7 +62,7 @@ internal struct AllOptions: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(
             maxDisplayCount: 2,
-            maxDisplayDuration: 30,
+            maxDisplayDuration: 90,
             ignoresDisplayFrequency: true,
             invalidatedBy: [TipsRuntime.TipEvents.tappedShare.event]
         )
