@@ -46,6 +46,8 @@ public struct Checker: Sendable {
     var parameters: [String: CheckedParameter] = [:]
     var events: [String: CheckedEvent] = [:]
     var groupedTips: Set<String> = []
+    /// Each event's `keep` clause as written, for warnings that quote it.
+    var keepClauses: [String: String] = [:]
     /// How many threads may check tips at once.
     var jobs = 1
 
@@ -68,6 +70,7 @@ public struct Checker: Sendable {
 
     mutating func run(_ files: [SourceFileSyntax]) -> CheckedProgram {
         let positions = collectSymbols(files)
+        warnAboutLookalikeNames(files)
         enums.reserveCapacity(positions.enums.count)
         parameters.reserveCapacity(positions.parametersAndEvents.count)
         events.reserveCapacity(positions.parametersAndEvents.count)
@@ -104,7 +107,9 @@ public struct Checker: Sendable {
         let checkedTips = checkTips(files, at: positions.tips)
         checkTipIDs(checkedTips)
 
-        let configFile = config?.file ?? files.first?.file
+        // Only the file that holds the config block declares it: without one,
+        // no file does, so adding a file never changes another's output.
+        let configFile = config?.file
         // Each file takes the next checked declarations of each kind.
         var next = (enums: 0, parametersAndEvents: 0, groups: 0, tips: 0)
         let checkedFiles = files.map { file in

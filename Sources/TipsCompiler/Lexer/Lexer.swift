@@ -23,12 +23,22 @@ public struct Lexer {
     var pendingNewline: Int?
     /// The kind of the last token other than a doc comment.
     var lastKind: TokenKind?
+    /// The keyword and range of that token.
+    var lastToken: (keyword: Keyword?, range: SourceRange)?
     /// When true (for the parser), doc comments are collected into ``docs``
     /// instead of being emitted as tokens.
     let collectsDocs: Bool
     /// Doc comment lines not yet attached to a token.
     var pendingDocs: [SourceRange] = []
     let keywordTable = Keyword.byLength
+    /// Names declared with a leading digit (`parameter 2fa`), reported once
+    /// at the declaration; later uses of the same spelling are read silently.
+    var digitNames: Set<String> = []
+    /// When true (for the formatter and the language server), the range of
+    /// every comment, `///` included, is kept in ``comments``, in order.
+    var recordsComments = false
+    /// The comments seen (when ``recordsComments``).
+    var comments: [SourceRange] = []
 
     init(file: SourceFile, collectsDocs: Bool = false) {
         self.file = file
@@ -57,6 +67,20 @@ public struct Lexer {
         if ready == nil { scanUntilReady() }
         if let newline = readyNewline.take() { return (newline, nil) }
         return ready.take() ?? (Token(kind: .endOfFile, range: range(bytes.count, bytes.count)), nil)
+    }
+
+    /// Lexes the whole file as the parser sees it (no doc comment tokens)
+    /// and also returns the range of every comment, in order: what the
+    /// formatter needs to put the comments back where they were.
+    static func tokenizeKeepingComments(
+        _ file: SourceFile, diagnostics: inout DiagnosticEngine
+    ) -> (tokens: [Token], comments: [SourceRange]) {
+        var lexer = Lexer(file: file, collectsDocs: true)
+        lexer.recordsComments = true
+        var tokens: [Token] = []
+        while tokens.last?.kind != .endOfFile { tokens.append(lexer.next().token) }
+        diagnostics.report(contentsOf: lexer.diagnostics)
+        return (tokens, lexer.comments)
     }
 
     /// Scans until a token is ready.
@@ -133,6 +157,7 @@ public struct Lexer {
         case .leftBrace, .rightBrace: parenDepth = 0
         default: break
         }
+        lastToken = (token.keyword, token.range)
         ready = (token, doc)
         lastKind = kind
     }
@@ -187,6 +212,7 @@ public struct Lexer {
             }
         }
         index = end
+        if recordsComments { comments.append(range(start, end)) }
         let isDoc =
             end - start >= 3 && bytes[start + 2] == UInt8(ascii: "/")
             && (end - start == 3 || bytes[start + 3] != UInt8(ascii: "/"))
@@ -210,7 +236,10 @@ public struct Lexer {
             } else if byte == UInt8(ascii: "*"), next == UInt8(ascii: "/") {
                 depth -= 1
                 index += 2
-                if depth == 0 { return }
+                if depth == 0 {
+                    if recordsComments { comments.append(range(start, index)) }
+                    return
+                }
             } else if byte == 0x0A {
                 if pendingNewline == nil { pendingNewline = index }
                 index += 1
@@ -233,6 +262,8 @@ public struct Lexer {
         case UInt8(ascii: "("): single = .leftParen
         case UInt8(ascii: ")"): single = .rightParen
         case UInt8(ascii: ","): single = .comma
+        case UInt8(ascii: "["): single = .leftBracket
+        case UInt8(ascii: "]"): single = .rightBracket
         case UInt8(ascii: ":"): single = .colon
         case UInt8(ascii: ";"): single = .semicolon
         case UInt8(ascii: "."): single = .dot
@@ -267,6 +298,16 @@ public struct Lexer {
         }
         if byte == UInt8(ascii: "'") {
             scanSingleQuotedString()
+            return
+        }
+        if byte == UInt8(ascii: "?"), lastKind == .identifier, start > 0, Lexer.isASCIIIdentifierByte(bytes[start - 1])
+        {
+            // `String?`: no value is optional; reported once, then read without the `?`.
+            index += 1
+            let name = lastToken.map { file.text(in: $0.range) } ?? ""
+            error(
+                "nothing is optional in .tips (every parameter has a default value); write '\(name)' without '?'",
+                from: start, to: index)
             return
         }
         index += 1

@@ -60,6 +60,8 @@ struct SyntaxParser {
     private var currentDoc: DocComment?
     /// The token after ``current``, and the doc comment before it.
     private var next: (token: Token, doc: DocComment?)
+    /// The tokens after ``next`` the parser has looked at (rarely any).
+    private var further: [(token: Token, doc: DocComment?)] = []
     /// How many tokens have been consumed.
     private(set) var position = 0
     /// The last token consumed that is not a separator, if any (its kind and range).
@@ -91,6 +93,13 @@ struct SyntaxParser {
     /// The token after the current one.
     func peek() -> Token { next.token }
 
+    /// The token `offset` places ahead (the end of file past the end).
+    mutating func peek(_ offset: Int) -> Token {
+        guard offset > 1 else { return offset == 1 ? next.token : current }
+        while further.count < offset - 1 { further.append(lexer.next()) }
+        return further[offset - 2].token
+    }
+
     var isAtEnd: Bool { currentKind == .endOfFile }
 
     /// Consumes the current token (none at the end of the file) and returns it.
@@ -106,7 +115,7 @@ struct SyntaxParser {
             lineBreakAfterPrevious = false
         }
         // Tokens are moved along, not copied: a string's token holds its pieces.
-        var upcoming = lexer.next()
+        var upcoming = further.isEmpty ? lexer.next() : further.removeFirst()
         swap(&upcoming, &next)
         currentDoc = upcoming.doc
         var token = upcoming.token
@@ -125,7 +134,7 @@ struct SyntaxParser {
     func text(_ range: SourceRange) -> String { file.text(in: range) }
 
     /// An identifier node for an identifier token.
-    func identifier(_ token: Token) -> Identifier { Identifier(text(token), range: token.range) }
+    func identifier(_ token: Token) -> Identifier { Identifier(normalizing: text(token), range: token.range) }
 
     /// Consumes the current token as an identifier node. (Written as two
     /// statements: `identifier(advance())` would copy the whole parser to
@@ -169,10 +178,17 @@ struct SyntaxParser {
 
     /// Whether the current token ends the line or file, or starts on a later
     /// line than the previous token (other than a separator) ends.
-    var currentIsOnLaterLine: Bool {
-        switch currentKind {
-        case .newline, .endOfFile: true
-        default: previous != nil && (lineBreakAfterPrevious || current.followsLineBreak)
+    var currentIsOnLaterLine: Bool { isOnLaterLine(current) }
+
+    /// Whether `token` (the current token or the next) ends the line or
+    /// file, or starts on a later line than the previous token (other than a
+    /// separator) ends.
+    func isOnLaterLine(_ token: Token) -> Bool {
+        switch token.kind {
+        case .newline, .endOfFile: return true
+        default:
+            let afterCurrent = token.range != current.range && (current.kind == .newline || token.followsLineBreak)
+            return previous != nil && (lineBreakAfterPrevious || current.followsLineBreak || afterCurrent)
         }
     }
 

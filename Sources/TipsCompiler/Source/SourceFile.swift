@@ -128,6 +128,19 @@ public final class SourceFile: Sendable {
         return low + 1
     }
 
+    /// Whether a line starts in `start + 1 ... end`, that is, whether
+    /// `line(of: end) > line(of: start)`, found by scanning the bytes between
+    /// (usually a few spaces) instead of two binary searches.
+    func containsLineBreak(from start: UInt32, to end: UInt32) -> Bool {
+        let lower = min(Int(start), bytes.count)
+        let upper = min(Int(end), bytes.count)
+        guard lower < upper else { return false }
+        return bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base + lower, 0x0A, upper - lower) != nil
+        }
+    }
+
     /// Resolves a byte offset to a line and a column counted in Unicode scalars.
     /// Each byte that is not part of valid UTF-8 counts as one column, as it
     /// shows as one replacement character in ``lineText(_:)``.

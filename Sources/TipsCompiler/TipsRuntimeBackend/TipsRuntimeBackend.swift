@@ -70,7 +70,14 @@ struct FileEmitter {
         }
         writer.line("// swift-format-ignore-file")
         writer.blankLine()
-        writer.line("import TipsRuntime")
+        // Public and package declarations use the runtime's types in their
+        // interface, so the import says so: with Swift's
+        // InternalImportsByDefault a plain import is internal.
+        switch options.accessLevel {
+        case .public: writer.line("public import TipsRuntime")
+        case .package: writer.line("package import TipsRuntime")
+        case .internal: writer.line("import TipsRuntime")
+        }
         guard !file.declarations.isEmpty || file.emitsConfiguration else { return [writer.utf8Buffer] }
         writer.blankLine()
         writer.line(
@@ -197,18 +204,35 @@ struct FileEmitter {
             writer.nonEmptyLine { out in
                 out.appendUTF8(access)
                 out.append(" static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = ")
-                switch program.config.displayFrequency {
-                case .immediate: out.append(".immediate")
-                case .hourly: out.append(".hourly")
-                case .daily: out.append(".daily")
-                case .weekly: out.append(".weekly")
-                case .monthly: out.append(".monthly")
-                case .every(let seconds):
-                    out.append(".custom(seconds: ")
-                    out.appendInteger(seconds)
-                    out.append(")")
-                }
+                appendDisplayFrequency(to: &out)
             }
+            writer.line("/// The config block, which this module's tips carry: `Tips.configure()` applies it")
+            writer.line("/// unless given `.displayFrequency(_:)`. Shadows the runtime's `nil`.")
+            writer.expression { code in
+                code.prefix { out in
+                    out.appendUTF8(access)
+                    out.append(" static let declared: TipsRuntime.Tips.DeclaredConfiguration? = ")
+                }
+                code.beginCall("TipsRuntime.Tips.DeclaredConfiguration")
+                code.labeled("displayFrequency") { appendDisplayFrequency(to: &$0) }
+                code.labeled("file") { $0.appendStringLiteral(file.fileName) }
+                code.end()
+            }
+        }
+    }
+
+    /// Appends the config block's frequency as a `Tips.DisplayFrequency` member (`.daily`).
+    func appendDisplayFrequency(to out: inout ByteBuffer) {
+        switch program.config.displayFrequency {
+        case .immediate: out.append(".immediate")
+        case .hourly: out.append(".hourly")
+        case .daily: out.append(".daily")
+        case .weekly: out.append(".weekly")
+        case .monthly: out.append(".monthly")
+        case .every(let seconds):
+            out.append(".custom(seconds: ")
+            out.appendInteger(seconds)
+            out.append(")")
         }
     }
 
@@ -266,7 +290,12 @@ struct FileEmitter {
                 out.append(
                     " static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup")
             } body: { writer in
-                writer.line("TipsRuntime.TipGroup(priority, tips, center: center)")
+                // The group's name: its tips' explanations say which group holds them back.
+                writer.nonEmptyLine { out in
+                    out.append("TipsRuntime.TipGroup(priority, tips, name: ")
+                    out.appendUTF8(SwiftNames.stringLiteral(group.name))
+                    out.append(", center: center)")
+                }
             }
         }
     }

@@ -28,6 +28,7 @@ internal struct CrossFile: TipsRuntime.Tip {
             ),
         ]
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal enum Across {
@@ -36,6 +37,6 @@ internal enum Across {
 
     /// Makes the group, whose current tip follows its priority.
     internal static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
-        TipsRuntime.TipGroup(priority, tips, center: center)
+        TipsRuntime.TipGroup(priority, tips, name: "Across", center: center)
     }
 }
