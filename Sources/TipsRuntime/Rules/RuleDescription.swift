@@ -22,9 +22,8 @@ extension TipValue {
 }
 
 extension RuleExpression {
-    /// The expression in `.tips` syntax, fully parenthesised where operators
-    /// nest: the one renderer of rule text, which the compiler's messages use too.
-    public var tipsDescription: String {
+    /// The expression in `.tips` syntax.
+    var tipsDescription: String {
         switch self {
         case .literal(let value): value.tipsLiteral
         case .parameter(let reference): reference.id
