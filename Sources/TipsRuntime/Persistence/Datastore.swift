@@ -5,9 +5,9 @@ import Foundation
 /// its extensions).
 ///
 /// - `load()` reads the store, recovering a damaged one.
-/// - `commit(_:)` returns once its mutations are durable. Commits are grouped:
-///   one writer appends everything queued as one journal record with one
-///   fsync, and commits arriving meanwhile join the next batch.
+/// - `commitNow(_:)` writes one batch on the calling thread and says whether
+///   it is durable. Grouping concurrent commits into one batch is the job of
+///   the `CommitPipeline` in front of it (the engine's, or `commit(_:)`'s).
 /// - `refresh()` returns what other processes appended since this one last
 ///   looked.
 ///
@@ -17,18 +17,10 @@ final class Datastore: DatastoreBackend, Sendable {
     /// The journal size (bytes) past which it is folded into a new snapshot.
     static let defaultCompactionThreshold = 1 << 20
 
-    private struct CommitQueue {
-        var pending: [DatastoreMutation] = []
-        var waiters: [CheckedContinuation<Void, Never>] = []
-        /// A batch whose write failed; retried with the next one.
-        var retry: [DatastoreMutation] = []
-        var isWriting = false
-    }
-
     private let files: Locked<DatastoreDirectory>
-    private let queue = Locked(CommitQueue())
-    private let writer = DispatchQueue(label: "TipsRuntime.Datastore.writer")
     private let onRecovery: @Sendable (Tips.DatastoreRecovery) -> Void
+    /// Groups `commit(_:)` calls, as the engine's pipeline groups its donors'.
+    private let pipeline = CommitPipeline()
 
     /// A store in `directory` (created if needed). `onRecovery` hears about
     /// every file set aside or left alone; it is never called with a lock held.
@@ -42,6 +34,7 @@ final class Datastore: DatastoreBackend, Sendable {
     ) {
         files = Locked(DatastoreDirectory(directory: directory, compactionThreshold: compactionThreshold))
         self.onRecovery = onRecovery
+        pipeline.start { [weak self] batch in self?.commitNow(batch) ?? true }
     }
 
     deinit {
@@ -49,47 +42,31 @@ final class Datastore: DatastoreBackend, Sendable {
     }
 
     /// Reads the whole store. Never fails: a damaged store is set aside and
-    /// reported, and an empty state returned.
+    /// reported, and what could be kept returned.
     func load() -> DatastoreSnapshot {
         let (snapshot, recoveries) = files.withLock { store in (store.load(), store.takeRecoveries()) }
         report(recoveries)
         return snapshot
     }
 
-    /// Makes `mutations` durable, together with whatever other commits are
-    /// queued; returns once they are on disk. On a store left read-only
-    /// (written by a newer release) the mutations are dropped.
+    /// Makes `mutations` durable, grouped with concurrent calls; returns once
+    /// they are on disk (while the disk refuses, it waits: the write is
+    /// retried). On a store left read-only (written by a newer release) the
+    /// mutations are dropped and it returns at once.
     func commit(_ mutations: [DatastoreMutation]) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let startsWriter = queue.withLock { queue in
-                queue.pending.append(contentsOf: mutations)
-                queue.waiters.append(continuation)
-                guard !queue.isWriting else { return false }
-                queue.isWriting = true
-                return true
-            }
-            if startsWriter {
-                writer.async { self.writeQueuedBatches() }
-            }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            pipeline.send(mutations, done: { done.resume() })
         }
     }
 
-    /// Makes `mutations` durable on the calling thread (after any batch whose
-    /// write failed earlier); returns once they are on disk. The engine's
-    /// commit pipeline calls this with everything its donors queued, so that
-    /// concurrent donations share one journal record and one fsync.
-    func commitNow(_ mutations: [DatastoreMutation]) {
-        let recoveries = files.withLock { store in
-            let batch = queue.withLock { queue in
-                defer { queue.retry = [] }
-                return queue.retry.isEmpty ? mutations : queue.retry + mutations
-            }
-            if !batch.isEmpty, !store.append(batch) {
-                queue.withLock { $0.retry = batch + $0.retry }
-            }
-            return store.takeRecoveries()
-        }
+    /// Writes `mutations` as one batch on the calling thread. Returns whether
+    /// they are durable (or deliberately dropped: a read-only store); false
+    /// when the disk refused them, and nothing of them was written.
+    func commitNow(_ mutations: [DatastoreMutation]) -> Bool {
+        guard !mutations.isEmpty else { return true }
+        let (written, recoveries) = files.withLock { store in (store.append(mutations), store.takeRecoveries()) }
         report(recoveries)
+        return written
     }
 
     /// Removes every file of the store (`resetDatastore`).
@@ -102,10 +79,7 @@ final class Datastore: DatastoreBackend, Sendable {
     /// deltas (the store was erased or compacted twice meanwhile), a single
     /// `.replaceAll` with the whole current state.
     func refresh() -> [DatastoreMutation] {
-        let (mutations, recoveries) = files.withLock { store in
-            let pending = queue.withLock { $0.retry + $0.pending }
-            return (store.takeUnreported(pending: pending), store.takeRecoveries())
-        }
+        let (mutations, recoveries) = files.withLock { store in (store.takeUnreported(), store.takeRecoveries()) }
         report(recoveries)
         return mutations
     }
@@ -116,48 +90,10 @@ final class Datastore: DatastoreBackend, Sendable {
     var batchesWritten: Int { files.withLock { $0.batchesWritten } }
     /// How many snapshots compaction wrote.
     var compactions: Int { files.withLock { $0.compactions } }
-    /// Whether the store is left alone because it cannot be written.
+    /// Whether the store is left alone because a newer release wrote it.
     var isReadOnly: Bool { files.withLock { $0.isReadOnly } }
     /// Makes every write fail, as on a full disk, until set back to false.
     func refuseWritesForTesting(_ refuses: Bool) { files.withLock { $0.refusesWritesForTesting = refuses } }
-
-    // MARK: Group commit
-
-    /// The writer loop: runs on `writer` while commits keep arriving.
-    private func writeQueuedBatches() {
-        while let (waiters, recoveries) = writeNextBatch() {
-            report(recoveries)
-            for waiter in waiters { waiter.resume() }
-        }
-    }
-
-    /// Takes everything queued and appends it as one record; nil when the
-    /// queue is empty (and the writer stops).
-    private func writeNextBatch() -> ([CheckedContinuation<Void, Never>], [Tips.DatastoreRecovery])? {
-        files.withLock { store in
-            // Taken under the store's lock, so `refresh()` sees a batch either
-            // queued or written, never in between.
-            let taken = queue.withLock { queue -> ([DatastoreMutation], [CheckedContinuation<Void, Never>])? in
-                guard !queue.waiters.isEmpty else {
-                    queue.isWriting = false
-                    return nil
-                }
-                defer {
-                    queue.pending = []
-                    queue.retry = []
-                    queue.waiters = []
-                }
-                return (queue.retry + queue.pending, queue.waiters)
-            }
-            guard let (batch, waiters) = taken else { return nil }
-            if !batch.isEmpty, !store.append(batch) {
-                // The disk refused (full, failing): the waiters cannot wait
-                // forever, so they return, and the batch is retried next time.
-                queue.withLock { $0.retry = batch + $0.retry }
-            }
-            return (waiters, store.takeRecoveries())
-        }
-    }
 
     private func report(_ recoveries: [Tips.DatastoreRecovery]) {
         for recovery in recoveries { onRecovery(recovery) }
