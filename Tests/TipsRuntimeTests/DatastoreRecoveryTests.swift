@@ -104,7 +104,7 @@ import Testing
         #expect(log.all.first?.movedTo == nil)
         #expect(log.all.first?.reason.contains("version 2") == true)
         await store.commit([numberedDonation("e", 5)])
-        #expect(store.refresh().isEmpty)
+        #expect(store.refreshNow().isEmpty)
         _ = store.load()
 
         let after = directory.fileNames().map { ($0, fileBytes(of: directory.url.appendingPathComponent($0))) }
@@ -136,7 +136,7 @@ import Testing
         let calls = Locked(0)
         let store = Datastore(directory: directory.url) { _ in
             // Would deadlock if the callback ran under the store's lock.
-            _ = box.withLock { $0 }?.refresh()
+            _ = box.withLock { $0 }?.refreshNow()
             calls.withLock { $0 += 1 }
         }
         box.withLock { $0 = store }
@@ -183,7 +183,7 @@ import Testing
                 let store = DatastoreRecoveryLog().datastore(scratch.url)
                 _ = store.load()
                 await store.commit([numberedDonation("e", round)])
-                _ = store.refresh()
+                _ = store.refreshNow()
             }
         }
     }

@@ -171,17 +171,24 @@ struct DatastoreDirectory {
         return written
     }
 
-    /// What other processes appended since the last call.
-    mutating func takeUnreported() -> [DatastoreMutation] {
+    /// Reads what other processes appended (under the lock, from the disk),
+    /// for `takeUnreported()`.
+    mutating func readOutsideChanges() {
         if !isReadOnly { withFileLock { $0.catchUp() } }
+    }
+
+    /// What other processes appended that was read since the last call (no
+    /// file is touched): their mutations, or the whole state when deltas
+    /// cannot describe the change.
+    mutating func takeUnreported() -> (mutations: [DatastoreMutation], replacement: DatastoreSnapshot?) {
         defer {
             unreported = []
             needsReplaceAll = false
         }
-        guard needsReplaceAll else { return unreported }
+        guard needsReplaceAll else { return (unreported, nil) }
         var replacement = state
         replacement.trimDeferredDonations()
-        return [.replaceAll(replacement)]
+        return ([], replacement)
     }
 
     /// Removes every file of the store (the lock file stays: another process
