@@ -72,7 +72,7 @@ extension DatastoreDirectory {
             return
         }
         // Past every journal, so that creating the new one truncates nothing.
-        let generation = (journalGenerations().last ?? 0) + 1
+        let generation = min(journalGenerations().last ?? 0, UInt64.max - 1) + 1
         createStore(recovered, generation: generation, keepingAside: replayed)
     }
 
