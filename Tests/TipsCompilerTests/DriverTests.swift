@@ -34,7 +34,7 @@ import Testing
         ),
         (
             ["chek", "a.tips"],
-            "unknown command 'chek'; did you mean 'check'?; the commands are compile, check and dump"
+            "unknown command 'chek'; did you mean 'check'?; the commands are compile, check, preview, format, lsp and dump"
         ),
         (["--frobnicate"], "unknown option '--frobnicate'; run 'tipc --help' for usage"),
         (
@@ -54,9 +54,9 @@ import Testing
     }
 
     @Test func outputNamesComeFromInputNames() {
-        #expect(TipsRuntimeBackend.outputFileName(for: "Trails.tips") == "Trails.swift")
-        #expect(TipsRuntimeBackend.outputFileName(for: "a.b.tips") == "a.b.swift")
-        #expect(TipsRuntimeBackend.outputFileName(for: "noext") == "noext.swift")
+        #expect(TipsRuntimeBackend().outputFileName(for: "Trails.tips") == "Trails.swift")
+        #expect(TipsRuntimeBackend().outputFileName(for: "a.b.tips") == "a.b.swift")
+        #expect(TipsRuntimeBackend().outputFileName(for: "noext") == "noext.swift")
     }
 
     @Test func twoInputsWithOneOutputNameAreAnError() {

@@ -310,7 +310,7 @@ import Testing
     @Test func aStoreWrittenBeforeTheHeaderCheckStillLoads() async throws {
         let store = StoreDirectoryFixture()
         try await makeStore(store.url)
-        // Version 1 files from before the header check hold 0 in bytes 12..<16.
+        // Files from before the header check hold 0 in bytes 12..<16.
         var snapshot = fileBytes(of: store.snapshotURL)
         snapshot.replaceSubrange(12..<16, with: [0, 0, 0, 0])
         let checksum = CRC32.checksum(Array(snapshot[0..<40]) + Array(snapshot[44...]))

@@ -92,7 +92,8 @@ import Testing
     @Test func aStoreFromANewerReleaseIsNeitherReadNorWritten() async {
         let directory = StoreDirectoryFixture()
         await makeStore(in: directory)
-        let newer = fromNewerRelease(fileBytes(of: directory.snapshotURL), version: 2)
+        let newer = fromNewerRelease(
+            fileBytes(of: directory.snapshotURL), version: DatastoreFileFormat.currentVersion + 1)
         writeFile(newer, to: directory.snapshotURL)
         let before = directory.fileNames().map { ($0, fileBytes(of: directory.url.appendingPathComponent($0))) }
 
@@ -102,7 +103,7 @@ import Testing
         #expect(store.isReadOnly)
         #expect(log.all.count == 1)
         #expect(log.all.first?.movedTo == nil)
-        #expect(log.all.first?.reason.contains("version 2") == true)
+        #expect(log.all.first?.reason.contains("version \(DatastoreFileFormat.currentVersion + 1)") == true)
         await store.commit([numberedDonation("e", 5)])
         #expect(store.refreshNow().isEmpty)
         _ = store.load()

@@ -113,7 +113,7 @@ import Testing
     @Test func aStoreOfANewerFormatIsNeverWrittenAndTheAppRuns() async throws {
         let store = StoreDirectoryFixture()
         try await makeStore(store.url)
-        let newer = fromNewerRelease(fileBytes(of: store.snapshotURL), version: 2)
+        let newer = fromNewerRelease(fileBytes(of: store.snapshotURL), version: DatastoreFileFormat.currentVersion + 1)
         writeFile(newer, to: store.snapshotURL)
         let before = store.fileNames().filter { $0 != DatastoreDirectory.lockName }
             .map { ($0, fileBytes(of: store.url.appendingPathComponent($0))) }
@@ -123,7 +123,7 @@ import Testing
             let recoveries = log.withLock { $0 }
             #expect(recoveries.count == 1)
             #expect(recoveries.first?.movedTo == nil)
-            #expect(recoveries.first?.reason.contains("version 2") == true)
+            #expect(recoveries.first?.reason.contains("version \(DatastoreFileFormat.currentVersion + 1)") == true)
             // The app runs on an in-memory state.
             #expect(Self.opened.donationCount(in: center) == 0)
             await Self.opened.donate(in: center)
@@ -183,8 +183,8 @@ import Testing
         ])
         let opened = Tips.Event(id: "opened")
         await opened.donate(in: center)
-        // Another process moved the store to format version 2.
-        let newer = fromNewerRelease(fileBytes(of: store.snapshotURL), version: 2)
+        // Another process moved the store to a newer format.
+        let newer = fromNewerRelease(fileBytes(of: store.snapshotURL), version: DatastoreFileFormat.currentVersion + 1)
         writeFile(newer, to: store.snapshotURL)
 
         let deadline = Date().addingTimeInterval(10)

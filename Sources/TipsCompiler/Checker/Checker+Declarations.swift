@@ -7,6 +7,7 @@ extension Checker {
     mutating func resolveType(_ syntax: TypeSyntax) -> TipsType? {
         let name = syntax.name.name
         switch name {
+        case "": return nil  // Missing, and already reported by the parser.
         case "Bool": return .bool
         case "Int": return .int
         case "Double": return .double
@@ -40,7 +41,7 @@ extension Checker {
     /// Checks one declaration.
     /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkEnum(_ decl: EnumDecl) -> CheckedEnum? {
-        var seen = FirstOccurrences()
+        var seen: [String: SourceRange] = [:]
         var cases: [String] = []
         var ranges: [SourceRange] = []
         for item in decl.cases {
@@ -50,7 +51,7 @@ extension Checker {
                     notes: [DiagnosticNote("'\(item.name)' is first declared here", at: first)])
                 continue
             }
-            seen.record(item.name, at: item.range)
+            seen[item.name] = item.range
             cases.append(item.name)
             ranges.append(item.range)
         }
@@ -87,6 +88,16 @@ extension Checker {
                 "enum '\(name)' has no case '\(caseName)'\(Suggestions.didYouMean(caseName, in: checked.cases))",
                 at: expression.range)
             return nil
+        case (.enumeration(let name), nil):
+            // `Plan.free`: reported once, then read as `.free`.
+            if case .member(.name(let base), let caseName, _) = expression, base.name == name,
+                let checked = enums[name], checked.cases.contains(caseName.name)
+            {
+                diagnostics.error(
+                    "write the case as '.\(caseName.name)' instead of '\(name).\(caseName.name)'", at: expression.range)
+                return .enumCase(caseName.name)
+            }
+            fallthrough
         default:
             if case .error = expression { return nil }
             let expected: String
@@ -145,7 +156,7 @@ extension Checker {
     mutating func checkFields(_ fields: [FieldSyntax], owner: @autoclosure () -> String, kind: String) -> (
         fields: [CheckedField], ok: Bool
     ) {
-        var seen = FirstOccurrences()
+        var seen: [String: SourceRange] = [:]
         var checked: [CheckedField] = []
         checked.reserveCapacity(fields.count)
         var failed = false
@@ -157,7 +168,7 @@ extension Checker {
                 failed = true
                 continue
             }
-            seen.record(field.name.name, at: field.name.range)
+            seen[field.name.name] = field.name.range
             guard let type = resolveType(field.type) else {
                 failed = true
                 continue
@@ -203,17 +214,10 @@ extension Checker {
     mutating func checkGroup(_ decl: GroupDecl) -> CheckedGroup? {
         var priority = GroupPriority.firstAvailable
         if let written = decl.priority {
-            if let value = GroupPriority(rawValue: written.name) {
-                priority = value
-            } else {
-                diagnostics.error(
-                    "unknown group priority '\(written.name)'"
-                        + Suggestions.hint(
-                            written.name, in: ["ordered", "firstAvailable"], otherwise: "use ordered or firstAvailable"),
-                    at: written.range)
-            }
+            // An unknown word here was reported by the parser, which reads it.
+            if let value = GroupPriority(rawValue: written.name) { priority = value }
         }
-        var seen = FirstOccurrences()
+        var seen: [String: SourceRange] = [:]
         var members: [String] = []
         for member in decl.members {
             if let first = seen[member.name] {
@@ -222,7 +226,7 @@ extension Checker {
                     notes: [DiagnosticNote("first listed here", at: first)])
                 continue
             }
-            seen.record(member.name, at: member.range)
+            seen[member.name] = member.range
             switch symbols[member.name] {
             case .tip(let tip, let takesArguments):
                 if takesArguments {

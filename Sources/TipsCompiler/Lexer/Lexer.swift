@@ -1,5 +1,3 @@
-import Foundation
-
 /// Turns the UTF-8 bytes of a ``SourceFile`` into ``Token``s.
 ///
 /// The lexer scans bytes with an index and never builds a `String` per
@@ -28,40 +26,20 @@ public struct Lexer {
     /// The doc comment before a token, with that token's index, in token order (when ``collectsDocs``).
     var docs: [(tokenIndex: Int, doc: DocComment)] = []
     let keywordTable = Keyword.byLength
+    /// Names declared with a leading digit (`parameter 2fa`), reported once
+    /// at the declaration; later uses of the same spelling are read silently.
+    var digitNames: Set<String> = []
+    /// When true (for the formatter and the language server), the range of
+    /// every comment, `///` included, is kept in ``comments``, in order.
+    var recordsComments = false
+    /// The comments seen (when ``recordsComments``).
+    var comments: [SourceRange] = []
 
-    /// Where the scan stops: the end of the file, or of the part being lexed
-    /// (see `Parser+Parts.swift`), whose bytes are read in place.
-    let endOffset: Int
-
-    /// A lexer for the whole file, or for `part` of it as if it were a whole
-    /// file. `tokens` is an empty array whose storage the lexer may reuse.
-    init(file: SourceFile, part: Range<Int>? = nil, collectsDocs: Bool = false, reusing tokens: [Token] = []) {
+    init(file: SourceFile, collectsDocs: Bool = false) {
         self.file = file
         self.bytes = file.bytes
-        self.index = part?.lowerBound ?? 0
-        self.endOffset = part?.upperBound ?? file.bytes.count
         self.collectsDocs = collectsDocs
-        self.tokens = tokens
-        self.tokens.removeAll(keepingCapacity: true)
-        self.tokens.reserveCapacity((endOffset - index) / 5 + 1)
-        Lexer.adviseHugePages(&self.tokens)
-    }
-
-    /// Asks Linux to back a large token buffer with huge pages: a big file's
-    /// tokens then cost a few dozen page faults instead of thousands.
-    static func adviseHugePages(_ tokens: inout [Token]) {
-        #if os(Linux)
-            let hugePage = 2 << 20
-            let bytes = tokens.capacity * MemoryLayout<Token>.stride
-            guard bytes >= 4 * hugePage else { return }
-            tokens.withUnsafeMutableBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
-                let end = (Int(bitPattern: base) + bytes) & ~(hugePage - 1)
-                guard end > start, let address = UnsafeMutableRawPointer(bitPattern: start) else { return }
-                _ = madvise(address, end - start, MADV_HUGEPAGE)
-            }
-        #endif
+        self.tokens.reserveCapacity(bytes.count / 5 + 1)
     }
 
     /// Lexes the whole file. The result always ends with one
@@ -77,12 +55,11 @@ public struct Lexer {
 
     /// Lexes the file for the parser: no doc comment tokens; instead, each
     /// run of `///` lines is returned with the index of the token after it, in
-    /// order. With `part`, lexes those bytes only, as if they were the whole
-    /// file; `tokens` is an empty array whose storage may be reused.
+    /// order.
     static func tokenizeForParsing(
-        _ file: SourceFile, part: Range<Int>? = nil, reusing tokens: [Token] = [], diagnostics: inout DiagnosticEngine
+        _ file: SourceFile, diagnostics: inout DiagnosticEngine
     ) -> (tokens: [Token], docs: [(tokenIndex: Int, doc: DocComment)]) {
-        var lexer = Lexer(file: file, part: part, collectsDocs: true, reusing: tokens)
+        var lexer = Lexer(file: file, collectsDocs: true)
         lexer.scanAll()
         for diagnostic in lexer.diagnostics.reported {
             diagnostics.report(diagnostic)
@@ -90,10 +67,25 @@ public struct Lexer {
         return (lexer.tokens, lexer.docs)
     }
 
+    /// Lexes the whole file for the parser (as ``tokenizeForParsing(_:part:reusing:diagnostics:)``)
+    /// and also returns the range of every comment, in order: what the
+    /// formatter needs to put the comments back where they were.
+    static func tokenizeKeepingComments(
+        _ file: SourceFile, diagnostics: inout DiagnosticEngine
+    ) -> (tokens: [Token], comments: [SourceRange]) {
+        var lexer = Lexer(file: file, collectsDocs: true)
+        lexer.recordsComments = true
+        lexer.scanAll()
+        for diagnostic in lexer.diagnostics.reported {
+            diagnostics.report(diagnostic)
+        }
+        return (lexer.tokens, lexer.comments)
+    }
+
     mutating func scanAll() {
-        let count = endOffset
+        let count = bytes.count
         // A UTF-8 byte order mark, as some editors write, is not content.
-        if index == 0, count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         while index < count {
             let byte = bytes[index]
             switch byte {
@@ -190,7 +182,7 @@ public struct Lexer {
     // MARK: - Comments and punctuation
 
     mutating func scanSlash() {
-        let next = index + 1 < endOffset ? bytes[index + 1] : 0
+        let next = index + 1 < bytes.count ? bytes[index + 1] : 0
         if next == UInt8(ascii: "/") {
             scanLineComment()
         } else if next == UInt8(ascii: "*") {
@@ -204,7 +196,7 @@ public struct Lexer {
     mutating func scanLineComment() {
         let start = index
         var end = index + 2
-        while end < endOffset, bytes[end] != 0x0A {
+        while end < bytes.count, bytes[end] != 0x0A {
             if bytes[end] >= 0x80 {
                 end = validateScalar(at: end)
             } else {
@@ -212,6 +204,7 @@ public struct Lexer {
             }
         }
         index = end
+        if recordsComments { comments.append(range(start, end)) }
         let isDoc =
             end - start >= 3 && bytes[start + 2] == UInt8(ascii: "/")
             && (end - start == 3 || bytes[start + 3] != UInt8(ascii: "/"))
@@ -226,16 +219,19 @@ public struct Lexer {
         let start = index
         var depth = 1
         index += 2
-        while index < endOffset {
+        while index < bytes.count {
             let byte = bytes[index]
-            let next = index + 1 < endOffset ? bytes[index + 1] : 0
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
             if byte == UInt8(ascii: "/"), next == UInt8(ascii: "*") {
                 depth += 1
                 index += 2
             } else if byte == UInt8(ascii: "*"), next == UInt8(ascii: "/") {
                 depth -= 1
                 index += 2
-                if depth == 0 { return }
+                if depth == 0 {
+                    if recordsComments { comments.append(range(start, index)) }
+                    return
+                }
             } else if byte == 0x0A {
                 if pendingNewline == nil { pendingNewline = index }
                 index += 1
@@ -250,7 +246,7 @@ public struct Lexer {
 
     mutating func scanPunctuation(_ byte: UInt8) {
         let start = index
-        let next = index + 1 < endOffset ? bytes[index + 1] : 0
+        let next = index + 1 < bytes.count ? bytes[index + 1] : 0
         let single: TokenKind?
         switch byte {
         case UInt8(ascii: "{"): single = .leftBrace
@@ -258,6 +254,8 @@ public struct Lexer {
         case UInt8(ascii: "("): single = .leftParen
         case UInt8(ascii: ")"): single = .rightParen
         case UInt8(ascii: ","): single = .comma
+        case UInt8(ascii: "["): single = .leftBracket
+        case UInt8(ascii: "]"): single = .rightBracket
         case UInt8(ascii: ":"): single = .colon
         case UInt8(ascii: ";"): single = .semicolon
         case UInt8(ascii: "."): single = .dot
@@ -292,6 +290,16 @@ public struct Lexer {
         }
         if byte == UInt8(ascii: "'") {
             scanSingleQuotedString()
+            return
+        }
+        if byte == UInt8(ascii: "?"), lastKind == .identifier, start > 0, Lexer.isASCIIIdentifierByte(bytes[start - 1])
+        {
+            // `String?`: no value is optional; reported once, then read without the `?`.
+            index += 1
+            let name = tokens.last.map { file.text(in: $0.range) } ?? ""
+            error(
+                "nothing is optional in .tips (every parameter has a default value); write '\(name)' without '?'",
+                from: start, to: index)
             return
         }
         index += 1

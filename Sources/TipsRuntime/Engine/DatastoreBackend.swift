@@ -14,6 +14,14 @@ protocol DatastoreBackend: AnyObject, Sendable {
     func erase()
     /// Mutations other processes appended since the last look.
     func refresh() -> [DatastoreMutation]
+    /// Reads, on the calling thread, what the next `refresh()` returns;
+    /// called off the engine's lock (`refresh()` itself never waits for
+    /// the disk).
+    func readOutsideChanges()
+}
+
+extension DatastoreBackend {
+    func readOutsideChanges() {}
 }
 
 /// Makes the backend for a datastore directory.

@@ -133,7 +133,8 @@ final class Datastore: DatastoreBackend, Sendable {
         return refresh()
     }
 
-    private func readOutsideChanges() {
+    /// Reads what other processes appended, for the next `refresh()`.
+    func readOutsideChanges() {
         let recoveries = files.withLock { store in
             store.readOutsideChanges()
             collectOutsideChanges(&store)

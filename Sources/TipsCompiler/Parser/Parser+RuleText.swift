@@ -1,0 +1,51 @@
+// The source text a rule records: its lines joined into one.
+
+extension Parser {
+    /// Joins continuation lines: every run of whitespace holding a line break
+    /// becomes one space (nothing before a `.`, so that a continued query chain
+    /// reads as one); other runs stay; a run at the end goes. Whitespace is
+    /// ASCII (0x09...0x0D and space), line breaks 0x0A...0x0D, as the lexer has them.
+    static func singleLine(_ text: String) -> String {
+        var text = text
+        return text.withUTF8(singleLine)
+    }
+
+    /// ``singleLine(_:)`` of the text of `range`, read from the file's bytes.
+    static func singleLine(of range: SourceRange, in file: SourceFile) -> String {
+        let start = min(Int(range.start), file.bytes.count)
+        let end = max(start, min(Int(range.end), file.bytes.count))
+        return file.bytes.withUnsafeBufferPointer { bytes in
+            singleLine(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+    }
+
+    /// ``singleLine(_:)`` over UTF-8 bytes.
+    private static func singleLine(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var runStart = 0
+        var runBreaks = false
+        var inRun = false
+        for (index, byte) in bytes.enumerated() {
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                if !inRun {
+                    inRun = true
+                    runStart = index
+                    runBreaks = false
+                }
+                if byte != 0x20 && byte != 0x09 { runBreaks = true }
+                continue
+            }
+            if inRun {
+                if !runBreaks {
+                    out.append(contentsOf: bytes[runStart..<index])
+                } else if byte != UInt8(ascii: ".") {
+                    out.append(0x20)
+                }
+                inRun = false
+            }
+            out.append(byte)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,166 @@
+/// Spelling `.tips` names and values as Swift source.
+public enum SwiftNames {
+    /// Words that must be written in backticks to be used as identifiers.
+    public static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "package", "private",
+        "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard",
+        "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is",
+        "nil", "self", "Self", "super", "throws", "true", "try", "Type", "Protocol", "_",
+    ]
+
+    /// Names that backticks cannot make usable where the generated code needs
+    /// them (`Outer.Type` is a metatype, `x.self` the value itself, `_` is no
+    /// name at all), and the modules the generated code qualifies through,
+    /// which a declaration of that name would hide.
+    public static let reserved: Set<String> = [
+        "Type", "Protocol", "self", "Self", "init", "_", "Swift", "TipsRuntime", "Foundation",
+    ]
+
+    /// Types that app code names unqualified, by the module that declares
+    /// them. A generated top-level type (a tip, a group, an enum) of one of
+    /// these names would hide it in the whole app module (`let s: String`,
+    /// `Tips.configure()` would then mean the generated type), so such a
+    /// name is rejected rather than respelled. `ShadowedNamesTests` keeps the
+    /// runtime's part equal to TipsRuntime's public top-level types.
+    public static let appTypeNames: [String: String] = {
+        var names: [String: String] = [:]
+        let swift = [
+            "Any", "AnyObject", "Array", "Bool", "CaseIterable", "Character", "Codable", "Comparable", "Decodable",
+            "Dictionary", "Double", "Duration", "Encodable", "Equatable", "Error", "Float", "Hashable",
+            "Identifiable", "Int", "Int8", "Int16", "Int32", "Int64", "MainActor", "Never", "Optional", "Range",
+            "Result", "Sendable", "Sequence", "Set", "String", "Substring", "Task", "UInt", "UInt8", "UInt16",
+            "UInt32", "UInt64", "Void",
+        ]
+        for name in swift { names[name] = "Swift" }
+        for name in ["Data", "Date", "TimeInterval", "URL", "UUID"] { names[name] = "Foundation" }
+        for name in runtimeTypeNames { names[name] = "TipsRuntime" }
+        return names
+    }()
+
+    /// TipsRuntime's public top-level types.
+    public static let runtimeTypeNames = [
+        "EventQuery", "ManualClock", "RuleExpression", "RuleOperator", "SystemClock", "Tip", "TipCenter",
+        "TipClock", "TipEvents", "TipExplanation", "TipGroup", "TipGroupExplanation", "TipParameters", "TipRule",
+        "TipValue", "TipValueConvertible", "Tips", "TipsConfiguration", "TipsRuntimeGeneratedCodeVersion1",
+    ]
+
+    /// Members every generated enum already has (`String` raw value, `CaseIterable`, `TipValueConvertible`).
+    public static let enumMembers: Set<String> = [
+        "rawValue", "allCases", "hashValue", "tipValue", "RawValue", "AllCases",
+    ]
+
+    /// Members every generated tip already has (the `Tip` requirements and the runtime's extensions).
+    public static let tipMembers: Set<String> = [
+        "id", "title", "message", "image", "actions", "rules", "options", "status", "shouldDisplay",
+        "statusUpdates", "shouldDisplayUpdates", "invalidate", "resetEligibility", "explanation",
+        "declaredConfiguration",
+    ]
+
+    /// Members of a generated group, inside which it refers to its tips by their type names.
+    public static let groupMembers: Set<String> = ["priority", "tips", "makeGroup"]
+
+    /// Parameters a generated event's `donate` already has besides the fields.
+    public static let donateMembers: Set<String> = ["center"]
+
+    /// The one spelling rule for a declared `.tips` name in the generated Swift:
+    ///
+    /// 1. a name in ``reserved``, or in `members` (the names the enclosing
+    ///    generated declaration already uses), gets a trailing underscore:
+    ///    `Type` → `Type_`, `rawValue` → `rawValue_`, `_` → `__`;
+    /// 2. any other Swift keyword is written in backticks: `` `class` ``;
+    /// 3. every other name is written as is.
+    ///
+    /// Persisted ids, field keys, enum raw values and rule source text keep the
+    /// `.tips` name; only Swift identifiers use this spelling.
+    public static func identifier(_ name: String, reserving members: Set<String> = []) -> String {
+        if members.isEmpty, !SpecialWords.mayContain(name) { return name }
+        return spelled(name, reserving: members)
+    }
+
+    /// ``identifier(_:reserving:)`` for one of the member sets in ``SpecialWords``,
+    /// which lets a name that is none of them skip the set look-ups.
+    static func identifier(_ name: String, reservingKnown members: Set<String>) -> String {
+        SpecialWords.mayContain(name) ? spelled(name, reserving: members) : name
+    }
+
+    private static func spelled(_ name: String, reserving members: Set<String>) -> String {
+        if reserved.contains(name) || members.contains(name) { return name + "_" }
+        return keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// The argument label for a `.tips` argument or field: the `.tips` name
+    /// itself (any word works as a label, keywords in backticks), except `_`,
+    /// which as a label would mean "no label" and so is spelled `__`.
+    public static func label(_ name: String) -> String {
+        if name == "_" { return identifier(name) }
+        guard SpecialWords.mayContain(name) else { return name }
+        return keywords.contains(name) && !reserved.contains(name) ? "`\(name)`" : name
+    }
+
+    /// A function parameter with the `.tips` name as its label and `swiftName`
+    /// inside: `label: Type`, or `label swiftName: Type` when the two differ.
+    public static func parameter(_ name: String, swiftName: String, type: String) -> String {
+        let label = label(name)
+        return label == swiftName ? "\(swiftName): \(type)" : "\(label) \(swiftName): \(type)"
+    }
+
+    /// The Swift name of an enum case (rule 1 with ``enumMembers``).
+    public static func enumCase(_ name: String) -> String { identifier(name, reservingKnown: enumMembers) }
+
+    /// The Swift name of a tip's type (rule 1 with ``groupMembers``, since groups name their tips from inside).
+    public static func tipType(_ name: String) -> String { identifier(name, reservingKnown: groupMembers) }
+
+    /// The Swift name of a tip argument's stored property and init parameter (rule 1 with ``tipMembers``).
+    public static func tipArgument(_ name: String) -> String { identifier(name, reservingKnown: tipMembers) }
+
+    /// The Swift name of an event field's `donate` parameter (rule 1 with ``donateMembers``).
+    public static func eventField(_ name: String) -> String { identifier(name, reservingKnown: donateMembers) }
+
+    /// The type of an event's value in `TipsRuntime.TipEvents`: the name
+    /// capitalized plus `Event` (`visitedRegion` → `VisitedRegionEvent`), so it
+    /// never equals an event's property name and is never a keyword.
+    public static func eventType(_ name: String) -> String { typeName(name) + "Event" }
+
+    /// The name with its first letter uppercased (`visitedRegion` → `VisitedRegion`).
+    public static func typeName(_ name: String) -> String {
+        guard let first = name.first else { return name }
+        return first.uppercased() + name.dropFirst()
+    }
+
+    /// A Swift string literal holding `text` exactly (see ``ByteBuffer/appendStringLiteral(_:)``).
+    public static func stringLiteral(_ text: String) -> String {
+        spelled { $0.appendStringLiteral(text) }
+    }
+
+    /// `text` escaped for the inside of a Swift string literal.
+    public static func escaped(_ text: String) -> String {
+        spelled { $0.appendEscaped(text) }
+    }
+
+    /// An Int literal, with `_` every three digits from 10_000 on.
+    public static func integer(_ value: Int) -> String {
+        spelled { $0.appendInteger(value) }
+    }
+
+    /// A Double literal that reads back as the same value.
+    public static func double(_ value: Double) -> String {
+        if value.isNaN || value.isInfinite { return "0.0" }
+        // Swift prints a Double so that it reads back as the same value: "2.5", "1e+16".
+        return "\(value)"
+    }
+
+    /// A line of text safe inside a `//` comment.
+    public static func commentText(_ text: String) -> String {
+        spelled { $0.appendCommentText(text) }
+    }
+
+    /// What `append` writes into an empty buffer, as a string: the one
+    /// spelling of each literal is the buffer's.
+    private static func spelled(_ append: (inout ByteBuffer) -> Void) -> String {
+        var out = ByteBuffer()
+        append(&out)
+        return out.string(0..<out.count)
+    }
+}

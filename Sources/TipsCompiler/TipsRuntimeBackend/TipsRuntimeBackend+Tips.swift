@@ -1,0 +1,181 @@
+// Emitting tips: stored arguments, copy, actions, rules and options.
+
+extension FileEmitter {
+    func emitTip(_ tip: CheckedTip, into writer: inout SwiftWriter) {
+        writer.blankLine()
+        doc(tip.doc, into: &writer)
+        let arguments = tip.arguments ?? []
+        writer.block { out in
+            out.appendUTF8(access)
+            out.append(" struct ")
+            out.appendUTF8(SwiftNames.tipType(tip.name))
+            out.append(": TipsRuntime.Tip")
+        } body: { writer in
+            emitInit(arguments, into: &writer)
+            writer.line()
+            textProperty("id: Swift.String", tip.id, arguments, into: &writer)
+            textProperty("title: Swift.String", tip.title, arguments, into: &writer)
+            if let message = tip.message {
+                textProperty("message: Swift.String?", message, arguments, into: &writer)
+            }
+            if let image = tip.image {
+                textProperty("image: Swift.String?", image, arguments, into: &writer)
+            }
+            if !tip.actions.isEmpty { emitActions(tip.actions, arguments, into: &writer) }
+            if !tip.rules.isEmpty { emitRules(tip.rules, into: &writer) }
+            if !tip.options.isEmpty { emitOptions(tip.options, into: &writer) }
+            // The module's config block, so that `Tips.configure()` applies it. The
+            // same line whether or not the module has one (the runtime's nil is
+            // shadowed by the module's own `declared`): a file added to the
+            // compilation never changes another file's output.
+            writer.nonEmptyLine { out in
+                out.appendUTF8(access)
+                out.append(" var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? ")
+                out.append("{ TipsRuntime.TipsConfiguration.declared }")
+            }
+        }
+    }
+
+    /// Writes the stored arguments and the initializer that sets them.
+    private func emitInit(_ arguments: [CheckedField], into writer: inout SwiftWriter) {
+        guard !arguments.isEmpty else {
+            writer.nonEmptyLine { out in
+                out.appendUTF8(access)
+                out.append(" init() {}")
+            }
+            return
+        }
+        for argument in arguments {
+            writer.nonEmptyLine { out in
+                out.appendUTF8(access)
+                out.append(" let ")
+                out.appendUTF8(SwiftNames.tipArgument(argument.name))
+                out.append(": ")
+                appendSwiftType(argument.type, to: &out)
+            }
+        }
+        writer.line()
+        writer.line("/// Creates the tip for these argument values; each combination is its own tip.")
+        writer.block { out in
+            out.appendUTF8(access)
+            out.append(" init(")
+            for (index, argument) in arguments.enumerated() {
+                if index > 0 { out.append(", ") }
+                let swiftName = SwiftNames.tipArgument(argument.name)
+                appendParameter(argument.name, swiftName: swiftName, type: argument.type, to: &out)
+            }
+            out.append(")")
+        } body: { writer in
+            for argument in arguments {
+                let name = SwiftNames.tipArgument(argument.name)
+                writer.nonEmptyLine { out in
+                    out.append("self.")
+                    out.appendUTF8(name)
+                    out.append(" = ")
+                    out.appendUTF8(name)
+                }
+            }
+        }
+    }
+
+    /// Writes `<access> var <declaration> { <literal> }`.
+    private func textProperty(
+        _ declaration: StaticString, _ value: InterpolatedText, _ arguments: [CheckedField],
+        into writer: inout SwiftWriter
+    ) {
+        writer.nonEmptyLine { out in
+            out.appendUTF8(access)
+            out.append(" var ")
+            out.append(declaration)
+            out.append(" { ")
+            appendText(value, arguments, to: &out)
+            out.append(" }")
+        }
+    }
+
+    /// Appends a Swift string literal for text that may interpolate the tip's arguments.
+    func appendText(_ value: InterpolatedText, _ arguments: [CheckedField], to out: inout ByteBuffer) {
+        out.append(UInt8(ascii: "\""))
+        for segment in value.segments {
+            switch segment {
+            case .text(let text): out.appendEscaped(text)
+            case .argument(let name):
+                let isEnum =
+                    arguments.first { $0.name == name }.map {
+                        if case .enumeration = $0.type { true } else { false }
+                    } ?? false
+                out.append("\\(")
+                out.appendUTF8(SwiftNames.tipArgument(name))
+                if isEnum { out.append(".rawValue") }
+                out.append(")")
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private func emitActions(_ actions: [CheckedAction], _ arguments: [CheckedField], into writer: inout SwiftWriter) {
+        writer.block { out in
+            out.appendUTF8(access)
+            out.append(" var actions: [TipsRuntime.Tips.Action]")
+        } body: { writer in
+            writer.expression { code in
+                code.beginArray()
+                for action in actions {
+                    code.beginCall("TipsRuntime.Tips.Action")
+                    code.labeled("id") { $0.appendStringLiteral(action.id) }
+                    code.labeled("title") { appendText(action.title, arguments, to: &$0) }
+                    code.end()
+                }
+                code.end()
+            }
+        }
+    }
+
+    private func emitRules(_ rules: [CheckedRule], into writer: inout SwiftWriter) {
+        writer.block { out in
+            out.appendUTF8(access)
+            out.append(" var rules: [TipsRuntime.TipRule]")
+        } body: { writer in
+            writer.line("[")
+            writer.indented { writer in
+                for rule in rules {
+                    writer.expression { code in
+                        buildRule(rule, into: &code)
+                        code.suffix { $0.append(UInt8(ascii: ",")) }
+                    }
+                }
+            }
+            writer.line("]")
+        }
+    }
+
+    private func emitOptions(_ options: CheckedTipOptions, into writer: inout SwiftWriter) {
+        writer.block { out in
+            out.appendUTF8(access)
+            out.append(" var options: TipsRuntime.Tips.Options")
+        } body: { writer in
+            writer.expression { code in
+                code.beginCall("TipsRuntime.Tips.Options")
+                if let count = options.maxDisplayCount {
+                    code.labeled("maxDisplayCount") { $0.appendInteger(count) }
+                }
+                if let duration = options.maxDisplayDuration {
+                    code.labeled("maxDisplayDuration") { $0.appendInteger(duration) }
+                }
+                if options.ignoresDisplayFrequency {
+                    code.labeled("ignoresDisplayFrequency") { $0.append("true") }
+                }
+                if !options.invalidatedBy.isEmpty {
+                    code.beginLabeled("invalidatedBy")
+                    code.beginArray()
+                    for event in options.invalidatedBy {
+                        code.atom { appendEventReference(event, to: &$0) }
+                    }
+                    code.end()
+                    code.end()
+                }
+                code.end()
+            }
+        }
+    }
+}
