@@ -42,8 +42,9 @@ public enum SwiftNames {
     /// TipsRuntime's public top-level types.
     public static let runtimeTypeNames = [
         "EventQuery", "ManualClock", "RuleExpression", "RuleOperator", "SystemClock", "Tip", "TipCenter",
-        "TipClock", "TipEvents", "TipExplanation", "TipGroup", "TipGroupExplanation", "TipParameters", "TipRule",
-        "TipValue", "TipValueConvertible", "Tips", "TipsConfiguration", "TipsRuntimeGeneratedCodeVersion1",
+        "TipClock", "TipEvents", "TipExplanation", "TipGroup", "TipGroupExplanation", "TipParameters",
+        "TipPresenter", "TipRule", "TipValue", "TipValueConvertible", "Tips", "TipsConfiguration",
+        "TipsRuntimeGeneratedCodeVersion1",
     ]
 
     /// Members every generated enum already has (`String` raw value, `CaseIterable`, `TipValueConvertible`).
