@@ -26,9 +26,12 @@ let package = Package(
         // `swift package generate-tips`: writes the same generated Swift into the package.
         .plugin(
             name: "TipsGenerate",
+            // No declared permission, so that `--help` needs none; SwiftPM's sandbox
+            // (macOS) still lets it write only with --allow-writing-to-package-directory.
             capability: .command(
-                intent: .custom(verb: "generate-tips", description: "Write the Swift generated from .tips files"),
-                permissions: [.writeToPackageDirectory(reason: "writes <target>/Generated/*.swift")]
+                intent: .custom(
+                    verb: "generate-tips",
+                    description: "Write the Swift generated from .tips files into <target>/Generated")
             ),
             dependencies: ["tipc"]
         ),

@@ -36,6 +36,9 @@ extension Checker {
     mutating func checkTip(_ decl: TipDecl) -> CheckedTip? {
         let tipName = decl.name.name
         let errorsBefore = errorCount
+        // A tip whose body did not parse is not judged by what is left of it:
+        // its title or id may be what failed (`titel 42`, `id 42`).
+        let bodyFailedToParse = decl.hasSyntaxErrors
         var arguments: [CheckedField]?
         var failed = false
         if let written = decl.arguments {
@@ -58,6 +61,8 @@ extension Checker {
         var actions: [CheckedAction] = []
         var actionRanges: [String: SourceRange] = [:]
         var rules: [CheckedRule] = []
+        // The rules as written, for warnings that quote them.
+        var ruleSyntax: [Expr] = []
         var options = CheckedTipOptions()
 
         for item in decl.items {
@@ -104,6 +109,7 @@ extension Checker {
                 var context = ExpressionContext(tip: tipName, arguments: argumentTypes)
                 if let checked = checkRule(expression, source: source, context: &context) {
                     rules.append(checked)
+                    ruleSyntax.append(expression)
                 } else {
                     failed = true
                 }
@@ -144,21 +150,21 @@ extension Checker {
             }
         }
 
-        if title == nil && seen[.title] == nil {
+        if title == nil && seen[.title] == nil && !bodyFailedToParse {
             diagnostics.error(
                 "tip '\(tipName)' has no title; add a line such as title \"Try this\"", at: decl.name.range)
             failed = true
         }
         if arguments != nil {
             if let id {
-                if !id.text.interpolates {
+                if !id.text.interpolates && !bodyFailedToParse {
                     diagnostics.error(
                         "the id of tip '\(tipName)' must interpolate at least one of its arguments, "
                             + "or every instance would share one id",
                         at: id.range)
                     failed = true
                 }
-            } else if seen[.id] == nil {
+            } else if seen[.id] == nil && !bodyFailedToParse {
                 let example = arguments?.first.map { "\(tipName)-\\(\($0.name))" } ?? tipName
                 diagnostics.error(
                     "tip '\(tipName)' takes arguments, so it needs an 'id' that interpolates them, "
@@ -167,19 +173,19 @@ extension Checker {
                 failed = true
             }
         }
-        failed = failed || errorCount > errorsBefore || decl.hasSyntaxErrors
+        failed = failed || errorCount > errorsBefore || bodyFailedToParse
         if rules.isEmpty && options.isEmpty && !groupedTips.contains(tipName) && !failed {
             diagnostics.warning(
                 "tip '\(tipName)' has no rules, no options and is in no group; it shows to everyone at once",
                 at: decl.name.range)
         }
-        checkContradictions(rules, tip: tipName)
+        checkContradictions(rules, syntax: ruleSyntax, tip: tipName)
         guard !failed, let title else { return nil }
         return CheckedTip(
             name: tipName, doc: decl.doc?.lines ?? [], arguments: arguments,
             id: id?.text ?? InterpolatedText(tipName), hasExplicitID: id != nil, title: title,
             message: message, image: image, actions: actions, rules: rules, options: options,
-            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
+            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range), idRange: id?.range)
     }
 
     /// How many errors have been reported so far.
@@ -271,10 +277,14 @@ extension Checker {
         for index in tips.indices {
             guard let key = tips[index]?.id.displayText else { continue }
             if let firstIndex = seen[key], let first = tips[firstIndex], let tip = tips[index] {
+                // Point at the `id` line that makes the clash (a tip without one has its name as id).
+                let note =
+                    first.idRange.map { DiagnosticNote("tip '\(first.name)' has this id", at: $0) }
+                    ?? DiagnosticNote(
+                        "tip '\(first.name)' has the id '\(key)' from its name", at: first.origin.nameRange)
                 diagnostics.error(
                     "tip id '\(key)' is already used by tip '\(first.name)'; ids must be unique",
-                    at: tip.origin.nameRange,
-                    notes: [DiagnosticNote("tip '\(first.name)' is declared here", at: first.origin.nameRange)])
+                    at: tip.idRange ?? tip.origin.nameRange, notes: [note])
             } else {
                 seen[key] = index
             }

@@ -34,11 +34,27 @@ extension LanguageServer {
     func completions(before offset: Int, in document: TextDocument, index: SymbolIndex) -> [Candidate] {
         var diagnostics = DiagnosticEngine()
         let prefix = SourceFile(id: FileID(0), path: "prefix", bytes: Array(document.bytes[..<offset]))
-        var tokens = Lexer.tokenize(prefix, diagnostics: &diagnostics).filter {
-            $0.kind != .docComment && $0.kind != .endOfFile
+        let (lexed, comments) = Lexer.tokenizeKeepingComments(prefix, diagnostics: &diagnostics)
+        // Nothing to complete inside a comment or a string being written.
+        if let comment = comments.last, Int(comment.end) == offset, prefix.text(in: comment).hasPrefix("//") {
+            return []
+        }
+        if diagnostics.reported.contains(where: { $0.message.contains("unterminated block comment") }) { return [] }
+        var tokens = lexed.filter { $0.kind != .endOfFile }
+        if let last = tokens.last, last.kind == .string, Int(last.range.end) == offset,
+            last.isMalformed || last.range.end - last.range.start < 2 || prefix.bytes[offset - 1] != UInt8(ascii: "\"")
+        {
+            return []
         }
         // The word being typed does not count; the editor filters by it.
         if let last = tokens.last, last.kind == .identifier, Int(last.range.end) == offset { tokens.removeLast() }
+        // A line break after the last token starts a new item, unless that token continues the line.
+        if let last = tokens.last, prefix.containsLineBreak(from: last.range.end, to: UInt32(offset)) {
+            switch last.kind {
+            case .binaryOperator, .minus, .leftParen, .comma, .dot, .colon, .assign, .newline, .leftBrace: break
+            default: tokens.append(Token(kind: .newline, range: SourceRange(file: prefix.id, start: 0, end: 0)))
+            }
+        }
         let text = { (token: Token) in prefix.text(in: token.range) }
         let context = CompletionContext(tokens, text: text)
         return context.candidates(index: index)
@@ -199,15 +215,17 @@ struct CompletionContext {
         // `.name` where a value goes: a field of the queried event, or a case of the expected enum.
         var candidates: [Candidate] = []
         let event = queriedEvent(index)
+        let expected = expectedEnum(index, event: event)
+        if let expected { candidates += cases(of: expected, index: index) }
         if let event {
+            // Fields of the queried event (of the expected type, when one is expected).
             candidates += index.ordered.compactMap { key in
-                guard case .field(event, let name) = key else { return nil }
+                guard case .field(event, let name) = key, expected == nil || index.definitions[key]?.type == expected
+                else { return nil }
                 return Candidate(label: name, kind: Candidate.field, detail: index.definitions[key]?.detail ?? "")
             }
         }
-        if let expected = expectedEnum(index, event: event) {
-            candidates += cases(of: expected, index: index)
-        } else if event == nil || !isSubsetArgument {
+        if expected == nil, event == nil || !isSubsetArgument {
             for case .global(let name) in index.ordered where index.definitions[.global(name)]?.kind == .enumeration {
                 candidates += cases(of: name, index: index)
             }
@@ -236,10 +254,12 @@ struct CompletionContext {
                         let previous = item[start - 1]
                         if previous.kind == .rightParen {
                             nesting += 1
+                        } else if nesting > 0 {
+                            if previous.kind == .leftParen { nesting -= 1 }
                         } else if previous.kind == .leftParen {
-                            if nesting == 0 { break }
-                            nesting -= 1
-                        } else if nesting == 0, previous.kind != .dot, previous.kind != .identifier {
+                            break
+                        } else if previous.kind == .identifier ? item[start].kind != .dot : previous.kind != .dot {
+                            // A name joins the chain only before a '.'; anything else ends it.
                             break
                         }
                         start -= 1

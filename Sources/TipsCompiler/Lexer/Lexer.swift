@@ -26,6 +26,9 @@ public struct Lexer {
     /// The doc comment before a token, with that token's index, in token order (when ``collectsDocs``).
     var docs: [(tokenIndex: Int, doc: DocComment)] = []
     let keywordTable = Keyword.byLength
+    /// Names declared with a leading digit (`parameter 2fa`), reported once
+    /// at the declaration; later uses of the same spelling are read silently.
+    var digitNames: Set<String> = []
     /// When true (for the formatter and the language server), the range of
     /// every comment, `///` included, is kept in ``comments``, in order.
     var recordsComments = false
@@ -251,6 +254,8 @@ public struct Lexer {
         case UInt8(ascii: "("): single = .leftParen
         case UInt8(ascii: ")"): single = .rightParen
         case UInt8(ascii: ","): single = .comma
+        case UInt8(ascii: "["): single = .leftBracket
+        case UInt8(ascii: "]"): single = .rightBracket
         case UInt8(ascii: ":"): single = .colon
         case UInt8(ascii: ";"): single = .semicolon
         case UInt8(ascii: "."): single = .dot
@@ -285,6 +290,16 @@ public struct Lexer {
         }
         if byte == UInt8(ascii: "'") {
             scanSingleQuotedString()
+            return
+        }
+        if byte == UInt8(ascii: "?"), lastKind == .identifier, start > 0, Lexer.isASCIIIdentifierByte(bytes[start - 1])
+        {
+            // `String?`: no value is optional; reported once, then read without the `?`.
+            index += 1
+            let name = tokens.last.map { file.text(in: $0.range) } ?? ""
+            error(
+                "nothing is optional in .tips (every parameter has a default value); write '\(name)' without '?'",
+                from: start, to: index)
             return
         }
         index += 1

@@ -105,7 +105,7 @@ struct SyntaxParser {
     func text(_ token: Token) -> String { file.text(in: token.range) }
 
     /// An identifier node for an identifier token.
-    func identifier(_ token: Token) -> Identifier { Identifier(text(token), range: token.range) }
+    func identifier(_ token: Token) -> Identifier { Identifier(normalizing: text(token), range: token.range) }
 
     /// Consumes the current token as an identifier node. (Written as two
     /// statements: `identifier(advance())` would copy the whole parser to

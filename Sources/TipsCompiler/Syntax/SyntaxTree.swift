@@ -119,7 +119,7 @@ public struct EnumDecl: Sendable {
 
 /// A type as written: `Bool`, `Int`, `Double`, `String`, or an enum's name.
 public struct TypeSyntax: Hashable, Sendable {
-    /// The type's name.
+    /// The type's name; empty when the type was missing (already reported).
     public var name: Identifier
 
     /// Creates a type reference.

@@ -70,7 +70,14 @@ struct FileEmitter {
         }
         writer.line("// swift-format-ignore-file")
         writer.blankLine()
-        writer.line("import TipsRuntime")
+        // Public and package declarations use the runtime's types in their
+        // interface, so the import says so: with Swift's
+        // InternalImportsByDefault a plain import is internal.
+        switch options.accessLevel {
+        case .public: writer.line("public import TipsRuntime")
+        case .package: writer.line("package import TipsRuntime")
+        case .internal: writer.line("import TipsRuntime")
+        }
         guard !file.declarations.isEmpty || file.emitsConfiguration else { return [writer.utf8Buffer] }
         writer.blankLine()
         writer.line(

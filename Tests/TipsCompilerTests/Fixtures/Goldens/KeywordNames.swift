@@ -15,8 +15,8 @@ internal enum Kind: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntim
     case `where`
 }
 
-/// An enum named like a Swift standard type.
-internal enum String: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
+/// An enum whose cases are plain names.
+internal enum Shade: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case a
     case b
 }
@@ -63,10 +63,10 @@ extension TipsRuntime.TipEvents {
     }
 }
 
-internal struct Tip: TipsRuntime.Tip {
+internal struct NamedTip: TipsRuntime.Tip {
     internal init() {}
 
-    internal var id: Swift.String { "Tip" }
+    internal var id: Swift.String { "NamedTip" }
     internal var title: Swift.String { "Named Tip" }
     internal var rules: [TipsRuntime.TipRule] {
         [
@@ -115,7 +115,7 @@ internal struct Tip: TipsRuntime.Tip {
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct Tips: TipsRuntime.Tip {
+internal struct Listing: TipsRuntime.Tip {
     internal let `let`: Swift.Int
     internal let `var`: Kind
 
@@ -146,7 +146,7 @@ internal struct Tips: TipsRuntime.Tip {
 
 internal enum Options {
     internal static let priority: TipsRuntime.TipGroup.Priority = .firstAvailable
-    internal static var tips: [any TipsRuntime.Tip] { [Tip()] }
+    internal static var tips: [any TipsRuntime.Tip] { [NamedTip()] }
 
     /// Makes the group, whose current tip follows its priority.
     internal static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {

@@ -26,8 +26,8 @@ internal enum Type_: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRunti
     case AllCases_ = "AllCases"
 }
 
-/// Named like the runtime's namespace; cases named like tip members.
-internal enum Tips: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
+/// Cases named like tip members.
+internal enum Members: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case id
     case title
     case rules
@@ -72,12 +72,12 @@ extension TipsRuntime.TipEvents {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "class")
 
         /// Records one donation of `class`; returns once it is durable.
-        internal func donate(`default`: Swift.Int, Type Type_: Type_, self self_: Swift.Bool, center center_: Swift.String, init init_: Tips, in center: TipsRuntime.TipCenter = .shared) async {
+        internal func donate(`default`: Swift.Int, Type Type_: Type_, self self_: Swift.Bool, center center_: Swift.String, init init_: Members, in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate(["default": .int(`default`), "Type": .enumCase(Type_.rawValue), "self": .bool(self_), "center": .string(center_), "init": .enumCase(init_.rawValue)], in: center)
         }
 
         /// Records one donation of `class` and returns at once, before it is durable.
-        internal func sendDonation(`default`: Swift.Int, Type Type_: Type_, self self_: Swift.Bool, center center_: Swift.String, init init_: Tips, in center: TipsRuntime.TipCenter = .shared) {
+        internal func sendDonation(`default`: Swift.Int, Type Type_: Type_, self self_: Swift.Bool, center center_: Swift.String, init init_: Members, in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation(["default": .int(`default`), "Type": .enumCase(Type_.rawValue), "self": .bool(self_), "center": .string(center_), "init": .enumCase(init_.rawValue)], in: center)
         }
     }
@@ -118,18 +118,18 @@ extension TipsRuntime.TipEvents {
 }
 
 /// Arguments named like the tip's own members and like enums.
-internal struct Tip: TipsRuntime.Tip {
+internal struct Card: TipsRuntime.Tip {
     internal let title_: Swift.String
     internal let Type_: Type_
     internal let id_: Swift.Int
     internal let self_: Swift.Bool
-    internal let rules_: Tips
+    internal let rules_: Members
     internal let Plan: Plan
     internal let __: Swift.String
     internal let status_: Swift.String
 
     /// Creates the tip for these argument values; each combination is its own tip.
-    internal init(title title_: Swift.String, Type Type_: Type_, id id_: Swift.Int, self self_: Swift.Bool, rules rules_: Tips, Plan: Plan, __: Swift.String, status status_: Swift.String) {
+    internal init(title title_: Swift.String, Type Type_: Type_, id id_: Swift.Int, self self_: Swift.Bool, rules rules_: Members, Plan: Plan, __: Swift.String, status status_: Swift.String) {
         self.title_ = title_
         self.Type_ = Type_
         self.id_ = id_
