@@ -45,7 +45,9 @@ import Testing
         ("rule isLoggedIn", "rule plan = .pro", "=="),
         ("title \"Save as a Favorite\"", "titel \"Save as a Favorite\"", "title"),
         ("rule openedTrail.donations.within(5d)", "rule openedTrail.donations.withn(5d)", "within"),
-        ("title \"Save as a Favorite\"", "title \u{201C}Save as a Favorite\"", "\""),
+        // A string opened with a curly quote is one string: the fix straightens both ends.
+        ("title \"Save as a Favorite\"", "title \u{201C}Save as a Favorite\"", "\"Save as a Favorite\""),
+        ("title \"Save as a Favorite\"", "title \u{201C}Save as a Favorite\u{201D}", "\"Save as a Favorite\""),
     ])
     func everySuggestedFixIsACodeActionThatClearsTheDiagnostic(_ original: String, _ mistake: String, _ fix: String)
         throws

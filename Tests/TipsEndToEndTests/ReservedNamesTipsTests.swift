@@ -45,6 +45,16 @@ import TipsRuntime
         #expect(tip.rules.map(\.source).first == "self && Type == .class")
     }
 
+    @Test func donationsOfFieldsNamedLikeKeywordsReadBackTyped() async {
+        await TipEvents.`class`.donate(default: 4, Type: .Protocol_, self: true, center: "c", init: .title, in: center)
+        let donation = TipEvents.`class`.donations(in: center).first
+        #expect(donation?.`default` == 4)
+        #expect(donation?.Type_ == .Protocol_)
+        #expect(donation?.self_ == true)
+        #expect(donation?.center_ == "c")
+        #expect(donation?.init_ == .title)
+    }
+
     @Test func aModuleWithoutAConfigBlockCarriesNone() {
         // TrailsTips, imported beside it, declares one; it does not leak into this module's tips.
         #expect(Self_().declaredConfiguration == nil)

@@ -39,6 +39,20 @@ import TrailsTips
         #expect(immediate.status(for: RotateMap()) == .available)
     }
 
+    @Test func donationsReadBackTypedWithTheirDates() async {
+        await TipEvents.visitedRegion.donate(region: "Alps", in: center)
+        clock.advance(by: 60)
+        TipEvents.visitedRegion.sendDonation(region: "Andes", in: center)
+        let donations = TipEvents.visitedRegion.donations(in: center)
+        #expect(donations.map(\.region) == ["Alps", "Andes"])
+        #expect(donations.map(\.date) == [clock.now.addingTimeInterval(-60), clock.now])
+        await TipEvents.openedTrailDetail.donate(in: center)
+        #expect(TipEvents.openedTrailDetail.donations(in: center).map(\.date) == [clock.now])
+        await TipEvents.visitedRegion.deleteDonations(in: center)
+        #expect(TipEvents.visitedRegion.donations(in: center).isEmpty)
+        #expect(TipEvents.openedTrailDetail.donations(in: center).count == 1, "another event's are kept")
+    }
+
     @Test func typedSendDonationRecordsAtOnce() {
         let tip = NewTrail(trailID: "x", name: "X", region: "Alps")
         for _ in 0..<4 { TipEvents.visitedRegion.sendDonation(region: "Alps", in: center) }

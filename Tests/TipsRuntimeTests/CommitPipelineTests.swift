@@ -16,11 +16,10 @@ final class GatedDatastore: DatastoreBackend, @unchecked Sendable {
     var batchSizes: [Int] { batches.withLock { $0 } }
 
     func load() -> DatastoreSnapshot { inner.load() }
-    func commit(_ mutations: [DatastoreMutation]) async { commitNow(mutations) }
     func erase() { inner.erase() }
     func refresh() -> [DatastoreMutation] { inner.refresh() }
 
-    func commitNow(_ mutations: [DatastoreMutation]) {
+    func commitNow(_ mutations: [DatastoreMutation]) -> Bool {
         let isFirst = batches.withLock { batches in
             batches.append(mutations.count)
             return batches.count == 1
@@ -29,7 +28,7 @@ final class GatedDatastore: DatastoreBackend, @unchecked Sendable {
             entered.signal()
             release.wait()
         }
-        inner.commitNow(mutations)
+        return inner.commitNow(mutations)
     }
 }
 

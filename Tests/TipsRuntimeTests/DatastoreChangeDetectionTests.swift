@@ -15,7 +15,7 @@ import Testing
         let directory = StoreDirectoryFixture()
         let first = Datastore(directory: directory.url, onRecovery: { _ in })
         _ = first.load()
-        first.commitNow([Self.donation(1)])
+        _ = first.commitNow([Self.donation(1)])
         // Another process moves the store aside (as recovery does) and starts a new one.
         for name in directory.fileNames() where name != DatastoreDirectory.lockName {
             let url = directory.url.appendingPathComponent(name)
@@ -23,7 +23,7 @@ import Testing
         }
         let second = Datastore(directory: directory.url, onRecovery: { _ in })
         #expect(second.load().donations.isEmpty)
-        first.commitNow([Self.donation(2)])
+        _ = first.commitNow([Self.donation(2)])
         let reader = Datastore(directory: directory.url, onRecovery: { _ in })
         #expect(reader.load().donations["e"]?.map(\.date) == [2])
     }
@@ -34,10 +34,10 @@ import Testing
         let second = Datastore(directory: directory.url, compactionThreshold: 256, onRecovery: { _ in })
         _ = first.load()
         _ = second.load()
-        first.commitNow([Self.donation(1)])
-        for date in 2..<40 { second.commitNow([Self.donation(Double(date))]) }
+        _ = first.commitNow([Self.donation(1)])
+        for date in 2..<40 { _ = second.commitNow([Self.donation(Double(date))]) }
         #expect(second.compactions > 1)
-        first.commitNow([Self.donation(40)])
+        _ = first.commitNow([Self.donation(40)])
         let reader = Datastore(directory: directory.url, onRecovery: { _ in })
         #expect(reader.load().donations["e"]?.map(\.date) == (1...40).map(Double.init))
     }
@@ -46,11 +46,11 @@ import Testing
         let directory = StoreDirectoryFixture()
         let first = Datastore(directory: directory.url, onRecovery: { _ in })
         _ = first.load()
-        first.commitNow([Self.donation(1)])
+        _ = first.commitNow([Self.donation(1)])
         let second = Datastore(directory: directory.url, onRecovery: { _ in })
         _ = second.load()
         second.erase()
-        first.commitNow([Self.donation(2)])
+        _ = first.commitNow([Self.donation(2)])
         let reader = Datastore(directory: directory.url, onRecovery: { _ in })
         #expect(reader.load().donations["e"]?.map(\.date) == [2])
     }

@@ -42,8 +42,10 @@ import Testing
         state.tips["t"] = record
         state.parameters["p"] = .int(1)
         var bytes = DatastoreFileFormat.snapshotFile(state, identity: Self.identity)
-        // What version 1 wrote: the same content (no reset date) under version 1, checksum redone.
+        // What version 1 wrote: the same content (no reset date) under version 1,
+        // with 0 where the header check now is, checksum redone.
         bytes[8] = 1
+        bytes.replaceSubrange(12..<16, with: [0, 0, 0, 0])
         let covered = Array(bytes[0..<40]) + Array(bytes[DatastoreFileFormat.snapshotHeaderSize...])
         let checksum = CRC32.checksum(covered)
         for index in 0..<4 { bytes[40 + index] = UInt8(truncatingIfNeeded: checksum >> (8 * index)) }

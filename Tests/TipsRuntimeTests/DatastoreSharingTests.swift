@@ -24,9 +24,9 @@ import Testing
             expected += [numberedDonation("app", index)] + theirs
         }
         // The app's own commits are not handed back; the widget's are, in order.
-        #expect(app.refresh() == fromWidget)
-        #expect(app.refresh().isEmpty)
-        #expect(widget.refresh() == (0..<20).map { numberedDonation("app", $0) })
+        #expect(app.refreshNow() == fromWidget)
+        #expect(app.refreshNow().isEmpty)
+        #expect(widget.refreshNow() == (0..<20).map { numberedDonation("app", $0) })
         #expect(log.datastore(directory.url).load() == stateAfter(expected))
         #expect(log.all.isEmpty)
     }
@@ -55,7 +55,7 @@ import Testing
                 models[number].apply(numberedDonation("s\(number)", index))
                 if index % 10 == 0 { models[number].apply(.addDisplayDuration(tipID: "shared", seconds: 1)) }
             }
-            for mutation in stores[number].refresh() { models[number].apply(mutation) }
+            for mutation in stores[number].refreshNow() { models[number].apply(mutation) }
         }
         let final = log.datastore(directory.url).load()
         #expect(final.donations["s0"]?.count == 150)
@@ -79,7 +79,7 @@ import Testing
                 await widget.commit([numberedDonation("w", index)])
                 index += 1
             }
-            let delivered = app.refresh()
+            let delivered = app.refreshNow()
             for mutation in delivered { model.apply(mutation) }
             #expect(
                 model == DatastoreRecoveryLog().datastore(directory.url).load(),
@@ -106,7 +106,7 @@ import Testing
         widget.erase()
         _ = widget.load()
         await widget.commit([numberedDonation("w", 1)])
-        #expect(app.refresh() == [.replaceAll(stateAfter([numberedDonation("w", 1)]))])
+        #expect(app.refreshNow() == [.replaceAll(stateAfter([numberedDonation("w", 1)]))])
         await app.commit([numberedDonation("a", 2)])
         #expect(
             DatastoreRecoveryLog().datastore(directory.url).load()

@@ -94,6 +94,19 @@ func numberedDonation(_ eventID: String, _ index: Int) -> DatastoreMutation {
         keepCount: Int.max, keepDuration: nil)
 }
 
+/// A store file as a newer release would write it: format `version`, with a
+/// header check that holds (a bare flipped version byte reads as damage).
+func fromNewerRelease(_ bytes: [UInt8], version: UInt32) -> [UInt8] {
+    guard bytes.count >= 16 else { return bytes }
+    var newer = bytes
+    var writer = ByteWriter(capacity: 12)
+    writer.raw(Array(bytes[0..<8]))
+    writer.uint32(version)
+    writer.uint32(CRC32.checksum(writer.bytes))
+    newer.replaceSubrange(0..<16, with: writer.bytes)
+    return newer
+}
+
 func fileBytes(of url: URL) -> [UInt8] {
     (try? Data(contentsOf: url)).map { [UInt8]($0) } ?? []
 }

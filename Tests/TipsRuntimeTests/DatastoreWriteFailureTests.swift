@@ -4,9 +4,10 @@ import Testing
 @testable import TipsRuntime
 
 /// A disk that refuses writes (full, failing): nothing is lost while the
-/// process runs, the failure is reported once, and writing resumes.
-@Suite struct DatastoreWriteFailureTests {
-    @Test func aRefusedWriteIsReportedOnceAndRetriedWithTheNextCommit() async {
+/// process runs, the failure is reported once, an awaited commit waits until
+/// it is durable, and writing resumes by itself once the disk accepts it.
+@Suite(.timeLimit(.minutes(1))) struct DatastoreWriteFailureTests {
+    @Test func aRefusedWriteIsReportedOnceRetriedAndAwaitedUntilWritten() async throws {
         let directory = StoreDirectoryFixture()
         let log = DatastoreRecoveryLog()
         let store = log.datastore(directory.url)
@@ -14,41 +15,46 @@ import Testing
         await store.commit([numberedDonation("e", 1)])
 
         store.refuseWritesForTesting(true)
-        await store.commit([numberedDonation("e", 2)])
-        await store.commit([numberedDonation("e", 3)])
+        let returned = Locked(0)
+        let commits = (2...3).map { index in
+            Task {
+                await store.commit([numberedDonation("e", index)])
+                returned.withLock { $0 += 1 }
+            }
+        }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(returned.withLock { $0 } == 0, "a commit does not return before it is durable")
         #expect(store.batchesWritten == 1)
-        #expect(log.all.count == 1)
+        #expect(log.all.count == 1, "reported once, not at every retry")
         let report = log.all.first
         #expect(report?.originalURL == directory.url)
         #expect(report?.movedTo == nil)
         #expect(report?.reason.contains("no space left on device") == true)
-        #expect(report?.reason.contains("kept in memory") == true)
+        #expect(report?.reason.contains("retried") == true)
         // Nothing refused reached the disk.
         #expect(DatastoreRecoveryLog().datastore(directory.url).load() == stateAfter([numberedDonation("e", 1)]))
 
         store.refuseWritesForTesting(false)
-        await store.commit([numberedDonation("e", 4)])
-        #expect(store.batchesWritten == 2)
-        let expected = stateAfter((1...4).map { numberedDonation("e", $0) })
-        #expect(DatastoreRecoveryLog().datastore(directory.url).load() == expected)
+        for commit in commits { await commit.value }
+        let loaded = DatastoreRecoveryLog().datastore(directory.url).load()
+        #expect(Set(loaded.donations["e"]?.map(\.date) ?? []) == [1, 2, 3])
         #expect(log.all.count == 1)
     }
 
-    @Test func aSecondFailureAfterARecoveryIsReportedAgain() async {
+    @Test func aSecondFailureAfterARecoveryIsReportedAgain() async throws {
         let directory = StoreDirectoryFixture()
         let log = DatastoreRecoveryLog()
         let store = log.datastore(directory.url)
         _ = store.load()
-        store.refuseWritesForTesting(true)
-        await store.commit([numberedDonation("e", 1)])
-        store.refuseWritesForTesting(false)
-        await store.commit([numberedDonation("e", 2)])
-        store.refuseWritesForTesting(true)
-        await store.commit([numberedDonation("e", 3)])
+        for index in 1...2 {
+            store.refuseWritesForTesting(true)
+            let commit = Task { await store.commit([numberedDonation("e", index)]) }
+            while log.all.count < index { try await Task.sleep(nanoseconds: 5_000_000) }
+            store.refuseWritesForTesting(false)
+            await commit.value
+        }
         #expect(log.all.count == 2)
-        store.refuseWritesForTesting(false)
-        await store.commit([])
-        let expected = stateAfter((1...3).map { numberedDonation("e", $0) })
+        let expected = stateAfter((1...2).map { numberedDonation("e", $0) })
         #expect(DatastoreRecoveryLog().datastore(directory.url).load() == expected)
     }
 
@@ -60,12 +66,14 @@ import Testing
         try await center.configure([.arguments([]), .environment([:]), .clock(ManualClock())])
         store.refuseWritesForTesting(true)
         let tip = TestTip("Opened", rules: [Fixture.openedAtLeast(2)])
-        await Fixture.opened.donate(in: center)
-        await Fixture.opened.donate(in: center)
-        #expect(tip.status(in: center) == .available)
+        Fixture.opened.sendDonation(in: center)
+        let awaited = Task { await Fixture.opened.donate(in: center) }
+        while Fixture.opened.donationCount(in: center) < 2 { try await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(tip.status(in: center) == .available, "applied in memory before it is durable")
+        while log.all.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
         #expect(log.all.count == 1)
         store.refuseWritesForTesting(false)
-        await Fixture.opened.donate(in: center)
-        #expect(DatastoreRecoveryLog().datastore(directory.url).load().donations["opened"]?.count == 3)
+        await awaited.value
+        #expect(DatastoreRecoveryLog().datastore(directory.url).load().donations["opened"]?.count == 2)
     }
 }

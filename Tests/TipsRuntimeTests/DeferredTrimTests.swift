@@ -87,7 +87,7 @@ import Testing
         let directory = StoreDirectoryFixture()
         let store = Datastore(directory: directory.url, compactionThreshold: 2_048, onRecovery: { _ in })
         _ = store.load()
-        for index in 0..<300 { store.commitNow([Self.donation("e", date: Double(index), keepCount: 50)]) }
+        for index in 0..<300 { _ = store.commitNow([Self.donation("e", date: Double(index), keepCount: 50)]) }
         #expect(store.compactions > 0)
         let bytes = try Data(contentsOf: directory.snapshotURL)
         guard case .valid(_, let persisted) = DatastoreFileFormat.readSnapshot([UInt8](bytes)) else {

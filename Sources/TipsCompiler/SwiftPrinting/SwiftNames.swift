@@ -63,7 +63,7 @@ public enum SwiftNames {
     public static let groupMembers: Set<String> = ["priority", "tips", "makeGroup"]
 
     /// Parameters a generated event's `donate` already has besides the fields.
-    public static let donateMembers: Set<String> = ["center"]
+    public static let donateMembers: Set<String> = ["center", "date", "hashValue"]
 
     /// The one spelling rule for a declared `.tips` name in the generated Swift:
     ///
@@ -123,6 +123,9 @@ public enum SwiftNames {
     /// capitalized plus `Event` (`visitedRegion` → `VisitedRegionEvent`), so it
     /// never equals an event's property name and is never a keyword.
     public static func eventType(_ name: String) -> String { typeName(name) + "Event" }
+
+    /// The type of an event's typed donations in `TipsRuntime.TipEvents`: `visitedRegion` → `VisitedRegionDonation`.
+    public static func donationType(_ name: String) -> String { typeName(name) + "Donation" }
 
     /// The name with its first letter uppercased (`visitedRegion` → `VisitedRegion`).
     public static func typeName(_ name: String) -> String {

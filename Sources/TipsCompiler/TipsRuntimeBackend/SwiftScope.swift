@@ -27,7 +27,7 @@ struct SwiftScope {
 
     /// What a `.tips` name declares; spelled only in messages.
     enum Kind {
-        case enumeration, enumCase, parameter, event, eventType, field, tip, argument, group
+        case enumeration, enumCase, parameter, event, eventType, donationType, field, tip, argument, group
 
         /// "enum 'Plan'", "the type of event 'opened'", ... for messages.
         func describe(_ tipsName: String) -> String {
@@ -37,6 +37,7 @@ struct SwiftScope {
             case .parameter: "parameter '\(tipsName)'"
             case .event: "event '\(tipsName)'"
             case .eventType: "the type of event '\(tipsName)'"
+            case .donationType: "the donation type of event '\(tipsName)'"
             case .field: "field '\(tipsName)'"
             case .tip: "tip '\(tipsName)'"
             case .argument: "argument '\(tipsName)'"

@@ -1,5 +1,6 @@
 // Emitting events: one typed value per event in `TipsRuntime.TipEvents`, with
-// its `donate` (awaited, durable on return) and `sendDonation` (fire and forget).
+// its `donate` (awaited, durable on return) and `sendDonation` (fire and
+// forget), and its donations read back typed (`donations()`) or deleted.
 
 extension FileEmitter {
     func emitEvents(_ events: [CheckedEvent], into writer: inout SwiftWriter) {
@@ -55,6 +56,166 @@ extension FileEmitter {
             emitDonate(event, awaited: true, into: &writer)
             writer.line()
             emitDonate(event, awaited: false, into: &writer)
+            writer.line()
+            emitDonations(event, into: &writer)
+            writer.line()
+            writer.nonEmptyLine { out in
+                out.append("/// Deletes every donation of `")
+                out.appendCommentText(event.name)
+                out.append("`; returns once it is durable.")
+            }
+            writer.block { out in
+                out.appendUTF8(access)
+                out.append(" func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async")
+            } body: { writer in
+                writer.line("await self.event.deleteDonations(in: center)")
+            }
+        }
+        writer.line()
+        emitDonationType(event, into: &writer)
+    }
+
+    /// Appends ``SwiftNames/donationType(_:)`` of the event's name.
+    private func appendDonationType(_ name: String, to out: inout ByteBuffer) {
+        out.appendUTF8(SwiftNames.donationType(name))
+    }
+
+    /// Writes `<Name>Donation` beside `<Name>Event`: the date, then one typed
+    /// property per field. A sibling, not a nested type, so that inside the
+    /// event's type a user's enum is never hidden by it.
+    private func emitDonationType(_ event: CheckedEvent, into writer: inout SwiftWriter) {
+        writer.nonEmptyLine { out in
+            out.append("/// A donation of `")
+            out.appendCommentText(event.name)
+            out.append(event.fields.isEmpty ? "`: when it was made." : "`: when it was made, and its typed fields.")
+        }
+        writer.block { out in
+            out.appendUTF8(access)
+            out.append(" struct ")
+            appendDonationType(event.name, to: &out)
+            out.append(": Swift.Sendable, Swift.Hashable")
+        } body: { writer in
+            writer.line("/// When the donation was made, by the center's clock.")
+            writer.nonEmptyLine { out in
+                out.appendUTF8(access)
+                out.append(" let date: Foundation.Date")
+            }
+            for field in event.fields {
+                writer.nonEmptyLine { out in
+                    out.appendUTF8(access)
+                    out.append(" let ")
+                    out.appendUTF8(SwiftNames.eventField(field.name))
+                    out.append(": ")
+                    appendSwiftType(field.type, to: &out)
+                }
+            }
+            guard !event.fields.isEmpty else { return }
+            writer.line()
+            writer.line("/// Nil when a field is missing or has another type (stored by another version).")
+            // `init?(date: Foundation.Date, label name: Type?, ...)`, one parameter a line when long.
+            var parameters: [ByteBuffer] = []
+            var one = ByteBuffer()
+            one.append("date: Foundation.Date")
+            parameters.append(one)
+            for field in event.fields {
+                var parameter = ByteBuffer()
+                appendParameter(
+                    field.name, swiftName: SwiftNames.eventField(field.name), type: field.type, to: &parameter)
+                parameter.append("?")
+                parameters.append(parameter)
+            }
+            let width = parameters.reduce(0) { $0 + $1.count + 2 } + access.utf8.count + 16
+            let wraps = width > SwiftExpression.lineLimit - 8
+            if wraps {
+                writer.nonEmptyLine { out in
+                    out.appendUTF8(access)
+                    out.append(" init?(")
+                }
+                writer.indented { writer in
+                    for (index, parameter) in parameters.enumerated() {
+                        writer.nonEmptyLine { out in
+                            out.append(parameter, 0..<parameter.count)
+                            if index < parameters.count - 1 { out.append(",") }
+                        }
+                    }
+                }
+            }
+            writer.block { out in
+                if wraps {
+                    out.append(")")
+                } else {
+                    out.appendUTF8(access)
+                    out.append(" init?(")
+                    for (index, parameter) in parameters.enumerated() {
+                        if index > 0 { out.append(", ") }
+                        out.append(parameter, 0..<parameter.count)
+                    }
+                    out.append(")")
+                }
+            } body: { writer in
+                // No expression here names a type: a local never hides one.
+                writer.nonEmptyLine { out in
+                    out.append("guard ")
+                    for (index, field) in event.fields.enumerated() {
+                        if index > 0 { out.append(", ") }
+                        out.append("let ")
+                        out.appendUTF8(SwiftNames.eventField(field.name))
+                    }
+                    out.append(" else { return nil }")
+                }
+                writer.line("self.date = date")
+                for field in event.fields {
+                    let name = SwiftNames.eventField(field.name)
+                    writer.nonEmptyLine { out in
+                        out.append("self.")
+                        out.appendUTF8(name)
+                        out.append(" = ")
+                        out.appendUTF8(name)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes `donations(in:)`: the runtime's donations, with their fields typed.
+    private func emitDonations(_ event: CheckedEvent, into writer: inout SwiftWriter) {
+        writer.nonEmptyLine { out in
+            out.append("/// The donations of `")
+            out.appendCommentText(event.name)
+            out.append("` kept now, oldest first.")
+        }
+        if !event.fields.isEmpty {
+            writer.line("/// A donation whose fields do not have these types (stored by another version) is left out.")
+        }
+        writer.block { out in
+            out.appendUTF8(access)
+            out.append(" func donations(in center: TipsRuntime.TipCenter = .shared) -> [")
+            appendDonationType(event.name, to: &out)
+            out.append("]")
+        } body: { writer in
+            // `$0` and inferred field types: no local or type expression for a user's name to hide.
+            writer.line(
+                event.fields.isEmpty
+                    ? "self.event.donations(in: center).map {" : "self.event.donations(in: center).compactMap {")
+            writer.indented { writer in
+                writer.expression { code in
+                    code.beginCall(string: SwiftNames.donationType(event.name))
+                    code.labeled("date") { $0.append("$0.date") }
+                    for field in event.fields {
+                        // A keyword needs no backticks as a call's argument label.
+                        let label = SwiftNames.label(field.name)
+                        code.beginLabeled(string: label.hasPrefix("`") ? String(label.dropFirst().dropLast()) : label)
+                        code.atom { out in
+                            out.append("$0.value(")
+                            out.appendStringLiteral(field.name)
+                            out.append(")")
+                        }
+                        code.end()
+                    }
+                    code.end()
+                }
+            }
+            writer.line("}")
         }
     }
 

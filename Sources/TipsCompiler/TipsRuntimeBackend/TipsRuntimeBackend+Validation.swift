@@ -52,6 +52,9 @@ extension TipsRuntimeBackend {
                     let typeName = SwiftNames.eventType(decl.name)
                     events.declare(typeName, .eventType, decl.name, at: range, &diagnostics)
                     eventTypes.declare(typeName, .eventType, decl.name, at: range, &diagnostics)
+                    let donationName = SwiftNames.donationType(decl.name)
+                    events.declare(donationName, .donationType, decl.name, at: range, &diagnostics)
+                    eventTypes.declare(donationName, .donationType, decl.name, at: range, &diagnostics)
                     fields.reset(.fields(ofEvent: decl.name))
                     for field in decl.fields {
                         fields.declare(

@@ -78,6 +78,14 @@ struct FileEmitter {
         case .package: writer.line("package import TipsRuntime")
         case .internal: writer.line("import TipsRuntime")
         }
+        // An event's typed donations carry their `Foundation.Date`.
+        if file.declarations.contains(where: { if case .event = $0 { true } else { false } }) {
+            switch options.accessLevel {
+            case .public: writer.line("public import Foundation")
+            case .package: writer.line("package import Foundation")
+            case .internal: writer.line("import Foundation")
+            }
+        }
         guard !file.declarations.isEmpty || file.emitsConfiguration else { return [writer.utf8Buffer] }
         writer.blankLine()
         writer.line(

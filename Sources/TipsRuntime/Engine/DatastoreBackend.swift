@@ -5,15 +5,23 @@ import Foundation
 protocol DatastoreBackend: AnyObject, Sendable {
     /// Everything stored; never throws: an unreadable store is recovered.
     func load() -> DatastoreSnapshot
-    /// Makes the mutations durable, in order; returns once they are.
-    func commit(_ mutations: [DatastoreMutation]) async
-    /// Makes the mutations durable, in order, on the calling thread; returns
-    /// once they are. The engine's commit pipeline calls this from its writer.
-    func commitNow(_ mutations: [DatastoreMutation])
+    /// Writes the mutations as one batch, in order, on the calling thread.
+    /// Returns whether they are durable; false when the disk refused them
+    /// and nothing of them was written (the engine's commit pipeline, which
+    /// calls this from its writer, then retries them).
+    func commitNow(_ mutations: [DatastoreMutation]) -> Bool
     /// Deletes everything stored.
     func erase()
     /// Mutations other processes appended since the last look.
     func refresh() -> [DatastoreMutation]
+    /// Reads, on the calling thread, what the next `refresh()` returns;
+    /// called off the engine's lock (`refresh()` itself never waits for
+    /// the disk).
+    func readOutsideChanges()
+}
+
+extension DatastoreBackend {
+    func readOutsideChanges() {}
 }
 
 /// Makes the backend for a datastore directory.
@@ -31,15 +39,12 @@ final class InMemoryDatastore: DatastoreBackend, @unchecked Sendable {
 
     func load() -> DatastoreSnapshot { committed }
 
-    func commit(_ mutations: [DatastoreMutation]) async {
-        commitNow(mutations)
-    }
-
-    func commitNow(_ mutations: [DatastoreMutation]) {
+    func commitNow(_ mutations: [DatastoreMutation]) -> Bool {
         state.withLock {
             for mutation in mutations { $0.snapshot.applyDeferringTrim(mutation) }
             $0.commits += 1
         }
+        return true
     }
 
     func erase() { state.withLock { $0.snapshot = DatastoreSnapshot() } }

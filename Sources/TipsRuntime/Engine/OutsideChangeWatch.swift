@@ -230,6 +230,8 @@ extension TipCenter {
     /// (the watch's call). While this process's own writes are in flight
     /// the datastore cannot tell them apart, so it looks again shortly.
     func noticeOutsideChanges() {
+        // The reading (flock, pread) happens here, off the engine's lock.
+        state.withLock { $0.backend }?.readOutsideChanges()
         let deferred = withState { !$0.absorbExternalChanges(throttled: false) }
         guard deferred else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) { [weak self] in self?.noticeOutsideChanges() }

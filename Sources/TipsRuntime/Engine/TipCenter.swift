@@ -4,6 +4,12 @@ import Foundation
 /// and publishes status changes. Safe to call from any thread or task; status
 /// reads are synchronous.
 ///
+/// An awaited change (`donate`, `set`, `tipDidAppear`, `invalidate`, ...)
+/// returns only once it is on disk: while the disk refuses writes (full,
+/// read-only, failing), the call waits and the write is retried until it
+/// succeeds, so that a call that returned is never lost; only a store left
+/// to a newer release and `.inMemory` return without writing.
+///
 /// Apps use `TipCenter.shared` through `Tips.configure(_:)` and the `Tip`
 /// extensions; tests make their own:
 ///
@@ -87,7 +93,7 @@ public final class TipCenter: Sendable {
         var frequency: Tips.DisplayFrequency?
         var location = Tips.DatastoreLocation.applicationDefault
         var clock: any TipClock = SystemClock()
-        var onRecovery: @Sendable (Tips.DatastoreRecovery) -> Void = { _ in }
+        var onRecovery = Tips.DatastoreRecovery.defaultHandler
         let isShared = self === TipCenter.shared
         var arguments = isShared ? ProcessInfo.processInfo.arguments : []
         var environment: [String: String]?

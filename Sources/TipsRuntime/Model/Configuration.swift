@@ -16,11 +16,14 @@ extension Tips {
         case datastoreLocation(DatastoreLocation)
         /// The clock that dates donations and displays. Default `SystemClock()`.
         case clock(any TipClock)
-        /// Called when a corrupt or unreadable datastore was set aside and replaced,
-        /// or left alone because a newer release wrote it. What `configure` finds is
-        /// reported before it returns; what is found later (another process sharing
-        /// the store damaged or upgraded it) is reported in order on a private queue,
-        /// never while the runtime holds a lock, so the callback may read tips.
+        /// Called when a damaged datastore file was set aside (what still verified
+        /// is kept), a file was left alone because a newer release wrote it, or
+        /// writes are refused. What `configure` finds is reported before it
+        /// returns; what is found later (another process sharing the store damaged
+        /// or upgraded it) is reported in order on a private queue, never while the
+        /// runtime holds a lock, so the callback may read tips. Without this option
+        /// each recovery is logged: one line to standard error (the unified log on
+        /// Apple platforms); pass `{ _ in }` to silence it.
         case onDatastoreRecovery(@Sendable (DatastoreRecovery) -> Void)
         /// The launch arguments to read testing switches from. Default: the
         /// process's for `TipCenter.shared` (what `Tips.configure` configures),

@@ -149,7 +149,9 @@ extension Tips {
         /// The tip is invalidated with `.displayCountExceeded` when this many displays have ended.
         public var maxDisplayCount: Int?
         /// The tip is invalidated with `.displayDurationExceeded` once it has been
-        /// on screen this many seconds in total, even while on screen.
+        /// on screen this many seconds in total, even while on screen. Applied
+        /// as written: TipKit shows a tip at least 60 s, this runtime accepts
+        /// shorter limits (`tipc` warns below 60 s).
         public var maxDisplayDuration: Double?
         /// Exempts the tip from the configured display frequency.
         public var ignoresDisplayFrequency: Bool

@@ -5,11 +5,13 @@ import Foundation
 /// its extensions).
 ///
 /// - `load()` reads the store, recovering a damaged one.
-/// - `commit(_:)` returns once its mutations are durable. Commits are grouped:
-///   one writer appends everything queued as one journal record with one
-///   fsync, and commits arriving meanwhile join the next batch.
+/// - `commitNow(_:)` writes one batch on the calling thread and says whether
+///   it is durable. Grouping concurrent commits into one batch is the job of
+///   the `CommitPipeline` in front of it (the engine's, or `commit(_:)`'s).
 /// - `refresh()` returns what other processes appended since this one last
-///   looked.
+///   looked, without touching a file: the reading (`flock`, `pread`) happens
+///   on a queue of its own, so that the engine, which asks under its lock,
+///   never waits for the disk. What it reads is returned by the next call.
 ///
 /// The engine keeps its own in-memory state: it applies its mutations itself
 /// and those `refresh()` returns, with `DatastoreSnapshot.apply(_:)`.
@@ -17,18 +19,24 @@ final class Datastore: DatastoreBackend, Sendable {
     /// The journal size (bytes) past which it is folded into a new snapshot.
     static let defaultCompactionThreshold = 1 << 20
 
-    private struct CommitQueue {
-        var pending: [DatastoreMutation] = []
-        var waiters: [CheckedContinuation<Void, Never>] = []
-        /// A batch whose write failed; retried with the next one.
-        var retry: [DatastoreMutation] = []
-        var isWriting = false
+    private let files: Locked<DatastoreDirectory>
+    private let onRecovery: @Sendable (Tips.DatastoreRecovery) -> Void
+    /// Groups `commit(_:)` calls, as the engine's pipeline groups its donors'.
+    private let pipeline = CommitPipeline()
+
+    /// What was read from other processes and not yet returned by `refresh()`.
+    private struct Inbox {
+        var mutations: [DatastoreMutation] = []
+        /// The whole state, when deltas cannot describe the change; it
+        /// supersedes `mutations`, and this process's later writes are
+        /// applied to it.
+        var replacement: DatastoreSnapshot?
+        var isReading = false
     }
 
-    private let files: Locked<DatastoreDirectory>
-    private let queue = Locked(CommitQueue())
-    private let writer = DispatchQueue(label: "TipsRuntime.Datastore.writer")
-    private let onRecovery: @Sendable (Tips.DatastoreRecovery) -> Void
+    /// Its own lock, never held across file I/O: `refresh()` takes only this one.
+    private let inbox = Locked(Inbox())
+    private let reader = DispatchQueue(label: "TipsRuntime.Datastore.reader")
 
     /// A store in `directory` (created if needed). `onRecovery` hears about
     /// every file set aside or left alone; it is never called with a lock held.
@@ -42,6 +50,7 @@ final class Datastore: DatastoreBackend, Sendable {
     ) {
         files = Locked(DatastoreDirectory(directory: directory, compactionThreshold: compactionThreshold))
         self.onRecovery = onRecovery
+        pipeline.start { [weak self] batch in self?.commitNow(batch) ?? true }
     }
 
     deinit {
@@ -49,65 +58,107 @@ final class Datastore: DatastoreBackend, Sendable {
     }
 
     /// Reads the whole store. Never fails: a damaged store is set aside and
-    /// reported, and an empty state returned.
+    /// reported, and what could be kept returned.
     func load() -> DatastoreSnapshot {
-        let (snapshot, recoveries) = files.withLock { store in (store.load(), store.takeRecoveries()) }
+        let (snapshot, recoveries) = files.withLock { store in
+            let snapshot = store.load()
+            inbox.withLock { $0 = Inbox(isReading: $0.isReading) }
+            return (snapshot, store.takeRecoveries())
+        }
         report(recoveries)
         return snapshot
     }
 
-    /// Makes `mutations` durable, together with whatever other commits are
-    /// queued; returns once they are on disk. On a store left read-only
-    /// (written by a newer release) the mutations are dropped.
+    /// Makes `mutations` durable, grouped with concurrent calls; returns once
+    /// they are on disk (while the disk refuses, it waits: the write is
+    /// retried). On a store left read-only (written by a newer release) the
+    /// mutations are dropped and it returns at once.
     func commit(_ mutations: [DatastoreMutation]) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let startsWriter = queue.withLock { queue in
-                queue.pending.append(contentsOf: mutations)
-                queue.waiters.append(continuation)
-                guard !queue.isWriting else { return false }
-                queue.isWriting = true
-                return true
-            }
-            if startsWriter {
-                writer.async { self.writeQueuedBatches() }
-            }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            pipeline.send(mutations, done: { done.resume() })
         }
     }
 
-    /// Makes `mutations` durable on the calling thread (after any batch whose
-    /// write failed earlier); returns once they are on disk. The engine's
-    /// commit pipeline calls this with everything its donors queued, so that
-    /// concurrent donations share one journal record and one fsync.
-    func commitNow(_ mutations: [DatastoreMutation]) {
-        let recoveries = files.withLock { store in
-            let batch = queue.withLock { queue in
-                defer { queue.retry = [] }
-                return queue.retry.isEmpty ? mutations : queue.retry + mutations
+    /// Writes `mutations` as one batch on the calling thread. Returns whether
+    /// they are durable (or deliberately dropped: a read-only store); false
+    /// when the disk refused them, and nothing of them was written.
+    func commitNow(_ mutations: [DatastoreMutation]) -> Bool {
+        guard !mutations.isEmpty else { return true }
+        let (written, recoveries) = files.withLock { store in
+            let written = store.append(mutations)
+            if written {
+                // A replacement read earlier must hold what was written since.
+                inbox.withLock { inbox in
+                    for mutation in mutations { inbox.replacement?.apply(mutation) }
+                }
             }
-            if !batch.isEmpty, !store.append(batch) {
-                queue.withLock { $0.retry = batch + $0.retry }
-            }
-            return store.takeRecoveries()
+            // Appending took in what other processes wrote before it.
+            collectOutsideChanges(&store)
+            return (written, store.takeRecoveries())
         }
         report(recoveries)
+        return written
     }
 
     /// Removes every file of the store (`resetDatastore`).
     func erase() {
-        files.withLock { $0.erase() }
+        files.withLock { store in
+            store.erase()
+            inbox.withLock { $0 = Inbox(isReading: $0.isReading) }
+        }
     }
 
-    /// The mutations other processes appended since this one last loaded,
-    /// refreshed or committed, oldest first. When those cannot be told as
-    /// deltas (the store was erased or compacted twice meanwhile), a single
-    /// `.replaceAll` with the whole current state.
+    /// The mutations other processes appended, as read since the last call,
+    /// oldest first; when those cannot be told as deltas (the store was
+    /// erased or compacted twice meanwhile), a single `.replaceAll` with the
+    /// whole current state. Never waits for the disk: it starts reading in
+    /// the background what the next call returns.
     func refresh() -> [DatastoreMutation] {
-        let (mutations, recoveries) = files.withLock { store in
-            let pending = queue.withLock { $0.retry + $0.pending }
-            return (store.takeUnreported(pending: pending), store.takeRecoveries())
+        let (taken, startsReading) = inbox.withLock { inbox -> ([DatastoreMutation], Bool) in
+            defer {
+                inbox.mutations = []
+                inbox.replacement = nil
+                inbox.isReading = true
+            }
+            return (inbox.replacement.map { [.replaceAll($0)] } ?? inbox.mutations, !inbox.isReading)
         }
+        if startsReading { reader.async { self.readOutsideChanges() } }
+        return taken
+    }
+
+    /// `refresh()` after reading on the calling thread: what other processes
+    /// appended up to now.
+    func refreshNow() -> [DatastoreMutation] {
+        readOutsideChanges()
+        return refresh()
+    }
+
+    /// Reads what other processes appended, for the next `refresh()`.
+    func readOutsideChanges() {
+        let recoveries = files.withLock { store in
+            store.readOutsideChanges()
+            collectOutsideChanges(&store)
+            return store.takeRecoveries()
+        }
+        inbox.withLock { $0.isReading = false }
         report(recoveries)
-        return mutations
+    }
+
+    /// Moves what the directory read from other processes into the inbox.
+    /// Called under `files`.
+    private func collectOutsideChanges(_ store: inout DatastoreDirectory) {
+        let (mutations, replacement) = store.takeUnreported()
+        guard replacement != nil || !mutations.isEmpty else { return }
+        inbox.withLock { inbox in
+            if let replacement {
+                inbox.replacement = replacement
+                inbox.mutations = []
+            } else if inbox.replacement != nil {
+                for mutation in mutations { inbox.replacement?.apply(mutation) }
+            } else {
+                inbox.mutations += mutations
+            }
+        }
     }
 
     // MARK: For tests
@@ -116,48 +167,10 @@ final class Datastore: DatastoreBackend, Sendable {
     var batchesWritten: Int { files.withLock { $0.batchesWritten } }
     /// How many snapshots compaction wrote.
     var compactions: Int { files.withLock { $0.compactions } }
-    /// Whether the store is left alone because it cannot be written.
+    /// Whether the store is left alone because a newer release wrote it.
     var isReadOnly: Bool { files.withLock { $0.isReadOnly } }
     /// Makes every write fail, as on a full disk, until set back to false.
     func refuseWritesForTesting(_ refuses: Bool) { files.withLock { $0.refusesWritesForTesting = refuses } }
-
-    // MARK: Group commit
-
-    /// The writer loop: runs on `writer` while commits keep arriving.
-    private func writeQueuedBatches() {
-        while let (waiters, recoveries) = writeNextBatch() {
-            report(recoveries)
-            for waiter in waiters { waiter.resume() }
-        }
-    }
-
-    /// Takes everything queued and appends it as one record; nil when the
-    /// queue is empty (and the writer stops).
-    private func writeNextBatch() -> ([CheckedContinuation<Void, Never>], [Tips.DatastoreRecovery])? {
-        files.withLock { store in
-            // Taken under the store's lock, so `refresh()` sees a batch either
-            // queued or written, never in between.
-            let taken = queue.withLock { queue -> ([DatastoreMutation], [CheckedContinuation<Void, Never>])? in
-                guard !queue.waiters.isEmpty else {
-                    queue.isWriting = false
-                    return nil
-                }
-                defer {
-                    queue.pending = []
-                    queue.retry = []
-                    queue.waiters = []
-                }
-                return (queue.retry + queue.pending, queue.waiters)
-            }
-            guard let (batch, waiters) = taken else { return nil }
-            if !batch.isEmpty, !store.append(batch) {
-                // The disk refused (full, failing): the waiters cannot wait
-                // forever, so they return, and the batch is retried next time.
-                queue.withLock { $0.retry = batch + $0.retry }
-            }
-            return (waiters, store.takeRecoveries())
-        }
-    }
 
     private func report(_ recoveries: [Tips.DatastoreRecovery]) {
         for recovery in recoveries { onRecovery(recovery) }

@@ -43,13 +43,20 @@ enum DatastoreFileFormat {
 
     /// The records read from a journal.
     struct JournalTail {
-        /// Committed batches, oldest first.
+        /// Committed batches, oldest first: every record that verifies.
         var batches: [[DatastoreMutation]] = []
-        /// How many bytes, from where reading started, hold whole records;
-        /// anything after is a torn or damaged tail.
+        /// How many bytes, from where reading started, reach the end of the
+        /// last record that verifies.
         var validLength = 0
-        /// Records whose checksum held but whose content did not decode.
-        var undecodable = 0
+        /// What is wrong before `validLength`, in words: bytes that hold no
+        /// record that verifies although records that do follow them, and
+        /// records that verify but do not decode. A crash tears only the tail,
+        /// so any of this is damage. Empty for a whole journal.
+        var damage: [String] = []
+        /// Whether the bytes after `validLength` (if any) are only a torn
+        /// tail: no record that verifies starts anywhere in them. False when
+        /// they were too many to search; then they are damage too.
+        var tailIsTorn = true
     }
 
     // MARK: Snapshot
@@ -60,7 +67,7 @@ enum DatastoreFileFormat {
         var file = ByteWriter(capacity: snapshotHeaderSize + body.bytes.count)
         file.raw(snapshotMagic)
         file.uint32(currentVersion)
-        file.uint32(0)  // Flags, reserved.
+        file.uint32(CRC32.checksum(file.bytes))  // Header check over magic and version.
         file.uint64(identity.storeID)
         file.uint64(identity.generation)
         file.uint64(UInt64(body.bytes.count))
@@ -120,7 +127,7 @@ enum DatastoreFileFormat {
         var file = ByteWriter(capacity: journalHeaderSize)
         file.raw(journalMagic)
         file.uint32(currentVersion)
-        file.uint32(0)  // Flags, reserved.
+        file.uint32(CRC32.checksum(file.bytes))  // Header check over magic and version.
         file.uint64(identity.storeID)
         file.uint64(identity.generation)
         file.uint32(CRC32.checksum(file.bytes))
@@ -151,42 +158,139 @@ enum DatastoreFileFormat {
         return record.bytes
     }
 
-    /// Reads whole records from `bytes`, stopping at the first torn or
-    /// damaged one.
-    static func readRecords(_ bytes: [UInt8]) -> JournalTail {
+    /// Reads every record of `bytes` that verifies. A region that does not
+    /// hold one is a torn tail when no record that verifies follows it, and
+    /// damage when one does; reading resumes at that record.
+    /// `offset` is where `bytes` start in the file, for the words of `damage`.
+    static func readRecords(_ bytes: [UInt8], offset: Int = 0) -> JournalTail {
         var tail = JournalTail()
         bytes.withUnsafeBufferPointer { buffer in
-            var reader = ByteReader(buffer)
             var cache = DecodingCache(byteCount: buffer.count)
-            while !reader.isAtEnd {
-                guard let length = try? reader.uint32(), let expected = try? reader.uint32(),
-                    length <= UInt32(maximumRecordLength), let payload = try? reader.bytes(Int(length)),
-                    CRC32.checksum(payload) == expected
-                else { return }
-                var payloadReader = ByteReader(payload)
+            var scanner = RecordScanner(buffer: buffer)
+            var position = 0
+            while position < buffer.count {
+                guard let length = scanner.verifiedRecord(at: position) else {
+                    switch scanner.nextVerifiedRecord(after: position) {
+                    case .found(let next):
+                        tail.damage.append(
+                            "bytes \(offset + position)..<\(offset + next) hold no record that verifies")
+                        position = next
+                        continue
+                    case .none:
+                        return
+                    case .tooLongToSearch:
+                        tail.tailIsTorn = false
+                        tail.damage.append(
+                            "bytes from \(offset + position) hold no record that verifies, and are too many to search")
+                        return
+                    }
+                }
+                let start = position + recordHeaderSize
+                var payloadReader = ByteReader(UnsafeBufferPointer(rebasing: buffer[start..<start + length]))
                 if let batch = try? DatastoreCodec.decodeBatch(&payloadReader, &cache) {
                     tail.batches.append(batch)
                 } else {
-                    tail.undecodable += 1
+                    tail.damage.append("the record at byte \(offset + position) verifies but does not decode")
                 }
-                tail.validLength = reader.position
+                position = start + length
+                tail.validLength = position
             }
         }
         return tail
     }
 
+    /// Finds records in a journal's bytes by their framing and checksum.
+    private struct RecordScanner {
+        enum Search {
+            case found(Int)
+            case none
+            case tooLongToSearch
+        }
+
+        let buffer: UnsafeBufferPointer<UInt8>
+        /// Bytes checksummed while searching past damage. A search tries
+        /// every offset, so it is bounded: damage never makes a load slow.
+        private var budget: Int
+
+        init(buffer: UnsafeBufferPointer<UInt8>) {
+            self.buffer = buffer
+            budget = 16 * buffer.count + (1 << 24)
+        }
+
+        /// The payload length of the record at `position` if it is whole and
+        /// its checksum holds. An empty payload is never written (a batch
+        /// holds at least its count), so eight zero bytes, what a crash most
+        /// often leaves, are not a record.
+        func verifiedRecord(at position: Int) -> Int? {
+            guard let length = claimedLength(at: position) else { return nil }
+            let start = position + recordHeaderSize
+            let expected = word(at: position + 4)
+            return CRC32.checksum(UnsafeBufferPointer(rebasing: buffer[start..<start + length])) == expected
+                ? length : nil
+        }
+
+        /// The next offset after `position` where a record that verifies starts.
+        mutating func nextVerifiedRecord(after position: Int) -> Search {
+            // A flipped bit in a payload leaves its length intact: try the end
+            // of the damaged record first.
+            if let length = claimedLength(at: position), position + recordHeaderSize + length < buffer.count,
+                verifiedRecord(at: position + recordHeaderSize + length) != nil
+            {
+                return .found(position + recordHeaderSize + length)
+            }
+            var candidate = position + 1
+            while candidate + recordHeaderSize < buffer.count {
+                if let length = claimedLength(at: candidate) {
+                    budget -= length
+                    if budget < 0 { return .tooLongToSearch }
+                    if verifiedRecord(at: candidate) != nil { return .found(candidate) }
+                }
+                candidate += 1
+            }
+            return .none
+        }
+
+        private func claimedLength(at position: Int) -> Int? {
+            guard position >= 0, position + recordHeaderSize < buffer.count else { return nil }
+            let length = Int(word(at: position))
+            guard length > 0, length <= maximumRecordLength, length <= buffer.count - position - recordHeaderSize
+            else { return nil }
+            return length
+        }
+
+        private func word(at position: Int) -> UInt32 {
+            UInt32(buffer[position]) | UInt32(buffer[position + 1]) << 8 | UInt32(buffer[position + 2]) << 16
+                | UInt32(buffer[position + 3]) << 24
+        }
+    }
+
     // MARK: Shared header
 
-    /// Magic, version, flags, store id and generation: the part both headers share.
+    /// Magic, version, header check, store id and generation: the part both
+    /// headers share.
+    ///
+    /// The header check (bytes 12..<16) is the CRC-32 of the magic and
+    /// version, so that a damaged version is told from a newer one before
+    /// anything else is believed. Files written before it existed hold 0
+    /// there (the field was reserved flags) and version 1; they still read.
     private static func readHeader(
         _ reader: inout ByteReader, magic: [UInt8], what: String
     ) throws(DatastoreDecodingError) -> Header {
         let found = try reader.bytes(magic.count)
         guard found.elementsEqual(magic) else { return .damaged("not a Tips \(what) (wrong magic bytes)") }
         let version = try reader.uint32()
-        if version > currentVersion { return .newer(version) }
-        guard version >= oldestReadableVersion else { return .damaged("\(what) format version \(version) is unknown") }
-        _ = try reader.uint32()  // Flags: none defined yet.
+        let check = try reader.uint32()
+        var covered = ByteWriter(capacity: magic.count + 4)
+        covered.raw(magic)
+        covered.uint32(version)
+        if check == CRC32.checksum(covered.bytes) {
+            if version > currentVersion { return .newer(version) }
+            guard version >= oldestReadableVersion else {
+                return .damaged("\(what) format version \(version) is unknown")
+            }
+        } else if !(check == 0 && (oldestReadableVersion...currentVersion).contains(version)) {
+            return .damaged("\(what) header check mismatch (its version field reads \(version))")
+        }
         let storeID = try reader.uint64()
         let generation = try reader.uint64()
         return .valid(Identity(storeID: storeID, generation: generation))

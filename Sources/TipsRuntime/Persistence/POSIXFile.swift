@@ -87,18 +87,115 @@ enum POSIXFile {
         return failed ? nil : bytes
     }
 
+    /// What kind of file a name holds. Datastore files must be regular: a
+    /// FIFO or a device named like one is refused before it is opened,
+    /// since opening either can block forever or act on the device.
+    enum Kind: Equatable {
+        case missing
+        case regular
+        case directory
+        case symbolicLink
+        /// A FIFO, socket or device, named in words for a report.
+        case special(String)
+
+        /// The kind in words, for a report.
+        var name: String {
+            switch self {
+            case .missing: "missing file"
+            case .regular: "regular file"
+            case .directory: "directory"
+            case .symbolicLink: "symbolic link"
+            case .special(let name): name
+            }
+        }
+    }
+
+    /// The kind of file at `path`, following symbolic links (a dangling link
+    /// is `.symbolicLink`) or not; nil when it cannot be told (`lastError`).
+    static func kind(_ path: String, followingLinks: Bool) -> Kind? {
+        var info = stat()
+        if (followingLinks ? stat(path, &info) : lstat(path, &info)) != 0 {
+            guard errno == ENOENT else { return nil }
+            guard followingLinks else { return .missing }
+            // Missing, or a symbolic link whose target is.
+            return lstat(path, &info) == 0 ? .symbolicLink : .missing
+        }
+        return kind(of: info.st_mode)
+    }
+
+    private static func kind(of mode: mode_t) -> Kind {
+        switch mode & S_IFMT {
+        case S_IFREG: .regular
+        case S_IFDIR: .directory
+        case S_IFLNK: .symbolicLink
+        case S_IFIFO: .special("FIFO")
+        case S_IFSOCK: .special("socket")
+        case S_IFCHR: .special("character device")
+        case S_IFBLK: .special("block device")
+        default: .special("file of an unknown kind")
+        }
+    }
+
+    /// The outcome of opening a file that must be regular.
+    enum OpenResult {
+        case opened(Int32)
+        case missing
+        /// Something else holds the name; it was not opened (or was closed at once).
+        case notRegular(Kind)
+        case failed(String)
+    }
+
+    /// Opens `path` only if it is a regular file, never blocking: anything
+    /// else is looked at with `stat` first and not opened, and the descriptor
+    /// is checked again with `fstat` (the name may change in between).
+    static func openRegular(_ path: String, _ flags: Int32) -> OpenResult {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            return .notRegular(kind(of: info.st_mode))
+        }
+        let fd = open(path, flags | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else {
+            switch errno {
+            case ENOENT: return .missing
+            case EISDIR: return .notRegular(.directory)
+            case ENXIO: return .notRegular(.special("FIFO"))
+            default: return .failed(lastError)
+            }
+        }
+        guard fstat(fd, &info) == 0 else {
+            let reason = lastError
+            close(fd)
+            return .failed(reason)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return .notRegular(kind(of: info.st_mode))
+        }
+        return .opened(fd)
+    }
+
     static func readFile(_ path: String) -> ReadResult {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return errno == ENOENT ? .missing : .failed(lastError) }
+        let fd: Int32
+        switch openRegular(path, O_RDONLY) {
+        case .opened(let opened): fd = opened
+        case .missing: return .missing
+        case .notRegular(let kind): return .failed("it is a \(kind.name), not a regular file")
+        case .failed(let reason): return .failed(reason)
+        }
         defer { close(fd) }
         guard let bytes = read(fd, from: 0) else { return .failed("cannot read: \(lastError)") }
         return .bytes(bytes)
     }
 
-    /// Reads at most the first `count` bytes of a file.
+    /// Reads at most the first `count` bytes of a regular file.
     static func readPrefix(_ path: String, count: Int) -> ReadResult {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return errno == ENOENT ? .missing : .failed(lastError) }
+        let fd: Int32
+        switch openRegular(path, O_RDONLY) {
+        case .opened(let opened): fd = opened
+        case .missing: return .missing
+        case .notRegular(let kind): return .failed("it is a \(kind.name), not a regular file")
+        case .failed(let reason): return .failed(reason)
+        }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
@@ -157,6 +254,11 @@ enum POSIXFile {
         systemRename(from, to) == 0
     }
 
+    /// Gives the file at `existing` a second name, `new`.
+    static func link(_ existing: String, _ new: String) -> Bool {
+        systemLink(existing, new) == 0
+    }
+
     @discardableResult
     static func remove(_ path: String) -> Bool {
         unlink(path) == 0 || errno == ENOENT
@@ -179,12 +281,16 @@ enum POSIXFile {
     }
 
     /// Writes a whole file so that it replaces `path` atomically and durably:
-    /// temporary file, fsync, rename, fsync of the directory.
+    /// temporary file (`<path>.tmp`, which must be absent or a regular file:
+    /// never followed if it is a link), fsync, rename, fsync of the directory.
     /// Returns whether the file was replaced.
     static func replaceAtomically(_ path: String, with bytes: [UInt8], directory: String) -> Bool {
         let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC)
-        guard fd >= 0 else { return false }
+        let fd: Int32
+        switch openRegular(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW) {
+        case .opened(let opened): fd = opened
+        default: return false
+        }
         let written = write(fd, bytes, at: 0) && sync(fd)
         close(fd)
         guard written, rename(temporary, path) else {
@@ -210,4 +316,8 @@ private func systemClose(_ fd: Int32) -> Int32 {
 
 private func systemRename(_ from: String, _ to: String) -> Int32 {
     rename(from, to)
+}
+
+private func systemLink(_ existing: String, _ new: String) -> Int32 {
+    link(existing, new)
 }

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 package import TipsRuntime
+package import Foundation
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
@@ -29,6 +30,33 @@ extension TipsRuntime.TipEvents {
         /// Records one donation of `toggled` and returns at once, before it is durable.
         package func sendDonation(on: Swift.Bool, in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation(["on": .bool(on)], in: center)
+        }
+
+        /// The donations of `toggled` kept now, oldest first.
+        /// A donation whose fields do not have these types (stored by another version) is left out.
+        package func donations(in center: TipsRuntime.TipCenter = .shared) -> [ToggledDonation] {
+            self.event.donations(in: center).compactMap {
+                ToggledDonation(date: $0.date, on: $0.value("on"))
+            }
+        }
+
+        /// Deletes every donation of `toggled`; returns once it is durable.
+        package func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `toggled`: when it was made, and its typed fields.
+    package struct ToggledDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        package let date: Foundation.Date
+        package let on: Swift.Bool
+
+        /// Nil when a field is missing or has another type (stored by another version).
+        package init?(date: Foundation.Date, on: Swift.Bool?) {
+            guard let on else { return nil }
+            self.date = date
+            self.on = on
         }
     }
 }

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import TipsRuntime
+import Foundation
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
@@ -30,6 +31,24 @@ extension TipsRuntime.TipEvents {
         internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation([:], in: center)
         }
+
+        /// The donations of `happened` kept now, oldest first.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [HappenedDonation] {
+            self.event.donations(in: center).map {
+                HappenedDonation(date: $0.date)
+            }
+        }
+
+        /// Deletes every donation of `happened`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `happened`: when it was made.
+    internal struct HappenedDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
     }
 }
 

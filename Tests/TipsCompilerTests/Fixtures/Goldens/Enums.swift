@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import TipsRuntime
+import Foundation
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
@@ -36,6 +37,33 @@ extension TipsRuntime.TipEvents {
         /// Records one donation of `changedPlan` and returns at once, before it is durable.
         internal func sendDonation(to: Plan, in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation(["to": .enumCase(to.rawValue)], in: center)
+        }
+
+        /// The donations of `changedPlan` kept now, oldest first.
+        /// A donation whose fields do not have these types (stored by another version) is left out.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [ChangedPlanDonation] {
+            self.event.donations(in: center).compactMap {
+                ChangedPlanDonation(date: $0.date, to: $0.value("to"))
+            }
+        }
+
+        /// Deletes every donation of `changedPlan`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `changedPlan`: when it was made, and its typed fields.
+    internal struct ChangedPlanDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
+        internal let to: Plan
+
+        /// Nil when a field is missing or has another type (stored by another version).
+        internal init?(date: Foundation.Date, to: Plan?) {
+            guard let to else { return nil }
+            self.date = date
+            self.to = to
         }
     }
 }

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import TipsRuntime
+import Foundation
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
@@ -21,6 +22,24 @@ extension TipsRuntime.TipEvents {
         internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation([:], in: center)
         }
+
+        /// The donations of `countOnly` kept now, oldest first.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [CountOnlyDonation] {
+            self.event.donations(in: center).map {
+                CountOnlyDonation(date: $0.date)
+            }
+        }
+
+        /// Deletes every donation of `countOnly`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `countOnly`: when it was made.
+    internal struct CountOnlyDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
     }
 
     internal static let durationOnly: DurationOnlyEvent = DurationOnlyEvent()
@@ -38,6 +57,24 @@ extension TipsRuntime.TipEvents {
         internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation([:], in: center)
         }
+
+        /// The donations of `durationOnly` kept now, oldest first.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [DurationOnlyDonation] {
+            self.event.donations(in: center).map {
+                DurationOnlyDonation(date: $0.date)
+            }
+        }
+
+        /// Deletes every donation of `durationOnly`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `durationOnly`: when it was made.
+    internal struct DurationOnlyDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
     }
 
     internal static let both: BothEvent = BothEvent()
@@ -59,6 +96,24 @@ extension TipsRuntime.TipEvents {
         internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation([:], in: center)
         }
+
+        /// The donations of `both` kept now, oldest first.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [BothDonation] {
+            self.event.donations(in: center).map {
+                BothDonation(date: $0.date)
+            }
+        }
+
+        /// Deletes every donation of `both`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `both`: when it was made.
+    internal struct BothDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
     }
 
     internal static let plain: PlainEvent = PlainEvent()
@@ -76,6 +131,24 @@ extension TipsRuntime.TipEvents {
         internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation([:], in: center)
         }
+
+        /// The donations of `plain` kept now, oldest first.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [PlainDonation] {
+            self.event.donations(in: center).map {
+                PlainDonation(date: $0.date)
+            }
+        }
+
+        /// Deletes every donation of `plain`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `plain`: when it was made.
+    internal struct PlainDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
     }
 }
 

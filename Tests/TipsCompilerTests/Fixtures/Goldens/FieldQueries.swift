@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import TipsRuntime
+import Foundation
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
@@ -27,6 +28,51 @@ extension TipsRuntime.TipEvents {
         /// Records one donation of `searched` and returns at once, before it is durable.
         internal func sendDonation(term: Swift.String, results: Swift.Int, exact: Swift.Bool, seconds: Swift.Double, in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation(["term": .string(term), "results": .int(results), "exact": .bool(exact), "seconds": .double(seconds)], in: center)
+        }
+
+        /// The donations of `searched` kept now, oldest first.
+        /// A donation whose fields do not have these types (stored by another version) is left out.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [SearchedDonation] {
+            self.event.donations(in: center).compactMap {
+                SearchedDonation(
+                    date: $0.date,
+                    term: $0.value("term"),
+                    results: $0.value("results"),
+                    exact: $0.value("exact"),
+                    seconds: $0.value("seconds")
+                )
+            }
+        }
+
+        /// Deletes every donation of `searched`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `searched`: when it was made, and its typed fields.
+    internal struct SearchedDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
+        internal let term: Swift.String
+        internal let results: Swift.Int
+        internal let exact: Swift.Bool
+        internal let seconds: Swift.Double
+
+        /// Nil when a field is missing or has another type (stored by another version).
+        internal init?(
+            date: Foundation.Date,
+            term: Swift.String?,
+            results: Swift.Int?,
+            exact: Swift.Bool?,
+            seconds: Swift.Double?
+        ) {
+            guard let term, let results, let exact, let seconds else { return nil }
+            self.date = date
+            self.term = term
+            self.results = results
+            self.exact = exact
+            self.seconds = seconds
         }
     }
 }

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import TipsRuntime
+import Foundation
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
@@ -41,6 +42,33 @@ extension TipsRuntime.TipEvents {
         internal func sendDonation(bedNumber: Swift.Int, in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation(["bedNumber": .int(bedNumber)], in: center)
         }
+
+        /// The donations of `openedBed` kept now, oldest first.
+        /// A donation whose fields do not have these types (stored by another version) is left out.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [OpenedBedDonation] {
+            self.event.donations(in: center).compactMap {
+                OpenedBedDonation(date: $0.date, bedNumber: $0.value("bedNumber"))
+            }
+        }
+
+        /// Deletes every donation of `openedBed`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `openedBed`: when it was made, and its typed fields.
+    internal struct OpenedBedDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
+        internal let bedNumber: Swift.Int
+
+        /// Nil when a field is missing or has another type (stored by another version).
+        internal init?(date: Foundation.Date, bedNumber: Swift.Int?) {
+            guard let bedNumber else { return nil }
+            self.date = date
+            self.bedNumber = bedNumber
+        }
     }
 
     /// The gardener pinned a bed.
@@ -59,6 +87,24 @@ extension TipsRuntime.TipEvents {
         internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation([:], in: center)
         }
+
+        /// The donations of `pinnedBed` kept now, oldest first.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [PinnedBedDonation] {
+            self.event.donations(in: center).map {
+                PinnedBedDonation(date: $0.date)
+            }
+        }
+
+        /// Deletes every donation of `pinnedBed`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `pinnedBed`: when it was made.
+    internal struct PinnedBedDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
     }
 }
 

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import TipsRuntime
+import Foundation
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
@@ -61,6 +62,24 @@ extension TipsRuntime.TipEvents {
         internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation([:], in: center)
         }
+
+        /// The donations of `openedRoute` kept now, oldest first.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [OpenedRouteDonation] {
+            self.event.donations(in: center).map {
+                OpenedRouteDonation(date: $0.date)
+            }
+        }
+
+        /// Deletes every donation of `openedRoute`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `openedRoute`: when it was made.
+    internal struct OpenedRouteDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
     }
 
     /// The hiker panned to a valley on the map.
@@ -83,6 +102,33 @@ extension TipsRuntime.TipEvents {
         internal func sendDonation(valley: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation(["valley": .string(valley)], in: center)
         }
+
+        /// The donations of `exploredValley` kept now, oldest first.
+        /// A donation whose fields do not have these types (stored by another version) is left out.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [ExploredValleyDonation] {
+            self.event.donations(in: center).compactMap {
+                ExploredValleyDonation(date: $0.date, valley: $0.value("valley"))
+            }
+        }
+
+        /// Deletes every donation of `exploredValley`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `exploredValley`: when it was made, and its typed fields.
+    internal struct ExploredValleyDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
+        internal let valley: Swift.String
+
+        /// Nil when a field is missing or has another type (stored by another version).
+        internal init?(date: Foundation.Date, valley: Swift.String?) {
+            guard let valley else { return nil }
+            self.date = date
+            self.valley = valley
+        }
     }
 
     /// The hiker bookmarked a route.
@@ -100,6 +146,33 @@ extension TipsRuntime.TipEvents {
         /// Records one donation of `bookmarkedRoute` and returns at once, before it is durable.
         internal func sendDonation(routeID: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation(["routeID": .string(routeID)], in: center)
+        }
+
+        /// The donations of `bookmarkedRoute` kept now, oldest first.
+        /// A donation whose fields do not have these types (stored by another version) is left out.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [BookmarkedRouteDonation] {
+            self.event.donations(in: center).compactMap {
+                BookmarkedRouteDonation(date: $0.date, routeID: $0.value("routeID"))
+            }
+        }
+
+        /// Deletes every donation of `bookmarkedRoute`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `bookmarkedRoute`: when it was made, and its typed fields.
+    internal struct BookmarkedRouteDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
+        internal let routeID: Swift.String
+
+        /// Nil when a field is missing or has another type (stored by another version).
+        internal init?(date: Foundation.Date, routeID: Swift.String?) {
+            guard let routeID else { return nil }
+            self.date = date
+            self.routeID = routeID
         }
     }
 }

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import TipsRuntime
+import Foundation
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
@@ -43,6 +44,35 @@ extension TipsRuntime.TipEvents {
         internal func sendDonation(`switch`: Swift.Int, self2: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation(["switch": .int(`switch`), "self2": .string(self2)], in: center)
         }
+
+        /// The donations of `in` kept now, oldest first.
+        /// A donation whose fields do not have these types (stored by another version) is left out.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [InDonation] {
+            self.event.donations(in: center).compactMap {
+                InDonation(date: $0.date, switch: $0.value("switch"), self2: $0.value("self2"))
+            }
+        }
+
+        /// Deletes every donation of `in`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `in`: when it was made, and its typed fields.
+    internal struct InDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
+        internal let `switch`: Swift.Int
+        internal let self2: Swift.String
+
+        /// Nil when a field is missing or has another type (stored by another version).
+        internal init?(date: Foundation.Date, `switch`: Swift.Int?, self2: Swift.String?) {
+            guard let `switch`, let self2 else { return nil }
+            self.date = date
+            self.`switch` = `switch`
+            self.self2 = self2
+        }
     }
 
     internal static let `case`: CaseEvent = CaseEvent()
@@ -60,6 +90,24 @@ extension TipsRuntime.TipEvents {
         internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation([:], in: center)
         }
+
+        /// The donations of `case` kept now, oldest first.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [CaseDonation] {
+            self.event.donations(in: center).map {
+                CaseDonation(date: $0.date)
+            }
+        }
+
+        /// Deletes every donation of `case`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `case`: when it was made.
+    internal struct CaseDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
     }
 }
 

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import TipsRuntime
+import Foundation
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
@@ -21,6 +22,24 @@ extension TipsRuntime.TipEvents {
         internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation([:], in: center)
         }
+
+        /// The donations of `tappedShare` kept now, oldest first.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [TappedShareDonation] {
+            self.event.donations(in: center).map {
+                TappedShareDonation(date: $0.date)
+            }
+        }
+
+        /// Deletes every donation of `tappedShare`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `tappedShare`: when it was made.
+    internal struct TappedShareDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
     }
 
     internal static let copiedLink: CopiedLinkEvent = CopiedLinkEvent()
@@ -37,6 +56,33 @@ extension TipsRuntime.TipEvents {
         /// Records one donation of `copiedLink` and returns at once, before it is durable.
         internal func sendDonation(url: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation(["url": .string(url)], in: center)
+        }
+
+        /// The donations of `copiedLink` kept now, oldest first.
+        /// A donation whose fields do not have these types (stored by another version) is left out.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [CopiedLinkDonation] {
+            self.event.donations(in: center).compactMap {
+                CopiedLinkDonation(date: $0.date, url: $0.value("url"))
+            }
+        }
+
+        /// Deletes every donation of `copiedLink`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `copiedLink`: when it was made, and its typed fields.
+    internal struct CopiedLinkDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
+        internal let url: Swift.String
+
+        /// Nil when a field is missing or has another type (stored by another version).
+        internal init?(date: Foundation.Date, url: Swift.String?) {
+            guard let url else { return nil }
+            self.date = date
+            self.url = url
         }
     }
 }

@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import TipsRuntime
+import Foundation
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
@@ -63,6 +64,24 @@ extension TipsRuntime.TipEvents {
         internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation([:], in: center)
         }
+
+        /// The donations of `Protocol` kept now, oldest first.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [ProtocolDonation] {
+            self.event.donations(in: center).map {
+                ProtocolDonation(date: $0.date)
+            }
+        }
+
+        /// Deletes every donation of `Protocol`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `Protocol`: when it was made.
+    internal struct ProtocolDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
     }
 
     internal static let `class`: ClassEvent = ClassEvent()
@@ -79,6 +98,55 @@ extension TipsRuntime.TipEvents {
         /// Records one donation of `class` and returns at once, before it is durable.
         internal func sendDonation(`default`: Swift.Int, Type Type_: Type_, self self_: Swift.Bool, center center_: Swift.String, init init_: Members, in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation(["default": .int(`default`), "Type": .enumCase(Type_.rawValue), "self": .bool(self_), "center": .string(center_), "init": .enumCase(init_.rawValue)], in: center)
+        }
+
+        /// The donations of `class` kept now, oldest first.
+        /// A donation whose fields do not have these types (stored by another version) is left out.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [ClassDonation] {
+            self.event.donations(in: center).compactMap {
+                ClassDonation(
+                    date: $0.date,
+                    default: $0.value("default"),
+                    Type: $0.value("Type"),
+                    self: $0.value("self"),
+                    center: $0.value("center"),
+                    init: $0.value("init")
+                )
+            }
+        }
+
+        /// Deletes every donation of `class`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `class`: when it was made, and its typed fields.
+    internal struct ClassDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
+        internal let `default`: Swift.Int
+        internal let Type_: Type_
+        internal let self_: Swift.Bool
+        internal let center_: Swift.String
+        internal let init_: Members
+
+        /// Nil when a field is missing or has another type (stored by another version).
+        internal init?(
+            date: Foundation.Date,
+            `default`: Swift.Int?,
+            Type Type_: Type_?,
+            self self_: Swift.Bool?,
+            center center_: Swift.String?,
+            init init_: Members?
+        ) {
+            guard let `default`, let Type_, let self_, let center_, let init_ else { return nil }
+            self.date = date
+            self.`default` = `default`
+            self.Type_ = Type_
+            self.self_ = self_
+            self.center_ = center_
+            self.init_ = init_
         }
     }
 
@@ -97,6 +165,33 @@ extension TipsRuntime.TipEvents {
         internal func sendDonation(to: Plan, in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation(["to": .enumCase(to.rawValue)], in: center)
         }
+
+        /// The donations of `plan` kept now, oldest first.
+        /// A donation whose fields do not have these types (stored by another version) is left out.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [PlanDonation] {
+            self.event.donations(in: center).compactMap {
+                PlanDonation(date: $0.date, to: $0.value("to"))
+            }
+        }
+
+        /// Deletes every donation of `plan`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `plan`: when it was made, and its typed fields.
+    internal struct PlanDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
+        internal let to: Plan
+
+        /// Nil when a field is missing or has another type (stored by another version).
+        internal init?(date: Foundation.Date, to: Plan?) {
+            guard let to else { return nil }
+            self.date = date
+            self.to = to
+        }
     }
 
     internal static let Opened: OpenedEvent = OpenedEvent()
@@ -114,6 +209,24 @@ extension TipsRuntime.TipEvents {
         internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation([:], in: center)
         }
+
+        /// The donations of `Opened` kept now, oldest first.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [OpenedDonation] {
+            self.event.donations(in: center).map {
+                OpenedDonation(date: $0.date)
+            }
+        }
+
+        /// Deletes every donation of `Opened`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `Opened`: when it was made.
+    internal struct OpenedDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
     }
 }
 

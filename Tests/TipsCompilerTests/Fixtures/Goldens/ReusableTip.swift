@@ -2,6 +2,7 @@
 // swift-format-ignore-file
 
 import TipsRuntime
+import Foundation
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
@@ -25,6 +26,51 @@ extension TipsRuntime.TipEvents {
         /// Records one donation of `finishedLesson` and returns at once, before it is durable.
         internal func sendDonation(lesson: Swift.Int, level: Level, passed: Swift.Bool, score: Swift.Double, in center: TipsRuntime.TipCenter = .shared) {
             self.event.sendDonation(["lesson": .int(lesson), "level": .enumCase(level.rawValue), "passed": .bool(passed), "score": .double(score)], in: center)
+        }
+
+        /// The donations of `finishedLesson` kept now, oldest first.
+        /// A donation whose fields do not have these types (stored by another version) is left out.
+        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [FinishedLessonDonation] {
+            self.event.donations(in: center).compactMap {
+                FinishedLessonDonation(
+                    date: $0.date,
+                    lesson: $0.value("lesson"),
+                    level: $0.value("level"),
+                    passed: $0.value("passed"),
+                    score: $0.value("score")
+                )
+            }
+        }
+
+        /// Deletes every donation of `finishedLesson`; returns once it is durable.
+        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
+            await self.event.deleteDonations(in: center)
+        }
+    }
+
+    /// A donation of `finishedLesson`: when it was made, and its typed fields.
+    internal struct FinishedLessonDonation: Swift.Sendable, Swift.Hashable {
+        /// When the donation was made, by the center's clock.
+        internal let date: Foundation.Date
+        internal let lesson: Swift.Int
+        internal let level: Level
+        internal let passed: Swift.Bool
+        internal let score: Swift.Double
+
+        /// Nil when a field is missing or has another type (stored by another version).
+        internal init?(
+            date: Foundation.Date,
+            lesson: Swift.Int?,
+            level: Level?,
+            passed: Swift.Bool?,
+            score: Swift.Double?
+        ) {
+            guard let lesson, let level, let passed, let score else { return nil }
+            self.date = date
+            self.lesson = lesson
+            self.level = level
+            self.passed = passed
+            self.score = score
         }
     }
 }
