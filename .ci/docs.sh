@@ -7,18 +7,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build/docs}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)   # absolute: the compiler runs in another directory
 graphs="$out/symbol-graphs"
 # The graphs are kept: a build with nothing to do writes none.
 rm -rf "$out/TipsRuntime.doccarchive" "$graphs/TipsRuntime"
 mkdir -p "$graphs"
 # A scratch path of its own: the extra flags would otherwise rebuild .build.
 swift build --scratch-path .build/docs-build --target TipsRuntime \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$(pwd)/$graphs"
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
 if [ ! -f "$graphs/TipsRuntime.symbols.json" ]; then
     # Emitted by an earlier build elsewhere: compile the runtime again to get them.
     rm -rf .build/docs-build
     swift build --scratch-path .build/docs-build --target TipsRuntime \
-        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$(pwd)/$graphs"
+        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
 fi
 # Only TipsRuntime's graphs (its own and its extensions of the standard library).
 mkdir -p "$graphs/TipsRuntime"
