@@ -15,7 +15,7 @@ let package = Package(
         // The runtime that generated code links against. Depends on nothing but Foundation.
         .target(name: "TipsRuntime"),
         // The whole compiler as a library: source → tokens → syntax tree → checked model → Swift.
-        .target(name: "TipsCompiler"),
+        .target(name: "TipsCompiler", dependencies: ["TipsRuntime"]),
         // The thin command line over TipsCompiler.
         .executableTarget(name: "tipc", dependencies: ["TipsCompiler"]),
         // Runs tipc over a target's .tips files during `swift build`.
@@ -52,7 +52,8 @@ let package = Package(
             name: "ReservedNamesTips", dependencies: ["TipsRuntime"], path: "Tests/ReservedNamesTips",
             plugins: ["TipsPlugin"]),
         .testTarget(
-            name: "TipsEndToEndTests", dependencies: ["TipsRuntime", "TrailsTips", "BackyardTips", "ReservedNamesTips"]),
+            name: "TipsEndToEndTests",
+            dependencies: ["TipsRuntime", "TipsCompiler", "TrailsTips", "BackyardTips", "ReservedNamesTips"]),
         .testTarget(
             name: "TipsCompilerTests",
             dependencies: ["TipsCompiler"],

@@ -109,6 +109,9 @@ public struct Checker: Sendable {
         }
         let checkedTips = checkTips(files, at: positions.tips)
         checkTipIDs(checkedTips)
+        let scenarios =
+            positions.scenarios.isEmpty
+            ? [] : checkScenarios(files, at: positions.scenarios, scope: scenarioScope(checkedTips, checkedGroups))
 
         let configFile = config?.file ?? files.first?.file
         // Each file takes the next checked declarations of each kind.
@@ -119,7 +122,7 @@ public struct Checker: Sendable {
             for index in file.declarations.indices {
                 let checked: CheckedDeclaration?
                 switch file.declarations[index] {
-                case .config: checked = nil
+                case .config, .scenario: checked = nil
                 case .enumeration:
                     checked = checkedEnums[next.enums]
                     next.enums += 1
@@ -139,7 +142,7 @@ public struct Checker: Sendable {
                 id: file.file, fileName: fileNames[Int(file.file.rawValue)], declarations: declarations,
                 emitsConfiguration: file.file == configFile)
         }
-        return CheckedProgram(files: checkedFiles, config: config?.config ?? CheckedConfig())
+        return CheckedProgram(files: checkedFiles, config: config?.config ?? CheckedConfig(), scenarios: scenarios)
     }
 
     /// The tips at `positions`, checked, in order (nil for a duplicate or a
@@ -186,6 +189,7 @@ public struct Checker: Sendable {
         var parametersAndEvents: [Position] = []
         var groups: [Position] = []
         var tips: [Position] = []
+        var scenarios: [Position] = []
     }
 
     /// Records every file-scope name (reporting duplicates) and where each kind of declaration is.
@@ -198,6 +202,9 @@ public struct Checker: Sendable {
                 switch file.declarations[index] {
                 case .config:
                     positions.configs.append((fileIndex, index, true))
+                    continue
+                case .scenario:
+                    positions.scenarios.append((fileIndex, index, true))
                     continue
                 case .enumeration(let decl): symbol = .enumeration(decl.name)
                 case .parameter(let decl): symbol = .parameter(decl.name)

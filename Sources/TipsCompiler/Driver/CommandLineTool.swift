@@ -48,11 +48,15 @@ public enum CommandLineTool {
                 outputDirectory: outputDirectory, standardError: standardError, keepsResult: exitsAfterwards)
         case .dump(let kind, let files):
             return dump(kind, files, standardOutput: standardOutput, standardError: standardError)
+        case .test(let files, let filter, let junitXMLPath):
+            return ScenarioTestCommand.run(
+                files, filter: filter, junitXMLPath: junitXMLPath, standardOutput: standardOutput,
+                standardError: standardError)
         }
     }
 
     /// Reads every input, or reports the first that cannot be read.
-    private static func readInputs(_ files: [String], standardError: (String) -> Void) -> [CompilationInput]? {
+    static func readInputs(_ files: [String], standardError: (String) -> Void) -> [CompilationInput]? {
         var inputs: [CompilationInput] = []
         for path in files {
             var isDirectory: ObjCBool = false

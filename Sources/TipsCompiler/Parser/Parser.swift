@@ -143,7 +143,10 @@ struct SyntaxParser {
     var atDeclarationStart: Bool {
         guard let keyword = tokens[position].keyword, keyword.startsDeclaration else { return false }
         let next = peek().kind
-        guard next == .identifier || next == .leftBrace else { return false }
+        // A scenario is named by a string: `scenario "First launch" {`.
+        guard next == .identifier || next == .leftBrace || (keyword == .scenario && next == .string) else {
+            return false
+        }
         return startsLine(position)
     }
 
