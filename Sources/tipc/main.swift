@@ -4,6 +4,5 @@ import TipsCompiler
 let status = CommandLineTool.run(
     Array(CommandLine.arguments.dropFirst()),
     standardOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-    standardError: { text in FileHandle.standardError.write(Data(text.utf8)) },
-    exitsAfterwards: true)
+    standardError: { text in FileHandle.standardError.write(Data(text.utf8)) })
 exit(status)

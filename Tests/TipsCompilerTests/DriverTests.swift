@@ -54,9 +54,9 @@ import Testing
     }
 
     @Test func outputNamesComeFromInputNames() {
-        #expect(TipsRuntimeBackend.outputFileName(for: "Trails.tips") == "Trails.swift")
-        #expect(TipsRuntimeBackend.outputFileName(for: "a.b.tips") == "a.b.swift")
-        #expect(TipsRuntimeBackend.outputFileName(for: "noext") == "noext.swift")
+        #expect(TipsRuntimeBackend().outputFileName(for: "Trails.tips") == "Trails.swift")
+        #expect(TipsRuntimeBackend().outputFileName(for: "a.b.tips") == "a.b.swift")
+        #expect(TipsRuntimeBackend().outputFileName(for: "noext") == "noext.swift")
     }
 
     @Test func twoInputsWithOneOutputNameAreAnError() {

@@ -8,7 +8,7 @@ import Testing
     /// Texts with every byte that needs an escape, at every offset within a
     /// word of eight (the escaping scans eight bytes at a time).
     static var escapingSamples: [String] {
-        let tricky = FastPathTests.samples + ["\u{2028}", "\u{2029}", "\u{2027}", "\u{1F}\u{7F}\u{80}", "\"", "\\"]
+        let tricky = OracleTests.samples + ["\u{2028}", "\u{2029}", "\u{2027}", "\u{1F}\u{7F}\u{80}", "\"", "\\"]
         var texts: [String] = []
         for sample in tricky {
             for padding in 0..<9 {
@@ -31,7 +31,7 @@ import Testing
             var bytes = ByteBuffer()
             bytes.appendStringLiteral(text)
             #expect(
-                bytes.string(0..<bytes.count) == "\"" + SwiftNames.scalarEscaped(text) + "\"",
+                bytes.string(0..<bytes.count) == "\"" + OracleTests.scalarEscaped(text) + "\"",
                 "\(text.debugDescription)")
         }
     }

@@ -148,11 +148,12 @@ import Testing
 
     @Test func otherBackEndsPlugInThroughTheProtocol() {
         struct Names: Backend {
+            func outputFileName(for inputFileName: String) -> String { inputFileName + ".txt" }
             func validate(_ program: CheckedProgram, diagnostics: inout DiagnosticEngine) {}
             func emit(_ program: CheckedProgram, options: EmitOptions) -> [EmittedFile] {
                 program.files.map { file in
                     EmittedFile(
-                        fileName: file.fileName + ".txt",
+                        fileName: outputFileName(for: file.fileName),
                         text: file.declarations.map { declaration in
                             if case .tip(let tip) = declaration { tip.name } else { "-" }
                         }.joined(separator: ","))

@@ -1,4 +1,9 @@
 // Copy guidance: tips are short, actionable, and not promotional (warnings).
+//
+// The rules read UTF-8 bytes. Only ASCII letters, digits, whitespace and
+// `.!?` play a part in them; every other character counts as a letter of a
+// word, so a byte of it is a word byte (`café sale` has the words `café` and
+// `sale`).
 
 extension Checker {
     /// The longest title that reads at a glance.
@@ -43,74 +48,124 @@ extension Checker {
 
     /// Warns once per promotional phrase in `text`, in the order of ``promotionalPhrases``.
     mutating func checkPromotional(_ text: String, at range: SourceRange) {
-        // One scan of the bytes finds every phrase in ASCII text (nearly all copy).
-        let found: UInt32
-        if let ascii = Self.asciiPromotionalMatches(in: text) {
-            guard ascii != 0 else { return }
-            found = ascii
-        } else {
-            let haystack = Array(text.lowercased())
-            found = Self.promotionalPhrases.indices.reduce(0) { mask, index in
-                Self.containsWholeWords(Array(Self.promotionalPhrases[index]), in: haystack)
-                    ? mask | 1 << UInt32(index) : mask
-            }
-        }
+        let found = Self.promotionalMatches(in: text)
+        guard found != 0 else { return }
         for (index, phrase) in Self.promotionalPhrases.enumerated() where found & (1 << UInt32(index)) != 0 {
             diagnostics.warning(
                 "'\(phrase)' reads as promotion; tips teach a feature, they do not sell it", at: range)
         }
     }
 
-    /// Sentences end at `.`, `!` or `?` followed by a space or the end.
+    /// Sentences end at a run of `.`, `!` or `?` followed by whitespace or the end.
     static func sentenceCount(_ text: String) -> Int {
-        asciiSentenceCount(text) ?? characterSentenceCount(text)
-    }
-
-    /// ``sentenceCount(_:)`` over Characters: right for any text, slower.
-    static func characterSentenceCount(_ text: String) -> Int {
-        let characters = Array(text)
-        var count = 0
-        var sawText = false
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if ".!?".contains(character) {
-                var next = index + 1
-                while next < characters.count, ".!?".contains(characters[next]) { next += 1 }
-                if sawText && (next == characters.count || characters[next].isWhitespace) {
-                    count += 1
-                    sawText = false
+        var text = text
+        return text.withUTF8 { bytes in
+            var count = 0
+            var sawText = false
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if isSentenceEnd(byte) {
+                    var next = index + 1
+                    while next < bytes.count, isSentenceEnd(bytes[next]) { next += 1 }
+                    if sawText && (next == bytes.count || isASCIIWhitespace(bytes[next])) {
+                        count += 1
+                        sawText = false
+                    }
+                    index = next
+                    continue
                 }
-                index = next
-                continue
+                if !isASCIIWhitespace(byte) { sawText = true }
+                index += 1
             }
-            if !character.isWhitespace { sawText = true }
-            index += 1
+            return count + (sawText ? 1 : 0)
         }
-        return count + (sawText ? 1 : 0)
     }
 
-    /// Whether `phrase` occurs in `text`, case-insensitively, not inside a longer word.
+    /// Whether `phrase` occurs in `text`, ignoring ASCII case, not inside a longer word.
     static func containsWholeWords(_ phrase: String, in text: String) -> Bool {
-        if let found = asciiContainsWholeWords(phrase, in: text) { return found }
-        return containsWholeWords(Array(phrase.lowercased()), in: Array(text.lowercased()))
+        let phrase = PromotionalPhrase(phrase)
+        var text = text
+        return text.withUTF8 { haystack in haystack.indices.contains { phrase.matches(haystack, at: $0) } }
     }
 
-    /// Whether lowercased `needle` occurs in lowercased `haystack`, not inside
-    /// a longer word. Linear in practice: no copy per position, so a
-    /// megabyte-long title stays fast.
-    static func containsWholeWords(_ needle: [Character], in haystack: [Character]) -> Bool {
-        guard let first = needle.first, haystack.count >= needle.count else { return false }
-        func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber }
-        let checksLeft = isWordCharacter(first)
-        let checksRight = needle.last.map(isWordCharacter) ?? false
-        for start in 0...(haystack.count - needle.count) where haystack[start] == first {
-            let end = start + needle.count
-            guard haystack[start..<end].elementsEqual(needle) else { continue }
-            let leftOK = !checksLeft || start == 0 || !isWordCharacter(haystack[start - 1])
-            let rightOK = !checksRight || end == haystack.count || !isWordCharacter(haystack[end])
-            if leftOK && rightOK { return true }
+    /// The phrases of ``promotionalPhrases`` that `text` contains as whole
+    /// words, ignoring ASCII case: bit `i` set for phrase `i`. One pass over
+    /// the bytes: only a byte that starts some phrase is compared further.
+    static func promotionalMatches(in text: String) -> UInt32 {
+        var text = text
+        return text.withUTF8 { haystack in
+            var found: UInt32 = 0
+            for index in haystack.indices {
+                var candidates = PromotionalPhrase.startingWith[Int(haystack[index])] & ~found
+                while candidates != 0 {
+                    let phraseIndex = candidates.trailingZeroBitCount
+                    candidates &= candidates - 1
+                    if PromotionalPhrase.all[phraseIndex].matches(haystack, at: index) {
+                        found |= 1 << UInt32(phraseIndex)
+                    }
+                }
+            }
+            return found
         }
-        return false
+    }
+
+    /// A phrase as lowercased bytes.
+    private struct PromotionalPhrase {
+        /// The phrase's bytes, lowercased.
+        let bytes: [UInt8]
+        /// Whether the phrase may not follow a word byte (it starts with one).
+        let checksLeft: Bool
+        /// Whether the phrase may not precede a word byte (it ends with one).
+        let checksRight: Bool
+
+        init(_ phrase: String) {
+            bytes = phrase.utf8.map(asciiLowercased)
+            checksLeft = bytes.first.map(isWordByte) ?? false
+            checksRight = bytes.last.map(isWordByte) ?? false
+        }
+
+        /// Every phrase, in the order of ``promotionalPhrases``.
+        static let all = promotionalPhrases.map(PromotionalPhrase.init)
+
+        /// For each byte: the phrases that start with it, ignoring case, a bit each.
+        static let startingWith: [UInt32] = {
+            var table = [UInt32](repeating: 0, count: 256)
+            for (index, phrase) in all.enumerated() {
+                guard let first = phrase.bytes.first else { continue }
+                for byte in 0...UInt8.max where asciiLowercased(byte) == first {
+                    table[Int(byte)] |= 1 << UInt32(index)
+                }
+            }
+            return table
+        }()
+
+        /// Whether the phrase occurs at `start` of `haystack` as whole words, ignoring ASCII case.
+        func matches(_ haystack: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+            let end = start + bytes.count
+            guard !bytes.isEmpty, end <= haystack.count else { return false }
+            if checksLeft && start > 0 && isWordByte(haystack[start - 1]) { return false }
+            for offset in bytes.indices where asciiLowercased(haystack[start + offset]) != bytes[offset] {
+                return false
+            }
+            return !checksRight || end == haystack.count || !isWordByte(haystack[end])
+        }
+    }
+
+    static func isSentenceEnd(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?")
+    }
+
+    static func isASCIIWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+
+    /// An ASCII letter or digit, or any byte of a non-ASCII character.
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }

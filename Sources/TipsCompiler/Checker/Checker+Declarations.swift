@@ -40,7 +40,7 @@ extension Checker {
     /// Checks one declaration.
     /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkEnum(_ decl: EnumDecl) -> CheckedEnum? {
-        var seen = FirstOccurrences()
+        var seen: [String: SourceRange] = [:]
         var cases: [String] = []
         var ranges: [SourceRange] = []
         for item in decl.cases {
@@ -50,7 +50,7 @@ extension Checker {
                     notes: [DiagnosticNote("'\(item.name)' is first declared here", at: first)])
                 continue
             }
-            seen.record(item.name, at: item.range)
+            seen[item.name] = item.range
             cases.append(item.name)
             ranges.append(item.range)
         }
@@ -145,7 +145,7 @@ extension Checker {
     mutating func checkFields(_ fields: [FieldSyntax], owner: @autoclosure () -> String, kind: String) -> (
         fields: [CheckedField], ok: Bool
     ) {
-        var seen = FirstOccurrences()
+        var seen: [String: SourceRange] = [:]
         var checked: [CheckedField] = []
         checked.reserveCapacity(fields.count)
         var failed = false
@@ -157,7 +157,7 @@ extension Checker {
                 failed = true
                 continue
             }
-            seen.record(field.name.name, at: field.name.range)
+            seen[field.name.name] = field.name.range
             guard let type = resolveType(field.type) else {
                 failed = true
                 continue
@@ -213,7 +213,7 @@ extension Checker {
                     at: written.range)
             }
         }
-        var seen = FirstOccurrences()
+        var seen: [String: SourceRange] = [:]
         var members: [String] = []
         for member in decl.members {
             if let first = seen[member.name] {
@@ -222,7 +222,7 @@ extension Checker {
                     notes: [DiagnosticNote("first listed here", at: first)])
                 continue
             }
-            seen.record(member.name, at: member.range)
+            seen[member.name] = member.range
             switch symbols[member.name] {
             case .tip(let tip, let takesArguments):
                 if takesArguments {

@@ -21,7 +21,7 @@ extension Checker {
     /// operand so that no value fits: a negative count, a count above what the
     /// event keeps, or `x > 3 && x < 2`.
     mutating func checkContradictions(_ rules: [CheckedRule], tip: String) {
-        var intervals = Intervals()
+        var intervals: [CheckedExpression: Interval] = [:]
         for rule in rules where !narrow(&intervals, by: rule.expression, range: rule.range, tip: tip) {
             return
         }
@@ -30,25 +30,22 @@ extension Checker {
     /// Narrows `intervals` by each top-level operand of an `&&` chain, left
     /// to right; false once a bound contradicts the others (and is reported).
     private mutating func narrow(
-        _ intervals: inout Intervals, by expression: CheckedExpression, range: SourceRange, tip: String
+        _ intervals: inout [CheckedExpression: Interval], by expression: CheckedExpression, range: SourceRange,
+        tip: String
     ) -> Bool {
         if case .binary(.and, let lhs, let rhs, _) = expression {
             return narrow(&intervals, by: lhs, range: range, tip: tip)
                 && narrow(&intervals, by: rhs, range: range, tip: tip)
         }
         guard let bound = Self.bound(expression, range: range) else { return true }
-        let index = intervals.index(of: bound.operand)
-        let current = index.map { (intervals[$0].low, intervals[$0].high) } ?? initialRange(of: bound.operand)
+        let existing = intervals[bound.operand]
+        let current = existing.map { ($0.low, $0.high) } ?? initialRange(of: bound.operand)
         let (low, high) = Self.apply(bound, to: current)
         if low > high {
-            reportContradiction(bound, first: index.map { intervals[$0].first }, tip: tip)
+            reportContradiction(bound, first: existing?.first, tip: tip)
             return false
         }
-        if let index {
-            intervals.narrow(at: index, to: low, high)
-        } else {
-            intervals.append(Interval(low: low, high: high, first: bound))
-        }
+        intervals[bound.operand] = Interval(low: low, high: high, first: existing?.first ?? bound)
         return true
     }
 

@@ -56,7 +56,7 @@ extension Checker {
         var image: InterpolatedText?
         var id: (text: InterpolatedText, range: SourceRange)?
         var actions: [CheckedAction] = []
-        var actionRanges = FirstOccurrences()
+        var actionRanges: [String: SourceRange] = [:]
         var rules: [CheckedRule] = []
         var options = CheckedTipOptions()
 
@@ -95,7 +95,7 @@ extension Checker {
                     failed = true
                     continue
                 }
-                actionRanges.record(name.name, at: name.range)
+                actionRanges[name.name] = name.range
                 checkPromotional(literal)
                 if let text = checkText(literal, tip: tipName, arguments: argumentTypes) {
                     actions.append(CheckedAction(id: name.name, title: text))

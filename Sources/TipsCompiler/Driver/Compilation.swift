@@ -129,12 +129,10 @@ public struct Compilation: Sendable {
     ) -> CheckedProgram {
         // Files parse independently, at the same time; their diagnostics are
         // reported in input order, as if parsed one after the other.
-        // One file alone may use every job itself.
-        let jobsPerFile = files.count == 1 ? options.jobs : 1
         let parsed = Parallel.map(files.count, jobs: options.jobs) { range in
             range.map { index in
                 var fileDiagnostics = DiagnosticEngine()
-                let syntax = Parser.parse(files[index], diagnostics: &fileDiagnostics, jobs: jobsPerFile)
+                let syntax = Parser.parse(files[index], diagnostics: &fileDiagnostics)
                 return (syntax, fileDiagnostics)
             }
         }.flatMap { $0 }
@@ -147,7 +145,7 @@ public struct Compilation: Sendable {
         for (input, (file, (tree, fileDiagnostics))) in zip(inputs, zip(files, parsed)) {
             syntax.append(tree)
             diagnostics.report(contentsOf: fileDiagnostics)
-            let outputName = TipsRuntimeBackend.outputFileName(for: file.fileName)
+            let outputName = options.backend.outputFileName(for: file.fileName)
             if let other = outputNames[outputName] {
                 diagnostics.error(
                     "inputs '\(other)' and '\(input.path)' would both generate '\(outputName)'; rename one of them",

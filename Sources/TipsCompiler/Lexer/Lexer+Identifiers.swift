@@ -19,7 +19,7 @@ extension Lexer {
         default:
             return nil
         }
-        guard position + length <= endOffset else { return nil }
+        guard position + length <= bytes.count else { return nil }
         for offset in 1..<length {
             let byte = bytes[position + offset]
             guard byte & 0xC0 == 0x80 else { return nil }
@@ -62,7 +62,7 @@ extension Lexer {
     /// The end of the identifier characters that start at `position`.
     func identifierEnd(from position: Int) -> Int {
         var end = position
-        while end < endOffset {
+        while end < bytes.count {
             let byte = bytes[end]
             if Lexer.isASCIIIdentifierByte(byte) {
                 end += 1
@@ -77,7 +77,7 @@ extension Lexer {
 
     /// Whether the bytes at `position` start an identifier.
     func startsIdentifier(at position: Int) -> Bool {
-        guard position < endOffset else { return false }
+        guard position < bytes.count else { return false }
         let byte = bytes[position]
         if byte >= 0x80 {
             guard let (scalar, _) = decodeScalar(at: position) else { return false }

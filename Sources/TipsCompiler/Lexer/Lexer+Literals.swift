@@ -6,7 +6,7 @@ extension Lexer {
     /// The end of a run of digits and `_` starting at `position`.
     func digitsEnd(from position: Int) -> Int {
         var end = position
-        while end < endOffset, Lexer.isDigit(bytes[end]) || bytes[end] == UInt8(ascii: "_") { end += 1 }
+        while end < bytes.count, Lexer.isDigit(bytes[end]) || bytes[end] == UInt8(ascii: "_") { end += 1 }
         return end
     }
 
@@ -27,7 +27,7 @@ extension Lexer {
         let start = index
         var end = digitsEnd(from: index)
         var isDecimal = false
-        if end + 1 < endOffset, bytes[end] == UInt8(ascii: "."), Lexer.isDigit(bytes[end + 1]) {
+        if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "."), Lexer.isDigit(bytes[end + 1]) {
             isDecimal = true
             end = digitsEnd(from: end + 1)
         }
@@ -96,7 +96,7 @@ extension Lexer {
         var text: [UInt8] = []
         var runStart = index
         while true {
-            guard index < endOffset, bytes[index] != 0x0A, bytes[index] != 0x0D else {
+            guard index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D else {
                 error("unterminated string; add a closing '\"'", from: start, to: start + 1)
                 break
             }
@@ -132,7 +132,7 @@ extension Lexer {
             text.append(contentsOf: bytes[runStart..<index])
             segments.append(.text(String(decoding: text, as: UTF8.self)))
         }
-        if index < endOffset, bytes[index] == UInt8(ascii: "\"") { index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") { index += 1 }
         emit(.string, from: start, to: index, value: .string(segments))
     }
 
@@ -140,7 +140,7 @@ extension Lexer {
     /// the name of an interpolation `\(name)` instead of appending it.
     mutating func scanEscape(into text: inout [UInt8]) -> Identifier? {
         let start = index
-        guard index + 1 < endOffset else {
+        guard index + 1 < bytes.count else {
             index += 1
             return nil
         }
@@ -181,8 +181,8 @@ extension Lexer {
     mutating func scanSingleQuotedString() {
         let start = index
         var end = index + 1
-        while end < endOffset, bytes[end] != UInt8(ascii: "'"), bytes[end] != 0x0A { end += 1 }
-        guard end < endOffset, bytes[end] == UInt8(ascii: "'") else {
+        while end < bytes.count, bytes[end] != UInt8(ascii: "'"), bytes[end] != 0x0A { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "'") else {
             index += 1
             emit(.unknown, from: start, to: index, malformed: true)
             error("unexpected character '''; strings use double quotes", from: start, to: index)
@@ -196,19 +196,19 @@ extension Lexer {
 
     /// `\u{1F426}`: `index` is just after the `u`.
     mutating func scanUnicodeEscape(from start: Int, into text: inout [UInt8]) {
-        guard index < endOffset, bytes[index] == UInt8(ascii: "{") else {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
             error("expected '{' after '\\u'; write a Unicode escape as \\u{1F426}", from: start, to: index)
             return
         }
         index += 1
         var value: UInt32 = 0
         var digits = 0
-        while index < endOffset, let digit = Lexer.hexValue(bytes[index]) {
+        while index < bytes.count, let digit = Lexer.hexValue(bytes[index]) {
             if digits < 8 { value = value << 4 | digit }
             digits += 1
             index += 1
         }
-        guard index < endOffset, bytes[index] == UInt8(ascii: "}") else {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "}") else {
             error("expected '}' to end the Unicode escape; write it as \\u{1F426}", from: start, to: index)
             return
         }
@@ -238,7 +238,7 @@ extension Lexer {
         let nameStart = index
         if startsIdentifier(at: index) {
             let nameEnd = identifierEnd(from: index)
-            if nameEnd < endOffset, bytes[nameEnd] == UInt8(ascii: ")") {
+            if nameEnd < bytes.count, bytes[nameEnd] == UInt8(ascii: ")") {
                 index = nameEnd + 1
                 let nameRange = range(nameStart, nameEnd)
                 return Identifier(file.text(in: nameRange), range: nameRange)
@@ -246,10 +246,10 @@ extension Lexer {
         }
         // Skip to the `)` or the end of the string.
         var end = index
-        while end < endOffset, bytes[end] != UInt8(ascii: ")"), bytes[end] != UInt8(ascii: "\""), bytes[end] != 0x0A {
+        while end < bytes.count, bytes[end] != UInt8(ascii: ")"), bytes[end] != UInt8(ascii: "\""), bytes[end] != 0x0A {
             end += 1
         }
-        if end < endOffset, bytes[end] == UInt8(ascii: ")") {
+        if end < bytes.count, bytes[end] == UInt8(ascii: ")") {
             error("only a name can be interpolated, as in \\(name)", from: start, to: end + 1)
             index = end + 1
         } else {

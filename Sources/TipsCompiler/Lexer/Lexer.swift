@@ -1,5 +1,3 @@
-import Foundation
-
 /// Turns the UTF-8 bytes of a ``SourceFile`` into ``Token``s.
 ///
 /// The lexer scans bytes with an index and never builds a `String` per
@@ -29,39 +27,11 @@ public struct Lexer {
     var docs: [(tokenIndex: Int, doc: DocComment)] = []
     let keywordTable = Keyword.byLength
 
-    /// Where the scan stops: the end of the file, or of the part being lexed
-    /// (see `Parser+Parts.swift`), whose bytes are read in place.
-    let endOffset: Int
-
-    /// A lexer for the whole file, or for `part` of it as if it were a whole
-    /// file. `tokens` is an empty array whose storage the lexer may reuse.
-    init(file: SourceFile, part: Range<Int>? = nil, collectsDocs: Bool = false, reusing tokens: [Token] = []) {
+    init(file: SourceFile, collectsDocs: Bool = false) {
         self.file = file
         self.bytes = file.bytes
-        self.index = part?.lowerBound ?? 0
-        self.endOffset = part?.upperBound ?? file.bytes.count
         self.collectsDocs = collectsDocs
-        self.tokens = tokens
-        self.tokens.removeAll(keepingCapacity: true)
-        self.tokens.reserveCapacity((endOffset - index) / 5 + 1)
-        Lexer.adviseHugePages(&self.tokens)
-    }
-
-    /// Asks Linux to back a large token buffer with huge pages: a big file's
-    /// tokens then cost a few dozen page faults instead of thousands.
-    static func adviseHugePages(_ tokens: inout [Token]) {
-        #if os(Linux)
-            let hugePage = 2 << 20
-            let bytes = tokens.capacity * MemoryLayout<Token>.stride
-            guard bytes >= 4 * hugePage else { return }
-            tokens.withUnsafeMutableBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
-                let end = (Int(bitPattern: base) + bytes) & ~(hugePage - 1)
-                guard end > start, let address = UnsafeMutableRawPointer(bitPattern: start) else { return }
-                _ = madvise(address, end - start, MADV_HUGEPAGE)
-            }
-        #endif
+        self.tokens.reserveCapacity(bytes.count / 5 + 1)
     }
 
     /// Lexes the whole file. The result always ends with one
@@ -77,12 +47,11 @@ public struct Lexer {
 
     /// Lexes the file for the parser: no doc comment tokens; instead, each
     /// run of `///` lines is returned with the index of the token after it, in
-    /// order. With `part`, lexes those bytes only, as if they were the whole
-    /// file; `tokens` is an empty array whose storage may be reused.
+    /// order.
     static func tokenizeForParsing(
-        _ file: SourceFile, part: Range<Int>? = nil, reusing tokens: [Token] = [], diagnostics: inout DiagnosticEngine
+        _ file: SourceFile, diagnostics: inout DiagnosticEngine
     ) -> (tokens: [Token], docs: [(tokenIndex: Int, doc: DocComment)]) {
-        var lexer = Lexer(file: file, part: part, collectsDocs: true, reusing: tokens)
+        var lexer = Lexer(file: file, collectsDocs: true)
         lexer.scanAll()
         for diagnostic in lexer.diagnostics.reported {
             diagnostics.report(diagnostic)
@@ -91,9 +60,9 @@ public struct Lexer {
     }
 
     mutating func scanAll() {
-        let count = endOffset
+        let count = bytes.count
         // A UTF-8 byte order mark, as some editors write, is not content.
-        if index == 0, count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         while index < count {
             let byte = bytes[index]
             switch byte {
@@ -190,7 +159,7 @@ public struct Lexer {
     // MARK: - Comments and punctuation
 
     mutating func scanSlash() {
-        let next = index + 1 < endOffset ? bytes[index + 1] : 0
+        let next = index + 1 < bytes.count ? bytes[index + 1] : 0
         if next == UInt8(ascii: "/") {
             scanLineComment()
         } else if next == UInt8(ascii: "*") {
@@ -204,7 +173,7 @@ public struct Lexer {
     mutating func scanLineComment() {
         let start = index
         var end = index + 2
-        while end < endOffset, bytes[end] != 0x0A {
+        while end < bytes.count, bytes[end] != 0x0A {
             if bytes[end] >= 0x80 {
                 end = validateScalar(at: end)
             } else {
@@ -226,9 +195,9 @@ public struct Lexer {
         let start = index
         var depth = 1
         index += 2
-        while index < endOffset {
+        while index < bytes.count {
             let byte = bytes[index]
-            let next = index + 1 < endOffset ? bytes[index + 1] : 0
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
             if byte == UInt8(ascii: "/"), next == UInt8(ascii: "*") {
                 depth += 1
                 index += 2
@@ -250,7 +219,7 @@ public struct Lexer {
 
     mutating func scanPunctuation(_ byte: UInt8) {
         let start = index
-        let next = index + 1 < endOffset ? bytes[index + 1] : 0
+        let next = index + 1 < bytes.count ? bytes[index + 1] : 0
         let single: TokenKind?
         switch byte {
         case UInt8(ascii: "{"): single = .leftBrace

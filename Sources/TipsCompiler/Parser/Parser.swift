@@ -23,23 +23,12 @@ public enum Parser {
     /// and member chains) before the parser gives up on the expression.
     public static let maximumExpressionDepth = 200
 
-    /// Lexes and parses `file`, reporting lexical and syntax errors into
-    /// `diagnostics`. A large file is parsed in parts, at the same time with
-    /// more than one job (see `Parser+Parts.swift`), with the same result.
-    public static func parse(_ file: SourceFile, diagnostics: inout DiagnosticEngine, jobs: Int = 1) -> SourceFileSyntax
-    {
-        if let syntax = parseInParts(file, jobs: jobs) { return syntax }
-        return parseWhole(file, diagnostics: &diagnostics)
-    }
-
-    /// Lexes and parses `file` in one pass.
-    static func parseWhole(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> SourceFileSyntax {
+    /// Lexes and parses `file`, reporting lexical and syntax errors into `diagnostics`.
+    public static func parse(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> SourceFileSyntax {
         let (tokens, docs) = Lexer.tokenizeForParsing(file, diagnostics: &diagnostics)
         var parser = SyntaxParser(file: file, tokens: tokens, docs: docs)
         let syntax = parser.parseSourceFile()
-        for diagnostic in parser.diagnostics.reported {
-            diagnostics.report(diagnostic)
-        }
+        diagnostics.report(contentsOf: parser.diagnostics)
         return syntax
     }
 }
@@ -48,7 +37,7 @@ public enum Parser {
 struct SyntaxParser {
     let file: SourceFile
     /// The tokens without doc comments; always ends with end-of-file.
-    private(set) var tokens: [Token]
+    let tokens: [Token]
     /// The doc comments, each with the index of the token directly after it, in order.
     let docs: [(tokenIndex: Int, doc: DocComment)]
     /// The first entry of ``docs`` not yet passed by ``position``.
@@ -69,12 +58,6 @@ struct SyntaxParser {
         }
         self.tokens = tokens
         self.docs = docs
-    }
-
-    /// The tokens, for reuse once the parse is over (the parser keeps none).
-    mutating func takeTokens() -> [Token] {
-        defer { tokens = [] }
-        return tokens
     }
 
     // MARK: - Looking at tokens

@@ -16,31 +16,26 @@ enum Parallel {
         _ count: Int, jobs: Int, minimumChunk: Int = 1, _ body: @Sendable (Range<Int>) -> Result
     ) -> [Result] {
         let chunks = max(1, min(jobs, count / max(1, minimumChunk)))
-        return mapEach(chunks, jobs: jobs) { _, chunk in
+        return mapEach(chunks, jobs: jobs) { chunk in
             body((count * chunk / chunks)..<(count * (chunk + 1) / chunks))
         }
     }
 
-    /// How many threads ``mapEach(_:jobs:_:)`` runs for `count` items.
-    static func workers(_ count: Int, jobs: Int) -> Int { jobs > 1 && count > 1 ? min(jobs, count) : 1 }
-
-    /// Runs `body(worker, index)` on every index of `0..<count`, on up to
-    /// `jobs` threads (workers `0..<workers(count, jobs:)`) that each take the
-    /// next index not yet taken, so that uneven items balance out; returns the
-    /// results in index order. One worker never runs two items at once, so it
-    /// may reuse scratch space of its own.
+    /// Runs `body(index)` on every index of `0..<count`, on up to `jobs`
+    /// threads that each take the next index not yet taken, so that uneven
+    /// items balance out; returns the results in index order.
     static func mapEach<Result: Sendable>(
-        _ count: Int, jobs: Int, _ body: @Sendable (_ worker: Int, _ index: Int) -> Result
+        _ count: Int, jobs: Int, _ body: @Sendable (_ index: Int) -> Result
     ) -> [Result] {
-        let workers = workers(count, jobs: jobs)
-        guard workers > 1 else { return (0..<count).map { body(0, $0) } }
+        let workers = jobs > 1 && count > 1 ? min(jobs, count) : 1
+        guard workers > 1 else { return (0..<count).map(body) }
         let slots = Slots<Result>(count: count)
         let next = Locked(0)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 let index = next.take { $0 < count ? ($0, $0 + 1) : (nil, $0) }
                 guard let index else { return }
-                slots.store(body(worker, index), at: index)
+                slots.store(body(index), at: index)
             }
         }
         return slots.values

@@ -4,16 +4,28 @@ public struct TipsRuntimeBackend: Backend {
     /// Creates the back end.
     public init() {}
 
+    /// `Trails.tips` → `Trails.swift`; another extension is replaced, too.
+    public func outputFileName(for inputFileName: String) -> String {
+        var base = inputFileName
+        if base.hasSuffix(".tips") {
+            base.removeLast(5)
+        } else if let dot = base.lastIndex(of: "."), dot != base.startIndex {
+            base = String(base[..<dot])
+        }
+        return base + ".swift"
+    }
+
     public func emit(_ program: CheckedProgram, options: EmitOptions) -> [EmittedFile] {
         // Files are written at the same time; one file alone may use every job itself.
         var perFile = options
         perFile.jobs = program.files.count == 1 ? options.jobs : 1
         let fileOptions = perFile
+        let backend = self
         return Parallel.map(program.files.count, jobs: options.jobs) { range in
             range.map { index in
                 let file = program.files[index]
                 let emitter = FileEmitter(program: program, file: file, options: fileOptions)
-                return EmittedFile(fileName: Self.outputFileName(for: file.fileName), pieces: emitter.emit())
+                return EmittedFile(fileName: backend.outputFileName(for: file.fileName), pieces: emitter.emit())
             }
         }.flatMap { $0 }
     }
@@ -104,7 +116,7 @@ struct FileEmitter {
         }
         let sections: [Section] = [.enumsAndConfiguration, .parameters, .events] + ranges.map { .tipsAndGroups($0) }
         let emitter = self
-        return Parallel.mapEach(sections.count, jobs: options.jobs) { _, index in
+        return Parallel.mapEach(sections.count, jobs: options.jobs) { index in
             var writer = SwiftWriter(followsLine: true)
             emitter.emit(sections[index], declarations: declarations, into: &writer)
             return writer.utf8Buffer

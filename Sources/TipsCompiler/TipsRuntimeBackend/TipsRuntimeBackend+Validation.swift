@@ -15,29 +15,15 @@ extension TipsRuntimeBackend {
         var events = SwiftScope(.events)
         // Types that code inside `TipsRuntime.TipEvents` names: event types and the enums event fields use.
         var eventTypes = SwiftScope(.events)
-        // The names of the enums that event fields use, as written (a scope is a cheap set of names).
-        var enumsUsedByEvents = SwiftScope(.events)
-        var counts = (module: 0, parameters: 0, events: 0)
+        // The names of the enums that event fields use, as written.
+        var enumsUsedByEvents: Set<String> = []
         for file in program.files {
             Self.forEachDeclaration(in: file) { declaration in
-                switch declaration {
-                case .parameter: counts.parameters += 1
-                case .event(let event):
-                    counts.events += 1
-                    for field in event.fields {
-                        if case .enumeration(let name) = field.type {
-                            enumsUsedByEvents.declare(name, .enumeration, name, at: field.nameRange, &diagnostics)
-                        }
-                    }
-                default: counts.module += 1
-                }
+                guard case .event(let event) = declaration else { return }
+                for case .enumeration(let name) in event.fields.map(\.type) { enumsUsedByEvents.insert(name) }
             }
         }
-        module.reserveCapacity(counts.module)
-        parameters.reserveCapacity(counts.parameters)
-        events.reserveCapacity(counts.events * 2)
-        eventTypes.reserveCapacity(counts.events * 2)
-        // Scopes of one declaration each, reused from one to the next.
+        // Scopes of one declaration each, emptied from one to the next.
         var cases = SwiftScope(.topLevel)
         var fields = SwiftScope(.topLevel)
         var arguments = SwiftScope(.topLevel)
@@ -45,7 +31,7 @@ extension TipsRuntimeBackend {
             Self.forEachDeclaration(in: file) { declaration in
                 switch declaration {
                 case .enumeration(let decl):
-                    let swiftName = SwiftSpelling.identifier(decl.name)
+                    let swiftName = SwiftNames.identifier(decl.name)
                     let range = decl.origin.nameRange
                     module.declare(swiftName, .enumeration, decl.name, at: range, &diagnostics)
                     if enumsUsedByEvents.contains(decl.name) {
@@ -53,37 +39,37 @@ extension TipsRuntimeBackend {
                     }
                     cases.reset(.cases(ofEnum: decl.name))
                     for (name, range) in zip(decl.cases, decl.caseRanges) {
-                        cases.declare(SwiftSpelling.enumCase(name), .enumCase, name, at: range, &diagnostics)
+                        cases.declare(SwiftNames.enumCase(name), .enumCase, name, at: range, &diagnostics)
                     }
                 case .parameter(let decl):
                     parameters.declare(
-                        SwiftSpelling.identifier(decl.name), .parameter, decl.name, at: decl.origin.nameRange,
+                        SwiftNames.identifier(decl.name), .parameter, decl.name, at: decl.origin.nameRange,
                         &diagnostics)
                 case .event(let decl):
                     let range = decl.origin.nameRange
-                    events.declare(SwiftSpelling.identifier(decl.name), .event, decl.name, at: range, &diagnostics)
-                    let typeName = SwiftSpelling.eventType(decl.name)
+                    events.declare(SwiftNames.identifier(decl.name), .event, decl.name, at: range, &diagnostics)
+                    let typeName = SwiftNames.eventType(decl.name)
                     events.declare(typeName, .eventType, decl.name, at: range, &diagnostics)
                     eventTypes.declare(typeName, .eventType, decl.name, at: range, &diagnostics)
                     fields.reset(.fields(ofEvent: decl.name))
                     for field in decl.fields {
                         fields.declare(
-                            SwiftSpelling.eventField(field.name), .field, field.name, at: field.nameRange,
+                            SwiftNames.eventField(field.name), .field, field.name, at: field.nameRange,
                             &diagnostics)
                     }
                 case .tip(let tip):
                     module.declare(
-                        SwiftSpelling.tipType(tip.name), .tip, tip.name, at: tip.origin.nameRange, &diagnostics)
+                        SwiftNames.tipType(tip.name), .tip, tip.name, at: tip.origin.nameRange, &diagnostics)
                     guard let tipArguments = tip.arguments else { return }
                     arguments.reset(.arguments(ofTip: tip.name))
                     for argument in tipArguments {
                         arguments.declare(
-                            SwiftSpelling.tipArgument(argument.name), .argument, argument.name,
+                            SwiftNames.tipArgument(argument.name), .argument, argument.name,
                             at: argument.nameRange, &diagnostics)
                     }
                 case .group(let group):
                     module.declare(
-                        SwiftSpelling.identifier(group.name), .group, group.name, at: group.origin.nameRange,
+                        SwiftNames.identifier(group.name), .group, group.name, at: group.origin.nameRange,
                         &diagnostics)
                 }
             }

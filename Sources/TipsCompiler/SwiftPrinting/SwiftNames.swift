@@ -100,97 +100,19 @@ public enum SwiftNames {
         return first.uppercased() + name.dropFirst()
     }
 
-    /// A Swift string literal holding `text` exactly.
+    /// A Swift string literal holding `text` exactly (see ``ByteBuffer/appendStringLiteral(_:)``).
     public static func stringLiteral(_ text: String) -> String {
-        "\"" + escaped(text) + "\""
+        spelled { $0.appendStringLiteral(text) }
     }
 
     /// `text` escaped for the inside of a Swift string literal.
     public static func escaped(_ text: String) -> String {
-        needsEscaping(text) ? byteEscaped(text) : text
-    }
-
-    /// ``scalarEscaped(_:)`` on the UTF-8 bytes (see ``ByteBuffer/appendEscaped(_:)``):
-    /// every scalar it escapes is ASCII or U+2028/U+2029 (E2 80 A8/A9), and
-    /// every other byte is copied as is.
-    static func byteEscaped(_ text: String) -> String {
-        var out = ByteBuffer(capacity: text.utf8.count + 16)
-        out.appendEscaped(text)
-        return out.string(0..<out.count)
-    }
-
-    /// ``escaped(_:)`` scalar by scalar: right for any text, slower.
-    static func scalarEscaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\0": out += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
-
-    /// Whether ``escaped(_:)`` would change `text`: a control character,
-    /// `\\`, `"`, or U+2028/U+2029 (UTF-8 E2 80 A8/A9).
-    static func needsEscaping(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            for (index, byte) in bytes.enumerated() {
-                switch byte {
-                case 0x00..<0x20, 0x7F, UInt8(ascii: "\\"), UInt8(ascii: "\""): return true
-                case 0xE2:
-                    if index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0xA8 {
-                        return true
-                    }
-                default: break
-                }
-            }
-            return false
-        }
-    }
-
-    /// Whether ``commentText(_:)`` would change `text`: a C0 or C1 control
-    /// character (UTF-8 00-1F, 7F, C2 80-9F) or U+2028/U+2029 (E2 80 A8/A9).
-    static func containsCommentBreakingScalar(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            for (index, byte) in bytes.enumerated() {
-                switch byte {
-                case 0x00..<0x20, 0x7F: return true
-                case 0xC2:
-                    if index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
-                case 0xE2:
-                    if index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0xA8 {
-                        return true
-                    }
-                default: break
-                }
-            }
-            return false
-        }
+        spelled { $0.appendEscaped(text) }
     }
 
     /// An Int literal, with `_` every three digits from 10_000 on.
     public static func integer(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        guard digits.count > 4 else { return value < 0 ? "-" + digits : digits }
-        var grouped = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { grouped += "_" }
-            grouped.append(character)
-        }
-        return value < 0 ? "-" + grouped : grouped
+        spelled { $0.appendInteger(value) }
     }
 
     /// A Double literal that reads back as the same value.
@@ -202,14 +124,14 @@ public enum SwiftNames {
 
     /// A line of text safe inside a `//` comment.
     public static func commentText(_ text: String) -> String {
-        containsCommentBreakingScalar(text) ? scalarCommentText(text) : text
+        spelled { $0.appendCommentText(text) }
     }
 
-    /// ``commentText(_:)`` scalar by scalar: right for any text, slower.
-    static func scalarCommentText(_ text: String) -> String {
-        String(
-            text.unicodeScalars.map {
-                $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : Character($0)
-            })
+    /// What `append` writes into an empty buffer, as a string: the one
+    /// spelling of each literal is the buffer's.
+    private static func spelled(_ append: (inout ByteBuffer) -> Void) -> String {
+        var out = ByteBuffer()
+        append(&out)
+        return out.string(0..<out.count)
     }
 }

@@ -1,6 +1,7 @@
-/// A small tree of a Swift expression, for code built piece by piece before
-/// it is written; laid out like a ``SwiftExpression``, which the hot paths of
-/// the emitter build directly instead.
+@testable import TipsCompiler
+
+/// A small tree of a Swift expression, for tests of the layout: it builds a
+/// ``SwiftExpression``, as the emitter does directly.
 struct SwiftCode: Sendable {
     /// The shape of an expression.
     ///

@@ -12,7 +12,7 @@ extension ByteBuffer {
         text.withUTF8Buffer { append($0) }
     }
 
-    /// Appends ``SwiftNames/integer(_:)`` of `value`: `_` every three digits from 10_000 on.
+    /// Appends `value` as an Int literal: `_` every three digits from 10_000 on.
     mutating func appendInteger(_ value: Int) {
         appendDigits(of: value, grouped: value.magnitude >= 10_000)
     }
@@ -50,28 +50,23 @@ extension ByteBuffer {
         }
     }
 
-    /// Appends ``SwiftNames/stringLiteral(_:)`` of `text`.
+    /// Appends a Swift string literal holding `text` exactly.
     mutating func appendStringLiteral(_ text: String) {
         append(UInt8(ascii: "\""))
         appendEscaped(text)
         append(UInt8(ascii: "\""))
     }
 
-    /// Appends ``SwiftNames/escaped(_:)`` of `text` in one pass: runs of
-    /// bytes that need no escape are copied as they are, and each byte that
-    /// does (see ``SwiftNames/needsEscaping(_:)``) is escaped on its own.
+    /// Appends `text` escaped for the inside of a Swift string literal: `\\`,
+    /// `"`, control characters and U+2028/U+2029 (UTF-8 E2 80 A8/A9), which
+    /// would end the literal's line, are escaped; runs of other bytes are
+    /// copied as they are.
     mutating func appendEscaped(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
             var runStart = 0
             var index = 0
             while index < bytes.count {
-                if index + 8 <= bytes.count, let base = bytes.baseAddress,
-                    !Self.mayNeedEscape(word: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                {
-                    index += 8
-                    continue
-                }
                 let byte = bytes[index]
                 if !Self.mayNeedEscape(byte) {
                     index += 1
@@ -96,18 +91,6 @@ extension ByteBuffer {
             }
             append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
-    }
-
-    /// Whether some byte of `word` may need an escape: a byte below 0x20,
-    /// `"`, `\\`, DEL or any non-ASCII byte, found eight at a time (a true
-    /// answer may be wrong, so the bytes are then looked at one by one).
-    private static func mayNeedEscape(word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highBits != 0 }
-        let hasControl = (word &- ones &* 0x20) & ~word & highBits != 0
-        return hasControl || word & highBits != 0 || hasZeroByte(word ^ (ones &* 0x22))
-            || hasZeroByte(word ^ (ones &* 0x5C)) || hasZeroByte(word ^ (ones &* 0x7F))
     }
 
     /// Whether `byte` is a control character, `"`, `\\`, DEL or E2 (which
@@ -147,8 +130,17 @@ extension ByteBuffer {
         append(UInt8(ascii: "}"))
     }
 
-    /// Appends ``SwiftNames/commentText(_:)`` of `text`.
+    /// Appends `text` made safe for a `//` comment: each control character
+    /// (C0 and C1) and U+2028/U+2029, which would end the comment's line,
+    /// becomes a space.
     mutating func appendCommentText(_ text: String) {
-        appendUTF8(SwiftNames.containsCommentBreakingScalar(text) ? SwiftNames.scalarCommentText(text) : text)
+        func breaksComment(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
+        }
+        // Nearly every comment line has none: copied in one piece.
+        guard text.unicodeScalars.contains(where: breaksComment) else { return appendUTF8(text) }
+        for scalar in text.unicodeScalars {
+            appendUTF8(breaksComment(scalar) ? " " : String(scalar))
+        }
     }
 }

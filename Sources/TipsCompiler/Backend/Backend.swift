@@ -89,26 +89,18 @@ public struct EmittedFile: Hashable, Sendable {
     }
 }
 
-/// A code generator that reads the checked model. The TipsRuntime emitter is
-/// one; a native TipKit emitter can sit beside it without touching the checker.
+/// A code generator that reads the checked model. The TipsRuntime back end
+/// is one; a native TipKit back end can sit beside it without touching the
+/// checker.
 public protocol Backend: Sendable {
+    /// The name of the file generated for an input file (`Trails.tips` →
+    /// `Trails.swift`); the driver reports two inputs that would share one.
+    func outputFileName(for inputFileName: String) -> String
+
     /// Reports what this back end cannot generate (for example names that
     /// would clash in its output). Called only for a program without errors.
     func validate(_ program: CheckedProgram, diagnostics: inout DiagnosticEngine)
 
     /// Generates one file per input file, in input order.
     func emit(_ program: CheckedProgram, options: EmitOptions) -> [EmittedFile]
-}
-
-extension Backend {
-    /// The output file name for an input: `Trails.tips` → `Trails.swift`.
-    public static func outputFileName(for inputFileName: String) -> String {
-        var base = inputFileName
-        if base.hasSuffix(".tips") {
-            base.removeLast(5)
-        } else if let dot = base.lastIndex(of: "."), dot != base.startIndex {
-            base = String(base[..<dot])
-        }
-        return base + ".swift"
-    }
 }

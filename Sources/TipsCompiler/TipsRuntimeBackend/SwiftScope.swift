@@ -1,0 +1,96 @@
+// The Swift scopes that name validation (TipsRuntimeBackend+Validation.swift) fills.
+
+/// One Swift scope of the generated code, and the `.tips` declarations whose
+/// spellings it holds.
+struct SwiftScope {
+    /// Which scope of the generated code this is; spelled only in messages.
+    enum Name {
+        case topLevel
+        case parameters
+        case events
+        case cases(ofEnum: String)
+        case fields(ofEvent: String)
+        case arguments(ofTip: String)
+
+        /// How diagnostics name the scope: "at the top level", "in TipsRuntime.TipEvents", ...
+        var description: String {
+            switch self {
+            case .topLevel: "at the top level"
+            case .parameters: "in TipsRuntime.TipParameters"
+            case .events: "in TipsRuntime.TipEvents"
+            case .cases(let name): "among the cases of enum '\(name)'"
+            case .fields(let name): "among the fields of event '\(name)'"
+            case .arguments(let name): "among the arguments of tip '\(name)'"
+            }
+        }
+    }
+
+    /// What a `.tips` name declares; spelled only in messages.
+    enum Kind {
+        case enumeration, enumCase, parameter, event, eventType, field, tip, argument, group
+
+        /// "enum 'Plan'", "the type of event 'opened'", ... for messages.
+        func describe(_ tipsName: String) -> String {
+            switch self {
+            case .enumeration: "enum '\(tipsName)'"
+            case .enumCase: "case '\(tipsName)'"
+            case .parameter: "parameter '\(tipsName)'"
+            case .event: "event '\(tipsName)'"
+            case .eventType: "the type of event '\(tipsName)'"
+            case .field: "field '\(tipsName)'"
+            case .tip: "tip '\(tipsName)'"
+            case .argument: "argument '\(tipsName)'"
+            case .group: "group '\(tipsName)'"
+            }
+        }
+    }
+
+    /// A declaration that took a spelling.
+    private struct Entry {
+        var tipsName: String
+        var kind: Kind
+        var range: SourceRange
+    }
+
+    private(set) var name: Name
+    /// The first declaration of each spelling.
+    private var entries: [String: Entry] = [:]
+
+    init(_ name: Name) {
+        self.name = name
+    }
+
+    /// Makes room for `count` declarations.
+    mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+    }
+
+    /// Empties the scope and makes it `name`, keeping its room.
+    mutating func reset(_ name: Name) {
+        self.name = name
+        entries.removeAll(keepingCapacity: true)
+    }
+
+    /// Records `swiftName` for a declaration, reporting it when another `.tips`
+    /// name already took that spelling here. The same `.tips` name twice is a
+    /// duplicate the checker reports, not a clash.
+    mutating func declare(
+        _ swiftName: String, _ kind: Kind, _ tipsName: String, at range: SourceRange,
+        _ diagnostics: inout DiagnosticEngine
+    ) {
+        guard let first = entries[swiftName] else {
+            entries[swiftName] = Entry(tipsName: tipsName, kind: kind, range: range)
+            return
+        }
+        guard first.tipsName != tipsName else { return }
+        let spelled = swiftName.filter { $0 != "`" }
+        diagnostics.error(
+            "\(kind.describe(tipsName)) and \(first.kind.describe(first.tipsName)) would both be spelled "
+                + "'\(spelled)' in the generated Swift (\(name.description)); rename one of them",
+            at: range,
+            notes: [DiagnosticNote("'\(first.tipsName)' is declared here", at: first.range)])
+    }
+
+    /// Whether a declaration took `swiftName` here.
+    func contains(_ swiftName: String) -> Bool { entries[swiftName] != nil }
+}
