@@ -53,7 +53,9 @@ let package = Package(
             plugins: ["TipsPlugin"]),
         .testTarget(
             name: "TipsEndToEndTests",
-            dependencies: ["TipsRuntime", "TipsCompiler", "TrailsTips", "BackyardTips", "ReservedNamesTips"]),
+            dependencies: ["TipsRuntime", "TipsCompiler", "TrailsTips", "BackyardTips", "ReservedNamesTips"],
+            // Trails and Backyard both declare TipParameters.isSignedIn: each file sees only the sample it imports.
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .testTarget(
             name: "TipsCompilerTests",
             dependencies: ["TipsCompiler"],

@@ -26,8 +26,11 @@ if options.only == nil || options.only == "compiler" {
     let inputs = InputBench.run(options: options)
     await CompilerBench.run(options: options, inputs: inputs, report: report)
 }
-if options.only != "compiler" {
+if options.only != "compiler" && options.only != "scenarios" {
     await RuntimeBench.run(options: options, report: report)
+}
+if options.only == nil || options.only == "scenarios" {
+    await ScenarioBench.run(options: options, report: report)
 }
 
 report.printSummary()

@@ -64,24 +64,6 @@ public struct ScenarioRunner: Sendable {
             return outcomes.compactMap { $0 }
         }
     }
-
-    /// Runs every scenario from synchronous code (the command line), blocking until all are done.
-    public func runBlocking(_ scenarios: [CheckedScenario]) -> [ScenarioOutcome] {
-        let box = OutcomeBox()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached { [self] in
-            box.outcomes = await run(scenarios)
-            done.signal()
-        }
-        done.wait()
-        return box.outcomes
-    }
-}
-
-/// Hands the outcomes from the task that computed them to the thread that waits.
-private final class OutcomeBox: @unchecked Sendable {
-    // @unchecked: written once before the semaphore is signalled, read after it is waited for.
-    var outcomes: [ScenarioOutcome] = []
 }
 
 /// One scenario's run: its store, clock, current center and tips on screen.

@@ -3,6 +3,17 @@ import Foundation
 /// `tipc test`: checks the inputs as one compilation, runs the scenarios on
 /// the runtime, and reports like a test runner.
 enum ScenarioTestCommand {
+    /// What one `tipc test` run printed, and its exit status.
+    struct Run: Sendable {
+        var status: Int32
+        var standardOutput = ""
+        var standardError = ""
+    }
+
+    /// The command line's entry: reads the files, then blocks until every
+    /// scenario ran. Call it from a thread of its own (the process's main
+    /// thread), never from a task: the scenarios run as tasks, and a task
+    /// that blocks waiting for them may hold the thread they need.
     static func run(
         _ files: [String], filter: String?, junitXMLPath: String?, standardOutput: (String) -> Void,
         standardError: (String) -> Void
@@ -10,34 +21,57 @@ enum ScenarioTestCommand {
         guard let inputs = CommandLineTool.readInputs(files, standardError: standardError) else {
             return CommandLineTool.usageError
         }
+        let box = RunBox()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            box.run = await run(inputs, filter: filter, junitXMLPath: junitXMLPath)
+            done.signal()
+        }
+        done.wait()
+        if !box.run.standardError.isEmpty { standardError(box.run.standardError) }
+        if !box.run.standardOutput.isEmpty { standardOutput(box.run.standardOutput) }
+        return box.run.status
+    }
+
+    /// `tipc test` over inputs already read; the paths are printed as given.
+    static func run(_ inputs: [CompilationInput], filter: String?, junitXMLPath: String?) async -> Run {
         let result = Compilation(inputs: inputs, options: CompilationOptions(emitsCode: false)).run()
-        let rendered = result.renderedDiagnostics()
-        if !rendered.isEmpty { standardError(rendered) }
+        var run = Run(status: CommandLineTool.success, standardError: result.renderedDiagnostics())
         guard let program = result.program, !result.hasErrors else {
             let count = result.diagnostics.filter { $0.severity == .error }.count
-            standardError("tipc: \(count) error\(count == 1 ? "" : "s") in the input; no scenario ran\n")
-            return CommandLineTool.inputErrors
+            run.standardError += "tipc: \(count) error\(count == 1 ? "" : "s") in the input; no scenario ran\n"
+            run.status = CommandLineTool.inputErrors
+            return run
         }
         let scenarios = program.scenarios.filter { filter == nil || $0.name.contains(filter ?? "") }
         guard !scenarios.isEmpty else {
             if let filter {
-                standardError("tipc: no scenario's name contains '\(filter)'\n")
+                run.standardError += "tipc: no scenario's name contains '\(filter)'\n"
             } else {
-                standardError("tipc: the input declares no scenario\n")
+                run.standardError += "tipc: the input declares no scenario\n"
             }
-            return CommandLineTool.inputErrors
+            run.status = CommandLineTool.inputErrors
+            return run
         }
-        let outcomes = ScenarioRunner(program: program).runBlocking(scenarios)
+        let outcomes = await ScenarioRunner(program: program).run(scenarios)
         let report = ScenarioReport(sources: result.sources, outcomes: outcomes)
-        standardOutput(report.text)
+        run.standardOutput = report.text
         if let junitXMLPath {
             guard FileManager.default.createFile(atPath: junitXMLPath, contents: Data(report.junitXML.utf8)) else {
-                standardError("tipc: error: cannot write '\(junitXMLPath)'\n")
-                return CommandLineTool.usageError
+                run.standardError += "tipc: error: cannot write '\(junitXMLPath)'\n"
+                run.status = CommandLineTool.usageError
+                return run
             }
         }
-        return report.failed == 0 ? CommandLineTool.success : CommandLineTool.inputErrors
+        run.status = report.failed == 0 ? CommandLineTool.success : CommandLineTool.inputErrors
+        return run
     }
+}
+
+/// Hands the run from the task that made it to the thread that waits for it.
+private final class RunBox: @unchecked Sendable {
+    // @unchecked: written once before the semaphore is signalled, read after it is waited for.
+    var run = ScenarioTestCommand.Run(status: CommandLineTool.success)
 }
 
 extension CommandLineArguments {
