@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "TipsRuntime", targets: ["TipsRuntime"]),
+        .library(name: "TipsTerminal", targets: ["TipsTerminal"]),
         .library(name: "TipsCompiler", targets: ["TipsCompiler"]),
         .executable(name: "tipc", targets: ["tipc"]),
         .plugin(name: "TipsPlugin", targets: ["TipsPlugin"]),
@@ -14,6 +15,8 @@ let package = Package(
     targets: [
         // The runtime that generated code links against. Depends on nothing but Foundation.
         .target(name: "TipsRuntime"),
+        // Tip cards for command-line programs, over TipsRuntime's TipPresenter.
+        .target(name: "TipsTerminal", dependencies: ["TipsRuntime"]),
         // The whole compiler as a library: source → tokens → syntax tree → checked model → Swift.
         .target(name: "TipsCompiler", dependencies: ["TipsRuntime"]),
         // The thin command line over TipsCompiler.
@@ -23,9 +26,12 @@ let package = Package(
         // `swift package generate-tips`: writes the same generated Swift into the package.
         .plugin(
             name: "TipsGenerate",
+            // No declared permission, so that `--help` needs none; SwiftPM's sandbox
+            // (macOS) still lets it write only with --allow-writing-to-package-directory.
             capability: .command(
-                intent: .custom(verb: "generate-tips", description: "Write the Swift generated from .tips files"),
-                permissions: [.writeToPackageDirectory(reason: "writes <target>/Generated/*.swift")]
+                intent: .custom(
+                    verb: "generate-tips",
+                    description: "Write the Swift generated from .tips files into <target>/Generated")
             ),
             dependencies: ["tipc"]
         ),
@@ -38,7 +44,8 @@ let package = Package(
             name: "BackyardTips", dependencies: ["TipsRuntime"], path: "Samples/Backyard/Tips",
             plugins: ["TipsPlugin"]),
         .executableTarget(
-            name: "trails-demo", dependencies: ["TipsRuntime", "TrailsTips"], path: "Samples/Trails/Demo"),
+            name: "trails-demo", dependencies: ["TipsRuntime", "TipsTerminal", "TrailsTips"],
+            path: "Samples/Trails/Demo"),
         // libFuzzer target over the whole compiler; without -DTIPC_FUZZ it replays inputs (Fuzz/README.md).
         .executableTarget(name: "tipc-fuzz", dependencies: ["TipsCompiler"]),
         // A child process for the datastore's crash-consistency test (not a product).
@@ -47,6 +54,7 @@ let package = Package(
         .executableTarget(name: "tipc-bench", dependencies: ["TipsCompiler", "TipsRuntime"]),
 
         .testTarget(name: "TipsRuntimeTests", dependencies: ["TipsRuntime"]),
+        .testTarget(name: "TipsTerminalTests", dependencies: ["TipsTerminal", "TipsRuntime"]),
         // Tips named like Swift keywords and reserved names (the ReservedNames golden), to run against the runtime.
         .target(
             name: "ReservedNamesTips", dependencies: ["TipsRuntime"], path: "Tests/ReservedNamesTips",

@@ -47,9 +47,13 @@ enum TipsBuildCommand {
         guard !inputs.isEmpty else { return [] }
         let optionsFile = files.first { $0.lastPathComponent == optionsFileName }
         let outputDirectory = workDirectory.appendingPathComponent("GeneratedSources", isDirectory: true)
-        let outputs = inputs.map {
-            outputDirectory.appendingPathComponent($0.deletingPathExtension().lastPathComponent + ".swift")
-        }
+        // Two inputs with one file name (in different folders) would be two
+        // producers of one output, which SwiftPM rejects before tipc runs:
+        // each output is declared once, and tipc reports the clash naming both.
+        var seen: Set<String> = []
+        let outputs = inputs.map { $0.deletingPathExtension().lastPathComponent + ".swift" }
+            .filter { seen.insert($0).inserted }
+            .map { outputDirectory.appendingPathComponent($0) }
         var arguments = ["compile"] + inputs.map(\.path) + ["--output-dir", outputDirectory.path]
         if let optionsFile { arguments += ["--options-file", optionsFile.path] }
         return [

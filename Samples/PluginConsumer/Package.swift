@@ -1,15 +1,18 @@
 // swift-tools-version: 6.0
-// A package that is not tipc, depending on it by path and applying TipsPlugin:
-// proof that the plugin works for an outside package. `.ci/run` builds and runs it.
 import PackageDescription
 
 let package = Package(
-    name: "PluginConsumer",
-    platforms: [.macOS(.v12)],
-    dependencies: [.package(name: "tipc", path: "../..")],
+    name: "CafeApp",
+    // TipsRuntime needs these OS versions (or newer); Linux needs nothing.
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
+    dependencies: [
+        // tipc cloned beside this package. Its name is given because a path
+        // dependency is otherwise named after its folder.
+        .package(name: "tipc", path: "../..")
+    ],
     targets: [
         .executableTarget(
-            name: "ConsumerApp",
+            name: "CafeApp",
             dependencies: [.product(name: "TipsRuntime", package: "tipc")],
             plugins: [.plugin(name: "TipsPlugin", package: "tipc")]
         )

@@ -27,13 +27,25 @@ extension Tip {
         center.shouldDisplayUpdates(for: self)
     }
 
-    /// Invalidates the tip for good (until `resetEligibility()`), in `center`.
+    /// Invalidates the tip for good (until `resetEligibility()`), in
+    /// `center`; returns once the invalidation is durable.
     ///
     /// ```swift
     /// await FavoriteTip().invalidate(reason: .actionPerformed)
     /// ```
     public func invalidate(reason: Tips.InvalidationReason, in center: TipCenter = .shared) async {
         await center.invalidate(self, reason: reason)
+    }
+
+    /// Invalidates the tip for good, as TipKit's `invalidate(reason:)` does:
+    /// synchronous, for a button's action; observers are told before it
+    /// returns, and it is written with the next group commit.
+    ///
+    /// ```swift
+    /// Button("Close") { FavoriteTip().invalidate(reason: .tipClosed) }
+    /// ```
+    public func invalidate(reason: Tips.InvalidationReason, in center: TipCenter = .shared) {
+        center.invalidate(self, reason: reason)
     }
 
     /// Makes the tip eligible again, forgetting its invalidation and displays, in `center`.
@@ -56,8 +68,15 @@ extension Tips {
     /// Configures `TipCenter.shared`, once, before any tip shows.
     ///
     /// ```swift
-    /// try await Tips.configure([.displayFrequency(TipsConfiguration.displayFrequency)])
+    /// try await Tips.configure()                        // the .tips files' config applies
+    /// try await Tips.configure([.displayFrequency(.weekly)])   // overrides it
     /// ```
+    ///
+    /// The display frequency is the one the `.tips` files' `config` block
+    /// declares unless `.displayFrequency(_:)` is given. Testing switches are
+    /// read from the process's launch arguments and environment
+    /// (`-com.apple.TipKit.ShowAllTips 1`, `TIPKIT_SHOW_ALL_TIPS=1`, ...);
+    /// pass `.arguments([])` and `.environment([:])` to ignore them.
     public static func configure(_ options: [ConfigurationOption] = []) async throws {
         try await TipCenter.shared.configure(options)
     }
@@ -68,10 +87,17 @@ extension Tips {
     /// Shows every tip in `TipCenter.shared`, whatever its rules.
     public static func showAllTipsForTesting() { TipCenter.shared.showAllTipsForTesting() }
 
-    /// Shows the tips with these ids in `TipCenter.shared`.
+    /// Shows the tips of these types in `TipCenter.shared`, every instance
+    /// of a reusable tip: `Tips.showTipsForTesting([FavoriteTrail.self])`.
+    public static func showTipsForTesting(_ tips: [any Tip.Type]) { TipCenter.shared.showTipsForTesting(tips) }
+
+    /// Shows the tips with these ids in `TipCenter.shared` (a likely misspelling is reported).
     public static func showTipsForTesting(_ ids: [String]) { TipCenter.shared.showTipsForTesting(ids) }
 
-    /// Hides the tips with these ids in `TipCenter.shared`.
+    /// Hides the tips of these types in `TipCenter.shared`, every instance of a reusable tip.
+    public static func hideTipsForTesting(_ tips: [any Tip.Type]) { TipCenter.shared.hideTipsForTesting(tips) }
+
+    /// Hides the tips with these ids in `TipCenter.shared` (a likely misspelling is reported).
     public static func hideTipsForTesting(_ ids: [String]) { TipCenter.shared.hideTipsForTesting(ids) }
 
     /// Hides every tip in `TipCenter.shared`.

@@ -163,6 +163,43 @@ import Testing
         #expect(text.contains("public struct Hello: TipsRuntime.Tip"))
     }
 
+    @Test func aBadOptionsFileLineIsReportedAtItsLineAndColumn() throws {
+        let directory = try TipcProcess.temporaryDirectory()
+        try write(Self.valid, to: directory.appendingPathComponent("A.tips"))
+        let cases = [
+            (
+                "# access\n--access-level privat\n",
+                "tipc.options:2:16: error: '--access-level' is internal, package or public, not 'privat'"
+            ),
+            (
+                "\n\n   --acess-level public\n",
+                "tipc.options:3:4: error: unknown option '--acess-level' for 'compile'; did you mean '--access-level'?"
+            ),
+            ("--warnings-as-errors --jobs\n", "tipc.options:1:22: error: option '--jobs' needs a value"),
+            (
+                "--options-file other\n",
+                "tipc.options:1:1: error: options file 'tipc.options' may not name another options file"
+            ),
+        ]
+        for (text, expected) in cases {
+            try write(text, to: directory.appendingPathComponent("tipc.options"))
+            let output = try TipcProcess.run(
+                ["compile", "A.tips", "--options-file", "tipc.options", "--output-dir", "out"], in: directory)
+            #expect(output.status == 2)
+            #expect(output.standardError == expected + "\n")
+        }
+    }
+
+    @Test func aBadOptionOnTheCommandLineIsStillTipcsOwn() throws {
+        let directory = try TipcProcess.temporaryDirectory()
+        try write(Self.valid, to: directory.appendingPathComponent("A.tips"))
+        try write("--warnings-as-errors\n", to: directory.appendingPathComponent("tipc.options"))
+        let output = try TipcProcess.run(
+            ["compile", "A.tips", "--options-file", "tipc.options", "--access-level", "open", "-o", "out"],
+            in: directory)
+        #expect(output.standardError == "tipc: error: '--access-level' is internal, package or public, not 'open'\n")
+    }
+
     @Test func missingOptionsFileIsExitTwo() throws {
         let directory = try TipcProcess.temporaryDirectory()
         try write(Self.valid, to: directory.appendingPathComponent("A.tips"))

@@ -78,8 +78,8 @@ import Testing
     }
 
     @Test func theParsingPipelineReportsSyntaxErrors() {
-        let text = "tip A {\n    title 42 // expected-error:11 {{expected a string after 'title'}}\n}\n"
+        let text = "tip A {\n    title // expected-error:10 {{expected a string after 'title'}}\n}\n"
         #expect(verify(text, DiagnosticVerifier.parsing).isClean)
-        #expect(!verify("tip A {\n    title 42\n}\n", DiagnosticVerifier.parsing).isClean)
+        #expect(!verify("tip A {\n    title\n}\n", DiagnosticVerifier.parsing).isClean)
     }
 }

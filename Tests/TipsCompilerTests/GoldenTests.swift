@@ -49,12 +49,34 @@ import Testing
         #expect(!output.text.contains("struct"))
     }
 
-    @Test func configGoesToTheFirstFileWhenNoFileDeclaresOne() {
+    @Test func noFileDeclaresAConfigWhenNoneHasABlock() {
         let result = Compilation(inputs: [
             CompilationInput(path: "A.tips", text: "parameter a: Bool = true\n"),
             CompilationInput(path: "B.tips", text: "parameter b: Bool = true\n"),
         ]).run()
-        #expect(result.outputs.map { $0.text.contains("displayFrequency") } == [true, false])
+        #expect(result.outputs.map { $0.text.contains("displayFrequency") } == [false, false])
+    }
+
+    @Test func aFileAddedToTheCompilationChangesNoOtherFilesOutput() throws {
+        let existing = CompilationInput(
+            path: "Sources/App/Menu.tips",
+            text: "parameter hasOrdered: Bool = false\nevent opened\n"
+                + "tip Special {\n    title \"Try it\"\n    rule !hasOrdered\n    rule opened.count >= 2\n}\n")
+        let alone = try #require(Compilation(inputs: [existing]).run().outputs.first)
+        let additions = [
+            // Sorts before Menu.tips, with every kind of declaration.
+            "enum Tier { basic, pro }\nparameter tier: Tier = .basic\nevent paid(amount: Int)\n"
+                + "tip Upgrade {\n    title \"Go pro\"\n    rule tier == .basic\n}\ngroup G ordered {\n    Upgrade\n}\n",
+            // A config block of its own.
+            "config {\n    displayFrequency weekly\n}\n",
+        ]
+        for (index, text) in additions.enumerated() {
+            let added = CompilationInput(path: "Sources/App/A\(index).tips", text: text)
+            let result = Compilation(inputs: [added, existing]).run()
+            #expect(result.diagnostics.isEmpty, "\(result.renderedDiagnostics())")
+            #expect(result.outputs.last?.fileName == "Menu.swift")
+            #expect(result.outputs.last?.text == alone.text, "adding A\(index).tips changed Menu.swift")
+        }
     }
 
     @Test func configGoesToTheFileThatDeclaresIt() {

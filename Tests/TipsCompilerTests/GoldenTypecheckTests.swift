@@ -24,6 +24,19 @@ import Testing
         #expect(status == 0, "\(output)")
     }
 
+    /// With Swift's `InternalImportsByDefault`, a plain `import` is internal:
+    /// public and package code must import the runtime at its own level.
+    @Test(arguments: GoldenCase.all.filter { $0.accessLevel != .internal })
+    func goldenOutputTypechecksWithInternalImportsByDefault(_ golden: GoldenCase) throws {
+        let result = try golden.compile()
+        for output in result.outputs {
+            let (status, log) = try SwiftCompiler.typecheck(
+                source: output.text, fileName: output.fileName,
+                extraArguments: ["-warnings-as-errors", "-enable-upcoming-feature", "InternalImportsByDefault"])
+            #expect(status == 0, "\(log.prefix(2000))")
+        }
+    }
+
     @Test func aThousandTipsTypecheckQuickly() throws {
         var text = "event opened(kind: Int)\nparameter level: Int = 0\n"
         for index in 0..<1000 {

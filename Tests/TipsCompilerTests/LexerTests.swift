@@ -182,6 +182,27 @@ import Testing
         #expect(lexed.tokens[1].value == .string([.text("Hi")]))
     }
 
+    @Test func curlyQuotedStringsAreReportedOnceAndReadAsStraight() {
+        let message = "use straight quotes \"...\" around a string, not curly quotes"
+        let double = lexSnippet("title \u{201C}Hi \\(name)\u{201D} x")
+        #expect(double.messages == ["1:7: \(message)"])
+        #expect(double.kinds == [.identifier, .string, .identifier])
+        guard case .string(let segments) = double.tokens[1].value else {
+            Issue.record("not a string")
+            return
+        }
+        #expect(segments.count == 2)
+        #expect(segments.first == .text("Hi "))
+        #expect(double.tokens[1].isMalformed == false)
+        let single = lexSnippet("title \u{2018}It\u{2019}")
+        #expect(single.messages == ["1:7: \(message)"])
+        #expect(single.tokens[1].value == .string([.text("It")]))
+        let pastedEnd = lexSnippet("title \"Hi\u{201D} rule")
+        #expect(pastedEnd.messages == ["1:7: this string ends with a curly quote; \(message)"])
+        #expect(pastedEnd.tokens[1].value == .string([.text("Hi")]))
+        #expect(pastedEnd.kinds == [.identifier, .string, .identifier])
+    }
+
     @Test func badEscapeIsReportedAtTheBackslash() {
         let lexed = lexSnippet(#""ab\qc""#)
         #expect(

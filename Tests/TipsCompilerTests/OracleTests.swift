@@ -151,7 +151,7 @@ import Testing
 
     @Test func singleLineMatchesTheCharacterVersionOnASCII() {
         for text in Self.asciiSamples {
-            #expect(Checker.singleLine(text) == Self.characterSingleLine(text), "\(text.debugDescription)")
+            #expect(Parser.singleLine(text) == Self.characterSingleLine(text), "\(text.debugDescription)")
         }
     }
 

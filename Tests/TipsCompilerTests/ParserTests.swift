@@ -166,7 +166,7 @@ import Testing
 
     @Test func expressionRangesCoverTheirOperands() {
         let parsed = parseSnippet("tip A { rule !(a.b(1) >= 2) }")
-        guard case .tip(let tip) = parsed.syntax.declarations.first, case .rule(let expr) = tip.items.first?.kind
+        guard case .tip(let tip) = parsed.syntax.declarations.first, case .rule(let expr, _) = tip.items.first?.kind
         else {
             Issue.record("no rule")
             return

@@ -3,80 +3,85 @@ import Testing
 
 @testable import TipsCompiler
 
-/// Every code block of the README is checked: the `.tips` walkthrough is the
-/// outside sample package's file and compiles cleanly, the Package.swift lines
-/// are that package's, the Swift usage typechecks against the generated code,
-/// and the two set-up commands are the ones CI runs.
+/// The README's quick start is `Samples/PluginConsumer`, file for file (CI's
+/// `.ci/quickstart.sh` also follows it verbatim in a new folder and checks
+/// what it prints), and its two set-up commands are the ones CI runs.
 @Suite struct ReadmeTests {
     static let readme =
         (try? String(
             contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
     static let consumer = Fixtures.packageRoot.appendingPathComponent("Samples/PluginConsumer")
 
-    /// The fenced blocks of the README with the given info string, in order.
-    static func blocks(_ language: String) -> [String] {
-        var blocks: [String] = []
+    /// A fenced block that follows a `<!-- quickstart: KIND [PATH] -->` line.
+    struct QuickStartBlock {
+        let kind: String
+        let path: String?
+        let text: String
+    }
+
+    /// The README's quick-start blocks, in order.
+    static var quickStart: [QuickStartBlock] {
+        var blocks: [QuickStartBlock] = []
+        var marker: (kind: String, path: String?)?
         var current: [String]?
-        var indent = 0
         for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if var lines = current {
-                if trimmed == "```" {
-                    blocks.append(lines.joined(separator: "\n") + "\n")
+            if let lines = current {
+                if line == "```" {
+                    if let marker {
+                        blocks.append(
+                            QuickStartBlock(
+                                kind: marker.kind, path: marker.path, text: lines.map { $0 + "\n" }.joined()))
+                    }
                     current = nil
+                    marker = nil
                 } else {
-                    lines.append(String(line.dropFirst(min(indent, line.prefix { $0 == " " }.count))))
-                    current = lines
+                    current = lines + [String(line)]
                 }
-            } else if trimmed == "```\(language)" {
-                indent = line.prefix { $0 == " " }.count
+            } else if line.hasPrefix("<!-- quickstart: "), line.hasSuffix(" -->") {
+                let words = line.dropFirst("<!-- quickstart: ".count).dropLast(" -->".count)
+                let parts = words.split(separator: " ", maxSplits: 1).map(String.init)
+                marker = (parts[0], parts.count > 1 ? parts[1] : nil)
+            } else if marker != nil, line.hasPrefix("```") {
                 current = []
             }
         }
         return blocks
     }
 
-    func consumerFile(_ path: String) throws -> String {
-        try String(contentsOf: Self.consumer.appendingPathComponent(path), encoding: .utf8)
+    @Test func quickStartFilesAreTheSamplePackagesFiles() throws {
+        let files = Self.quickStart.filter { $0.kind == "file" }
+        #expect(
+            files.compactMap(\.path) == ["Package.swift", "Sources/CafeApp/Menu.tips", "Sources/CafeApp/CafeApp.swift"])
+        for file in files {
+            let path = try #require(file.path)
+            let sample = try String(contentsOf: Self.consumer.appendingPathComponent(path), encoding: .utf8)
+            // The one difference: the README's tipc is a clone beside the package, the sample's is this repository.
+            let expected = file.text.replacingOccurrences(of: "path: \"../tipc\"", with: "path: \"../..\"")
+            #expect(sample == expected, "README's \(path) is not Samples/PluginConsumer/\(path)")
+        }
+        let enumerator = FileManager.default.enumerator(atPath: Self.consumer.appendingPathComponent("Sources").path)
+        let sampleFiles = (enumerator?.allObjects as? [String] ?? []).filter {
+            var isDirectory: ObjCBool = false
+            let path = Self.consumer.appendingPathComponent("Sources/\($0)").path
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+        #expect(
+            sampleFiles.map { "Sources/\($0)" }.sorted()
+                == files.compactMap(\.path).filter { $0 != "Package.swift" }.sorted())
     }
 
-    @Test func tipsWalkthroughIsTheSamplePackagesFileAndCompilesCleanly() throws {
-        let tips = try #require(Self.blocks("tips").first)
-        #expect(try consumerFile("Sources/ConsumerApp/Café Tips/Café Menu.tips").contains(tips))
-        let result = Compilation(inputs: [CompilationInput(path: "README.tips", text: tips)]).run()
+    @Test func quickStartTipsCompileCleanly() throws {
+        let tips = try #require(Self.quickStart.first { $0.path?.hasSuffix(".tips") == true })
+        let result = Compilation(inputs: [CompilationInput(path: "Menu.tips", text: tips.text)]).run()
         #expect(result.diagnostics.isEmpty, "\(result.renderedDiagnostics())")
     }
 
-    @Test func packageManifestLinesAreTheSamplePackages() throws {
-        let manifest = try #require(Self.blocks("swift").first)
-        let consumer = try consumerFile("Package.swift")
-        for line in manifest.split(separator: "\n") {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("//") || trimmed.hasPrefix("dependencies:") || trimmed.isEmpty { continue }
-            #expect(consumer.contains(trimmed), "README line not in the sample package: \(trimmed)")
-        }
-    }
-
-    @Test func swiftUsageTypechecksAgainstTheGeneratedCode() throws {
-        let tips = try #require(Self.blocks("tips").first)
-        let usage = Self.blocks("swift").dropFirst()
-        #expect(usage.count >= 2)
-        let result = Compilation(inputs: [CompilationInput(path: "README.tips", text: tips)]).run()
-        let generated = try #require(result.outputs.first)
-        let body = usage.joined(separator: "\n").split(separator: "\n")
-            .filter { !$0.hasPrefix("import ") }
-            .map { "    " + $0 }.joined(separator: "\n")
-        let example = "import TipsRuntime\n\nfunc readmeExample() async throws {\n\(body)\n}\n"
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tipc-readme-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let files = [("README.swift", generated.text), ("Example.swift", example)].map { name, text in
-            let url = directory.appendingPathComponent(name)
-            try? Data(text.utf8).write(to: url)
-            return url
-        }
-        let (status, log) = try SwiftCompiler.typecheck(files: files, extraArguments: ["-warnings-as-errors"])
-        #expect(status == 0, "\(log)")
+    @Test func quickStartShowsItsCommandsAndOutputAndCIFollowsIt() throws {
+        let kinds = Self.quickStart.map(\.kind)
+        #expect(kinds == ["commands", "file", "file", "file", "commands", "output"])
+        #expect(Self.quickStart.last?.text.contains("[Try today's special]") == true, "the first run shows the tip")
+        let ci = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent(".ci/run"), encoding: .utf8)
+        #expect(ci.contains("bash .ci/quickstart.sh"))
     }
 
     @Test func theTwoCommandsAreTheOnesCIRuns() throws {

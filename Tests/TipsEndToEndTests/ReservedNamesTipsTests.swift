@@ -36,13 +36,19 @@ import TipsRuntime
     }
 
     @Test func argumentsNamedLikeTipMembersKeepTheirLabelsAndValues() {
-        let tip = ReservedNamesTips.Tip(
+        let tip = Card(
             title: "T", Type: .Protocol_, id: 3, self: true, rules: .title, Plan: .pro, __: "u", status: "s")
         #expect(tip.id == "t-T-Protocol-3-u")
         #expect(tip.title == "A T Protocol")
         #expect(tip.message == "true title pro s")
         #expect(tip.title_ == "T")
         #expect(tip.rules.map(\.source).first == "self && Type == .class")
+    }
+
+    @Test func aModuleWithoutAConfigBlockCarriesNone() {
+        // TrailsTips, imported beside it, declares one; it does not leak into this module's tips.
+        #expect(Self_().declaredConfiguration == nil)
+        #expect(TipsRuntime_().declaredConfiguration == nil)
     }
 
     @Test func rulesOverReservedNamesEvaluate() async {
@@ -57,7 +63,7 @@ import TipsRuntime
         // `Self` is invalidated by a donation of `class`.
         #expect(center.status(for: Self_()) == .invalidated(.actionPerformed))
 
-        let tip = ReservedNamesTips.Tip(
+        let tip = Card(
             title: "T", Type: .class, id: 0, self: true, rules: .title, Plan: .pro, __: "u", status: "s")
         #expect(center.status(for: tip) == .pending)
         await TipEvents.`class`.donate(default: 0, Type: .class, self: true, center: "z", init: .id, in: center)

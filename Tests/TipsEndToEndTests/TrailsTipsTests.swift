@@ -11,12 +11,9 @@ import TrailsTips
     let store = FileManager.default.temporaryDirectory
         .appendingPathComponent("trails-e2e-\(UUID().uuidString)", isDirectory: true)
 
+    /// No `.displayFrequency`: Trails.tips's `config { displayFrequency daily }` applies by itself.
     init() async throws {
-        try await center.configure([
-            .displayFrequency(TipsConfiguration.displayFrequency),
-            .datastoreLocation(.url(store)),
-            .clock(clock),
-        ])
+        try await center.configure([.datastoreLocation(.url(store)), .clock(clock)])
     }
 
     func openTrails(_ count: Int) async {
@@ -31,6 +28,23 @@ import TrailsTips
         #expect(tip.actions == [Tips.Action(id: "learnMore", title: "Learn More")])
         #expect(tip.rules.count == 3)
         #expect(TipsConfiguration.displayFrequency == .daily)
+        #expect(tip.declaredConfiguration == Tips.DeclaredConfiguration(displayFrequency: .daily, file: "Trails.tips"))
+        #expect(RotateMap().declaredConfiguration == tip.declaredConfiguration, "Compass.tips has no config of its own")
+    }
+
+    @Test func anExplicitFrequencyOverridesTheTrailsConfig() async throws {
+        let immediate = TipCenter()
+        try await immediate.configure([.datastoreLocation(.inMemory), .clock(clock), .displayFrequency(.immediate)])
+        await immediate.tipDidAppear(ShowLocation())
+        #expect(immediate.status(for: RotateMap()) == .available)
+    }
+
+    @Test func typedSendDonationRecordsAtOnce() {
+        let tip = NewTrail(trailID: "x", name: "X", region: "Alps")
+        for _ in 0..<4 { TipEvents.visitedRegion.sendDonation(region: "Alps", in: center) }
+        #expect(center.status(for: tip) == .available, "applied before sendDonation returns")
+        TipEvents.openedTrailDetail.sendDonation(in: center)
+        #expect(TipEvents.openedTrailDetail.event.donationCount(in: center) == 1)
     }
 
     @Test func favoriteTrailNeedsThreeOpeningsWithinFiveDaysWhileSignedIn() async {
@@ -98,6 +112,7 @@ import TrailsTips
         #expect(center.status(for: tip) == .pending)
     }
 
+    /// The center was configured without a frequency: this is Trails.tips's `daily`.
     @Test func dailyFrequencyHoldsBackOnlyNeverShownTips() async {
         let rotate = RotateMap()  // no rules: eligible at once
         let location = ShowLocation()

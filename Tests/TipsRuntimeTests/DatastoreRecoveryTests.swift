@@ -83,7 +83,7 @@ import Testing
         let directory = StoreDirectoryFixture()
         await makeStore(in: directory)
         var newer = fileBytes(of: directory.snapshotURL)
-        newer[8] = 2  // Format version 2.
+        newer[8] = UInt8(DatastoreFileFormat.currentVersion + 1)  // The next format version.
         writeFile(newer, to: directory.snapshotURL)
         let before = directory.fileNames().map { ($0, fileBytes(of: directory.url.appendingPathComponent($0))) }
 
@@ -93,7 +93,7 @@ import Testing
         #expect(store.isReadOnly)
         #expect(log.all.count == 1)
         #expect(log.all.first?.movedTo == nil)
-        #expect(log.all.first?.reason.contains("version 2") == true)
+        #expect(log.all.first?.reason.contains("version \(DatastoreFileFormat.currentVersion + 1)") == true)
         await store.commit([numberedDonation("e", 5)])
         #expect(store.refresh().isEmpty)
         _ = store.load()

@@ -71,7 +71,12 @@ let everyMutationKind: [DatastoreMutation] = [
     .invalidate(tipID: "a", reason: .actionPerformed, date: 1),
     .invalidate(tipID: "b", reason: .displayCountExceeded, date: 2),
     .invalidate(tipID: "c", reason: .displayDurationExceeded, date: 3),
-    .resetTip(tipID: "other"),
+    .resetTip(tipID: "other", date: nil),
+    .recordDisplayStart(tipID: "b", date: 4),
+    .resetTip(tipID: "b", date: 5),
+    .invalidate(tipID: "b", reason: .tipClosed, date: 6),
+    .donate(eventID: "gone", donation: StoredDonation(date: 7, fields: [:]), keepCount: 10, keepDuration: nil),
+    .deleteDonations(eventID: "gone"),
 ]
 
 /// The state `mutations` produce from an empty store.

@@ -110,7 +110,7 @@ import Testing
         let store = StoreDirectoryFixture()
         try await makeStore(store.url)
         var newer = fileBytes(of: store.snapshotURL)
-        newer[8] = 2  // Format version 2.
+        newer[8] = UInt8(DatastoreFileFormat.currentVersion + 1)  // The next format version.
         writeFile(newer, to: store.snapshotURL)
         let before = store.fileNames().filter { $0 != DatastoreDirectory.lockName }
             .map { ($0, fileBytes(of: store.url.appendingPathComponent($0))) }
@@ -120,7 +120,7 @@ import Testing
             let recoveries = log.withLock { $0 }
             #expect(recoveries.count == 1)
             #expect(recoveries.first?.movedTo == nil)
-            #expect(recoveries.first?.reason.contains("version 2") == true)
+            #expect(recoveries.first?.reason.contains("version \(DatastoreFileFormat.currentVersion + 1)") == true)
             // The app runs on an in-memory state.
             #expect(Self.opened.donationCount(in: center) == 0)
             await Self.opened.donate(in: center)
@@ -182,7 +182,7 @@ import Testing
         let opened = Tips.Event(id: "opened")
         await opened.donate(in: center)
         var newer = fileBytes(of: store.snapshotURL)
-        newer[8] = 2  // Another process moved the store to format version 2.
+        newer[8] = UInt8(DatastoreFileFormat.currentVersion + 1)  // Another process moved the store to a newer format.
         writeFile(newer, to: store.snapshotURL)
 
         let deadline = Date().addingTimeInterval(10)

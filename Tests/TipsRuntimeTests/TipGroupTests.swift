@@ -23,7 +23,7 @@ import Testing
             .ordered, [TestTip("Gated", rules: [Fixture.loggedInRule]), TestTip("Free")], center: center)
         #expect(group.currentTip == nil)
         let explanation = group.explanation
-        #expect(explanation.tips[1].gates.contains(.waitingBehind(tipID: "Gated")))
+        #expect(explanation.tips[1].gates.contains(.waitingBehind(tipID: "Gated", group: "(Gated, Free)")))
         #expect(explanation.description.contains("waiting until Gated is invalidated"))
     }
 

@@ -7,6 +7,7 @@ extension Checker {
     mutating func resolveType(_ syntax: TypeSyntax) -> TipsType? {
         let name = syntax.name.name
         switch name {
+        case "": return nil  // Missing, and already reported by the parser.
         case "Bool": return .bool
         case "Int": return .int
         case "Double": return .double
@@ -87,6 +88,16 @@ extension Checker {
                 "enum '\(name)' has no case '\(caseName)'\(Suggestions.didYouMean(caseName, in: checked.cases))",
                 at: expression.range)
             return nil
+        case (.enumeration(let name), nil):
+            // `Plan.free`: reported once, then read as `.free`.
+            if case .member(.name(let base), let caseName, _) = expression, base.name == name,
+                let checked = enums[name], checked.cases.contains(caseName.name)
+            {
+                diagnostics.error(
+                    "write the case as '.\(caseName.name)' instead of '\(name).\(caseName.name)'", at: expression.range)
+                return .enumCase(caseName.name)
+            }
+            fallthrough
         default:
             if case .error = expression { return nil }
             let expected: String
@@ -203,15 +214,8 @@ extension Checker {
     mutating func checkGroup(_ decl: GroupDecl) -> CheckedGroup? {
         var priority = GroupPriority.firstAvailable
         if let written = decl.priority {
-            if let value = GroupPriority(rawValue: written.name) {
-                priority = value
-            } else {
-                diagnostics.error(
-                    "unknown group priority '\(written.name)'"
-                        + Suggestions.hint(
-                            written.name, in: ["ordered", "firstAvailable"], otherwise: "use ordered or firstAvailable"),
-                    at: written.range)
-            }
+            // An unknown word here was reported by the parser, which reads it.
+            if let value = GroupPriority(rawValue: written.name) { priority = value }
         }
         var seen: [String: SourceRange] = [:]
         var members: [String] = []

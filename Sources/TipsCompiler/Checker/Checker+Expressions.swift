@@ -12,13 +12,13 @@ struct ExpressionContext {
 
 extension Checker {
     /// Checks one `rule`: its expression must be a Bool.
-    mutating func checkRule(_ expression: Expr, context: inout ExpressionContext) -> CheckedRule? {
+    mutating func checkRule(_ expression: Expr, source: String, context: inout ExpressionContext) -> CheckedRule? {
         guard let checked = checkExpression(expression, expected: .bool, context: context) else { return nil }
         guard expect(checked, .bool, at: expression.range, "a rule must be a Bool") else { return nil }
         checkNeverHolds(checked, at: expression.range)
         let file = sources[expression.range.file]
         return CheckedRule(
-            expression: checked, source: Self.singleLine(of: expression.range, in: file),
+            expression: checked, source: source,
             fileName: fileNames[Int(expression.range.file.rawValue)],
             line: file.line(of: expression.range.start), range: expression.range)
     }
@@ -74,6 +74,17 @@ extension Checker {
             return checkImplicitMember(name, range: range, expected: expected, context: context)
         case .member(let base, let name, let range):
             return checkMember(base: base, name: name, range: range, context: context)
+        case .call(.member(let base, let name, _), let arguments, let range)
+        where name.name == "count"
+            && arguments.isEmpty:
+            // `opened.count()`: reported once, then read as `opened.count`.
+            let written = Parser.singleLine(of: base.range, in: sources[base.range.file])
+            let counted = checkMember(
+                base: base, name: name, range: base.range.extended(to: name.range), context: context)
+            if counted != nil {
+                diagnostics.error("'count' is not called; write '\(written).count' without '()'", at: range)
+            }
+            return counted
         case .call(_, _, let range):
             if checkQuery(expression, context: context) != nil {
                 diagnostics.error("a query of donations must end with '.count' to be used in a rule", at: range)
@@ -99,6 +110,10 @@ extension Checker {
             diagnostics.error("'\(name.name)' is \(other.kindDescription), not a value", at: name.range)
             return nil
         case nil:
+            if let message = Self.otherLanguageWord(name.name) {
+                diagnostics.error(message, at: name.range)
+                return nil
+            }
             // Every declared parameter is a candidate, even one whose declaration failed.
             let declaredParameters = symbols.compactMap { name, symbol -> String? in
                 if case .parameter = symbol { return name } else { return nil }
@@ -114,6 +129,19 @@ extension Checker {
             diagnostics.error(
                 "unknown name '\(name.name)'\(Suggestions.didYouMean(name.name, in: candidates))", at: name.range)
             return nil
+        }
+    }
+
+    /// The message for a word other languages use where `.tips` has another
+    /// (`True`, `nil`), or nil. Only for a name that is not declared.
+    static func otherLanguageWord(_ word: String) -> String? {
+        switch word {
+        case "True", "TRUE", "YES", "yes": "write 'true' in lower case"
+        case "False", "FALSE", "NO", "no": "write 'false' in lower case"
+        case "nil", "null", "NULL", "None", "undefined":
+            "there is no '\(word)' in .tips: every parameter always has a value, its default until the app "
+                + "sets it; compare with a value such as false, 0 or \"\""
+        default: nil
         }
     }
 

@@ -70,7 +70,11 @@ extension Checker {
         } else {
             left = checkExpression(lhs, expected: nil, context: context)
             guard let left else {
-                _ = checkExpression(rhs, expected: nil, context: context)
+                // The other side may hold a mistake of its own, but a `.case`
+                // there only lacks the type the failed side would have given.
+                if !isContextualCase(rhs, context: context) {
+                    _ = checkExpression(rhs, expected: nil, context: context)
+                }
                 return nil
             }
             right = checkExpression(rhs, expected: left.type, context: context)
@@ -85,6 +89,9 @@ extension Checker {
                 left = Self.widened(left)
                 right = Self.widened(right)
                 type = .double
+            } else if let message = enumComparedWithString(left, right) {
+                diagnostics.error(message, at: operatorRange)
+                return nil
             } else {
                 var message =
                     "'\(op.rawValue)' compares values of one type, but the left side is \(Self.article(leftType))"
@@ -111,6 +118,25 @@ extension Checker {
         default:
             return .binary(Self.checkedOperator(op), left, right, type: .bool)
         }
+    }
+
+    /// `plan == "pro"`: an enum compared with a string literal; the message
+    /// names the case to write instead (or the cases there are), or nil.
+    private func enumComparedWithString(_ left: CheckedExpression, _ right: CheckedExpression) -> String? {
+        let pair: (String, String)
+        switch (left.type, right, right.type, left) {
+        case (.enumeration(let name), .literal(.string(let text)), _, _): pair = (name, text)
+        case (_, _, .enumeration(let name), .literal(.string(let text))): pair = (name, text)
+        default: return nil
+        }
+        let (enumName, text) = pair
+        guard let checked = enums[enumName] else { return nil }
+        if checked.cases.contains(text) {
+            return "compare enum '\(enumName)' with its case '.\(text)', not with the string \"\(text)\""
+        }
+        let cases = checked.cases.map { ".\($0)" }.joined(separator: ", ")
+        let hint = Suggestions.closest(to: text, in: checked.cases).map { "; did you mean '.\($0)'?" } ?? ""
+        return "enum '\(enumName)' is compared with a case, not a string; its cases are \(cases)\(hint)"
     }
 
     /// Whether `expression` is a `.name` that is not a donation field here, so names an enum case.

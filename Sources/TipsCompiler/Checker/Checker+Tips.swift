@@ -36,6 +36,9 @@ extension Checker {
     mutating func checkTip(_ decl: TipDecl) -> CheckedTip? {
         let tipName = decl.name.name
         let errorsBefore = errorCount
+        // A tip whose body did not parse is not judged by what is left of it:
+        // its title or id may be what failed (`titel 42`, `id 42`).
+        let bodyFailedToParse = decl.hasSyntaxErrors
         var arguments: [CheckedField]?
         var failed = false
         if let written = decl.arguments {
@@ -100,9 +103,9 @@ extension Checker {
                 if let text = checkText(literal, tip: tipName, arguments: argumentTypes) {
                     actions.append(CheckedAction(id: name.name, title: text))
                 }
-            case .rule(let expression):
+            case .rule(let expression, let source):
                 var context = ExpressionContext(tip: tipName, arguments: argumentTypes)
-                if let checked = checkRule(expression, context: &context) {
+                if let checked = checkRule(expression, source: source, context: &context) {
                     rules.append(checked)
                 } else {
                     failed = true
@@ -120,6 +123,13 @@ extension Checker {
                     diagnostics.error("'maxDisplayDuration' must be at least 1s", at: duration.range)
                     failed = true
                 } else {
+                    // TipsRuntime applies a shorter limit as written; TipKit shows a tip at least 60s.
+                    if duration.totalSeconds < 60 {
+                        diagnostics.warning(
+                            "'maxDisplayDuration' below 60s ends the tip sooner than TipKit would "
+                                + "(TipKit shows a tip at least 60s); TipsRuntime applies it as written",
+                            at: duration.range)
+                    }
                     options.maxDisplayDuration = duration.totalSeconds
                 }
             case .ignoresDisplayFrequency:
@@ -137,21 +147,21 @@ extension Checker {
             }
         }
 
-        if title == nil && seen[.title] == nil {
+        if title == nil && seen[.title] == nil && !bodyFailedToParse {
             diagnostics.error(
                 "tip '\(tipName)' has no title; add a line such as title \"Try this\"", at: decl.name.range)
             failed = true
         }
         if arguments != nil {
             if let id {
-                if !id.text.interpolates {
+                if !id.text.interpolates && !bodyFailedToParse {
                     diagnostics.error(
                         "the id of tip '\(tipName)' must interpolate at least one of its arguments, "
                             + "or every instance would share one id",
                         at: id.range)
                     failed = true
                 }
-            } else if seen[.id] == nil {
+            } else if seen[.id] == nil && !bodyFailedToParse {
                 let example = arguments?.first.map { "\(tipName)-\\(\($0.name))" } ?? tipName
                 diagnostics.error(
                     "tip '\(tipName)' takes arguments, so it needs an 'id' that interpolates them, "
@@ -160,7 +170,7 @@ extension Checker {
                 failed = true
             }
         }
-        failed = failed || errorCount > errorsBefore || hasError(within: decl.range)
+        failed = failed || errorCount > errorsBefore || bodyFailedToParse
         if rules.isEmpty && options.isEmpty && !groupedTips.contains(tipName) && !failed {
             diagnostics.warning(
                 "tip '\(tipName)' has no rules, no options and is in no group; it shows to everyone at once",
@@ -172,28 +182,11 @@ extension Checker {
             name: tipName, doc: decl.doc?.lines ?? [], arguments: arguments,
             id: id?.text ?? InterpolatedText(tipName), hasExplicitID: id != nil, title: title,
             message: message, image: image, actions: actions, rules: rules, options: options,
-            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
+            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range), idRange: id?.range)
     }
 
     /// How many errors have been reported so far.
     var errorCount: Int { diagnostics.errorCount }
-
-    /// Whether an earlier stage (the parser) reported an error inside `range`:
-    /// a tip whose items did not parse is not judged by what is left of it.
-    /// A binary search, so that a file of many broken tips stays linear.
-    /// When the parser's errors were too many to keep, assume the worst.
-    func hasError(within range: SourceRange) -> Bool {
-        if earlierErrorsDropped { return true }
-        let start = SourceLocation(file: range.file, offset: range.start)
-        var low = 0
-        var high = earlierErrors.count
-        while low < high {
-            let mid = (low + high) / 2
-            if earlierErrors[mid] < start { low = mid + 1 } else { high = mid }
-        }
-        return low < earlierErrors.count && earlierErrors[low].file == range.file
-            && earlierErrors[low].offset < range.end
-    }
 
     private func itemKeyword(_ kind: TipItemKind) -> String {
         switch kind {
@@ -281,10 +274,14 @@ extension Checker {
         for index in tips.indices {
             guard let key = tips[index]?.id.displayText else { continue }
             if let firstIndex = seen[key], let first = tips[firstIndex], let tip = tips[index] {
+                // Point at the `id` line that makes the clash (a tip without one has its name as id).
+                let note =
+                    first.idRange.map { DiagnosticNote("tip '\(first.name)' has this id", at: $0) }
+                    ?? DiagnosticNote(
+                        "tip '\(first.name)' has the id '\(key)' from its name", at: first.origin.nameRange)
                 diagnostics.error(
                     "tip id '\(key)' is already used by tip '\(first.name)'; ids must be unique",
-                    at: tip.origin.nameRange,
-                    notes: [DiagnosticNote("tip '\(first.name)' is declared here", at: first.origin.nameRange)])
+                    at: tip.idRange ?? tip.origin.nameRange, notes: [note])
             } else {
                 seen[key] = index
             }

@@ -46,10 +46,6 @@ public struct Checker: Sendable {
     var parameters: [String: CheckedParameter] = [:]
     var events: [String: CheckedEvent] = [:]
     var groupedTips: Set<String> = []
-    /// Where the errors reported before checking (by the parser) start, sorted.
-    let earlierErrors: [SourceLocation]
-    /// Whether the parser reported more errors than the engine kept.
-    let earlierErrorsDropped: Bool
     /// How many threads may check tips at once.
     var jobs = 1
 
@@ -68,12 +64,11 @@ public struct Checker: Sendable {
         self.sources = sources
         self.fileNames = sources.files.map(\.fileName)
         self.diagnostics = diagnostics
-        self.earlierErrors = diagnostics.reported.filter { $0.severity == .error }.map(\.range.startLocation).sorted()
-        self.earlierErrorsDropped = diagnostics.errorCount > earlierErrors.count
     }
 
     mutating func run(_ files: [SourceFileSyntax]) -> CheckedProgram {
         let positions = collectSymbols(files)
+        warnAboutLookalikeNames(files)
         enums.reserveCapacity(positions.enums.count)
         parameters.reserveCapacity(positions.parametersAndEvents.count)
         events.reserveCapacity(positions.parametersAndEvents.count)
@@ -113,7 +108,9 @@ public struct Checker: Sendable {
             positions.scenarios.isEmpty
             ? [] : checkScenarios(files, at: positions.scenarios, scope: scenarioScope(checkedTips, checkedGroups))
 
-        let configFile = config?.file ?? files.first?.file
+        // Only the file that holds the config block declares it: without one,
+        // no file does, so adding a file never changes another's output.
+        let configFile = config?.file
         // Each file takes the next checked declarations of each kind.
         var next = (enums: 0, parametersAndEvents: 0, groups: 0, tips: 0)
         let checkedFiles = files.map { file in

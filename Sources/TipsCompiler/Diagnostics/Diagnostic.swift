@@ -29,6 +29,20 @@ public struct DiagnosticNote: Hashable, Sendable {
     }
 }
 
+/// An edit that fixes a diagnostic: replace the text of `range` with `replacement`.
+public struct FixIt: Hashable, Sendable {
+    /// What to replace.
+    public var range: SourceRange
+    /// The text to put there.
+    public var replacement: String
+
+    /// Creates a fix-it.
+    public init(range: SourceRange, replacement: String) {
+        self.range = range
+        self.replacement = replacement
+    }
+}
+
 /// One message from any stage of the compiler.
 public struct Diagnostic: Hashable, Sendable {
     /// Error, warning or note.
@@ -39,13 +53,21 @@ public struct Diagnostic: Hashable, Sendable {
     public var range: SourceRange
     /// Further notes, printed after the diagnostic.
     public var notes: [DiagnosticNote]
+    /// Edits that fix the mistake, when the stage that found it knows them
+    /// (editors offer them; the language server also reads the usual
+    /// "did you mean" phrasing when this is empty, see `LanguageServer/FixIts.swift`).
+    public var fixIts: [FixIt]
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) {
+    public init(
+        _ severity: Severity, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [],
+        fixIts: [FixIt] = []
+    ) {
         self.severity = severity
         self.message = Diagnostic.clippingLongQuotes(message)
         self.range = range
         self.notes = notes
+        self.fixIts = fixIts
     }
 }
 

@@ -8,6 +8,8 @@ public enum TipcCommand: Hashable, Sendable {
         files: [String], outputDirectory: String, accessLevel: AccessLevel, warningsAsErrors: Bool, jobs: Int?)
     /// `tipc check <files>... [--warnings-as-errors] [--jobs N]`
     case check(files: [String], warningsAsErrors: Bool, jobs: Int?)
+    /// `tipc preview <files>... --output <file.html> [--jobs N]`
+    case preview(PreviewCommand)
     /// `tipc dump tokens|ast <files>...` (debugging)
     case dump(DumpKind, files: [String])
     /// `tipc test <files>... [--filter TEXT] [--junit-xml PATH]`: runs the scenarios.
@@ -16,6 +18,10 @@ public enum TipcCommand: Hashable, Sendable {
     case help(topic: String?)
     /// `tipc --version`
     case version
+    /// `tipc format [--check] <files>...` (`Format/FormatCommand.swift`)
+    case format(files: [String], check: Bool)
+    /// `tipc lsp` (`LanguageServer/`)
+    case lsp
 }
 
 /// What `tipc dump` prints.
@@ -28,17 +34,30 @@ public enum DumpKind: String, Hashable, Sendable, CaseIterable {
 public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The reason, in one line.
     public var message: String
+    /// The index of the argument at fault, when one is (so that an argument
+    /// read from an options file is reported at its line and column).
+    public var argumentIndex: Int?
+    /// Where in an options file the mistake is, when the options file itself is at fault.
+    public var location: OptionsFile.Origin?
 
     /// Creates a usage error.
-    public init(_ message: String) { self.message = message }
+    public init(_ message: String, argumentIndex: Int? = nil) {
+        self.message = message
+        self.argumentIndex = argumentIndex
+    }
 
     public var description: String { message }
+
+    /// Two usage errors are the same when they say the same.
+    public static func == (lhs: UsageError, rhs: UsageError) -> Bool { lhs.message == rhs.message }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(message) }
 }
 
 /// Parses `tipc`'s arguments (without the program name).
 public enum CommandLineArguments {
     /// The commands, for `help` and suggestions.
-    public static let commands = ["compile", "check", "dump", "test", "help"]
+    public static let commands = ["compile", "check", "preview", "format", "lsp", "test", "dump", "help"]
 
     /// Replaces every `--options-file <path>` (or `--options-file=<path>`) with
     /// the options the file lists: one or more whitespace-separated words a
@@ -48,35 +67,7 @@ public enum CommandLineArguments {
     public static func expandingOptionsFiles(
         _ arguments: [String], read: (String) -> String?
     ) throws(UsageError) -> [String] {
-        var expanded: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            let path: String
-            if argument == "--options-file" {
-                index += 1
-                guard index < arguments.count else { throw UsageError("option '--options-file' needs a value") }
-                path = arguments[index]
-            } else if argument.hasPrefix("--options-file=") {
-                path = String(argument.dropFirst("--options-file=".count))
-            } else {
-                expanded.append(argument)
-                index += 1
-                continue
-            }
-            guard let text = read(path) else { throw UsageError("cannot read options file '\(path)'") }
-            for line in text.split(whereSeparator: \.isNewline) {
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-                let words = trimmed.split(whereSeparator: \.isWhitespace).map(String.init)
-                if words.contains(where: { $0.hasPrefix("--options-file") }) {
-                    throw UsageError("options file '\(path)' may not name another options file")
-                }
-                expanded += words
-            }
-            index += 1
-        }
-        return expanded
+        try OptionsFile.expand(arguments, read: read).arguments
     }
 
     /// Parses the arguments, or throws a usage error saying what is wrong.
@@ -94,10 +85,19 @@ public enum CommandLineArguments {
             let rest = Array(arguments.dropFirst())
             if rest.contains("--help") || rest.contains("-h") { return .help(topic: first) }
             return try parseTestCommand(rest)
-        case "compile", "check", "dump":
+        case "compile", "check", "dump", "preview":
             let rest = Array(arguments.dropFirst())
             if rest.contains("--help") || rest.contains("-h") { return .help(topic: first) }
+            if first == "preview" { return .preview(try PreviewCommand.parse(rest)) }
             return try parseCommand(first, rest)
+        case "format":
+            let rest = Array(arguments.dropFirst())
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: first) }
+            return try FormatCommand.parse(rest)
+        case "lsp":
+            if arguments.contains("--help") || arguments.contains("-h") { return .help(topic: first) }
+            guard arguments.count == 1 else { throw UsageError("'lsp' takes no arguments") }
+            return .lsp
         default:
             if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; run 'tipc --help' for usage") }
             throw unknownCommand(first)
@@ -106,7 +106,8 @@ public enum CommandLineArguments {
 
     private static func unknownCommand(_ name: String) -> UsageError {
         let hint = SpellingSuggester.closest(to: name, among: commands).map { "; did you mean '\($0)'?" } ?? ""
-        return UsageError("unknown command '\(name)'\(hint); the commands are compile, check, dump and test")
+        return UsageError(
+            "unknown command '\(name)'\(hint); the commands are compile, check, preview, format, lsp, test and dump")
     }
 
     private static func parseCommand(_ command: String, _ arguments: [String]) throws(UsageError) -> TipcCommand {
@@ -124,12 +125,26 @@ public enum CommandLineArguments {
             if let inline { return inline }
             index += 1
             guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                throw UsageError("option '\(option)' needs a value")
+                // The option's own index, counted with the command name as `parse` sees it.
+                throw UsageError("option '\(option)' needs a value", argumentIndex: index)
             }
             return arguments[index]
         }
 
         while index < arguments.count {
+            do throws(UsageError) {
+                try parseArgument()
+            } catch {
+                // Blame the argument being read (a value, once read, is the one at fault).
+                var located = error
+                located.argumentIndex = located.argumentIndex ?? index + 1
+                throw located
+            }
+            index += 1
+        }
+
+        /// Reads `arguments[index]` (and its value, moving `index` past it).
+        func parseArgument() throws(UsageError) {
             let argument = arguments[index]
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
                 if command == "dump" && dumpKind == nil {
@@ -140,13 +155,11 @@ public enum CommandLineArguments {
                 } else {
                     files.append(argument)
                 }
-                index += 1
-                continue
+                return
             }
             if argument == "--" {
                 optionsEnded = true
-                index += 1
-                continue
+                return
             }
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0]
@@ -185,7 +198,6 @@ public enum CommandLineArguments {
                 let hint = SpellingSuggester.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError("unknown option '\(name)' for '\(command)'\(hint)")
             }
-            index += 1
         }
         if command == "dump" && dumpKind == nil { throw UsageError("'dump' needs 'tokens' or 'ast', then files") }
         guard !files.isEmpty else { throw UsageError("no input files; run 'tipc help \(command)' for usage") }

@@ -15,13 +15,21 @@ public enum CommandLineTool {
         _ arguments: [String], standardOutput: (String) -> Void, standardError: (String) -> Void
     ) -> Int32 {
         let command: TipcCommand
-        do {
-            let expanded = try CommandLineArguments.expandingOptionsFiles(arguments) { path in
+        var origins: [OptionsFile.Origin?] = []
+        do throws(UsageError) {
+            let expanded = try OptionsFile.expand(arguments) { path in
                 FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
             }
-            command = try CommandLineArguments.parse(expanded)
+            origins = expanded.origins
+            command = try CommandLineArguments.parse(expanded.arguments)
         } catch {
-            standardError("tipc: error: \(error.message)\n")
+            // A bad option read from an options file is reported at its line and column.
+            let located = error.argumentIndex.flatMap { $0 < origins.count ? origins[$0] : nil }
+            if let origin = error.location ?? located {
+                standardError("\(origin.path):\(origin.line):\(origin.column): error: \(error.message)\n")
+            } else {
+                standardError("tipc: error: \(error.message)\n")
+            }
             return usageError
         }
         switch command {
@@ -46,6 +54,12 @@ public enum CommandLineTool {
             return ScenarioTestCommand.run(
                 files, filter: filter, junitXMLPath: junitXMLPath, standardOutput: standardOutput,
                 standardError: standardError)
+        case .preview(let preview):
+            return preview.run(standardError: standardError)
+        case .format(let files, let check):
+            return FormatCommand.run(files, check: check, standardOutput: standardOutput, standardError: standardError)
+        case .lsp:
+            return LanguageServerCommand.run()
         }
     }
 

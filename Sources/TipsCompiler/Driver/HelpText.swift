@@ -9,6 +9,9 @@ public enum HelpText {
         COMMANDS:
           compile   Check .tips files and write one .swift file per input
           check     Check .tips files and print diagnostics only
+          preview   Check .tips files and write one HTML page showing every tip
+          format    Rewrite .tips files in the canonical layout (--check only reports)
+          lsp       Run the language server (LSP over standard input and output)
           dump      Print the tokens or syntax tree of .tips files (debugging)
           test      Run the scenarios of .tips files on the runtime
           help      Show help for a command
@@ -75,6 +78,12 @@ public enum HelpText {
                   --help, -h             Show this help
 
                 """
+        case "preview":
+            return PreviewCommand.help
+        case "format":
+            return FormatCommand.help
+        case "lsp":
+            return LanguageServerCommand.help
         case "dump":
             return """
                 USAGE: tipc dump tokens|ast <file.tips>...

@@ -32,9 +32,25 @@ extension Lexer {
     /// Checks the scalar at `position`, reporting invalid UTF-8, and returns
     /// the position after it (one byte further when invalid).
     mutating func validateScalar(at position: Int) -> Int {
-        if let (_, length) = decodeScalar(at: position) { return position + length }
+        if let (scalar, length) = decodeScalar(at: position) {
+            warnIfBidiControl(scalar, at: position, length: length, in: "comment")
+            return position + length
+        }
         reportInvalidUTF8(at: position)
         return position + 1
+    }
+
+    /// Warns about an invisible character that reorders how text is shown
+    /// (U+202A...U+202E, U+2066...U+2069): in a string or comment it can make
+    /// the code read differently from what it does ("Trojan Source").
+    mutating func warnIfBidiControl(_ scalar: Unicode.Scalar, at position: Int, length: Int, in place: String) {
+        guard (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) else { return }
+        let code = Lexer.hex(scalar.value, digits: 4)
+        diagnostics.warning(
+            "this \(place) holds the invisible bidirectional control character U+\(code), which can make the "
+                + "text show in another order than it is read; remove it"
+                + (place == "string" ? ", or write it as \\u{\(code)} if it is meant" : ""),
+            at: range(position, position + length))
     }
 
     mutating func reportInvalidUTF8(at position: Int) {
@@ -53,6 +69,7 @@ extension Lexer {
             scanIdentifier()
             return
         }
+        if scanCurlyQuote(scalar, length: length) { return }
         let start = index
         index += length
         emit(.unknown, from: start, to: index, malformed: true)

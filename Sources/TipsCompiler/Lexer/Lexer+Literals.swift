@@ -68,6 +68,13 @@ extension Lexer {
         }
         let suffix = file.text(in: range(numberEnd, suffixEnd))
         guard let unit = DurationUnit(rawValue: suffix) else {
+            if let value, let unit = SyntaxParser.durationUnit(spelledAs: suffix) {
+                // `3days`: reported once, then read as `3d`.
+                error("write the duration as \(value)\(unit.rawValue)", from: start, to: suffixEnd)
+                emit(.duration, from: start, to: suffixEnd, value: .duration(value, unit))
+                return
+            }
+            if scanNameStartingWithDigit(from: start, to: suffixEnd) { return }
             reportUnknownUnit(suffix, from: numberEnd, to: suffixEnd)
             emit(.duration, from: start, to: suffixEnd, malformed: true)
             return
@@ -79,6 +86,28 @@ extension Lexer {
         }
     }
 
+    /// `parameter 2fa: Bool`: a name that starts with a digit, where a name
+    /// is declared (after a declaration keyword, or before `:`). Reported
+    /// once and read as a name, as are later uses of the same spelling.
+    mutating func scanNameStartingWithDigit(from start: Int, to end: Int) -> Bool {
+        let name = file.text(in: range(start, end))
+        if digitNames.contains(name) {
+            emit(.identifier, from: start, to: end)
+            return true
+        }
+        var next = end
+        while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+        let declares = tokens.last?.keyword.map { $0.startsDeclaration } == true && lastKind == .identifier
+        guard declares || (next < bytes.count && bytes[next] == UInt8(ascii: ":")) else { return false }
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        let rest = name.dropFirst(digits.count).drop { $0 == "_" }
+        let example = rest.isEmpty ? "_\(name)" : "\(rest)\(digits)"
+        error("a name cannot start with a digit; rename '\(name)', for example to '\(example)'", from: start, to: end)
+        digitNames.insert(name)
+        emit(.identifier, from: start, to: end)
+        return true
+    }
+
     mutating func reportUnknownUnit(_ suffix: String, from start: Int, to end: Int) {
         let hint = suffix.hasPrefix("mo") ? " (months vary in length; use days or weeks)" : ""
         error("unknown duration unit '\(suffix)'; use s, m, h, d or w\(hint)", from: start, to: end)
@@ -87,9 +116,11 @@ extension Lexer {
     // MARK: - Strings
 
     /// A string literal: escapes decoded, `\(name)` split out as interpolations.
-    mutating func scanString() {
+    /// With `curly`, the string opened with a curly quote (its `opening`
+    /// bytes long) and ends at a curly or straight quote of the same kind.
+    mutating func scanString(curly: CurlyQuote? = nil) {
         let start = index
-        index += 1
+        index += curly?.openingLength ?? 1
         var segments: [StringLiteral.Segment] = []
         // Decoded text since the last segment; used only once an escape or
         // an error interrupts a plain run of bytes.
@@ -97,11 +128,27 @@ extension Lexer {
         var runStart = index
         while true {
             guard index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D else {
+                if curly == nil, hasCurlyCloser(from: start + 1, to: index) {
+                    // `"Hi”`: read again as a string that a curly quote ends.
+                    index = start
+                    scanString(curly: .straightOpened)
+                    error("this string ends with a curly quote; \(CurlyQuote.message)", from: start, to: index)
+                    return
+                }
                 error("unterminated string; add a closing '\"'", from: start, to: start + 1)
                 break
             }
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") { break }
+            if let curly {
+                if let length = curly.closingLength(in: bytes, at: index, end: bytes.count) {
+                    text.append(contentsOf: bytes[runStart..<index])
+                    runStart = index + length
+                    index += length
+                    break
+                }
+            } else if byte == UInt8(ascii: "\"") {
+                break
+            }
             if byte == UInt8(ascii: "\\") {
                 text.append(contentsOf: bytes[runStart..<index])
                 if let interpolation = scanEscape(into: &text) {
@@ -113,7 +160,8 @@ extension Lexer {
                 }
                 runStart = index
             } else if byte >= 0x80 {
-                if let (_, length) = decodeScalar(at: index) {
+                if let (scalar, length) = decodeScalar(at: index) {
+                    warnIfBidiControl(scalar, at: index, length: length, in: "string")
                     index += length
                 } else {
                     text.append(contentsOf: bytes[runStart..<index])
@@ -132,7 +180,7 @@ extension Lexer {
             text.append(contentsOf: bytes[runStart..<index])
             segments.append(.text(String(decoding: text, as: UTF8.self)))
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") { index += 1 }
+        if curly == nil, index < bytes.count, bytes[index] == UInt8(ascii: "\"") { index += 1 }
         emit(.string, from: start, to: index, value: .string(segments))
     }
 
@@ -241,7 +289,14 @@ extension Lexer {
             if nameEnd < bytes.count, bytes[nameEnd] == UInt8(ascii: ")") {
                 index = nameEnd + 1
                 let nameRange = range(nameStart, nameEnd)
-                return Identifier(file.text(in: nameRange), range: nameRange)
+                return Identifier(normalizing: file.text(in: nameRange), range: nameRange)
+            }
+            if nameEnd >= bytes.count || bytes[nameEnd] == UInt8(ascii: "\"") || bytes[nameEnd] == 0x0A {
+                // `"Hi \(name"`: reported once, then read as if the `)` were there.
+                error("expected ')' to end the interpolation, as in \\(name)", from: start, to: nameEnd)
+                index = nameEnd
+                let nameRange = range(nameStart, nameEnd)
+                return Identifier(normalizing: file.text(in: nameRange), range: nameRange)
             }
         }
         // Skip to the `)` or the end of the string.

@@ -26,6 +26,14 @@ public struct Lexer {
     /// The doc comment before a token, with that token's index, in token order (when ``collectsDocs``).
     var docs: [(tokenIndex: Int, doc: DocComment)] = []
     let keywordTable = Keyword.byLength
+    /// Names declared with a leading digit (`parameter 2fa`), reported once
+    /// at the declaration; later uses of the same spelling are read silently.
+    var digitNames: Set<String> = []
+    /// When true (for the formatter and the language server), the range of
+    /// every comment, `///` included, is kept in ``comments``, in order.
+    var recordsComments = false
+    /// The comments seen (when ``recordsComments``).
+    var comments: [SourceRange] = []
 
     init(file: SourceFile, collectsDocs: Bool = false) {
         self.file = file
@@ -57,6 +65,21 @@ public struct Lexer {
             diagnostics.report(diagnostic)
         }
         return (lexer.tokens, lexer.docs)
+    }
+
+    /// Lexes the whole file for the parser (as ``tokenizeForParsing(_:part:reusing:diagnostics:)``)
+    /// and also returns the range of every comment, in order: what the
+    /// formatter needs to put the comments back where they were.
+    static func tokenizeKeepingComments(
+        _ file: SourceFile, diagnostics: inout DiagnosticEngine
+    ) -> (tokens: [Token], comments: [SourceRange]) {
+        var lexer = Lexer(file: file, collectsDocs: true)
+        lexer.recordsComments = true
+        lexer.scanAll()
+        for diagnostic in lexer.diagnostics.reported {
+            diagnostics.report(diagnostic)
+        }
+        return (lexer.tokens, lexer.comments)
     }
 
     mutating func scanAll() {
@@ -181,6 +204,7 @@ public struct Lexer {
             }
         }
         index = end
+        if recordsComments { comments.append(range(start, end)) }
         let isDoc =
             end - start >= 3 && bytes[start + 2] == UInt8(ascii: "/")
             && (end - start == 3 || bytes[start + 3] != UInt8(ascii: "/"))
@@ -204,7 +228,10 @@ public struct Lexer {
             } else if byte == UInt8(ascii: "*"), next == UInt8(ascii: "/") {
                 depth -= 1
                 index += 2
-                if depth == 0 { return }
+                if depth == 0 {
+                    if recordsComments { comments.append(range(start, index)) }
+                    return
+                }
             } else if byte == 0x0A {
                 if pendingNewline == nil { pendingNewline = index }
                 index += 1
@@ -227,6 +254,8 @@ public struct Lexer {
         case UInt8(ascii: "("): single = .leftParen
         case UInt8(ascii: ")"): single = .rightParen
         case UInt8(ascii: ","): single = .comma
+        case UInt8(ascii: "["): single = .leftBracket
+        case UInt8(ascii: "]"): single = .rightBracket
         case UInt8(ascii: ":"): single = .colon
         case UInt8(ascii: ";"): single = .semicolon
         case UInt8(ascii: "."): single = .dot
@@ -261,6 +290,16 @@ public struct Lexer {
         }
         if byte == UInt8(ascii: "'") {
             scanSingleQuotedString()
+            return
+        }
+        if byte == UInt8(ascii: "?"), lastKind == .identifier, start > 0, Lexer.isASCIIIdentifierByte(bytes[start - 1])
+        {
+            // `String?`: no value is optional; reported once, then read without the `?`.
+            index += 1
+            let name = tokens.last.map { file.text(in: $0.range) } ?? ""
+            error(
+                "nothing is optional in .tips (every parameter has a default value); write '\(name)' without '?'",
+                from: start, to: index)
             return
         }
         index += 1

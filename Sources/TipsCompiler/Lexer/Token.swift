@@ -25,6 +25,11 @@ public enum TokenKind: Hashable, Sendable {
     case leftParen
     /// `)`
     case rightParen
+    /// `[`, which the language does not use; the parser reports it where it
+    /// is found, so the message can say what to write there (`{ A B }` in a group).
+    case leftBracket
+    /// `]`
+    case rightBracket
     /// `,`
     case comma
     /// `:`

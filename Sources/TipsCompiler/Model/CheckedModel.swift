@@ -217,6 +217,8 @@ public struct CheckedTip: Hashable, Sendable {
     public var options: CheckedTipOptions
     /// Where it is declared.
     public var origin: DeclarationOrigin
+    /// Where its `id` string is, when it has one (for diagnostics).
+    public var idRange: SourceRange? = nil
 
     /// Whether the tip takes arguments (one instance per argument values).
     public var isReusable: Bool { arguments != nil }

@@ -15,12 +15,14 @@ extension SyntaxParser {
     }
 
     /// declaration = config_decl | enum_decl | parameter_decl | event_decl | tip_decl | group_decl | scenario_decl ;
-    mutating func parseDeclaration() -> Declaration? {
-        let doc = docBeforeCurrent()
+    mutating func parseDeclaration(doc written: DocComment? = nil) -> Declaration? {
+        let doc = written ?? docBeforeCurrent()
         let token = current
         guard token.kind == .identifier else {
             if token.kind == .rightBrace {
                 error("unexpected '}' outside any block", at: token.range)
+            } else if token.kind == .minus, startsLine(position) {
+                error(SyntaxParser.lineStartingWithMinusMessage, at: token.range)
             } else if !token.isMalformed {
                 error(
                     "expected a declaration (config, enum, parameter, event, tip or group), found \(describe(token))",
@@ -33,6 +35,11 @@ extension SyntaxParser {
         switch token.keyword {
         case .config: result = parseConfigDecl().map(Declaration.config)
         case .enum: result = parseEnumDecl(doc: doc).map(Declaration.enumeration)
+        case .transient where peek().keyword?.startsDeclaration == true && peek().keyword != .parameter:
+            // `transient event e`: only parameters are transient; read the declaration without it.
+            error("only a parameter can be 'transient'; remove 'transient' before '\(text(peek()))'", at: token.range)
+            advance()
+            return parseDeclaration(doc: doc)
         case .parameter, .transient: result = parseParameterDecl(doc: doc).map(Declaration.parameter)
         case .event: result = parseEventDecl(doc: doc).map(Declaration.event)
         case .tip: result = parseTipDecl(doc: doc).map(Declaration.tip)
@@ -42,6 +49,7 @@ extension SyntaxParser {
             let word = text(token)
             if let suggestion = SpellingSuggester.closest(to: word, among: Parser.declarationKeywords) {
                 error("unknown declaration '\(word)'; did you mean '\(suggestion)'?", at: token.range)
+                if let declaration = parseMisspelledDeclaration(as: suggestion, doc: doc) { return declaration }
             } else if Parser.tipItemKeywords.contains(word) {
                 error("'\(word)' must be inside a tip's braces", at: token.range)
             } else {
@@ -53,6 +61,29 @@ extension SyntaxParser {
             return nil
         }
         return result
+    }
+
+    /// `paramter x: Bool = false`: the declaration read as the suggested
+    /// keyword, when it parses as one without another error, so that its
+    /// uses are not then unknown names. Nil (nothing consumed) otherwise.
+    mutating func parseMisspelledDeclaration(as suggestion: String, doc: DocComment?) -> Declaration? {
+        guard let keyword = Keyword(rawValue: suggestion), keyword != .transient, peek().kind == .identifier
+        else { return nil }
+        var trial = self
+        let reportsBefore = trial.diagnostics.reportCount
+        let declaration: Declaration?
+        switch keyword {
+        case .config: declaration = nil
+        case .enum: declaration = trial.parseEnumDecl(doc: doc).map(Declaration.enumeration)
+        case .parameter: declaration = trial.parseParameterDecl(doc: doc).map(Declaration.parameter)
+        case .event: declaration = trial.parseEventDecl(doc: doc).map(Declaration.event)
+        case .tip: declaration = trial.parseTipDecl(doc: doc).map(Declaration.tip)
+        case .group: declaration = trial.parseGroupDecl(doc: doc).map(Declaration.group)
+        default: declaration = nil
+        }
+        guard let declaration, trial.diagnostics.reportCount == reportsBefore else { return nil }
+        self = trial
+        return declaration
     }
 
     /// Consumes a name, or reports `message` and returns nil.
@@ -122,6 +153,9 @@ extension SyntaxParser {
     mutating func parseDisplayFrequency() -> DisplayFrequencySyntax? {
         if at(.every) {
             let every = advance()
+            if let spaced = parseSpacedDuration() {
+                return .every(spaced, range: every.range.extended(to: spaced.range))
+            }
             guard currentKind == .duration, case .duration(let amount, let unit) = current.value else {
                 errorExpected(durationMessage(after: "'every'", example: "3d"))
                 return nil
@@ -219,15 +253,31 @@ extension SyntaxParser {
             recoverAtFileScope()
             return nil
         }
-        guard currentKind == .colon else {
+        let type: TypeSyntax
+        if currentKind == .colon {
+            advance()
+            guard let written = parseType() else {
+                recoverAtFileScope()
+                return nil
+            }
+            type = written
+        } else if currentKind == .assign {
+            // `parameter x = false`: the type is missing; read on, with the
+            // type the default suggests, so that uses do not cascade.
+            let literal = Self.typeName(ofLiteral: peek(), keyword: peek().keyword)
+            let value = SyntaxParser.clipped(text(peek()))
+            let example =
+                literal.map { "write \(name.name): \($0) = \(value)" }
+                ?? "write it after a ':', as in \(name.name): Bool (Bool, Int, Double, String or an enum)"
+            error("parameter '\(name.name)' needs a type: \(example)", at: current.range)
+            type = TypeSyntax(name: Identifier(literal ?? "", range: name.range))
+        } else {
             errorExpected("expected ':' and a type after parameter '\(name.name)', as in \(name.name): Bool")
-            recoverAtFileScope()
-            return nil
-        }
-        advance()
-        guard let type = parseType() else {
-            recoverAtFileScope()
-            return nil
+            if !atDeclarationStart, !isAtEnd { recoverAtFileScope() }
+            // Kept without a type, so that its uses do not cascade into "unknown name" errors.
+            return ParameterDecl(
+                doc: doc, transient: transient, name: name, type: TypeSyntax(name: Identifier("", range: name.range)),
+                defaultValue: nil, range: range(from: first.range))
         }
         // From here on the parameter is kept even after an error, without a
         // default, so that its uses do not cascade into "unknown name" errors.
@@ -249,6 +299,17 @@ extension SyntaxParser {
             expectDeclarationEnd("parameter '\(name.name)'")
         }
         return decl
+    }
+
+    /// The type a default literal suggests (`false` → Bool), or nil.
+    static func typeName(ofLiteral token: Token, keyword: Keyword?) -> String? {
+        switch token.kind {
+        case .integer: "Int"
+        case .decimal: "Double"
+        case .string: "String"
+        case .identifier where keyword == .true || keyword == .false: "Bool"
+        default: nil
+        }
     }
 
     /// type = identifier ;

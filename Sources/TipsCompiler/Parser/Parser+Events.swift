@@ -39,11 +39,20 @@ extension SyntaxParser {
         let keyword = advance()
         var count: IntegerLiteral?
         var duration: DurationLiteral?
-        if currentKind == .integer, case .integer(let value) = current.value {
+        if let spaced = parseSpacedDuration() {
+            duration = spaced
+        } else if currentKind == .integer, case .integer(let value) = current.value {
             count = IntegerLiteral(value: value, range: advance().range)
             if currentKind == .comma {
                 advance()
                 guard let literal = parseDurationLiteral(after: "','", example: "30d") else { return nil }
+                duration = literal
+            } else if currentKind == .duration, case .duration(let amount, let unit) = current.value {
+                // `keep 500 30d`: reported once, then read as `keep 500, 30d`.
+                let literal = DurationLiteral(amount: amount, unit: unit, range: advance().range)
+                error(
+                    "separate the count and the duration with ',', as in keep \(value), \(text(tokens[position - 1]))",
+                    at: literal.range)
                 duration = literal
             }
         } else if currentKind == .duration, case .duration(let amount, let unit) = current.value {
@@ -61,6 +70,7 @@ extension SyntaxParser {
 
     /// Consumes a duration literal, or reports what was expected.
     mutating func parseDurationLiteral(after what: String, example: String) -> DurationLiteral? {
+        if let spaced = parseSpacedDuration() { return spaced }
         guard currentKind == .duration, case .duration(let amount, let unit) = current.value else {
             errorExpected(durationMessage(after: what, example: example))
             return nil

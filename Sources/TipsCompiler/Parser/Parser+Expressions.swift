@@ -42,10 +42,11 @@ extension SyntaxParser {
 
     /// Parses a left-associative level: `operand { operator operand }`.
     mutating func parseInfixLevel(
-        _ operators: (TokenKind) -> BinaryOperator?, operand: (inout SyntaxParser) -> Parsed
+        _ operators: (TokenKind) -> BinaryOperator?, word: (text: String, op: BinaryOperator)? = nil,
+        operand: (inout SyntaxParser) -> Parsed
     ) -> Parsed {
         var (lhs, depth) = operand(&self)
-        while !abandonsExpression, let op = operators(currentKind) {
+        while !abandonsExpression, let op = operators(currentKind) ?? wordOperator(word) {
             let operatorToken = advance()
             let (rhs, rhsDepth) = parseOperand(after: operatorToken, operand)
             depth = max(depth, rhsDepth) + 1
@@ -56,23 +57,64 @@ extension SyntaxParser {
         return (lhs, depth)
     }
 
+    /// `a and b`: the word another language spells `op` with, when the
+    /// current token is it and an operand follows on its line. Reported once
+    /// ("use '&&'") and then read as the operator.
+    mutating func wordOperator(_ word: (text: String, op: BinaryOperator)?) -> BinaryOperator? {
+        guard let word, currentKind == .identifier, text(current) == word.text, followedOnItsLine(byOperand: 1)
+        else { return nil }
+        error("use '\(word.op.rawValue)' instead of '\(word.text)'", at: current.range)
+        return word.op
+    }
+
+    /// Whether the token `offset` ahead is on the current token's line and can start an operand.
+    func followedOnItsLine(byOperand offset: Int) -> Bool {
+        let next = peek(offset)
+        return canStartExpression(next) && !file.containsLineBreak(from: current.range.end, to: next.range.start)
+    }
+
     /// The operand after an infix operator, or an error expression.
     mutating func parseOperand(after operatorToken: Token, _ operand: (inout SyntaxParser) -> Parsed) -> Parsed {
         guard canStartExpression(current) else {
             errorExpected("expected an expression after '\(text(operatorToken))'")
             return (.error(expectationRange), 1)
         }
+        if startsNewItem {
+            // `rule a &&⏎ rule b`: the operator dangles; the next line is an item of its own.
+            let line = file.line(of: operatorToken.range.start)
+            error(
+                "expected an expression after '\(text(operatorToken))' at the end of line \(line); "
+                    + "the next line starts a new item",
+                at: operatorToken.range)
+            // Nothing more to say about this expression (an open `(` included).
+            abandonsExpression = true
+            return (.error(operatorToken.range), 1)
+        }
         return operand(&self)
+    }
+
+    /// Whether the current token, though the lexer joined its line to the one
+    /// before, reads as the start of a new item: a tip item or declaration
+    /// keyword first on its line and followed on that line by something that
+    /// is not an operator (`rule x`, `title "Hi"`, `tip B {`).
+    var startsNewItem: Bool {
+        guard let keyword = current.keyword, keyword.startsTipItem || keyword.startsDeclaration,
+            startsLine(position), !file.containsLineBreak(from: current.range.end, to: peek().range.start)
+        else { return false }
+        switch peek().kind {
+        case .binaryOperator, .minus, .dot, .rightParen, .comma, .newline, .semicolon, .endOfFile: return false
+        default: return true
+        }
     }
 
     /// or_expression = and_expression { "||" and_expression } ;
     mutating func parseOrExpression() -> Parsed {
-        parseInfixLevel({ $0 == .binaryOperator(.or) ? .or : nil }) { $0.parseAndExpression() }
+        parseInfixLevel({ $0 == .binaryOperator(.or) ? .or : nil }, word: ("or", .or)) { $0.parseAndExpression() }
     }
 
     /// and_expression = comparison { "&&" comparison } ;
     mutating func parseAndExpression() -> Parsed {
-        parseInfixLevel({ $0 == .binaryOperator(.and) ? .and : nil }) { $0.parseComparison() }
+        parseInfixLevel({ $0 == .binaryOperator(.and) ? .and : nil }, word: ("and", .and)) { $0.parseComparison() }
     }
 
     /// comparison = additive [ comparison_operator additive ] ;  (non-associative)
@@ -82,6 +124,17 @@ extension SyntaxParser {
             return nil
         }
         var (lhs, depth) = parseAdditive()
+        if !abandonsExpression, currentKind == .assign {
+            // `plan = .pro`: one error, then read as `==`, so the rule is not also judged as written.
+            error("use '==' to compare; '=' only gives a parameter its default value", at: current.range)
+            let operatorToken = advance()
+            let (rhs, rhsDepth) = parseOperand(after: operatorToken) { $0.parseAdditive() }
+            return (
+                .binary(
+                    .equal, lhs: lhs, rhs: rhs, operatorRange: operatorToken.range,
+                    range: lhs.range.extended(to: rhs.range)), max(depth, rhsDepth) + 1
+            )
+        }
         guard !abandonsExpression, let op = comparisonOperator(currentKind) else { return (lhs, depth) }
         let operatorToken = advance()
         let (rhs, rhsDepth) = parseOperand(after: operatorToken) { $0.parseAdditive() }
@@ -130,6 +183,10 @@ extension SyntaxParser {
         switch currentKind {
         case .bang: op = .not
         case .minus: op = .negate
+        case .identifier where text(current) == "not" && followedOnItsLine(byOperand: 1):
+            // `not a`: reported once, then read as `!a`.
+            error("use '!' instead of 'not', as in !\(text(peek()))", at: current.range)
+            op = .not
         default: return parsePostfix()
         }
         let operatorToken = advance()
@@ -213,6 +270,7 @@ extension SyntaxParser {
         let token = current
         switch token.kind {
         case .integer:
+            if let duration = parseSpacedDuration() { return (.duration(duration), 1) }
             advance()
             guard case .integer(let value) = token.value else { return (.error(token.range), 1) }
             return (.integer(IntegerLiteral(value: value, range: token.range)), 1)

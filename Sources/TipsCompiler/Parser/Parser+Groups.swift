@@ -19,6 +19,9 @@ extension SyntaxParser {
             }
             priority = word
         }
+        if currentKind == .leftBracket {
+            return parseBracketedGroup(doc: doc, keyword: keyword, name: name, priority: priority)
+        }
         guard let opening = expectLeftBrace("expected '{' and the member tips after group '\(name.name)'") else {
             recoverAtFileScope()
             return nil
@@ -43,6 +46,8 @@ extension SyntaxParser {
                 members.append(advanceIdentifier())
             case .comma:
                 error("group members are separated by spaces or new lines, not ','", at: advance().range)
+            case .leftBracket, .rightBracket:
+                error("a group lists its tips without '[' or ']', as in { A B }", at: advance().range)
             default:
                 errorExpected("expected a tip name in group '\(name.name)', found \(describe(current))")
                 // One error per run of stray tokens.
@@ -54,6 +59,35 @@ extension SyntaxParser {
         }
         let decl = GroupDecl(
             doc: doc, name: name, priority: priority, members: members, range: keyword.range.extended(to: end))
+        expectDeclarationEnd("group '\(name.name)'")
+        return decl
+    }
+
+    /// `group G ordered [A, B]`, as a list is written elsewhere: reported
+    /// once, and read as `group G ordered { A B }`.
+    private mutating func parseBracketedGroup(
+        doc: DocComment?, keyword: Token, name: Identifier, priority: Identifier?
+    ) -> GroupDecl? {
+        let opening = advance()
+        var members: [Identifier] = []
+        while currentKind == .identifier || currentKind == .comma || currentKind == .newline, !atDeclarationStart {
+            if currentKind == .identifier { members.append(advanceIdentifier()) } else { advance() }
+        }
+        guard currentKind == .rightBracket else {
+            error(
+                "write the tips of group '\(name.name)' in braces, separated by spaces, as in { A B }",
+                at: opening.range)
+            recoverAtFileScope()
+            return nil
+        }
+        let closing = advance()
+        let example = members.isEmpty ? "A B" : members.map(\.name).joined(separator: " ")
+        error(
+            "write the tips of group '\(name.name)' in braces, separated by spaces: { \(SyntaxParser.clipped(example)) }",
+            at: opening.range.extended(to: closing.range))
+        let decl = GroupDecl(
+            doc: doc, name: name, priority: priority, members: members, range: keyword.range.extended(to: closing.range)
+        )
         expectDeclarationEnd("group '\(name.name)'")
         return decl
     }

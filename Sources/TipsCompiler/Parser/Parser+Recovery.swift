@@ -69,7 +69,10 @@ extension SyntaxParser {
             nesting = 0
             let start = position
             let succeeded = parseItem(&self)
-            if !succeeded || !atItemEnd {
+            // A line the lexer joined to an item whose `(` was left open (already
+            // reported) still starts an item of its own when it starts with one's keyword.
+            let startsItem = current.keyword.map(itemKeywords.contains) == true && startsLine(position)
+            if !succeeded || !(atItemEnd || startsItem) {
                 if succeeded, !current.isMalformed {
                     error(unexpectedAfterItemMessage(), at: current.range, notes: continuationNotes())
                 }
@@ -106,17 +109,43 @@ extension SyntaxParser {
             case "or": return "use '||' instead of 'or'"
             default: break
             }
-            let units =
-                [
-                    "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes", "hour", "hours",
-                    "day", "days", "week", "weeks",
-                ] + DurationUnit.allCases.map(\.rawValue)
-            if let previous, previous.kind == .integer, units.contains(word) {
-                let unit = word == "min" || word.hasPrefix("minute") || word == "mins" ? "m" : String(word.prefix(1))
-                return "write a duration with its unit attached, as in \(text(previous))\(unit)"
+            if let previous, previous.kind == .integer, let unit = Self.durationUnit(spelledAs: word) {
+                return "write a duration with its unit attached, as in \(text(previous))\(unit.rawValue)"
             }
         }
         return "expected a new line or ';' after this item, found \(describe(current))"
+    }
+
+    /// A line that starts with `-` does not continue the line before (`-` is
+    /// also a prefix operator); the message says how to continue instead.
+    static let lineStartingWithMinusMessage =
+        "a line starting with '-' begins a new item; to continue the line before, "
+        + "end that line with '-' or put the expression in parentheses"
+
+    /// The unit a word after a number means (`days` → `d`), or nil.
+    static func durationUnit(spelledAs word: String) -> DurationUnit? {
+        switch word.lowercased() {
+        case "s", "sec", "secs", "second", "seconds": .seconds
+        case "m", "min", "mins", "minute", "minutes": .minutes
+        case "h", "hr", "hrs", "hour", "hours": .hours
+        case "d", "day", "days": .days
+        case "w", "wk", "wks", "week", "weeks": .weeks
+        default: nil
+        }
+    }
+
+    /// `5 days`: a whole number, then a unit word on the same line. Reported
+    /// once ("write 5d") and read as the duration; nil (nothing consumed) otherwise.
+    mutating func parseSpacedDuration() -> DurationLiteral? {
+        guard currentKind == .integer, case .integer(let amount) = current.value, peek().kind == .identifier,
+            !file.containsLineBreak(from: current.range.end, to: peek().range.start),
+            let unit = Self.durationUnit(spelledAs: text(peek()))
+        else { return nil }
+        let number = advance()
+        let word = advance()
+        error(
+            "write a duration with its unit attached, as in \(text(number))\(unit.rawValue)", at: word.range)
+        return DurationLiteral(amount: amount, unit: unit, range: number.range.extended(to: word.range))
     }
 
     /// When the current token's line was joined to the line before it (an

@@ -5,6 +5,7 @@ extension SyntaxParser {
 
     /// tip_decl = "tip" identifier [ "(" [ field_list ] ")" ] "{" { tip_item separator } "}" ;
     mutating func parseTipDecl(doc: DocComment?) -> TipDecl? {
+        let errorsBefore = diagnostics.reported.count
         let keyword = advance()
         guard let name = expectIdentifier("expected the tip's name after 'tip'") else {
             recoverAtFileScope()
@@ -32,8 +33,10 @@ extension SyntaxParser {
             items.append(item)
             return true
         }
+        let range = keyword.range.extended(to: end)
         let decl = TipDecl(
-            doc: doc, name: name, arguments: arguments, items: items, range: keyword.range.extended(to: end))
+            doc: doc, name: name, arguments: arguments, items: items, range: range,
+            hasSyntaxErrors: hasError(in: range, reportedSince: errorsBefore))
         expectDeclarationEnd("tip '\(name.name)'")
         return decl
     }
@@ -44,61 +47,119 @@ extension SyntaxParser {
     mutating func parseTipItem() -> TipItem? {
         let keyword = current
         guard keyword.kind == .identifier else {
-            if !keyword.isMalformed {
+            if keyword.kind == .minus, startsLine(position) {
+                error(SyntaxParser.lineStartingWithMinusMessage, at: keyword.range)
+            } else if !keyword.isMalformed {
                 error("expected a tip item such as 'title' or 'rule', found \(describe(keyword))", at: keyword.range)
             }
             return nil
         }
-        let kind: TipItemKind?
-        switch keyword.keyword {
-        case .title, .message, .image, .id:
+        if let item = keyword.keyword, item.startsTipItem {
             advance()
-            kind = parseStringItem(keyword.keyword ?? .title)
-        case .action:
-            advance()
-            kind = parseActionItem()
-        case .rule:
-            advance()
-            kind = parseExpression(after: "'rule'").map(TipItemKind.rule)
-        case .maxDisplayCount:
-            advance()
-            kind = parseMaxDisplayCountItem()
-        case .maxDisplayDuration:
-            advance()
-            kind = parseDurationLiteral(after: "'maxDisplayDuration'", example: "30s or 5m")
-                .map(TipItemKind.maxDisplayDuration)
-        case .ignoresDisplayFrequency:
-            advance()
-            kind = .ignoresDisplayFrequency
-        case .invalidatedBy:
-            advance()
-            kind = expectIdentifier("expected an event name after 'invalidatedBy'").map(TipItemKind.invalidatedBy)
-        default:
-            let word = text(keyword)
-            if let suggestion = SpellingSuggester.closest(to: word, among: Parser.tipItemKeywordList) {
-                error("unknown tip item '\(word)'; did you mean '\(suggestion)'?", at: keyword.range)
-            } else {
-                let list = Parser.tipItemKeywordList.dropLast().joined(separator: ", ")
-                error(
-                    "unknown tip item '\(SyntaxParser.clipped(word))'; a tip takes \(list) or \(Parser.tipItemKeywordList.last ?? "")",
-                    at: keyword.range)
-            }
+            guard let kind = parseTipItemBody(item) else { return nil }
+            return TipItem(kind: kind, keyword: keyword.range, range: range(from: keyword.range))
+        }
+        let word = text(keyword)
+        guard let suggestion = SpellingSuggester.closest(to: word, among: Parser.tipItemKeywordList) else {
+            let list = Parser.tipItemKeywordList.dropLast().joined(separator: ", ")
+            error(
+                "unknown tip item '\(SyntaxParser.clipped(word))'; a tip takes \(list) or \(Parser.tipItemKeywordList.last ?? "")",
+                at: keyword.range)
             return nil
         }
-        guard let kind else { return nil }
+        error("unknown tip item '\(word)'; did you mean '\(suggestion)'?", at: keyword.range)
+        // Read the item as the suggestion when it parses as one without
+        // another error, so that the tip is not then missing its title.
+        guard let item = Keyword(rawValue: suggestion) else { return nil }
+        var trial = self
+        let reportsBefore = trial.diagnostics.reportCount
+        trial.advance()
+        guard let kind = trial.parseTipItemBody(item), trial.diagnostics.reportCount == reportsBefore,
+            trial.atItemEnd
+        else { return nil }
+        self = trial
         return TipItem(kind: kind, keyword: keyword.range, range: range(from: keyword.range))
+    }
+
+    /// The rest of a tip item after its keyword `item` (already consumed).
+    mutating func parseTipItemBody(_ item: Keyword) -> TipItemKind? {
+        skipMistakenColon(after: item)
+        switch item {
+        case .title, .message, .image, .id:
+            return parseStringItem(item)
+        case .action:
+            return parseActionItem()
+        case .rule:
+            return parseExpression(after: "'rule'").map { expression in
+                .rule(expression, source: Parser.singleLine(of: expression.range, in: file))
+            }
+        case .maxDisplayCount:
+            return parseMaxDisplayCountItem()
+        case .maxDisplayDuration:
+            return parseDurationLiteral(after: "'maxDisplayDuration'", example: "30s or 5m")
+                .map(TipItemKind.maxDisplayDuration)
+        case .ignoresDisplayFrequency:
+            return .ignoresDisplayFrequency
+        case .invalidatedBy:
+            return expectIdentifier("expected an event name after 'invalidatedBy'").map(TipItemKind.invalidatedBy)
+        default:
+            return nil
+        }
+    }
+
+    /// `title: "Hi"` or `title = "Hi"`: reported once, then read without the
+    /// `:` so that the tip keeps its title.
+    mutating func skipMistakenColon(after item: Keyword) {
+        guard currentKind == .colon || currentKind == .assign, !isOnLaterLine(peek()) else { return }
+        let mark = advance()
+        let value: String
+        switch currentKind {
+        case .string, .integer, .duration, .identifier: value = " " + SyntaxParser.clipped(text(current))
+        default: value = ""
+        }
+        let example = value.isEmpty ? "" : "; write \(item.rawValue)\(value)"
+        error("remove the '\(text(mark))' after '\(item.rawValue)'\(example)", at: mark.range)
     }
 
     /// title_item = "title" string ;  message_item = "message" string ;
     /// image_item = "image" string ;  id_item = "id" string ;
     mutating func parseStringItem(_ keyword: Keyword) -> TipItemKind? {
-        guard let literal = parseStringLiteral(after: "'\(keyword.rawValue)'") else { return nil }
+        guard let literal = parseUnquotedText(of: keyword) ?? parseStringLiteral(after: "'\(keyword.rawValue)'")
+        else { return nil }
         switch keyword {
         case .title: return .title(literal)
         case .message: return .message(literal)
         case .image: return .image(literal)
         default: return .id(literal)
         }
+    }
+
+    /// `title Hello there`: the words up to the end of the item, reported
+    /// once and read as the string they were meant to be. Nil (and nothing
+    /// consumed) when a string, or nothing, follows.
+    mutating func parseUnquotedText(of keyword: Keyword) -> StringLiteral? {
+        guard currentKind != .string, !atItemEnd, !current.isMalformed else { return nil }
+        var end = position
+        while end < tokens.count - 1 {
+            switch tokens[end].kind {
+            case .newline, .semicolon, .rightBrace, .endOfFile: break
+            default:
+                if tokens[end].isMalformed || tokens[end].kind == .string { return nil }
+                end += 1
+                continue
+            }
+            break
+        }
+        let first = current.range
+        let last = tokens[end - 1].range
+        let whole = first.extended(to: last)
+        let words = file.text(in: whole)
+        guard !words.contains("\"") else { return nil }
+        position = end
+        error(
+            "put the \(keyword.rawValue) in straight quotes: \(keyword.rawValue) \"\(SyntaxParser.clipped(words))\"",
+            at: whole)
+        return StringLiteral(segments: [.text(words)], range: whole)
     }
 
     /// Consumes a string literal, or reports "expected a string after \(what)".

@@ -25,9 +25,11 @@ public enum Parser {
 
     /// Lexes and parses `file`, reporting lexical and syntax errors into `diagnostics`.
     public static func parse(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> SourceFileSyntax {
-        let (tokens, docs) = Lexer.tokenizeForParsing(file, diagnostics: &diagnostics)
-        var parser = SyntaxParser(file: file, tokens: tokens, docs: docs)
+        var lexerDiagnostics = DiagnosticEngine()
+        let (tokens, docs) = Lexer.tokenizeForParsing(file, diagnostics: &lexerDiagnostics)
+        var parser = SyntaxParser(file: file, tokens: tokens, docs: docs, lexerDiagnostics: lexerDiagnostics)
         let syntax = parser.parseSourceFile()
+        diagnostics.report(contentsOf: lexerDiagnostics)
         diagnostics.report(contentsOf: parser.diagnostics)
         return syntax
     }
@@ -48,9 +50,19 @@ struct SyntaxParser {
     var nesting = 0
     /// Set when an expression was too deep: every rule unwinds at once.
     var abandonsExpression = false
+    /// Where the lexer's errors start, in order.
+    let lexerErrors: [UInt32]
+    /// Whether the lexer reported more errors than it kept.
+    let lexerErrorsDropped: Bool
 
-    init(file: SourceFile, tokens: [Token], docs: [(tokenIndex: Int, doc: DocComment)]) {
+    init(
+        file: SourceFile, tokens: [Token], docs: [(tokenIndex: Int, doc: DocComment)],
+        lexerDiagnostics: DiagnosticEngine = DiagnosticEngine()
+    ) {
         self.file = file
+        let kept = lexerDiagnostics.reported.filter { $0.severity == .error }
+        lexerErrors = kept.map(\.range.start).sorted()
+        lexerErrorsDropped = lexerDiagnostics.errorCount > kept.count
         var tokens = tokens
         if tokens.last?.kind != .endOfFile {
             let end = UInt32(truncatingIfNeeded: file.bytes.count)
@@ -93,7 +105,7 @@ struct SyntaxParser {
     func text(_ token: Token) -> String { file.text(in: token.range) }
 
     /// An identifier node for an identifier token.
-    func identifier(_ token: Token) -> Identifier { Identifier(text(token), range: token.range) }
+    func identifier(_ token: Token) -> Identifier { Identifier(normalizing: text(token), range: token.range) }
 
     /// Consumes the current token as an identifier node. (Written as two
     /// statements: `identifier(advance())` would copy the whole parser to
@@ -175,6 +187,24 @@ struct SyntaxParser {
     }
 
     // MARK: - Reporting
+
+    /// Whether the lexer, or this parser since its `first` report, reported
+    /// an error that starts inside `range`; true when either dropped errors
+    /// past the limit, as one of them may have.
+    func hasError(in range: SourceRange, reportedSince first: Int) -> Bool {
+        if lexerErrorsDropped || diagnostics.errorCount > diagnostics.reported.count { return true }
+        let parsed = diagnostics.reported[first...].contains { diagnostic in
+            diagnostic.severity == .error && diagnostic.range.start >= range.start && diagnostic.range.start < range.end
+        }
+        // A binary search, so that a file of many broken tips stays linear.
+        var low = 0
+        var high = lexerErrors.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lexerErrors[mid] < range.start { low = mid + 1 } else { high = mid }
+        }
+        return parsed || (low < lexerErrors.count && lexerErrors[low] < range.end)
+    }
 
     mutating func error(_ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) {
         diagnostics.error(message, at: range, notes: notes)

@@ -18,6 +18,35 @@ public enum SwiftNames {
         "Type", "Protocol", "self", "Self", "init", "_", "Swift", "TipsRuntime", "Foundation",
     ]
 
+    /// Types that app code names unqualified, by the module that declares
+    /// them. A generated top-level type (a tip, a group, an enum) of one of
+    /// these names would hide it in the whole app module (`let s: String`,
+    /// `Tips.configure()` would then mean the generated type), so such a
+    /// name is rejected rather than respelled. `ShadowedNamesTests` keeps the
+    /// runtime's part equal to TipsRuntime's public top-level types.
+    public static let appTypeNames: [String: String] = {
+        var names: [String: String] = [:]
+        let swift = [
+            "Any", "AnyObject", "Array", "Bool", "CaseIterable", "Character", "Codable", "Comparable", "Decodable",
+            "Dictionary", "Double", "Duration", "Encodable", "Equatable", "Error", "Float", "Hashable",
+            "Identifiable", "Int", "Int8", "Int16", "Int32", "Int64", "MainActor", "Never", "Optional", "Range",
+            "Result", "Sendable", "Sequence", "Set", "String", "Substring", "Task", "UInt", "UInt8", "UInt16",
+            "UInt32", "UInt64", "Void",
+        ]
+        for name in swift { names[name] = "Swift" }
+        for name in ["Data", "Date", "TimeInterval", "URL", "UUID"] { names[name] = "Foundation" }
+        for name in runtimeTypeNames { names[name] = "TipsRuntime" }
+        return names
+    }()
+
+    /// TipsRuntime's public top-level types.
+    public static let runtimeTypeNames = [
+        "EventQuery", "ManualClock", "RuleExpression", "RuleOperator", "SystemClock", "Tip", "TipCenter",
+        "TipClock", "TipEvents", "TipExplanation", "TipGroup", "TipGroupExplanation", "TipParameters",
+        "TipPresenter", "TipRule", "TipValue", "TipValueConvertible", "Tips", "TipsConfiguration",
+        "TipsMemoryDatastore", "TipsRuntimeGeneratedCodeVersion1",
+    ]
+
     /// Members every generated enum already has (`String` raw value, `CaseIterable`, `TipValueConvertible`).
     public static let enumMembers: Set<String> = [
         "rawValue", "allCases", "hashValue", "tipValue", "RawValue", "AllCases",
@@ -27,6 +56,7 @@ public enum SwiftNames {
     public static let tipMembers: Set<String> = [
         "id", "title", "message", "image", "actions", "rules", "options", "status", "shouldDisplay",
         "statusUpdates", "shouldDisplayUpdates", "invalidate", "resetEligibility", "explanation",
+        "declaredConfiguration",
     ]
 
     /// Members of a generated group, inside which it refers to its tips by their type names.

@@ -130,7 +130,7 @@ struct ASTDumper {
         case .id(let text): line("ID \(ASTDumper.quoted(text))", item.range, depth: depth)
         case .action(let name, let title):
             line("Action \(name.name) \(ASTDumper.quoted(title))", item.range, depth: depth)
-        case .rule(let expr):
+        case .rule(let expr, _):
             line("Rule", item.range, depth: depth)
             dump(expr, depth: depth + 1)
         case .maxDisplayCount(let count): line("MaxDisplayCount \(count.value)", item.range, depth: depth)

@@ -122,7 +122,7 @@ public struct EnumDecl: Sendable {
 
 /// A type as written: `Bool`, `Int`, `Double`, `String`, or an enum's name.
 public struct TypeSyntax: Hashable, Sendable {
-    /// The type's name.
+    /// The type's name; empty when the type was missing (already reported).
     public var name: Identifier
 
     /// Creates a type reference.
@@ -227,14 +227,22 @@ public struct TipDecl: Sendable {
     public var items: [TipItem]
     /// The whole declaration.
     public var range: SourceRange
+    /// Whether an error (lexical or syntax) was reported inside the
+    /// declaration: some of it did not parse, so the checker does not judge
+    /// the tip by what is left of it.
+    public var hasSyntaxErrors: Bool
 
     /// Creates a tip declaration.
-    public init(doc: DocComment?, name: Identifier, arguments: [FieldSyntax]?, items: [TipItem], range: SourceRange) {
+    public init(
+        doc: DocComment?, name: Identifier, arguments: [FieldSyntax]?, items: [TipItem], range: SourceRange,
+        hasSyntaxErrors: Bool = false
+    ) {
         self.doc = doc
         self.name = name
         self.arguments = arguments
         self.items = items
         self.range = range
+        self.hasSyntaxErrors = hasSyntaxErrors
     }
 }
 
@@ -263,8 +271,8 @@ public enum TipItemKind: Sendable {
     case id(StringLiteral)
     /// `action name "Title"`
     case action(name: Identifier, title: StringLiteral)
-    /// `rule <expr>`
-    case rule(Expr)
+    /// `rule <expr>`, with the expression's text on one line (see ``Parser/singleLine(_:)``).
+    case rule(Expr, source: String)
     case maxDisplayCount(IntegerLiteral)
     case maxDisplayDuration(DurationLiteral)
     case ignoresDisplayFrequency

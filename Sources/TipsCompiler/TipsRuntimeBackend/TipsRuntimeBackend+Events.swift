@@ -1,4 +1,5 @@
-// Emitting events: one typed value per event in `TipsRuntime.TipEvents`, with its `donate`.
+// Emitting events: one typed value per event in `TipsRuntime.TipEvents`, with
+// its `donate` (awaited, durable on return) and `sendDonation` (fire and forget).
 
 extension FileEmitter {
     func emitEvents(_ events: [CheckedEvent], into writer: inout SwiftWriter) {
@@ -51,27 +52,34 @@ extension FileEmitter {
                 code.end()
             }
             writer.line()
-            emitDonate(event, into: &writer)
+            emitDonate(event, awaited: true, into: &writer)
+            writer.line()
+            emitDonate(event, awaited: false, into: &writer)
         }
     }
 
-    private func emitDonate(_ event: CheckedEvent, into writer: inout SwiftWriter) {
+    /// Writes `donate(...) async` (returns once durable) or `sendDonation(...)`
+    /// (TipKit's name: returns at once), with one typed parameter per field.
+    private func emitDonate(_ event: CheckedEvent, awaited: Bool, into writer: inout SwiftWriter) {
         writer.nonEmptyLine { out in
             out.append("/// Records one donation of `")
             out.appendCommentText(event.name)
-            out.append("`.")
+            out.append(awaited ? "`; returns once it is durable." : "` and returns at once, before it is durable.")
         }
         writer.block { out in
             out.appendUTF8(access)
-            out.append(" func donate(")
+            out.append(awaited ? " func donate(" : " func sendDonation(")
             for field in event.fields {
                 appendParameter(field.name, swiftName: SwiftNames.eventField(field.name), type: field.type, to: &out)
                 out.append(", ")
             }
-            out.append("in center: TipsRuntime.TipCenter = .shared) async")
+            out.append(
+                awaited
+                    ? "in center: TipsRuntime.TipCenter = .shared) async"
+                    : "in center: TipsRuntime.TipCenter = .shared)")
         } body: { writer in
             writer.nonEmptyLine { out in
-                out.append("await self.event.donate(")
+                out.append(awaited ? "await self.event.donate(" : "self.event.sendDonation(")
                 if event.fields.isEmpty {
                     out.append("[:]")
                 } else {

@@ -24,6 +24,15 @@ extension FileEmitter {
             if !tip.actions.isEmpty { emitActions(tip.actions, arguments, into: &writer) }
             if !tip.rules.isEmpty { emitRules(tip.rules, into: &writer) }
             if !tip.options.isEmpty { emitOptions(tip.options, into: &writer) }
+            // The module's config block, so that `Tips.configure()` applies it. The
+            // same line whether or not the module has one (the runtime's nil is
+            // shadowed by the module's own `declared`): a file added to the
+            // compilation never changes another file's output.
+            writer.nonEmptyLine { out in
+                out.appendUTF8(access)
+                out.append(" var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? ")
+                out.append("{ TipsRuntime.TipsConfiguration.declared }")
+            }
         }
     }
 

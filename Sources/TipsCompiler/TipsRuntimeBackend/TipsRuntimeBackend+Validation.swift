@@ -33,6 +33,7 @@ extension TipsRuntimeBackend {
                 case .enumeration(let decl):
                     let swiftName = SwiftNames.identifier(decl.name)
                     let range = decl.origin.nameRange
+                    Self.rejectAppTypeName(swiftName, "enum", decl.name, suffix: "Kind", at: range, &diagnostics)
                     module.declare(swiftName, .enumeration, decl.name, at: range, &diagnostics)
                     if enumsUsedByEvents.contains(decl.name) {
                         eventTypes.declare(swiftName, .enumeration, decl.name, at: range, &diagnostics)
@@ -58,6 +59,9 @@ extension TipsRuntimeBackend {
                             &diagnostics)
                     }
                 case .tip(let tip):
+                    Self.rejectAppTypeName(
+                        SwiftNames.tipType(tip.name), "tip", tip.name, suffix: "Tip", at: tip.origin.nameRange,
+                        &diagnostics)
                     module.declare(
                         SwiftNames.tipType(tip.name), .tip, tip.name, at: tip.origin.nameRange, &diagnostics)
                     guard let tipArguments = tip.arguments else { return }
@@ -68,12 +72,30 @@ extension TipsRuntimeBackend {
                             at: argument.nameRange, &diagnostics)
                     }
                 case .group(let group):
+                    Self.rejectAppTypeName(
+                        SwiftNames.identifier(group.name), "group", group.name, suffix: "Group",
+                        at: group.origin.nameRange, &diagnostics)
                     module.declare(
                         SwiftNames.identifier(group.name), .group, group.name, at: group.origin.nameRange,
                         &diagnostics)
                 }
             }
         }
+    }
+
+    /// Reports a top-level declaration whose Swift type would hide a type
+    /// that app code names (see ``SwiftNames/appTypeNames``), with a rename
+    /// that cannot: the name with `suffix`, or `App` before it when it ends so.
+    private static func rejectAppTypeName(
+        _ swiftName: String, _ kind: String, _ name: String, suffix: String, at range: SourceRange,
+        _ diagnostics: inout DiagnosticEngine
+    ) {
+        guard let module = SwiftNames.appTypeNames[swiftName] else { return }
+        let rename = name.hasSuffix(suffix) ? "App" + name : name + suffix
+        diagnostics.error(
+            "\(kind) '\(name)' would generate a Swift type '\(swiftName)' that hides \(module)'s '\(swiftName)' "
+                + "in your app's code; rename it, for example to '\(rename)'",
+            at: range)
     }
 
     /// Calls `body` with each declaration of `file`, read where it is stored

@@ -70,8 +70,18 @@ struct FileEmitter {
         }
         writer.line("// swift-format-ignore-file")
         writer.blankLine()
-        writer.line("import TipsRuntime")
-        guard !file.declarations.isEmpty || file.emitsConfiguration else { return [writer.utf8Buffer] }
+        // Public and package declarations use the runtime's types in their
+        // interface, so the import says so: with Swift's
+        // InternalImportsByDefault a plain import is internal. A file with
+        // nothing to declare (only scenarios, or only comments) imports plainly:
+        // a `public import` that no declaration uses is a warning.
+        let declaresNothing = file.declarations.isEmpty && !file.emitsConfiguration
+        switch options.accessLevel {
+        case .public where !declaresNothing: writer.line("public import TipsRuntime")
+        case .package where !declaresNothing: writer.line("package import TipsRuntime")
+        case .internal, .public, .package: writer.line("import TipsRuntime")
+        }
+        guard !declaresNothing else { return [writer.utf8Buffer] }
         writer.blankLine()
         writer.line(
             "private let _tipcRuntimeVersionCheck: Swift.Bool = "
@@ -197,18 +207,35 @@ struct FileEmitter {
             writer.nonEmptyLine { out in
                 out.appendUTF8(access)
                 out.append(" static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = ")
-                switch program.config.displayFrequency {
-                case .immediate: out.append(".immediate")
-                case .hourly: out.append(".hourly")
-                case .daily: out.append(".daily")
-                case .weekly: out.append(".weekly")
-                case .monthly: out.append(".monthly")
-                case .every(let seconds):
-                    out.append(".custom(seconds: ")
-                    out.appendInteger(seconds)
-                    out.append(")")
-                }
+                appendDisplayFrequency(to: &out)
             }
+            writer.line("/// The config block, which this module's tips carry: `Tips.configure()` applies it")
+            writer.line("/// unless given `.displayFrequency(_:)`. Shadows the runtime's `nil`.")
+            writer.expression { code in
+                code.prefix { out in
+                    out.appendUTF8(access)
+                    out.append(" static let declared: TipsRuntime.Tips.DeclaredConfiguration? = ")
+                }
+                code.beginCall("TipsRuntime.Tips.DeclaredConfiguration")
+                code.labeled("displayFrequency") { appendDisplayFrequency(to: &$0) }
+                code.labeled("file") { $0.appendStringLiteral(file.fileName) }
+                code.end()
+            }
+        }
+    }
+
+    /// Appends the config block's frequency as a `Tips.DisplayFrequency` member (`.daily`).
+    func appendDisplayFrequency(to out: inout ByteBuffer) {
+        switch program.config.displayFrequency {
+        case .immediate: out.append(".immediate")
+        case .hourly: out.append(".hourly")
+        case .daily: out.append(".daily")
+        case .weekly: out.append(".weekly")
+        case .monthly: out.append(".monthly")
+        case .every(let seconds):
+            out.append(".custom(seconds: ")
+            out.appendInteger(seconds)
+            out.append(")")
         }
     }
 

@@ -42,7 +42,7 @@ extension EngineState {
             result.gates.append(.notConfigured)
             decided = .pending
         }
-        if let override = overrides.decision(for: id) {
+        if let override = overrides.decision(for: id, of: registered.tip) {
             result.gates.append(.testingOverride(override))
             decided = decided ?? (override.shows ? .available : .pending)
         }
@@ -59,7 +59,13 @@ extension EngineState {
         }
 
         if let until = displayFrequencyHold(of: id, options: registered.options) {
-            result.gates.append(.displayFrequency(until: Date(timeIntervalSince1970: until)))
+            if tracing {
+                let (shownTipID, shownAt) = lastDisplayedTip()
+                result.gates.append(
+                    .displayFrequency(
+                        lastShownTipID: shownTipID, shownAt: Date(timeIntervalSince1970: shownAt),
+                        until: Date(timeIntervalSince1970: until)))
+            }
             decided = decided ?? .pending
             if !tracing {
                 result.status = .pending
@@ -83,7 +89,8 @@ extension EngineState {
                 result.rules.append(
                     TipExplanation.Rule(
                         source: rule.source, file: rule.file, line: rule.line, holds: holds,
-                        observed: (shared?.observations ?? []) + rule.expression.requirement,
+                        observed: rule.expression.argumentValues + (shared?.observations ?? [])
+                            + rule.expression.requirement,
                         failure: shared?.failure))
             }
             if !holds {
@@ -96,16 +103,25 @@ extension EngineState {
     }
 
     /// Until when the display frequency holds back the tip (seconds since
-    /// 1970), or nil when it does not: it holds back only tips never
-    /// displayed, and not those that ignore it.
+    /// 1970), or nil when it does not: it holds back only tips that have
+    /// never appeared (a reset tip has: `resetEligibility` keeps its display
+    /// dates), and not those that ignore it.
     func displayFrequencyHold(of id: String, options: Tips.Options) -> Double? {
         let interval = frequency.interval
         guard interval > 0, !options.ignoresDisplayFrequency,
-            (snapshot.tips[id]?.displayCount ?? 0) == 0,
+            snapshot.tips[id]?.firstDisplayDate == nil,
             let last = snapshot.lastDisplayDate
         else { return nil }
         let until = last + interval
         return now < until ? until : nil
+    }
+
+    /// The tip displayed last, if its record says so, and when any tip was
+    /// (what the display frequency measures from).
+    func lastDisplayedTip() -> (id: String?, date: Double) {
+        let last = snapshot.lastDisplayDate ?? 0
+        let tipID = snapshot.tips.first { $0.value.lastDisplayDate == last }?.key
+        return (tipID, last)
     }
 }
 

@@ -49,6 +49,14 @@ struct EngineState {
     var transientParameters: [String: TipValue] = [:]
     var clock: any TipClock = SystemClock()
     var frequency: Tips.DisplayFrequency = .immediate
+    /// Whether `configure` was given the frequency (else the `.tips` files' applies).
+    var explicitFrequency = false
+    /// The distinct `config` blocks of the registered tips, in registration order.
+    var declaredConfigurations: [Tips.DeclaredConfiguration] = []
+    /// Warnings not yet handed to the host's handler (that happens outside the lock).
+    var pendingWarnings: [String] = []
+    /// Testing ids already reported as likely misspellings.
+    var reportedTestingIDs: Set<String> = []
     var overrides = TestingOverrides()
     var backend: (any DatastoreBackend)?
     var lastRefresh = -Double.infinity
@@ -87,6 +95,8 @@ struct EngineState {
 
     var statusObservers: [String: [UInt64: @Sendable (Tips.Status) -> Void]] = [:]
     var groupObservers: [UInt64: GroupObserver] = [:]
+    /// Tip id → the groups made with it, for its explanation.
+    var groupsByTip: [String: [RegisteredGroup]] = [:]
     /// Tips whose published status changed during this operation.
     var changedTipIDs: Set<String> = []
     var nextToken: UInt64 = 0
@@ -171,15 +181,22 @@ struct EngineState {
         for event in Set(options.invalidatedBy.map(\.id)) { invalidatingEvents[event, default: []].append(id) }
         registerTimeWindows(of: rules)
         catchUpInvalidation(of: id)
+        // A new frequency may hold back (or let through) every other tip.
+        let frequencyChanged = tip.declaredConfiguration.map { adopt($0) } ?? false
         let status = evaluate(id, tracing: false).status
         tips[id]?.lastStatus = status
+        if frequencyChanged { settle(tips.keys.filter { $0 != id }) }
+        checkTestingIDs(among: CollectionOfOne(id))
     }
 
-    /// A tip registered after its invalidating event was donated is invalidated now.
+    /// A tip registered after its invalidating event was donated (by an
+    /// earlier launch or another process) is invalidated now, unless its
+    /// eligibility was reset after that donation.
     mutating func catchUpInvalidation(of id: String) {
         guard isConfigured, let registered = tips[id], snapshot.tips[id]?.invalidation == nil else { return }
+        let eligibleSince = snapshot.tips[id]?.eligibleSince ?? -Double.infinity
         let donated = registered.options.invalidatedBy.compactMap { snapshot.keptDonations(of: $0.id).last?.date }
-        if let date = donated.max() {
+        if let date = donated.max(), date > eligibleSince {
             record(.invalidate(tipID: id, reason: .actionPerformed, date: date))
         }
     }
@@ -298,24 +315,34 @@ struct EngineState {
         return nil
     }
 
-    /// Takes in what other processes appended to a shared store (at most twice a second).
+    /// Takes in what other processes appended to a shared store (at most
+    /// twice a second when `throttled`: reads call it; the outside-change
+    /// watch calls it unthrottled). Returns false when it had to wait.
     ///
     /// Waits while this process's own writes are in flight: the datastore may
     /// answer with a whole replacement state, which would not hold the
     /// mutations already applied here but not yet handed to it.
-    mutating func absorbExternalChanges() {
-        guard isConfigured, let backend, !writesInFlight() else { return }
+    @discardableResult
+    mutating func absorbExternalChanges(throttled: Bool = true) -> Bool {
+        guard isConfigured, let backend else { return true }
+        guard !writesInFlight() else { return false }
         let uptime = ProcessInfo.processInfo.systemUptime
-        guard uptime - lastRefresh >= 0.5 else { return }
+        guard !throttled || uptime - lastRefresh >= 0.5 else { return true }
         lastRefresh = uptime
         let external = backend.refresh()
-        guard !external.isEmpty else { return }
+        guard !external.isEmpty else { return true }
         for mutation in external { snapshot.apply(mutation) }
         fieldColumns = [:]
+        // Another process's donation invalidates the tips it invalidates here
+        // too, unless that process (or this one) reset them after it.
+        var invalidated: Set<String> = []
         for case .donate(let eventID, _, _, _) in external {
-            invalidate(invalidatingEvents[eventID] ?? [], reason: .actionPerformed)
+            for id in invalidatingEvents[eventID] ?? [] where invalidated.insert(id).inserted {
+                catchUpInvalidation(of: id)
+            }
         }
         settle(Array(tips.keys))
+        return true
     }
 
     /// Invalidates the tips (those not already invalidated) and publishes.
@@ -325,7 +352,7 @@ struct EngineState {
             if snapshot.tips[id]?.invalidation == nil {
                 record(.invalidate(tipID: id, reason: reason, date: date))
             }
-            if let override = overrides.decision(for: id), override.shows {
+            if let override = overrides.decision(for: id, of: tips[id]?.tip), override.shows {
                 // A tip shown by an override returns to available after invalidation.
                 publish(.invalidated(reason), for: id)
                 publish(.available, for: id)

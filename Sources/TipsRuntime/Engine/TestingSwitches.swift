@@ -1,33 +1,5 @@
 import Foundation
 
-/// The testing overrides in force, and how they decide a tip's status.
-///
-/// Precedence: show these, then hide these, then show all, then hide all.
-struct TestingOverrides: Sendable, Hashable {
-    var showAll = false
-    var hideAll = false
-    var shown: Set<String> = []
-    var hidden: Set<String> = []
-
-    /// The override that decides the tip's status, or nil when its rules decide.
-    func decision(for id: String) -> TipExplanation.TestingOverride? {
-        // `isEmpty` first: `contains` hashes the id even on an empty set.
-        if !shown.isEmpty, shown.contains(id) { return .showTips }
-        if !hidden.isEmpty, hidden.contains(id) { return .hideTips }
-        if showAll { return .showAllTips }
-        if hideAll { return .hideAllTips }
-        return nil
-    }
-
-    /// Adds the switches set by launch arguments or environment variables.
-    mutating func merge(_ switches: TestingSwitches) {
-        showAll = showAll || switches.showAll
-        hideAll = hideAll || switches.hideAll
-        shown.formUnion(switches.shown)
-        hidden.formUnion(switches.hidden)
-    }
-}
-
 /// Testing switches read from launch arguments and environment variables at
 /// configuration.
 ///

@@ -59,12 +59,30 @@ extension TipCenter {
         }
     }
 
-    /// Makes the tip eligible again: forgets its invalidation, displays and
-    /// durations. Returns once durable.
+    /// Invalidates the tip, as TipKit's synchronous `invalidate(reason:)`
+    /// does: applied (observers told) before it returns, written with the
+    /// next group commit. In `async` code, `await` picks the form that
+    /// returns once the invalidation is durable.
+    public func invalidate(_ tip: any Tip, reason: Tips.InvalidationReason) {
+        withState { state in
+            state.register(tip)
+            state.invalidate([tip.id], reason: reason)
+        }
+    }
+
+    /// Makes the tip eligible again: forgets its invalidation, display count
+    /// and display duration (its display limits start over). Returns once
+    /// durable. The reset outlives the invalidation it undoes: a donation of an
+    /// `invalidatedBy` event made before the reset never invalidates the tip
+    /// again, in this launch or a later one; a donation after it does.
+    ///
+    /// The tip is not new, though: it has appeared before, so the display
+    /// frequency (which holds back only tips that never appeared) does not
+    /// hold it back.
     public func resetEligibility(of tip: any Tip) async {
         await withStateDurably { state in
             state.register(tip)
-            state.record(.resetTip(tipID: tip.id))
+            state.record(.resetTip(tipID: tip.id, date: state.now))
             state.sessions[tip.id] = nil
             state.settle([tip.id])
         }
@@ -106,12 +124,21 @@ extension TipCenter {
     /// Reports that the host stopped showing the tip: adds the display's
     /// duration, and applies `maxDisplayCount` and `maxDisplayDuration`.
     public func tipDidDisappear(_ tip: any Tip) async {
+        await endDisplay(of: tip)
+    }
+
+    /// `tipDidDisappear(_:)`, returning how long the display lasted (nil when
+    /// no display was in progress).
+    @discardableResult
+    func endDisplay(of tip: any Tip) async -> Double? {
         await withStateDurably { state in
             state.register(tip)
             let id = tip.id
-            guard let start = state.sessions.removeValue(forKey: id) else { return }
-            state.record(.addDisplayDuration(tipID: id, seconds: max(0, state.now - start)))
+            guard let start = state.sessions.removeValue(forKey: id) else { return nil }
+            let seconds = max(0, state.now - start)
+            state.record(.addDisplayDuration(tipID: id, seconds: seconds))
             state.settle([id])
+            return seconds
         }
     }
 
@@ -161,17 +188,48 @@ extension TipCenter {
         withState { state in state.recordDonation(of: event, fields: fields) }
     }
 
-    /// How many donations of the event are kept, including those donated by
-    /// other processes sharing the store.
+    /// How many donations of the event are kept now, including those donated
+    /// by other processes sharing the store: the count a rule without a
+    /// window or filter sees (the event's `keepCount` and `keepDuration`,
+    /// measured from the center's clock).
     public func donationCount(of event: Tips.Event) -> Int {
         withState { state in
             state.absorbExternalChanges()
-            return state.snapshot.keptDonations(of: event.id).count
+            return state.keptDonationRange(of: event).count
+        }
+    }
+
+    /// The donations of the event kept now, oldest first: the ones a rule
+    /// without a window or filter counts.
+    public func donations(of event: Tips.Event) -> [Tips.Event.Donation] {
+        withState { state in
+            state.absorbExternalChanges()
+            let list = state.snapshot.donations[event.id] ?? []
+            return state.keptDonationRange(of: event).map { index in
+                Tips.Event.Donation(date: Date(timeIntervalSince1970: list[index].date), fields: list[index].fields)
+            }
+        }
+    }
+
+    /// Deletes every donation of the event, in every process sharing the
+    /// store, and re-evaluates the tips that query it; returns once durable.
+    /// Tips the event already invalidated stay invalidated.
+    public func deleteDonations(of event: Tips.Event) async {
+        await withStateDurably { state in
+            state.record(.deleteDonations(eventID: event.id))
+            state.fieldColumns[event.id] = nil
+            state.settle(state.eventDependents[event.id] ?? [])
         }
     }
 }
 
 extension EngineState {
+    /// Where the event's kept donations are in its stored list now.
+    func keptDonationRange(of event: Tips.Event) -> Range<Int> {
+        RuleEvaluator.keptRange(
+            of: event, in: snapshot.donations[event.id] ?? [], limit: snapshot.donationLimits[event.id], now: now)
+    }
+
     /// The synchronous part of a donation: record it, invalidate, re-evaluate dependents.
     mutating func recordDonation(of event: Tips.Event, fields: [String: TipValue]) {
         let donation = StoredDonation(date: now, fields: fields)
@@ -184,9 +242,10 @@ extension EngineState {
         requestTimeCheck(afterDonationOf: event.id, at: donation.date)
     }
 
-    /// The full explanation of a registered tip.
+    /// The full explanation of a registered tip, with what its groups say.
     mutating func explanation(of id: String) -> TipExplanation {
         let evaluation = evaluate(id, tracing: true)
-        return TipExplanation(tipID: id, status: evaluation.status, rules: evaluation.rules, gates: evaluation.gates)
+        let gates = evaluation.gates + groupGates(of: id, status: evaluation.status)
+        return TipExplanation(tipID: id, status: evaluation.status, rules: evaluation.rules, gates: gates)
     }
 }

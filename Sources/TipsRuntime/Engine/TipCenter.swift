@@ -20,8 +20,14 @@ public final class TipCenter: Sendable {
 
     let state = Locked(EngineState())
     let pipeline = CommitPipeline()
+    /// What hosts attached to tips' actions (`Actions/TipActions.swift`).
+    let actionHandlers = Locked(ActionHandlers())
     private let makeBackend: DatastoreBackendFactory
     private let clockSubscription = Locked<(clock: ManualClock, token: UInt64)?>(nil)
+    /// Tells the center when another process changes its datastore.
+    let outsideChangeWatch = Locked<OutsideChangeWatch?>(nil)
+    /// Where warnings go (`.onWarning`); called outside the lock.
+    private let warningHandler = Locked<@Sendable (String) -> Void>(TipCenter.writeWarningToStandardError)
 
     /// Creates an unconfigured center; its tips are pending until `configure`.
     public convenience init() {
@@ -39,6 +45,7 @@ public final class TipCenter: Sendable {
     }
 
     deinit {
+        outsideChangeWatch.withLock { $0?.cancel() }
         if let subscription = clockSubscription.withLock({ $0 }) {
             subscription.clock.removeObserver(subscription.token)
         }
@@ -52,8 +59,22 @@ public final class TipCenter: Sendable {
     /// Configures the center once: its datastore, display frequency, clock and
     /// testing switches. Until then every tip is pending.
     ///
-    /// Testing switches are read from the launch arguments and environment
-    /// (see `.arguments` and `.environment` to override them):
+    /// Changes made before it (parameters set, donations, invalidations,
+    /// displays) are kept: TipKit drops parameter values set before
+    /// configuration, this runtime applies them onto the loaded store, in
+    /// order, and `configure` returns once they are durable. Those calls
+    /// returned at once, since they could not wait for a `configure` that
+    /// may come later in the same task.
+    ///
+    /// Without `.displayFrequency(_:)`, the display frequency is the one the
+    /// `config` block of the tips' `.tips` files declares (generated tips
+    /// carry it), else `.immediate`; an explicit option overrides it.
+    ///
+    /// `TipCenter.shared` (what `Tips.configure` configures) reads testing
+    /// switches from the process's launch arguments and environment; any
+    /// other center (a test's) reads them only from `.arguments` and
+    /// `.environment`, so nothing in the process changes a test's tips. Pass
+    /// `.arguments([])` and `.environment([:])` to start the shared center clean:
     /// `-com.apple.TipKit.ShowAllTips 1` / `TIPKIT_SHOW_ALL_TIPS=1`,
     /// `-com.apple.TipKit.ShowTips a,b` / `TIPKIT_SHOW_TIPS=a,b`,
     /// `-com.apple.TipKit.HideTips a,b` / `TIPKIT_HIDE_TIPS=a,b`,
@@ -63,12 +84,14 @@ public final class TipCenter: Sendable {
     /// - Throws: `Tips.ConfigurationError.alreadyConfigured` on a second call;
     ///   `.groupContainerUnavailable` when a group container cannot be found.
     public func configure(_ options: [Tips.ConfigurationOption] = []) async throws {
-        var frequency = Tips.DisplayFrequency.immediate
+        var frequency: Tips.DisplayFrequency?
         var location = Tips.DatastoreLocation.applicationDefault
         var clock: any TipClock = SystemClock()
         var onRecovery: @Sendable (Tips.DatastoreRecovery) -> Void = { _ in }
-        var arguments = ProcessInfo.processInfo.arguments
-        var environment = ProcessInfo.processInfo.environment
+        let isShared = self === TipCenter.shared
+        var arguments = isShared ? ProcessInfo.processInfo.arguments : []
+        var environment: [String: String]?
+        var detection = Tips.OutsideChangeDetection.automatic
         for option in options {
             switch option {
             case .displayFrequency(let value): frequency = value
@@ -77,6 +100,8 @@ public final class TipCenter: Sendable {
             case .onDatastoreRecovery(let value): onRecovery = value
             case .arguments(let value): arguments = value
             case .environment(let value): environment = value
+            case .outsideChangeDetection(let value): detection = value
+            case .onWarning(let value): warningHandler.withLock { $0 = value }
             }
         }
         try state.withLock { state in
@@ -85,12 +110,13 @@ public final class TipCenter: Sendable {
         }
         let directory: URL
         do {
-            directory = try location.resolve(environment: environment)
+            directory = try location.resolve(environment: environment ?? ProcessInfo.processInfo.environment)
         } catch {
             state.withLock { $0.isConfiguring = false }
             throw error
         }
-        let switches = TestingSwitches(arguments: arguments, environment: environment)
+        let switches = TestingSwitches(
+            arguments: arguments, environment: environment ?? (isShared ? ProcessInfo.processInfo.environment : [:]))
         let recoveries = RecoveryDelivery(onRecovery)
         let backend = location == .inMemory ? InMemoryDatastore() : makeBackend(directory, recoveries.deliver)
         if switches.resetDatastore || state.withLock({ $0.resetRequested }) { backend.erase() }
@@ -106,8 +132,11 @@ public final class TipCenter: Sendable {
                 state.outbox = state.stashed
                 state.stashed = []
                 state.clock = clock
-                state.frequency = frequency
+                state.explicitFrequency = frequency != nil
+                state.frequency = frequency ?? .immediate
+                _ = state.applyDeclaredFrequency()
                 state.overrides.merge(switches)
+                state.checkTestingIDs(among: state.tips.keys)
                 state.backend = backend
                 state.writesInFlight = { [pipeline] in !pipeline.isIdle }
                 state.isConfigured = true
@@ -125,10 +154,18 @@ public final class TipCenter: Sendable {
                 state.finishOperation(pipeline, done: { done.resume() })
             }
         }
+        // Only a durable store in a directory can change behind this process's back.
+        if backend is Datastore {
+            let watch = OutsideChangeWatch(directory: directory, detection: detection) { [weak self] in
+                self?.noticeOutsideChanges()
+            }
+            outsideChangeWatch.withLock { $0 = watch }
+        }
         if let manual = clock as? ManualClock {
             let token = manual.addObserver { [weak self] in self?.clockDidChange() }
             clockSubscription.withLock { $0 = (manual, token) }
         }
+        deliver(state.withLock { $0.takeWarnings() })
     }
 
     /// Whether `configure` has completed.
@@ -153,10 +190,27 @@ public final class TipCenter: Sendable {
     /// Shows every tip regardless of rules, frequency and invalidation.
     public func showAllTipsForTesting() { changeOverrides { $0.showAll = true } }
 
-    /// Shows the tips with these ids regardless of rules, frequency and invalidation.
+    /// Shows the tips of these types regardless of rules, frequency and
+    /// invalidation: every tip a type makes, so every instance of a reusable tip.
+    ///
+    /// ```swift
+    /// center.showTipsForTesting([FavoriteTrail.self, NewTrail.self])
+    /// ```
+    public func showTipsForTesting(_ tips: [any Tip.Type]) {
+        changeOverrides { $0.shownTypes.formUnion(tips.map(ObjectIdentifier.init)) }
+    }
+
+    /// Shows the tips with these ids regardless of rules, frequency and
+    /// invalidation. An id that matches no tip in use but is close to one is
+    /// reported through `.onWarning`; the form that takes types cannot be misspelled.
     public func showTipsForTesting(_ ids: [String]) { changeOverrides { $0.shown.formUnion(ids) } }
 
-    /// Hides the tips with these ids.
+    /// Hides the tips of these types (every instance of a reusable tip).
+    public func hideTipsForTesting(_ tips: [any Tip.Type]) {
+        changeOverrides { $0.hiddenTypes.formUnion(tips.map(ObjectIdentifier.init)) }
+    }
+
+    /// Hides the tips with these ids; a likely misspelling is reported as for `showTipsForTesting(_:)`.
     public func hideTipsForTesting(_ ids: [String]) { changeOverrides { $0.hidden.formUnion(ids) } }
 
     /// Hides every tip.
@@ -165,6 +219,7 @@ public final class TipCenter: Sendable {
     private func changeOverrides(_ change: (inout TestingOverrides) -> Void) {
         withState { state in
             change(&state.overrides)
+            state.checkTestingIDs(among: state.tips.keys)
             state.settle(Array(state.tips.keys))
         }
     }
@@ -187,23 +242,43 @@ public final class TipCenter: Sendable {
     /// without waiting.
     @discardableResult
     func withState<Result>(_ body: (inout EngineState) -> Result) -> Result {
-        state.withLock { state in
+        var warnings: [String] = []
+        let result = state.withLock { state in
             let result = body(&state)
             state.finishOperation(pipeline, done: nil)
+            warnings = state.takeWarnings()
             return result
         }
+        if !warnings.isEmpty { deliver(warnings) }
+        return result
     }
 
     /// Runs `body` under the lock, then returns what it returned once what it
     /// recorded is durable.
     @discardableResult
     func withStateDurably<Result: Sendable>(_ body: (inout EngineState) -> Result) async -> Result {
-        await withCheckedContinuation { (done: CheckedContinuation<Result, Never>) in
+        var warnings: [String] = []
+        let result = await withCheckedContinuation { (done: CheckedContinuation<Result, Never>) in
             state.withLock { state in
                 let result = body(&state)
                 state.finishOperation(pipeline, done: { done.resume(returning: result) })
+                warnings = state.takeWarnings()
             }
         }
+        if !warnings.isEmpty { deliver(warnings) }
+        return result
+    }
+
+    /// Hands warnings to the host's handler, outside the lock (it may read tips).
+    private func deliver(_ warnings: [String]) {
+        guard !warnings.isEmpty else { return }
+        let handler = warningHandler.withLock { $0 }
+        for warning in warnings { handler(warning) }
+    }
+
+    /// The default `.onWarning` handler.
+    static let writeWarningToStandardError: @Sendable (String) -> Void = { message in
+        FileHandle.standardError.write(Data("TipsRuntime: warning: \(message)\n".utf8))
     }
 
     /// How many times tips' rules have been evaluated.

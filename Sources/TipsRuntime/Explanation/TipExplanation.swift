@@ -31,14 +31,21 @@ public struct TipExplanation: Sendable, Hashable, CustomStringConvertible {
         case notConfigured
         /// The tip was invalidated, for this reason, at this date.
         case invalidated(Tips.InvalidationReason, Date)
-        /// The display frequency holds back this never-shown tip until the date.
-        case displayFrequency(until: Date)
+        /// The display frequency holds back this never-shown tip until the
+        /// date: a tip (`lastShownTipID`, when its record is kept) appeared
+        /// at `shownAt`, and a tip that never appeared waits the configured
+        /// interval after any tip appeared.
+        case displayFrequency(lastShownTipID: String?, shownAt: Date, until: Date)
         /// A testing switch forces the status.
         case testingOverride(TestingOverride)
-        /// In an ordered group, the tip waits until this earlier tip is invalidated.
-        case waitingBehind(tipID: String)
-        /// In a group, an earlier tip is current.
-        case notCurrentInGroup(currentTipID: String)
+        /// In an ordered group (named by `TipGroup.name`), the tip waits until
+        /// this earlier tip is invalidated. A group holds a tip back without
+        /// changing its status: the tip may be available, and the group still
+        /// does not present it.
+        case waitingBehind(tipID: String, group: String)
+        /// In a group (named by `TipGroup.name`), another tip is presented
+        /// instead of this available one.
+        case notCurrentInGroup(currentTipID: String, group: String)
 
         /// A readable line.
         public var description: String {
@@ -47,14 +54,15 @@ public struct TipExplanation: Sendable, Hashable, CustomStringConvertible {
                 "not configured: Tips.configure has not run, so every tip is pending"
             case .invalidated(let reason, let date):
                 "invalidated: \(reason.rawValue) at \(Self.format(date))"
-            case .displayFrequency(let until):
-                "display frequency: another tip was shown recently; waiting until \(Self.format(until))"
+            case .displayFrequency(let lastShownTipID, let shownAt, let until):
+                "display frequency: this tip has never appeared, and \(lastShownTipID ?? "a tip") appeared at "
+                    + "\(Self.format(shownAt)); waiting until \(Self.format(until))"
             case .testingOverride(let override):
                 "testing override: \(override.shows ? "shown" : "hidden") by \(override.rawValue)"
-            case .waitingBehind(let tipID):
-                "ordered group: waiting until \(tipID) is invalidated"
-            case .notCurrentInGroup(let currentTipID):
-                "group: \(currentTipID) is the current tip"
+            case .waitingBehind(let tipID, let group):
+                "ordered group \(group): waiting until \(tipID) is invalidated"
+            case .notCurrentInGroup(let currentTipID, let group):
+                "group \(group): \(currentTipID) is presented instead"
             }
         }
 
@@ -75,8 +83,9 @@ public struct TipExplanation: Sendable, Hashable, CustomStringConvertible {
         public let line: Int
         /// Whether the rule holds.
         public let holds: Bool
-        /// What the rule saw: `name = value` for every parameter and query it
-        /// read, then what a top-level comparison needs (`needs >= 3`).
+        /// What the rule saw: `name = value` for every argument of a reusable
+        /// tip it uses (`region = "Andes"`), then for every parameter and query
+        /// it read, then what a top-level comparison needs (`needs >= 3`).
         public let observed: [String]
         /// Why the rule could not be computed (for example division by zero), if it could not.
         public let failure: String?
@@ -100,9 +109,20 @@ public struct TipExplanation: Sendable, Hashable, CustomStringConvertible {
     /// Every gate that applies, most decisive first.
     public internal(set) var gates: [Gate]
 
+    /// Whether a group holds the tip back although its status is available.
+    public var isHeldByGroup: Bool {
+        gates.contains { gate in
+            switch gate {
+            case .waitingBehind, .notCurrentInGroup: true
+            default: false
+            }
+        }
+    }
+
     /// A readable, multi-line explanation.
     public var description: String {
-        var lines = ["\(tipID): \(status.explanationText)"]
+        let held = status == .available && isHeldByGroup ? ", but its group does not present it" : ""
+        var lines = ["\(tipID): \(status.explanationText)\(held)"]
         lines += gates.map { "  \($0)" }
         lines += rules.isEmpty ? ["  no rules"] : rules.map { "  \($0)" }
         return lines.joined(separator: "\n")

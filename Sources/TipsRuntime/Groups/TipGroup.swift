@@ -22,13 +22,21 @@ public final class TipGroup: Sendable {
     public let tips: [any Tip]
     /// The center whose statuses decide.
     public let center: TipCenter
+    /// The group's name in explanations: the `.tips` group's name in
+    /// generated code, else the ids of its tips.
+    public let name: String
 
-    /// Creates a group and registers its tips with `center`.
-    public init(_ priority: Priority = .firstAvailable, _ tips: [any Tip], center: TipCenter = .shared) {
+    /// Creates a group and registers it and its tips with `center`, so that
+    /// each tip's own explanation says when this group holds it back.
+    public init(
+        _ priority: Priority = .firstAvailable, _ tips: [any Tip], name: String? = nil, center: TipCenter = .shared
+    ) {
         self.priority = priority
         self.tips = tips
         self.center = center
+        self.name = name ?? "(" + tips.map(\.id).joined(separator: ", ") + ")"
         center.register(tips)
+        center.register(self)
     }
 
     /// The tip to present now, if any.
@@ -85,28 +93,60 @@ extension TipCenter {
         return stream
     }
 
-    /// Explains the group's choice.
+    /// Explains the group's choice: each tip's explanation already names the
+    /// groups that hold it back.
     func explanation(of group: TipGroup) -> TipGroupExplanation {
         let ids = group.tips.map(\.id)
         return withState { state in
+            state.absorbExternalChanges()
             for tip in group.tips { state.register(tip) }
             let current = state.currentTipID(priority: group.priority, tipIDs: ids)
-            var explanations: [TipExplanation] = []
-            var blocker: String?
-            for id in ids {
-                var explanation = state.explanation(of: id)
-                if group.priority == .ordered, let blocker {
-                    explanation.gates.append(.waitingBehind(tipID: blocker))
-                } else if let current, current != id, explanation.status == .available {
-                    explanation.gates.append(.notCurrentInGroup(currentTipID: current))
-                }
-                if blocker == nil, case .invalidated = explanation.status {
-                } else if blocker == nil {
-                    blocker = id
-                }
-                explanations.append(explanation)
-            }
+            let explanations = ids.map { state.explanation(of: $0) }
             return TipGroupExplanation(priority: group.priority, currentTipID: current, tips: explanations)
         }
+    }
+
+    /// Remembers the group, so that its tips' explanations name it.
+    func register(_ group: TipGroup) {
+        let registered = RegisteredGroup(name: group.name, priority: group.priority, tipIDs: group.tips.map(\.id))
+        withState { state in
+            for id in Set(registered.tipIDs) where !(state.groupsByTip[id]?.contains(registered) ?? false) {
+                state.groupsByTip[id, default: []].append(registered)
+            }
+        }
+    }
+}
+
+/// A group as the center remembers it (a group made twice is remembered once).
+struct RegisteredGroup: Hashable {
+    let name: String
+    let priority: TipGroup.Priority
+    let tipIDs: [String]
+}
+
+extension EngineState {
+    /// What the groups holding the tip say about it: in an ordered group, the
+    /// earlier tip it waits behind; in any group, the tip presented instead
+    /// of this available one.
+    mutating func groupGates(of id: String, status: Tips.Status) -> [TipExplanation.Gate] {
+        var gates: [TipExplanation.Gate] = []
+        for group in groupsByTip[id] ?? [] {
+            if group.priority == .ordered {
+                let blocker = group.tipIDs.prefix { $0 != id }.first { earlier in
+                    if case .invalidated = currentStatus(of: earlier) { return false }
+                    return true
+                }
+                if let blocker {
+                    gates.append(.waitingBehind(tipID: blocker, group: group.name))
+                    continue
+                }
+            }
+            if status == .available, let current = currentTipID(priority: group.priority, tipIDs: group.tipIDs),
+                current != id
+            {
+                gates.append(.notCurrentInGroup(currentTipID: current, group: group.name))
+            }
+        }
+        return gates
     }
 }

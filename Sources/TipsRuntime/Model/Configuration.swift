@@ -22,11 +22,23 @@ extension Tips {
         /// the store damaged or upgraded it) is reported in order on a private queue,
         /// never while the runtime holds a lock, so the callback may read tips.
         case onDatastoreRecovery(@Sendable (DatastoreRecovery) -> Void)
-        /// The launch arguments to read testing switches from. Default: the process's.
+        /// The launch arguments to read testing switches from. Default: the
+        /// process's for `TipCenter.shared` (what `Tips.configure` configures),
+        /// none for any other center. `.arguments([])` starts clean.
         case arguments([String])
         /// The environment to read testing switches (and `XDG_DATA_HOME`) from.
-        /// Default: the process's.
+        /// Default: the process's for `TipCenter.shared`; for any other center,
+        /// none for the testing switches (`XDG_DATA_HOME` still locates
+        /// `.applicationDefault`). `.environment([:])` starts clean.
         case environment([String: String])
+        /// How changes other processes make to a shared datastore reach this
+        /// process's observers. Default `.automatic` (a file-system watch).
+        case outsideChangeDetection(OutsideChangeDetection)
+        /// Called with each problem the runtime finds in how it is used: two
+        /// modules' `.tips` files declaring different display frequencies, or
+        /// a testing switch naming a tip id that looks misspelled. Default:
+        /// written to standard error as `TipsRuntime: warning: ...`.
+        case onWarning(@Sendable (String) -> Void)
     }
 
     /// Where the datastore lives.

@@ -1,3 +1,5 @@
+import Foundation
+
 extension Tips {
     /// A user event whose donations rules count and filter.
     ///
@@ -24,7 +26,9 @@ extension Tips {
 
         /// Records a donation dated by the center's clock; returns once it is
         /// durable. Tips whose rules query the event, or that it invalidates,
-        /// are re-evaluated.
+        /// are re-evaluated. Before `configure` the donation is kept and
+        /// `donate` returns at once; `configure` returns once it is durable
+        /// (see `Tips.Parameter.set(_:in:)`).
         public func donate(_ fields: [String: TipValue] = [:], in center: TipCenter = .shared) async {
             await center.donate(self, fields: fields)
         }
@@ -36,9 +40,50 @@ extension Tips {
             center.sendDonation(self, fields: fields)
         }
 
-        /// How many donations are kept now (before any rule's window or filter).
+        /// How many donations are kept now (before any rule's window or
+        /// filter): the donations past `keepCount` or older than
+        /// `keepDuration` are not counted, as rules do not count them.
         public func donationCount(in center: TipCenter = .shared) -> Int {
             center.donationCount(of: self)
+        }
+
+        /// The donations kept now, oldest first, with their dates and fields.
+        ///
+        /// ```swift
+        /// for donation in visitedRegion.donations() {
+        ///     print(donation.date, donation.value("region", as: String.self) ?? "?")
+        /// }
+        /// ```
+        public func donations(in center: TipCenter = .shared) -> [Donation] {
+            center.donations(of: self)
+        }
+
+        /// Deletes every donation of the event; returns once durable. Tips
+        /// whose rules query it are re-evaluated; tips it invalidated stay
+        /// invalidated.
+        public func deleteDonations(in center: TipCenter = .shared) async {
+            await center.deleteDonations(of: self)
+        }
+    }
+}
+
+extension Tips.Event {
+    /// One recorded donation: when, and its typed fields.
+    public struct Donation: Sendable, Hashable {
+        /// When the donation was made, by the center's clock.
+        public let date: Date
+        /// The donation's fields by name; empty for an event without fields.
+        public let fields: [String: TipValue]
+
+        /// Creates a donation (the center makes them; tests may too).
+        public init(date: Date, fields: [String: TipValue] = [:]) {
+            self.date = date
+            self.fields = fields
+        }
+
+        /// A field's value as `type`, or nil when it is missing or of another type.
+        public func value<Value: TipValueConvertible>(_ field: String, as type: Value.Type = Value.self) -> Value? {
+            fields[field].flatMap(Value.init(tipValue:))
         }
     }
 }

@@ -46,6 +46,12 @@ extension Tips {
 
         /// Sets the value; returns once it is durable (transient values are
         /// never written). Tips whose rules read the parameter are re-evaluated.
+        ///
+        /// Before `configure`, the value is kept (unlike TipKit, which drops
+        /// it) and applied in memory, and `set` returns at once, not durable
+        /// yet: it cannot wait for a `configure` that may come later in the
+        /// same task. `configure` writes every change made before it and
+        /// returns once they are durable.
         public func set(_ value: Value, in center: TipCenter = .shared) async {
             await center.setValue(value.tipValue, of: reference)
         }

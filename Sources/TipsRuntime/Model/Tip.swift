@@ -15,7 +15,7 @@
 ///
 /// if FavoriteTip().shouldDisplay { show(FavoriteTip()) }
 /// ```
-public protocol Tip: Sendable {
+public protocol Tip: Identifiable, Sendable where ID == String {
     /// The persistence key: two tips with the same id share their state.
     var id: String { get }
     /// The tip's title.
@@ -30,6 +30,9 @@ public protocol Tip: Sendable {
     var rules: [TipRule] { get }
     /// Display limits and invalidating events; none by default.
     var options: Tips.Options { get }
+    /// The `config` block of the `.tips` files the tip was generated from, if
+    /// they have one; nil by default (a hand-written tip declares none).
+    var declaredConfiguration: Tips.DeclaredConfiguration? { get }
 }
 
 extension Tip {
@@ -43,6 +46,8 @@ extension Tip {
     public var rules: [TipRule] { [] }
     /// No limits.
     public var options: Tips.Options { Tips.Options() }
+    /// No `config` block.
+    public var declaredConfiguration: Tips.DeclaredConfiguration? { nil }
 }
 
 /// The namespace generated code extends with its parameters.
@@ -53,3 +58,10 @@ public enum TipEvents {}
 
 /// The namespace generated code extends with its configuration.
 public enum TipsConfiguration {}
+
+extension TipsConfiguration {
+    /// No `config` block. A module whose `.tips` files have one declares its
+    /// own `declared`, which shadows this one in that module; its generated
+    /// tips return it as their `declaredConfiguration`.
+    public static var declared: Tips.DeclaredConfiguration? { nil }
+}

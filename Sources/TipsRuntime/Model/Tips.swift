@@ -3,7 +3,7 @@
 public enum Tips {
     /// Why a tip was invalidated. Invalidation is permanent until the tip's
     /// eligibility or the whole datastore is reset.
-    public enum InvalidationReason: String, Sendable, Hashable, Codable, CaseIterable {
+    public enum InvalidationReason: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
         /// The person did what the tip teaches.
         case actionPerformed
         /// The person closed the tip.
@@ -12,6 +12,9 @@ public enum Tips {
         case displayCountExceeded
         /// The tip reached its maximum cumulative display duration.
         case displayDurationExceeded
+
+        /// The case name, as `tipClosed`.
+        public var description: String { rawValue }
     }
 }
 
@@ -24,7 +27,7 @@ extension Tips {
     /// case .pending, .invalidated: break
     /// }
     /// ```
-    public enum Status: Sendable, Hashable {
+    public enum Status: Sendable, Hashable, CustomStringConvertible {
         /// Not eligible now: a rule does not hold, the display frequency holds it
         /// back, a testing switch hides it, or the runtime is not configured yet.
         case pending
@@ -32,10 +35,19 @@ extension Tips {
         case available
         /// Permanently ineligible, until its eligibility or the datastore is reset.
         case invalidated(InvalidationReason)
+
+        /// As written in Swift, without module names: `invalidated(tipClosed)`.
+        public var description: String {
+            switch self {
+            case .pending: "pending"
+            case .available: "available"
+            case .invalidated(let reason): "invalidated(\(reason))"
+            }
+        }
     }
 
     /// How often a tip that has never been shown may appear after any tip was shown.
-    public enum DisplayFrequency: Sendable, Hashable {
+    public enum DisplayFrequency: Sendable, Hashable, CustomStringConvertible {
         /// No delay between tips (the default).
         case immediate
         /// One new tip per hour.
@@ -60,19 +72,71 @@ extension Tips {
             case .custom(let seconds): max(0, seconds)
             }
         }
+
+        /// As written in Swift: `daily`, `custom(seconds: 5400.0)`.
+        public var description: String {
+            switch self {
+            case .immediate: "immediate"
+            case .hourly: "hourly"
+            case .daily: "daily"
+            case .weekly: "weekly"
+            case .monthly: "monthly"
+            case .custom(let seconds): "custom(seconds: \(seconds))"
+            }
+        }
+    }
+
+    /// A `.tips` file's `config` block, which generated tips carry so that
+    /// `Tips.configure()` applies it without being told.
+    ///
+    /// Unless `configure` is given `.displayFrequency(_:)`, the display
+    /// frequency is the one the registered tips' `.tips` files declare. When
+    /// two of them (two modules) declare different frequencies, the longest
+    /// interval applies and the disagreement is reported through
+    /// `.onWarning(_:)`.
+    public struct DeclaredConfiguration: Sendable, Hashable {
+        /// The `displayFrequency` of the `config` block (`immediate` when it has none).
+        public let displayFrequency: DisplayFrequency
+        /// The `.tips` file that holds the `config` block (a file name, never a path).
+        public let file: String
+
+        /// Creates the configuration a `.tips` file declares.
+        public init(displayFrequency: DisplayFrequency, file: String) {
+            self.displayFrequency = displayFrequency
+            self.file = file
+        }
     }
 
     /// A button a tip offers; `id` identifies it to the host.
+    ///
+    /// What choosing it does is attached by the host
+    /// (`TipCenter.onAction(of:_:)`, `TipPresenter`'s handler) or given here
+    /// as `perform`; `TipCenter.chooseAction(_:of:)` runs them all.
     public struct Action: Sendable, Hashable {
         /// The action's identifier, stable across copy changes.
         public let id: String
         /// The button's title.
         public let title: String
+        /// Runs when a person chooses the action; nil when the host attaches
+        /// handlers instead. Not part of the action's equality.
+        public let perform: (@Sendable () -> Void)?
 
         /// Creates an action.
-        public init(id: String, title: String) {
+        public init(id: String, title: String, perform: (@Sendable () -> Void)? = nil) {
             self.id = id
             self.title = title
+            self.perform = perform
+        }
+
+        /// Actions are equal when their ids and titles are.
+        public static func == (lhs: Action, rhs: Action) -> Bool {
+            lhs.id == rhs.id && lhs.title == rhs.title
+        }
+
+        /// Hashes the id and title.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(id)
+            hasher.combine(title)
         }
     }
 

@@ -134,13 +134,13 @@ enum DatastoreCodec {
             writer.double(record.displayDuration)
             writer.optionalDouble(record.firstDisplayDate)
             writer.optionalDouble(record.lastDisplayDate)
+            // Bit 0: invalidated (reason, date follow); bit 1 (format 2): reset (its date follows).
+            writer.byte((record.invalidation == nil ? 0 : 1) | (record.eligibleSince == nil ? 0 : 2))
             if let invalidation = record.invalidation {
-                writer.byte(1)
                 encode(invalidation.reason, into: &writer)
                 writer.double(invalidation.date)
-            } else {
-                writer.byte(0)
             }
+            if let eligibleSince = record.eligibleSince { writer.double(eligibleSince) }
         }
         writer.optionalDouble(snapshot.lastDisplayDate)
     }
@@ -176,13 +176,13 @@ enum DatastoreCodec {
             record.displayDuration = try reader.double()
             record.firstDisplayDate = try reader.optionalDouble()
             record.lastDisplayDate = try reader.optionalDouble()
-            switch try reader.byte() {
-            case 0: break
-            case 1:
+            let flags = try reader.byte()
+            guard flags & ~3 == 0 else { throw .invalid("tip record flags \(flags)") }
+            if flags & 1 != 0 {
                 let reason = try decodeReason(&reader)
                 record.invalidation = StoredInvalidation(reason: reason, date: try reader.double())
-            case let flag: throw .invalid("invalidation flag \(flag)")
             }
+            if flags & 2 != 0 { record.eligibleSince = try reader.double() }
             snapshot.tips[tipID] = record
         }
         snapshot.lastDisplayDate = try reader.optionalDouble()
@@ -216,9 +216,16 @@ enum DatastoreCodec {
             writer.string(tipID)
             encode(reason, into: &writer)
             writer.double(date)
-        case .resetTip(let tipID):
+        case .resetTip(let tipID, nil):
             writer.byte(6)
             writer.string(tipID)
+        case .resetTip(let tipID, let date?):
+            writer.byte(8)
+            writer.string(tipID)
+            writer.double(date)
+        case .deleteDonations(let eventID):
+            writer.byte(9)
+            writer.string(eventID)
         case .replaceAll(let snapshot):
             writer.byte(7)
             encode(snapshot, into: &writer)
@@ -249,7 +256,12 @@ enum DatastoreCodec {
             let reason = try decodeReason(&reader)
             return .invalidate(tipID: tipID, reason: reason, date: try reader.double())
         case 6:
-            return .resetTip(tipID: try string(&reader, &cache))
+            return .resetTip(tipID: try string(&reader, &cache), date: nil)
+        case 8:
+            let tipID = try string(&reader, &cache)
+            return .resetTip(tipID: tipID, date: try reader.double())
+        case 9:
+            return .deleteDonations(eventID: try string(&reader, &cache))
         case 7:
             return .replaceAll(try decodeSnapshot(&reader, &cache))
         case let tag:

@@ -2,8 +2,12 @@
 /// (`Tips.store`) and the journals (`Tips.journal.<generation>`). The byte
 /// layout is documented in docs/DatastoreFormat.md; keep the two in step.
 enum DatastoreFileFormat {
-    /// The format version this build writes and reads.
-    static let currentVersion: UInt32 = 1
+    /// The format version this build writes. Version 2 added the reset date
+    /// of a tip record and the journal's mutations 8 and 9; it reads version 1
+    /// files as they are (a subset of version 2).
+    static let currentVersion: UInt32 = 2
+    /// The oldest format version this build reads.
+    static let oldestReadableVersion: UInt32 = 1
     static let snapshotMagic: [UInt8] = Array("TIPSSNAP".utf8)
     static let journalMagic: [UInt8] = Array("TIPSJRNL".utf8)
     static let snapshotHeaderSize = 44
@@ -181,8 +185,8 @@ enum DatastoreFileFormat {
         guard found.elementsEqual(magic) else { return .damaged("not a Tips \(what) (wrong magic bytes)") }
         let version = try reader.uint32()
         if version > currentVersion { return .newer(version) }
-        guard version == currentVersion else { return .damaged("\(what) format version \(version) is unknown") }
-        _ = try reader.uint32()  // Flags: none defined in version 1.
+        guard version >= oldestReadableVersion else { return .damaged("\(what) format version \(version) is unknown") }
+        _ = try reader.uint32()  // Flags: none defined yet.
         let storeID = try reader.uint64()
         let generation = try reader.uint64()
         return .valid(Identity(storeID: storeID, generation: generation))

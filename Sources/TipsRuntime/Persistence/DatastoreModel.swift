@@ -30,6 +30,10 @@ struct TipRecord: Sendable, Hashable {
     var lastDisplayDate: Double?
     /// Set once the tip is invalidated.
     var invalidation: StoredInvalidation?
+    /// When the tip's eligibility was last reset (seconds since 1970): an
+    /// invalidating donation dated before it no longer invalidates the tip,
+    /// in this process or the next.
+    var eligibleSince: Double?
 }
 
 /// Everything the datastore holds.
@@ -65,8 +69,14 @@ enum DatastoreMutation: Sendable, Hashable {
     case addDisplayDuration(tipID: String, seconds: Double)
     /// Invalidates the tip, unless it already is (the first reason wins).
     case invalidate(tipID: String, reason: Tips.InvalidationReason, date: Double)
-    /// Forgets everything about the tip: it is eligible again.
-    case resetTip(tipID: String)
+    /// Makes the tip eligible again at `date`: forgets its invalidation,
+    /// display count and duration, and remembers the date so that the
+    /// donations it undid do not invalidate it again after a relaunch. It
+    /// keeps the first and last display dates: the tip has appeared before.
+    /// A nil date (written by the first format version) forgets the whole record.
+    case resetTip(tipID: String, date: Double?)
+    /// Deletes every donation of the event.
+    case deleteDonations(eventID: String)
     /// Replaces the whole state. The engine never commits this; the datastore
     /// returns it from `refresh()` when another process changed the store in a
     /// way that cannot be replayed as deltas (it compacted twice since this
@@ -99,8 +109,20 @@ extension DatastoreSnapshot {
                 record.invalidation = StoredInvalidation(reason: reason, date: date)
             }
             tips[tipID] = record
-        case .resetTip(let tipID):
-            tips[tipID] = nil
+        case .resetTip(let tipID, let date):
+            guard let date else {
+                tips[tipID] = nil
+                return
+            }
+            var record = tips[tipID, default: TipRecord()]
+            record.displayCount = 0
+            record.displayDuration = 0
+            record.invalidation = nil
+            record.eligibleSince = max(record.eligibleSince ?? date, date)
+            tips[tipID] = record
+        case .deleteDonations(let eventID):
+            donations[eventID] = nil
+            donationLimits[eventID] = nil
         case .replaceAll(let snapshot):
             self = snapshot
         }

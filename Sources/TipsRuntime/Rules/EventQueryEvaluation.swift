@@ -14,13 +14,7 @@ extension RuleEvaluator {
             (list, eventLimit) = (donations[eventID] ?? [], donationLimits[eventID])
             lastEvent = (eventID, list, eventLimit)
         }
-        var keepCount = query.event.keepCount
-        if let limit = eventLimit, limit < keepCount { keepCount = limit }
-        var lower = max(0, list.count - keepCount)
-        if let keepDuration = query.event.keepDuration {
-            lower = max(lower, Self.firstIndex(in: list, onOrAfter: now - keepDuration))
-        }
-        var range = lower..<list.count
+        var range = Self.keptRange(of: query.event, in: list, limit: eventLimit, now: now)
         // nil while the selection is still the contiguous `range`.
         var selection: [Int]?
         for step in query.steps {
@@ -112,6 +106,20 @@ extension RuleEvaluator {
         }
         if failure == nil { failure = "cannot compare \(value) \(comparison.op.rawValue) \(comparison.constant)" }
         return nil
+    }
+
+    /// The donations of `list` (an event's stored list, oldest first) that
+    /// are kept at `now`: the newest `keepCount` of them (fewer where the
+    /// store's `limit` says so), none older than `keepDuration`. Rules, counts
+    /// and donation reads all cut here, so they give one answer.
+    static func keptRange(of event: Tips.Event, in list: [StoredDonation], limit: Int?, now: Double) -> Range<Int> {
+        var keepCount = event.keepCount
+        if let limit, limit < keepCount { keepCount = limit }
+        var lower = max(0, list.count - keepCount)
+        if let keepDuration = event.keepDuration {
+            lower = max(lower, firstIndex(in: list, onOrAfter: now - keepDuration))
+        }
+        return lower..<list.count
     }
 
     /// The index of the first donation dated at or after `date` (binary search).

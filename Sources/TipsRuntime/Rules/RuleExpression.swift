@@ -151,6 +151,30 @@ extension RuleExpression {
         }
     }
 
+    /// `name = value` for every argument of a reusable tip the expression
+    /// reads, those inside a query's `where` included, each once, in order:
+    /// an explanation shows them whether or not a donation made the
+    /// evaluator reach them.
+    var argumentValues: [String] {
+        var seen: [String] = []
+        func visit(_ expression: RuleExpression) {
+            switch expression {
+            case .literal, .field, .parameter: break
+            case .argument(let name, let value):
+                let text = "\(name) = \(value)"
+                if !seen.contains(text) { seen.append(text) }
+            case .not(let operand), .negate(let operand): visit(operand)
+            case .binary(_, let lhs, let rhs):
+                visit(lhs)
+                visit(rhs)
+            case .count(let query):
+                for case .filter(let predicate) in query.steps { visit(predicate) }
+            }
+        }
+        visit(self)
+        return seen
+    }
+
     /// Whether the expression reads a donation field.
     var readsFields: Bool {
         switch self {

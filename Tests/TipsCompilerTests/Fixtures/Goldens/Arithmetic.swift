@@ -5,11 +5,6 @@ import TipsRuntime
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
-extension TipsRuntime.TipsConfiguration {
-    /// How often a tip that has never been displayed may appear after another tip.
-    internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .immediate
-}
-
 extension TipsRuntime.TipParameters {
     internal static let rating: TipsRuntime.Tips.Parameter<Swift.Double> = .init(id: "rating", defaultValue: 4.5)
     internal static let visits: TipsRuntime.Tips.Parameter<Swift.Int> = .init(id: "visits", defaultValue: -3)
@@ -76,4 +71,5 @@ internal struct Rate: TipsRuntime.Tip {
             ),
         ]
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

@@ -5,11 +5,6 @@ import TipsRuntime
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
-extension TipsRuntime.TipsConfiguration {
-    /// How often a tip that has never been displayed may appear after another tip.
-    internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .immediate
-}
-
 extension TipsRuntime.TipParameters {
     /// A parameter with a doc comment
     /// over two lines.
@@ -26,9 +21,14 @@ extension TipsRuntime.TipEvents {
     internal struct HappenedEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "happened")
 
-        /// Records one donation of `happened`.
+        /// Records one donation of `happened`; returns once it is durable.
         internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate([:], in: center)
+        }
+
+        /// Records one donation of `happened` and returns at once, before it is durable.
+        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation([:], in: center)
         }
     }
 }
@@ -49,6 +49,7 @@ internal struct Documented: TipsRuntime.Tip {
             ),
         ]
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 /// A group, documented.

@@ -16,11 +16,6 @@ internal enum Theme: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRunti
     case system
 }
 
-extension TipsRuntime.TipsConfiguration {
-    /// How often a tip that has never been displayed may appear after another tip.
-    internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .immediate
-}
-
 extension TipsRuntime.TipParameters {
     internal static let plan: TipsRuntime.Tips.Parameter<Plan> = .init(id: "plan", defaultValue: .pro)
     internal static let theme: TipsRuntime.Tips.Parameter<Theme> = .init(id: "theme", defaultValue: .system)
@@ -33,9 +28,14 @@ extension TipsRuntime.TipEvents {
     internal struct ChangedPlanEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "changedPlan")
 
-        /// Records one donation of `changedPlan`.
+        /// Records one donation of `changedPlan`; returns once it is durable.
         internal func donate(to: Plan, in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate(["to": .enumCase(to.rawValue)], in: center)
+        }
+
+        /// Records one donation of `changedPlan` and returns at once, before it is durable.
+        internal func sendDonation(to: Plan, in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation(["to": .enumCase(to.rawValue)], in: center)
         }
     }
 }
@@ -99,4 +99,5 @@ internal struct Upgrade: TipsRuntime.Tip {
             ),
         ]
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

@@ -5,11 +5,6 @@ import TipsRuntime
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
-extension TipsRuntime.TipsConfiguration {
-    /// How often a tip that has never been displayed may appear after another tip.
-    internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .immediate
-}
-
 extension TipsRuntime.TipParameters {
     internal static let favoriteTerm: TipsRuntime.Tips.Parameter<Swift.String> = .init(
         id: "favoriteTerm",
@@ -24,9 +19,14 @@ extension TipsRuntime.TipEvents {
     internal struct SearchedEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "searched")
 
-        /// Records one donation of `searched`.
+        /// Records one donation of `searched`; returns once it is durable.
         internal func donate(term: Swift.String, results: Swift.Int, exact: Swift.Bool, seconds: Swift.Double, in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate(["term": .string(term), "results": .int(results), "exact": .bool(exact), "seconds": .double(seconds)], in: center)
+        }
+
+        /// Records one donation of `searched` and returns at once, before it is durable.
+        internal func sendDonation(term: Swift.String, results: Swift.Int, exact: Swift.Bool, seconds: Swift.Double, in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation(["term": .string(term), "results": .int(results), "exact": .bool(exact), "seconds": .double(seconds)], in: center)
         }
     }
 }
@@ -129,4 +129,5 @@ internal struct RefineSearch: TipsRuntime.Tip {
             ),
         ]
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

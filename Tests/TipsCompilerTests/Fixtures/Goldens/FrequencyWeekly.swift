@@ -8,4 +8,10 @@ private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGenera
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
     internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .weekly
+    /// The config block, which this module's tips carry: `Tips.configure()` applies it
+    /// unless given `.displayFrequency(_:)`. Shadows the runtime's `nil`.
+    internal static let declared: TipsRuntime.Tips.DeclaredConfiguration? = TipsRuntime.Tips.DeclaredConfiguration(
+        displayFrequency: .weekly,
+        file: "FrequencyWeekly.tips"
+    )
 }

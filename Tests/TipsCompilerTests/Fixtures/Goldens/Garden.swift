@@ -8,6 +8,12 @@ private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGenera
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
     internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .custom(seconds: 172_800)
+    /// The config block, which this module's tips carry: `Tips.configure()` applies it
+    /// unless given `.displayFrequency(_:)`. Shadows the runtime's `nil`.
+    internal static let declared: TipsRuntime.Tips.DeclaredConfiguration? = TipsRuntime.Tips.DeclaredConfiguration(
+        displayFrequency: .custom(seconds: 172_800),
+        file: "Garden.tips"
+    )
 }
 
 extension TipsRuntime.TipParameters {
@@ -26,9 +32,14 @@ extension TipsRuntime.TipEvents {
     internal struct OpenedBedEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "openedBed")
 
-        /// Records one donation of `openedBed`.
+        /// Records one donation of `openedBed`; returns once it is durable.
         internal func donate(bedNumber: Swift.Int, in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate(["bedNumber": .int(bedNumber)], in: center)
+        }
+
+        /// Records one donation of `openedBed` and returns at once, before it is durable.
+        internal func sendDonation(bedNumber: Swift.Int, in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation(["bedNumber": .int(bedNumber)], in: center)
         }
     }
 
@@ -39,9 +50,14 @@ extension TipsRuntime.TipEvents {
     internal struct PinnedBedEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "pinnedBed")
 
-        /// Records one donation of `pinnedBed`.
+        /// Records one donation of `pinnedBed`; returns once it is durable.
         internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate([:], in: center)
+        }
+
+        /// Records one donation of `pinnedBed` and returns at once, before it is durable.
+        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation([:], in: center)
         }
     }
 }
@@ -85,6 +101,7 @@ internal struct PinBed: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(maxDisplayCount: 4, invalidatedBy: [TipsRuntime.TipEvents.pinnedBed.event])
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal struct WaterReminder: TipsRuntime.Tip {
@@ -128,4 +145,5 @@ internal struct WaterReminder: TipsRuntime.Tip {
             ),
         ]
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

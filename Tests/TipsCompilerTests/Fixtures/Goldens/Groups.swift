@@ -5,11 +5,6 @@ import TipsRuntime
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
-extension TipsRuntime.TipsConfiguration {
-    /// How often a tip that has never been displayed may appear after another tip.
-    internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .immediate
-}
-
 internal struct First: TipsRuntime.Tip {
     internal init() {}
 
@@ -18,6 +13,7 @@ internal struct First: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(maxDisplayCount: 1)
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal struct Second: TipsRuntime.Tip {
@@ -25,6 +21,7 @@ internal struct Second: TipsRuntime.Tip {
 
     internal var id: Swift.String { "Second" }
     internal var title: Swift.String { "Second" }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal struct Third: TipsRuntime.Tip {
@@ -32,6 +29,7 @@ internal struct Third: TipsRuntime.Tip {
 
     internal var id: Swift.String { "Third" }
     internal var title: Swift.String { "Third" }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 /// Taught strictly in order.

@@ -15,6 +15,12 @@ internal enum Tier: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntim
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
     internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .daily
+    /// The config block, which this module's tips carry: `Tips.configure()` applies it
+    /// unless given `.displayFrequency(_:)`. Shadows the runtime's `nil`.
+    internal static let declared: TipsRuntime.Tips.DeclaredConfiguration? = TipsRuntime.Tips.DeclaredConfiguration(
+        displayFrequency: .daily,
+        file: "Hiking.tips"
+    )
 }
 
 extension TipsRuntime.TipParameters {
@@ -46,9 +52,14 @@ extension TipsRuntime.TipEvents {
     internal struct OpenedRouteEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "openedRoute")
 
-        /// Records one donation of `openedRoute`.
+        /// Records one donation of `openedRoute`; returns once it is durable.
         internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate([:], in: center)
+        }
+
+        /// Records one donation of `openedRoute` and returns at once, before it is durable.
+        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation([:], in: center)
         }
     }
 
@@ -63,9 +74,14 @@ extension TipsRuntime.TipEvents {
             keepDuration: 1_209_600
         )
 
-        /// Records one donation of `exploredValley`.
+        /// Records one donation of `exploredValley`; returns once it is durable.
         internal func donate(valley: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate(["valley": .string(valley)], in: center)
+        }
+
+        /// Records one donation of `exploredValley` and returns at once, before it is durable.
+        internal func sendDonation(valley: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation(["valley": .string(valley)], in: center)
         }
     }
 
@@ -76,9 +92,14 @@ extension TipsRuntime.TipEvents {
     internal struct BookmarkedRouteEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "bookmarkedRoute")
 
-        /// Records one donation of `bookmarkedRoute`.
+        /// Records one donation of `bookmarkedRoute`; returns once it is durable.
         internal func donate(routeID: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate(["routeID": .string(routeID)], in: center)
+        }
+
+        /// Records one donation of `bookmarkedRoute` and returns at once, before it is durable.
+        internal func sendDonation(routeID: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation(["routeID": .string(routeID)], in: center)
         }
     }
 }
@@ -100,6 +121,7 @@ internal struct CenterMap: TipsRuntime.Tip {
             ),
         ]
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal struct TiltMap: TipsRuntime.Tip {
@@ -109,6 +131,7 @@ internal struct TiltMap: TipsRuntime.Tip {
     internal var title: Swift.String { "Tilt for terrain" }
     internal var message: Swift.String? { "Drag two fingers up to see the slopes in 3D." }
     internal var image: Swift.String? { "mountain.2" }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 /// Two map gestures, taught in order.
@@ -171,6 +194,7 @@ internal struct BookmarkRoute: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(maxDisplayCount: 3, invalidatedBy: [TipsRuntime.TipEvents.bookmarkedRoute.event])
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 /// One tip per new route.
@@ -218,6 +242,7 @@ internal struct NewRoute: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(maxDisplayDuration: 90, ignoresDisplayFrequency: true)
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal struct ValleyGuide: TipsRuntime.Tip {
@@ -251,6 +276,7 @@ internal struct ValleyGuide: TipsRuntime.Tip {
             ),
         ]
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 /// The first eligible of these is shown.

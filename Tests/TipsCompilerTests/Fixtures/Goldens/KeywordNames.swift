@@ -15,15 +15,10 @@ internal enum Kind: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntim
     case `where`
 }
 
-/// An enum named like a Swift standard type.
-internal enum String: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
+/// An enum whose cases are plain names.
+internal enum Shade: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case a
     case b
-}
-
-extension TipsRuntime.TipsConfiguration {
-    /// How often a tip that has never been displayed may appear after another tip.
-    internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .immediate
 }
 
 extension TipsRuntime.TipParameters {
@@ -39,9 +34,14 @@ extension TipsRuntime.TipEvents {
     internal struct InEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "in")
 
-        /// Records one donation of `in`.
+        /// Records one donation of `in`; returns once it is durable.
         internal func donate(`switch`: Swift.Int, self2: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate(["switch": .int(`switch`), "self2": .string(self2)], in: center)
+        }
+
+        /// Records one donation of `in` and returns at once, before it is durable.
+        internal func sendDonation(`switch`: Swift.Int, self2: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation(["switch": .int(`switch`), "self2": .string(self2)], in: center)
         }
     }
 
@@ -51,17 +51,22 @@ extension TipsRuntime.TipEvents {
     internal struct CaseEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "case")
 
-        /// Records one donation of `case`.
+        /// Records one donation of `case`; returns once it is durable.
         internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate([:], in: center)
+        }
+
+        /// Records one donation of `case` and returns at once, before it is durable.
+        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation([:], in: center)
         }
     }
 }
 
-internal struct Tip: TipsRuntime.Tip {
+internal struct NamedTip: TipsRuntime.Tip {
     internal init() {}
 
-    internal var id: Swift.String { "Tip" }
+    internal var id: Swift.String { "NamedTip" }
     internal var title: Swift.String { "Named Tip" }
     internal var rules: [TipsRuntime.TipRule] {
         [
@@ -107,9 +112,10 @@ internal struct Tip: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(invalidatedBy: [TipsRuntime.TipEvents.`case`.event])
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct Tips: TipsRuntime.Tip {
+internal struct Listing: TipsRuntime.Tip {
     internal let `let`: Swift.Int
     internal let `var`: Kind
 
@@ -135,11 +141,12 @@ internal struct Tips: TipsRuntime.Tip {
             ),
         ]
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal enum Options {
     internal static let priority: TipsRuntime.TipGroup.Priority = .firstAvailable
-    internal static var tips: [any TipsRuntime.Tip] { [Tip()] }
+    internal static var tips: [any TipsRuntime.Tip] { [NamedTip()] }
 
     /// Makes the group, whose current tip follows its priority.
     internal static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {

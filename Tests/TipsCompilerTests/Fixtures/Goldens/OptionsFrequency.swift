@@ -5,11 +5,6 @@ import TipsRuntime
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
-extension TipsRuntime.TipsConfiguration {
-    /// How often a tip that has never been displayed may appear after another tip.
-    internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .immediate
-}
-
 extension TipsRuntime.TipParameters {
     internal static let ready: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "ready", defaultValue: true)
 }
@@ -32,4 +27,5 @@ internal struct Urgent: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(ignoresDisplayFrequency: true)
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

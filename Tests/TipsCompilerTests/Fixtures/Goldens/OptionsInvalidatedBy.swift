@@ -5,11 +5,6 @@ import TipsRuntime
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
-extension TipsRuntime.TipsConfiguration {
-    /// How often a tip that has never been displayed may appear after another tip.
-    internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .immediate
-}
-
 extension TipsRuntime.TipEvents {
     internal static let tappedShare: TappedShareEvent = TappedShareEvent()
 
@@ -17,9 +12,14 @@ extension TipsRuntime.TipEvents {
     internal struct TappedShareEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "tappedShare")
 
-        /// Records one donation of `tappedShare`.
+        /// Records one donation of `tappedShare`; returns once it is durable.
         internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate([:], in: center)
+        }
+
+        /// Records one donation of `tappedShare` and returns at once, before it is durable.
+        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation([:], in: center)
         }
     }
 
@@ -29,9 +29,14 @@ extension TipsRuntime.TipEvents {
     internal struct CopiedLinkEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "copiedLink")
 
-        /// Records one donation of `copiedLink`.
+        /// Records one donation of `copiedLink`; returns once it is durable.
         internal func donate(url: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate(["url": .string(url)], in: center)
+        }
+
+        /// Records one donation of `copiedLink` and returns at once, before it is durable.
+        internal func sendDonation(url: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation(["url": .string(url)], in: center)
         }
     }
 }
@@ -46,6 +51,7 @@ internal struct Share: TipsRuntime.Tip {
             invalidatedBy: [TipsRuntime.TipEvents.tappedShare.event, TipsRuntime.TipEvents.copiedLink.event]
         )
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal struct AllOptions: TipsRuntime.Tip {
@@ -56,9 +62,10 @@ internal struct AllOptions: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(
             maxDisplayCount: 2,
-            maxDisplayDuration: 30,
+            maxDisplayDuration: 90,
             ignoresDisplayFrequency: true,
             invalidatedBy: [TipsRuntime.TipEvents.tappedShare.event]
         )
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

@@ -26,8 +26,8 @@ internal enum Type_: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRunti
     case AllCases_ = "AllCases"
 }
 
-/// Named like the runtime's namespace; cases named like tip members.
-internal enum Tips: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
+/// Cases named like tip members.
+internal enum Members: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case id
     case title
     case rules
@@ -37,11 +37,6 @@ internal enum Tips: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntim
 internal enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case free
     case pro
-}
-
-extension TipsRuntime.TipsConfiguration {
-    /// How often a tip that has never been displayed may appear after another tip.
-    internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .immediate
 }
 
 extension TipsRuntime.TipParameters {
@@ -59,9 +54,14 @@ extension TipsRuntime.TipEvents {
     internal struct ProtocolEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "Protocol")
 
-        /// Records one donation of `Protocol`.
+        /// Records one donation of `Protocol`; returns once it is durable.
         internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate([:], in: center)
+        }
+
+        /// Records one donation of `Protocol` and returns at once, before it is durable.
+        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation([:], in: center)
         }
     }
 
@@ -71,9 +71,14 @@ extension TipsRuntime.TipEvents {
     internal struct ClassEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "class")
 
-        /// Records one donation of `class`.
-        internal func donate(`default`: Swift.Int, Type Type_: Type_, self self_: Swift.Bool, center center_: Swift.String, init init_: Tips, in center: TipsRuntime.TipCenter = .shared) async {
+        /// Records one donation of `class`; returns once it is durable.
+        internal func donate(`default`: Swift.Int, Type Type_: Type_, self self_: Swift.Bool, center center_: Swift.String, init init_: Members, in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate(["default": .int(`default`), "Type": .enumCase(Type_.rawValue), "self": .bool(self_), "center": .string(center_), "init": .enumCase(init_.rawValue)], in: center)
+        }
+
+        /// Records one donation of `class` and returns at once, before it is durable.
+        internal func sendDonation(`default`: Swift.Int, Type Type_: Type_, self self_: Swift.Bool, center center_: Swift.String, init init_: Members, in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation(["default": .int(`default`), "Type": .enumCase(Type_.rawValue), "self": .bool(self_), "center": .string(center_), "init": .enumCase(init_.rawValue)], in: center)
         }
     }
 
@@ -83,9 +88,14 @@ extension TipsRuntime.TipEvents {
     internal struct PlanEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "plan")
 
-        /// Records one donation of `plan`.
+        /// Records one donation of `plan`; returns once it is durable.
         internal func donate(to: Plan, in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate(["to": .enumCase(to.rawValue)], in: center)
+        }
+
+        /// Records one donation of `plan` and returns at once, before it is durable.
+        internal func sendDonation(to: Plan, in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation(["to": .enumCase(to.rawValue)], in: center)
         }
     }
 
@@ -95,26 +105,31 @@ extension TipsRuntime.TipEvents {
     internal struct OpenedEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "Opened")
 
-        /// Records one donation of `Opened`.
+        /// Records one donation of `Opened`; returns once it is durable.
         internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate([:], in: center)
+        }
+
+        /// Records one donation of `Opened` and returns at once, before it is durable.
+        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation([:], in: center)
         }
     }
 }
 
 /// Arguments named like the tip's own members and like enums.
-internal struct Tip: TipsRuntime.Tip {
+internal struct Card: TipsRuntime.Tip {
     internal let title_: Swift.String
     internal let Type_: Type_
     internal let id_: Swift.Int
     internal let self_: Swift.Bool
-    internal let rules_: Tips
+    internal let rules_: Members
     internal let Plan: Plan
     internal let __: Swift.String
     internal let status_: Swift.String
 
     /// Creates the tip for these argument values; each combination is its own tip.
-    internal init(title title_: Swift.String, Type Type_: Type_, id id_: Swift.Int, self self_: Swift.Bool, rules rules_: Tips, Plan: Plan, __: Swift.String, status status_: Swift.String) {
+    internal init(title title_: Swift.String, Type Type_: Type_, id id_: Swift.Int, self self_: Swift.Bool, rules rules_: Members, Plan: Plan, __: Swift.String, status status_: Swift.String) {
         self.title_ = title_
         self.Type_ = Type_
         self.id_ = id_
@@ -199,6 +214,7 @@ internal struct Tip: TipsRuntime.Tip {
             ),
         ]
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal struct Self_: TipsRuntime.Tip {
@@ -231,6 +247,7 @@ internal struct Self_: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(invalidatedBy: [TipsRuntime.TipEvents.`class`.event])
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal struct TipsRuntime_: TipsRuntime.Tip {
@@ -269,6 +286,7 @@ internal struct TipsRuntime_: TipsRuntime.Tip {
             ),
         ]
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal struct Swift_: TipsRuntime.Tip {
@@ -325,6 +343,7 @@ internal struct Swift_: TipsRuntime.Tip {
             ),
         ]
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal struct tips_: TipsRuntime.Tip {
@@ -332,6 +351,7 @@ internal struct tips_: TipsRuntime.Tip {
 
     internal var id: Swift.String { "tips" }
     internal var title: Swift.String { "E" }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal struct priority_: TipsRuntime.Tip {
@@ -339,6 +359,7 @@ internal struct priority_: TipsRuntime.Tip {
 
     internal var id: Swift.String { "priority" }
     internal var title: Swift.String { "F" }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal struct makeGroup_: TipsRuntime.Tip {
@@ -346,6 +367,7 @@ internal struct makeGroup_: TipsRuntime.Tip {
 
     internal var id: Swift.String { "makeGroup" }
     internal var title: Swift.String { "G" }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal enum Default {

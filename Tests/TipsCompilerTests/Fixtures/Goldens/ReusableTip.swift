@@ -10,11 +10,6 @@ internal enum Level: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRunti
     case expert
 }
 
-extension TipsRuntime.TipsConfiguration {
-    /// How often a tip that has never been displayed may appear after another tip.
-    internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .immediate
-}
-
 extension TipsRuntime.TipEvents {
     internal static let finishedLesson: FinishedLessonEvent = FinishedLessonEvent()
 
@@ -22,9 +17,14 @@ extension TipsRuntime.TipEvents {
     internal struct FinishedLessonEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "finishedLesson")
 
-        /// Records one donation of `finishedLesson`.
+        /// Records one donation of `finishedLesson`; returns once it is durable.
         internal func donate(lesson: Swift.Int, level: Level, passed: Swift.Bool, score: Swift.Double, in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate(["lesson": .int(lesson), "level": .enumCase(level.rawValue), "passed": .bool(passed), "score": .double(score)], in: center)
+        }
+
+        /// Records one donation of `finishedLesson` and returns at once, before it is durable.
+        internal func sendDonation(lesson: Swift.Int, level: Level, passed: Swift.Bool, score: Swift.Double, in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation(["lesson": .int(lesson), "level": .enumCase(level.rawValue), "passed": .bool(passed), "score": .double(score)], in: center)
         }
     }
 }
@@ -113,4 +113,5 @@ internal struct NextLesson: TipsRuntime.Tip {
             ),
         ]
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

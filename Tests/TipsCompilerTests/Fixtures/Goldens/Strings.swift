@@ -5,11 +5,6 @@ import TipsRuntime
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
-extension TipsRuntime.TipsConfiguration {
-    /// How often a tip that has never been displayed may appear after another tip.
-    internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .immediate
-}
-
 internal struct Escapes: TipsRuntime.Tip {
     internal init() {}
 
@@ -23,4 +18,5 @@ internal struct Escapes: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(maxDisplayCount: 1)
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

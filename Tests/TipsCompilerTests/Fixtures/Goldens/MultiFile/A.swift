@@ -28,6 +28,7 @@ internal struct CrossFile: TipsRuntime.Tip {
             ),
         ]
     }
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal enum Across {

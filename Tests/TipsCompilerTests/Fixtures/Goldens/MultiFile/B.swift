@@ -8,6 +8,12 @@ private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGenera
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
     internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .hourly
+    /// The config block, which this module's tips carry: `Tips.configure()` applies it
+    /// unless given `.displayFrequency(_:)`. Shadows the runtime's `nil`.
+    internal static let declared: TipsRuntime.Tips.DeclaredConfiguration? = TipsRuntime.Tips.DeclaredConfiguration(
+        displayFrequency: .hourly,
+        file: "B.tips"
+    )
 }
 
 extension TipsRuntime.TipParameters {
@@ -22,9 +28,14 @@ extension TipsRuntime.TipEvents {
     internal struct OpenedEvent: Swift.Sendable {
         internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "opened")
 
-        /// Records one donation of `opened`.
+        /// Records one donation of `opened`; returns once it is durable.
         internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
             await self.event.donate([:], in: center)
+        }
+
+        /// Records one donation of `opened` and returns at once, before it is durable.
+        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
+            self.event.sendDonation([:], in: center)
         }
     }
 }

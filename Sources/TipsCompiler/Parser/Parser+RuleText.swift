@@ -1,6 +1,6 @@
-// The source text a checked rule records: its lines joined into one.
+// The source text a rule records: its lines joined into one.
 
-extension Checker {
+extension Parser {
     /// Joins continuation lines: every run of whitespace holding a line break
     /// becomes one space (nothing before a `.`, so that a continued query chain
     /// reads as one); other runs stay; a run at the end goes. Whitespace is

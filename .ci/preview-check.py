@@ -1,0 +1,588 @@
+#!/usr/bin/env python3
+"""Opens `tipc preview` pages in headless Chromium and checks them through the DOM.
+
+For each page (the samples, the shared samples and a fixture with warnings):
+- every tip's title, message and actions, read from the .tips files here
+  (not from the page), are on the tip's card;
+- every warning `tipc check` prints sits on the card of the tip it is about;
+- at phone, 200 %-zoom and desktop widths, in light and dark appearance (the
+  switch is verified, not assumed): nothing scrolls sideways, no card leaves
+  its box, no text leaves its card or is clipped, the close button covers no
+  text, and every piece of text meets WCAG AA contrast;
+- the page asks for nothing from the network, the filter narrows the tips, and
+  with scripts off every tip is shown and the filter box is not;
+- screenshots in light and dark at phone and desktop widths.
+
+Chromium is driven over --remote-debugging-pipe (the DevTools protocol as
+NUL-terminated JSON on file descriptors 3 and 4), so nothing listens on a port.
+
+    python3 .ci/preview-check.py --tipc .build/debug/tipc --screenshots DIR
+"""
+
+import argparse
+import base64
+import glob
+import json
+import os
+import re
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# (name, inputs): the pages checked. Screenshots are taken of those in SCREENSHOTS.
+PAGES = [
+    ("trails", sorted(glob.glob(os.path.join(ROOT, "Samples/Trails/Tips/*.tips")))),
+    ("backyard", [os.path.join(ROOT, "Samples/Backyard/Tips/Backyard.tips")]),
+    ("showcase", [os.path.join(ROOT, "Tests/TipsCompilerTests/Fixtures/Preview/Showcase.tips")]),
+]
+SHARED = os.path.join(os.path.dirname(ROOT), "shared/samples")
+for shared in sorted(glob.glob(os.path.join(SHARED, "*.tips"))):
+    PAGES.append(("shared-" + os.path.basename(shared)[:-5].lower(), [shared]))
+SCREENSHOTS = {"trails"}
+# Tips also shot on their own at desktop width, in one appearance (for the README and docs/).
+SCREENSHOT_ARTICLES = {("trails", "tip-FavoriteTrail", "light"), ("showcase", "tip-Upgrade", "light")}
+
+# (label, CSS width, height): a phone, the narrowest reflow width, 1280 at 200 % zoom, a desktop.
+VIEWPORTS = [("phone", 390, 844), ("narrow", 320, 700), ("zoom200", 640, 450), ("desktop", 1280, 900)]
+SCREENSHOT_VIEWPORTS = {"phone", "desktop"}
+APPEARANCES = ["light", "dark"]
+
+
+class DevTools:
+    """The DevTools protocol over the pipe of one Chromium process."""
+
+    def __init__(self, chromium, profile):
+        to_browser_read, self.to_browser = os.pipe()
+        self.from_browser, from_browser_write = os.pipe()
+
+        def wire():
+            os.dup2(to_browser_read, 3)
+            os.dup2(from_browser_write, 4)
+
+        self.log = open(os.path.join(profile, "chromium.log"), "wb")
+        self.process = subprocess.Popen(
+            [
+                chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+                "--force-color-profile=srgb", "--user-data-dir=" + os.path.join(profile, "profile"),
+                "--remote-debugging-pipe", "about:blank",
+            ],
+            stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log,
+            preexec_fn=wire, pass_fds=(3, 4), close_fds=True,
+        )
+        os.close(to_browser_read)
+        os.close(from_browser_write)
+        self.next_id = 0
+        self.buffer = b""
+        self.events = []
+
+    def _read_message(self, timeout):
+        while b"\0" not in self.buffer:
+            ready, _, _ = select.select([self.from_browser], [], [], timeout)
+            if not ready:
+                raise TimeoutError("Chromium did not answer in %s s" % timeout)
+            chunk = os.read(self.from_browser, 1 << 16)
+            if not chunk:
+                raise RuntimeError("Chromium closed the pipe (see chromium.log)")
+            self.buffer += chunk
+        message, self.buffer = self.buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def send(self, method, params=None, session=None, timeout=60):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        os.write(self.to_browser, json.dumps(message).encode() + b"\0")
+        while True:
+            reply = self._read_message(timeout)
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise RuntimeError("%s failed: %s" % (method, reply["error"]))
+                return reply.get("result", {})
+            self.events.append(reply)
+
+    def wait_for(self, method, session, timeout=60):
+        for index, event in enumerate(self.events):
+            if event.get("method") == method and event.get("sessionId") == session:
+                return self.events.pop(index)
+        while True:
+            event = self._read_message(timeout)
+            if event.get("method") == method and event.get("sessionId") == session:
+                return event
+            self.events.append(event)
+
+    def close(self):
+        try:
+            self.send("Browser.close", timeout=10)
+        except Exception:
+            pass
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        os.close(self.to_browser)
+        os.close(self.from_browser)
+        self.log.close()
+
+
+class Page:
+    """One tab."""
+
+    def __init__(self, tools):
+        self.tools = tools
+        target = tools.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = tools.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        self.send("Page.enable")
+        self.send("Network.enable")
+
+    def send(self, method, params=None):
+        return self.tools.send(method, params, session=self.session)
+
+    def open(self, url, scripts=True):
+        self.send("Emulation.setScriptExecutionDisabled", {"value": not scripts})
+        self.tools.events.clear()
+        self.send("Page.navigate", {"url": url})
+        self.tools.wait_for("Page.loadEventFired", self.session)
+
+    def requests(self):
+        """The URLs the page asked for since it was opened."""
+        return [
+            event["params"]["request"]["url"]
+            for event in self.tools.events
+            if event.get("method") == "Network.requestWillBeSent" and event.get("sessionId") == self.session
+        ]
+
+    def evaluate(self, expression):
+        result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True})
+        if "exceptionDetails" in result:
+            raise RuntimeError("page script failed: %s" % result["exceptionDetails"])
+        return result["result"].get("value")
+
+    def emulate(self, width, height, appearance):
+        self.send(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+        )
+        self.send(
+            "Emulation.setEmulatedMedia",
+            {"features": [{"name": "prefers-color-scheme", "value": appearance}]},
+        )
+
+    def screenshot(self, path, clip=None):
+        params = {"format": "png"}
+        if clip:
+            params.update({"clip": dict(clip, scale=1), "captureBeyondViewport": True})
+        data = self.send("Page.captureScreenshot", params)["data"]
+        with open(path, "wb") as file:
+            file.write(base64.b64decode(data))
+
+    def element_boxes(self, selector):
+        """The page-relative box of every element matching `selector`, with its id."""
+        return self.evaluate(
+            "Array.from(document.querySelectorAll(%s)).map((e) => { const r = e.getBoundingClientRect(); "
+            "return {id: e.id, x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height}; })"
+            % json.dumps(selector)
+        )
+
+
+# The layout and contrast checks, run inside the page; returns a list of problems.
+LAYOUT_CHECK = r"""
+(() => {
+  const problems = [];
+  const slack = 0.5;
+  const inside = (a, b) => a.left >= b.left - slack && a.right <= b.right + slack &&
+    a.top >= b.top - slack && a.bottom <= b.bottom + slack;
+  const overlaps = (a, b) => a.left < b.right - slack && b.left < a.right - slack &&
+    a.top < b.bottom - slack && b.top < a.bottom - slack;
+  const hidden = (element) => element.closest('.visually-hidden, [hidden]') !== null;
+  const where = (element) => {
+    const owner = element.closest('article');
+    return (owner ? owner.id : 'page') + ' ' + element.tagName.toLowerCase() +
+      (element.className && typeof element.className === 'string' ? '.' + element.className.split(' ').join('.') : '');
+  };
+  const textRects = (root) => {
+    const rects = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      if (!node.textContent.trim() || hidden(node.parentElement)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) {
+        if (rect.width > 0 && rect.height > 0) rects.push({node, rect});
+      }
+    }
+    return rects;
+  };
+
+  const page = document.documentElement;
+  if (page.scrollWidth > page.clientWidth + 1) {
+    problems.push('the page scrolls sideways: ' + page.scrollWidth + ' > ' + page.clientWidth + ' px');
+  }
+  for (const {node, rect} of textRects(document.body)) {
+    if (rect.left < -slack || rect.right > page.clientWidth + slack) {
+      problems.push(where(node.parentElement) + ': text leaves the window: "' + node.textContent.trim().slice(0, 40) + '"');
+    }
+  }
+  for (const element of document.body.querySelectorAll('*')) {
+    if (hidden(element) || element instanceof SVGElement) continue;
+    const style = getComputedStyle(element);
+    if (style.display === 'none') continue;
+    const clipsX = style.overflowX !== 'visible', clipsY = style.overflowY !== 'visible';
+    if ((clipsX && element.scrollWidth > element.clientWidth + 1) ||
+        (clipsY && element.scrollHeight > element.clientHeight + 1)) {
+      problems.push(where(element) + ': its text is clipped');
+    }
+    if (style.textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1) {
+      problems.push(where(element) + ': its text is cut with an ellipsis');
+    }
+  }
+  for (const box of document.querySelectorAll('article')) {
+    const outer = box.getBoundingClientRect();
+    for (const {node, rect} of textRects(box)) {
+      if (!inside(rect, outer)) problems.push(where(node.parentElement) + ': text leaves its box');
+    }
+  }
+  for (const card of document.querySelectorAll('.tip-card')) {
+    const box = card.getBoundingClientRect();
+    const canvas = card.closest('.canvas').getBoundingClientRect();
+    const figure = card.closest('figure').getBoundingClientRect();
+    const article = card.closest('article').getBoundingClientRect();
+    if (!inside(box, canvas)) problems.push(where(card) + ': the card overflows its canvas');
+    if (!inside(canvas, figure) || !inside(figure, article)) problems.push(where(card) + ': the picture overflows its tip');
+    const close = card.querySelector('.tip-close').getBoundingClientRect();
+    for (const {node, rect} of textRects(card)) {
+      if (!inside(rect, box)) {
+        problems.push(where(node.parentElement) + ': text leaves its card: "' + node.textContent.trim().slice(0, 40) + '"');
+      }
+      if (!node.parentElement.closest('.tip-close') && overlaps(rect, close)) {
+        problems.push(where(node.parentElement) + ': the close button covers text');
+      }
+    }
+  }
+
+  // WCAG AA: 4.5:1 for text, 3:1 for large text (24 px, or 18.66 px bold).
+  const parse = (color) => {
+    const numbers = color.match(/[\d.]+/g).map(Number);
+    return {r: numbers[0], g: numbers[1], b: numbers[2], a: numbers.length > 3 ? numbers[3] : 1};
+  };
+  const over = (top, bottom) => ({
+    r: top.r * top.a + bottom.r * (1 - top.a), g: top.g * top.a + bottom.g * (1 - top.a),
+    b: top.b * top.a + bottom.b * (1 - top.a), a: 1,
+  });
+  const background = (element) => {
+    const layers = [];
+    for (let at = element; at; at = at.parentElement) {
+      const color = parse(getComputedStyle(at).backgroundColor);
+      if (color.a > 0) layers.push(color);
+      if (color.a >= 1) break;
+    }
+    let result = {r: 255, g: 255, b: 255, a: 1};
+    for (let index = layers.length - 1; index >= 0; index--) result = over(layers[index], result);
+    return result;
+  };
+  const luminance = (color) => {
+    const channel = (value) => {
+      const c = value / 255;
+      return c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * channel(color.r) + 0.7152 * channel(color.g) + 0.0722 * channel(color.b);
+  };
+  const checked = new Set();
+  let lowest = 21;
+  for (const {node} of textRects(document.body)) {
+    const element = node.parentElement;
+    if (checked.has(element)) continue;
+    checked.add(element);
+    const style = getComputedStyle(element);
+    const back = background(element);
+    const fore = over(parse(style.color), back);
+    const [light, dark] = [luminance(fore), luminance(back)].sort((a, b) => b - a);
+    const ratio = (light + 0.05) / (dark + 0.05);
+    const size = parseFloat(style.fontSize);
+    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+    lowest = Math.min(lowest, ratio);
+    if (ratio < (large ? 3 : 4.5)) {
+      problems.push(where(element) + ': contrast ' + ratio.toFixed(2) + ':1 is below AA for "' +
+        node.textContent.trim().slice(0, 30) + '" (' + style.color + ' on ' + JSON.stringify(back) + ')');
+    }
+  }
+  return {problems, lowestContrast: lowest, dark: matchMedia('(prefers-color-scheme: dark)').matches,
+          pageBackground: getComputedStyle(document.documentElement).backgroundColor};
+})()
+"""
+
+# What the page shows of each tip: the first (inline, light) card's copy, and the warnings on its card.
+CONTENT_READ = r"""
+(() => {
+  const squash = (text) => text.replace(/\s+/g, ' ').trim();
+  const tips = {};
+  for (const article of document.querySelectorAll('article.tip')) {
+    const card = article.querySelector('.tip-card');
+    const pick = (selector) => Array.from(card.querySelectorAll(selector)).map((e) => squash(e.textContent));
+    tips[article.id] = {
+      visible: article.offsetParent !== null,
+      title: pick('.tip-title'), message: pick('.tip-message'), actions: pick('.tip-action'),
+      cards: article.querySelectorAll('.tip-card').length,
+      warnings: Array.from(article.querySelectorAll('.warning')).map((e) => squash(e.textContent)),
+    };
+  }
+  const box = document.getElementById('filter-box');
+  return {tips, filterShown: box !== null && !box.hidden,
+          warningsOnPage: document.querySelectorAll('.warning').length};
+})()
+"""
+
+FILTER = r"""
+(() => {
+  const input = document.getElementById('filter');
+  input.value = %s;
+  input.dispatchEvent(new Event('input'));
+  return Array.from(document.querySelectorAll('article.tip')).filter((a) => !a.hidden).map((a) => a.id);
+})()
+"""
+
+STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+def unescape(literal):
+    """A .tips string literal's text as the page shows it: escapes decoded, each \\(name) its slot's name."""
+    out, index = "", 0
+    while index < len(literal):
+        char = literal[index]
+        if char != "\\":
+            out += char
+            index += 1
+            continue
+        following = literal[index + 1]
+        if following == "(":
+            end = literal.index(")", index)
+            out += literal[index + 2:end]
+            index = end + 1
+        elif following == "u":
+            end = literal.index("}", index)
+            out += chr(int(literal[index + 3:end], 16))
+            index = end + 1
+        else:
+            out += {"n": "\n", "t": "\t"}.get(following, following)
+            index += 2
+    return " ".join(out.split())
+
+
+def expected_tips(paths):
+    """Each tip's title, message and action titles, read from the .tips files (one item a line)."""
+    tips, owners = {}, {}
+    for path in paths:
+        current = None
+        with open(path, encoding="utf-8") as file:
+            for number, line in enumerate(file, 1):
+                words = line.split()
+                if not words:
+                    continue
+                if words[0] in ("tip", "group") and len(words) > 1:
+                    name = re.match(r"[^\s({]+", words[1]).group(0)
+                    current = name if words[0] == "tip" else None
+                    owners.setdefault(os.path.basename(path), []).append((number, current))
+                    if current:
+                        tips[current] = {"title": [], "message": [], "actions": []}
+                    continue
+                if current is None:
+                    continue
+                literal = STRING.search(line)
+                if words[0] in ("title", "message") and literal:
+                    tips[current][words[0]].append(unescape(literal.group(1)))
+                elif words[0] == "action" and literal:
+                    tips[current]["actions"].append(unescape(literal.group(1)))
+    return tips, owners
+
+
+def expected_warnings(tipc, paths, owners):
+    """(tip or None, message) for every warning `tipc check` prints."""
+    run = subprocess.run([tipc, "check"] + paths, capture_output=True, text=True)
+    if run.returncode != 0:
+        raise RuntimeError("tipc check failed:\n" + run.stderr)
+    found = []
+    for line in run.stderr.splitlines():
+        match = re.match(r"(.+?):(\d+):(\d+): warning: (.*)$", line)
+        if not match:
+            continue
+        number = int(match.group(2))
+        declared = [owner for start, owner in owners.get(os.path.basename(match.group(1)), []) if start <= number]
+        found.append((declared[-1] if declared else None, match.group(4)))
+    return found
+
+
+def check_content(name, page, tips, warnings, failures):
+    seen = page.evaluate(CONTENT_READ)
+    for tip, copy in tips.items():
+        shown = seen["tips"].get("tip-" + tip)
+        if shown is None:
+            failures.append("%s: tip %s is not on the page" % (name, tip))
+            continue
+        if shown["cards"] != 4:
+            failures.append("%s: tip %s has %d cards, not 4" % (name, tip, shown["cards"]))
+        for part in ("title", "message", "actions"):
+            if shown[part] != copy[part]:
+                failures.append("%s: tip %s shows %s %r, the .tips file says %r" % (name, tip, part, shown[part], copy[part]))
+    for owner, message in warnings:
+        if owner is None:
+            continue
+        on_card = seen["tips"].get("tip-" + owner, {}).get("warnings", [])
+        if not any(message in text for text in on_card):
+            failures.append("%s: warning %r is not on the card of %s" % (name, message, owner))
+    if seen["warningsOnPage"] != len(warnings):
+        failures.append("%s: %d warnings on the page, tipc check prints %d" % (name, seen["warningsOnPage"], len(warnings)))
+    return seen
+
+
+def check_page(
+    name, inputs, tipc, tools, workdir, shots, articles, failures, mutate=None, viewports=VIEWPORTS, report=print
+):
+    html = os.path.join(workdir, name + ".html")
+    run = subprocess.run([tipc, "preview"] + inputs + ["--output", html], capture_output=True, text=True)
+    if run.returncode != 0:
+        failures.append("%s: tipc preview exited %d:\n%s" % (name, run.returncode, run.stderr))
+        return
+    if mutate:
+        with open(html, encoding="utf-8") as file:
+            text = file.read()
+        with open(html, "w", encoding="utf-8") as file:
+            file.write(mutate(text))
+    tips, owners = expected_tips(inputs)
+    warnings = expected_warnings(tipc, inputs, owners)
+    url = "file://" + html
+    page = Page(tools)
+
+    page.open(url)
+    requests = [request for request in page.requests() if request != url]
+    if requests:
+        failures.append("%s: the page asked the network for %s" % (name, requests))
+    seen = check_content(name, page, tips, warnings, failures)
+    if not seen["filterShown"]:
+        failures.append("%s: with scripts on, the filter box is not shown" % name)
+    backgrounds = {}
+    for label, width, height in viewports:
+        for appearance in APPEARANCES:
+            page.emulate(width, height, appearance)
+            result = page.evaluate(LAYOUT_CHECK)
+            if result["dark"] != (appearance == "dark"):
+                failures.append("%s: %s %s: the page did not switch to %s" % (name, label, appearance, appearance))
+            backgrounds.setdefault(appearance, set()).add(result["pageBackground"])
+            for problem in result["problems"]:
+                failures.append("%s: %s %s (%d px): %s" % (name, label, appearance, width, problem))
+            report("  %-9s %-5s %4d px: %d problems, lowest text contrast %.2f:1"
+                  % (label, appearance, width, len(result["problems"]), result["lowestContrast"]))
+            if shots and name in SCREENSHOTS and label in SCREENSHOT_VIEWPORTS:
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(os.path.join(shots, "%s-%s-%s.png" % (name, label, appearance)))
+            for box in page.element_boxes("article") if shots and label == "desktop" else []:
+                if (name, box["id"], appearance) in SCREENSHOT_ARTICLES:
+                    clip = {key: box[key] for key in ("x", "y", "width", "height")}
+                    page.screenshot(os.path.join(shots, "%s-%s-%s.png" % (name, box["id"], appearance)), clip)
+            if articles:
+                for box in page.element_boxes("article"):
+                    clip = {key: box[key] for key in ("x", "y", "width", "height")}
+                    page.screenshot(
+                        os.path.join(articles, "%s-%s-%s-%s.png" % (name, box["id"], label, appearance)), clip)
+    if backgrounds.get("light") == backgrounds.get("dark"):
+        failures.append("%s: light and dark pages have the same background %s" % (name, backgrounds.get("light")))
+
+    if tips:
+        first = sorted(tips)[0]
+        word = tips[first]["title"][0].split()[-1] if tips[first]["title"] else first
+        matching = [tip for tip, copy in tips.items()
+                    if word.lower() in " ".join([tip] + copy["title"] + copy["message"] + copy["actions"]).lower()]
+        shown = page.evaluate(FILTER % json.dumps(word))
+        missing = ["tip-" + tip for tip in matching if "tip-" + tip not in shown]
+        if missing or len(shown) >= len(tips) > len(matching):
+            failures.append("%s: filtering by %r shows %s" % (name, word, shown))
+        if page.evaluate(FILTER % json.dumps("no tip has this text 7f3a")):
+            failures.append("%s: a filter that matches nothing still shows tips" % name)
+
+    page.open(url, scripts=False)
+    off = page.evaluate(CONTENT_READ)
+    if off["filterShown"]:
+        failures.append("%s: with scripts off, the filter box (which would do nothing) is shown" % name)
+    hidden = [tip for tip, seen_tip in off["tips"].items() if not seen_tip["visible"]]
+    if hidden or len(off["tips"]) != len(tips):
+        failures.append("%s: with scripts off, %d of %d tips show" % (name, len(off["tips"]) - len(hidden), len(tips)))
+    report("%s: %d tips, %d warnings checked" % (name, len(tips), len(warnings)))
+
+
+# The check checks: each mistake, made on purpose in the showcase page, must be reported.
+MISTAKES = [
+    ("a title that does not wrap", ".tip-title { margin: 0;", ".tip-title { white-space: nowrap; margin: 0;",
+     "text leaves its card"),
+    ("clipped copy", ".tip-message { margin: 0.25rem 0 0;", ".tip-message { overflow: hidden; height: 1em; margin: 0;",
+     "its text is clipped"),
+    ("grey message text", "--card-muted: #46464c", "--card-muted: #9a9aa0", "is below AA"),
+    ("a dark page in light colours", "--page-fg: #f2f2f7", "--page-fg: #2a2a2a", "is below AA"),
+    ("a changed title", ">Save this recipe<", ">Save the recipe<", "shows title"),
+    ("a warning left off its card", '<li class="warning" data-part="message">', '<li data-part="message">',
+     "is not on the card of Upgrade"),
+    ("a stylesheet from the network", "<head>", '<head><link rel="stylesheet" href="https://example.invalid/a.css">',
+     "asked the network"),
+    ("a close button over the title", "padding-right: 1.875rem;", "padding-right: 0;", "the close button covers text"),
+    ("a filter box shown without scripts", ' role="search" hidden>', ' role="search">', "with scripts off"),
+]
+
+
+def self_test(tipc, tools, workdir):
+    """Runs the showcase check once per mistake; returns the mistakes it missed."""
+    showcase = dict(PAGES)["showcase"]
+    missed = []
+    for label, old, new, expected in MISTAKES:
+        found = []
+
+        def mutate(text, old=old, new=new):
+            if old not in text:
+                raise RuntimeError("self-test: %r is not on the page any more; update MISTAKES" % old)
+            return text.replace(old, new)
+
+        check_page(
+            "mistake", showcase, tipc, tools, workdir, None, None, found, mutate, VIEWPORTS[1:2], lambda _: None)
+        if not any(expected in failure for failure in found):
+            missed.append("%s (expected %r, got %s)" % (label, expected, found[:3]))
+    return missed
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tipc", required=True, help="the tipc executable")
+    parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
+    parser.add_argument("--screenshots", help="write the screenshots kept in docs/preview here")
+    parser.add_argument("--article-screenshots", help="write a screenshot of every tip and group here (to review)")
+    arguments = parser.parse_args()
+    tipc = os.path.abspath(arguments.tipc)
+    for directory in (arguments.screenshots, arguments.article_screenshots):
+        if directory:
+            os.makedirs(directory, exist_ok=True)
+    failures = []
+    with tempfile.TemporaryDirectory(prefix="tipc-preview-") as workdir:
+        tools = DevTools(arguments.chromium, workdir)
+        try:
+            for name, inputs in PAGES:
+                check_page(
+                    name, inputs, tipc, tools, workdir, arguments.screenshots, arguments.article_screenshots, failures)
+            print("self-test: %d mistakes made on purpose" % len(MISTAKES))
+            for missed in self_test(tipc, tools, workdir):
+                failures.append("self-test: the check missed " + missed)
+        finally:
+            tools.close()
+    for failure in failures:
+        print("FAIL " + failure)
+    if failures:
+        print("preview check: %d failures" % len(failures))
+        return 1
+    print("preview check passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,2 @@
+" .tips files are the tips language.
+autocmd BufRead,BufNewFile *.tips setfiletype tips

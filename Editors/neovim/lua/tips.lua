@@ -1,0 +1,40 @@
+-- Starts `tipc lsp` for .tips buffers with Neovim's built-in LSP client.
+-- In init.lua:  require("tips").setup({ cmd = { "tipc", "lsp" } })
+-- (with Editors/neovim on the runtimepath; see Editors/README.md).
+local M = {}
+
+--- The folder whose .tips files compile together with `file` (the server
+--- finds the SwiftPM target itself; this only names the workspace).
+local function root_of(file)
+  local package = vim.fn.findfile("Package.swift", vim.fn.fnamemodify(file, ":p:h") .. ";")
+  if package ~= "" then return vim.fn.fnamemodify(package, ":p:h") end
+  return vim.fn.fnamemodify(file, ":p:h")
+end
+
+--- Starts (or reuses) the server for a buffer and attaches it; returns the client id.
+function M.attach(bufnr, options)
+  options = options or {}
+  local root = root_of(vim.api.nvim_buf_get_name(bufnr))
+  M.clients = M.clients or {}
+  local id = M.clients[root]
+  if id == nil or vim.lsp.get_client_by_id(id) == nil then
+    id = vim.lsp.start_client({
+      name = "tipc",
+      cmd = options.cmd or { "tipc", "lsp" },
+      root_dir = root,
+      on_attach = options.on_attach,
+    })
+    M.clients[root] = id
+  end
+  if id then vim.lsp.buf_attach_client(bufnr, id) end
+  return id
+end
+
+function M.setup(options)
+  vim.api.nvim_create_autocmd("FileType", {
+    pattern = "tips",
+    callback = function(event) M.attach(event.buf, options) end,
+  })
+end
+
+return M

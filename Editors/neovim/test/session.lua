@@ -1,0 +1,65 @@
+-- A real editor session against `tipc lsp`, run headless by .ci/neovim-check.sh:
+--   TIPC=<tipc> TIPS_FILE=<a .tips file with one mistake> nvim --headless -u session.lua
+-- It opens the file with Neovim's built-in LSP client, reads the diagnostic
+-- at the mistake's line, applies the server's quick fix, sees the
+-- diagnostics clear, breaks the layout and formats it back.
+local here = debug.getinfo(1, "S").source:sub(2):match("(.*/)")
+vim.opt.runtimepath:append(here .. "..")
+
+local function fail(message)
+  io.stderr:write("neovim session: " .. message .. "\n")
+  vim.cmd("cquit 1")
+end
+
+local function check(condition, message)
+  if not condition then error(message, 0) end
+end
+
+local function run()
+  local tipc, file = os.getenv("TIPC"), os.getenv("TIPS_FILE")
+  check(tipc and file, "set TIPC and TIPS_FILE")
+  vim.cmd("edit " .. vim.fn.fnameescape(file))
+  local bufnr = vim.api.nvim_get_current_buf()
+  local client_id = require("tips").attach(bufnr, { cmd = { tipc, "lsp" } })
+  check(client_id, "the client did not start")
+
+  -- The diagnostic, at the line of the mistake.
+  local mistake = vim.fn.search("isSigndIn") - 1
+  check(mistake >= 0, "the file has no mistake to fix")
+  check(vim.wait(10000, function() return #vim.diagnostic.get(bufnr) > 0 end, 50), "no diagnostic arrived")
+  local diagnostic = vim.diagnostic.get(bufnr)[1]
+  check(diagnostic.lnum == mistake, "the diagnostic is on line " .. diagnostic.lnum .. ", not " .. mistake)
+  check(diagnostic.message:find("did you mean 'isSignedIn'", 1, true), "unexpected message: " .. diagnostic.message)
+
+  -- The suggested fix, as the server offers it.
+  local client = vim.lsp.get_client_by_id(client_id)
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    range = { start = { line = diagnostic.lnum, character = diagnostic.col },
+      ["end"] = { line = diagnostic.end_lnum, character = diagnostic.end_col } },
+    context = { diagnostics = {} },
+  }
+  local response = client.request_sync("textDocument/codeAction", params, 10000, bufnr)
+  check(response and response.result and #response.result == 1, "expected one code action")
+  local action = response.result[1]
+  check(action.kind == "quickfix", "the action is not a quick fix")
+  vim.lsp.util.apply_workspace_edit(action.edit, "utf-16")
+  check(vim.fn.getline(mistake + 1):find("isSignedIn", 1, true), "the fix was not applied")
+  check(vim.wait(10000, function() return #vim.diagnostic.get(bufnr) == 0 end, 50), "the diagnostics did not clear")
+
+  -- Formatting puts a broken layout back.
+  local fixed = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+  vim.api.nvim_buf_set_lines(bufnr, mistake, mistake + 1, false, { "rule    isSignedIn ;" })
+  if vim.lsp.buf.format then
+    vim.lsp.buf.format({ timeout_ms = 10000, bufnr = bufnr })
+  else
+    vim.lsp.buf.formatting_sync(nil, 10000)
+  end
+  check(vim.deep_equal(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), fixed), "formatting did not restore the layout")
+  io.stdout:write("neovim session passed: diagnostic at line " .. (mistake + 1) .. ", fixed, cleared, formatted\n")
+  client.stop()
+  vim.cmd("qall!")
+end
+
+local ok, message = pcall(run)
+if not ok then fail(tostring(message)) end

@@ -1,0 +1,83 @@
+// Names that look alike but are not the same name: `flag` and `flаg` with a
+// Cyrillic а. Both compile, and a rule that means one silently uses the
+// other, so the second is a warning that names the character.
+
+extension Checker {
+    /// Letters of other scripts that look like a Latin letter, and that letter.
+    static let latinLookalikes: [Unicode.Scalar: Character] = {
+        let pairs: [(UInt32, Character)] = [
+            // Cyrillic
+            (0x0430, "a"), (0x0435, "e"), (0x043E, "o"), (0x0440, "p"), (0x0441, "c"), (0x0443, "y"),
+            (0x0445, "x"), (0x0456, "i"), (0x0458, "j"), (0x0455, "s"), (0x0501, "d"), (0x04BB, "h"),
+            (0x0410, "A"), (0x0412, "B"), (0x0415, "E"), (0x041A, "K"), (0x041C, "M"), (0x041D, "H"),
+            (0x041E, "O"), (0x0420, "P"), (0x0421, "C"), (0x0422, "T"), (0x0425, "X"), (0x0406, "I"),
+            (0x0408, "J"), (0x0405, "S"),
+            // Greek
+            (0x03BF, "o"), (0x03B1, "a"), (0x03BD, "v"), (0x03C1, "p"), (0x03B9, "i"), (0x0391, "A"),
+            (0x0392, "B"), (0x0395, "E"), (0x0396, "Z"), (0x0397, "H"), (0x0399, "I"), (0x039A, "K"),
+            (0x039C, "M"), (0x039D, "N"), (0x039F, "O"), (0x03A1, "P"), (0x03A4, "T"), (0x03A5, "Y"),
+            (0x03A7, "X"),
+        ]
+        var table: [Unicode.Scalar: Character] = [:]
+        for (value, latin) in pairs {
+            if let scalar = Unicode.Scalar(value) { table[scalar] = latin }
+        }
+        return table
+    }()
+
+    /// `name` with every lookalike letter replaced by its Latin letter, and
+    /// the first lookalike found; nil when the name has none.
+    static func latinSkeleton(_ name: String) -> (skeleton: String, lookalike: Unicode.Scalar)? {
+        guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var skeleton = ""
+        var first: Unicode.Scalar?
+        for scalar in name.unicodeScalars {
+            if let latin = latinLookalikes[scalar] {
+                skeleton.append(latin)
+                if first == nil { first = scalar }
+            } else {
+                skeleton.unicodeScalars.append(scalar)
+            }
+        }
+        return first.map { (skeleton, $0) }
+    }
+
+    /// Warns at every declared name that differs from another declared name
+    /// only by lookalike letters of another script. Names are visited in
+    /// source order, so the output does not depend on hashing.
+    mutating func warnAboutLookalikeNames(_ files: [SourceFileSyntax]) {
+        var lookalikes: [(symbol: Symbol, skeleton: String, lookalike: Unicode.Scalar)] = []
+        for file in files {
+            for declaration in file.declarations {
+                guard let name = Self.declaredName(declaration), let symbol = symbols[name.name],
+                    symbol.nameRange == name.range, let (skeleton, lookalike) = Self.latinSkeleton(name.name)
+                else { continue }
+                lookalikes.append((symbol, skeleton, lookalike))
+            }
+        }
+        for (symbol, skeleton, lookalike) in lookalikes {
+            let other =
+                symbols[skeleton]
+                ?? lookalikes.first { $0.skeleton == skeleton && $0.symbol.name != symbol.name }?.symbol
+            guard let other, other.name != symbol.name else { continue }
+            let code = Lexer.hex(lookalike.value, digits: 4)
+            let letter = lookalike.properties.name.map { " \($0)" } ?? ""
+            diagnostics.warning(
+                "'\(symbol.name)' looks like '\(other.name)' but is another name: its '\(Character(lookalike))' is "
+                    + "U+\(code)\(letter); rename one of them",
+                at: symbol.nameRange, notes: [DiagnosticNote("'\(other.name)' is declared here", at: other.nameRange)])
+        }
+    }
+
+    /// The name a declaration declares, if any.
+    private static func declaredName(_ declaration: Declaration) -> Identifier? {
+        switch declaration {
+        case .config, .scenario: nil
+        case .enumeration(let decl): decl.name
+        case .parameter(let decl): decl.name
+        case .event(let decl): decl.name
+        case .tip(let decl): decl.name
+        case .group(let decl): decl.name
+        }
+    }
+}

@@ -1,0 +1,91 @@
+// Curly quotes pasted from a document (“Hi”, ‘Hi’): the content designer's
+// most likely mistake. The string is reported once and then read as if its
+// quotes were straight, so nothing after it cascades.
+
+/// The kind of curly quote that opened a string, and how to find its end.
+struct CurlyQuote {
+    /// The UTF-8 length of the opening quote (every curly quote is 3 bytes).
+    let openingLength: Int
+    /// The scalars that may close the string: the curly quotes of the same
+    /// kind (either way round, as documents mix them) and the straight one.
+    let closers: [Unicode.Scalar]
+
+    /// The message for a string written with curly quotes.
+    static let message = "use straight quotes \"...\" around a string, not curly quotes"
+
+    /// The curly quote that `scalar` opens a string with, or nil.
+    init?(opening scalar: Unicode.Scalar) {
+        switch scalar {
+        case "\u{201C}", "\u{201D}", "\u{201E}":
+            self.init(openingLength: 3, closers: ["\u{201D}", "\u{201C}", "\""])
+        case "\u{2018}", "\u{2019}", "\u{201A}":
+            self.init(openingLength: 3, closers: ["\u{2019}", "\u{2018}", "'"])
+        default:
+            return nil
+        }
+    }
+
+    /// A string opened with a straight quote and closed with a curly one (`"Hi”`).
+    static let straightOpened = CurlyQuote(openingLength: 1, closers: ["\u{201D}", "\u{201C}"])
+
+    private init(openingLength: Int, closers: [Unicode.Scalar]) {
+        self.openingLength = openingLength
+        self.closers = closers
+    }
+
+    /// The length of the closing quote at `position`, or nil when there is none there.
+    func closingLength(in bytes: [UInt8], at position: Int, end: Int) -> Int? {
+        let byte = bytes[position]
+        if byte < 0x80 { return closers.contains(Unicode.Scalar(byte)) ? 1 : nil }
+        // Curly quotes are E2 80 98...9F.
+        guard byte == 0xE2, position + 2 < end, bytes[position + 1] == 0x80 else { return nil }
+        let value = 0x2000 + UInt32(bytes[position + 2] & 0x3F)
+        return closers.contains { $0.value == value } ? 3 : nil
+    }
+}
+
+extension Lexer {
+    /// A curly quote outside a string: the start of a string written with
+    /// curly quotes when one closes it on the same line, else an error.
+    /// Returns false when `scalar` is not a curly quote.
+    mutating func scanCurlyQuote(_ scalar: Unicode.Scalar, length: Int) -> Bool {
+        guard let curly = CurlyQuote(opening: scalar) else { return false }
+        let start = index
+        var position = index + length
+        var closes = false
+        while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D {
+            if bytes[position] == UInt8(ascii: "\\") {
+                position += 2
+                continue
+            }
+            if curly.closingLength(in: bytes, at: position, end: bytes.count) != nil {
+                closes = true
+                break
+            }
+            position += 1
+        }
+        guard closes else {
+            index += length
+            emit(.unknown, from: start, to: index, malformed: true)
+            error("unexpected character '\(Character(scalar))'; \(CurlyQuote.message)", from: start, to: index)
+            return true
+        }
+        let errorsBefore = diagnostics.reportCount
+        scanString(curly: curly)
+        // One error per string: the quotes, unless the string had worse trouble already.
+        if diagnostics.reportCount == errorsBefore {
+            error(CurlyQuote.message, from: start, to: index)
+        }
+        return true
+    }
+
+    /// Whether a closing curly quote is in `start..<end`: `"Hi”` is a string whose end was pasted.
+    func hasCurlyCloser(from start: Int, to end: Int) -> Bool {
+        var position = start
+        while position + 2 < end {
+            if bytes[position] == 0xE2, bytes[position + 1] == 0x80, bytes[position + 2] == 0x9D { return true }
+            position += 1
+        }
+        return false
+    }
+}

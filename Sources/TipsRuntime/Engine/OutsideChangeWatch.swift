@@ -1,0 +1,230 @@
+import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
+extension Tips {
+    /// How a center notices what other processes sharing its datastore (an
+    /// app and its extensions) change, and tells its observers without
+    /// waiting for a read.
+    public enum OutsideChangeDetection: Sendable, Hashable {
+        /// Watch the datastore's directory with the file system's change
+        /// notifications (inotify on Linux, a dispatch source on Apple
+        /// platforms); where there are none, poll once a second. The default.
+        case automatic
+        /// Look at the datastore's files every `seconds` (at least 0.05):
+        /// two `stat` calls a look while nothing changes.
+        case poll(seconds: Double)
+        /// Do not watch: outside changes are taken in only when this process
+        /// reads a status, a value or an explanation (at most twice a second).
+        case off
+    }
+}
+
+/// Calls `onChange` (coalesced: at most once per `coalescing` seconds, on a
+/// private queue) after the files of a datastore directory change. Some
+/// calls come from this process's own writes; the center's refresh finds
+/// nothing new in them, at the cost of one look at the journal.
+final class OutsideChangeWatch: @unchecked Sendable {
+    // @unchecked: the dispatch sources are created in `init` and only
+    // cancelled afterwards; `pending` is behind a lock.
+    private let queue = DispatchQueue(label: "TipsRuntime.OutsideChangeWatch")
+    private var sources: [any DispatchSourceProtocol] = []
+    private let pending = Locked(false)
+    private let onChange: @Sendable () -> Void
+    private let coalescing: Double
+    /// How the directory is watched, for tests and the benchmark.
+    private(set) var mechanism = "none"
+
+    /// Starts watching `directory` as `detection` says; nil for `.off`.
+    init?(
+        directory: URL, detection: Tips.OutsideChangeDetection, coalescing: Double = 0.02,
+        onChange: @escaping @Sendable () -> Void
+    ) {
+        self.onChange = onChange
+        self.coalescing = coalescing
+        switch detection {
+        case .off:
+            return nil
+        case .poll(let seconds):
+            startPolling(directory, every: seconds)
+        case .automatic:
+            if !startNotifications(directory) { startPolling(directory, every: 1) }
+        }
+        // What changed between the center's load and the start of the watch.
+        changed()
+    }
+
+    deinit { cancel() }
+
+    /// Stops watching.
+    func cancel() {
+        for source in sources where !source.isCancelled { source.cancel() }
+    }
+
+    /// Schedules one `onChange` after the coalescing delay, unless one is pending.
+    private func changed() {
+        let schedules = pending.withLock { pending in
+            defer { pending = true }
+            return !pending
+        }
+        guard schedules else { return }
+        queue.asyncAfter(deadline: .now() + coalescing) { [weak self] in
+            guard let self else { return }
+            self.pending.withLock { $0 = false }
+            self.onChange()
+        }
+    }
+
+    // MARK: Polling
+
+    /// Every `seconds`, compares the size, modification time and inode of the
+    /// store's snapshot and journals with the last look's.
+    private func startPolling(_ directory: URL, every seconds: Double) {
+        let interval = seconds.isFinite ? max(0.05, seconds) : 1
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let last = Locked(Self.fingerprint(of: directory))
+        timer.setEventHandler { [weak self] in
+            let now = Self.fingerprint(of: directory)
+            let differs = last.withLock { last in
+                defer { last = now }
+                return last != now
+            }
+            if differs { self?.changed() }
+        }
+        timer.schedule(
+            deadline: .now() + interval, repeating: interval, leeway: .milliseconds(Int(interval * 100)))
+        sources.append(timer)
+        mechanism = "poll"
+        timer.resume()
+    }
+
+    /// Size, modification time and inode of the snapshot and of the journals
+    /// the snapshot's generation can be using: `stat` of `Tips.store`, then
+    /// of the directory (a compaction or an erase changes its entries).
+    static func fingerprint(of directory: URL) -> [Int] {
+        var values: [Int] = []
+        for path in [directory.appendingPathComponent("Tips.store").path, directory.path] {
+            var info = stat()
+            if stat(path, &info) == 0 {
+                values += [
+                    Int(info.st_size), Int(info.st_ino), Int(info.modificationSeconds),
+                    Int(info.modificationNanoseconds),
+                ]
+            } else {
+                values += [-1, -1, -1, -1]
+            }
+        }
+        // The journal grows without touching the directory: its size is the signal.
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            for name in names.sorted() where name.hasPrefix("Tips.journal.") {
+                var info = stat()
+                let path = directory.appendingPathComponent(name).path
+                values.append(stat(path, &info) == 0 ? Int(info.st_size) : -1)
+            }
+        }
+        return values
+    }
+
+    // MARK: Notifications
+
+    #if os(Linux)
+        /// inotify on the directory: one descriptor, no wake-up while nothing changes.
+        private func startNotifications(_ directory: URL) -> Bool {
+            let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            guard descriptor >= 0 else { return false }
+            let mask = UInt32(IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE)
+            guard inotify_add_watch(descriptor, directory.path, mask) >= 0 else {
+                close(descriptor)
+                return false
+            }
+            let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+            source.setEventHandler { [weak self] in
+                // Drain every queued event; their content does not matter.
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while buffer.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+                self?.changed()
+            }
+            source.setCancelHandler { close(descriptor) }
+            sources.append(source)
+            mechanism = "inotify"
+            source.resume()
+            return true
+        }
+    #elseif canImport(Darwin)
+        /// A vnode dispatch source on the directory (entries added, removed or
+        /// renamed: compaction, erase) and one on each journal (appends),
+        /// re-made whenever the directory changes.
+        private func startNotifications(_ directory: URL) -> Bool {
+            let descriptor = open(directory.path, O_EVTONLY)
+            guard descriptor >= 0 else { return false }
+            let journals = Locked<[any DispatchSourceFileSystemObject]>([])
+            let watchJournals: @Sendable () -> Void = { [weak self] in
+                guard let self else { return }
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+                let made: [any DispatchSourceFileSystemObject] = names.filter { $0.hasPrefix("Tips.journal.") }
+                    .compactMap { name in
+                        let file = open(directory.appendingPathComponent(name).path, O_EVTONLY)
+                        guard file >= 0 else { return nil }
+                        let source = DispatchSource.makeFileSystemObjectSource(
+                            fileDescriptor: file, eventMask: [.write, .extend, .delete, .rename], queue: self.queue)
+                        source.setEventHandler { [weak self] in self?.changed() }
+                        source.setCancelHandler { close(file) }
+                        source.resume()
+                        return source
+                    }
+                let old = journals.withLock { journals in
+                    defer { journals = made }
+                    return journals
+                }
+                for source in old { source.cancel() }
+            }
+            let source = DispatchSource.makeFileSystemObjectSource(
+                fileDescriptor: descriptor, eventMask: [.write, .delete, .rename], queue: queue)
+            source.setEventHandler { [weak self] in
+                watchJournals()
+                self?.changed()
+            }
+            source.setCancelHandler {
+                close(descriptor)
+                for journal in journals.withLock({ $0 }) { journal.cancel() }
+            }
+            sources.append(source)
+            mechanism = "dispatch"
+            watchJournals()
+            source.resume()
+            return true
+        }
+    #else
+        private func startNotifications(_ directory: URL) -> Bool { false }
+    #endif
+}
+
+extension stat {
+    // One spelling for the modification time (Darwin and Glibc name it differently).
+    #if canImport(Darwin)
+        /// The modification time's seconds, on every platform.
+        var modificationSeconds: Int { Int(st_mtimespec.tv_sec) }
+        /// The modification time's nanoseconds, on every platform.
+        var modificationNanoseconds: Int { Int(st_mtimespec.tv_nsec) }
+    #else
+        /// The modification time's seconds, on every platform.
+        var modificationSeconds: Int { Int(st_mtim.tv_sec) }
+        /// The modification time's nanoseconds, on every platform.
+        var modificationNanoseconds: Int { Int(st_mtim.tv_nsec) }
+    #endif
+}
+
+extension TipCenter {
+    /// Takes in what other processes wrote and publishes the changes, now
+    /// (the watch's call). While this process's own writes are in flight
+    /// the datastore cannot tell them apart, so it looks again shortly.
+    func noticeOutsideChanges() {
+        let deferred = withState { !$0.absorbExternalChanges(throttled: false) }
+        guard deferred else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) { [weak self] in self?.noticeOutsideChanges() }
+    }
+}

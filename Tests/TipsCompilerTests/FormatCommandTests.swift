@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import TipsCompiler
+
+/// `tipc format [--check]` as a user runs it: what it writes and its exit status.
+@Suite(.serialized) struct FormatCommandTests {
+    static let unformatted = "tip A { title \"A\"; rule  true }\n"
+    static let formatted = "tip A {\n    title \"A\"\n    rule true\n}\n"
+    static let broken = "tip A {\n    title \"A\"\n    rule 1 +\n}\n"
+
+    func folder(_ files: [String: String]) throws -> URL {
+        let directory = try TipcProcess.temporaryDirectory()
+        for (name, text) in files { try Data(text.utf8).write(to: directory.appendingPathComponent(name)) }
+        return directory
+    }
+
+    func read(_ directory: URL, _ name: String) throws -> String {
+        try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @Test func formatRewritesFilesInPlace() throws {
+        let directory = try folder(["a.tips": Self.unformatted, "b.tips": Self.formatted])
+        let output = try TipcProcess.run(["format", "a.tips", "b.tips"], in: directory)
+        #expect(output.status == 0)
+        #expect(output.standardError.isEmpty)
+        #expect(try read(directory, "a.tips") == Self.formatted)
+        #expect(try read(directory, "b.tips") == Self.formatted)
+    }
+
+    @Test func checkListsWhatWouldChangeAndWritesNothing() throws {
+        let directory = try folder(["a.tips": Self.unformatted, "b.tips": Self.formatted])
+        let output = try TipcProcess.run(["format", "--check", "a.tips", "b.tips"], in: directory)
+        #expect(output.status == 1)
+        #expect(output.standardOutput == "a.tips\n")
+        #expect(try read(directory, "a.tips") == Self.unformatted)
+        let clean = try TipcProcess.run(["format", "--check", "b.tips"], in: directory)
+        #expect(clean.status == 0)
+        #expect(clean.standardOutput.isEmpty)
+    }
+
+    @Test func aFileWithSyntaxErrorsIsLeftAloneWithItsDiagnostics() throws {
+        let directory = try folder(["bad.tips": Self.broken, "a.tips": Self.unformatted])
+        let output = try TipcProcess.run(["format", "bad.tips", "a.tips"], in: directory)
+        #expect(output.status == 1)
+        #expect(output.standardError.hasPrefix("bad.tips:3:13: error: expected an expression after '+'"))
+        #expect(try read(directory, "bad.tips") == Self.broken)
+        // The other file is still formatted.
+        #expect(try read(directory, "a.tips") == Self.formatted)
+    }
+
+    @Test func usageErrors() throws {
+        let none = try TipcProcess.run(["format"])
+        #expect(none.status == 2)
+        let unknown = try TipcProcess.run(["format", "--chek", "a.tips"])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError == "tipc: error: unknown option '--chek' for 'format'; did you mean '--check'?\n")
+        let directory = try TipcProcess.temporaryDirectory()
+        let missing = try TipcProcess.run(["format", "missing.tips"], in: directory)
+        #expect(missing.status == 2)
+        #expect(try TipcProcess.run(["help", "format"]).standardOutput.contains("--check"))
+    }
+}

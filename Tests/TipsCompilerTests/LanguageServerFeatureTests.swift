@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+
+@testable import TipsCompiler
+
+/// The language server's requests: fixes, formatting, navigation, completion and rename.
+@Suite struct LanguageServerFeatureTests {
+    static let text = LanguageServerTests.trails
+
+    /// A session with `Trails.tips` open (saved in a fresh folder).
+    func session(_ text: String = Self.text, more: [String: String] = [:]) throws -> (
+        LanguageServerSession, String, [String: String]
+    ) {
+        var files = more
+        files["Trails.tips"] = text
+        let (_, uris) = try LanguageServerSession.folder(files)
+        let uri = try #require(uris["Trails.tips"])
+        let session = LanguageServerSession()
+        session.open(uri, text)
+        return (session, uri, uris)
+    }
+
+    func labels(_ response: JSON) -> [String] {
+        (response["result"]["items"].arrayValue ?? []).compactMap { $0["label"].stringValue }
+    }
+
+    /// The text with `edits` (LSP TextEdits of one document) applied, last first.
+    func applying(_ edits: [JSON], to text: String) -> String {
+        var document = TextDocument(uri: "x", version: 0, text: text)
+        let ranges = edits.compactMap { edit in LSPRange(edit["range"]).map { ($0, edit["newText"].stringValue ?? "") }
+        }
+        for (range, newText) in ranges.sorted(by: { document.offset(of: $0.0.start) > document.offset(of: $1.0.start) })
+        {
+            document.replace(from: range.start, to: range.end, with: newText)
+        }
+        return document.text
+    }
+
+    // MARK: - Fixes
+
+    @Test(arguments: [
+        ("rule isLoggedIn", "rule isLogedIn", "isLoggedIn"),
+        ("parameter plan: Plan = .free", "parameter plan: Plan = .fre", ".free"),
+        ("rule isLoggedIn", "rule isLoggedIn & isLoggedIn", "&&"),
+        ("rule isLoggedIn", "rule plan = .pro", "=="),
+        ("title \"Save as a Favorite\"", "titel \"Save as a Favorite\"", "title"),
+        ("rule openedTrail.donations.within(5d)", "rule openedTrail.donations.withn(5d)", "within"),
+    ])
+    func everySuggestedFixIsACodeActionThatClearsTheDiagnostic(_ original: String, _ mistake: String, _ fix: String)
+        throws
+    {
+        let broken = Self.text.replacingOccurrences(of: original, with: mistake)
+        #expect(broken != Self.text)
+        let (session, uri, _) = try session(broken)
+        let diagnostic = try #require(
+            session.diagnostics(uri)?.first {
+                $0["message"].stringValue.map { $0.contains("did you mean") || $0.contains("use '=='") } ?? false
+            })
+        let response = session.request(
+            "textDocument/codeAction",
+            [
+                "textDocument": ["uri": .string(uri)], "range": diagnostic["range"],
+                "context": ["diagnostics": [diagnostic]],
+            ])
+        let action = try #require(response["result"].arrayValue?.first)
+        #expect(action["kind"] == "quickfix")
+        let edits = try #require(action["edit"]["changes"][uri].arrayValue)
+        #expect(edits.first?["newText"].stringValue == fix)
+        let fixed = applying(edits, to: broken)
+        session.replace(uri, version: 2, text: fixed)
+        #expect(session.diagnostics(uri)?.contains { $0["message"] == diagnostic["message"] } == false)
+    }
+
+    @Test func fixItsComeFromTheDiagnosticWhenItCarriesThem() {
+        var sources = SourceManager()
+        let file = sources.add(path: "a.tips", text: "rule x\n")
+        let range = SourceRange(file: file.id, start: 5, end: 6)
+        let carried = Diagnostic(.error, "x", at: range, fixIts: [FixIt(range: range, replacement: "y")])
+        #expect(FixIts.fixIts(for: carried, in: file) == [FixIt(range: range, replacement: "y")])
+        let phrased = Diagnostic(.error, "unknown name 'x'; did you mean 'xs'?", at: range)
+        #expect(FixIts.fixIts(for: phrased, in: file) == [FixIt(range: range, replacement: "xs")])
+        #expect(FixIts.fixIts(for: Diagnostic(.error, "unknown name 'x'", at: range), in: file).isEmpty)
+        #expect(FixIts.straightened("\u{201C}Hi\u{201D}") == "\"Hi\"")
+        #expect(FixIts.straightened("\u{201C}") == "\"")
+    }
+
+    // MARK: - Formatting
+
+    @Test func formattingIsTipcFormat() throws {
+        let messy = "tip A { title \"A\"; rule  true }\n"
+        let (session, uri, _) = try session(messy)
+        let response = session.request(
+            "textDocument/formatting", ["textDocument": ["uri": .string(uri)], "options": [:]])
+        let edits = try #require(response["result"].arrayValue)
+        #expect(applying(edits, to: messy) == TipsFormatter.format(text: messy).text)
+        // Formatted already: no edits. Syntax errors: no edits.
+        session.replace(uri, version: 2, text: applying(edits, to: messy))
+        #expect(session.request("textDocument/formatting", ["textDocument": ["uri": .string(uri)]])["result"] == [])
+        session.replace(uri, version: 3, text: "tip A { rule 1 + }\n")
+        #expect(session.request("textDocument/formatting", ["textDocument": ["uri": .string(uri)]])["result"] == [])
+    }
+
+    // MARK: - Navigation
+
+    @Test func hoverShowsKindTypeAndDocComment() throws {
+        let (session, uri, _) = try session()
+        // `isLoggedIn` in `rule isLoggedIn` (line 11).
+        let hover = session.request("textDocument/hover", LanguageServerSession.at(uri, 11, 12))
+        let value = try #require(hover["result"]["contents"]["value"].stringValue)
+        #expect(value.contains("parameter isLoggedIn: Bool = false"))
+        #expect(value.contains("Whether the person signed in."))
+        // Inside a rule but not on a name: what the rule means.
+        let rule = session.request("textDocument/hover", LanguageServerSession.at(uri, 12, 52))
+        #expect(
+            rule["result"]["contents"]["value"].stringValue?.contains("openedTrail.donations.within(432000s)") == true)
+        #expect(session.request("textDocument/hover", LanguageServerSession.at(uri, 8, 0))["result"] == .null)
+    }
+
+    @Test func definitionAndReferencesCrossFiles() throws {
+        let other = "tip Other {\n    title \"O\"\n    rule isLoggedIn && plan == .pro\n}\n"
+        let (session, uri, uris) = try session(more: ["Other.tips": other])
+        let otherURI = try #require(uris["Other.tips"])
+        let definition = session.request("textDocument/definition", LanguageServerSession.at(otherURI, 2, 10))
+        #expect(definition["result"]["uri"].stringValue == uri)
+        #expect(definition["result"]["range"]["start"] == ["line": 3, "character": 10])
+        let references = session.request("textDocument/references", LanguageServerSession.at(uri, 3, 12))
+        let places = (references["result"].arrayValue ?? []).map {
+            "\($0["uri"].stringValue == uri ? "Trails" : "Other"):\($0["range"]["start"]["line"].intValue ?? -1)"
+        }
+        // The declaration, then the uses file by file (in the compilation's order).
+        #expect(places == ["Trails:3", "Other:2", "Trails:11"])
+        // `.pro` in Other resolves to the case of Plan (from the type of `plan`).
+        let caseDefinition = session.request("textDocument/definition", LanguageServerSession.at(otherURI, 2, 34))
+        #expect(caseDefinition["result"]["range"]["start"] == ["line": 1, "character": 24])
+    }
+
+    @Test func documentAndWorkspaceSymbols() throws {
+        let (session, uri, _) = try session()
+        let symbols = try #require(
+            session.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]])["result"].arrayValue
+        )
+        #expect(
+            symbols.map { $0["name"].stringValue ?? "" } == [
+                "Plan", "isLoggedIn", "plan", "openedTrail", "visitedRegion", "Favorite",
+            ])
+        #expect(symbols.first?["children"].arrayValue?.map { $0["name"].stringValue ?? "" } == ["free", "plus", "pro"])
+        #expect(symbols[4]["children"].arrayValue?.count == 2)
+        let found = session.request("workspace/symbol", ["query": "trail"])["result"].arrayValue ?? []
+        #expect(found.map { $0["name"].stringValue ?? "" } == ["openedTrail"])
+    }
+
+    // MARK: - Completion
+
+    @Test func completionOffersWhatFitsWhereTheCursorIs() throws {
+        let lines = Self.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func complete(_ line: String, at index: Int) throws -> [String] {
+            var edited = lines
+            edited.insert(line, at: index)
+            let (session, uri, _) = try session(edited.joined(separator: "\n"))
+            return labels(
+                session.request("textDocument/completion", LanguageServerSession.at(uri, index, line.utf16.count)))
+        }
+        // A tip item at the start of a line in a tip.
+        #expect(try complete("    ti", at: 13).contains("title"))
+        #expect(try complete("    ", at: 13).contains("maxDisplayCount"))
+        // Names in scope, events included, after a rule's start.
+        let inRule = try complete("    rule ", at: 13)
+        #expect(inRule.contains("isLoggedIn") && inRule.contains("openedTrail") && inRule.contains("true"))
+        #expect(!inRule.contains("Favorite"))
+        // The cases of the enum expected.
+        #expect(try complete("    rule plan == .", at: 13) == ["free", "plus", "pro"])
+        // The fields of the queried event inside `where`, and in a subset.
+        #expect(try complete("    rule visitedRegion.donations.where(.", at: 13).prefix(2) == ["region", "plan"])
+        #expect(
+            try complete("    rule visitedRegion.donations.where(.plan == .", at: 13) == [
+                "free", "plus", "pro", "plan",
+            ])
+        #expect(try complete("    rule visitedRegion.donations.largestSubset(by: .", at: 13) == ["region", "plan"])
+        // Query steps.
+        #expect(try complete("    rule openedTrail.", at: 13) == ["donations", "count"])
+        #expect(try complete("    rule openedTrail.donations.within(1d).", at: 13).contains("where"))
+        // Declarations at file scope, types after a colon, events after invalidatedBy.
+        #expect(try complete("", at: 9).contains("parameter"))
+        #expect(try complete("parameter size: ", at: 9).contains("Plan"))
+        #expect(try complete("    invalidatedBy ", at: 13) == ["openedTrail", "visitedRegion"])
+        #expect(try complete("parameter other: Plan = .", at: 9) == ["free", "plus", "pro"])
+    }
+
+    // MARK: - Rename
+
+    @Test func renameChangesEveryFileAndRefusesClashes() throws {
+        let other = "tip Other {\n    title \"O\"\n    rule isLoggedIn\n}\n"
+        let (session, uri, uris) = try session(more: ["Other.tips": other])
+        let otherURI = try #require(uris["Other.tips"])
+        let prepare = session.request("textDocument/prepareRename", LanguageServerSession.at(uri, 11, 12))
+        #expect(prepare["result"]["placeholder"] == "isLoggedIn")
+        var params = LanguageServerSession.at(uri, 11, 12)
+        if case .object(var members) = params {
+            members["newName"] = "isSignedIn"
+            params = .object(members)
+        }
+        let rename = session.request("textDocument/rename", params)
+        let changes = rename["result"]["changes"]
+        let renamed = applying(changes[uri].arrayValue ?? [], to: Self.text)
+        #expect(renamed == Self.text.replacingOccurrences(of: "isLoggedIn", with: "isSignedIn"))
+        #expect(applying(changes[otherURI].arrayValue ?? [], to: other).contains("rule isSignedIn"))
+        // A name already declared, or not a name, is refused.
+        for name in ["plan", "openedTrail", "not a name", "true"] {
+            if case .object(var members) = params {
+                members["newName"] = .string(name)
+                params = .object(members)
+            }
+            let refused = session.request("textDocument/rename", params)
+            #expect(refused["error"]["code"].intValue == -32803, "\(name)")
+        }
+    }
+}
+
+extension LanguageServerFeatureTests {
+    /// Over every fixture with mistakes: each fix offered, applied alone, removes the diagnostic it fixes.
+    @Test func everyFixOfferedForTheFixturesRemovesItsDiagnostic() throws {
+        var offered = 0
+        for folder in ["Semantic", "Syntax"] {
+            for name in Fixtures.names(in: folder) {
+                let bytes = Array(try Data(contentsOf: Fixtures.url(folder, name)))
+                let result = Compilation(
+                    inputs: [CompilationInput(path: name, bytes: bytes)], options: CompilationOptions(emitsCode: false)
+                ).run()
+                let file = result.sources[FileID(0)]
+                for diagnostic in result.diagnostics {
+                    for fix in FixIts.fixIts(for: diagnostic, in: file) {
+                        offered += 1
+                        var fixed = bytes
+                        fixed.replaceSubrange(
+                            Int(fix.range.start)..<Int(fix.range.end), with: Array(fix.replacement.utf8))
+                        let after = Compilation(
+                            inputs: [CompilationInput(path: name, bytes: fixed)],
+                            options: CompilationOptions(emitsCode: false)
+                        ).run()
+                        #expect(
+                            !after.diagnostics.contains {
+                                $0.message == diagnostic.message && $0.range.start == diagnostic.range.start
+                            },
+                            "\(folder)/\(name): '\(fix.replacement)' does not fix \(diagnostic.message)")
+                    }
+                }
+            }
+        }
+        #expect(offered >= 10)
+    }
+}

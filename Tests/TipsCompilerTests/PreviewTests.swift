@@ -1,0 +1,238 @@
+import Foundation
+import Testing
+
+@testable import TipsCompiler
+
+/// `tipc preview`'s page: `.tips` in, exact HTML out (`Fixtures/Preview`), and
+/// what the page must say wherever its layout goes. The browser check
+/// (`.ci/preview-check.py`) proves the same pages in Chromium.
+@Suite struct PreviewTests {
+    /// Checks `files` as `tipc preview` does and renders the page.
+    static func page(_ files: [CompilationInput], jobs: Int = 1) throws -> String {
+        let result = Compilation(inputs: files, options: CompilationOptions(emitsCode: false, jobs: jobs)).run()
+        let program = try #require(result.program, "\(result.renderedDiagnostics())")
+        return PreviewBackend().render(program, diagnostics: result.diagnostics, sources: result.sources)
+    }
+
+    static func page(_ text: String, path: String = "Test.tips") throws -> String {
+        try page([CompilationInput(path: path, text: text)])
+    }
+
+    /// The markup of the element with `id` (an `article`), up to its closing tag.
+    static func article(_ id: String, in page: String) throws -> Substring {
+        let start = try #require(
+            page.range(of: "<article class=\"tip\" id=\"\(id)\"")
+                ?? page.range(of: "<article class=\"tip tip-has-warnings\" id=\"\(id)\""))
+        let end = try #require(page.range(of: "</article>", range: start.upperBound..<page.endIndex))
+        return page[start.lowerBound..<end.upperBound]
+    }
+
+    static var goldenInputs: [String] { Fixtures.names(in: "Preview") }
+
+    @Test(arguments: goldenInputs)
+    func pageMatchesGolden(_ name: String) throws {
+        let url = Fixtures.url("Preview", name)
+        let html = try Self.page([CompilationInput(path: name, bytes: Array(try Data(contentsOf: url)))])
+        let expected = url.deletingPathExtension().appendingPathExtension("html")
+        if Fixtures.updatesGoldens {
+            try Data(html.utf8).write(to: expected, options: .atomic)
+            return
+        }
+        let golden = try String(contentsOf: expected, encoding: .utf8)
+        #expect(html == golden, "\(name) differs from its golden page; rerun with TIPC_UPDATE_GOLDENS=1")
+    }
+
+    @Test func thereIsAGoldenPage() {
+        #expect(!Self.goldenInputs.isEmpty)
+    }
+
+    @Test func theSamePageWhateverTheJobs() throws {
+        let inputs = try Fixtures.names(in: "Preview").map { name in
+            CompilationInput(path: name, bytes: Array(try Data(contentsOf: Fixtures.url("Preview", name))))
+        }
+        #expect(try Self.page(inputs, jobs: 1) == Self.page(inputs, jobs: 4))
+    }
+
+    @Test func everyTipIsACardInBothPresentationsAndAppearances() throws {
+        let html = try Self.page(
+            """
+            tip A {
+                title "First"
+                message "Its message."
+                image "star.fill"
+                action go "Go"
+                action stay "Stay"
+                maxDisplayCount 1
+            }
+            tip B {
+                title "Second"
+                maxDisplayCount 2
+            }
+
+            """)
+        for (id, title) in [("tip-A", "First"), ("tip-B", "Second")] {
+            let article = try Self.article(id, in: html)
+            #expect(article.components(separatedBy: "class=\"tip-card").count - 1 == 4)
+            for picture in [
+                "preview-inline appearance-light", "preview-inline appearance-dark",
+                "preview-popover appearance-light", "preview-popover appearance-dark",
+            ] {
+                #expect(article.contains(picture), "\(id) lacks \(picture)")
+            }
+            #expect(article.components(separatedBy: "<p class=\"tip-title\">\(title)</p>").count - 1 == 4)
+            #expect(article.components(separatedBy: "<span class=\"tip-close\">").count - 1 == 4)
+            #expect(article.components(separatedBy: "<span class=\"anchor\">").count - 1 == 2)
+        }
+        let first = try Self.article("tip-A", in: html)
+        #expect(first.contains("<span class=\"tip-action\" data-action=\"go\">Go</span>"))
+        #expect(first.contains("<span class=\"tip-action\" data-action=\"stay\">Stay</span>"))
+        #expect(first.contains("star.<wbr>fill"))
+        // Only one of the four pictures is read out; the other three repeat it.
+        #expect(first.components(separatedBy: "<figure ").count - 1 == 4)
+        #expect(first.components(separatedBy: "appearance-light\">").count - 1 == 1)
+        #expect(first.components(separatedBy: "\" aria-hidden=\"true\">").count - 1 == 3)
+    }
+
+    @Test func copyIsEscaped() throws {
+        let html = try Self.page(
+            """
+            tip A {
+                title "Use <b> & \\"quotes\\""
+                message "<script>alert(1)</script>"
+                maxDisplayCount 1
+            }
+
+            """)
+        #expect(html.contains("Use &lt;b&gt; &amp; &quot;quotes&quot;"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(!html.contains("<script>alert"))
+        #expect(html.components(separatedBy: "<script>").count - 1 == 1)
+    }
+
+    @Test func warningsSitOnTheCardTheyConcern() throws {
+        let html = try Self.page(
+            """
+            tip Quiet {
+                title "Fine"
+                maxDisplayCount 1
+            }
+            tip Loud {
+                title "Buy this now"
+                message "One. Two. Three."
+                action go "Go"
+                maxDisplayCount 1
+            }
+            tip Alone {
+                title "Nothing decides when"
+            }
+
+            """)
+        let quiet = try Self.article("tip-Quiet", in: html)
+        let loud = try Self.article("tip-Loud", in: html)
+        let alone = try Self.article("tip-Alone", in: html)
+        #expect(!quiet.contains("class=\"warning\""))
+        #expect(loud.contains("&#39;buy&#39; reads as promotion"))
+        #expect(loud.contains("this message has 3 sentences"))
+        #expect(loud.contains("<span class=\"warning-where\">Title, line 6:</span>"))
+        #expect(loud.contains("<p class=\"tip-title has-warning\">"))
+        #expect(loud.contains("<p class=\"tip-message has-warning\">"))
+        #expect(alone.contains("tip &#39;Alone&#39; has no rules"))
+        #expect(html.contains("<dt>Warnings</dt>\n") && html.contains("<dd>3</dd>"))
+    }
+
+    @Test func reusableTipsShowTheirArgumentsAsSlots() throws {
+        let html = try Self.page(
+            """
+            tip NewTrail(trailID: String, name: String) {
+                id "trail-\\(trailID)"
+                title "\\(name) is open"
+                maxDisplayCount 1
+            }
+
+            """)
+        let article = try Self.article("tip-NewTrail", in: html)
+        #expect(article.contains("<span class=\"slot\" data-slot=\"name\">name</span> is open"))
+        #expect(article.contains("<code>trail-<span class=\"slot\" data-slot=\"trailID\">trailID</span></code>"))
+        #expect(article.contains("<span class=\"badge\">reusable</span>"))
+        #expect(article.contains("No scenario or sample gives values for them yet."))
+    }
+
+    @Test func rulesOptionsAndGroupsAreInPlainWords() throws {
+        let html = try Self.page(
+            """
+            config { displayFrequency weekly }
+            parameter on: Bool = false
+            event opened
+            event done
+            tip A {
+                title "A"
+                rule on
+                rule opened.count >= 2
+                maxDisplayCount 5
+                maxDisplayDuration 90s
+                ignoresDisplayFrequency
+                invalidatedBy done
+            }
+            tip B { title "B" }
+            tip C { title "C" }
+            group Steps ordered { B A }
+            group Either { C A }
+
+            """)
+        let article = try Self.article("tip-A", in: html)
+        #expect(article.contains("<code class=\"rule\">on</code> <span class=\"where\">line 7</span>"))
+        #expect(
+            article.contains("<code class=\"rule\">opened.count &gt;= 2</code> <span class=\"where\">line 8</span>"))
+        #expect(article.contains("Shown at most 5 times"))
+        #expect(article.contains("On screen for at most 1 minute 30 seconds in all"))
+        #expect(article.contains("Ignores the display frequency (at most one tip a week)"))
+        #expect(article.contains("Stops showing once the app records <code>done</code>"))
+        #expect(article.contains("<a href=\"#group-Steps\">Steps</a> (ordered, step 2 of 2)"))
+        #expect(article.contains("<a href=\"#group-Either\">Either</a> (first available, one of 2)"))
+        #expect(html.contains("<ol class=\"steps\">\n"))
+        #expect(html.contains("<ul class=\"set\">\n"))
+        let steps = try #require(html.range(of: "<ol class=\"steps\">"))
+        let order = html[steps.upperBound...].prefix(300)
+        let b = try #require(order.range(of: "#tip-B"))
+        let a = try #require(order.range(of: "#tip-A"))
+        #expect(b.lowerBound < a.lowerBound)
+    }
+
+    @Test func thePageLoadsNothingAndTheFilterStartsHidden() throws {
+        let html = try Self.page("tip A {\n    title \"A\"\n    maxDisplayCount 1\n}\n")
+        #expect(html.contains("default-src 'none'"))
+        for reference in ["src=", "href=\"http", "url(", "@import"] {
+            #expect(!html.contains(reference), "the page refers to '\(reference)'")
+        }
+        #expect(html.contains("<form id=\"filter-box\" class=\"filter\" role=\"search\" hidden>"))
+        for landmark in ["<header class=\"page-header\">", "<nav ", "<main id=\"main\">", "<footer "] {
+            #expect(html.contains(landmark))
+        }
+    }
+
+    @Test func aWarningGoesToTheTipOfItsOwnFile() throws {
+        let html = try Self.page([
+            CompilationInput(path: "A.tips", text: "tip First {\n    title \"Fine\"\n    maxDisplayCount 1\n}\n"),
+            CompilationInput(
+                path: "B.tips",
+                text: "event opened\ntip Second {\n    title \"On sale\"\n    maxDisplayCount 1\n}\n"),
+            CompilationInput(path: "C.tips", text: "// nothing here\n"),
+        ])
+        #expect(!(try Self.article("tip-First", in: html)).contains("class=\"warning\""))
+        #expect(try Self.article("tip-Second", in: html).contains("Title, line 3:"))
+        #expect(html.contains("<p class=\"empty\">This file declares no tips.</p>"))
+        #expect(html.contains("<p class=\"empty\">No groups: every tip shows on its own.</p>"))
+    }
+
+    @Test func tipsAreListedByFileInInputOrder() throws {
+        let html = try Self.page([
+            CompilationInput(path: "dir/Zeta.tips", text: "tip Z {\n    title \"Z\"\n    maxDisplayCount 1\n}\n"),
+            CompilationInput(path: "Alpha.tips", text: "tip A {\n    title \"A\"\n    maxDisplayCount 1\n}\n"),
+        ])
+        let zeta = try #require(html.range(of: "<h2 id=\"file-Zeta.tips\">"))
+        let alpha = try #require(html.range(of: "<h2 id=\"file-Alpha.tips\">"))
+        #expect(zeta.lowerBound < alpha.lowerBound)
+        #expect(html.contains("<title>Tips preview: Zeta.tips and Alpha.tips</title>"))
+        #expect(!html.contains("dir/"))
+    }
+}
