@@ -256,6 +256,13 @@ LAYOUT_CHECK = r"""
     const article = card.closest('article').getBoundingClientRect();
     if (!inside(box, canvas)) problems.push(where(card) + ': the card overflows its canvas');
     if (!inside(canvas, figure) || !inside(figure, article)) problems.push(where(card) + ': the picture overflows its tip');
+    // Readable: the copy has room for a few words a line, not a letter or two.
+    for (const text of card.querySelectorAll('.tip-text')) {
+      const size = parseFloat(getComputedStyle(text).fontSize);
+      if (text.getBoundingClientRect().width < 8 * size) {
+        problems.push(where(card) + ': the copy is squeezed into ' + Math.round(text.getBoundingClientRect().width) + ' px');
+      }
+    }
     const close = card.querySelector('.tip-close').getBoundingClientRect();
     for (const {node, rect} of textRects(card)) {
       if (!inside(rect, box)) {
@@ -334,7 +341,25 @@ CONTENT_READ = r"""
     };
   }
   const box = document.getElementById('filter-box');
-  return {tips, filterShown: box !== null && !box.hidden,
+  // Structure: unique ids, headings that never skip a level, one of each landmark.
+  const structure = [];
+  const ids = new Map();
+  for (const element of document.querySelectorAll('[id]')) ids.set(element.id, (ids.get(element.id) || 0) + 1);
+  for (const [id, count] of ids) if (count > 1) structure.push('id "' + id + '" is used ' + count + ' times');
+  let level = 0;
+  for (const heading of document.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+    const next = Number(heading.tagName[1]);
+    if (next > level + 1) structure.push('heading "' + squash(heading.textContent) + '" skips from h' + level + ' to h' + next);
+    level = next;
+  }
+  if (document.querySelectorAll('h1').length !== 1) structure.push('the page has not exactly one h1');
+  for (const selector of ['body > header', 'body > nav', 'body > main', 'body > footer', '[role=search]']) {
+    if (document.querySelectorAll(selector).length !== 1) structure.push('the page has not exactly one ' + selector);
+  }
+  for (const link of document.querySelectorAll('a[href^="#"]')) {
+    if (!document.getElementById(link.getAttribute('href').slice(1))) structure.push('link ' + link.href + ' leads nowhere');
+  }
+  return {tips, structure, filterShown: box !== null && !box.hidden,
           warningsOnPage: document.querySelectorAll('.warning').length};
 })()
 """
@@ -436,6 +461,8 @@ def check_content(name, page, tips, warnings, failures):
         on_card = seen["tips"].get("tip-" + owner, {}).get("warnings", [])
         if not any(message in text for text in on_card):
             failures.append("%s: warning %r is not on the card of %s" % (name, message, owner))
+    for problem in seen["structure"]:
+        failures.append("%s: %s" % (name, problem))
     if seen["warningsOnPage"] != len(warnings):
         failures.append("%s: %d warnings on the page, tipc check prints %d" % (name, seen["warningsOnPage"], len(warnings)))
     return seen
@@ -528,7 +555,11 @@ MISTAKES = [
      "is not on the card of Upgrade"),
     ("a stylesheet from the network", "<head>", '<head><link rel="stylesheet" href="https://example.invalid/a.css">',
      "asked the network"),
+    ("narrow cards that keep the image beside the copy", "@container (max-width: 17rem)", "@container (max-width: 1rem)",
+     "the copy is squeezed"),
     ("a close button over the title", "padding-right: 1.875rem;", "padding-right: 0;", "the close button covers text"),
+    ("a skipped heading level", '<h3 id="tip-Upgrade-name">', '<h5 id="tip-Upgrade-name">', "skips from h3 to h5"),
+    ("a link to no tip", 'href="#tip-Timer"', 'href="#tip-Timr"', "leads nowhere"),
     ("a filter box shown without scripts", ' role="search" hidden>', ' role="search">', "with scripts off"),
 ]
 

@@ -27,6 +27,7 @@ enum RuntimeBench {
             if all { try await evaluation(options: options, report: report) }
             if all || options.only == "donation" { try await donation(options: options, report: report) }
             if all { try await observers(options: options, report: report) }
+            if all { try await WatchBench.run(options: options, report: report) }
             if all || options.only == "store" { await DatastoreBench.run(options: options, report: report) }
         } catch {
             report.fail("runtime benchmark: \(error)")

@@ -4,9 +4,11 @@ import TipsCompiler
 /// twice: as one file, and split into two files at a byte chosen by the input
 /// itself, so cross-file paths (duplicate declarations, one configuration,
 /// output name clashes) are reached too. Every result is rendered, so the
-/// diagnostic renderer sees every range the compiler produced.
+/// diagnostic renderer sees every range the compiler produced; the input is
+/// also formatted (`FormatTarget.swift`).
 func compileEverything(_ bytes: [UInt8]) {
     render(Compilation(inputs: [CompilationInput(path: "fuzz.tips", bytes: bytes)]).run())
+    formatAndCheck(bytes)
     guard let first = bytes.first, bytes.count > 1 else { return }
     let split = 1 + Int(first) * (bytes.count - 1) / 255
     let inputs = [

@@ -49,6 +49,39 @@ import Testing
         #expect(try read(directory, "a.tips") == Self.formatted)
     }
 
+    @Test func aDashFormatsStandardInputToStandardOutput() throws {
+        guard let executable = TipcProcess.executable else { return }
+        for (input, output, status) in [
+            (Self.unformatted, Self.formatted, Int32(0)), (Self.broken, Self.broken, Int32(1)),
+        ] {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["format", "-"]
+            let stdin = Pipe()
+            let stdout = Pipe()
+            process.standardInput = stdin
+            process.standardOutput = stdout
+            process.standardError = Pipe()
+            try process.run()
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+            let text = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(text == output)
+            #expect(process.terminationStatus == status)
+        }
+    }
+
+    @Test func formattingKeepsTheFilesPermissions() throws {
+        let directory = try folder(["a.tips": Self.unformatted])
+        let path = directory.appendingPathComponent("a.tips").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        #expect(try TipcProcess.run(["format", "a.tips"], in: directory).status == 0)
+        let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+        #expect(try read(directory, "a.tips") == Self.formatted)
+    }
+
     @Test func usageErrors() throws {
         let none = try TipcProcess.run(["format"])
         #expect(none.status == 2)

@@ -45,6 +45,9 @@ import Testing
         ("rule isLoggedIn", "rule plan = .pro", "=="),
         ("title \"Save as a Favorite\"", "titel \"Save as a Favorite\"", "title"),
         ("rule openedTrail.donations.within(5d)", "rule openedTrail.donations.withn(5d)", "within"),
+        // A string opened with a curly quote is one string: the fix straightens both ends.
+        ("title \"Save as a Favorite\"", "title \u{201C}Save as a Favorite\"", "\"Save as a Favorite\""),
+        ("title \"Save as a Favorite\"", "title \u{201C}Save as a Favorite\u{201D}", "\"Save as a Favorite\""),
     ])
     func everySuggestedFixIsACodeActionThatClearsTheDiagnostic(_ original: String, _ mistake: String, _ fix: String)
         throws
@@ -54,7 +57,10 @@ import Testing
         let (session, uri, _) = try session(broken)
         let diagnostic = try #require(
             session.diagnostics(uri)?.first {
-                $0["message"].stringValue.map { $0.contains("did you mean") || $0.contains("use '=='") } ?? false
+                $0["message"].stringValue.map {
+                    $0.contains("did you mean") || $0.contains("use '=='") || $0.contains("straight quotes")
+                        || $0.hasPrefix("unexpected character '\u{201C}'")
+                } ?? false
             })
         let response = session.request(
             "textDocument/codeAction",
@@ -80,6 +86,13 @@ import Testing
         let phrased = Diagnostic(.error, "unknown name 'x'; did you mean 'xs'?", at: range)
         #expect(FixIts.fixIts(for: phrased, in: file) == [FixIt(range: range, replacement: "xs")])
         #expect(FixIts.fixIts(for: Diagnostic(.error, "unknown name 'x'", at: range), in: file).isEmpty)
+        let curly = sources.add(path: "b.tips", text: "title \u{201C}Hi\u{201D}\n")
+        let string = SourceRange(file: curly.id, start: 6, end: UInt32(curly.bytes.count - 1))
+        let quotes = Diagnostic(.error, "a string in curly quotes; use straight quotes \"...\"", at: string)
+        #expect(FixIts.fixIts(for: quotes, in: curly) == [FixIt(range: string, replacement: "\"Hi\"")])
+        let opening = SourceRange(file: curly.id, start: 6, end: 9)
+        let character = Diagnostic(.error, "unexpected character '\u{201C}'", at: opening)
+        #expect(FixIts.fixIts(for: character, in: curly) == [FixIt(range: opening, replacement: "\"")])
         #expect(FixIts.straightened("\u{201C}Hi\u{201D}") == "\"Hi\"")
         #expect(FixIts.straightened("\u{201C}") == "\"")
     }
@@ -147,6 +160,12 @@ import Testing
         #expect(symbols[4]["children"].arrayValue?.count == 2)
         let found = session.request("workspace/symbol", ["query": "trail"])["result"].arrayValue ?? []
         #expect(found.map { $0["name"].stringValue ?? "" } == ["openedTrail"])
+        // Files of the workspace's folder that are not open count too.
+        let (folder, _) = try LanguageServerSession.folder(["Closed.tips": "event trailClosed\n"])
+        let other = LanguageServerSession(initialize: false)
+        other.request("initialize", ["rootUri": .string(Workspace.uri(of: folder.path))])
+        let closed = other.request("workspace/symbol", ["query": "Trail"])["result"].arrayValue ?? []
+        #expect(closed.map { $0["name"].stringValue ?? "" } == ["trailClosed"])
     }
 
     // MARK: - Completion
@@ -184,6 +203,11 @@ import Testing
         #expect(try complete("parameter size: ", at: 9).contains("Plan"))
         #expect(try complete("    invalidatedBy ", at: 13) == ["openedTrail", "visitedRegion"])
         #expect(try complete("parameter other: Plan = .", at: 9) == ["free", "plus", "pro"])
+        // Nothing inside a comment or a string being written.
+        #expect(try complete("    // rule ", at: 13).isEmpty)
+        #expect(try complete("    /* rule ", at: 13).isEmpty)
+        #expect(try complete("    title \"rule ", at: 13).isEmpty)
+        #expect(try complete("    /* a */ ", at: 13).contains("title"))
     }
 
     // MARK: - Rename

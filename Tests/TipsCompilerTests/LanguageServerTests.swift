@@ -273,3 +273,31 @@ import Testing
         #expect(received.last?["id"] == 2)
     }
 }
+
+extension LanguageServerTests {
+    @Test func theFilesThatCompileTogetherAreTheTargetsOrTheFolders() throws {
+        let (root, _) = try LanguageServerSession.folder([:])
+        let manager = FileManager.default
+        for folder in ["Sources/App/Nested", "Sources/Other", "Loose/Sub", "Sources/App/.hidden"] {
+            try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        for file in [
+            "Package.swift", "Sources/App/A.tips", "Sources/App/Nested/B.tips", "Sources/App/.hidden/H.tips",
+            "Sources/Other/C.tips", "Loose/D.tips", "Loose/Sub/E.tips",
+        ] {
+            try Data().write(to: root.appendingPathComponent(file))
+        }
+        let workspace = Workspace()
+        let names = { (path: String) in
+            workspace.compilation(of: Workspace.uri(of: root.appendingPathComponent(path).path)).map {
+                String($0.dropFirst(Workspace.uri(of: root.path + "/x").count - 1))
+            }
+        }
+        // A SwiftPM target: every .tips file below Sources/<target>, hidden folders aside.
+        #expect(names("Sources/App/Nested/B.tips") == ["Sources/App/A.tips", "Sources/App/Nested/B.tips"])
+        #expect(names("Sources/Other/C.tips") == ["Sources/Other/C.tips"])
+        // Elsewhere: the file's own folder.
+        #expect(names("Loose/D.tips") == ["Loose/D.tips"])
+        #expect(names("Loose/Sub/E.tips") == ["Loose/Sub/E.tips"])
+    }
+}

@@ -23,6 +23,25 @@ import Testing
         #expect(text == "dir/a.tips:2:11: error: expected a string after 'title'\n    title 42\n          ^~\n")
     }
 
+    /// The column stays a count of scalars; the caret line pads by the cells
+    /// a terminal gives each character (two for CJK and emoji, none for a combining mark).
+    @Test func theCaretPadsByDisplayWidthWhileTheColumnCountsScalars() {
+        var sources = SourceManager()
+        let text = "tip A { title \"日本 🐦 e\u{301}\"; rule x }\n"
+        let file = sources.add(path: "a.tips", text: text)
+        let start = UInt32(Array(text.utf8).firstIndex(of: UInt8(ascii: "x")) ?? 0)
+        let rendered = DiagnosticRenderer(sources: sources).render(
+            Diagnostic(.error, "unknown name 'x'", at: SourceRange(file: file.id, start: start, end: start + 1)))
+        let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+        // Scalars before x: `tip A { title "` (15), 日本 (2), space, 🐦, space, e, U+0301, `"; rule ` (8).
+        #expect(lines[0] == "a.tips:1:31: error: unknown name 'x'")
+        // Cells before x: 15 + 4 + 1 + 2 + 1 + 1 + 0 + 8.
+        #expect(lines[2] == String(repeating: " ", count: 32) + "^")
+        let wide = DiagnosticRenderer(sources: sources).render(
+            Diagnostic(.error, "w", at: SourceRange(file: file.id, start: 15, end: 21)))
+        #expect(wide.split(separator: "\n")[2] == String(repeating: " ", count: 15) + "^~~~")
+    }
+
     @Test func sortsByPositionAndDropsDuplicates() {
         var engine = DiagnosticEngine()
         let late = SourceRange(file: FileID(0), start: 10, end: 11)

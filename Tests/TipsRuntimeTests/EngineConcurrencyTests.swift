@@ -21,7 +21,7 @@ import Testing
                 .literal(.int(workers * rounds)))
         ])
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func concurrentCallsGiveExactCounts() async throws {
         let store = StoreDirectoryFixture()
         let clock = ManualClock()

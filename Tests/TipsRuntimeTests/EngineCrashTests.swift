@@ -45,7 +45,7 @@ import Testing
         return seen
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func killedAppLosesNoMutationWhoseCallReturned() async throws {
         guard let tool = stressToolURL() else {
             Issue.record("tips-store-stress is not built next to the tests (swift build builds it)")

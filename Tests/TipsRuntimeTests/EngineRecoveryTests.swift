@@ -165,7 +165,7 @@ import Testing
 /// A store upgraded by another process (a newer app sharing the directory)
 /// while this one runs.
 @Suite struct EngineRecoveryWhileRunningTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func aRecoveryCallbackThatReadsAStatusDoesNotDeadlock() async throws {
         let store = StoreDirectoryFixture()
         let log = Locked<[(Tips.DatastoreRecovery, Tips.Status)]>([])

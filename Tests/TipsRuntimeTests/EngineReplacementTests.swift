@@ -47,7 +47,7 @@ private final class GatedBackend: DatastoreBackend, @unchecked Sendable {
 }
 
 @Suite struct EngineReplacementTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func aReplacementStateNeverDropsADonationStillOnItsWayToDisk() async throws {
         let backend = GatedBackend()
         let gated = TipCenter(backend: backend)

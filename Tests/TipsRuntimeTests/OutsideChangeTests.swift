@@ -23,7 +23,7 @@ import Testing
         return (app, widget)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func aWatchingCenterPublishesAnotherCentersParameterChangeWithoutReading() async throws {
         let store = StoreDirectoryFixture()
         let (app, widget) = try await Self.pair(store.url, widget: .automatic)
@@ -40,7 +40,7 @@ import Testing
         withExtendedLifetime(widget) {}  // The stream does not keep its center alive.
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func aPollingCenterPublishesAnotherCentersDonation() async throws {
         let store = StoreDirectoryFixture()
         let (app, widget) = try await Self.pair(store.url, widget: .poll(seconds: 0.05))
@@ -62,7 +62,7 @@ import Testing
         #expect(inMemory.outsideChangeWatch.withLock { $0 } == nil, "a store in memory has no outside")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func anotherProcesssInvalidationReachesThisProcesssObserver() async throws {
         guard let tool = stressToolURL() else {
             Issue.record("tips-store-stress is not built next to the tests (swift build builds it)")

@@ -118,7 +118,7 @@ private func summary(_ changes: [TipPresenter.Change]) -> [String] {
         #expect(chosen.withLock { $0.map { "\($0.tipID).\($0.action.id)" } } == ["Acting.learnMore"])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func theChangesStreamHidesATipWhoseDisplayDurationRunsOutOnScreen() async throws {
         let clock = ManualClock()
         let center = try await makeCenter(clock: clock)
@@ -141,7 +141,7 @@ private func summary(_ changes: [TipPresenter.Change]) -> [String] {
         #expect(await changes.next() == nil, "stop finishes the stream")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func aGroupPresenterMovesToTheNextTipOfAnOrderedGroup() async throws {
         let center = try await makeCenter()
         let group = TipGroup(.ordered, [TestTip("ShowLocation"), TestTip("RotateMap")], center: center)

@@ -12,7 +12,7 @@ import Testing
             .greaterOrEqual, .count(EventQuery(event: event, steps: [.within(seconds: seconds)])), .literal(.int(1)))
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func aDonationLeavingAWithinWindowIsPublished() async throws {
         let clock = SilentClock()
         let center = try await makeCenter([.clock(clock)])
@@ -25,7 +25,7 @@ import Testing
         #expect(await updates.next() == .pending)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func withTheSystemClockAWindowThatEndsIsPublished() async throws {
         let center = try await makeCenter([.clock(SystemClock())])
         let tip = TestTip("Real", rules: [Self.donatedWithin(Fixture.opened, seconds: 0.05)])
@@ -37,7 +37,7 @@ import Testing
         #expect(await updates.next() == .pending)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func aDonationOlderThanTheKeepDurationIsPublished() async throws {
         let clock = SilentClock()
         let center = try await makeCenter([.clock(clock)])
@@ -53,7 +53,7 @@ import Testing
         #expect(await updates.next() == .pending)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.hangGuard)
     func aDisplayFrequencyWaitCarriedOverFromTheLastLaunchEndsOnItsOwn() async throws {
         let backend = InMemoryDatastore()
         let frequency = Tips.ConfigurationOption.displayFrequency(.custom(seconds: 0.05))

@@ -1,25 +1,68 @@
-// The values a tip's rules leave to each bounded Int operand (see Checker+RuleAnalysis.swift).
+// What a tip's rules leave to each operand they constrain (see
+// Checker+RuleAnalysis.swift): Int and Double intervals, and the values an
+// operand is equal or unequal to.
 
 extension Checker {
+    /// A conjunct as the user wrote it, for messages: its checked form, and
+    /// its range, which is its own source text when that is known (else the rule's).
+    struct Written {
+        var comparison: CheckedExpression
+        var range: SourceRange
+        var hasSource: Bool
+    }
+
     /// A constant bound on an Int operand: `operand op value`.
     struct Bound {
         var operand: CheckedExpression
         var op: CheckedOperator
         var value: Int
-        /// The whole comparison, spelled in messages only (so built only then).
-        var comparison: CheckedExpression
-        var range: SourceRange
-
-        var text: String { comparison.tipsText }
+        var written: Written
     }
 
-    /// The values `low...high` that the bounds so far leave to the operand of `first`.
+    /// The values `low...high` that the bounds so far leave to an Int operand.
     struct Interval {
         var low: Int
         var high: Int
         /// The first bound on the operand.
-        let first: Bound
+        let first: Written
+    }
 
-        var operand: CheckedExpression { first.operand }
+    /// The values a Double operand may still take: from `low` to `high`, each
+    /// end excluded when it is strict.
+    struct DoubleInterval {
+        var low = -Double.infinity
+        var lowIsStrict = false
+        var high = Double.infinity
+        var highIsStrict = false
+        let first: Written
+
+        var isEmpty: Bool { low > high || (low == high && (lowIsStrict || highIsStrict)) }
+
+        /// Narrowed by `operand op value` (already turned so the operand is on the left).
+        mutating func narrow(_ op: CheckedOperator, _ value: Double) {
+            switch op {
+            case .less, .lessOrEqual:
+                if value < high || (value == high && op == .less) { (high, highIsStrict) = (value, op == .less) }
+            case .greater, .greaterOrEqual:
+                if value > low || (value == low && op == .greater) { (low, lowIsStrict) = (value, op == .greater) }
+            case .equal:
+                narrow(.lessOrEqual, value)
+                narrow(.greaterOrEqual, value)
+            default: break
+            }
+        }
+    }
+
+    /// What the conjuncts so far say an operand equals, and what it does not.
+    struct Equality {
+        var equals: (value: ConstantValue, written: Written)?
+        var differsFrom: [(value: ConstantValue, written: Written)] = []
+    }
+
+    /// Everything one tip's rules have said so far.
+    struct RuleFacts {
+        var ints: [CheckedExpression: Interval] = [:]
+        var doubles: [CheckedExpression: DoubleInterval] = [:]
+        var equalities: [CheckedExpression: Equality] = [:]
     }
 }

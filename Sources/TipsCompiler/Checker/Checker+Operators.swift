@@ -90,7 +90,9 @@ extension Checker {
                 right = Self.widened(right)
                 type = .double
             } else if let message = enumComparedWithString(left, right) {
-                diagnostics.error(message, at: operatorRange)
+                // At the string, which is what to change.
+                let stringRange = if case .literal(.string) = right { rhs.range } else { lhs.range }
+                diagnostics.error(message, at: stringRange)
                 return nil
             } else {
                 var message =

@@ -116,9 +116,11 @@ extension Checker {
                 return nil
             }
             if let keep = event.keepDuration, seconds > keep {
+                let window = Parser.singleLine(of: argument.value.range, in: sources[argument.value.range.file])
+                let clause = keepClauses[event.name] ?? "keep \(Self.describeDuration(keep))"
                 diagnostics.warning(
-                    "this window looks back further than event '\(event.name)' keeps its donations "
-                        + "(\(Self.describeDuration(keep))); older donations are already gone",
+                    "'within(\(window))' looks back further than event '\(event.name)' keeps its donations "
+                        + "(\(clause)); older donations are already gone",
                     at: argument.value.range)
             }
             return .within(seconds: seconds)

@@ -1,4 +1,5 @@
-// Warnings for rules that can never hold.
+// Warnings for rules that can never hold. Messages quote the rule as the
+// user wrote it (`opened.count < 0`), not its checked form.
 
 extension Checker {
     /// Warns about a rule that is `false` outright.
@@ -17,55 +18,128 @@ extension Checker {
         }
     }
 
-    /// Warns when the rules of one tip (all of which must hold) bound one Int
-    /// operand so that no value fits: a negative count, a count above what the
-    /// event keeps, or `x > 3 && x < 2`.
-    mutating func checkContradictions(_ rules: [CheckedRule], tip: String) {
-        var intervals: [CheckedExpression: Interval] = [:]
-        for rule in rules where !narrow(&intervals, by: rule.expression, range: rule.range, tip: tip) {
-            return
+    /// Warns when the rules of one tip (all of which must hold) leave no
+    /// value to some operand: a negative count, a count above what the event
+    /// keeps, `x > 3 && x < 2` (Int or Double), `b && !b`, an enum or string
+    /// equal to two different values, or a comparison of two literals that is
+    /// false. `syntax` holds the rules as written, in the same order.
+    mutating func checkContradictions(_ rules: [CheckedRule], syntax: [Expr], tip: String) {
+        var facts = RuleFacts()
+        for (index, rule) in rules.enumerated() {
+            let written = index < syntax.count ? syntax[index] : nil
+            if !narrow(&facts, by: rule.expression, syntax: written, range: rule.range, tip: tip) { return }
         }
     }
 
-    /// Narrows `intervals` by each top-level operand of an `&&` chain, left
-    /// to right; false once a bound contradicts the others (and is reported).
+    /// `expression` without the parentheses around it.
+    private static func unparenthesized(_ expression: Expr) -> Expr {
+        if case .parenthesized(let inner, _) = expression { return unparenthesized(inner) }
+        return expression
+    }
+
+    /// Narrows `facts` by each top-level operand of an `&&` chain, left to
+    /// right, alongside its syntax; false once one contradicts the others (and is reported).
     private mutating func narrow(
-        _ intervals: inout [CheckedExpression: Interval], by expression: CheckedExpression, range: SourceRange,
-        tip: String
+        _ facts: inout RuleFacts, by expression: CheckedExpression, syntax: Expr?, range: SourceRange, tip: String
     ) -> Bool {
         if case .binary(.and, let lhs, let rhs, _) = expression {
-            return narrow(&intervals, by: lhs, range: range, tip: tip)
-                && narrow(&intervals, by: rhs, range: range, tip: tip)
+            var sides: (Expr?, Expr?) = (nil, nil)
+            if let syntax, case .binary(.and, let left, let right, _, _) = Self.unparenthesized(syntax) {
+                sides = (left, right)
+            }
+            return narrow(&facts, by: lhs, syntax: sides.0, range: range, tip: tip)
+                && narrow(&facts, by: rhs, syntax: sides.1, range: range, tip: tip)
         }
-        guard let bound = Self.bound(expression, range: range) else { return true }
+        let source = syntax.map(Self.unparenthesized)
+        let written = Written(comparison: expression, range: source?.range ?? range, hasSource: source != nil)
+        if Self.comparesLiterals(expression) == false {
+            diagnostics.warning(
+                "'\(quote(written))' compares two literals and is always false, so tip '\(tip)' never shows",
+                at: written.range)
+            return false
+        }
+        if let bound = Self.bound(expression, written: written) { return narrow(&facts.ints, by: bound, tip: tip) }
+        if let (operand, op, value) = Self.doubleBound(expression) {
+            var interval = facts.doubles[operand] ?? DoubleInterval(first: written)
+            interval.narrow(op, value)
+            if interval.isEmpty {
+                reportContradiction(written, first: interval.first, tip: tip)
+                return false
+            }
+            facts.doubles[operand] = interval
+            return true
+        }
+        if let (operand, value, equal) = Self.equality(expression) {
+            var known = facts.equalities[operand] ?? Equality()
+            if equal {
+                if let first = known.equals, first.value != value {
+                    reportContradiction(written, first: first.written, tip: tip)
+                    return false
+                }
+                if let first = known.differsFrom.first(where: { $0.value == value }) {
+                    reportContradiction(written, first: first.written, tip: tip)
+                    return false
+                }
+                if known.equals == nil { known.equals = (value, written) }
+            } else {
+                if let first = known.equals, first.value == value {
+                    reportContradiction(written, first: first.written, tip: tip)
+                    return false
+                }
+                known.differsFrom.append((value, written))
+            }
+            facts.equalities[operand] = known
+        }
+        return true
+    }
+
+    /// Narrows the interval of an Int bound's operand; false once none is left (and reported).
+    private mutating func narrow(_ intervals: inout [CheckedExpression: Interval], by bound: Bound, tip: String)
+        -> Bool
+    {
         let existing = intervals[bound.operand]
         let current = existing.map { ($0.low, $0.high) } ?? initialRange(of: bound.operand)
         let (low, high) = Self.apply(bound, to: current)
         if low > high {
-            reportContradiction(bound, first: existing?.first, tip: tip)
+            if let first = existing?.first {
+                reportContradiction(bound.written, first: first, tip: tip)
+            } else {
+                reportNeverHolds(bound, tip: tip)
+            }
             return false
         }
-        intervals[bound.operand] = Interval(low: low, high: high, first: existing?.first ?? bound)
+        intervals[bound.operand] = Interval(low: low, high: high, first: existing?.first ?? bound.written)
         return true
     }
 
-    /// Reports the first bound that leaves its operand no value.
-    private mutating func reportContradiction(_ bound: Bound, first: Bound?, tip: String) {
-        if case .count(let query) = bound.operand, first == nil {
-            let keep = events[query.event]?.keepCount ?? CheckedEvent.defaultKeepCount
-            let reason =
-                Self.apply(bound, to: (0, Int.max)).0 > Self.apply(bound, to: (0, Int.max)).1
-                ? "a count is never negative"
-                : "event '\(query.event)' keeps at most \(keep) donations, so this count never exceeds \(keep)"
-            diagnostics.warning(
-                "'\(bound.text)' can never hold: \(reason); tip '\(tip)' never shows", at: bound.range)
-        } else if let first {
-            diagnostics.warning(
-                "'\(bound.text)' contradicts '\(first.text)'; both can never hold, so tip '\(tip)' never shows",
-                at: bound.range, notes: [DiagnosticNote("'\(first.text)' is here", at: first.range)])
-        } else {
-            diagnostics.warning("'\(bound.text)' can never hold; tip '\(tip)' never shows", at: bound.range)
+    /// The conjunct as the user wrote it, on one line (or its checked form when the source is not known).
+    func quote(_ written: Written) -> String {
+        guard written.hasSource else { return written.comparison.tipsText }
+        return Parser.singleLine(of: written.range, in: sources[written.range.file])
+    }
+
+    private mutating func reportContradiction(_ written: Written, first: Written, tip: String) {
+        let (text, firstText) = (quote(written), quote(first))
+        diagnostics.warning(
+            "'\(text)' contradicts '\(firstText)'; both can never hold, so tip '\(tip)' never shows",
+            at: written.range, notes: [DiagnosticNote("'\(firstText)' is here", at: first.range)])
+    }
+
+    /// Reports an Int bound that leaves its operand no value on its own.
+    private mutating func reportNeverHolds(_ bound: Bound, tip: String) {
+        let text = quote(bound.written)
+        guard case .count(let query) = bound.operand else {
+            diagnostics.warning("'\(text)' can never hold; tip '\(tip)' never shows", at: bound.written.range)
+            return
         }
+        let keep = events[query.event]?.keepCount ?? CheckedEvent.defaultKeepCount
+        let unbounded = Self.apply(bound, to: (0, Int.max))
+        let reason =
+            unbounded.0 > unbounded.1
+            ? "a count is never negative"
+            : "event '\(query.event)' keeps at most \(keep) donations, so this count never exceeds \(keep)"
+        diagnostics.warning(
+            "'\(text)' can never hold: \(reason); tip '\(tip)' never shows", at: bound.written.range)
     }
 
     /// The values an operand may take before any bound: a count is never
@@ -78,15 +152,15 @@ extension Checker {
     }
 
     /// `operand op constant` (or `constant op operand`) on an Int operand.
-    private static func bound(_ expression: CheckedExpression, range: SourceRange) -> Bound? {
+    private static func bound(_ expression: CheckedExpression, written: Written) -> Bound? {
         guard case .binary(let op, let lhs, let rhs, _) = expression, op.isComparison, op != .notEqual else {
             return nil
         }
         switch (lhs, rhs) {
         case (_, .literal(.int(let value))) where isBoundable(lhs):
-            return Bound(operand: lhs, op: op, value: value, comparison: expression, range: range)
+            return Bound(operand: lhs, op: op, value: value, written: written)
         case (.literal(.int(let value)), _) where isBoundable(rhs):
-            return Bound(operand: rhs, op: op.mirrored, value: value, comparison: expression, range: range)
+            return Bound(operand: rhs, op: op.mirrored, value: value, written: written)
         default:
             return nil
         }
@@ -96,6 +170,80 @@ extension Checker {
         switch expression {
         case .count, .parameter(_, .int), .argument(_, .int): true
         default: false
+        }
+    }
+
+    /// `operand op constant` (or mirrored) on a Double parameter or argument.
+    private static func doubleBound(_ expression: CheckedExpression) -> (CheckedExpression, CheckedOperator, Double)? {
+        guard case .binary(let op, let lhs, let rhs, _) = expression, op.isComparison, op != .notEqual else {
+            return nil
+        }
+        switch (lhs, rhs) {
+        case (.parameter(_, .double), .literal(.double(let value))),
+            (.argument(_, .double), .literal(.double(let value))):
+            return (lhs, op, value)
+        case (.literal(.double(let value)), .parameter(_, .double)),
+            (.literal(.double(let value)), .argument(_, .double)):
+            return (rhs, op.mirrored, value)
+        default:
+            return nil
+        }
+    }
+
+    /// What a conjunct says a Bool, enum or String operand equals (`equal`)
+    /// or differs from: `b`, `!b`, `b == false`, `plan == .pro`, `name != "x"`.
+    private static func equality(_ expression: CheckedExpression) -> (CheckedExpression, ConstantValue, Bool)? {
+        switch expression {
+        case .parameter(_, .bool), .argument(_, .bool):
+            return (expression, .bool(true), true)
+        case .not(let operand):
+            guard case .bool = operand.type, isNamed(operand) else { return nil }
+            return (operand, .bool(false), true)
+        case .binary(let op, let lhs, let rhs, _) where op == .equal || op == .notEqual:
+            let (operand, constant) = isNamed(lhs) ? (lhs, rhs) : (rhs, lhs)
+            guard isNamed(operand) else { return nil }
+            switch constant {
+            case .literal(.bool(let value)): return (operand, .bool(value), op == .equal)
+            case .literal(.string(let value)): return (operand, .string(value), op == .equal)
+            case .enumCase(let name, _): return (operand, .enumCase(name), op == .equal)
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// A parameter or tip argument: an operand whose value one tip's rules share.
+    private static func isNamed(_ expression: CheckedExpression) -> Bool {
+        switch expression {
+        case .parameter, .argument: true
+        default: false
+        }
+    }
+
+    /// The value of a comparison of two literals (`1 > 2`), or nil for any other expression.
+    static func comparesLiterals(_ expression: CheckedExpression) -> Bool? {
+        guard case .binary(let op, .literal(let left), .literal(let right), _) = expression, op.isComparison else {
+            return nil
+        }
+        func compare<T: Comparable>(_ a: T, _ b: T) -> Bool? {
+            switch op {
+            case .equal: a == b
+            case .notEqual: a != b
+            case .less: a < b
+            case .lessOrEqual: a <= b
+            case .greater: a > b
+            case .greaterOrEqual: a >= b
+            default: nil
+            }
+        }
+        switch (left, right) {
+        case (.int(let a), .int(let b)): return compare(a, b)
+        case (.double(let a), .double(let b)): return compare(a, b)
+        case (.string(let a), .string(let b)): return compare(a, b)
+        case (.duration(let a), .duration(let b)): return compare(a, b)
+        case (.bool(let a), .bool(let b)) where op == .equal || op == .notEqual: return (a == b) == (op == .equal)
+        default: return nil
         }
     }
 

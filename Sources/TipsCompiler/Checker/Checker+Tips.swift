@@ -61,6 +61,8 @@ extension Checker {
         var actions: [CheckedAction] = []
         var actionRanges: [String: SourceRange] = [:]
         var rules: [CheckedRule] = []
+        // The rules as written, for warnings that quote them.
+        var ruleSyntax: [Expr] = []
         var options = CheckedTipOptions()
 
         for item in decl.items {
@@ -107,6 +109,7 @@ extension Checker {
                 var context = ExpressionContext(tip: tipName, arguments: argumentTypes)
                 if let checked = checkRule(expression, source: source, context: &context) {
                     rules.append(checked)
+                    ruleSyntax.append(expression)
                 } else {
                     failed = true
                 }
@@ -176,7 +179,7 @@ extension Checker {
                 "tip '\(tipName)' has no rules, no options and is in no group; it shows to everyone at once",
                 at: decl.name.range)
         }
-        checkContradictions(rules, tip: tipName)
+        checkContradictions(rules, syntax: ruleSyntax, tip: tipName)
         guard !failed, let title else { return nil }
         return CheckedTip(
             name: tipName, doc: decl.doc?.lines ?? [], arguments: arguments,

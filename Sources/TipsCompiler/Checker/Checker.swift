@@ -46,6 +46,8 @@ public struct Checker: Sendable {
     var parameters: [String: CheckedParameter] = [:]
     var events: [String: CheckedEvent] = [:]
     var groupedTips: Set<String> = []
+    /// Each event's `keep` clause as written, for warnings that quote it.
+    var keepClauses: [String: String] = [:]
     /// How many threads may check tips at once.
     var jobs = 1
 

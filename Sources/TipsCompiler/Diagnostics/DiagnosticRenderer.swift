@@ -66,17 +66,60 @@ public struct DiagnosticRenderer: Sendable {
         let caretColumn = file.columns(from: shownStart, to: max(shownStart, offset)) + (range.start > lineEnd ? 1 : 0)
         let endOffset = min(max(Int(range.start), Int(range.end)), shownEnd)
         let rangeColumns = file.columns(from: max(shownStart, offset), to: max(offset, endOffset))
-        let width = max(1, min(rangeColumns, 1 + shownColumns - caretColumn))
+        let scalars = shown.unicodeScalars
+        let caretIndex = scalars.index(scalars.startIndex, offsetBy: min(caretColumn, shownColumns))
+        let spanEnd = scalars.index(caretIndex, offsetBy: max(0, min(rangeColumns, shownColumns - caretColumn)))
+        // Columns count scalars, but a terminal gives CJK and emoji two cells
+        // and combining marks none: pad and underline by display width.
+        let spanWidth = Self.displayWidth(shown[caretIndex..<spanEnd])
+        let width = max(1, spanWidth)
         // Keep tabs so the caret lines up under the text in a terminal.
         var pad = prefix.isEmpty ? "" : " "
-        for scalar in shown.unicodeScalars.prefix(caretColumn) {
-            pad.append(scalar == "\t" ? "\t" : " ")
+        for character in shown[..<caretIndex] {
+            if character == "\t" {
+                pad.append("\t")
+            } else {
+                pad += String(repeating: " ", count: Self.displayWidth(character))
+            }
         }
         if shownColumns < caretColumn {
             pad += String(repeating: " ", count: caretColumn - shownColumns)
         }
         let caret = "^" + String(repeating: "~", count: width - 1)
         return prefix + shown + suffix + "\n" + pad + caret + "\n"
+    }
+
+    /// How many terminal cells `text` takes.
+    static func displayWidth(_ text: Substring) -> Int {
+        text.reduce(0) { $0 + displayWidth($1) }
+    }
+
+    /// How many terminal cells a character takes: 2 for wide (CJK, Hangul,
+    /// fullwidth forms) and emoji, 0 for a lone combining mark or a control, else 1.
+    static func displayWidth(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
+        if character.unicodeScalars.contains(where: { isWide($0) || $0.properties.isEmojiPresentation }) {
+            return 2
+        }
+        // An emoji written with a text-style base and U+FE0F is shown as emoji.
+        if character.unicodeScalars.contains("\u{FE0F}"), first.properties.isEmoji { return 2 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: return 1
+        }
+    }
+
+    /// East Asian Wide and Fullwidth ranges (the blocks a terminal draws in two cells).
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+            0x20000...0x3FFFD:
+            true
+        default:
+            false
+        }
     }
 
     /// The first offset at or after `offset` that does not continue a UTF-8

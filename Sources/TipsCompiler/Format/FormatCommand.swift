@@ -6,6 +6,7 @@ enum FormatCommand {
     /// The usage text of `tipc help format`.
     static let help = """
         USAGE: tipc format [--check] <file.tips>...
+               tipc format -          (standard input to standard output)
 
         Rewrites each file in the canonical layout: four-space indentation, one item a
         line, at most one blank line between declarations, rules longer than
@@ -46,6 +47,7 @@ enum FormatCommand {
     static func run(_ paths: [String], check: Bool, standardOutput: (String) -> Void, standardError: (String) -> Void)
         -> Int32
     {
+        if paths == ["-"] { return filter(check: check, standardOutput: standardOutput, standardError: standardError) }
         var sources = SourceManager()
         var files: [SourceFile] = []
         for path in paths {
@@ -74,7 +76,13 @@ enum FormatCommand {
                 status = CommandLineTool.inputErrors
                 continue
             }
-            guard FileManager.default.createFile(atPath: file.path + ".tipc-format.tmp", contents: Data(formatted)),
+            // Written beside the file and renamed over it, with the file's permissions.
+            let attributes = (try? FileManager.default.attributesOfItem(atPath: file.path))?.filter {
+                $0.key == .posixPermissions
+            }
+            guard
+                FileManager.default.createFile(
+                    atPath: file.path + ".tipc-format.tmp", contents: Data(formatted), attributes: attributes),
                 rename(file.path + ".tipc-format.tmp", file.path) == 0
             else {
                 unlink(file.path + ".tipc-format.tmp")
@@ -88,5 +96,22 @@ enum FormatCommand {
             standardError("tipc: these files are not formatted; run 'tipc format' on them\n")
         }
         return status
+    }
+
+    /// `tipc format -`: standard input, formatted, to standard output (for
+    /// editors that filter text through a command); with syntax errors the
+    /// text comes out unchanged and the errors go to standard error.
+    static func filter(check: Bool, standardOutput: (String) -> Void, standardError: (String) -> Void) -> Int32 {
+        var sources = SourceManager()
+        let file = sources.add(path: "<stdin>", bytes: Array(FileHandle.standardInput.readDataToEndOfFile()))
+        let result = TipsFormatter.format(file)
+        guard let text = result.text else {
+            if !check { standardOutput(String(decoding: file.bytes, as: UTF8.self)) }
+            standardError(DiagnosticRenderer(sources: sources).render(result.diagnostics))
+            return CommandLineTool.inputErrors
+        }
+        if check { return Array(text.utf8) == file.bytes ? CommandLineTool.success : CommandLineTool.inputErrors }
+        standardOutput(text)
+        return CommandLineTool.success
     }
 }

@@ -99,7 +99,8 @@ extension FormatPrinter {
 
     /// A comment's text: `//` comments lose trailing blanks; `///` and block comments are kept as written.
     func commentText(_ range: SourceRange) -> String {
-        var text = source(range)
+        // Line breaks inside a block comment are written as the rest of the file's: `\n`.
+        var text = source(range).replacingOccurrences(of: "\r\n", with: "\n")
         while text.hasSuffix("\r") { text.removeLast() }
         if text.hasPrefix("//"), !text.hasPrefix("///") || text.hasPrefix("////") {
             while let last = text.last, last == " " || last == "\t" { text.removeLast() }

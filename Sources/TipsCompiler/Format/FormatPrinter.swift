@@ -116,14 +116,14 @@ struct FormatPrinter {
                 headerEnd = arguments.last?.range.end ?? headerEnd
             }
             let open = brace(after: headerEnd)
-            emitBlockHeader(header, span: decl.range.start, open, range: decl.range, forcesBlank: forcesBlank)
+            emit(header + " {", span: decl.range.start, open, indent: 0, forcesBlank: forcesBlank)
             for item in decl.items { print(item) }
             close(decl.range, indent: 0)
         case .group(let decl):
             var header = "group " + source(decl.name)
             if let priority = decl.priority { header += " " + source(priority) }
             let open = brace(after: decl.priority?.range.end ?? decl.name.range.end)
-            emitBlockHeader(header, span: decl.range.start, open, range: decl.range, forcesBlank: forcesBlank)
+            emit(header + " {", span: decl.range.start, open, indent: 0, forcesBlank: forcesBlank)
             for member in decl.members {
                 emit(source(member), span: member.range.start, member.range.end, indent: 1)
             }
@@ -143,27 +143,17 @@ struct FormatPrinter {
         return line.count <= TipsFormatter.lineWidth ? line : nil
     }
 
-    /// Prints `header {`, or `header {}` for an empty block without comments.
-    mutating func emitBlockHeader(
-        _ header: String, span start: UInt32, _ open: UInt32, range: SourceRange, forcesBlank: Bool
-    ) {
-        emit(header + " {", span: start, open, indent: 0, forcesBlank: forcesBlank)
-    }
-
     /// Prints the `}` that ends `range`, after the comments before it (at the block's indentation).
     mutating func close(_ range: SourceRange, indent: Int) {
         let brace = range.end > range.start ? range.end - 1 : range.end
         flushComments(before: brace, indent: indent + 1, forcesBlank: false)
-        // `{}` for an empty block: join the brace to its header.
         if opensBlock, let last = lines.last, last.hasSuffix("{") {
+            // `{}` for an empty block without comments: the brace joins its header.
             lines[lines.count - 1] = last + "}"
-            opensBlock = false
-            lastSourceEnd = range.end
-            attachTrailingComments(through: range.end)
-            return
+        } else {
+            lines.append(FormatPrinter.indentation(indent) + "}")
         }
         opensBlock = false
-        lines.append(FormatPrinter.indentation(indent) + "}")
         lastSourceEnd = range.end
         attachTrailingComments(through: range.end)
     }

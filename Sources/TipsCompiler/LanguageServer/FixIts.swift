@@ -2,7 +2,8 @@
 // fix-its is offered exactly those. Otherwise the fix is read from the
 // compiler's fixed phrasings, which name the replacement for the diagnostic's
 // own range: "...; did you mean 'x'?", "did you mean the field '.x' ...",
-// "use '==' to compare", and a string in curly quotes ("straight quotes").
+// "use '==' to compare", and a string in curly quotes ("straight quotes", or
+// each curly quote as an "unexpected character").
 
 enum FixIts {
     /// The fix-its for a diagnostic in `file`.
@@ -18,7 +19,8 @@ enum FixIts {
             replacement = suggestion
         } else if message.contains("use '==' to compare"), original == "=" {
             replacement = "=="
-        } else if message.contains("straight quotes") {
+        } else if message.contains("straight quotes") || message.hasPrefix("unexpected character '") {
+            // A curly quote alone, or a string written with curly quotes.
             replacement = straightened(original)
         }
         // `.fre` → `.free`, also where the message names the case without its dot.

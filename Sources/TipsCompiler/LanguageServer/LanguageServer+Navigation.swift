@@ -25,9 +25,10 @@ extension LanguageServer {
             return ["contents": ["kind": "markdown", "value": .string(text)], "range": document.range(range).json]
         }
         if let rule = rule(at: offset, in: file, of: analysis) {
+            // As written, then as the compiler reads it (durations in seconds, `E.count` as a query, nesting explicit).
             let text =
-                "```tips\nrule \(rule.expression.tipsText)\n```\nThe tip is eligible only while this holds "
-                + "(every rule of a tip must hold)."
+                "```tips\nrule \(rule.source)\n```\nThe tip is eligible only while this holds "
+                + "(every rule of a tip must hold). Read as:\n```tips\n\(rule.expression.tipsText)\n```"
             return [
                 "contents": ["kind": "markdown", "value": .string(text)], "range": document.range(rule.range).json,
             ]
@@ -108,7 +109,12 @@ extension LanguageServer {
         let query = (params["query"].stringValue ?? "").lowercased()
         var symbols: [JSON] = []
         var seen = Set<String>()
-        for uri in workspace.documents.keys.sorted() where !seen.contains(uri) {
+        // The open documents' compilations, then those of the other .tips files of the workspace's folders.
+        var uris = workspace.documents.keys.sorted()
+        for folder in workspaceFolders {
+            uris += Workspace.tipsFiles(in: folder, recursive: true).prefix(5_000).sorted().map(Workspace.uri(of:))
+        }
+        for uri in uris where !seen.contains(uri) {
             let analysis = analysis(of: uri)
             seen.formUnion(analysis.documents.map(\.uri))
             for key in analysis.index.ordered {

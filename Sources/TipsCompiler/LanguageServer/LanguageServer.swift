@@ -34,6 +34,8 @@ public final class LanguageServer {
     var published: Set<String> = []
     /// The latest analysis of each document, dropped when any document changes.
     var analyses: [String: Analysis] = [:]
+    /// The folders the client opened (for workspace symbols beyond the open documents).
+    var workspaceFolders: [String] = []
 
     /// Creates a server waiting for `initialize`.
     public init() {}
@@ -100,6 +102,9 @@ public final class LanguageServer {
         switch method {
         case "initialize":
             initialized = true
+            var folders = (params["workspaceFolders"].arrayValue ?? []).compactMap { $0["uri"].stringValue }
+            if folders.isEmpty, let root = params["rootUri"].stringValue { folders = [root] }
+            workspaceFolders = folders.compactMap(Workspace.path(of:))
             return initializeResult
         case "shutdown":
             shutdownRequested = true

@@ -191,6 +191,20 @@ enum PreviewStyle {
         }
         .set { border: 2px dashed var(--border); border-radius: 14px; padding: 0.75rem; }
         .page-footer { margin-top: 3rem; color: var(--muted); font-size: 0.9375rem; }
+        /* Last, so that these override the rules above. */
+        .tip-card { container-type: inline-size; }
+        /* A narrow card (a phone, or a wide one zoomed) puts the image above the copy, not beside it. */
+        @container (max-width: 17rem) {
+          .tip-content { flex-direction: column; gap: 0.5rem; }
+          .tip-image { flex-direction: row; width: auto; gap: 0.5rem; }
+          .image-name { text-align: start; }
+        }
+        @media (max-width: 30rem) {
+          body { padding: 0.75rem 0.75rem 2rem; }
+          .tip, .group { padding: 0.75rem 0.75rem 1rem; }
+          .canvas { padding: 0.625rem; }
+          .tip-card { padding: 0.75rem; }
+        }
         """
 
     /// The filter: narrows the tips to those whose words contain every word typed.

@@ -293,7 +293,12 @@ struct FileEmitter {
                 out.append(
                     " static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup")
             } body: { writer in
-                writer.line("TipsRuntime.TipGroup(priority, tips, center: center)")
+                // The group's name: its tips' explanations say which group holds them back.
+                writer.nonEmptyLine { out in
+                    out.append("TipsRuntime.TipGroup(priority, tips, name: ")
+                    out.appendUTF8(SwiftNames.stringLiteral(group.name))
+                    out.append(", center: center)")
+                }
             }
         }
     }

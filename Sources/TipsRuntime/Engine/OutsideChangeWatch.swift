@@ -82,18 +82,13 @@ final class OutsideChangeWatch: @unchecked Sendable {
     // MARK: Polling
 
     /// Every `seconds`, compares the size, modification time and inode of the
-    /// store's snapshot and journals with the last look's.
+    /// store's snapshot, its directory and its journals with the last look's.
     private func startPolling(_ directory: URL, every seconds: Double) {
         let interval = seconds.isFinite ? max(0.05, seconds) : 1
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        let last = Locked(Self.fingerprint(of: directory))
+        let look = Locked(PollState(directory: directory))
         timer.setEventHandler { [weak self] in
-            let now = Self.fingerprint(of: directory)
-            let differs = last.withLock { last in
-                defer { last = now }
-                return last != now
-            }
-            if differs { self?.changed() }
+            if look.withLock({ $0.changed() }) { self?.changed() }
         }
         timer.schedule(
             deadline: .now() + interval, repeating: interval, leeway: .milliseconds(Int(interval * 100)))
@@ -102,31 +97,43 @@ final class OutsideChangeWatch: @unchecked Sendable {
         timer.resume()
     }
 
-    /// Size, modification time and inode of the snapshot and of the journals
-    /// the snapshot's generation can be using: `stat` of `Tips.store`, then
-    /// of the directory (a compaction or an erase changes its entries).
-    static func fingerprint(of directory: URL) -> [Int] {
-        var values: [Int] = []
-        for path in [directory.appendingPathComponent("Tips.store").path, directory.path] {
+    /// What one poll compares with the last.
+    struct PollState {
+        let directory: URL
+        private var last: [Int] = []
+        /// The journals' paths, listed again only when the directory's entries change.
+        private var journals: [String] = []
+        private var listedAt: [Int] = []
+
+        init(directory: URL) {
+            self.directory = directory
+            _ = changed()
+        }
+
+        /// Whether anything differs from the last look (a few `stat` calls
+        /// while nothing changes; the directory is listed only when its own
+        /// modification time moved: a compaction or an erase).
+        mutating func changed() -> Bool {
+            let folder = Self.status(of: directory.path)
+            if folder != listedAt {
+                listedAt = folder
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+                journals = names.filter { $0.hasPrefix("Tips.journal.") }.sorted()
+                    .map { directory.appendingPathComponent($0).path }
+            }
+            // The journal grows without touching the directory: its size and time are the signal.
+            var now = folder + Self.status(of: directory.appendingPathComponent("Tips.store").path)
+            for journal in journals { now += Self.status(of: journal) }
+            defer { last = now }
+            return !last.isEmpty && now != last
+        }
+
+        /// Size, inode and modification time, or -1s when the file is missing.
+        static func status(of path: String) -> [Int] {
             var info = stat()
-            if stat(path, &info) == 0 {
-                values += [
-                    Int(info.st_size), Int(info.st_ino), Int(info.modificationSeconds),
-                    Int(info.modificationNanoseconds),
-                ]
-            } else {
-                values += [-1, -1, -1, -1]
-            }
+            guard stat(path, &info) == 0 else { return [-1, -1, -1, -1] }
+            return [Int(info.st_size), Int(info.st_ino), info.modificationSeconds, info.modificationNanoseconds]
         }
-        // The journal grows without touching the directory: its size is the signal.
-        if let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) {
-            for name in names.sorted() where name.hasPrefix("Tips.journal.") {
-                var info = stat()
-                let path = directory.appendingPathComponent(name).path
-                values.append(stat(path, &info) == 0 ? Int(info.st_size) : -1)
-            }
-        }
-        return values
     }
 
     // MARK: Notifications

@@ -99,6 +99,6 @@ public enum All {
 
     /// Makes the group, whose current tip follows its priority.
     public static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
-        TipsRuntime.TipGroup(priority, tips, center: center)
+        TipsRuntime.TipGroup(priority, tips, name: "All", center: center)
     }
 }

@@ -59,6 +59,6 @@ internal enum Docs {
 
     /// Makes the group, whose current tip follows its priority.
     internal static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
-        TipsRuntime.TipGroup(priority, tips, center: center)
+        TipsRuntime.TipGroup(priority, tips, name: "Docs", center: center)
     }
 }

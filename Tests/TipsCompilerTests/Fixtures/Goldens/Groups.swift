@@ -39,7 +39,7 @@ internal enum Ordered {
 
     /// Makes the group, whose current tip follows its priority.
     internal static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
-        TipsRuntime.TipGroup(priority, tips, center: center)
+        TipsRuntime.TipGroup(priority, tips, name: "Ordered", center: center)
     }
 }
 
@@ -50,6 +50,6 @@ internal enum Default {
 
     /// Makes the group, whose current tip follows its priority.
     internal static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
-        TipsRuntime.TipGroup(priority, tips, center: center)
+        TipsRuntime.TipGroup(priority, tips, name: "Default", center: center)
     }
 }

@@ -141,7 +141,7 @@ internal enum MapGestures {
 
     /// Makes the group, whose current tip follows its priority.
     internal static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
-        TipsRuntime.TipGroup(priority, tips, center: center)
+        TipsRuntime.TipGroup(priority, tips, name: "MapGestures", center: center)
     }
 }
 
@@ -286,6 +286,6 @@ internal enum Discover {
 
     /// Makes the group, whose current tip follows its priority.
     internal static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
-        TipsRuntime.TipGroup(priority, tips, center: center)
+        TipsRuntime.TipGroup(priority, tips, name: "Discover", center: center)
     }
 }
