@@ -3,8 +3,8 @@
 extension FormatPrinter {
     mutating func printScenario(_ decl: ScenarioDecl, forcesBlank: Bool) {
         let open = brace(after: decl.name.range.end)
-        emitBlockHeader(
-            "scenario " + source(decl.name.range), span: decl.range.start, open, range: decl.range,
+        emit(
+            "scenario " + source(decl.name.range) + " {", span: decl.range.start, open, indent: 0,
             forcesBlank: forcesBlank)
         for step in decl.steps { print(step, indent: 1) }
         close(decl.range, indent: 0)
