@@ -61,7 +61,10 @@ let package = Package(
             name: "ReservedNamesTips", dependencies: ["TipsRuntime"], path: "Tests/ReservedNamesTips",
             plugins: ["TipsPlugin"]),
         .testTarget(
-            name: "TipsEndToEndTests", dependencies: ["TipsRuntime", "TrailsTips", "BackyardTips", "ReservedNamesTips"]),
+            name: "TipsEndToEndTests",
+            dependencies: ["TipsRuntime", "TipsCompiler", "TrailsTips", "BackyardTips", "ReservedNamesTips"],
+            // Trails and Backyard both declare TipParameters.isSignedIn: each file sees only the sample it imports.
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .testTarget(
             name: "TipsCompilerTests",
             dependencies: ["TipsCompiler"],

@@ -29,8 +29,11 @@ if options.only == nil || options.only == "compiler" {
 if options.only == nil || options.only == "compiler" || options.only == "editor" {
     EditorBench.run(options: options, report: report)
 }
-if options.only != "compiler" && options.only != "editor" {
+if options.only != "compiler" && options.only != "editor" && options.only != "scenarios" {
     await RuntimeBench.run(options: options, report: report)
+}
+if options.only == nil || options.only == "scenarios" {
+    await ScenarioBench.run(options: options, report: report)
 }
 
 report.printSummary()

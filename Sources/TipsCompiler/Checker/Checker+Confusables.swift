@@ -72,7 +72,7 @@ extension Checker {
     /// The name a declaration declares, if any.
     private static func declaredName(_ declaration: Declaration) -> Identifier? {
         switch declaration {
-        case .config: nil
+        case .config, .scenario: nil
         case .enumeration(let decl): decl.name
         case .parameter(let decl): decl.name
         case .event(let decl): decl.name

@@ -106,6 +106,9 @@ public struct Checker: Sendable {
         }
         let checkedTips = checkTips(files, at: positions.tips)
         checkTipIDs(checkedTips)
+        let scenarios =
+            positions.scenarios.isEmpty
+            ? [] : checkScenarios(files, at: positions.scenarios, scope: scenarioScope(checkedTips, checkedGroups))
 
         // Only the file that holds the config block declares it: without one,
         // no file does, so adding a file never changes another's output.
@@ -118,7 +121,7 @@ public struct Checker: Sendable {
             for index in file.declarations.indices {
                 let checked: CheckedDeclaration?
                 switch file.declarations[index] {
-                case .config: checked = nil
+                case .config, .scenario: checked = nil
                 case .enumeration:
                     checked = checkedEnums[next.enums]
                     next.enums += 1
@@ -138,7 +141,7 @@ public struct Checker: Sendable {
                 id: file.file, fileName: fileNames[Int(file.file.rawValue)], declarations: declarations,
                 emitsConfiguration: file.file == configFile)
         }
-        return CheckedProgram(files: checkedFiles, config: config?.config ?? CheckedConfig())
+        return CheckedProgram(files: checkedFiles, config: config?.config ?? CheckedConfig(), scenarios: scenarios)
     }
 
     /// The tips at `positions`, checked, in order (nil for a duplicate or a
@@ -185,6 +188,7 @@ public struct Checker: Sendable {
         var parametersAndEvents: [Position] = []
         var groups: [Position] = []
         var tips: [Position] = []
+        var scenarios: [Position] = []
     }
 
     /// Records every file-scope name (reporting duplicates) and where each kind of declaration is.
@@ -197,6 +201,9 @@ public struct Checker: Sendable {
                 switch file.declarations[index] {
                 case .config:
                     positions.configs.append((fileIndex, index, true))
+                    continue
+                case .scenario:
+                    positions.scenarios.append((fileIndex, index, true))
                     continue
                 case .enumeration(let decl): symbol = .enumeration(decl.name)
                 case .parameter(let decl): symbol = .parameter(decl.name)

@@ -12,6 +12,8 @@ public enum TipcCommand: Hashable, Sendable {
     case preview(PreviewCommand)
     /// `tipc dump tokens|ast <files>...` (debugging)
     case dump(DumpKind, files: [String])
+    /// `tipc test <files>... [--filter TEXT] [--junit-xml PATH]`: runs the scenarios.
+    case test(files: [String], filter: String?, junitXMLPath: String?)
     /// `tipc --help`, `tipc help [command]`, `tipc <command> --help`
     case help(topic: String?)
     /// `tipc --version`
@@ -55,7 +57,7 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Parses `tipc`'s arguments (without the program name).
 public enum CommandLineArguments {
     /// The commands, for `help` and suggestions.
-    public static let commands = ["compile", "check", "preview", "format", "lsp", "dump", "help"]
+    public static let commands = ["compile", "check", "preview", "format", "lsp", "test", "dump", "help"]
 
     /// Replaces every `--options-file <path>` (or `--options-file=<path>`) with
     /// the options the file lists: one or more whitespace-separated words a
@@ -79,6 +81,10 @@ public enum CommandLineArguments {
             guard let topic = arguments.dropFirst().first else { return .help(topic: nil) }
             guard commands.contains(topic) else { throw unknownCommand(topic) }
             return .help(topic: topic)
+        case "test":
+            let rest = Array(arguments.dropFirst())
+            if rest.contains("--help") || rest.contains("-h") { return .help(topic: first) }
+            return try parseTestCommand(rest)
         case "compile", "check", "dump", "preview":
             let rest = Array(arguments.dropFirst())
             if rest.contains("--help") || rest.contains("-h") { return .help(topic: first) }
@@ -101,7 +107,7 @@ public enum CommandLineArguments {
     private static func unknownCommand(_ name: String) -> UsageError {
         let hint = SpellingSuggester.closest(to: name, among: commands).map { "; did you mean '\($0)'?" } ?? ""
         return UsageError(
-            "unknown command '\(name)'\(hint); the commands are compile, check, preview, format, lsp and dump")
+            "unknown command '\(name)'\(hint); the commands are compile, check, preview, format, lsp, test and dump")
     }
 
     private static func parseCommand(_ command: String, _ arguments: [String]) throws(UsageError) -> TipcCommand {

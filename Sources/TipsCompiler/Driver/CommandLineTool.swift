@@ -50,6 +50,10 @@ public enum CommandLineTool {
                 outputDirectory: outputDirectory, standardError: standardError)
         case .dump(let kind, let files):
             return dump(kind, files, standardOutput: standardOutput, standardError: standardError)
+        case .test(let files, let filter, let junitXMLPath):
+            return ScenarioTestCommand.run(
+                files, filter: filter, junitXMLPath: junitXMLPath, standardOutput: standardOutput,
+                standardError: standardError)
         case .preview(let preview):
             return preview.run(standardError: standardError)
         case .format(let files, let check):

@@ -13,14 +13,15 @@ public enum HelpText {
           format    Rewrite .tips files in the canonical layout (--check only reports)
           lsp       Run the language server (LSP over standard input and output)
           dump      Print the tokens or syntax tree of .tips files (debugging)
+          test      Run the scenarios of .tips files on the runtime
           help      Show help for a command
 
         OPTIONS:
           --help, -h   Show this help
           --version    Show the version
 
-        Exit status: 0 success (warnings allowed), 1 errors in the input,
-        2 bad usage, unreadable input or unwritable output.
+        Exit status: 0 success (warnings allowed), 1 errors in the input (or a failed
+        scenario), 2 bad usage, unreadable input or unwritable output.
         Run 'tipc help <command>' for the options of a command.
 
         """
@@ -58,6 +59,22 @@ public enum HelpText {
                   --warnings-as-errors   Treat every warning as an error
                   --jobs, -j <n>         Use at most n threads (default: one per processor)
                   --emit tokens|ast      Print the tokens or syntax tree instead (debugging)
+                  --help, -h             Show this help
+
+                """
+        case "test":
+            return """
+                USAGE: tipc test <file.tips>... [options]
+
+                Checks the files as one compilation, then runs every scenario on TipsRuntime's
+                engine, each from an empty in-memory store with a clock that moves only when
+                the scenario says. Prints PASS or FAIL per scenario, every failed step with the
+                runtime's explanation, and a closing line 'N passed, M failed'. Exit status 0
+                when all pass, 1 when one fails or the input has errors.
+
+                OPTIONS:
+                  --filter <text>        Run only the scenarios whose name contains the text
+                  --junit-xml <file>     Also write a JUnit XML report there
                   --help, -h             Show this help
 
                 """

@@ -63,7 +63,7 @@ struct FormatPrinter {
     /// Whether a declaration takes more than one line.
     func printsAsBlock(_ declaration: Declaration) -> Bool {
         switch declaration {
-        case .config, .tip, .group: true
+        case .config, .tip, .group, .scenario: true
         case .enumeration(let decl): enumOnOneLine(decl) == nil
         case .parameter, .event: false
         }
@@ -128,6 +128,7 @@ struct FormatPrinter {
                 emit(source(member), span: member.range.start, member.range.end, indent: 1)
             }
             close(decl.range, indent: 0)
+        case .scenario(let decl): printScenario(decl, forcesBlank: forcesBlank)
         }
     }
 

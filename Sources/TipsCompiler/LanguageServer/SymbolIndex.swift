@@ -83,8 +83,8 @@ struct SymbolIndex {
     private(set) var trees: [SourceFileSyntax] = []
     let sources: SourceManager
     /// Types of parameters, fields and arguments as written (for the enum a `.case` belongs to).
-    private var parameterTypes: [String: String] = [:]
-    private var fieldTypes: [String: [String: String]] = [:]
+    private(set) var parameterTypes: [String: String] = [:]
+    private(set) var fieldTypes: [String: [String: String]] = [:]
     private var enumCases: [String: [String]] = [:]
 
     init(sources: SourceManager) {
@@ -113,7 +113,7 @@ struct SymbolIndex {
     private mutating func define(_ declaration: Declaration, in file: SourceFile) {
         let text = { (range: SourceRange) in file.text(in: range) }
         switch declaration {
-        case .config: break
+        case .config, .scenario: break
         case .enumeration(let decl):
             let cases = decl.cases.map(\.name)
             add(
@@ -184,7 +184,7 @@ struct SymbolIndex {
 
     // MARK: - Uses
 
-    private mutating func refer(_ key: SymbolKey, _ range: SourceRange) {
+    mutating func refer(_ key: SymbolKey, _ range: SourceRange) {
         if definitions[key] != nil { occurrences.append((key, range)) }
     }
 
@@ -216,6 +216,7 @@ struct SymbolIndex {
             for item in decl.items { use(item, scope: scope) }
         case .group(let decl):
             for member in decl.members { refer(.global(member.name), member.range) }
+        case .scenario(let decl): use(decl)
         }
     }
 
@@ -263,7 +264,7 @@ struct SymbolIndex {
         return type
     }
 
-    private mutating func use(_ expression: Expr, scope: Scope, expected: String?) {
+    mutating func use(_ expression: Expr, scope: Scope, expected: String?) {
         switch expression {
         case .boolean, .integer, .decimal, .string, .duration, .error: break
         case .name(let name):

@@ -9,11 +9,25 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
     case title, message, image, id, action, rule, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency
     case invalidatedBy
     case `true`, `false`
+    // Scenarios (`tipc test`): the declaration, its steps, and the words inside steps.
+    case scenario
+    case set, donate, wait, show, appear, disappear, invalidate, reset, restart, `repeat`, expect, override
+    case `for`, available, pending, invalidated, shows, nothing, showAll, hideAll, hide
 
     /// Whether the keyword starts a file-scope declaration.
     public var startsDeclaration: Bool {
         switch self {
-        case .config, .enum, .parameter, .transient, .event, .tip, .group: true
+        case .config, .enum, .parameter, .transient, .event, .tip, .group, .scenario: true
+        default: false
+        }
+    }
+
+    /// Whether the keyword starts a scenario step.
+    public var startsScenarioStep: Bool {
+        switch self {
+        case .set, .donate, .wait, .show, .appear, .disappear, .invalidate, .reset, .restart, .repeat, .expect,
+            .override:
+            true
         default: false
         }
     }

@@ -283,6 +283,8 @@ public struct CheckedProgram: Hashable, Sendable {
     public var files: [CheckedFile]
     /// The configuration (the default when no file declares one).
     public var config: CheckedConfig
+    /// Every scenario of every file, in input order (`tipc test` runs them; nothing is emitted for them).
+    public var scenarios: [CheckedScenario] = []
 
     /// Every enum of every file, by name.
     public var enums: [String: CheckedEnum] {

@@ -14,7 +14,7 @@ extension SyntaxParser {
         return SourceFileSyntax(file: file.id, declarations: declarations)
     }
 
-    /// declaration = config_decl | enum_decl | parameter_decl | event_decl | tip_decl | group_decl ;
+    /// declaration = config_decl | enum_decl | parameter_decl | event_decl | tip_decl | group_decl | scenario_decl ;
     mutating func parseDeclaration(doc written: DocComment? = nil) -> Declaration? {
         let doc = written ?? docBeforeCurrent()
         let token = current
@@ -44,6 +44,7 @@ extension SyntaxParser {
         case .event: result = parseEventDecl(doc: doc).map(Declaration.event)
         case .tip: result = parseTipDecl(doc: doc).map(Declaration.tip)
         case .group: result = parseGroupDecl(doc: doc).map(Declaration.group)
+        case .scenario: result = parseScenarioDecl().map(Declaration.scenario)
         default:
             let word = text(token)
             if let suggestion = SpellingSuggester.closest(to: word, among: Parser.declarationKeywords) {

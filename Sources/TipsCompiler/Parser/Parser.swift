@@ -157,7 +157,10 @@ struct SyntaxParser {
     var atDeclarationStart: Bool {
         guard let keyword = current.keyword, keyword.startsDeclaration else { return false }
         let next = peek().kind
-        guard next == .identifier || next == .leftBrace else { return false }
+        // A scenario is named by a string: `scenario "First launch" {`.
+        guard next == .identifier || next == .leftBrace || (keyword == .scenario && next == .string) else {
+            return false
+        }
         return currentStartsLine
     }
 

@@ -118,6 +118,7 @@ struct ASTDumper {
             for member in decl.members {
                 line("Member \(member.name)", member.range, depth: depth + 1)
             }
+        case .scenario(let decl): dump(decl, depth: depth)
         }
     }
 

@@ -42,6 +42,8 @@ public enum Declaration: Sendable {
     case event(EventDecl)
     case tip(TipDecl)
     case group(GroupDecl)
+    /// `scenario "name" { ... }`: run by `tipc test`, checked by every command, never emitted.
+    case scenario(ScenarioDecl)
 
     /// The whole declaration's range.
     public var range: SourceRange {
@@ -52,6 +54,7 @@ public enum Declaration: Sendable {
         case .event(let decl): decl.range
         case .tip(let decl): decl.range
         case .group(let decl): decl.range
+        case .scenario(let decl): decl.range
         }
     }
 }

@@ -72,11 +72,14 @@ struct FileEmitter {
         writer.blankLine()
         // Public and package declarations use the runtime's types in their
         // interface, so the import says so: with Swift's
-        // InternalImportsByDefault a plain import is internal.
+        // InternalImportsByDefault a plain import is internal. A file with
+        // nothing to declare (only scenarios, or only comments) imports plainly:
+        // a `public import` that no declaration uses is a warning.
+        let declaresNothing = file.declarations.isEmpty && !file.emitsConfiguration
         switch options.accessLevel {
-        case .public: writer.line("public import TipsRuntime")
-        case .package: writer.line("package import TipsRuntime")
-        case .internal: writer.line("import TipsRuntime")
+        case .public where !declaresNothing: writer.line("public import TipsRuntime")
+        case .package where !declaresNothing: writer.line("package import TipsRuntime")
+        case .internal, .public, .package: writer.line("import TipsRuntime")
         }
         // An event's typed donations carry their `Foundation.Date`.
         if file.declarations.contains(where: { if case .event = $0 { true } else { false } }) {
@@ -86,7 +89,7 @@ struct FileEmitter {
             case .internal: writer.line("import Foundation")
             }
         }
-        guard !file.declarations.isEmpty || file.emitsConfiguration else { return [writer.utf8Buffer] }
+        guard !declaresNothing else { return [writer.utf8Buffer] }
         writer.blankLine()
         writer.line(
             "private let _tipcRuntimeVersionCheck: Swift.Bool = "

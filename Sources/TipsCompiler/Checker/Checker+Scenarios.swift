@@ -1,0 +1,392 @@
+// Checking scenarios: every name, value, argument and duration of a step is
+// checked as it would be anywhere else, so a renamed tip fails the build.
+
+extension Checker {
+    /// What checking scenarios needs from the rest of the compilation.
+    struct ScenarioScope {
+        /// The tips that checked, by name.
+        var tips: [String: CheckedTip]
+        /// The groups that checked, by name.
+        var groups: [String: CheckedGroup]
+    }
+
+    /// The reasons a step may invalidate a tip with; the others come from display limits.
+    static let stepInvalidationReasons = ["actionPerformed", "tipClosed"]
+    /// Every invalidation reason an `expect` may name.
+    static let invalidationReasons = [
+        "actionPerformed", "tipClosed", "displayCountExceeded", "displayDurationExceeded",
+    ]
+
+    /// Checks the scenarios of every file, in input order; reports duplicate names.
+    mutating func checkScenarios(
+        _ files: [SourceFileSyntax], at positions: [DeclarationPositions.Position], scope: ScenarioScope
+    ) -> [CheckedScenario] {
+        var checked: [CheckedScenario] = []
+        var seen: [String: SourceRange] = [:]
+        for position in positions {
+            guard case .scenario(let decl) = files[position.file].declarations[position.index] else { continue }
+            // `--filter` and test reports tell scenarios apart by name.
+            if let name = decl.name.plainText {
+                if let first = seen[name] {
+                    diagnostics.error(
+                        "a scenario named \"\(name)\" is already declared", at: decl.name.range,
+                        notes: [DiagnosticNote("the first is here", at: first)])
+                    continue
+                }
+                seen[name] = decl.name.range
+            }
+            if let scenario = checkScenario(decl, scope: scope) { checked.append(scenario) }
+        }
+        return checked
+    }
+
+    /// One scenario, or nil when it has errors.
+    mutating func checkScenario(_ decl: ScenarioDecl, scope: ScenarioScope) -> CheckedScenario? {
+        let errorsBefore = errorCount
+        guard let name = decl.name.plainText else {
+            diagnostics.error("a scenario's name cannot interpolate; write plain text", at: decl.name.range)
+            return nil
+        }
+        if name.allSatisfy(\.isWhitespace) {
+            diagnostics.error("a scenario needs a name", at: decl.name.range)
+        }
+        var overrides: [CheckedOverride] = []
+        var steps: [CheckedStep] = []
+        var pastOverrides = false
+        for step in decl.steps {
+            if case .override(let syntax) = step.kind {
+                if !pastOverrides {
+                    if let override = checkOverride(syntax, scope: scope) { overrides.append(override) }
+                } else {
+                    diagnostics.error("'override' must come before every other step of the scenario", at: step.keyword)
+                }
+                continue
+            }
+            pastOverrides = true
+            if let checked = checkStep(step, scope: scope) { steps.append(checked) }
+        }
+        guard errorCount == errorsBefore else { return nil }
+        return CheckedScenario(
+            name: name, file: decl.name.range.file, nameRange: decl.name.range, overrides: overrides, steps: steps)
+    }
+
+    /// One step other than `override`, or nil when it has errors.
+    mutating func checkStep(_ step: ScenarioStep, scope: ScenarioScope) -> CheckedStep? {
+        let kind: CheckedStep.Kind?
+        switch step.kind {
+        case .set(let parameter, let value): kind = checkSetStep(parameter, value)
+        case .donate(let event, let fields): kind = checkDonation(event, fields)
+        case .wait(let duration): kind = checkStepDuration(duration, after: "wait").map { .wait(seconds: $0) }
+        case .show(let tip, let duration):
+            let instance = checkTipInstance(tip, scope: scope)
+            let seconds = duration.map { checkStepDuration($0, after: "show ... for") } ?? 1
+            guard let instance, let seconds else { return nil }
+            kind = .show(instance, seconds: seconds)
+        case .appear(let tip): kind = checkTipInstance(tip, scope: scope).map { .appear($0) }
+        case .disappear(let tip): kind = checkTipInstance(tip, scope: scope).map { .disappear($0) }
+        case .reset(let tip): kind = checkTipInstance(tip, scope: scope).map { .reset($0) }
+        case .invalidate(let tip, let reason):
+            let instance = checkTipInstance(tip, scope: scope)
+            guard Self.stepInvalidationReasons.contains(reason.name) else {
+                let rest =
+                    Self.invalidationReasons.contains(reason.name)
+                    ? "; it comes from the tip's display limits, so show the tip; use actionPerformed or tipClosed"
+                    : Suggestions.hint(
+                        reason.name, in: Self.stepInvalidationReasons, otherwise: "use actionPerformed or tipClosed")
+                diagnostics.error("a scenario cannot invalidate a tip with '\(reason.name)'\(rest)", at: reason.range)
+                return nil
+            }
+            kind = instance.map { .invalidate($0, reason: reason.name) }
+        case .restart: kind = .restart
+        case .repeat(let count, let body):
+            var inner: [CheckedStep] = []
+            var failed = false
+            if count.value < 1 {
+                diagnostics.error("'repeat' needs a count of at least 1, but this is \(count.value)", at: count.range)
+                failed = true
+            }
+            for step in body {
+                if case .override = step.kind {
+                    diagnostics.error(
+                        "'override' must come before every other step of the scenario, not inside 'repeat'",
+                        at: step.keyword)
+                    failed = true
+                    continue
+                }
+                if let checked = checkStep(step, scope: scope) { inner.append(checked) } else { failed = true }
+            }
+            if body.isEmpty {
+                diagnostics.error("'repeat \(count.value)' needs at least one step in its braces", at: count.range)
+                failed = true
+            }
+            kind = failed ? nil : .repeat(count: count.value, steps: inner)
+        case .expectStatus(let tip, let status):
+            let instance = checkTipInstance(tip, scope: scope)
+            guard let expected = checkExpectedStatus(status), let instance else { return nil }
+            kind = .expectStatus(instance, expected)
+        case .expectShows(let group, let tip): kind = checkExpectShows(group, tip, scope: scope)
+        case .override: kind = nil
+        }
+        return kind.map { CheckedStep(kind: $0, range: step.keyword) }
+    }
+
+    // MARK: - Parameters and events
+
+    private mutating func checkSetStep(_ name: Identifier, _ value: Expr) -> CheckedStep.Kind? {
+        guard let parameter = parameters[name.name] else {
+            reportUnknown(name, expected: "parameter", isKind: { if case .parameter = $0 { true } else { false } })
+            return nil
+        }
+        guard let constant = checkStepValue(value, of: parameter.type, subject: "the value of parameter '\(name.name)'")
+        else { return nil }
+        return .set(parameter: parameter.name, value: constant)
+    }
+
+    private mutating func checkDonation(
+        _ name: Identifier, _ fields: [ArgumentSyntax]?
+    ) -> CheckedStep.Kind? {
+        guard let event = events[name.name] else {
+            reportUnknown(name, expected: "event", isKind: { if case .event = $0 { true } else { false } })
+            return nil
+        }
+        guard
+            let values = checkArguments(
+                fields ?? [], against: event.fields, owner: "event '\(event.name)'", kind: "field",
+                missingAt: name.range)
+        else { return nil }
+        var byName: [String: ConstantValue] = [:]
+        for (field, value) in zip(event.fields, values) { byName[field.name] = value }
+        return .donate(event: event.name, fields: byName)
+    }
+
+    /// Labeled values for `declared` (a donation's fields or a tip's
+    /// arguments), in declaration order: each given once, none unknown, each of its type.
+    private mutating func checkArguments(
+        _ arguments: [ArgumentSyntax], against declared: [CheckedField], owner: String, kind: String,
+        missingAt range: SourceRange
+    ) -> [ConstantValue]? {
+        var values = [ConstantValue?](repeating: nil, count: declared.count)
+        var failed = false
+        for argument in arguments {
+            guard let label = argument.label else {
+                let example = declared.first.map { " as in \($0.name): ..." } ?? ""
+                diagnostics.error("label each \(kind) of \(owner) with its name,\(example)", at: argument.value.range)
+                failed = true
+                continue
+            }
+            guard let index = declared.firstIndex(where: { $0.name == label.name }) else {
+                let names = declared.map(\.name)
+                let rest =
+                    names.isEmpty
+                    ? "; it has none"
+                    : Suggestions.hint(
+                        label.name, in: names, otherwise: "its \(kind)s are \(names.joined(separator: ", "))")
+                diagnostics.error("\(owner) has no \(kind) '\(label.name)'\(rest)", at: label.range)
+                failed = true
+                continue
+            }
+            guard values[index] == nil else {
+                diagnostics.error("\(kind) '\(label.name)' is given twice", at: label.range)
+                failed = true
+                continue
+            }
+            guard
+                let value = checkStepValue(
+                    argument.value, of: declared[index].type, subject: "\(kind) '\(label.name)' of \(owner)")
+            else {
+                failed = true
+                continue
+            }
+            values[index] = value
+        }
+        let missing = zip(declared, values).filter { $0.1 == nil }.map { "\($0.0.name): \($0.0.type)" }
+        if !failed, !missing.isEmpty {
+            diagnostics.error(
+                "\(owner) needs every \(kind) given; missing \(missing.joined(separator: ", "))", at: range)
+            return nil
+        }
+        return failed ? nil : values.compactMap { $0 }
+    }
+
+    /// A value a step gives: a literal of `type`, or a case of its enum.
+    private mutating func checkStepValue(_ expression: Expr, of type: TipsType, subject: String) -> ConstantValue? {
+        let value = literalValue(expression)
+        switch (type, value) {
+        case (.bool, .bool), (.int, .int), (.double, .double), (.string, .string): return value
+        case (.double, .int(let number)): return .double(Double(number))
+        case (.enumeration(let name), .enumCase(let caseName)):
+            guard let checked = enums[name] else { return nil }
+            if checked.cases.contains(caseName) { return value }
+            diagnostics.error(
+                "enum '\(name)' has no case '\(caseName)'\(Suggestions.didYouMean(caseName, in: checked.cases))",
+                at: expression.range)
+            return nil
+        default:
+            if case .error = expression { return nil }
+            let expected: String
+            if case .enumeration(let name) = type {
+                expected = "a case of '\(name)' such as '.\(enums[name]?.cases.first ?? "case")'"
+            } else {
+                expected = "\(Self.article(type)) literal"
+            }
+            diagnostics.error("\(subject) must be \(expected)", at: expression.range)
+            return nil
+        }
+    }
+
+    /// A step's duration in seconds: at least one second.
+    private mutating func checkStepDuration(_ duration: DurationLiteral, after step: String) -> Int? {
+        guard duration.totalSeconds >= 1 else {
+            diagnostics.error("the duration of '\(step)' must be at least 1s", at: duration.range)
+            return nil
+        }
+        return duration.totalSeconds
+    }
+
+    // MARK: - Tips and groups
+
+    /// The tip a step names; a reusable tip needs every argument unless
+    /// `allowsEveryInstance` (in `override show`/`hide`, the bare name means every instance).
+    private mutating func checkTipInstance(
+        _ reference: TipReferenceSyntax, scope: ScenarioScope, allowsEveryInstance: Bool = false
+    ) -> CheckedTipInstance? {
+        let name = reference.name
+        guard let tip = scope.tips[name.name] else {
+            // A tip that failed its own checks was reported there.
+            if case .tip = symbols[name.name] { return nil }
+            reportUnknown(name, expected: "tip", isKind: { if case .tip = $0 { true } else { false } })
+            return nil
+        }
+        guard let declared = tip.arguments else {
+            if reference.arguments != nil {
+                diagnostics.error(
+                    "tip '\(name.name)' takes no arguments; remove the parentheses", at: reference.range)
+                return nil
+            }
+            return CheckedTipInstance(tip: tip.name, arguments: nil, text: tip.name)
+        }
+        guard let arguments = reference.arguments else {
+            if allowsEveryInstance { return CheckedTipInstance(tip: tip.name, arguments: nil, text: tip.name) }
+            let list = declared.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+            diagnostics.error(
+                "tip '\(name.name)' takes arguments; name one instance, as in \(name.name)(\(list))",
+                at: reference.range)
+            return nil
+        }
+        guard
+            let values = checkArguments(
+                arguments, against: declared, owner: "tip '\(name.name)'", kind: "argument",
+                missingAt: reference.range)
+        else { return nil }
+        let text = zip(declared, values).map { "\($0.name): \(Self.sourceText($1))" }.joined(separator: ", ")
+        return CheckedTipInstance(tip: tip.name, arguments: values, text: "\(tip.name)(\(text))")
+    }
+
+    private mutating func checkOverride(_ syntax: OverrideSyntax, scope: ScenarioScope) -> CheckedOverride? {
+        switch syntax {
+        case .showAll: return .showAll
+        case .hideAll: return .hideAll
+        case .show(let references), .hide(let references):
+            var tips: [CheckedTipInstance] = []
+            var failed = false
+            for reference in references {
+                if let tip = checkTipInstance(reference, scope: scope, allowsEveryInstance: true) {
+                    tips.append(tip)
+                } else {
+                    failed = true
+                }
+            }
+            guard !failed else { return nil }
+            if case .show = syntax { return .show(tips) }
+            return .hide(tips)
+        }
+    }
+
+    private mutating func checkExpectedStatus(_ syntax: ExpectedStatusSyntax) -> CheckedExpectedStatus? {
+        switch syntax {
+        case .available: return .available
+        case .pending: return .pending
+        case .invalidated(nil): return .invalidated(reason: nil)
+        case .invalidated(let reason?):
+            guard Self.invalidationReasons.contains(reason.name) else {
+                diagnostics.error(
+                    "unknown invalidation reason '\(reason.name)'"
+                        + Suggestions.hint(
+                            reason.name, in: Self.invalidationReasons,
+                            otherwise: "use " + Self.invalidationReasons.joined(separator: ", ")),
+                    at: reason.range)
+                return nil
+            }
+            return .invalidated(reason: reason.name)
+        }
+    }
+
+    private mutating func checkExpectShows(
+        _ groupReference: TipReferenceSyntax, _ tipReference: TipReferenceSyntax?, scope: ScenarioScope
+    ) -> CheckedStep.Kind? {
+        let name = groupReference.name
+        guard let group = scope.groups[name.name] else {
+            if case .group = symbols[name.name] { return nil }
+            if case .tip = symbols[name.name] {
+                diagnostics.error(
+                    "'\(name.name)' is a tip, not a group; 'shows' asks a group for its current tip, "
+                        + "as in expect \(name.name) available",
+                    at: name.range)
+                return nil
+            }
+            reportUnknown(name, expected: "group", isKind: { if case .group = $0 { true } else { false } })
+            return nil
+        }
+        if groupReference.arguments != nil {
+            diagnostics.error(
+                "group '\(name.name)' takes no arguments; remove the parentheses", at: groupReference.range)
+            return nil
+        }
+        guard let tipReference else { return .expectShows(group: group.name, tip: nil) }
+        guard let tip = checkTipInstance(tipReference, scope: scope) else { return nil }
+        guard group.members.contains(tip.tip) else {
+            diagnostics.error(
+                "tip '\(tip.tip)' is not in group '\(group.name)', so the group never shows it; "
+                    + "its tips are \(group.members.joined(separator: ", "))",
+                at: tipReference.range,
+                notes: [DiagnosticNote("group '\(group.name)' is declared here", at: group.origin.nameRange)])
+            return nil
+        }
+        return .expectShows(group: group.name, tip: tip)
+    }
+
+    // MARK: - Messages
+
+    /// "unknown tip 'X'; did you mean 'Y'?", or "'X' is an event, not a tip".
+    private mutating func reportUnknown(_ name: Identifier, expected: String, isKind: (Symbol) -> Bool) {
+        if let symbol = symbols[name.name] {
+            diagnostics.error("'\(name.name)' is \(symbol.kindDescription), not a \(expected)", at: name.range)
+            return
+        }
+        let candidates = symbols.compactMap { isKind($0.value) ? $0.key : nil }
+        diagnostics.error(
+            "unknown \(expected) '\(name.name)'\(Suggestions.didYouMean(name.name, in: candidates))", at: name.range)
+    }
+
+    /// A constant as it is written in `.tips`.
+    static func sourceText(_ value: ConstantValue) -> String {
+        switch value {
+        case .bool(let value): "\(value)"
+        case .int(let value): "\(value)"
+        case .double(let value): "\(value)"
+        case .string(let value): ASTDumper.quoted(value)
+        case .duration(let seconds): "\(seconds)s"
+        case .enumCase(let name): ".\(name)"
+        }
+    }
+}
+
+extension Checker {
+    /// The tips and groups that checked, by name, for the scenarios.
+    func scenarioScope(_ tips: [CheckedTip?], _ groups: [CheckedDeclaration?]) -> ScenarioScope {
+        var scope = ScenarioScope(tips: [:], groups: [:])
+        for case let tip? in tips { scope.tips[tip.name] = tip }
+        for case .group(let group)? in groups { scope.groups[group.name] = group }
+        return scope
+    }
+}

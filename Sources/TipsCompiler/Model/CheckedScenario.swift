@@ -1,0 +1,107 @@
+// The checked model of scenarios: names resolved, values typed, durations in
+// seconds. `tipc test` runs these; no back end emits anything for them.
+
+/// One tip a step names: a plain tip, or one instance of a reusable tip.
+public struct CheckedTipInstance: Hashable, Sendable {
+    /// The tip's declared name.
+    public var tip: String
+    /// The argument values, in the tip's declaration order; nil for a plain
+    /// tip or for a reusable tip named without arguments (every instance,
+    /// only in `override show`/`hide`).
+    public var arguments: [ConstantValue]?
+    /// The reference as written, for messages: `NewTrail(trailID: "a", ...)`.
+    public var text: String
+
+    /// Creates a tip instance.
+    public init(tip: String, arguments: [ConstantValue]?, text: String) {
+        self.tip = tip
+        self.arguments = arguments
+        self.text = text
+    }
+}
+
+/// The status an `expect` step wants.
+public enum CheckedExpectedStatus: Hashable, Sendable {
+    case available
+    case pending
+    /// Invalidated for `reason` (a runtime reason's name), or for any reason when nil.
+    case invalidated(reason: String?)
+
+    /// How the status reads in `.tips` and in messages.
+    public var text: String {
+        switch self {
+        case .available: "available"
+        case .pending: "pending"
+        case .invalidated(let reason): "invalidated" + (reason.map { "(\($0))" } ?? "")
+        }
+    }
+}
+
+/// A testing switch, set before the scenario's first step.
+public enum CheckedOverride: Hashable, Sendable {
+    case showAll
+    case hideAll
+    case show([CheckedTipInstance])
+    case hide([CheckedTipInstance])
+}
+
+/// One step, with where it was written.
+public struct CheckedStep: Hashable, Sendable {
+    /// What the step does.
+    public enum Kind: Hashable, Sendable {
+        /// Sets a parameter to a value of its type.
+        case set(parameter: String, value: ConstantValue)
+        /// Donates an event now with every field given.
+        case donate(event: String, fields: [String: ConstantValue])
+        /// Moves the clock forward.
+        case wait(seconds: Int)
+        /// `appear`, `wait`, `disappear`.
+        case show(CheckedTipInstance, seconds: Int)
+        case appear(CheckedTipInstance)
+        case disappear(CheckedTipInstance)
+        /// `actionPerformed` or `tipClosed`.
+        case invalidate(CheckedTipInstance, reason: String)
+        case reset(CheckedTipInstance)
+        case restart
+        case `repeat`(count: Int, steps: [CheckedStep])
+        case expectStatus(CheckedTipInstance, CheckedExpectedStatus)
+        /// The group's current tip should be `tip` (nil: none).
+        case expectShows(group: String, tip: CheckedTipInstance?)
+    }
+
+    /// What the step does.
+    public var kind: Kind
+    /// The step's keyword: a failed step is reported here.
+    public var range: SourceRange
+
+    /// Creates a step.
+    public init(kind: Kind, range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}
+
+/// `scenario "name" { ... }`
+public struct CheckedScenario: Hashable, Sendable {
+    /// The scenario's name.
+    public var name: String
+    /// The file that declares it.
+    public var file: FileID
+    /// The name's range.
+    public var nameRange: SourceRange
+    /// The testing switches, in order.
+    public var overrides: [CheckedOverride]
+    /// The steps after the overrides, in order.
+    public var steps: [CheckedStep]
+
+    /// Creates a scenario.
+    public init(
+        name: String, file: FileID, nameRange: SourceRange, overrides: [CheckedOverride], steps: [CheckedStep]
+    ) {
+        self.name = name
+        self.file = file
+        self.nameRange = nameRange
+        self.overrides = overrides
+        self.steps = steps
+    }
+}

@@ -1,0 +1,272 @@
+// Scenarios: scenario_decl and every step. What the names mean is left to the checker.
+
+extension SyntaxParser {
+    static let scenarioStepKeywords = Set(Keyword.allCases.filter(\.startsScenarioStep))
+
+    /// The words that start a step, in the order the language reference lists them.
+    static let scenarioStepKeywordList = Keyword.allCases.filter(\.startsScenarioStep).map(\.rawValue)
+
+    /// scenario_decl = "scenario" string "{" { separator } { scenario_step { separator } } "}" ;
+    mutating func parseScenarioDecl() -> ScenarioDecl? {
+        let keyword = advance()
+        guard currentKind == .string, case .string(let segments) = current.value else {
+            errorExpected("expected the scenario's name as a string after 'scenario', as in scenario \"First launch\"")
+            recoverAtFileScope()
+            return nil
+        }
+        let name = StringLiteral(segments: segments, range: advance().range)
+        let title = "scenario \"\(SyntaxParser.clipped(name.displayText))\""
+        guard let opening = expectLeftBrace("expected '{' and the steps of \(title)") else {
+            recoverAtFileScope()
+            return nil
+        }
+        let (steps, end) = parseScenarioSteps(opening: opening, name: title)
+        let decl = ScenarioDecl(
+            keyword: keyword.range, name: name, steps: steps, range: keyword.range.extended(to: end))
+        expectDeclarationEnd(title)
+        return decl
+    }
+
+    /// The steps of a block whose `{` is `opening`, up to and including its `}`.
+    mutating func parseScenarioSteps(opening: Token, name: String) -> ([ScenarioStep], SourceRange) {
+        var steps: [ScenarioStep] = []
+        let end = parseBlockItems(opening: opening, name: name, itemKeywords: SyntaxParser.scenarioStepKeywords) {
+            parser in
+            guard let step = parser.parseScenarioStep() else { return false }
+            steps.append(step)
+            return true
+        }
+        return (steps, end)
+    }
+
+    /// scenario_step = set_step | donate_step | wait_step | show_step | tip_step | invalidate_step
+    ///               | "restart" | repeat_step | expect_step | override_step ;
+    mutating func parseScenarioStep() -> ScenarioStep? {
+        let keyword = current
+        guard keyword.kind == .identifier else {
+            if !keyword.isMalformed {
+                error(
+                    "expected a scenario step such as 'donate' or 'expect', found \(describe(keyword))",
+                    at: keyword.range)
+            }
+            return nil
+        }
+        let kind: ScenarioStepKind?
+        switch keyword.keyword {
+        case .set: kind = parseSetStep()
+        case .donate: kind = parseDonateStep()
+        case .wait: kind = parseWaitStep()
+        case .show: kind = parseShowStep()
+        case .appear, .disappear, .reset: kind = parseTipStep()
+        case .invalidate: kind = parseInvalidateStep()
+        case .restart:
+            advance()
+            kind = .restart
+        case .repeat: kind = parseRepeatStep()
+        case .expect: kind = parseExpectStep()
+        case .override: kind = parseOverrideStep()
+        default:
+            let word = text(keyword)
+            let list = SyntaxParser.scenarioStepKeywordList
+            if let suggestion = SpellingSuggester.closest(to: word, among: list) {
+                error("unknown scenario step '\(word)'; did you mean '\(suggestion)'?", at: keyword.range)
+            } else {
+                error(
+                    "unknown scenario step '\(SyntaxParser.clipped(word))'; a scenario takes "
+                        + "\(list.dropLast().joined(separator: ", ")) or \(list.last ?? "")",
+                    at: keyword.range)
+            }
+            return nil
+        }
+        guard let kind else { return nil }
+        return ScenarioStep(kind: kind, keyword: keyword.range, range: range(from: keyword.range))
+    }
+
+    /// set_step = "set" identifier "=" expression ;
+    mutating func parseSetStep() -> ScenarioStepKind? {
+        advance()
+        guard let name = expectIdentifier("expected a parameter's name after 'set', as in set isLoggedIn = true")
+        else { return nil }
+        guard currentKind == .assign else {
+            errorExpected("expected '=' and a value after 'set \(SyntaxParser.clipped(name.name))'")
+            return nil
+        }
+        advance()
+        guard let value = parseExpression(after: "'='") else { return nil }
+        return .set(parameter: name, value: value)
+    }
+
+    /// donate_step = "donate" identifier [ argument_list ] ;
+    mutating func parseDonateStep() -> ScenarioStepKind? {
+        advance()
+        guard let name = expectIdentifier("expected an event's name after 'donate'") else { return nil }
+        guard currentKind == .leftParen else { return .donate(event: name, fields: nil) }
+        let errors = diagnostics.reportCount
+        let (fields, _, _) = parseArgumentList()
+        if abandonsExpression || diagnostics.reportCount > errors { return nil }
+        return .donate(event: name, fields: fields)
+    }
+
+    /// wait_step = "wait" duration ;
+    mutating func parseWaitStep() -> ScenarioStepKind? {
+        advance()
+        return parseDurationLiteral(after: "'wait'", example: "1d or 10s").map(ScenarioStepKind.wait)
+    }
+
+    /// show_step = "show" tip_reference [ "for" duration ] ;
+    mutating func parseShowStep() -> ScenarioStepKind? {
+        advance()
+        guard let tip = parseTipReference(after: "'show'") else { return nil }
+        guard at(.for) else { return .show(tip, duration: nil) }
+        advance()
+        guard let duration = parseDurationLiteral(after: "'for'", example: "10s or 1m") else { return nil }
+        return .show(tip, duration: duration)
+    }
+
+    /// tip_step = ( "appear" | "disappear" | "reset" ) tip_reference ;
+    mutating func parseTipStep() -> ScenarioStepKind? {
+        let keyword = advance()
+        guard let tip = parseTipReference(after: "'\(text(keyword))'") else { return nil }
+        switch keyword.keyword {
+        case .appear: return .appear(tip)
+        case .disappear: return .disappear(tip)
+        default: return .reset(tip)
+        }
+    }
+
+    /// invalidate_step = "invalidate" tip_reference identifier ;
+    mutating func parseInvalidateStep() -> ScenarioStepKind? {
+        advance()
+        guard let tip = parseTipReference(after: "'invalidate'") else { return nil }
+        guard
+            let reason = expectIdentifier(
+                "expected a reason after 'invalidate \(SyntaxParser.clipped(tip.name.name))': "
+                    + "actionPerformed or tipClosed")
+        else { return nil }
+        return .invalidate(tip, reason: reason)
+    }
+
+    /// repeat_step = "repeat" integer "{" { separator } { scenario_step { separator } } "}" ;
+    mutating func parseRepeatStep() -> ScenarioStepKind? {
+        advance()
+        guard currentKind == .integer, case .integer(let value) = current.value else {
+            errorExpected("expected a number of times after 'repeat', as in repeat 3 { ... }")
+            // Read the block anyway, so that its '}' does not close the scenario.
+            if currentKind == .leftBrace { _ = parseScenarioSteps(opening: advance(), name: "'repeat'") }
+            return nil
+        }
+        let count = IntegerLiteral(value: value, range: advance().range)
+        guard let opening = expectLeftBrace("expected '{' and the steps to repeat after 'repeat \(value)'") else {
+            return nil
+        }
+        let (steps, _) = parseScenarioSteps(opening: opening, name: "'repeat \(value)'")
+        return .repeat(count: count, steps: steps)
+    }
+
+    /// expect_step = "expect" tip_reference ( tip_status | "shows" ( "nothing" | tip_reference ) ) ;
+    mutating func parseExpectStep() -> ScenarioStepKind? {
+        advance()
+        guard let subject = parseTipReference(after: "'expect'") else { return nil }
+        guard at(.shows) else { return parseTipStatus(of: subject).map { .expectStatus(subject, $0) } }
+        advance()
+        if at(.nothing) {
+            advance()
+            return .expectShows(group: subject, tip: nil)
+        }
+        guard let tip = parseTipReference(after: "'shows'", alternative: " or 'nothing'") else { return nil }
+        return .expectShows(group: subject, tip: tip)
+    }
+
+    /// tip_status = "available" | "pending" | "invalidated" [ "(" identifier ")" ] ;
+    mutating func parseTipStatus(of subject: TipReferenceSyntax) -> ExpectedStatusSyntax? {
+        let words = ["available", "pending", "invalidated", "shows"]
+        switch current.keyword {
+        case .available:
+            advance()
+            return .available
+        case .pending:
+            advance()
+            return .pending
+        case .invalidated:
+            advance()
+            guard currentKind == .leftParen else { return .invalidated(reason: nil) }
+            let opening = advance()
+            guard
+                let reason = expectIdentifier(
+                    "expected a reason in 'invalidated(...)': actionPerformed, tipClosed, "
+                        + "displayCountExceeded or displayDurationExceeded")
+            else { return nil }
+            guard currentKind == .rightParen else {
+                errorExpected(
+                    "expected ')' after the reason '\(SyntaxParser.clipped(reason.name))'",
+                    notes: [DiagnosticNote("'(' opened here", at: opening.range)])
+                return nil
+            }
+            advance()
+            return .invalidated(reason: reason)
+        default:
+            let subjectText = SyntaxParser.clipped(subject.name.name)
+            if currentKind == .identifier,
+                let suggestion = SpellingSuggester.closest(to: text(current), among: words)
+            {
+                error(
+                    "unknown expectation '\(SyntaxParser.clipped(text(current)))'; did you mean '\(suggestion)'?",
+                    at: current.range)
+            } else {
+                errorExpected(
+                    "expected 'available', 'pending', 'invalidated' or 'shows' after 'expect \(subjectText)', "
+                        + "found \(describe(current))")
+            }
+            return nil
+        }
+    }
+
+    /// override_step = "override" ( "showAll" | "hideAll" | ( "show" | "hide" ) tip_reference { "," tip_reference } ) ;
+    mutating func parseOverrideStep() -> ScenarioStepKind? {
+        advance()
+        switch current.keyword {
+        case .showAll:
+            advance()
+            return .override(.showAll)
+        case .hideAll:
+            advance()
+            return .override(.hideAll)
+        case .show, .hide:
+            let word = advance()
+            var tips: [TipReferenceSyntax] = []
+            repeat {
+                if !tips.isEmpty { advance() }
+                guard let tip = parseTipReference(after: tips.isEmpty ? "'override \(text(word))'" : "','") else {
+                    return nil
+                }
+                tips.append(tip)
+            } while currentKind == .comma
+            return .override(word.keyword == .show ? .show(tips) : .hide(tips))
+        default:
+            if currentKind == .identifier,
+                let suggestion = SpellingSuggester.closest(
+                    to: text(current), among: ["showAll", "hideAll", "show", "hide"])
+            {
+                error(
+                    "unknown override '\(SyntaxParser.clipped(text(current)))'; did you mean '\(suggestion)'?",
+                    at: current.range)
+            } else {
+                errorExpected("expected showAll, hideAll, show or hide after 'override', found \(describe(current))")
+            }
+            return nil
+        }
+    }
+
+    /// tip_reference = identifier [ argument_list ] ;
+    mutating func parseTipReference(after what: String, alternative: String = "") -> TipReferenceSyntax? {
+        let message = "expected a tip's name\(alternative) after \(what)"
+        guard let name = expectIdentifier(message) else { return nil }
+        guard currentKind == .leftParen else {
+            return TipReferenceSyntax(name: name, arguments: nil, range: name.range)
+        }
+        let errors = diagnostics.reportCount
+        let (arguments, _, close) = parseArgumentList()
+        if abandonsExpression || diagnostics.reportCount > errors { return nil }
+        return TipReferenceSyntax(name: name, arguments: arguments, range: name.range.extended(to: close))
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import TipsCompiler
+
+/// The `tipc test` executable: what goes to which stream, and the exit statuses.
+@Suite(.serialized) struct ScenarioCLITests {
+    static let tips = """
+        parameter on: Bool = false
+        tip Hello {
+            title "Hello"
+            rule on
+        }
+        scenario "Hello once it is on" {
+            expect Hello pending
+            set on = true
+            expect Hello available
+        }
+        scenario "Hello at once" {
+            expect Hello available
+        }
+
+        """
+
+    func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tipc-test-cli-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try Data(Self.tips.utf8).write(to: url.appendingPathComponent("Hello.tips"))
+        return url
+    }
+
+    @Test func aFailedScenarioExitsOneWithItsStepOnStandardOutput() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try TipcProcess.run(["test", "Hello.tips", "--junit-xml", "report.xml"], in: folder)
+        #expect(output.status == 1)
+        #expect(output.standardError.isEmpty)
+        #expect(
+            output.standardOutput == """
+                PASS  Hello once it is on
+                FAIL  Hello at once
+                Hello.tips:12:5: error: expected Hello to be available, but it is pending
+                    rule Hello.tips:4 `on`: does not hold (on = false)
+                1 passed, 1 failed
+
+                """)
+        let report = try String(contentsOf: folder.appendingPathComponent("report.xml"), encoding: .utf8)
+        #expect(report.contains(#"<testcase classname="Hello.tips" name="Hello at once">"#))
+    }
+
+    @Test func passingScenariosExitZero() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try TipcProcess.run(["test", "Hello.tips", "--filter", "once it is on"], in: folder)
+        #expect(output.status == 0)
+        #expect(output.standardOutput == "PASS  Hello once it is on\n1 passed, 0 failed\n")
+    }
+
+    @Test func badUsageExitsTwo() throws {
+        let output = try TipcProcess.run(["test", "--junit-xml"])
+        #expect(output.status == 2)
+        #expect(output.standardOutput.isEmpty)
+        #expect(output.standardError == "tipc: error: option '--junit-xml' needs a value\n")
+        let missing = try TipcProcess.run(["test", "/no/such/file.tips"])
+        #expect(missing.status == 2)
+    }
+}

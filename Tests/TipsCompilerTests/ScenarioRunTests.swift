@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import TipsCompiler
+
+/// `tipc test`'s output, pinned by goldens: each `Fixtures/ScenarioRuns/<name>.tips`
+/// runs alone, and its standard output, standard error and exit status must
+/// equal `<name>.out`; its JUnit report must equal `<name>.junit.xml`.
+@Suite struct ScenarioRunTests {
+    /// Runs `tipc test` on inputs named by their file names only, so goldens hold no machine's paths.
+    static func run(
+        _ inputs: [CompilationInput], filter: String? = nil, junitXMLPath: String? = nil
+    ) async -> (status: Int32, output: String, errors: String) {
+        let run = await ScenarioTestCommand.run(inputs, filter: filter, junitXMLPath: junitXMLPath)
+        return (run.status, run.standardOutput, run.standardError)
+    }
+
+    static func input(_ url: URL) throws -> CompilationInput {
+        CompilationInput(path: url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))
+    }
+
+    static func compare(_ actual: String, golden url: URL) throws {
+        if Fixtures.updatesGoldens {
+            try actual.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(
+            actual == expected, "\(url.lastPathComponent) differs; rerun with TIPC_UPDATE_GOLDENS=1 and read the diff")
+    }
+
+    @Test(arguments: Fixtures.names(in: "ScenarioRuns"))
+    func outputMatchesGolden(_ name: String) async throws {
+        let url = Fixtures.url("ScenarioRuns", name)
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("tipc-\(UUID()).xml")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let run = await Self.run([try Self.input(url)], junitXMLPath: report.path)
+        let text = "exit status \(run.status)\n-- standard output\n\(run.output)-- standard error\n\(run.errors)"
+        let base = url.deletingPathExtension()
+        try Self.compare(text, golden: base.appendingPathExtension("out"))
+        try Self.compare(
+            try String(contentsOf: report, encoding: .utf8), golden: base.appendingPathExtension("junit.xml"))
+    }
+
+    static let sampleDirectories = ["Samples/Trails/Tips", "Samples/Backyard/Tips"]
+
+    static func sampleInputs(_ directory: String) throws -> [CompilationInput] {
+        let folder = Fixtures.packageRoot.appendingPathComponent(directory)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tips") }
+        return try names.sorted().map { try input(folder.appendingPathComponent($0)) }
+    }
+
+    @Test(arguments: sampleDirectories)
+    func everySampleScenarioPasses(_ directory: String) async throws {
+        let run = await Self.run(try Self.sampleInputs(directory))
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.hasSuffix(" passed, 0 failed\n"))
+        #expect(run.output.split(separator: "\n").filter { $0.hasPrefix("PASS  ") }.count >= 6)
+    }
+
+    @Test func filterKeepsTheScenariosWhoseNameContainsTheText() async throws {
+        let run = await Self.run(try Self.sampleInputs("Samples/Trails/Tips"), filter: "Saving a favorite")
+        #expect(run.status == 0)
+        #expect(
+            run.output
+                == "PASS  Saving a favorite retires the tip, until its eligibility is reset\n"
+                + "PASS  Saving a favorite first retires the tip before it ever shows\n" + "2 passed, 0 failed\n")
+    }
+
+    @Test func aFilterThatMatchesNothingSaysSoAndFails() async throws {
+        let run = await Self.run(try Self.sampleInputs("Samples/Trails/Tips"), filter: "no such scenario")
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(run.errors == "tipc: no scenario's name contains 'no such scenario'\n")
+    }
+
+    @Test func inputErrorsRunNothingAndPrintNoSummary() async {
+        let source = """
+            tip Welcome {
+                title "Welcome"
+                maxDisplayCount 1
+            }
+            scenario "Renamed" {
+                expect Welcom available
+            }
+            """
+        let run = await Self.run([CompilationInput(path: "Renamed.tips", text: source)])
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.hasPrefix("Renamed.tips:6:12: error: unknown tip 'Welcom'; did you mean 'Welcome'?\n"))
+        #expect(run.errors.hasSuffix("tipc: 1 error in the input; no scenario ran\n"))
+    }
+
+    @Test func compileChecksScenariosAndEmitsNothingForThem() {
+        let tips = CompilationInput(
+            path: "App.tips", text: "tip Welcome {\n    title \"Welcome\"\n    maxDisplayCount 1\n}\n")
+        let good = CompilationInput(path: "App.test.tips", text: "scenario \"S\" {\n    expect Welcome available\n}\n")
+        let result = Compilation(inputs: [tips, good]).run()
+        #expect(!result.hasErrors)
+        #expect(result.outputs.map(\.fileName) == ["App.swift", "App.test.swift"])
+        #expect(!(result.outputs.last?.text.contains("Welcome") ?? true))
+        #expect(result.program?.scenarios.map(\.name) == ["S"])
+
+        let renamed = CompilationInput(
+            path: "App.test.tips", text: "scenario \"S\" {\n    expect Welcom available\n}\n")
+        let failed = Compilation(inputs: [tips, renamed]).run()
+        #expect(failed.hasErrors)
+        #expect(failed.outputs.isEmpty)
+    }
+
+    @Test func usage() throws {
+        #expect(
+            try CommandLineArguments.parse(["test", "a.tips", "--filter", "x", "--junit-xml=r.xml"])
+                == .test(files: ["a.tips"], filter: "x", junitXMLPath: "r.xml"))
+        #expect(throws: UsageError.self) { try CommandLineArguments.parse(["test"]) }
+        #expect(throws: UsageError.self) { try CommandLineArguments.parse(["test", "a.tips", "--filtr", "x"]) }
+        #expect(throws: UsageError.self) { try CommandLineArguments.parse(["test", "a.tips", "--filter"]) }
+    }
+}
