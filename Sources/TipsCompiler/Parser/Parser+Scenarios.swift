@@ -15,7 +15,7 @@ extension SyntaxParser {
             return nil
         }
         let name = StringLiteral(segments: segments, range: advance().range)
-        let title = "scenario \"\(SyntaxParser.clipped(name.displayText))\""
+        let title = "scenario \"\(name.displayText)\""
         guard let opening = expectLeftBrace("expected '{' and the steps of \(title)") else {
             recoverAtFileScope()
             return nil
@@ -72,7 +72,7 @@ extension SyntaxParser {
                 error("unknown scenario step '\(word)'; did you mean '\(suggestion)'?", at: keyword.range)
             } else {
                 error(
-                    "unknown scenario step '\(SyntaxParser.clipped(word))'; a scenario takes "
+                    "unknown scenario step '\(word)'; a scenario takes "
                         + "\(list.dropLast().joined(separator: ", ")) or \(list.last ?? "")",
                     at: keyword.range)
             }
@@ -88,7 +88,7 @@ extension SyntaxParser {
         guard let name = expectIdentifier("expected a parameter's name after 'set', as in set isLoggedIn = true")
         else { return nil }
         guard currentKind == .assign else {
-            errorExpected("expected '=' and a value after 'set \(SyntaxParser.clipped(name.name))'")
+            errorExpected("expected '=' and a value after 'set \(name.name)'")
             return nil
         }
         advance()
@@ -140,7 +140,7 @@ extension SyntaxParser {
         guard let tip = parseTipReference(after: "'invalidate'") else { return nil }
         guard
             let reason = expectIdentifier(
-                "expected a reason after 'invalidate \(SyntaxParser.clipped(tip.name.name))': "
+                "expected a reason after 'invalidate \(tip.name.name)': "
                     + "actionPerformed or tipClosed")
         else { return nil }
         return .invalidate(tip, reason: reason)
@@ -198,19 +198,19 @@ extension SyntaxParser {
             else { return nil }
             guard currentKind == .rightParen else {
                 errorExpected(
-                    "expected ')' after the reason '\(SyntaxParser.clipped(reason.name))'",
+                    "expected ')' after the reason '\(reason.name)'",
                     notes: [DiagnosticNote("'(' opened here", at: opening.range)])
                 return nil
             }
             advance()
             return .invalidated(reason: reason)
         default:
-            let subjectText = SyntaxParser.clipped(subject.name.name)
+            let subjectText = subject.name.name
             if currentKind == .identifier,
                 let suggestion = SpellingSuggester.closest(to: text(current), among: words)
             {
                 error(
-                    "unknown expectation '\(SyntaxParser.clipped(text(current)))'; did you mean '\(suggestion)'?",
+                    "unknown expectation '\(text(current))'; did you mean '\(suggestion)'?",
                     at: current.range)
             } else {
                 errorExpected(
@@ -248,7 +248,7 @@ extension SyntaxParser {
                     to: text(current), among: ["showAll", "hideAll", "show", "hide"])
             {
                 error(
-                    "unknown override '\(SyntaxParser.clipped(text(current)))'; did you mean '\(suggestion)'?",
+                    "unknown override '\(text(current))'; did you mean '\(suggestion)'?",
                     at: current.range)
             } else {
                 errorExpected("expected showAll, hideAll, show or hide after 'override', found \(describe(current))")

@@ -125,7 +125,7 @@ struct RuntimeProgram: Sendable {
         case .not(let operand): return .not(self.expression(operand, arguments))
         case .negate(let operand): return .negate(self.expression(operand, arguments))
         case .binary(let op, let lhs, let rhs, _):
-            return .binary(Self.operator(op), self.expression(lhs, arguments), self.expression(rhs, arguments))
+            return .binary(op, self.expression(lhs, arguments), self.expression(rhs, arguments))
         case .count(let query):
             let steps = query.steps.map { step -> EventQuery.Step in
                 switch step {
@@ -181,23 +181,6 @@ struct RuntimeProgram: Sendable {
         case .enumeration: .enumCase("")
         case .duration: .duration(0)
         case .bool, .donations, .error: .bool(false)
-        }
-    }
-
-    private static func `operator`(_ op: CheckedOperator) -> RuleOperator {
-        switch op {
-        case .and: .and
-        case .or: .or
-        case .equal: .equal
-        case .notEqual: .notEqual
-        case .less: .less
-        case .lessOrEqual: .lessOrEqual
-        case .greater: .greater
-        case .greaterOrEqual: .greaterOrEqual
-        case .add: .add
-        case .subtract: .subtract
-        case .multiply: .multiply
-        case .divide: .divide
         }
     }
 }
