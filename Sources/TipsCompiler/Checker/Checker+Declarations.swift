@@ -68,15 +68,18 @@ extension Checker {
     mutating func checkParameter(_ decl: ParameterDecl) -> CheckedParameter? {
         guard let type = resolveType(decl.type) else { return nil }
         guard let expression = decl.defaultValue else { return nil }
-        guard let value = checkDefault(expression, of: type, parameter: decl.name.name) else { return nil }
+        guard let value = checkConstant(expression, of: type, subject: "the default of parameter '\(decl.name.name)'")
+        else { return nil }
         return CheckedParameter(
             name: decl.name.name, doc: decl.doc?.lines ?? [], type: type, defaultValue: value,
             isTransient: decl.transient != nil,
             origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
     }
 
-    /// A parameter's default: a literal of its type, or a case of its enum.
-    mutating func checkDefault(_ expression: Expr, of type: TipsType, parameter: String) -> ConstantValue? {
+    /// A constant the file gives for a value of `type` (a parameter's default,
+    /// a scenario's `set`, a donation's field, a tip's argument): a literal of
+    /// that type, or a case of its enum. `subject` names it in messages.
+    mutating func checkConstant(_ expression: Expr, of type: TipsType, subject: String) -> ConstantValue? {
         let value = literalValue(expression)
         switch (type, value) {
         case (.bool, .bool), (.int, .int), (.double, .double), (.string, .string): return value
@@ -108,12 +111,12 @@ extension Checker {
             }
             if case .string(let literal) = expression, literal.plainText == nil, type == .string {
                 diagnostics.error(
-                    "the default of parameter '\(parameter)' cannot interpolate; write plain text",
+                    "\(subject) cannot interpolate; write plain text",
                     at: expression.range)
                 return nil
             }
             diagnostics.error(
-                "the default of parameter '\(parameter)' must be \(expected), but this is \(describeLiteral(value))",
+                "\(subject) must be \(expected), but this is \(describeLiteral(value))",
                 at: expression.range)
             return nil
         }

@@ -137,7 +137,7 @@ extension Checker {
             reportUnknown(name, expected: "parameter", isKind: { if case .parameter = $0 { true } else { false } })
             return nil
         }
-        guard let constant = checkStepValue(value, of: parameter.type, subject: "the value of parameter '\(name.name)'")
+        guard let constant = checkConstant(value, of: parameter.type, subject: "the value of parameter '\(name.name)'")
         else { return nil }
         return .set(parameter: parameter.name, value: constant)
     }
@@ -191,7 +191,7 @@ extension Checker {
                 continue
             }
             guard
-                let value = checkStepValue(
+                let value = checkConstant(
                     argument.value, of: declared[index].type, subject: "\(kind) '\(label.name)' of \(owner)")
             else {
                 failed = true
@@ -206,32 +206,6 @@ extension Checker {
             return nil
         }
         return failed ? nil : values.compactMap { $0 }
-    }
-
-    /// A value a step gives: a literal of `type`, or a case of its enum.
-    private mutating func checkStepValue(_ expression: Expr, of type: TipsType, subject: String) -> ConstantValue? {
-        let value = literalValue(expression)
-        switch (type, value) {
-        case (.bool, .bool), (.int, .int), (.double, .double), (.string, .string): return value
-        case (.double, .int(let number)): return .double(Double(number))
-        case (.enumeration(let name), .enumCase(let caseName)):
-            guard let checked = enums[name] else { return nil }
-            if checked.cases.contains(caseName) { return value }
-            diagnostics.error(
-                "enum '\(name)' has no case '\(caseName)'\(Suggestions.didYouMean(caseName, in: checked.cases))",
-                at: expression.range)
-            return nil
-        default:
-            if case .error = expression { return nil }
-            let expected: String
-            if case .enumeration(let name) = type {
-                expected = "a case of '\(name)' such as '.\(enums[name]?.cases.first ?? "case")'"
-            } else {
-                expected = "\(Self.article(type)) literal"
-            }
-            diagnostics.error("\(subject) must be \(expected)", at: expression.range)
-            return nil
-        }
     }
 
     /// A step's duration in seconds: at least one second.
