@@ -1,0 +1,187 @@
+import TipsCompiler
+import TipsRuntime
+
+// The checked program as the runtime's own values, built exactly as the
+// generated Swift builds them (same ids, rules, options and frequency), so
+// that `tipc test` runs a scenario on the engine the app links, not on a
+// second interpreter of the semantics.
+
+/// A tip of the checked program as a runtime `Tip`.
+struct ScenarioTip: Tip {
+    let id: String
+    let title: String
+    let message: String?
+    let image: String?
+    let actions: [Tips.Action]
+    let rules: [TipRule]
+    let options: Tips.Options
+}
+
+/// The program's parameters, events, tips and groups in the runtime's terms.
+struct RuntimeProgram: Sendable {
+    let parameters: [String: Tips.ParameterReference]
+    let events: [String: Tips.Event]
+    let tips: [String: CheckedTip]
+    let groups: [String: CheckedGroup]
+    let displayFrequency: Tips.DisplayFrequency
+    /// Tips without arguments, built once: most steps name one.
+    private let plainTips: [String: ScenarioTip]
+
+    init(_ program: CheckedProgram) {
+        var parameters: [String: Tips.ParameterReference] = [:]
+        var events: [String: Tips.Event] = [:]
+        var tips: [String: CheckedTip] = [:]
+        var groups: [String: CheckedGroup] = [:]
+        for file in program.files {
+            for declaration in file.declarations {
+                switch declaration {
+                case .enumeration: break
+                case .parameter(let parameter):
+                    parameters[parameter.name] = Tips.ParameterReference(
+                        id: parameter.name, defaultValue: Self.value(parameter.defaultValue),
+                        isTransient: parameter.isTransient)
+                case .event(let event):
+                    events[event.name] = Tips.Event(
+                        id: event.name, keepCount: event.keepCount, keepDuration: event.keepDuration.map(Double.init))
+                case .tip(let tip): tips[tip.name] = tip
+                case .group(let group): groups[group.name] = group
+                }
+            }
+        }
+        self.parameters = parameters
+        self.events = events
+        self.tips = tips
+        self.groups = groups
+        self.displayFrequency =
+            switch program.config.displayFrequency {
+            case .immediate: .immediate
+            case .hourly: .hourly
+            case .daily: .daily
+            case .weekly: .weekly
+            case .monthly: .monthly
+            case .every(let seconds): .custom(seconds: Double(seconds))
+            }
+        var plainTips: [String: ScenarioTip] = [:]
+        let partial = RuntimeProgram(
+            parameters: parameters, events: events, tips: tips, groups: groups, frequency: displayFrequency)
+        for tip in tips.values where !tip.isReusable { plainTips[tip.name] = partial.build(tip, arguments: [:]) }
+        self.plainTips = plainTips
+    }
+
+    private init(
+        parameters: [String: Tips.ParameterReference], events: [String: Tips.Event], tips: [String: CheckedTip],
+        groups: [String: CheckedGroup], frequency: Tips.DisplayFrequency
+    ) {
+        self.parameters = parameters
+        self.events = events
+        self.tips = tips
+        self.groups = groups
+        self.displayFrequency = frequency
+        self.plainTips = [:]
+    }
+
+    /// The runtime tip a step names: a plain tip, or one instance of a reusable tip.
+    func tip(_ instance: CheckedTipInstance) -> ScenarioTip? {
+        if let plain = plainTips[instance.tip] { return plain }
+        guard let tip = tips[instance.tip], let declared = tip.arguments, let values = instance.arguments else {
+            return nil
+        }
+        var arguments: [String: ConstantValue] = [:]
+        for (field, value) in zip(declared, values) { arguments[field.name] = value }
+        return build(tip, arguments: arguments)
+    }
+
+    /// The runtime tips of a group, in order.
+    func members(of group: CheckedGroup) -> [ScenarioTip] {
+        group.members.compactMap { plainTips[$0] }
+    }
+
+    private func build(_ tip: CheckedTip, arguments: [String: ConstantValue]) -> ScenarioTip {
+        ScenarioTip(
+            id: Self.text(tip.id, arguments), title: Self.text(tip.title, arguments),
+            message: tip.message.map { Self.text($0, arguments) }, image: tip.image.map { Self.text($0, arguments) },
+            actions: tip.actions.map { Tips.Action(id: $0.id, title: Self.text($0.title, arguments)) },
+            rules: tip.rules.map { rule in
+                TipRule(
+                    expression(rule.expression, arguments), source: rule.source, file: rule.fileName, line: rule.line)
+            },
+            options: Tips.Options(
+                maxDisplayCount: tip.options.maxDisplayCount,
+                maxDisplayDuration: tip.options.maxDisplayDuration.map(Double.init),
+                ignoresDisplayFrequency: tip.options.ignoresDisplayFrequency,
+                invalidatedBy: tip.options.invalidatedBy.compactMap { events[$0] }))
+    }
+
+    /// The rule as the runtime's expression tree, with this instance's argument values.
+    private func expression(_ expression: CheckedExpression, _ arguments: [String: ConstantValue]) -> RuleExpression {
+        switch expression {
+        case .literal(let value): return .literal(Self.value(value))
+        case .enumCase(let name, _): return .literal(.enumCase(name))
+        case .parameter(let name, let type):
+            return .parameter(
+                parameters[name] ?? Tips.ParameterReference(id: name, defaultValue: Self.zero(of: type)))
+        case .argument(let name, let type):
+            return .argument(name: name, value: arguments[name].map(Self.value) ?? Self.zero(of: type))
+        case .field(let name, _): return .field(name)
+        case .not(let operand): return .not(self.expression(operand, arguments))
+        case .negate(let operand): return .negate(self.expression(operand, arguments))
+        case .binary(let op, let lhs, let rhs, _):
+            return .binary(op, self.expression(lhs, arguments), self.expression(rhs, arguments))
+        case .count(let query):
+            let steps = query.steps.map { step -> EventQuery.Step in
+                switch step {
+                case .within(let seconds): .within(seconds: Double(seconds))
+                case .filter(let predicate): .filter(self.expression(predicate, arguments))
+                case .largestSubset(let field): .largestSubset(by: field)
+                case .smallestSubset(let field): .smallestSubset(by: field)
+                }
+            }
+            return .count(EventQuery(event: events[query.event] ?? Tips.Event(id: query.event), steps: steps))
+        }
+    }
+
+    /// Text with the instance's argument values, as Swift interpolates them in the generated tip.
+    static func text(_ text: InterpolatedText, _ arguments: [String: ConstantValue]) -> String {
+        var out = ""
+        for segment in text.segments {
+            switch segment {
+            case .text(let piece): out += piece
+            case .argument(let name):
+                switch arguments[name] {
+                case .bool(let value): out += "\(value)"
+                case .int(let value): out += "\(value)"
+                case .double(let value): out += "\(value)"
+                case .string(let value): out += value
+                case .duration(let seconds): out += "\(Double(seconds))"
+                case .enumCase(let name): out += name
+                case nil: break
+                }
+            }
+        }
+        return out
+    }
+
+    /// A constant as the runtime stores it.
+    static func value(_ constant: ConstantValue) -> TipValue {
+        switch constant {
+        case .bool(let value): .bool(value)
+        case .int(let value): .int(value)
+        case .double(let value): .double(value)
+        case .string(let value): .string(value)
+        case .duration(let seconds): .duration(Double(seconds))
+        case .enumCase(let name): .enumCase(name)
+        }
+    }
+
+    /// A stand-in for a value the checked program always has (never reached for a program without errors).
+    private static func zero(of type: TipsType) -> TipValue {
+        switch type {
+        case .int: .int(0)
+        case .double: .double(0)
+        case .string: .string("")
+        case .enumeration: .enumCase("")
+        case .duration: .duration(0)
+        case .bool, .donations, .error: .bool(false)
+        }
+    }
+}
