@@ -19,9 +19,9 @@ public enum TipcCommand: Hashable, Sendable {
     case help(topic: String?)
     /// `tipc --version`
     case version
-    /// `tipc format [--check] <files>...` (`Format/FormatCommand.swift`)
+    /// `tipc format [--check] <files>...` (`FormatCommand.swift`)
     case format(files: [String], check: Bool)
-    /// `tipc lsp` (`LanguageServer/`)
+    /// `tipc lsp` (`LanguageServerCommand.swift`)
     case lsp
 }
 
