@@ -186,6 +186,29 @@ struct PreviewPage {
         writer.close()
     }
 
+    /// A card's header (tips and groups alike): its name, any badges, and where it is declared.
+    mutating func writeCardHeader(anchor: String, name: String, badges: String = "", fileName: String, line: Int) {
+        writer.open("header", [.class("tip-header")])
+        writer.element(
+            "h3", [.id(anchor + "-name")],
+            html: HTMLWriter.element("span", [.class("tip-name")], html: HTMLWriter.escape(name)) + badges)
+        writer.element("p", [.class("where")], text: "\(fileName), line \(line)")
+        writer.close()
+    }
+
+    /// A card's doc comment, then the checker's warnings about it.
+    mutating func writeDocAndWarnings(_ doc: [String], _ warnings: [PlacedWarning]) {
+        if !doc.isEmpty {
+            writer.element("p", [.class("doc")], text: doc.joined(separator: " "))
+        }
+        if !warnings.isEmpty {
+            writer.open("div", [.class("warnings"), HTMLAttribute("role", "note")])
+            writer.element("h4", text: PreviewWording.counted(warnings.count, "warning") + " from the checker")
+            writeWarningList(warnings, showsFile: false)
+            writer.close()
+        }
+    }
+
     static func partName(_ part: PlacedWarning.Part) -> String {
         switch part {
         case .title: "Title"

@@ -23,22 +23,9 @@ extension PreviewPage {
                 .class("group group-\(group.priority == .ordered ? "ordered" : "first-available")"), .id(anchor),
                 HTMLAttribute("aria-labelledby", anchor + "-name"),
             ])
-        writer.open("header", [.class("tip-header")])
-        writer.element(
-            "h3", [.id(anchor + "-name")],
-            html: HTMLWriter.element("span", [.class("tip-name")], html: HTMLWriter.escape(group.name)))
-        writer.element("p", [.class("where")], text: "\(entry.fileName), line \(entry.line)")
-        writer.close()
+        writeCardHeader(anchor: anchor, name: group.name, fileName: entry.fileName, line: entry.line)
         writer.element("p", [.class("group-kind")], text: PreviewWording.priority(group.priority) + ".")
-        if !group.doc.isEmpty {
-            writer.element("p", [.class("doc")], text: group.doc.joined(separator: " "))
-        }
-        if !entry.warnings.isEmpty {
-            writer.open("div", [.class("warnings"), HTMLAttribute("role", "note")])
-            writer.element("h4", text: PreviewWording.counted(entry.warnings.count, "warning") + " from the checker")
-            writeWarningList(entry.warnings, showsFile: false)
-            writer.close()
-        }
+        writeDocAndWarnings(group.doc, entry.warnings)
         let list = group.priority == .ordered ? "ol" : "ul"
         writer.open(list, [.class(group.priority == .ordered ? "steps" : "set")])
         for member in group.members {

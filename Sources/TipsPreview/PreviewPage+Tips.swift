@@ -25,7 +25,6 @@ extension PreviewPage {
                 .class(entry.warnings.isEmpty ? "tip" : "tip tip-has-warnings"), .id(anchor),
                 HTMLAttribute("aria-labelledby", anchor + "-name"), HTMLAttribute("data-filter", filterText(entry)),
             ])
-        writer.open("header", [.class("tip-header")])
         var badges = ""
         if tip.isReusable {
             badges += " " + HTMLWriter.element("span", [.class("badge")], html: "reusable")
@@ -37,20 +36,8 @@ extension PreviewPage {
                     "span", [.class("badge badge-warning")],
                     html: PreviewWording.counted(entry.warnings.count, "warning"))
         }
-        writer.element(
-            "h3", [.id(anchor + "-name")],
-            html: HTMLWriter.element("span", [.class("tip-name")], html: HTMLWriter.escape(tip.name)) + badges)
-        writer.element("p", [.class("where")], text: "\(entry.fileName), line \(entry.line)")
-        writer.close()
-        if !tip.doc.isEmpty {
-            writer.element("p", [.class("doc")], text: tip.doc.joined(separator: " "))
-        }
-        if !entry.warnings.isEmpty {
-            writer.open("div", [.class("warnings"), HTMLAttribute("role", "note")])
-            writer.element("h4", text: PreviewWording.counted(entry.warnings.count, "warning") + " from the checker")
-            writeWarningList(entry.warnings, showsFile: false)
-            writer.close()
-        }
+        writeCardHeader(anchor: anchor, name: tip.name, badges: badges, fileName: entry.fileName, line: entry.line)
+        writeDocAndWarnings(tip.doc, entry.warnings)
         writer.open("div", [.class("tip-body")])
         writer.open("div", [.class("previews")])
         for presentation in Presentation.allCases {
