@@ -60,13 +60,7 @@ extension FormatPrinter {
     /// Whether `comment` is on the same line as `end`, with only separators (`;`, `,`) between.
     func trails(_ comment: SourceRange, after end: UInt32) -> Bool {
         guard comment.start >= end, !file.containsLineBreak(from: end, to: comment.start) else { return false }
-        var low = 0
-        var high = tokens.count
-        while low < high {
-            let mid = (low + high) / 2
-            if tokens[mid].range.start < end { low = mid + 1 } else { high = mid }
-        }
-        for token in tokens[low...] {
+        for token in tokens[firstToken(atOrAfter: end)...] {
             if token.range.start >= comment.start { return true }
             switch token.kind {
             case .semicolon, .comma, .newline: continue

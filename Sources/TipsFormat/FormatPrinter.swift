@@ -186,15 +186,20 @@ struct FormatPrinter {
 
     // MARK: - Finding what the tree does not record
 
-    /// The offset just past the first `{` at or after `offset`.
-    func brace(after offset: UInt32) -> UInt32 {
+    /// The index of the first token that starts at or after `offset` (the tokens are in source order).
+    func firstToken(atOrAfter offset: UInt32) -> Int {
         var low = 0
         var high = tokens.count
         while low < high {
             let mid = (low + high) / 2
             if tokens[mid].range.start < offset { low = mid + 1 } else { high = mid }
         }
-        for token in tokens[low...] {
+        return low
+    }
+
+    /// The offset just past the first `{` at or after `offset`.
+    func brace(after offset: UInt32) -> UInt32 {
+        for token in tokens[firstToken(atOrAfter: offset)...] {
             if token.kind == .leftBrace { return token.range.end }
             if token.kind == .endOfFile { break }
         }
