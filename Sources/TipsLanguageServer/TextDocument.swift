@@ -112,12 +112,9 @@ struct TextDocument {
 struct LSPPosition: Hashable {
     var line: Int
     var character: Int
+}
 
-    init(line: Int, character: Int) {
-        self.line = line
-        self.character = character
-    }
-
+extension LSPPosition {
     /// Reads `{"line": l, "character": c}`; nil when either is missing.
     init?(_ json: JSON) {
         guard let line = json["line"].intValue, let character = json["character"].intValue else { return nil }
@@ -131,12 +128,10 @@ struct LSPPosition: Hashable {
 struct LSPRange: Hashable {
     var start: LSPPosition
     var end: LSPPosition
+}
 
-    init(start: LSPPosition, end: LSPPosition) {
-        self.start = start
-        self.end = end
-    }
-
+extension LSPRange {
+    /// Reads `{"start": position, "end": position}`; nil when either is missing.
     init?(_ json: JSON) {
         guard let start = LSPPosition(json["start"]), let end = LSPPosition(json["end"]) else { return nil }
         self.init(start: start, end: end)
