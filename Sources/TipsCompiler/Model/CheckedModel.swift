@@ -48,6 +48,18 @@ public enum ConstantValue: Hashable, Sendable {
     case duration(seconds: Int)
     /// An enum case, by name.
     case enumCase(String)
+
+    /// The value as Swift interpolates it into a generated tip's text.
+    public var interpolated: String {
+        switch self {
+        case .bool(let value): "\(value)"
+        case .int(let value): "\(value)"
+        case .double(let value): "\(value)"
+        case .string(let value): value
+        case .duration(let seconds): "\(Double(seconds))"
+        case .enumCase(let name): name
+        }
+    }
 }
 
 /// Where a declaration came from: its file and its name's range.
@@ -149,6 +161,18 @@ public struct InterpolatedText: Hashable, Sendable {
                 out += "\\("
                 out += name
                 out += ")"
+            }
+        }
+        return out
+    }
+
+    /// The text with the instance's argument values, as Swift interpolates them in the generated tip.
+    public func filled(with arguments: [String: ConstantValue]) -> String {
+        var out = ""
+        for segment in segments {
+            switch segment {
+            case .text(let piece): out += piece
+            case .argument(let name): out += arguments[name]?.interpolated ?? ""
             }
         }
         return out
