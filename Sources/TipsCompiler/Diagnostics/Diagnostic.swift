@@ -55,7 +55,7 @@ public struct Diagnostic: Hashable, Sendable {
     public var notes: [DiagnosticNote]
     /// Edits that fix the mistake, when the stage that found it knows them
     /// (editors offer them; the language server also reads the usual
-    /// "did you mean" phrasing when this is empty, see `LanguageServer/FixIts.swift`).
+    /// "did you mean" phrasing when this is empty, see `Sources/TipsLanguageServer/FixIts.swift`).
     public var fixIts: [FixIt]
 
     /// Creates a diagnostic.

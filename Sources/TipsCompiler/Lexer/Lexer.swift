@@ -72,7 +72,7 @@ public struct Lexer {
     /// Lexes the whole file as the parser sees it (no doc comment tokens)
     /// and also returns the range of every comment, in order: what the
     /// formatter needs to put the comments back where they were.
-    static func tokenizeKeepingComments(
+    package static func tokenizeKeepingComments(
         _ file: SourceFile, diagnostics: inout DiagnosticEngine
     ) -> (tokens: [Token], comments: [SourceRange]) {
         var lexer = Lexer(file: file, collectsDocs: true)

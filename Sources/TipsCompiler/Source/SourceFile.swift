@@ -131,7 +131,7 @@ public final class SourceFile: Sendable {
     /// Whether a line starts in `start + 1 ... end`, that is, whether
     /// `line(of: end) > line(of: start)`, found by scanning the bytes between
     /// (usually a few spaces) instead of two binary searches.
-    func containsLineBreak(from start: UInt32, to end: UInt32) -> Bool {
+    package func containsLineBreak(from start: UInt32, to end: UInt32) -> Bool {
         let lower = min(Int(start), bytes.count)
         let upper = min(Int(end), bytes.count)
         guard lower < upper else { return false }
