@@ -97,9 +97,9 @@ struct RuntimeProgram: Sendable {
 
     private func build(_ tip: CheckedTip, arguments: [String: TipValue]) -> ScenarioTip {
         ScenarioTip(
-            id: Self.text(tip.id, arguments), title: Self.text(tip.title, arguments),
-            message: tip.message.map { Self.text($0, arguments) }, image: tip.image.map { Self.text($0, arguments) },
-            actions: tip.actions.map { Tips.Action(id: $0.id, title: Self.text($0.title, arguments)) },
+            id: tip.id.filled(with: arguments), title: tip.title.filled(with: arguments),
+            message: tip.message?.filled(with: arguments), image: tip.image?.filled(with: arguments),
+            actions: tip.actions.map { Tips.Action(id: $0.id, title: $0.title.filled(with: arguments)) },
             rules: tip.rules.map { rule in
                 TipRule(
                     expression(rule.expression, arguments), source: rule.source, file: rule.fileName, line: rule.line)
@@ -119,26 +119,5 @@ struct RuntimeProgram: Sendable {
             },
             argument: { name, type in arguments[name] ?? type.standInValue },
             event: { name in events[name] ?? Tips.Event(id: name) })
-    }
-
-    /// Text with the instance's argument values, as Swift interpolates them in the generated tip.
-    static func text(_ text: InterpolatedText, _ arguments: [String: TipValue]) -> String {
-        var out = ""
-        for segment in text.segments {
-            switch segment {
-            case .text(let piece): out += piece
-            case .argument(let name):
-                switch arguments[name] {
-                case .bool(let value): out += "\(value)"
-                case .int(let value): out += "\(value)"
-                case .double(let value): out += "\(value)"
-                case .string(let value): out += value
-                case .duration(let seconds): out += "\(seconds)"
-                case .enumCase(let name): out += name
-                case nil: break
-                }
-            }
-        }
-        return out
     }
 }
