@@ -38,6 +38,8 @@ struct PreviewTip: Hashable, Sendable {
     var memberships: [GroupMembership]
     /// The checker's warnings about it, in source order.
     var warnings: [PlacedWarning]
+    /// For a reusable tip, the values scenarios give its slots (nil when none does).
+    var samples: PreviewSamples?
 }
 
 /// One input file's tips, in source order.
@@ -131,6 +133,7 @@ struct PreviewCatalog: Sendable {
         self.otherWarnings = otherWarnings
         self.warningCount = warningCount
 
+        let samples = PreviewSamples.collect(from: program, sources: sources)
         var files: [PreviewFile] = []
         var groups: [PreviewGroup] = []
         for file in program.files {
@@ -142,7 +145,8 @@ struct PreviewCatalog: Sendable {
                     tips.append(
                         PreviewTip(
                             tip: tip, fileName: file.fileName, line: source.line(of: tip.origin.nameRange.start),
-                            memberships: memberships[tip.name] ?? [], warnings: warningsByOwner[tip.name] ?? []))
+                            memberships: memberships[tip.name] ?? [], warnings: warningsByOwner[tip.name] ?? [],
+                            samples: samples[tip.name]))
                 case .group(let group):
                     groups.append(
                         PreviewGroup(

@@ -1,6 +1,8 @@
 // One tip on the page: its four pictures (inline and popover, light and dark)
 // and, beside them, what decides when it shows, in plain words.
 
+import TipsRuntime
+
 extension PreviewPage {
     /// The two presentations TipKit has.
     enum Presentation: String, CaseIterable {
@@ -53,7 +55,8 @@ extension PreviewPage {
         writer.open("div", [.class("previews")])
         for presentation in Presentation.allCases {
             for appearance in Appearance.allCases {
-                writePicture(tip, presentation, appearance, warnings: entry.warnings)
+                writePicture(
+                    tip, presentation, appearance, warnings: entry.warnings, values: entry.samples?.shown.values)
             }
         }
         writer.close()
@@ -62,10 +65,12 @@ extension PreviewPage {
         writer.close()
     }
 
-    /// One picture of the tip. Only the first (inline, light) is read out by
-    /// assistive technology: the other three say the same words again.
+    /// One picture of the tip, its slots filled with `values` when a scenario
+    /// gives some. Only the first (inline, light) is read out by assistive
+    /// technology: the other three say the same words again.
     private mutating func writePicture(
-        _ tip: CheckedTip, _ presentation: Presentation, _ appearance: Appearance, warnings: [PlacedWarning]
+        _ tip: CheckedTip, _ presentation: Presentation, _ appearance: Appearance, warnings: [PlacedWarning],
+        values: [String: TipValue]?
     ) {
         let warnedParts = Set(warnings.map(\.part))
         // An action's warning points at its title's literal, which tells which action it is.
@@ -88,18 +93,18 @@ extension PreviewPage {
             writer.element("span", [.class("tip-glyph")], html: PreviewStyle.imageGlyph)
             let label = isFirst ? HTMLWriter.element("span", [.class("visually-hidden")], html: "Image: ") : ""
             // Symbol names break best after their dots.
-            let name = Self.inline(image).replacingOccurrences(of: ".", with: ".<wbr>")
+            let name = Self.inline(image, filledWith: values).replacingOccurrences(of: ".", with: ".<wbr>")
             writer.element("span", [.class("image-name")], html: label + name)
             writer.close()
         }
         writer.open("div", [.class("tip-text")])
         writer.element(
             "p", [.class(warnedParts.contains(.title) ? "tip-title has-warning" : "tip-title")],
-            html: Self.inline(tip.title))
+            html: Self.inline(tip.title, filledWith: values))
         if let message = tip.message {
             writer.element(
                 "p", [.class(warnedParts.contains(.message) ? "tip-message has-warning" : "tip-message")],
-                html: Self.inline(message))
+                html: Self.inline(message, filledWith: values))
         }
         writer.close()
         writer.close()
@@ -113,7 +118,7 @@ extension PreviewPage {
                         .class(warned ? "tip-action has-warning" : "tip-action"),
                         HTMLAttribute("data-action", action.id),
                     ],
-                    html: Self.inline(action.title))
+                    html: Self.inline(action.title, filledWith: values))
             }
             writer.close()
         }
@@ -130,20 +135,8 @@ extension PreviewPage {
         writer.open("dl", [.class("facts")])
         fact("Id", html: HTMLWriter.element("code", html: Self.inline(tip.id)))
         if let arguments = tip.arguments {
-            let list = arguments.map { argument in
-                HTMLWriter.element(
-                    "li",
-                    html: HTMLWriter.element(
-                        "span", [.class("slot"), HTMLAttribute("data-slot", argument.name)],
-                        html: HTMLWriter.escape(argument.name)) + " " + HTMLWriter.escape(argument.type.description))
-            }
-            fact(
-                "Slots",
-                html: HTMLWriter.element("ul", [.class("plain")], html: list.joined())
-                    + HTMLWriter.element(
-                        "p", [.class("note")],
-                        html: "One tip for each set of values; the app fills the slots. "
-                            + "No scenario or sample gives values for them yet."))
+            fact("Slots", html: slotsHTML(arguments, entry.samples))
+            if entry.samples != nil { fact("As written", html: asWrittenHTML(tip)) }
         }
         if tip.rules.isEmpty {
             fact("Rules", html: "None: eligible for everyone")
@@ -191,6 +184,56 @@ extension PreviewPage {
         writer.close()
     }
 
+    /// Each slot with its type and the value the cards show, then where the values come from.
+    private func slotsHTML(_ arguments: [CheckedField], _ samples: PreviewSamples?) -> String {
+        let list = arguments.map { argument in
+            var item =
+                HTMLWriter.element(
+                    "span", [.class("slot"), HTMLAttribute("data-slot", argument.name)],
+                    html: HTMLWriter.escape(argument.name)) + " " + HTMLWriter.escape(argument.type.description)
+            if let value = samples?.shown.values[argument.name] {
+                item += ", shown as " + Self.filledSlot(argument.name, value)
+            }
+            return HTMLWriter.element("li", html: item)
+        }
+        var html = HTMLWriter.element("ul", [.class("plain")], html: list.joined())
+        guard let samples else {
+            return html
+                + HTMLWriter.element(
+                    "p", [.class("note")],
+                    html: "One tip for each set of values; the app fills the slots. "
+                        + "No scenario or sample gives values for them yet.")
+        }
+        let shown = samples.shown
+        html += HTMLWriter.element(
+            "p", [.class("note sample-source")],
+            html: HTMLWriter.escape(
+                "One tip for each set of values; the app fills the slots. The cards show the values of "
+                    + shown.origin + ":")
+                + " " + HTMLWriter.element("code", html: HTMLWriter.escape(shown.text)))
+        guard !samples.others.isEmpty else { return html }
+        let others = samples.others.map { sample in
+            HTMLWriter.element(
+                "li",
+                html: HTMLWriter.element("code", html: HTMLWriter.escape(sample.text)) + " "
+                    + HTMLWriter.element(
+                        "span", [.class("where")],
+                        html: HTMLWriter.escape(sample.origin)))
+        }
+        return html
+            + HTMLWriter.element("p", [.class("note")], html: "Other values scenarios give it:")
+            + HTMLWriter.element("ul", [.class("plain")], html: others.joined())
+    }
+
+    /// The title and message with their slots, for a tip whose cards show them
+    /// filled in (the id, actions and image are listed with their slots already).
+    private func asWrittenHTML(_ tip: CheckedTip) -> String {
+        var items = [("Title", tip.title)]
+        if let message = tip.message { items.append(("Message", message)) }
+        let list = items.map { HTMLWriter.element("li", html: $0.0 + ": " + Self.inline($0.1)) }
+        return HTMLWriter.element("ul", [.class("plain as-written")], html: list.joined())
+    }
+
     private mutating func fact(_ term: String, html: String) {
         writer.open("div")
         writer.element("dt", text: term)
@@ -234,6 +277,10 @@ extension PreviewPage {
         if tip.hasExplicitID { words.append(tip.id.displayText) }
         words.append(tip.title.displayText)
         if let message = tip.message { words.append(message.displayText) }
+        if let values = entry.samples?.shown.values {
+            words.append(tip.title.filled(with: values))
+            if let message = tip.message { words.append(message.filled(with: values)) }
+        }
         if let image = tip.image { words.append(image.displayText) }
         words += tip.actions.flatMap { [$0.id, $0.title.displayText] }
         words += tip.rules.map(\.source)

@@ -170,6 +170,7 @@ enum PreviewStyle {
           border: 1px dashed var(--slot-line, var(--muted)); border-radius: 6px; padding: 0 0.3em;
           overflow-wrap: anywhere;
         }
+        .filled { text-decoration: underline dotted var(--slot-line, var(--muted)); text-underline-offset: 0.2em; }
         .facts { margin: 0; display: grid; gap: 0.75rem; align-content: start; min-width: 0; }
         .facts dt { font-weight: 650; }
         .facts dd { margin: 0.125rem 0 0; min-width: 0; }
