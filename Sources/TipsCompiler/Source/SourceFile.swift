@@ -11,28 +11,10 @@ public struct FileID: Hashable, Comparable, Sendable {
     public static func < (lhs: FileID, rhs: FileID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// A compact position: a file and a byte offset into its UTF-8 text.
-///
-/// Positions stay compact through every stage and are resolved to a line and
-/// column (counting Unicode scalars) only when printed.
-public struct SourceLocation: Hashable, Comparable, Sendable {
-    /// The file this location is in.
-    public var file: FileID
-    /// The byte offset from the start of the file.
-    public var offset: UInt32
-
-    /// Creates a location.
-    public init(file: FileID, offset: UInt32) {
-        self.file = file
-        self.offset = offset
-    }
-
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
-        (lhs.file, lhs.offset) < (rhs.file, rhs.offset)
-    }
-}
-
 /// A half-open byte range `start..<end` within one file.
+///
+/// Ranges stay compact through every stage and are resolved to a line and
+/// column (counting Unicode scalars) only when printed.
 public struct SourceRange: Hashable, Comparable, Sendable {
     /// The file this range is in.
     public var file: FileID
@@ -47,9 +29,6 @@ public struct SourceRange: Hashable, Comparable, Sendable {
         self.start = start
         self.end = max(start, end)
     }
-
-    /// The location of the first byte.
-    public var startLocation: SourceLocation { SourceLocation(file: file, offset: start) }
 
     /// The smallest range covering both `self` and `other` (same file assumed).
     public func extended(to other: SourceRange) -> SourceRange {
