@@ -26,14 +26,12 @@ extension Checker {
         for position in positions {
             guard case .scenario(let decl) = files[position.file].declarations[position.index] else { continue }
             // `--filter` and test reports tell scenarios apart by name.
-            if let name = decl.name.plainText {
-                if let first = seen[name] {
-                    diagnostics.error(
-                        "a scenario named \"\(name)\" is already declared", at: decl.name.range,
-                        notes: [DiagnosticNote("the first is here", at: first)])
-                    continue
-                }
-                seen[name] = decl.name.range
+            if let name = decl.name.plainText,
+                !recordFirst(
+                    name, at: decl.name.range, in: &seen, "a scenario named \"\(name)\" is already declared",
+                    note: "the first is here")
+            {
+                continue
             }
             if let scenario = checkScenario(decl, scope: scope) { checked.append(scenario) }
         }
@@ -357,10 +355,10 @@ extension Checker {
 
 extension Checker {
     /// The tips and groups that checked, by name, for the scenarios.
-    func scenarioScope(_ tips: [CheckedTip?], _ groups: [CheckedDeclaration?]) -> ScenarioScope {
+    func scenarioScope(_ tips: [CheckedTip?], _ groups: [CheckedGroup]) -> ScenarioScope {
         var scope = ScenarioScope(tips: [:], groups: [:])
         for case let tip? in tips { scope.tips[tip.name] = tip }
-        for case .group(let group)? in groups { scope.groups[group.name] = group }
+        for group in groups { scope.groups[group.name] = group }
         return scope
     }
 }

@@ -106,15 +106,13 @@ extension FileEmitter {
                 code.beginCall(".filter")
                 buildExpression(predicate, into: &code)
                 code.end()
-            case .largestSubset(let field):
+            case .largestSubset(let field), .smallestSubset(let field):
                 code.atom { out in
-                    out.append(".largestSubset(by: ")
-                    out.appendStringLiteral(field)
-                    out.append(")")
-                }
-            case .smallestSubset(let field):
-                code.atom { out in
-                    out.append(".smallestSubset(by: ")
+                    if case .largestSubset = step {
+                        out.append(".largestSubset(by: ")
+                    } else {
+                        out.append(".smallestSubset(by: ")
+                    }
                     out.appendStringLiteral(field)
                     out.append(")")
                 }
