@@ -132,7 +132,7 @@ extension Checker {
 
     private mutating func checkSetStep(_ name: Identifier, _ value: Expr) -> CheckedStep.Kind? {
         guard let parameter = parameters[name.name] else {
-            reportUnknown(name, expected: "parameter", isKind: { if case .parameter = $0 { true } else { false } })
+            reportNotFound(name, "parameter") { if case .parameter = $0 { true } else { false } }
             return nil
         }
         guard let constant = checkConstant(value, of: parameter.type, subject: "the value of parameter '\(name.name)'")
@@ -144,7 +144,7 @@ extension Checker {
         _ name: Identifier, _ fields: [ArgumentSyntax]?
     ) -> CheckedStep.Kind? {
         guard let event = events[name.name] else {
-            reportUnknown(name, expected: "event", isKind: { if case .event = $0 { true } else { false } })
+            reportNotFound(name, "event") { if case .event = $0 { true } else { false } }
             return nil
         }
         guard
@@ -224,9 +224,7 @@ extension Checker {
     ) -> CheckedTipInstance? {
         let name = reference.name
         guard let tip = scope.tips[name.name] else {
-            // A tip that failed its own checks was reported there.
-            if case .tip = symbols[name.name] { return nil }
-            reportUnknown(name, expected: "tip", isKind: { if case .tip = $0 { true } else { false } })
+            reportNotFound(name, "tip") { if case .tip = $0 { true } else { false } }
             return nil
         }
         guard let declared = tip.arguments else {
@@ -298,7 +296,6 @@ extension Checker {
     ) -> CheckedStep.Kind? {
         let name = groupReference.name
         guard let group = scope.groups[name.name] else {
-            if case .group = symbols[name.name] { return nil }
             if case .tip = symbols[name.name] {
                 diagnostics.error(
                     "'\(name.name)' is a tip, not a group; 'shows' asks a group for its current tip, "
@@ -306,7 +303,7 @@ extension Checker {
                     at: name.range)
                 return nil
             }
-            reportUnknown(name, expected: "group", isKind: { if case .group = $0 { true } else { false } })
+            reportNotFound(name, "group") { if case .group = $0 { true } else { false } }
             return nil
         }
         if groupReference.arguments != nil {
@@ -328,17 +325,6 @@ extension Checker {
     }
 
     // MARK: - Messages
-
-    /// "unknown tip 'X'; did you mean 'Y'?", or "'X' is an event, not a tip".
-    private mutating func reportUnknown(_ name: Identifier, expected: String, isKind: (Symbol) -> Bool) {
-        if let symbol = symbols[name.name] {
-            diagnostics.error("'\(name.name)' is \(symbol.kindDescription), not a \(expected)", at: name.range)
-            return
-        }
-        let candidates = symbols.compactMap { isKind($0.value) ? $0.key : nil }
-        diagnostics.error(
-            "unknown \(expected) '\(name.name)'\(Suggestions.didYouMean(name.name, in: candidates))", at: name.range)
-    }
 
     /// A constant as it is written in `.tips`.
     static func sourceText(_ value: ConstantValue) -> String {

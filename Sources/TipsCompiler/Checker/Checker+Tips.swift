@@ -100,10 +100,10 @@ extension Checker {
         case .title(let literal):
             body.title = checkText(literal, tip: tip, arguments: arguments)
             // Checked text reads as the literal does, without joining its pieces again.
-            checkTitleCopy(literal, text: body.title?.displayText ?? literal.displayText)
+            checkCopy(literal, text: body.title?.displayText ?? literal.displayText, isTitle: true)
         case .message(let literal):
             body.message = checkText(literal, tip: tip, arguments: arguments)
-            checkMessageCopy(literal, text: body.message?.displayText ?? literal.displayText)
+            checkCopy(literal, text: body.message?.displayText ?? literal.displayText, isTitle: false)
         case .image(let literal):
             body.image = checkText(literal, tip: tip, arguments: arguments)
         case .id(let literal):
@@ -249,15 +249,26 @@ extension Checker {
     /// Resolves a name that must be an event.
     mutating func resolveEvent(_ name: Identifier) -> CheckedEvent? {
         if let event = events[name.name] { return event }
-        switch symbols[name.name] {
-        case .event: return nil  // Declared, but already failed to check.
-        case .some(let other):
-            diagnostics.error("'\(name.name)' is \(other.kindDescription), not an event", at: name.range)
-        case nil:
-            diagnostics.error(
-                "unknown event '\(name.name)'\(Suggestions.didYouMean(name.name, in: eventNames))", at: name.range)
-        }
+        reportNotFound(name, "event") { if case .event = $0 { true } else { false } }
         return nil
+    }
+
+    /// Reports why `name` names no checked declaration of the kind that
+    /// `isKind` accepts (an `expected`): it declares another kind, or nothing
+    /// ("did you mean" among that kind). One of that kind that failed its own
+    /// checks was reported there.
+    mutating func reportNotFound(_ name: Identifier, _ expected: String, isKind: (Symbol) -> Bool) {
+        switch symbols[name.name] {
+        case .some(let symbol) where isKind(symbol): break
+        case .some(let symbol):
+            let article = expected == "event" ? "an" : "a"
+            diagnostics.error("'\(name.name)' is \(symbol.kindDescription), not \(article) \(expected)", at: name.range)
+        case nil:
+            let candidates = symbols.compactMap { isKind($0.value) ? $0.key : nil }
+            diagnostics.error(
+                "unknown \(expected) '\(name.name)'\(Suggestions.didYouMean(name.name, in: candidates))", at: name.range
+            )
+        }
     }
 
     var eventNames: [String] {

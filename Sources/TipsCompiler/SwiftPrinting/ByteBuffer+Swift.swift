@@ -50,6 +50,13 @@ extension ByteBuffer {
         }
     }
 
+    /// Appends `head`, what `arguments` appends, then `)`: `.int(42)`.
+    mutating func appendCall(_ head: StaticString, _ arguments: (inout ByteBuffer) -> Void) {
+        append(head)
+        arguments(&self)
+        append(UInt8(ascii: ")"))
+    }
+
     /// Appends a Swift string literal holding `text` exactly.
     mutating func appendStringLiteral(_ text: String) {
         append(UInt8(ascii: "\""))

@@ -3,7 +3,7 @@
 extension FileEmitter {
     func emitTip(_ tip: CheckedTip, into writer: inout SwiftWriter) {
         writer.blankLine()
-        doc(tip.doc, into: &writer)
+        writer.docComment(tip.doc)
         let arguments = tip.arguments ?? []
         declaration(" struct ", into: &writer) { out in
             out.appendUTF8(SwiftNames.tipType(tip.name))

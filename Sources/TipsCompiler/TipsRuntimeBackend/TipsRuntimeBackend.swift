@@ -196,25 +196,11 @@ struct FileEmitter {
             }, body: body)
     }
 
-    /// Writes `///` lines, each made safe for a comment.
-    func doc(_ lines: [String], into writer: inout SwiftWriter) {
-        for line in lines {
-            writer.nonEmptyLine { out in
-                if line.isEmpty {
-                    out.append("///")
-                } else {
-                    out.append("/// ")
-                    out.appendCommentText(line)
-                }
-            }
-        }
-    }
-
     // MARK: - Declarations
 
     func emitEnum(_ decl: CheckedEnum, into writer: inout SwiftWriter) {
         writer.blankLine()
-        doc(decl.doc, into: &writer)
+        writer.docComment(decl.doc)
         declaration(" enum ", into: &writer) { out in
             out.appendUTF8(SwiftNames.identifier(decl.name))
             out.append(": Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible")
@@ -275,7 +261,7 @@ struct FileEmitter {
         writer.blankLine()
         writer.block("extension TipsRuntime.TipParameters") { writer in
             for parameter in parameters {
-                doc(parameter.doc, into: &writer)
+                writer.docComment(parameter.doc)
                 writer.expression { code in
                     code.prefix { out in
                         appendAccess(" static let ", to: &out)
@@ -296,7 +282,7 @@ struct FileEmitter {
 
     func emitGroup(_ group: CheckedGroup, into writer: inout SwiftWriter) {
         writer.blankLine()
-        doc(group.doc, into: &writer)
+        writer.docComment(group.doc)
         declaration(" enum ", into: &writer) {
             $0.appendUTF8(SwiftNames.identifier(group.name))
         } body: { writer in
