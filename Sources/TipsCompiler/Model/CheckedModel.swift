@@ -1,5 +1,8 @@
 // The checked model: what the checker hands to every back end. Names are
-// resolved, types known, options validated. Plain values, no syntax.
+// resolved, types known, options validated. Plain values, no syntax; values
+// and operators are the runtime's (`TipValue`, `RuleOperator`).
+
+import TipsRuntime
 
 /// A type of the `.tips` language.
 public enum TipsType: Hashable, Sendable, CustomStringConvertible {
@@ -38,25 +41,16 @@ public enum TipsType: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A constant: a literal or a parameter's default.
-public enum ConstantValue: Hashable, Sendable {
-    case bool(Bool)
-    case int(Int)
-    case double(Double)
-    case string(String)
-    /// Whole seconds.
-    case duration(seconds: Int)
-    /// An enum case, by name.
-    case enumCase(String)
-
-    /// The value as Swift interpolates it into a generated tip's text.
+/// How Swift interpolates a value into a generated tip's text.
+extension TipValue {
+    /// The value as a reusable tip's title or message shows it.
     public var interpolated: String {
         switch self {
         case .bool(let value): "\(value)"
         case .int(let value): "\(value)"
         case .double(let value): "\(value)"
         case .string(let value): value
-        case .duration(let seconds): "\(Double(seconds))"
+        case .duration(let seconds): "\(seconds)"
         case .enumCase(let name): name
         }
     }
@@ -93,7 +87,7 @@ public struct CheckedParameter: Hashable, Sendable {
     /// Its type (storable).
     public var type: TipsType
     /// Its default value, of `type`.
-    public var defaultValue: ConstantValue
+    public var defaultValue: TipValue
     /// Whether it starts from its default at each launch.
     public var isTransient: Bool
     /// Where it is declared.
@@ -167,7 +161,7 @@ public struct InterpolatedText: Hashable, Sendable {
     }
 
     /// The text with the instance's argument values, as Swift interpolates them in the generated tip.
-    public func filled(with arguments: [String: ConstantValue]) -> String {
+    public func filled(with arguments: [String: TipValue]) -> String {
         var out = ""
         for segment in segments {
             switch segment {

@@ -1,3 +1,5 @@
+import TipsRuntime
+
 /// The second back end: one self-contained HTML page that shows every tip of
 /// a checked program as a person would see it, for the people who own the
 /// copy. It reads the checked model and the checker's diagnostics, as the
@@ -200,7 +202,7 @@ struct PreviewPage {
 
     /// Text that may interpolate arguments, as markup: each `\(name)` a visible
     /// slot, or, given `values`, the value marked as filled in.
-    static func inline(_ text: InterpolatedText, filledWith values: [String: ConstantValue]? = nil) -> String {
+    static func inline(_ text: InterpolatedText, filledWith values: [String: TipValue]? = nil) -> String {
         var out = ""
         for segment in text.segments {
             switch segment {
@@ -218,7 +220,7 @@ struct PreviewPage {
     }
 
     /// A slot's value as the app shows it, marked as one that varies.
-    static func filledSlot(_ name: String, _ value: ConstantValue) -> String {
+    static func filledSlot(_ name: String, _ value: TipValue) -> String {
         HTMLWriter.element(
             "span", [.class("filled"), HTMLAttribute("data-slot", name)], html: HTMLWriter.escape(value.interpolated))
     }

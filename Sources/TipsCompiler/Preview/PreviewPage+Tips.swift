@@ -1,6 +1,8 @@
 // One tip on the page: its four pictures (inline and popover, light and dark)
 // and, beside them, what decides when it shows, in plain words.
 
+import TipsRuntime
+
 extension PreviewPage {
     /// The two presentations TipKit has.
     enum Presentation: String, CaseIterable {
@@ -68,7 +70,7 @@ extension PreviewPage {
     /// technology: the other three say the same words again.
     private mutating func writePicture(
         _ tip: CheckedTip, _ presentation: Presentation, _ appearance: Appearance, warnings: [PlacedWarning],
-        values: [String: ConstantValue]?
+        values: [String: TipValue]?
     ) {
         let warnedParts = Set(warnings.map(\.part))
         // An action's warning points at its title's literal, which tells which action it is.

@@ -2,10 +2,12 @@
 // compilation: a reviewer reads "Matterhorn is now open" more easily than
 // "\(name) is now open", and the scenarios already say which values matter.
 
+import TipsRuntime
+
 /// One set of argument values a scenario gives a reusable tip.
 struct PreviewSample: Hashable, Sendable {
     /// The values by argument name.
-    var values: [String: ConstantValue]
+    var values: [String: TipValue]
     /// The reference as the scenario writes it: `NewTrail(trailID: "a", ...)`.
     var text: String
     /// Where the values come from, in words: `scenario “Name” (File.tips, line 3)`, the line of the

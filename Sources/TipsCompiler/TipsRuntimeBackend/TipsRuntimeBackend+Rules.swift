@@ -62,7 +62,7 @@ extension FileEmitter {
     }
 
     /// Appends a literal `TipsRuntime.TipValue`.
-    private func appendTipValue(_ value: ConstantValue, to out: inout ByteBuffer) {
+    private func appendTipValue(_ value: TipValue, to out: inout ByteBuffer) {
         switch value {
         case .bool(let value): out.append(value ? ".bool(true)" : ".bool(false)")
         case .int(let value):
@@ -79,7 +79,7 @@ extension FileEmitter {
             out.append(")")
         case .duration(let seconds):
             out.append(".duration(")
-            out.appendInteger(seconds)
+            appendSeconds(seconds, to: &out)
             out.append(")")
         case .enumCase(let name):
             out.append(".enumCase(")
@@ -99,7 +99,7 @@ extension FileEmitter {
             case .within(let seconds):
                 code.atom { out in
                     out.append(".within(seconds: ")
-                    out.appendInteger(seconds)
+                    appendSeconds(seconds, to: &out)
                     out.append(")")
                 }
             case .filter(let predicate):
