@@ -88,18 +88,9 @@ struct TextDocument {
     /// The length in bytes and in UTF-16 units of the character at `index`;
     /// a byte that is not valid UTF-8 counts as one of each.
     static func scalar(in bytes: [UInt8], at index: Int, end: Int) -> (length: Int, width: Int) {
-        let lead = bytes[index]
-        let length: Int
-        switch lead {
-        case 0x00...0x7F: return (1, 1)
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: return (1, 1)
-        }
-        guard index + length <= end else { return (1, 1) }
-        for next in index + 1..<index + length where bytes[next] & 0xC0 != 0x80 { return (1, 1) }
-        return (length, length == 4 ? 2 : 1)
+        guard bytes[index] >= 0x80 else { return (1, 1) }
+        guard let (scalar, length) = SourceFile.decodeScalar(in: bytes[..<end], at: index) else { return (1, 1) }
+        return (length, scalar.utf16.count)
     }
 
     /// The range of a source range of this document.
