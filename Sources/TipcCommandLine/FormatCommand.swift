@@ -5,46 +5,6 @@ import TipsFormat
 /// `tipc format [--check] <file.tips>...`: rewrites files in the canonical
 /// layout, or with `--check` only lists those that would change.
 enum FormatCommand {
-    /// The usage text of `tipc help format`.
-    static let help = """
-        USAGE: tipc format [--check] <file.tips>...
-               tipc format -          (standard input to standard output)
-
-        Rewrites each file in the canonical layout: four-space indentation, one item a
-        line, at most one blank line between declarations, rules longer than
-        \(TipsFormatter.lineWidth) columns broken before '||' and '&&', comments kept where they were.
-        A file with syntax errors is left as it is and its errors are printed.
-
-        OPTIONS:
-          --check      Write nothing; list the files that would change (exit status 1 if any)
-          --help, -h   Show this help
-
-        """
-
-    /// Parses the arguments after `format`.
-    static func parse(_ arguments: [String]) throws(UsageError) -> TipcCommand {
-        var files: [String] = []
-        var check = false
-        var optionsEnded = false
-        for argument in arguments {
-            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-                files.append(argument)
-            } else if argument == "--" {
-                optionsEnded = true
-            } else if argument == "--check" {
-                check = true
-            } else {
-                let hint =
-                    SpellingSuggester.closest(to: argument, among: ["--check", "--help"]).map {
-                        "; did you mean '\($0)'?"
-                    } ?? ""
-                throw UsageError("unknown option '\(argument)' for 'format'\(hint)")
-            }
-        }
-        guard !files.isEmpty else { throw UsageError("no input files; run 'tipc help format' for usage") }
-        return .format(files: files, check: check)
-    }
-
     /// Formats the files; returns the exit status.
     static func run(_ paths: [String], check: Bool, standardOutput: (String) -> Void, standardError: (String) -> Void)
         -> Int32
