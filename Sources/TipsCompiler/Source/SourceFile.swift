@@ -177,7 +177,7 @@ public final class SourceFile: Sendable {
     /// nil where the bytes there are not valid UTF-8 (a stray continuation
     /// byte, an overlong form, a surrogate, a value past U+10FFFF, a sequence
     /// cut short). Each such byte counts as one character of its own.
-    public static func decodeScalar<Bytes: Collection<UInt8>>(in bytes: Bytes, at position: Bytes.Index)
+    package static func decodeScalar<Bytes: Collection<UInt8>>(in bytes: Bytes, at position: Bytes.Index)
         -> (scalar: Unicode.Scalar, length: Int)?
     {
         // Only ASCII and 0xC2...0xF4 start a scalar; any other byte (binary
