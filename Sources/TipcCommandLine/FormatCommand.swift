@@ -11,17 +11,10 @@ enum FormatCommand {
     {
         if paths == ["-"] { return filter(check: check, standardOutput: standardOutput, standardError: standardError) }
         var sources = SourceManager()
-        var files: [SourceFile] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                let data = FileManager.default.contents(atPath: path)
-            else {
-                standardError("tipc: error: cannot read '\(path)'\n")
-                return CommandLineTool.usageError
-            }
-            files.append(sources.add(path: path, bytes: Array(data)))
+        guard let inputs = CommandLineTool.readInputs(paths, standardError: standardError) else {
+            return CommandLineTool.usageError
         }
+        let files = inputs.map { sources.add(path: $0.path, bytes: $0.bytes) }
         var status = CommandLineTool.success
         var printer = DiagnosticPrinter()
         for file in files {
