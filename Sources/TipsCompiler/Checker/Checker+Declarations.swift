@@ -1,5 +1,7 @@
 // Checking enums, parameters, events and groups.
 
+import TipsRuntime
+
 extension Checker {
     // MARK: - Types
 
@@ -91,7 +93,7 @@ extension Checker {
     /// A constant the file gives for a value of `type` (a parameter's default,
     /// a scenario's `set`, a donation's field, a tip's argument): a literal of
     /// that type, or a case of its enum. `subject` names it in messages.
-    mutating func checkConstant(_ expression: Expr, of type: TipsType, subject: String) -> ConstantValue? {
+    mutating func checkConstant(_ expression: Expr, of type: TipsType, subject: String) -> TipValue? {
         let value = literalValue(expression)
         switch (type, value) {
         case (.bool, .bool), (.int, .int), (.double, .double), (.string, .string): return value
@@ -135,13 +137,13 @@ extension Checker {
     }
 
     /// The constant a literal expression denotes, if it is one.
-    func literalValue(_ expression: Expr) -> ConstantValue? {
+    func literalValue(_ expression: Expr) -> TipValue? {
         switch expression {
         case .boolean(let value, _): return .bool(value)
         case .integer(let literal): return .int(literal.value)
         case .decimal(let value, _): return .double(value)
         case .string(let literal): return literal.plainText.map { .string($0) }
-        case .duration(let literal): return .duration(seconds: literal.totalSeconds)
+        case .duration(let literal): return .duration(Double(literal.totalSeconds))
         case .implicitMember(let name, _): return .enumCase(name.name)
         case .unary(.negate, let operand, _, _):
             switch literalValue(operand) {
@@ -154,7 +156,7 @@ extension Checker {
         }
     }
 
-    private func describeLiteral(_ value: ConstantValue?) -> String {
+    private func describeLiteral(_ value: TipValue?) -> String {
         switch value {
         case .bool: "a Bool"
         case .int: "an Int"

@@ -58,7 +58,7 @@ extension Checker {
         case .boolean(let value, _): return .literal(.bool(value))
         case .integer(let literal): return .literal(.int(literal.value))
         case .decimal(let value, _): return .literal(.double(value))
-        case .duration(let literal): return .literal(.duration(seconds: literal.totalSeconds))
+        case .duration(let literal): return .literal(.duration(Double(literal.totalSeconds)))
         case .string(let literal):
             guard let text = literal.plainText else {
                 diagnostics.error(

@@ -57,8 +57,8 @@ extension Checker {
 
     /// What the conjuncts so far say an operand equals, and what it does not.
     struct Equality {
-        var equals: (value: ConstantValue, written: Written)?
-        var differsFrom: [(value: ConstantValue, written: Written)] = []
+        var equals: (value: TipValue, written: Written)?
+        var differsFrom: [(value: TipValue, written: Written)] = []
     }
 
     /// Everything one tip's rules have said so far.

@@ -164,7 +164,7 @@ extension Checker {
             diagnostics.error("'within' needs a duration longer than zero", at: argument.value.range)
             return nil
         }
-        if let keep = event.keepDuration, seconds > keep {
+        if let keep = event.keepDuration, seconds > Double(keep) {
             let window = Parser.singleLine(of: argument.value.range, in: sources[argument.value.range.file])
             let clause = keepClauses[event.name] ?? "keep \(Self.describeDuration(keep))"
             diagnostics.warning(

@@ -194,7 +194,7 @@ extension Checker {
 
     /// What a conjunct says a Bool, enum or String operand equals (`equal`)
     /// or differs from: `b`, `!b`, `b == false`, `plan == .pro`, `name != "x"`.
-    private static func equality(_ expression: CheckedExpression) -> (CheckedExpression, ConstantValue, Bool)? {
+    private static func equality(_ expression: CheckedExpression) -> (CheckedExpression, TipValue, Bool)? {
         switch expression {
         case .parameter(_, .bool), .argument(_, .bool):
             return (expression, .bool(true), true)
@@ -223,30 +223,13 @@ extension Checker {
         }
     }
 
-    /// The value of a comparison of two literals (`1 > 2`), or nil for any other expression.
+    /// The value of a comparison of two literals of one type (`1 > 2`), by
+    /// the runtime's rule, or nil for any other expression.
     static func comparesLiterals(_ expression: CheckedExpression) -> Bool? {
-        guard case .binary(let op, .literal(let left), .literal(let right), _) = expression, op.isComparison else {
-            return nil
-        }
-        func compare<T: Comparable>(_ a: T, _ b: T) -> Bool? {
-            switch op {
-            case .equal: a == b
-            case .notEqual: a != b
-            case .less: a < b
-            case .lessOrEqual: a <= b
-            case .greater: a > b
-            case .greaterOrEqual: a >= b
-            default: nil
-            }
-        }
-        switch (left, right) {
-        case (.int(let a), .int(let b)): return compare(a, b)
-        case (.double(let a), .double(let b)): return compare(a, b)
-        case (.string(let a), .string(let b)): return compare(a, b)
-        case (.duration(let a), .duration(let b)): return compare(a, b)
-        case (.bool(let a), .bool(let b)) where op == .equal || op == .notEqual: return (a == b) == (op == .equal)
-        default: return nil
-        }
+        guard case .binary(let op, let lhs, let rhs, _) = expression, op.isComparison,
+            case .literal(let left) = lhs, case .literal(let right) = rhs, lhs.type == rhs.type, lhs.type != .error
+        else { return nil }
+        return op.compare(left, right)
     }
 
     /// Narrows `low...high` by the bound; saturates rather than overflows.

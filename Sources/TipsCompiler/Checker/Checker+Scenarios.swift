@@ -1,6 +1,8 @@
 // Checking scenarios: every name, value, argument and duration of a step is
 // checked as it would be anywhere else, so a renamed tip fails the build.
 
+import TipsRuntime
+
 extension Checker {
     /// What checking scenarios needs from the rest of the compilation.
     struct ScenarioScope {
@@ -152,7 +154,7 @@ extension Checker {
                 fields ?? [], against: event.fields, owner: "event '\(event.name)'", kind: "field",
                 missingAt: name.range)
         else { return nil }
-        var byName: [String: ConstantValue] = [:]
+        var byName: [String: TipValue] = [:]
         for (field, value) in zip(event.fields, values) { byName[field.name] = value }
         return .donate(event: event.name, fields: byName)
     }
@@ -162,8 +164,8 @@ extension Checker {
     private mutating func checkArguments(
         _ arguments: [ArgumentSyntax], against declared: [CheckedField], owner: String, kind: String,
         missingAt range: SourceRange
-    ) -> [ConstantValue]? {
-        var values = [ConstantValue?](repeating: nil, count: declared.count)
+    ) -> [TipValue]? {
+        var values = [TipValue?](repeating: nil, count: declared.count)
         var failed = false
         for argument in arguments {
             guard let label = argument.label else {
@@ -327,15 +329,9 @@ extension Checker {
     // MARK: - Messages
 
     /// A constant as it is written in `.tips`.
-    static func sourceText(_ value: ConstantValue) -> String {
-        switch value {
-        case .bool(let value): "\(value)"
-        case .int(let value): "\(value)"
-        case .double(let value): "\(value)"
-        case .string(let value): ASTDumper.quoted(value)
-        case .duration(let seconds): "\(seconds)s"
-        case .enumCase(let name): ".\(name)"
-        }
+    static func sourceText(_ value: TipValue) -> String {
+        if case .string(let text) = value { return ASTDumper.quoted(text) }
+        return value.tipsLiteral(.seconds)
     }
 }
 

@@ -85,17 +85,26 @@ public enum CommandLineTool {
         return inputs
     }
 
+    /// Prints the diagnostics of `result`; with errors, also the closing line
+    /// ending in `consequence`. Returns whether the input is free of errors.
+    static func printDiagnostics(
+        of result: CompilationResult, consequence: String, standardError: (String) -> Void
+    ) -> Bool {
+        var printer = DiagnosticPrinter()
+        result.report(to: &printer)
+        if !printer.text.isEmpty { standardError(printer.text) }
+        guard result.hasErrors else { return true }
+        standardError(printer.errorSummary(consequence: consequence))
+        return false
+    }
+
     private static func compile(
         _ files: [String], options: CompilationOptions, outputDirectory: String?, standardError: (String) -> Void
     ) -> Int32 {
         guard let inputs = readInputs(files, standardError: standardError) else { return usageError }
         let result = Compilation(inputs: inputs, options: options).run()
-        let rendered = result.renderedDiagnostics()
-        if !rendered.isEmpty { standardError(rendered) }
-        if result.hasErrors {
-            let count = result.diagnostics.filter { $0.severity == .error }.count
-            let consequence = outputDirectory == nil ? "" : "; nothing was written"
-            standardError("tipc: \(count) error\(count == 1 ? "" : "s") in the input\(consequence)\n")
+        let consequence = outputDirectory == nil ? "" : "; nothing was written"
+        guard printDiagnostics(of: result, consequence: consequence, standardError: standardError) else {
             return inputErrors
         }
         guard let outputDirectory else { return success }
@@ -126,8 +135,9 @@ public enum CommandLineTool {
                 standardOutput(dumpAST(Parser.parse(file, diagnostics: &diagnostics), sources: sources))
             }
         }
-        let rendered = DiagnosticRenderer(sources: sources).render(diagnostics.sorted)
-        if !rendered.isEmpty { standardError(rendered) }
+        var printer = DiagnosticPrinter()
+        printer.collect(diagnostics.sorted, in: sources)
+        if !printer.text.isEmpty { standardError(printer.text) }
         return diagnostics.hasErrors ? inputErrors : success
     }
 }

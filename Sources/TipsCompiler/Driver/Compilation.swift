@@ -60,7 +60,9 @@ public struct CompilationResult: Sendable {
 
     /// The diagnostics as `path:line:column: severity: message` text, with source lines and carets.
     public func renderedDiagnostics(showsSourceLines: Bool = true) -> String {
-        DiagnosticRenderer(sources: sources, showsSourceLines: showsSourceLines).render(diagnostics)
+        var printer = DiagnosticPrinter(showsSourceLines: showsSourceLines)
+        report(to: &printer)
+        return printer.text
     }
 }
 

@@ -61,11 +61,11 @@ enum FormatCommand {
             files.append(sources.add(path: path, bytes: Array(data)))
         }
         var status = CommandLineTool.success
-        var diagnostics: [Diagnostic] = []
+        var printer = DiagnosticPrinter()
         for file in files {
             let result = TipsFormatter.format(file)
             guard let text = result.text else {
-                diagnostics += result.diagnostics
+                printer.collect(result.diagnostics, in: sources)
                 status = CommandLineTool.inputErrors
                 continue
             }
@@ -90,9 +90,8 @@ enum FormatCommand {
                 return CommandLineTool.usageError
             }
         }
-        let rendered = DiagnosticRenderer(sources: sources).render(diagnostics)
-        if !rendered.isEmpty { standardError(rendered) }
-        if check, status == CommandLineTool.inputErrors, diagnostics.isEmpty {
+        if !printer.text.isEmpty { standardError(printer.text) }
+        if check, status == CommandLineTool.inputErrors, printer.text.isEmpty {
             standardError("tipc: these files are not formatted; run 'tipc format' on them\n")
         }
         return status
@@ -107,7 +106,9 @@ enum FormatCommand {
         let result = TipsFormatter.format(file)
         guard let text = result.text else {
             if !check { standardOutput(String(decoding: file.bytes, as: UTF8.self)) }
-            standardError(DiagnosticRenderer(sources: sources).render(result.diagnostics))
+            var printer = DiagnosticPrinter()
+            printer.collect(result.diagnostics, in: sources)
+            standardError(printer.text)
             return CommandLineTool.inputErrors
         }
         if check { return Array(text.utf8) == file.bytes ? CommandLineTool.success : CommandLineTool.inputErrors }

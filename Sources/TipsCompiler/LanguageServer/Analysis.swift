@@ -8,12 +8,17 @@ final class Analysis {
     let documents: [TextDocument]
     /// What the compiler reported and built.
     let result: CompilationResult
+    /// The result's diagnostics, per document.
+    let diagnostics: DocumentDiagnostics
     private var cachedIndex: SymbolIndex?
 
     init(documents: [TextDocument]) {
         self.documents = documents
         let inputs = documents.map { CompilationInput(path: Workspace.path(of: $0.uri) ?? $0.uri, bytes: $0.bytes) }
         result = Compilation(inputs: inputs, options: CompilationOptions(emitsCode: false)).run()
+        var diagnostics = DocumentDiagnostics()
+        result.report(to: &diagnostics)
+        self.diagnostics = diagnostics
     }
 
     /// The file id of a document, if it is in this compilation.
@@ -42,5 +47,15 @@ final class Analysis {
     func location(_ range: SourceRange) -> JSON? {
         guard let document = document(range.file) else { return nil }
         return ["uri": .string(document.uri), "range": document.range(range).json]
+    }
+}
+
+/// The server's diagnostic collector: each document's diagnostics, in order,
+/// for `textDocument/publishDiagnostics` and code actions.
+struct DocumentDiagnostics: DiagnosticCollector {
+    private(set) var byFile: [FileID: [Diagnostic]] = [:]
+
+    mutating func collect(_ diagnostics: [Diagnostic], in sources: SourceManager) {
+        for diagnostic in diagnostics { byFile[diagnostic.range.file, default: []].append(diagnostic) }
     }
 }

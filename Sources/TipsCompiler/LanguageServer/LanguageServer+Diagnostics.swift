@@ -8,7 +8,7 @@ extension LanguageServer {
         var out: [JSON] = []
         for (index, document) in analysis.documents.enumerated() {
             let file = FileID(Int32(index))
-            let diagnostics = analysis.result.diagnostics.filter { $0.range.file == file }
+            let diagnostics = analysis.diagnostics.byFile[file] ?? []
             let wasPublished = published.contains(document.uri)
             let isOpen = workspace.documents[document.uri] != nil
             guard !diagnostics.isEmpty || wasPublished || isOpen else { continue }
@@ -65,7 +65,7 @@ extension LanguageServer {
         let lower = UInt32(document.offset(of: range.start))
         let upper = UInt32(document.offset(of: range.end))
         var actions: [JSON] = []
-        for diagnostic in analysis.result.diagnostics where diagnostic.range.file == file {
+        for diagnostic in analysis.diagnostics.byFile[file] ?? [] {
             // The diagnostics touching the requested range (a cursor is an empty range).
             guard diagnostic.range.start <= max(lower, upper), diagnostic.range.end >= min(lower, upper) else {
                 continue

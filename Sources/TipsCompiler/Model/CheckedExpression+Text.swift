@@ -1,52 +1,61 @@
-// Writing checked expressions back in `.tips` syntax, for messages and explanations.
+// Checked rules as the runtime's expression trees: what `tipc test` runs, and
+// what the runtime's one renderer writes back in `.tips` syntax for messages.
 
-extension ConstantValue {
-    /// The constant as written in `.tips`.
-    public var tipsText: String {
-        switch self {
-        case .bool(let value): "\(value)"
-        case .int(let value): "\(value)"
-        case .double(let value): "\(value)"
-        case .string(let value): "\"\(value)\""
-        case .duration(let seconds): "\(seconds)s"
-        case .enumCase(let name): ".\(name)"
-        }
-    }
-}
+import TipsRuntime
 
 extension CheckedExpression {
-    /// The expression in `.tips` syntax, fully parenthesised where operators nest.
+    /// The expression in `.tips` syntax, fully parenthesised where operators
+    /// nest, durations in seconds (as the compiler reads it).
     public var tipsText: String {
-        switch self {
-        case .literal(let value): value.tipsText
-        case .enumCase(let name, _): ".\(name)"
-        case .parameter(let name, _), .argument(let name, _): name
-        case .field(let name, _): ".\(name)"
-        case .not(let operand): "!\(operand.nestedText)"
-        case .negate(let operand): "-\(operand.nestedText)"
-        case .binary(let op, let lhs, let rhs, _): "\(lhs.nestedText) \(op.rawValue) \(rhs.nestedText)"
-        case .count(let query): "\(query.tipsText).count"
-        }
+        let tree = ruleExpression(
+            parameter: { Tips.ParameterReference(id: $0, defaultValue: $1.standInValue) },
+            argument: { $1.standInValue }, event: { Tips.Event(id: $0) })
+        return tree.tipsText(durations: .seconds)
     }
 
-    private var nestedText: String {
-        if case .binary = self { return "(\(tipsText))" }
-        return tipsText
+    /// The expression as the runtime's tree, the names it reads standing for
+    /// what `parameter`, `argument` and `event` give.
+    public func ruleExpression(
+        parameter: (String, TipsType) -> Tips.ParameterReference, argument: (String, TipsType) -> TipValue,
+        event: (String) -> Tips.Event
+    ) -> RuleExpression {
+        func convert(_ expression: CheckedExpression) -> RuleExpression {
+            switch expression {
+            case .literal(let value): return .literal(value)
+            case .enumCase(let name, _): return .literal(.enumCase(name))
+            case .parameter(let name, let type): return .parameter(parameter(name, type))
+            case .argument(let name, let type): return .argument(name: name, value: argument(name, type))
+            case .field(let name, _): return .field(name)
+            case .not(let operand): return .not(convert(operand))
+            case .negate(let operand): return .negate(convert(operand))
+            case .binary(let op, let lhs, let rhs, _): return .binary(op, convert(lhs), convert(rhs))
+            case .count(let query):
+                let steps = query.steps.map { step -> EventQuery.Step in
+                    switch step {
+                    case .within(let seconds): .within(seconds: seconds)
+                    case .filter(let predicate): .filter(convert(predicate))
+                    case .largestSubset(let field): .largestSubset(by: field)
+                    case .smallestSubset(let field): .smallestSubset(by: field)
+                    }
+                }
+                return .count(EventQuery(event: event(query.event), steps: steps))
+            }
+        }
+        return convert(self)
     }
 }
 
-extension CheckedQuery {
-    /// The query in `.tips` syntax (without `.count`).
-    public var tipsText: String {
-        var text = "\(event).donations"
-        for step in steps {
-            switch step {
-            case .within(let seconds): text += ".within(\(seconds)s)"
-            case .filter(let predicate): text += ".where(\(predicate.tipsText))"
-            case .largestSubset(let field): text += ".largestSubset(by: .\(field))"
-            case .smallestSubset(let field): text += ".smallestSubset(by: .\(field))"
-            }
+extension TipsType {
+    /// A value of this type, standing in where a rule's text or a checked
+    /// program without errors never reads it.
+    public var standInValue: TipValue {
+        switch self {
+        case .int: .int(0)
+        case .double: .double(0)
+        case .string: .string("")
+        case .enumeration: .enumCase("")
+        case .duration: .duration(0)
+        case .bool, .donations, .error: .bool(false)
         }
-        return text
     }
 }

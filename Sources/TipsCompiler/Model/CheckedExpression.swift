@@ -37,7 +37,7 @@ extension RuleOperator {
 /// A type-checked rule expression. Every node knows its type.
 public indirect enum CheckedExpression: Hashable, Sendable {
     /// A constant. Int literals used as Double are already widened.
-    case literal(ConstantValue)
+    case literal(TipValue)
     /// A case of a declared enum: the case name and the enum's name.
     case enumCase(String, enumName: String)
     /// A declared parameter, by name, with its type.
@@ -82,7 +82,7 @@ public struct CheckedQuery: Hashable, Sendable {
     /// One step of the query.
     public enum Step: Hashable, Sendable {
         /// `.within(D)`, in seconds.
-        case within(seconds: Int)
+        case within(seconds: Double)
         /// `.where(predicate)`
         case filter(CheckedExpression)
         /// `.largestSubset(by: .field)`

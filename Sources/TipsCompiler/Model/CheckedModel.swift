@@ -1,5 +1,8 @@
 // The checked model: what the checker hands to every back end. Names are
-// resolved, types known, options validated. Plain values, no syntax.
+// resolved, types known, options validated. Plain values, no syntax; values
+// and operators are the runtime's (`TipValue`, `RuleOperator`).
+
+import TipsRuntime
 
 /// A type of the `.tips` language.
 public enum TipsType: Hashable, Sendable, CustomStringConvertible {
@@ -38,18 +41,6 @@ public enum TipsType: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A constant: a literal or a parameter's default.
-public enum ConstantValue: Hashable, Sendable {
-    case bool(Bool)
-    case int(Int)
-    case double(Double)
-    case string(String)
-    /// Whole seconds.
-    case duration(seconds: Int)
-    /// An enum case, by name.
-    case enumCase(String)
-}
-
 /// Where a declaration came from: its file and its name's range.
 public struct DeclarationOrigin: Hashable, Sendable {
     /// The file that declares it.
@@ -81,7 +72,7 @@ public struct CheckedParameter: Hashable, Sendable {
     /// Its type (storable).
     public var type: TipsType
     /// Its default value, of `type`.
-    public var defaultValue: ConstantValue
+    public var defaultValue: TipValue
     /// Whether it starts from its default at each launch.
     public var isTransient: Bool
     /// Where it is declared.

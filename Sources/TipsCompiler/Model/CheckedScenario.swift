@@ -1,6 +1,8 @@
 // The checked model of scenarios: names resolved, values typed, durations in
 // seconds. `tipc test` runs these; no back end emits anything for them.
 
+import TipsRuntime
+
 /// One tip a step names: a plain tip, or one instance of a reusable tip.
 public struct CheckedTipInstance: Hashable, Sendable {
     /// The tip's declared name.
@@ -8,12 +10,12 @@ public struct CheckedTipInstance: Hashable, Sendable {
     /// The argument values, in the tip's declaration order; nil for a plain
     /// tip or for a reusable tip named without arguments (every instance,
     /// only in `override show`/`hide`).
-    public var arguments: [ConstantValue]?
+    public var arguments: [TipValue]?
     /// The reference as written, for messages: `NewTrail(trailID: "a", ...)`.
     public var text: String
 
     /// Creates a tip instance.
-    public init(tip: String, arguments: [ConstantValue]?, text: String) {
+    public init(tip: String, arguments: [TipValue]?, text: String) {
         self.tip = tip
         self.arguments = arguments
         self.text = text
@@ -50,9 +52,9 @@ public struct CheckedStep: Hashable, Sendable {
     /// What the step does.
     public enum Kind: Hashable, Sendable {
         /// Sets a parameter to a value of its type.
-        case set(parameter: String, value: ConstantValue)
+        case set(parameter: String, value: TipValue)
         /// Donates an event now with every field given.
-        case donate(event: String, fields: [String: ConstantValue])
+        case donate(event: String, fields: [String: TipValue])
         /// Moves the clock forward.
         case wait(seconds: Int)
         /// `appear`, `wait`, `disappear`.
@@ -73,12 +75,6 @@ public struct CheckedStep: Hashable, Sendable {
     public var kind: Kind
     /// The step's keyword: a failed step is reported here.
     public var range: SourceRange
-
-    /// Creates a step.
-    public init(kind: Kind, range: SourceRange) {
-        self.kind = kind
-        self.range = range
-    }
 }
 
 /// `scenario "name" { ... }`
@@ -93,15 +89,4 @@ public struct CheckedScenario: Hashable, Sendable {
     public var overrides: [CheckedOverride]
     /// The steps after the overrides, in order.
     public var steps: [CheckedStep]
-
-    /// Creates a scenario.
-    public init(
-        name: String, file: FileID, nameRange: SourceRange, overrides: [CheckedOverride], steps: [CheckedStep]
-    ) {
-        self.name = name
-        self.file = file
-        self.nameRange = nameRange
-        self.overrides = overrides
-        self.steps = steps
-    }
 }

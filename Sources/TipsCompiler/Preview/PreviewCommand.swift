@@ -93,13 +93,11 @@ public struct PreviewCommand: Hashable, Sendable {
             return CommandLineTool.usageError
         }
         let result = Compilation(inputs: inputs, options: CompilationOptions(emitsCode: false, jobs: jobs)).run()
-        let rendered = result.renderedDiagnostics()
-        if !rendered.isEmpty { standardError(rendered) }
-        guard let program = result.program, !result.hasErrors else {
-            let count = result.diagnostics.filter { $0.severity == .error }.count
-            standardError("tipc: \(count) error\(count == 1 ? "" : "s") in the input; no page was written\n")
-            return CommandLineTool.inputErrors
-        }
+        guard
+            CommandLineTool.printDiagnostics(
+                of: result, consequence: "; no page was written", standardError: standardError),
+            let program = result.program
+        else { return CommandLineTool.inputErrors }
         let page = PreviewBackend().render(program, diagnostics: result.diagnostics, sources: result.sources)
         do {
             try Self.write(page, to: output)

@@ -37,7 +37,7 @@ struct RuntimeProgram: Sendable {
                 case .enumeration: break
                 case .parameter(let parameter):
                     parameters[parameter.name] = Tips.ParameterReference(
-                        id: parameter.name, defaultValue: Self.value(parameter.defaultValue),
+                        id: parameter.name, defaultValue: parameter.defaultValue,
                         isTransient: parameter.isTransient)
                 case .event(let event):
                     events[event.name] = Tips.Event(
@@ -85,7 +85,7 @@ struct RuntimeProgram: Sendable {
         guard let tip = tips[instance.tip], let declared = tip.arguments, let values = instance.arguments else {
             return nil
         }
-        var arguments: [String: ConstantValue] = [:]
+        var arguments: [String: TipValue] = [:]
         for (field, value) in zip(declared, values) { arguments[field.name] = value }
         return build(tip, arguments: arguments)
     }
@@ -95,7 +95,7 @@ struct RuntimeProgram: Sendable {
         group.members.compactMap { plainTips[$0] }
     }
 
-    private func build(_ tip: CheckedTip, arguments: [String: ConstantValue]) -> ScenarioTip {
+    private func build(_ tip: CheckedTip, arguments: [String: TipValue]) -> ScenarioTip {
         ScenarioTip(
             id: Self.text(tip.id, arguments), title: Self.text(tip.title, arguments),
             message: tip.message.map { Self.text($0, arguments) }, image: tip.image.map { Self.text($0, arguments) },
@@ -112,35 +112,17 @@ struct RuntimeProgram: Sendable {
     }
 
     /// The rule as the runtime's expression tree, with this instance's argument values.
-    private func expression(_ expression: CheckedExpression, _ arguments: [String: ConstantValue]) -> RuleExpression {
-        switch expression {
-        case .literal(let value): return .literal(Self.value(value))
-        case .enumCase(let name, _): return .literal(.enumCase(name))
-        case .parameter(let name, let type):
-            return .parameter(
-                parameters[name] ?? Tips.ParameterReference(id: name, defaultValue: Self.zero(of: type)))
-        case .argument(let name, let type):
-            return .argument(name: name, value: arguments[name].map(Self.value) ?? Self.zero(of: type))
-        case .field(let name, _): return .field(name)
-        case .not(let operand): return .not(self.expression(operand, arguments))
-        case .negate(let operand): return .negate(self.expression(operand, arguments))
-        case .binary(let op, let lhs, let rhs, _):
-            return .binary(op, self.expression(lhs, arguments), self.expression(rhs, arguments))
-        case .count(let query):
-            let steps = query.steps.map { step -> EventQuery.Step in
-                switch step {
-                case .within(let seconds): .within(seconds: Double(seconds))
-                case .filter(let predicate): .filter(self.expression(predicate, arguments))
-                case .largestSubset(let field): .largestSubset(by: field)
-                case .smallestSubset(let field): .smallestSubset(by: field)
-                }
-            }
-            return .count(EventQuery(event: events[query.event] ?? Tips.Event(id: query.event), steps: steps))
-        }
+    private func expression(_ expression: CheckedExpression, _ arguments: [String: TipValue]) -> RuleExpression {
+        expression.ruleExpression(
+            parameter: { name, type in
+                parameters[name] ?? Tips.ParameterReference(id: name, defaultValue: type.standInValue)
+            },
+            argument: { name, type in arguments[name] ?? type.standInValue },
+            event: { name in events[name] ?? Tips.Event(id: name) })
     }
 
     /// Text with the instance's argument values, as Swift interpolates them in the generated tip.
-    static func text(_ text: InterpolatedText, _ arguments: [String: ConstantValue]) -> String {
+    static func text(_ text: InterpolatedText, _ arguments: [String: TipValue]) -> String {
         var out = ""
         for segment in text.segments {
             switch segment {
@@ -151,36 +133,12 @@ struct RuntimeProgram: Sendable {
                 case .int(let value): out += "\(value)"
                 case .double(let value): out += "\(value)"
                 case .string(let value): out += value
-                case .duration(let seconds): out += "\(Double(seconds))"
+                case .duration(let seconds): out += "\(seconds)"
                 case .enumCase(let name): out += name
                 case nil: break
                 }
             }
         }
         return out
-    }
-
-    /// A constant as the runtime stores it.
-    static func value(_ constant: ConstantValue) -> TipValue {
-        switch constant {
-        case .bool(let value): .bool(value)
-        case .int(let value): .int(value)
-        case .double(let value): .double(value)
-        case .string(let value): .string(value)
-        case .duration(let seconds): .duration(Double(seconds))
-        case .enumCase(let name): .enumCase(name)
-        }
-    }
-
-    /// A stand-in for a value the checked program always has (never reached for a program without errors).
-    private static func zero(of type: TipsType) -> TipValue {
-        switch type {
-        case .int: .int(0)
-        case .double: .double(0)
-        case .string: .string("")
-        case .enumeration: .enumCase("")
-        case .duration: .duration(0)
-        case .bool, .donations, .error: .bool(false)
-        }
     }
 }

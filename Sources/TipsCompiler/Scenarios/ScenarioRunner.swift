@@ -159,10 +159,10 @@ private struct ScenarioRun {
         switch step.kind {
         case .set(let name, let value):
             guard let parameter = runtime.parameters[name] else { return }
-            await center.setValue(RuntimeProgram.value(value), of: parameter)
+            await center.setValue(value, of: parameter)
         case .donate(let name, let fields):
             guard let event = runtime.events[name] else { return }
-            await center.donate(event, fields: fields.mapValues(RuntimeProgram.value))
+            await center.donate(event, fields: fields)
         case .wait(let seconds): clock.advance(by: Double(seconds))
         case .show(let instance, let seconds):
             let appeared = await appear(instance, at: step.range)

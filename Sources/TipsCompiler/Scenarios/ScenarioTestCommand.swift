@@ -36,10 +36,11 @@ enum ScenarioTestCommand {
     /// `tipc test` over inputs already read; the paths are printed as given.
     static func run(_ inputs: [CompilationInput], filter: String?, junitXMLPath: String?) async -> Run {
         let result = Compilation(inputs: inputs, options: CompilationOptions(emitsCode: false)).run()
-        var run = Run(status: CommandLineTool.success, standardError: result.renderedDiagnostics())
-        guard let program = result.program, !result.hasErrors else {
-            let count = result.diagnostics.filter { $0.severity == .error }.count
-            run.standardError += "tipc: \(count) error\(count == 1 ? "" : "s") in the input; no scenario ran\n"
+        var run = Run(status: CommandLineTool.success)
+        let checks = CommandLineTool.printDiagnostics(of: result, consequence: "; no scenario ran") {
+            run.standardError += $0
+        }
+        guard checks, let program = result.program else {
             run.status = CommandLineTool.inputErrors
             return run
         }

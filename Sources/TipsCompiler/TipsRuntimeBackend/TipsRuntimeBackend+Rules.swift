@@ -58,13 +58,13 @@ extension FileEmitter {
     }
 
     /// Appends a literal `TipsRuntime.TipValue`.
-    private func appendTipValue(_ value: ConstantValue, to out: inout ByteBuffer) {
+    private func appendTipValue(_ value: TipValue, to out: inout ByteBuffer) {
         switch value {
         case .bool(let value): out.append(value ? ".bool(true)" : ".bool(false)")
         case .int(let value): out.appendCall(".int(") { $0.appendInteger(value) }
         case .double(let value): out.appendCall(".double(") { $0.appendUTF8(SwiftNames.double(value)) }
         case .string(let value): out.appendCall(".string(") { $0.appendStringLiteral(value) }
-        case .duration(let seconds): out.appendCall(".duration(") { $0.appendInteger(seconds) }
+        case .duration(let seconds): out.appendCall(".duration(") { appendSeconds(seconds, to: &$0) }
         case .enumCase(let name): out.appendCall(".enumCase(") { $0.appendStringLiteral(name) }
         }
     }
@@ -78,7 +78,7 @@ extension FileEmitter {
         for step in query.steps {
             switch step {
             case .within(let seconds):
-                code.atom { $0.appendCall(".within(seconds: ") { $0.appendInteger(seconds) } }
+                code.atom { $0.appendCall(".within(seconds: ") { appendSeconds(seconds, to: &$0) } }
             case .filter(let predicate):
                 code.beginCall(".filter")
                 buildExpression(predicate, into: &code)

@@ -1,5 +1,7 @@
 // Spelling types, constants and values of the generated code, appended to UTF-8 bytes.
 
+import TipsRuntime
+
 extension FileEmitter {
     /// Appends the Swift type that holds a value of `type`.
     func appendSwiftType(_ type: TipsType, to out: inout ByteBuffer) {
@@ -14,16 +16,26 @@ extension FileEmitter {
     }
 
     /// Appends a constant as a Swift literal, typed by context.
-    func appendConstant(_ value: ConstantValue, to out: inout ByteBuffer) {
+    func appendConstant(_ value: TipValue, to out: inout ByteBuffer) {
         switch value {
         case .bool(let value): out.append(value ? "true" : "false")
         case .int(let value): out.appendInteger(value)
         case .double(let value): out.appendUTF8(SwiftNames.double(value))
         case .string(let value): out.appendStringLiteral(value)
-        case .duration(let seconds): out.appendInteger(seconds)
+        case .duration(let seconds): appendSeconds(seconds, to: &out)
         case .enumCase(let name):
             out.append(UInt8(ascii: "."))
             out.appendUTF8(SwiftNames.enumCase(name))
+        }
+    }
+
+    /// Appends seconds as an integer literal: the checker's durations are
+    /// whole (the literal's seconds, saturated at `Int.max`).
+    func appendSeconds(_ seconds: Double, to out: inout ByteBuffer) {
+        if let whole = Int(exactly: seconds) {
+            out.appendInteger(whole)
+        } else {
+            out.appendUTF8(SwiftNames.double(seconds))
         }
     }
 

@@ -131,7 +131,7 @@ extension RuleExpression {
         guard case .binary(let op, _, let rhs) = self else { return [] }
         switch op {
         case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
-            if case .literal(let value) = rhs { return ["needs \(op.rawValue) \(value.tipsLiteral)"] }
+            if case .literal(let value) = rhs { return ["needs \(op.rawValue) \(value.tipsLiteral())"] }
             return []
         default:
             return []

@@ -69,37 +69,9 @@ extension EngineState {
     /// away, two for ids of 10 or more. A transposition is one edit.
     static func closeMatch<S: Sequence<String>>(to id: String, among candidates: S) -> String? {
         let limit = id.count >= 10 ? 2 : id.count >= 6 ? 1 : 0
-        let target = Array(id.lowercased())
-        var best: (distance: Int, id: String)?
-        for candidate in candidates where abs(candidate.count - id.count) <= limit {
-            let distance = editDistance(target, Array(candidate.lowercased()))
-            guard distance <= limit else { continue }
-            if best.map({ distance < $0.distance || (distance == $0.distance && candidate < $0.id) }) ?? true {
-                best = (distance, candidate)
-            }
-        }
-        return best?.id
+        return Spelling.closest(to: id, among: candidates, limit: limit) { Array($0) }
     }
 
-    /// Insertions, deletions, substitutions and transpositions of neighbours
-    /// that turn `a` into `b` (the optimal string alignment distance).
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], previous2[j - 2] + 1)
-                }
-            }
-            (previous2, previous, current) = (previous, current, previous2)
-        }
-        return previous[b.count]
-    }
+    /// The optimal string alignment distance of two words.
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int { Spelling.distance(a, b) }
 }

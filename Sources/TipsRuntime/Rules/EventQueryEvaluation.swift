@@ -34,7 +34,7 @@ extension RuleEvaluator {
                     // `.field op constant`: the constant is computed once; each donation costs one
                     // array read when the field has a column, else one dictionary lookup.
                     if let column = self.column(of: query.event.id, field: comparison.field, count: list.count) {
-                        let verdicts = column.values.map { Self.compare(comparison.op, $0, comparison.constant) }
+                        let verdicts = column.values.map { comparison.op.compare($0, comparison.constant) }
                         for index in candidates {
                             let code = column.codes[index]
                             guard code >= 0, let keep = verdicts[Int(code)] else {
@@ -45,7 +45,7 @@ extension RuleEvaluator {
                     } else {
                         for index in candidates {
                             guard let field = list[index].fields[comparison.field],
-                                let keep = Self.compare(comparison.op, field, comparison.constant)
+                                let keep = comparison.op.compare(field, comparison.constant)
                             else { return fieldFailure(comparison, in: list[index]) }
                             if keep { kept.append(index) }
                         }

@@ -1,56 +1,73 @@
-// Renders rule expressions back into `.tips` syntax, for explanations.
+// The one renderer of rules in `.tips` syntax: for explanations here, and for
+// the compiler's messages and language server.
+
+/// How rule text spells a duration.
+package enum DurationSpelling: Sendable {
+    /// In the largest whole unit (`5d`), as explanations show a rule.
+    case largestUnit
+    /// In whole seconds (`432000s`), as the compiler reads a rule.
+    case seconds
+}
 
 extension TipValue {
     /// The value as a `.tips` literal.
-    var tipsLiteral: String {
+    package func tipsLiteral(_ durations: DurationSpelling = .largestUnit) -> String {
         switch self {
-        case .duration(let seconds): Self.durationLiteral(seconds)
+        case .duration(let seconds): Self.durationLiteral(seconds, durations)
         default: description
         }
     }
 
-    /// A duration in the largest whole `.tips` unit: `5d`, `12h`, `30s`.
-    static func durationLiteral(_ seconds: Double) -> String {
+    /// A duration in the largest whole `.tips` unit (`5d`, `12h`, `30s`), or in seconds.
+    package static func durationLiteral(_ seconds: Double, _ spelling: DurationSpelling = .largestUnit) -> String {
         let units: [(Double, String)] = [(604_800, "w"), (86_400, "d"), (3600, "h"), (60, "m")]
-        for (size, suffix) in units where seconds != 0 && seconds.remainder(dividingBy: size) == 0 {
+        for (size, suffix) in units
+        where spelling == .largestUnit && seconds != 0 && seconds.remainder(dividingBy: size) == 0 {
             let count = seconds / size
             if abs(count) < 1e15 { return "\(Int(count))\(suffix)" }
         }
         if seconds == seconds.rounded(), abs(seconds) < 1e15 { return "\(Int(seconds))s" }
+        if spelling == .seconds, let whole = Int(exactly: seconds) { return "\(whole)s" }
         return "\(seconds)s"
     }
 }
 
 extension RuleExpression {
-    /// The expression in `.tips` syntax.
-    var tipsDescription: String {
+    /// The expression in `.tips` syntax, as explanations show it.
+    var tipsDescription: String { tipsText(durations: .largestUnit) }
+
+    /// The expression in `.tips` syntax, parenthesised where operators nest.
+    package func tipsText(durations: DurationSpelling) -> String {
         switch self {
-        case .literal(let value): value.tipsLiteral
+        case .literal(let value): value.tipsLiteral(durations)
         case .parameter(let reference): reference.id
         case .argument(let name, _): name
         case .field(let name): ".\(name)"
-        case .not(let operand): "!\(operand.operandDescription)"
-        case .negate(let operand): "-\(operand.operandDescription)"
+        case .not(let operand): "!\(operand.operandDescription(durations))"
+        case .negate(let operand): "-\(operand.operandDescription(durations))"
         case .binary(let op, let lhs, let rhs):
-            "\(lhs.operandDescription) \(op.rawValue) \(rhs.operandDescription)"
-        case .count(let query): "\(query.tipsDescription).count"
+            "\(lhs.operandDescription(durations)) \(op.rawValue) \(rhs.operandDescription(durations))"
+        case .count(let query): "\(query.tipsText(durations: durations)).count"
         }
     }
 
-    private var operandDescription: String {
-        if case .binary = self { return "(\(tipsDescription))" }
-        return tipsDescription
+    private func operandDescription(_ durations: DurationSpelling) -> String {
+        if case .binary = self { return "(\(tipsText(durations: durations)))" }
+        return tipsText(durations: durations)
     }
 }
 
 extension EventQuery {
+    /// The query in `.tips` syntax, without the final `.count`, as explanations show it.
+    var tipsDescription: String { tipsText(durations: .largestUnit) }
+
     /// The query in `.tips` syntax, without the final `.count`.
-    var tipsDescription: String {
+    package func tipsText(durations: DurationSpelling) -> String {
         var text = "\(event.id).donations"
         for step in steps {
             switch step {
-            case .within(let seconds): text += ".within(\(TipValue.durationLiteral(seconds)))"
-            case .filter(let predicate): text += ".where(\(predicate.tipsDescription))"
+            case .within(let seconds): text += ".within(\(TipValue.durationLiteral(seconds, durations)))"
+            case .filter(let predicate): text += ".where(\(predicate.tipsText(durations: durations)))"
             case .largestSubset(let field): text += ".largestSubset(by: .\(field))"
             case .smallestSubset(let field): text += ".smallestSubset(by: .\(field))"
             }

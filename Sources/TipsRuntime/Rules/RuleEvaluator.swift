@@ -133,7 +133,7 @@ struct RuleEvaluator {
         }
         switch op {
         case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
-            guard let result = Self.compare(op, left, right) else {
+            guard let result = op.compare(left, right) else {
                 return fail("cannot compare \(left) \(op.rawValue) \(right)")
             }
             return .bool(result)
@@ -141,39 +141,6 @@ struct RuleEvaluator {
             return arithmetic(op, left, right)
         case .and, .or:
             return nil
-        }
-    }
-
-    /// Compares two values, or nil when the operator does not apply to them.
-    static func compare(_ op: RuleOperator, _ left: TipValue, _ right: TipValue) -> Bool? {
-        switch (left, right) {
-        case (.int(let a), .int(let b)): return ordered(op, a, b)
-        case (.string(let a), .string(let b)): return ordered(op, a, b)
-        case (.bool(let a), .bool(let b)): return equality(op, a == b)
-        case (.enumCase(let a), .enumCase(let b)): return equality(op, a == b)
-        default:
-            guard let a = left.numericValue, let b = right.numericValue else { return nil }
-            return ordered(op, a, b)
-        }
-    }
-
-    private static func equality(_ op: RuleOperator, _ equal: Bool) -> Bool? {
-        switch op {
-        case .equal: equal
-        case .notEqual: !equal
-        default: nil
-        }
-    }
-
-    private static func ordered<T: Comparable>(_ op: RuleOperator, _ a: T, _ b: T) -> Bool? {
-        switch op {
-        case .equal: a == b
-        case .notEqual: a != b
-        case .less: a < b
-        case .lessOrEqual: a <= b
-        case .greater: a > b
-        case .greaterOrEqual: a >= b
-        default: nil
         }
     }
 
@@ -208,6 +175,42 @@ struct RuleEvaluator {
         let rightIsDuration = right.isDuration
         if op == .divide && leftIsDuration && rightIsDuration { return .double(result) }
         return leftIsDuration || rightIsDuration ? .duration(result) : .double(result)
+    }
+}
+
+extension RuleOperator {
+    /// Compares two values, or nil when the operator does not apply to them
+    /// (the evaluator's rule, and the compiler's for two literals).
+    package func compare(_ left: TipValue, _ right: TipValue) -> Bool? {
+        switch (left, right) {
+        case (.int(let a), .int(let b)): return ordered(a, b)
+        case (.string(let a), .string(let b)): return ordered(a, b)
+        case (.bool(let a), .bool(let b)): return equality(a == b)
+        case (.enumCase(let a), .enumCase(let b)): return equality(a == b)
+        default:
+            guard let a = left.numericValue, let b = right.numericValue else { return nil }
+            return ordered(a, b)
+        }
+    }
+
+    private func equality(_ equal: Bool) -> Bool? {
+        switch self {
+        case .equal: equal
+        case .notEqual: !equal
+        default: nil
+        }
+    }
+
+    private func ordered<T: Comparable>(_ a: T, _ b: T) -> Bool? {
+        switch self {
+        case .equal: a == b
+        case .notEqual: a != b
+        case .less: a < b
+        case .lessOrEqual: a <= b
+        case .greater: a > b
+        case .greaterOrEqual: a >= b
+        default: nil
+        }
     }
 }
 

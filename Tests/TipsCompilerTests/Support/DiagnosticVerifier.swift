@@ -165,18 +165,11 @@ struct DiagnosticVerifier {
         var sources = SourceManager()
         let file = sources.add(path: path, bytes: bytes)
         let (expected, malformed) = expectations(in: file)
-        let checksNotes = expected.contains { $0.severity == .note }
-        var actual: [Actual] = []
-        for diagnostic in pipeline(sources, file.id) {
-            actual.append(resolve(diagnostic.severity, diagnostic.message, diagnostic.range, sources))
-            guard checksNotes else { continue }
-            for note in diagnostic.notes {
-                if let range = note.range { actual.append(resolve(.note, note.message, range, sources)) }
-            }
-        }
+        var collected = Collected(checksNotes: expected.contains { $0.severity == .note })
+        collected.collect(pipeline(sources, file.id), in: sources)
         var result = Result(malformed: malformed)
         var remaining = expected
-        for item in actual {
+        for item in collected.actual {
             let index = remaining.firstIndex { expectation in
                 item.path == path && expectation.severity == item.severity && expectation.line == item.line
                     && expectation.message == item.message && (expectation.column ?? item.column) == item.column
@@ -191,13 +184,30 @@ struct DiagnosticVerifier {
         return result
     }
 
-    static func resolve(_ severity: Severity, _ message: String, _ range: SourceRange, _ sources: SourceManager)
-        -> Actual
-    {
-        let file = sources[range.file]
-        let position = file.lineColumn(of: range.start)
-        return Actual(
-            severity: severity, path: file.path, line: position.line, column: position.column, message: message)
+    /// The tests' diagnostic collector: every diagnostic (and, when the
+    /// fixture expects notes, every placed note) resolved to a line and column.
+    struct Collected: DiagnosticCollector {
+        var checksNotes: Bool
+        var actual: [Actual] = []
+
+        mutating func collect(_ diagnostics: [Diagnostic], in sources: SourceManager) {
+            for diagnostic in diagnostics {
+                actual.append(resolve(diagnostic.severity, diagnostic.message, diagnostic.range, sources))
+                guard checksNotes else { continue }
+                for note in diagnostic.notes {
+                    if let range = note.range { actual.append(resolve(.note, note.message, range, sources)) }
+                }
+            }
+        }
+
+        private func resolve(_ severity: Severity, _ message: String, _ range: SourceRange, _ sources: SourceManager)
+            -> Actual
+        {
+            let file = sources[range.file]
+            let position = file.lineColumn(of: range.start)
+            return Actual(
+                severity: severity, path: file.path, line: position.line, column: position.column, message: message)
+        }
     }
 
     /// Verifies the fixture at `url` and records one test issue per missing,
