@@ -215,9 +215,12 @@ struct FileEmitter {
             }
             writer.line("/// The config block, which this module's tips carry: `Tips.configure()` applies it")
             writer.line("/// unless given `.displayFrequency(_:)`. Shadows the runtime's `nil`.")
+            // Internal at every access level: a module that sees another's
+            // `declared` (through `@_exported import`) fails to compile on the
+            // ambiguous name, with or without a config of its own.
             writer.expression { code in
-                code.prefix {
-                    appendAccess(" static let declared: TipsRuntime.Tips.DeclaredConfiguration? = ", to: &$0)
+                code.prefix { out in
+                    out.append("internal static let declared: TipsRuntime.Tips.DeclaredConfiguration? = ")
                 }
                 code.beginCall("TipsRuntime.Tips.DeclaredConfiguration")
                 code.labeled("displayFrequency") { appendDisplayFrequency(to: &$0) }
