@@ -17,12 +17,23 @@ extension TipsRuntimeBackend {
         var eventTypes = SwiftScope(.events)
         // The names of the enums that event fields use, as written.
         var enumsUsedByEvents: Set<String> = []
+        // Room for every name at once: growing a table one rehash at a time costs more than filling it.
+        var counts = (module: 0, parameters: 0, events: 0)
         for file in program.files {
             Self.forEachDeclaration(in: file) { declaration in
-                guard case .event(let event) = declaration else { return }
-                for case .enumeration(let name) in event.fields.map(\.type) { enumsUsedByEvents.insert(name) }
+                switch declaration {
+                case .event(let event):
+                    counts.events += 3
+                    for case .enumeration(let name) in event.fields.map(\.type) { enumsUsedByEvents.insert(name) }
+                case .parameter: counts.parameters += 1
+                default: counts.module += 1
+                }
             }
         }
+        module.reserveCapacity(counts.module)
+        parameters.reserveCapacity(counts.parameters)
+        events.reserveCapacity(counts.events)
+        eventTypes.reserveCapacity(counts.events)
         // Scopes of one declaration each, emptied from one to the next.
         var cases = SwiftScope(.topLevel)
         var fields = SwiftScope(.topLevel)
