@@ -104,7 +104,7 @@ public struct Checker: Sendable {
             }
             return checkGroup(decl).map { .group($0) }
         }
-        let checkedTips = checkTips(files, at: positions.tips)
+        var checkedTips = checkTips(files, at: positions.tips)
         checkTipIDs(checkedTips)
         let scenarios =
             positions.scenarios.isEmpty
@@ -129,7 +129,8 @@ public struct Checker: Sendable {
                     checked = checkedParametersAndEvents[next.parametersAndEvents]
                     next.parametersAndEvents += 1
                 case .tip:
-                    checked = checkedTips[next.tips].map { .tip($0) }
+                    // Moved out, not copied: a copy retains every field of the tip.
+                    checked = checkedTips[next.tips].take().map { .tip($0) }
                     next.tips += 1
                 case .group:
                     checked = checkedGroups[next.groups]
