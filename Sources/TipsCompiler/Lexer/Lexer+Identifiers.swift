@@ -100,8 +100,8 @@ extension Lexer {
     /// The keyword spelled by `start..<end`, if any, compared byte for byte.
     func keyword(_ start: Int, _ end: Int) -> Keyword? {
         let length = end - start
-        guard length < keywordTable.count else { return nil }
-        candidates: for candidate in keywordTable[length] {
+        guard length > 0, length < 32 else { return nil }
+        candidates: for candidate in keywordTable[Keyword.bucket(length: length, first: bytes[start])] {
             for offset in 0..<length where bytes[start + offset] != candidate.bytes[offset] {
                 continue candidates
             }

@@ -30,7 +30,7 @@ public struct Lexer {
     let collectsDocs: Bool
     /// Doc comment lines not yet attached to a token.
     var pendingDocs: [SourceRange] = []
-    let keywordTable = Keyword.byLength
+    let keywordTable = Keyword.byShape
     /// Names declared with a leading digit (`parameter 2fa`), reported once
     /// at the declaration; later uses of the same spelling are read silently.
     var digitNames: Set<String> = []
