@@ -41,21 +41,6 @@ public enum TipsType: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// How Swift interpolates a value into a generated tip's text.
-extension TipValue {
-    /// The value as a reusable tip's title or message shows it.
-    public var interpolated: String {
-        switch self {
-        case .bool(let value): "\(value)"
-        case .int(let value): "\(value)"
-        case .double(let value): "\(value)"
-        case .string(let value): value
-        case .duration(let seconds): "\(seconds)"
-        case .enumCase(let name): name
-        }
-    }
-}
-
 /// Where a declaration came from: its file and its name's range.
 public struct DeclarationOrigin: Hashable, Sendable {
     /// The file that declares it.
@@ -166,10 +151,20 @@ public struct InterpolatedText: Hashable, Sendable {
         for segment in segments {
             switch segment {
             case .text(let piece): out += piece
-            case .argument(let name): out += arguments[name]?.interpolated ?? ""
+            case .argument(let name): out += arguments[name].map(Self.interpolated) ?? ""
             }
         }
         return out
+    }
+
+    /// A value as Swift interpolates it into the generated tip's text: strings and
+    /// enum cases bare, the rest as the `.tips` file spells it but for a duration's unit.
+    static func interpolated(_ value: TipValue) -> String {
+        switch value {
+        case .string(let text), .enumCase(let text): text
+        case .duration(let seconds): "\(seconds)"
+        default: value.description
+        }
     }
 
     /// Whether any segment interpolates an argument.

@@ -222,7 +222,8 @@ struct PreviewPage {
     /// A slot's value as the app shows it, marked as one that varies.
     static func filledSlot(_ name: String, _ value: TipValue) -> String {
         HTMLWriter.element(
-            "span", [.class("filled"), HTMLAttribute("data-slot", name)], html: HTMLWriter.escape(value.interpolated))
+            "span", [.class("filled"), HTMLAttribute("data-slot", name)],
+            html: HTMLWriter.escape(InterpolatedText.interpolated(value)))
     }
 
     static func tipAnchor(_ name: String) -> String { anchor("tip-", name) }
