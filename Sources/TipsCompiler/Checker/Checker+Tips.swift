@@ -234,11 +234,10 @@ extension Checker {
                         at: name.range)
                 } else {
                     diagnostics.error(
-                        "'\(name.name)' is not an argument of tip '\(tip)'"
-                            + Suggestions.hint(
-                                name.name, in: arguments.keys.sorted(),
-                                otherwise: "only a tip's arguments can be interpolated"),
-                        at: name.range)
+                        "'\(name.name)' is not an argument of tip '\(tip)'", at: name.range,
+                        suggesting: .closest(
+                            to: name.name, in: arguments.keys.sorted(),
+                            otherwise: "only a tip's arguments can be interpolated"))
                 }
             }
         }
@@ -256,7 +255,7 @@ extension Checker {
             diagnostics.error("'\(name.name)' is \(other.kindDescription), not an event", at: name.range)
         case nil:
             diagnostics.error(
-                "unknown event '\(name.name)'\(Suggestions.didYouMean(name.name, in: eventNames))", at: name.range)
+                "unknown event '\(name.name)'", at: name.range, suggesting: .closest(to: name.name, in: eventNames))
         }
         return nil
     }

@@ -70,11 +70,15 @@ extension LanguageServer {
             guard diagnostic.range.start <= max(lower, upper), diagnostic.range.end >= min(lower, upper) else {
                 continue
             }
-            let fixes = FixIts.fixIts(for: diagnostic, in: analysis.source(file))
+            // The fixes the site that reported the diagnostic attached: one source, never read from the wording.
+            let fixes = diagnostic.fixIts
             for fix in fixes {
                 let edit: JSON = ["range": document.range(fix.range).json, "newText": .string(fix.replacement)]
+                let replaced = analysis.source(file).text(in: fix.range)
                 actions.append([
-                    "title": .string(FixIts.title(fix, in: analysis.source(file))),
+                    "title": .string(
+                        fix.replacement.isEmpty
+                            ? "Remove '\(replaced)'" : "Replace '\(replaced)' with '\(fix.replacement)'"),
                     "kind": "quickfix",
                     "isPreferred": .bool(fixes.count == 1),
                     "diagnostics": [lspDiagnostic(diagnostic, in: analysis)],

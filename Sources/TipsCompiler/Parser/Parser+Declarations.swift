@@ -48,7 +48,7 @@ extension SyntaxParser {
         default:
             let word = text(token)
             if let suggestion = SpellingSuggester.closest(to: word, among: Parser.declarationKeywords) {
-                error("unknown declaration '\(word)'; did you mean '\(suggestion)'?", at: token.range)
+                error("unknown declaration '\(word)'", at: token.range, suggesting: .didYouMean(suggestion))
                 if let declaration = parseMisspelledDeclaration(as: suggestion, doc: doc) { return declaration }
             } else if Parser.tipItemKeywords.contains(word) {
                 error("'\(word)' must be inside a tip's braces", at: token.range)
@@ -132,13 +132,10 @@ extension SyntaxParser {
         guard token.keyword == .displayFrequency else {
             if token.kind == .identifier {
                 let word = text(token)
-                let hint = SpellingSuggester.closest(to: word, among: ["displayFrequency"]).map {
-                    "; did you mean '\($0)'?"
-                }
                 error(
-                    "unknown config item '\(word)'"
-                        + (hint ?? "; the config block takes 'displayFrequency'"),
-                    at: token.range)
+                    "unknown config item '\(word)'", at: token.range,
+                    suggesting: .closest(
+                        to: word, in: ["displayFrequency"], otherwise: "the config block takes 'displayFrequency'"))
             } else {
                 error("expected a config item such as 'displayFrequency', found \(describe(token))", at: token.range)
             }

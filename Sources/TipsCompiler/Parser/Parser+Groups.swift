@@ -12,10 +12,9 @@ extension SyntaxParser {
         if currentKind == .identifier {
             let word = advanceIdentifier()
             if word.name != "ordered", word.name != "firstAvailable" {
-                let hint =
-                    SpellingSuggester.closest(to: word.name, among: ["ordered", "firstAvailable"])
-                    .map { "; did you mean '\($0)'?" } ?? "; use 'ordered' or 'firstAvailable'"
-                error("unknown group order '\(word.name)'\(hint)", at: word.range)
+                let hint = Suggestion.closest(
+                    to: word.name, in: ["ordered", "firstAvailable"], otherwise: "use 'ordered' or 'firstAvailable'")
+                error("unknown group order '\(word.name)'", at: word.range, suggesting: hint)
             }
             priority = word
         }

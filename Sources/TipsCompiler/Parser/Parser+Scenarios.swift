@@ -69,7 +69,7 @@ extension SyntaxParser {
             let word = text(keyword)
             let list = SyntaxParser.scenarioStepKeywordList
             if let suggestion = SpellingSuggester.closest(to: word, among: list) {
-                error("unknown scenario step '\(word)'; did you mean '\(suggestion)'?", at: keyword.range)
+                error("unknown scenario step '\(word)'", at: keyword.range, suggesting: .didYouMean(suggestion))
             } else {
                 error(
                     "unknown scenario step '\(word)'; a scenario takes "
@@ -209,9 +209,7 @@ extension SyntaxParser {
             if currentKind == .identifier,
                 let suggestion = SpellingSuggester.closest(to: text(current), among: words)
             {
-                error(
-                    "unknown expectation '\(text(current))'; did you mean '\(suggestion)'?",
-                    at: current.range)
+                error("unknown expectation '\(text(current))'", at: current.range, suggesting: .didYouMean(suggestion))
             } else {
                 errorExpected(
                     "expected 'available', 'pending', 'invalidated' or 'shows' after 'expect \(subjectText)', "
@@ -247,9 +245,7 @@ extension SyntaxParser {
                 let suggestion = SpellingSuggester.closest(
                     to: text(current), among: ["showAll", "hideAll", "show", "hide"])
             {
-                error(
-                    "unknown override '\(text(current))'; did you mean '\(suggestion)'?",
-                    at: current.range)
+                error("unknown override '\(text(current))'", at: current.range, suggesting: .didYouMean(suggestion))
             } else {
                 errorExpected("expected showAll, hideAll, show or hide after 'override', found \(describe(current))")
             }

@@ -67,7 +67,7 @@ extension SyntaxParser {
                 at: keyword.range)
             return nil
         }
-        error("unknown tip item '\(word)'; did you mean '\(suggestion)'?", at: keyword.range)
+        error("unknown tip item '\(word)'", at: keyword.range, suggesting: .didYouMean(suggestion))
         // Read the item as the suggestion when it parses as one without
         // another error, so that the tip is not then missing its title.
         guard let item = Keyword(rawValue: suggestion) else { return nil }
@@ -161,8 +161,8 @@ extension SyntaxParser {
         guard !words.contains("\"") else { return nil }
         for _ in 0..<count { advance() }
         error(
-            "put the \(keyword.rawValue) in straight quotes: \(keyword.rawValue) \"\(words)\"",
-            at: whole)
+            "put the \(keyword.rawValue) in straight quotes: \(keyword.rawValue) \"\(words)\"", at: whole,
+            fixIts: [FixIt(range: whole, replacement: "\"\(words)\"")])
         return StringLiteral(segments: [.text(words)], range: whole)
     }
 
