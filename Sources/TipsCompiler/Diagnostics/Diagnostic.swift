@@ -22,9 +22,9 @@ public struct DiagnosticNote: Hashable, Sendable {
     /// Where it points, if anywhere.
     public var range: SourceRange?
 
-    /// Creates a note.
+    /// Creates a note; long quotes are cut as in a ``Diagnostic``.
     public init(_ message: String, at range: SourceRange? = nil) {
-        self.message = message
+        self.message = Diagnostic.clippingLongQuotes(message)
         self.range = range
     }
 }

@@ -159,7 +159,7 @@ public struct InterpolatedText: Hashable, Sendable {
 
     /// A value as Swift interpolates it into the generated tip's text: strings and
     /// enum cases bare, the rest as the `.tips` file spells it but for a duration's unit.
-    static func interpolated(_ value: TipValue) -> String {
+    package static func interpolated(_ value: TipValue) -> String {
         switch value {
         case .string(let text), .enumCase(let text): text
         case .duration(let seconds): "\(seconds)"
