@@ -76,7 +76,6 @@ extension LanguageServer {
             // The fixes the site that reported the diagnostic attached: one source, never read from the wording.
             let fixes = diagnostic.fixIts
             for fix in fixes {
-                let edit: JSON = ["range": document.range(fix.range).json, "newText": .string(fix.replacement)]
                 let replaced = analysis.source(file).text(in: fix.range)
                 actions.append([
                     "title": .string(
@@ -85,11 +84,25 @@ extension LanguageServer {
                     "kind": "quickfix",
                     "isPreferred": .bool(fixes.count == 1),
                     "diagnostics": [lspDiagnostic(diagnostic, in: analysis)],
-                    "edit": ["changes": [document.uri: [edit]]],
+                    "edit": ["changes": changes(for: fix, in: analysis, document)],
                 ])
             }
         }
         return .array(actions)
+    }
+
+    /// The edits that apply `fix`: at a declared name (a rename the compiler
+    /// suggests), the same rename wherever the name is used, so that the fix
+    /// leaves no reference behind; elsewhere, the one replacement.
+    func changes(for fix: FixIt, in analysis: Analysis, _ document: TextDocument) -> JSON {
+        let single: JSON = [
+            document.uri: [["range": document.range(fix.range).json, "newText": .string(fix.replacement)]]
+        ]
+        guard let (key, range) = analysis.index.symbol(at: fix.range.start, in: fix.range.file), range == fix.range,
+            analysis.index.definitions[key]?.range == fix.range, Self.isIdentifier(fix.replacement),
+            analysis.index.clashes(renaming: key, to: fix.replacement) == nil
+        else { return single }
+        return renameChanges(of: key, to: fix.replacement, in: analysis)
     }
 
     // MARK: - Formatting

@@ -116,6 +116,39 @@ import Testing
         #expect(session.diagnostics(uri)?.contains { $0["message"] == diagnostic["message"] } == false)
     }
 
+    /// A declaration whose Swift type would hide an app type: the fix the
+    /// back end suggests renames the declaration and every use of it.
+    @Test func theRenameOfANameThatHidesAnAppTypeReachesItsUses() throws {
+        let text = """
+            tip Date {
+                title "Pick a date"
+                maxDisplayCount 1
+            }
+            tip Later {
+                title "Later"
+                maxDisplayCount 1
+            }
+            group Planning ordered { Date Later }
+
+            """
+        let (session, uri, _) = try session(text)
+        let diagnostic = try #require(
+            session.diagnostics(uri)?.first { $0["message"].stringValue?.contains("hides Foundation's") == true })
+        let response = session.request(
+            "textDocument/codeAction",
+            [
+                "textDocument": ["uri": .string(uri)], "range": diagnostic["range"],
+                "context": ["diagnostics": [diagnostic]],
+            ])
+        let action = try #require(response["result"].arrayValue?.first)
+        let edits = try #require(action["edit"]["changes"][uri].arrayValue)
+        #expect(edits.count == 2)
+        let fixed = applying(edits, to: text)
+        #expect(fixed.contains("tip DateTip {") && fixed.contains("{ DateTip Later }"))
+        session.replace(uri, version: 2, text: fixed)
+        #expect(session.diagnostics(uri)?.isEmpty == true)
+    }
+
     // MARK: - Formatting
 
     @Test func formattingIsTipcFormat() throws {
@@ -295,7 +328,9 @@ extension LanguageServerFeatureTests {
     /// One source of fixes: a diagnostic whose words suggest a replacement
     /// carries it from the site that reports it (nothing reads the wording).
     @Test func everyDiagnosticThatSuggestsAFixCarriesIt() throws {
-        let suggestive = ["did you mean", "straight quotes", "use '=='", "instead of", "in lower case"]
+        let suggestive = [
+            "did you mean", "straight quotes", "use '=='", "instead of", "in lower case", "rename it, for example to",
+        ]
         var checked = 0
         for folder in ["Semantic", "Syntax"] {
             for name in Fixtures.names(in: folder) {
