@@ -125,12 +125,14 @@ extension SyntaxParser {
     mutating func parseComparison() -> Parsed {
         var (lhs, depth) = parseAdditive()
         let op: RuleOperator
+        var readsAssignAsEqual = false
         if abandonsExpression {
             return (lhs, depth)
         } else if currentKind == .assign {
             // `plan = .pro`: one error, then read as `==`, so the rule is not also judged as written.
             reportAssignmentAsComparison()
             op = .equal
+            readsAssignAsEqual = true
         } else if let comparison = Self.comparisonOperator(currentKind) {
             op = comparison
         } else {
@@ -141,7 +143,7 @@ extension SyntaxParser {
         depth = max(depth, rhsDepth) + 1
         lhs = .binary(
             op, lhs: lhs, rhs: rhs, operatorRange: operatorToken.range, range: lhs.range.extended(to: rhs.range))
-        guard operatorToken.kind != .assign, !abandonsExpression, Self.comparisonOperator(currentKind) != nil else {
+        guard !readsAssignAsEqual, !abandonsExpression, Self.comparisonOperator(currentKind) != nil else {
             return (lhs, depth)
         }
         // `a < b < c`: report the second operator, then consume the chain whole.
