@@ -7,9 +7,6 @@ struct Suggestion: Sendable {
     /// The text to put in place of the diagnostic's range, when the phrase names one.
     var replacement: String?
 
-    /// No suggestion.
-    static let none = Suggestion(phrase: "", replacement: nil)
-
     /// `"; did you mean 'x'?"` for the candidate closest to `name` (written with
     /// `prefix`, as `.free`); without one, `"; " + otherwise`, or nothing.
     static func closest(
