@@ -73,19 +73,36 @@ extension LanguageServer {
             guard diagnostic.range.start <= max(lower, upper), diagnostic.range.end >= min(lower, upper) else {
                 continue
             }
-            let fixes = FixIts.fixIts(for: diagnostic, in: analysis.source(file))
+            // The fixes the site that reported the diagnostic attached: one source, never read from the wording.
+            let fixes = diagnostic.fixIts
             for fix in fixes {
-                let edit: JSON = ["range": document.range(fix.range).json, "newText": .string(fix.replacement)]
+                let replaced = analysis.source(file).text(in: fix.range)
                 actions.append([
-                    "title": .string(FixIts.title(fix, in: analysis.source(file))),
+                    "title": .string(
+                        fix.replacement.isEmpty
+                            ? "Remove '\(replaced)'" : "Replace '\(replaced)' with '\(fix.replacement)'"),
                     "kind": "quickfix",
                     "isPreferred": .bool(fixes.count == 1),
                     "diagnostics": [lspDiagnostic(diagnostic, in: analysis)],
-                    "edit": ["changes": [document.uri: [edit]]],
+                    "edit": ["changes": changes(for: fix, in: analysis, document)],
                 ])
             }
         }
         return .array(actions)
+    }
+
+    /// The edits that apply `fix`: at a declared name (a rename the compiler
+    /// suggests), the same rename wherever the name is used, so that the fix
+    /// leaves no reference behind; elsewhere, the one replacement.
+    func changes(for fix: FixIt, in analysis: Analysis, _ document: TextDocument) -> JSON {
+        let single: JSON = [
+            document.uri: [["range": document.range(fix.range).json, "newText": .string(fix.replacement)]]
+        ]
+        guard let (key, range) = analysis.index.symbol(at: fix.range.start, in: fix.range.file), range == fix.range,
+            analysis.index.definitions[key]?.range == fix.range, Self.isIdentifier(fix.replacement),
+            analysis.index.clashes(renaming: key, to: fix.replacement) == nil
+        else { return single }
+        return renameChanges(of: key, to: fix.replacement, in: analysis)
     }
 
     // MARK: - Formatting

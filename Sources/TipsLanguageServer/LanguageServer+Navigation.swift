@@ -160,6 +160,11 @@ extension LanguageServer {
                 message: "cannot rename to '\(newName)': \(clash.kind.description) '\(newName)' already exists"
                     + (place ?? ""))
         }
+        return ["changes": renameChanges(of: key, to: newName, in: analysis)]
+    }
+
+    /// Every use of `key` (its declaration too) renamed to `newName`, by document.
+    func renameChanges(of key: SymbolKey, to newName: String, in analysis: Analysis) -> JSON {
         var changes: [String: JSON] = [:]
         for range in analysis.index.ranges(of: key) {
             guard let document = analysis.document(range.file) else { continue }
@@ -167,7 +172,7 @@ extension LanguageServer {
             edits.append(["range": document.range(range).json, "newText": .string(newName)])
             changes[document.uri] = .array(edits)
         }
-        return ["changes": .object(changes)]
+        return .object(changes)
     }
 
     /// Whether `text` is exactly one name (not `true` or `false`).

@@ -34,7 +34,7 @@ extension Checker {
                 return nil
             }
         diagnostics.error(
-            "unknown type '\(name)'\(Suggestions.didYouMean(name, in: candidates))", at: syntax.name.range)
+            "unknown type '\(name)'", at: syntax.name.range, suggesting: .closest(to: name, in: candidates))
         return nil
     }
 
@@ -101,9 +101,10 @@ extension Checker {
         case (.enumeration(let name), .enumCase(let caseName)):
             guard let checked = enums[name] else { return nil }
             if checked.cases.contains(caseName) { return value }
+            // Only `.name` reads as a case, and its range covers the dot.
             diagnostics.error(
-                "enum '\(name)' has no case '\(caseName)'\(Suggestions.didYouMean(caseName, in: checked.cases))",
-                at: expression.range)
+                "enum '\(name)' has no case '\(caseName)'", at: expression.range,
+                suggesting: .closest(to: caseName, in: checked.cases).replacing(after: "."))
             return nil
         case (.enumeration(let name), nil):
             // `Plan.free`: reported once, then read as `.free`.
@@ -111,7 +112,8 @@ extension Checker {
                 let checked = enums[name], checked.cases.contains(caseName.name)
             {
                 diagnostics.error(
-                    "write the case as '.\(caseName.name)' instead of '\(name).\(caseName.name)'", at: expression.range)
+                    "write the case as '.\(caseName.name)' instead of '\(name).\(caseName.name)'", at: expression.range,
+                    fixIts: [FixIt(range: expression.range, replacement: "." + caseName.name)])
                 return .enumCase(caseName.name)
             }
             fallthrough
@@ -262,7 +264,7 @@ extension Checker {
                     return nil
                 }
                 diagnostics.error(
-                    "unknown tip '\(member.name)'\(Suggestions.didYouMean(member.name, in: tips))", at: member.range)
+                    "unknown tip '\(member.name)'", at: member.range, suggesting: .closest(to: member.name, in: tips))
             }
         }
         return CheckedGroup(

@@ -71,10 +71,12 @@ extension Checker {
                 left = Self.widened(left)
                 right = Self.widened(right)
                 type = .double
-            } else if let message = enumComparedWithString(left, right) {
+            } else if let (message, replacement) = enumComparedWithString(left, right) {
                 // At the string, which is what to change.
                 let stringRange = if case .literal(.string) = right { rhs.range } else { lhs.range }
-                diagnostics.error(message, at: stringRange)
+                diagnostics.error(
+                    message, at: stringRange,
+                    fixIts: replacement.map { [FixIt(range: stringRange, replacement: $0)] } ?? [])
                 return nil
             } else {
                 var message =
@@ -126,8 +128,11 @@ extension Checker {
     }
 
     /// `plan == "pro"`: an enum compared with a string literal; the message
-    /// names the case to write instead (or the cases there are), or nil.
-    private func enumComparedWithString(_ left: CheckedExpression, _ right: CheckedExpression) -> String? {
+    /// names the case to write instead (or the cases there are), and that case
+    /// replaces the string; or nil.
+    private func enumComparedWithString(
+        _ left: CheckedExpression, _ right: CheckedExpression
+    ) -> (message: String, replacement: String?)? {
         let pair: (String, String)
         switch (left.type, right, right.type, left) {
         case (.enumeration(let name), .literal(.string(let text)), _, _): pair = (name, text)
@@ -137,11 +142,14 @@ extension Checker {
         let (enumName, text) = pair
         guard let checked = enums[enumName] else { return nil }
         if checked.cases.contains(text) {
-            return "compare enum '\(enumName)' with its case '.\(text)', not with the string \"\(text)\""
+            return ("compare enum '\(enumName)' with its case '.\(text)', not with the string \"\(text)\"", "." + text)
         }
         let cases = checked.cases.map { ".\($0)" }.joined(separator: ", ")
-        let hint = Suggestions.closest(to: text, in: checked.cases).map { "; did you mean '.\($0)'?" } ?? ""
-        return "enum '\(enumName)' is compared with a case, not a string; its cases are \(cases)\(hint)"
+        let hint = Suggestion.closest(to: text, in: checked.cases, prefix: ".")
+        return (
+            "enum '\(enumName)' is compared with a case, not a string; its cases are \(cases)\(hint.phrase)",
+            hint.replacement
+        )
     }
 
     /// Whether `expression` is a `.name` that is not a donation field here, so names an enum case.

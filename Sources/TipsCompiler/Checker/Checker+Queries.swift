@@ -37,16 +37,14 @@ extension Checker {
             }
             if symbols[name.name] == nil && parameters[name.name] == nil && context.arguments[name.name] == nil {
                 diagnostics.error(
-                    "unknown event '\(name.name)'\(Suggestions.didYouMean(name.name, in: eventNames))",
-                    at: name.range)
+                    "unknown event '\(name.name)'", at: name.range, suggesting: .closest(to: name.name, in: eventNames))
                 return nil
             }
         case .member(_, let name, _):
             if name.name != "count" {
                 diagnostics.error(
-                    "'\(name.name)' is not a query step"
-                        + Suggestions.didYouMean(name.name, in: ["donations"] + Self.queryMethods),
-                    at: name.range)
+                    "'\(name.name)' is not a query step", at: name.range,
+                    suggesting: .closest(to: name.name, in: ["donations"] + Self.queryMethods))
                 return nil
             }
         case .parenthesized(let inner, _):
@@ -78,12 +76,14 @@ extension Checker {
     ) -> (query: CheckedQuery, event: CheckedEvent)? {
         guard Self.queryMethods.contains(method.name) else {
             if checkQuery(base, context: context) != nil {
+                var hint = Suggestion.closest(
+                    to: method.name, in: Self.queryMethods,
+                    otherwise: "use within, where, largestSubset or smallestSubset")
+                // `.count.within(...)` is reported at the whole call, which a step name would not fix.
+                if method.name == "count" { hint.replacement = nil }
                 diagnostics.error(
-                    "'\(method.name)' is not a query step"
-                        + Suggestions.hint(
-                            method.name, in: Self.queryMethods,
-                            otherwise: "use within, where, largestSubset or smallestSubset"),
-                    at: method.name == "count" ? range : method.range)
+                    "'\(method.name)' is not a query step", at: method.name == "count" ? range : method.range,
+                    suggesting: hint)
             }
             return nil
         }
@@ -134,10 +134,12 @@ extension Checker {
                 return nil
             }
             guard event.field(named: field.name) != nil else {
-                var message = "event '\(event.name)' has no field '\(field.name)'"
-                message += Suggestions.didYouMean(field.name, in: event.fields.map(\.name))
-                if event.fields.isEmpty { message += "; it is declared without fields" }
-                diagnostics.error(message, at: fieldRange)
+                let hint =
+                    event.fields.isEmpty
+                    ? Suggestion(phrase: "; it is declared without fields", replacement: nil)
+                    : .closest(to: field.name, in: event.fields.map(\.name)).replacing(after: ".")
+                diagnostics.error(
+                    "event '\(event.name)' has no field '\(field.name)'", at: fieldRange, suggesting: hint)
                 return nil
             }
             return isLargest ? .largestSubset(field: field.name) : .smallestSubset(field: field.name)

@@ -90,10 +90,15 @@ extension Checker {
             guard Self.stepInvalidationReasons.contains(reason.name) else {
                 let rest =
                     Self.invalidationReasons.contains(reason.name)
-                    ? "; it comes from the tip's display limits, so show the tip; use actionPerformed or tipClosed"
-                    : Suggestions.hint(
-                        reason.name, in: Self.stepInvalidationReasons, otherwise: "use actionPerformed or tipClosed")
-                diagnostics.error("a scenario cannot invalidate a tip with '\(reason.name)'\(rest)", at: reason.range)
+                    ? Suggestion(
+                        phrase:
+                            "; it comes from the tip's display limits, so show the tip; use actionPerformed or tipClosed",
+                        replacement: nil)
+                    : .closest(
+                        to: reason.name, in: Self.stepInvalidationReasons,
+                        otherwise: "use actionPerformed or tipClosed")
+                diagnostics.error(
+                    "a scenario cannot invalidate a tip with '\(reason.name)'", at: reason.range, suggesting: rest)
                 return nil
             }
             kind = instance.map { .invalidate($0, reason: reason.name) }
@@ -178,10 +183,10 @@ extension Checker {
                 let names = declared.map(\.name)
                 let rest =
                     names.isEmpty
-                    ? "; it has none"
-                    : Suggestions.hint(
-                        label.name, in: names, otherwise: "its \(kind)s are \(names.joined(separator: ", "))")
-                diagnostics.error("\(owner) has no \(kind) '\(label.name)'\(rest)", at: label.range)
+                    ? Suggestion(phrase: "; it has none", replacement: nil)
+                    : .closest(
+                        to: label.name, in: names, otherwise: "its \(kind)s are \(names.joined(separator: ", "))")
+                diagnostics.error("\(owner) has no \(kind) '\(label.name)'", at: label.range, suggesting: rest)
                 failed = true
                 continue
             }
@@ -282,11 +287,10 @@ extension Checker {
         case .invalidated(let reason?):
             guard Self.invalidationReasons.contains(reason.name) else {
                 diagnostics.error(
-                    "unknown invalidation reason '\(reason.name)'"
-                        + Suggestions.hint(
-                            reason.name, in: Self.invalidationReasons,
-                            otherwise: "use " + Self.invalidationReasons.joined(separator: ", ")),
-                    at: reason.range)
+                    "unknown invalidation reason '\(reason.name)'", at: reason.range,
+                    suggesting: .closest(
+                        to: reason.name, in: Self.invalidationReasons,
+                        otherwise: "use " + Self.invalidationReasons.joined(separator: ", ")))
                 return nil
             }
             return .invalidated(reason: reason.name)

@@ -233,11 +233,10 @@ extension Checker {
                         at: name.range)
                 } else {
                     diagnostics.error(
-                        "'\(name.name)' is not an argument of tip '\(tip)'"
-                            + Suggestions.hint(
-                                name.name, in: arguments.keys.sorted(),
-                                otherwise: "only a tip's arguments can be interpolated"),
-                        at: name.range)
+                        "'\(name.name)' is not an argument of tip '\(tip)'", at: name.range,
+                        suggesting: .closest(
+                            to: name.name, in: arguments.keys.sorted(),
+                            otherwise: "only a tip's arguments can be interpolated"))
                 }
             }
         }
@@ -266,8 +265,8 @@ extension Checker {
         case nil:
             let candidates = symbols.compactMap { isKind($0.value) ? $0.key : nil }
             diagnostics.error(
-                "unknown \(expected) '\(name.name)'\(Suggestions.didYouMean(name.name, in: candidates))", at: name.range
-            )
+                "unknown \(expected) '\(name.name)'", at: name.range,
+                suggesting: .closest(to: name.name, in: candidates))
         }
     }
 

@@ -260,11 +260,10 @@ public struct Checker: Sendable {
             if let frequency = named[name.name] { return frequency }
             let names = ["immediate", "hourly", "daily", "weekly", "monthly", "every"]
             diagnostics.error(
-                "unknown display frequency '\(name.name)'"
-                    + Suggestions.hint(
-                        name.name, in: names,
-                        otherwise: "use immediate, hourly, daily, weekly, monthly or every <duration>"),
-                at: name.range)
+                "unknown display frequency '\(name.name)'", at: name.range,
+                suggesting: .closest(
+                    to: name.name, in: names,
+                    otherwise: "use immediate, hourly, daily, weekly, monthly or every <duration>"))
             return nil
         case .every(let duration, _):
             guard duration.totalSeconds > 0 else {

@@ -39,9 +39,8 @@ public struct Diagnostic: Hashable, Sendable {
     public var range: SourceRange
     /// Further notes, printed after the diagnostic.
     public var notes: [DiagnosticNote]
-    /// Edits that fix the mistake, when the stage that found it knows them
-    /// (editors offer them; the language server also reads the usual
-    /// "did you mean" phrasing when this is empty, see `Sources/TipsLanguageServer/FixIts.swift`).
+    /// Edits that fix the mistake, set by the site that reports it whenever
+    /// its message suggests one (editors offer them as code actions).
     public var fixIts: [FixIt]
 
     /// Creates a diagnostic.
@@ -148,13 +147,22 @@ public struct DiagnosticEngine: Sendable {
     }
 
     /// Reports an error.
-    public mutating func error(_ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) {
-        report(Diagnostic(.error, message, at: range, notes: notes))
+    public mutating func error(
+        _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+    ) {
+        report(Diagnostic(.error, message, at: range, notes: notes, fixIts: fixIts))
+    }
+
+    /// Reports an error whose message ends with `suggestion`, carrying its fix-it for `range`.
+    mutating func error(_ message: String, at range: SourceRange, suggesting suggestion: Suggestion) {
+        error(message + suggestion.phrase, at: range, fixIts: suggestion.fixIts(at: range))
     }
 
     /// Reports a warning.
-    public mutating func warning(_ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) {
-        report(Diagnostic(.warning, message, at: range, notes: notes))
+    public mutating func warning(
+        _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+    ) {
+        report(Diagnostic(.warning, message, at: range, notes: notes, fixIts: fixIts))
     }
 
     /// Whether any error has been reported.
