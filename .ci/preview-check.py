@@ -3,7 +3,9 @@
 
 For each page (the samples, the shared samples and a fixture with warnings):
 - every tip's title, message and actions, read from the .tips files here
-  (not from the page), are on the tip's card;
+  (not from the page), are on the tip's card; a reusable tip that a scenario
+  names with arguments shows the first such values in its slots, marked as
+  filled, with the scenario named beside it;
 - every warning `tipc check` prints sits on the card of the tip it is about;
 - at phone, 200 %-zoom and desktop widths, in light and dark appearance (the
   switch is verified, not assumed): nothing scrolls sideways, no card leaves
@@ -38,13 +40,16 @@ PAGES = [
     ("trails", sorted(glob.glob(os.path.join(ROOT, "Samples/Trails/Tips/*.tips")))),
     ("backyard", [os.path.join(ROOT, "Samples/Backyard/Tips/Backyard.tips")]),
     ("showcase", [os.path.join(ROOT, "Tests/TipsCompilerTests/Fixtures/Preview/Showcase.tips")]),
+    ("scenario-values", [os.path.join(ROOT, "Tests/TipsCompilerTests/Fixtures/Preview/ScenarioValues.tips")]),
 ]
 SHARED = os.path.join(os.path.dirname(ROOT), "shared/samples")
 for shared in sorted(glob.glob(os.path.join(SHARED, "*.tips"))):
     PAGES.append(("shared-" + os.path.basename(shared)[:-5].lower(), [shared]))
 SCREENSHOTS = {"trails"}
 # Tips also shot on their own at desktop width, in one appearance (for the README and docs/).
-SCREENSHOT_ARTICLES = {("trails", "tip-FavoriteTrail", "light"), ("showcase", "tip-Upgrade", "light")}
+SCREENSHOT_ARTICLES = {
+    ("trails", "tip-FavoriteTrail", "light"), ("trails", "tip-NewTrail", "light"), ("showcase", "tip-Upgrade", "light"),
+}
 
 # (label, CSS width, height): a phone, the narrowest reflow width, 1280 at 200 % zoom, a desktop.
 VIEWPORTS = [("phone", 390, 844), ("narrow", 320, 700), ("zoom200", 640, 450), ("desktop", 1280, 900)]
@@ -337,6 +342,8 @@ CONTENT_READ = r"""
       visible: article.offsetParent !== null,
       title: pick('.tip-title'), message: pick('.tip-message'), actions: pick('.tip-action'),
       cards: article.querySelectorAll('.tip-card').length,
+      filled: Array.from(card.querySelectorAll('.filled[data-slot]')).map((e) => [e.dataset.slot, e.textContent]),
+      source: squash((article.querySelector('.sample-source') || {textContent: ''}).textContent),
       warnings: Array.from(article.querySelectorAll('.warning')).map((e) => squash(e.textContent)),
     };
   }
@@ -376,8 +383,10 @@ FILTER = r"""
 STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
-def unescape(literal):
-    """A .tips string literal's text as the page shows it: escapes decoded, each \\(name) its slot's name."""
+def unescape(literal, values=None):
+    """A .tips string literal's text as the page shows it: escapes decoded, each \\(name) its value in
+    `values` or else its slot's name."""
+    values = values or {}
     out, index = "", 0
     while index < len(literal):
         char = literal[index]
@@ -388,7 +397,7 @@ def unescape(literal):
         following = literal[index + 1]
         if following == "(":
             end = literal.index(")", index)
-            out += literal[index + 2:end]
+            out += values.get(literal[index + 2:end], literal[index + 2:end])
             index = end + 1
         elif following == "u":
             end = literal.index("}", index)
@@ -400,8 +409,43 @@ def unescape(literal):
     return " ".join(out.split())
 
 
+# A tip named with arguments in a scenario step: `Name(label: value, ...)`, values literals.
+INSTANCE = re.compile(r'\b([A-Za-z_]\w*)\(((?:[^()"]|"(?:[^"\\]|\\.)*")*)\)')
+ARGUMENT = re.compile(r'\s*(\w+)\s*:\s*("(?:[^"\\]|\\.)*"|[^,]+?)\s*(?:,|$)')
+
+
+def scenario_values(paths, reusable):
+    """Each reusable tip's first values in the scenarios (input order), as the page fills them in,
+    with the scenario's name."""
+    found = {}
+    for path in paths:
+        scenario = None
+        with open(path, encoding="utf-8") as file:
+            for line in file:
+                words = line.split()
+                if words and words[0] in ("tip", "group", "event", "enum", "parameter", "config"):
+                    scenario = None
+                elif words and words[0] == "scenario":
+                    scenario = STRING.search(line).group(1)
+                if scenario is None:
+                    continue
+                for match in INSTANCE.finditer(line):
+                    tip = match.group(1)
+                    if tip not in reusable or tip in found:
+                        continue
+                    values = {}
+                    for label, value in ARGUMENT.findall(match.group(2)):
+                        if value.startswith('"'):
+                            value = unescape(value[1:-1])
+                        values[label] = value.lstrip(".")
+                    found[tip] = (values, scenario)
+    return found
+
+
 def expected_tips(paths):
-    """Each tip's title, message and action titles, read from the .tips files (one item a line)."""
+    """Each tip's title, message and action titles, read from the .tips files (one item a line),
+    slots filled with the scenarios' values where the page fills them."""
+    literals = {}
     tips, owners = {}, {}
     for path in paths:
         current = None
@@ -415,15 +459,22 @@ def expected_tips(paths):
                     current = name if words[0] == "tip" else None
                     owners.setdefault(os.path.basename(path), []).append((number, current))
                     if current:
-                        tips[current] = {"title": [], "message": [], "actions": []}
+                        tips[current] = {"title": [], "message": [], "actions": [], "reusable": "(" in words[1]}
+                        literals[current] = []
                     continue
                 if current is None:
                     continue
                 literal = STRING.search(line)
                 if words[0] in ("title", "message") and literal:
-                    tips[current][words[0]].append(unescape(literal.group(1)))
+                    literals[current].append((words[0], literal.group(1)))
                 elif words[0] == "action" and literal:
-                    tips[current]["actions"].append(unescape(literal.group(1)))
+                    literals[current].append(("actions", literal.group(1)))
+    samples = scenario_values(paths, {tip for tip, copy in tips.items() if copy["reusable"]})
+    for tip, items in literals.items():
+        values, scenario = samples.get(tip, ({}, None))
+        tips[tip]["values"], tips[tip]["scenario"] = values, scenario
+        for part, literal in items:
+            tips[tip][part].append(unescape(literal, values))
     return tips, owners
 
 
@@ -455,6 +506,14 @@ def check_content(name, page, tips, warnings, failures):
         for part in ("title", "message", "actions"):
             if shown[part] != copy[part]:
                 failures.append("%s: tip %s shows %s %r, the .tips file says %r" % (name, tip, part, shown[part], copy[part]))
+        for slot, value in shown["filled"]:
+            if copy["values"].get(slot) != value:
+                failures.append("%s: tip %s fills slot %s with %r, the scenarios give %r"
+                                % (name, tip, slot, value, copy["values"].get(slot)))
+        if copy["scenario"] and not shown["filled"]:
+            failures.append("%s: tip %s shows no filled slot, scenario %r gives values" % (name, tip, copy["scenario"]))
+        if copy["scenario"] and "scenario \u201c%s\u201d" % copy["scenario"] not in shown["source"]:
+            failures.append("%s: tip %s does not say its values come from scenario %r" % (name, tip, copy["scenario"]))
     for owner, message in warnings:
         if owner is None:
             continue
@@ -542,7 +601,7 @@ def check_page(
     report("%s: %d tips, %d warnings checked" % (name, len(tips), len(warnings)))
 
 
-# The check checks: each mistake, made on purpose in the showcase page, must be reported.
+# The check checks: each mistake, made on purpose in the showcase page (or the page named last), must be reported.
 MISTAKES = [
     ("a title that does not wrap", ".tip-title { margin: 0;", ".tip-title { white-space: nowrap; margin: 0;",
      "text leaves its card"),
@@ -561,14 +620,19 @@ MISTAKES = [
     ("a skipped heading level", '<h3 id="tip-Upgrade-name">', '<h5 id="tip-Upgrade-name">', "skips from h3 to h5"),
     ("a link to no tip", 'href="#tip-Timer"', 'href="#tip-Timr"', "leads nowhere"),
     ("a filter box shown without scripts", ' role="search" hidden>', ' role="search">', "with scripts off"),
+    ("a slot left empty that a scenario fills", '<span class="filled" data-slot="stars">3</span>',
+     '<span class="slot" data-slot="stars">stars</span>', "shows message", "scenario-values"),
+    ("a slot filled with another value", '<span class="filled" data-slot="day">Monday</span>',
+     '<span class="filled" data-slot="day">Tuesday</span>', "fills slot day with 'Tuesday'", "scenario-values"),
+    ("filled slots whose scenario is not named", '<p class="note sample-source">', '<p class="note">',
+     "does not say its values come from scenario", "scenario-values"),
 ]
 
 
 def self_test(tipc, tools, workdir):
-    """Runs the showcase check once per mistake; returns the mistakes it missed."""
-    showcase = dict(PAGES)["showcase"]
+    """Runs the check of a page (the showcase unless named) once per mistake; returns the mistakes it missed."""
     missed = []
-    for label, old, new, expected in MISTAKES:
+    for label, old, new, expected, *page in MISTAKES:
         found = []
 
         def mutate(text, old=old, new=new):
@@ -577,7 +641,7 @@ def self_test(tipc, tools, workdir):
             return text.replace(old, new)
 
         check_page(
-            "mistake", showcase, tipc, tools, workdir, None, None, found, mutate, VIEWPORTS[1:2], lambda _: None)
+            "mistake", dict(PAGES)[page[0] if page else "showcase"], tipc, tools, workdir, None, None, found, mutate, VIEWPORTS[1:2], lambda _: None)
         if not any(expected in failure for failure in found):
             missed.append("%s (expected %r, got %s)" % (label, expected, found[:3]))
     return missed

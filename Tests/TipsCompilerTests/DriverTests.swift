@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TipcCommandLine
 @testable import TipsCompiler
 
 /// The command-line parser and the Compilation API, without a process.

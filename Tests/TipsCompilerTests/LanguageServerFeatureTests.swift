@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsFormat
+@testable import TipsLanguageServer
 
 /// The language server's requests: fixes, formatting, navigation, completion and rename.
 @Suite struct LanguageServerFeatureTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsPreview
 
 /// `tipc preview`'s page: `.tips` in, exact HTML out (`Fixtures/Preview`), and
 /// what the page must say wherever its layout goes. The browser check
@@ -155,6 +156,79 @@ import Testing
         #expect(article.contains("<code>trail-<span class=\"slot\" data-slot=\"trailID\">trailID</span></code>"))
         #expect(article.contains("<span class=\"badge\">reusable</span>"))
         #expect(article.contains("No scenario or sample gives values for them yet."))
+    }
+
+    @Test func scenarioValuesFillTheSlotsAndSayWhereTheyCameFrom() throws {
+        let html = try Self.page([
+            CompilationInput(
+                path: "Trails.tips",
+                text: """
+                    tip NewTrail(trailID: String, name: String, length: Int) {
+                        id "trail-\\(trailID)"
+                        title "\\(name) is open"
+                        message "\\(length) km of trail."
+                        maxDisplayCount 1
+                    }
+
+                    """),
+            CompilationInput(
+                path: "Trails.test.tips",
+                text: """
+                    scenario "Nothing named" {
+                        wait 1s
+                    }
+                    scenario "First" {
+                        repeat 2 {
+                            expect NewTrail(trailID: "r", name: "Ridge <&>", length: 12) available
+                        }
+                        expect NewTrail(trailID: "r", name: "Ridge <&>", length: 12) available
+                    }
+                    scenario "Second" {
+                        expect NewTrail(trailID: "v", name: "Valley", length: 3) available
+                        expect NewTrail(trailID: "r", name: "Ridge <&>",  length: 12) available
+                    }
+
+                    """),
+        ])
+        let article = try Self.article("tip-NewTrail", in: html)
+        // The four pictures show the first values, escaped, marked as filled in.
+        let title =
+            "<p class=\"tip-title\"><span class=\"filled\" data-slot=\"name\">Ridge &lt;&amp;&gt;</span> is open</p>"
+        #expect(article.components(separatedBy: title).count - 1 == 4)
+        #expect(article.contains("<span class=\"filled\" data-slot=\"length\">12</span> km of trail."))
+        #expect(!article.contains("Valley</span> is open"))
+        // Where they came from: the scenario that names the tip first, at its line.
+        #expect(article.contains("The cards show the values of scenario “First” (Trails.test.tips, line 6):"))
+        // The other values once each, however they are spaced; the placeholders stay visible.
+        #expect(article.components(separatedBy: "name: &quot;Valley&quot;").count - 1 == 1)
+        #expect(!article.contains("scenario “Second” (Trails.test.tips, line 12)"))
+        #expect(article.contains("scenario “Second” (Trails.test.tips, line 11)"))
+        #expect(article.contains("<li>Title: <span class=\"slot\" data-slot=\"name\">name</span> is open</li>"))
+        #expect(article.contains("<code>trail-<span class=\"slot\" data-slot=\"trailID\">trailID</span></code>"))
+        #expect(!article.contains("No scenario or sample gives values"))
+        #expect(article.contains("data-filter=\"newtrail trail-\\(trailid) \\(name) is open"))
+        #expect(article.contains("ridge &lt;&amp;&gt; is open 12 km of trail."))
+    }
+
+    @Test func aTestingSwitchGivesValuesAtItsScenario() throws {
+        let html = try Self.page(
+            """
+            tip Daily(day: String) {
+                id "daily-\\(day)"
+                title "Today: \\(day)"
+                maxDisplayCount 1
+            }
+
+            scenario "Forced on" {
+                override show Daily(day: "Monday")
+                expect Daily(day: "Tuesday") available
+            }
+
+            """)
+        let article = try Self.article("tip-Daily", in: html)
+        #expect(article.contains("Today: <span class=\"filled\" data-slot=\"day\">Monday</span>"))
+        #expect(article.contains("scenario “Forced on” (Test.tips, line 7):"))
+        #expect(article.contains("scenario “Forced on” (Test.tips, line 9)"))
     }
 
     @Test func rulesOptionsAndGroupsAreInPlainWords() throws {

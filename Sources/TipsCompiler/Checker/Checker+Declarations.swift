@@ -38,6 +38,21 @@ extension Checker {
         return nil
     }
 
+    /// Records that `name` is declared at `range`, or, when `seen` already
+    /// has it, reports `message` with a note at the first and returns false.
+    mutating func recordFirst(
+        _ name: String, at range: SourceRange, in seen: inout [String: SourceRange],
+        _ message: @autoclosure () -> String, note: String? = nil
+    ) -> Bool {
+        guard let first = seen[name] else {
+            seen[name] = range
+            return true
+        }
+        diagnostics.error(
+            message(), at: range, notes: [DiagnosticNote(note ?? "'\(name)' is first declared here", at: first)])
+        return false
+    }
+
     // MARK: - Enums, parameters, events
 
     /// Checks one declaration.
@@ -47,13 +62,10 @@ extension Checker {
         var cases: [String] = []
         var ranges: [SourceRange] = []
         for item in decl.cases {
-            if let first = seen[item.name] {
-                diagnostics.error(
-                    "enum '\(decl.name.name)' already has a case '\(item.name)'", at: item.range,
-                    notes: [DiagnosticNote("'\(item.name)' is first declared here", at: first)])
-                continue
-            }
-            seen[item.name] = item.range
+            guard
+                recordFirst(
+                    item.name, at: item.range, in: &seen, "enum '\(decl.name.name)' already has a case '\(item.name)'")
+            else { continue }
             cases.append(item.name)
             ranges.append(item.range)
         }
@@ -166,14 +178,12 @@ extension Checker {
         checked.reserveCapacity(fields.count)
         var failed = false
         for field in fields {
-            if let first = seen[field.name.name] {
-                diagnostics.error(
-                    "\(owner()) already has \(kind) '\(field.name.name)'", at: field.name.range,
-                    notes: [DiagnosticNote("'\(field.name.name)' is first declared here", at: first)])
+            let name = field.name
+            guard recordFirst(name.name, at: name.range, in: &seen, "\(owner()) already has \(kind) '\(name.name)'")
+            else {
                 failed = true
                 continue
             }
-            seen[field.name.name] = field.name.range
             guard let type = resolveType(field.type) else {
                 failed = true
                 continue
@@ -226,13 +236,11 @@ extension Checker {
         var seen: [String: SourceRange] = [:]
         var members: [String] = []
         for member in decl.members {
-            if let first = seen[member.name] {
-                diagnostics.error(
-                    "tip '\(member.name)' is already in group '\(decl.name.name)'", at: member.range,
-                    notes: [DiagnosticNote("first listed here", at: first)])
-                continue
-            }
-            seen[member.name] = member.range
+            guard
+                recordFirst(
+                    member.name, at: member.range, in: &seen,
+                    "tip '\(member.name)' is already in group '\(decl.name.name)'", note: "first listed here")
+            else { continue }
             switch symbols[member.name] {
             case .tip(let tip, let takesArguments):
                 if takesArguments {

@@ -61,26 +61,7 @@ extension Checker {
     private mutating func checkComparison(
         _ op: RuleOperator, lhs: Expr, rhs: Expr, operatorRange: SourceRange, context: ExpressionContext
     ) -> CheckedExpression? {
-        var left: CheckedExpression?
-        var right: CheckedExpression?
-        // A `.case` takes its enum from the other side, whichever side it is on.
-        if isContextualCase(lhs, context: context) {
-            right = checkExpression(rhs, expected: nil, context: context)
-            guard let right else { return nil }
-            left = checkExpression(lhs, expected: right.type, context: context)
-        } else {
-            left = checkExpression(lhs, expected: nil, context: context)
-            guard let left else {
-                // The other side may hold a mistake of its own, but a `.case`
-                // there only lacks the type the failed side would have given.
-                if !isContextualCase(rhs, context: context) {
-                    _ = checkExpression(rhs, expected: nil, context: context)
-                }
-                return nil
-            }
-            right = checkExpression(rhs, expected: left.type, context: context)
-        }
-        guard var left, var right else { return nil }
+        guard var (left, right) = checkOperands(lhs, rhs, context: context) else { return nil }
         let leftType = left.type
         let rightType = right.type
         if leftType == .error || rightType == .error { return nil }
@@ -121,6 +102,27 @@ extension Checker {
         default:
             return .binary(op, left, right, type: .bool)
         }
+    }
+
+    /// Both sides of a comparison. A `.case` takes its enum from the other
+    /// side, whichever side it is on.
+    private mutating func checkOperands(
+        _ lhs: Expr, _ rhs: Expr, context: ExpressionContext
+    ) -> (CheckedExpression, CheckedExpression)? {
+        if isContextualCase(lhs, context: context) {
+            guard let right = checkExpression(rhs, expected: nil, context: context),
+                let left = checkExpression(lhs, expected: right.type, context: context)
+            else { return nil }
+            return (left, right)
+        }
+        guard let left = checkExpression(lhs, expected: nil, context: context) else {
+            // The other side may hold a mistake of its own, but a `.case`
+            // there only lacks the type the failed side would have given.
+            if !isContextualCase(rhs, context: context) { _ = checkExpression(rhs, expected: nil, context: context) }
+            return nil
+        }
+        guard let right = checkExpression(rhs, expected: left.type, context: context) else { return nil }
+        return (left, right)
     }
 
     /// `plan == "pro"`: an enum compared with a string literal; the message

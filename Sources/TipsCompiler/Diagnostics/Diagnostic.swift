@@ -22,9 +22,9 @@ public struct DiagnosticNote: Hashable, Sendable {
     /// Where it points, if anywhere.
     public var range: SourceRange?
 
-    /// Creates a note.
+    /// Creates a note; long quotes are cut as in a ``Diagnostic``.
     public init(_ message: String, at range: SourceRange? = nil) {
-        self.message = message
+        self.message = Diagnostic.clippingLongQuotes(message)
         self.range = range
     }
 }
@@ -55,7 +55,7 @@ public struct Diagnostic: Hashable, Sendable {
     public var notes: [DiagnosticNote]
     /// Edits that fix the mistake, when the stage that found it knows them
     /// (editors offer them; the language server also reads the usual
-    /// "did you mean" phrasing when this is empty, see `LanguageServer/FixIts.swift`).
+    /// "did you mean" phrasing when this is empty, see `Sources/TipsLanguageServer/FixIts.swift`).
     public var fixIts: [FixIt]
 
     /// Creates a diagnostic.

@@ -26,63 +26,62 @@ extension Lexer {
     mutating func scanNumber() {
         let start = index
         var end = digitsEnd(from: index)
-        var isDecimal = false
-        if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "."), Lexer.isDigit(bytes[end + 1]) {
-            isDecimal = true
-            end = digitsEnd(from: end + 1)
-        }
-        let numberEnd = end
-        let suffixEnd = startsIdentifier(at: end) ? identifierEnd(from: end) : end
-        index = suffixEnd
+        let isDecimal = end + 1 < bytes.count && bytes[end] == UInt8(ascii: ".") && Lexer.isDigit(bytes[end + 1])
+        if isDecimal { end = digitsEnd(from: end + 1) }
+        index = startsIdentifier(at: end) ? identifierEnd(from: end) : end
         if isDecimal {
-            let text = file.text(in: range(start, numberEnd))
-            let value = Double(String(text.filter { $0 != "_" }))
-            if suffixEnd > numberEnd {
-                let suffix = file.text(in: range(numberEnd, suffixEnd))
-                if DurationUnit(rawValue: suffix) != nil {
-                    error(
-                        "a duration takes a whole number; use a smaller unit, such as 90m for 1.5h",
-                        from: start, to: suffixEnd)
-                } else {
-                    reportUnknownUnit(suffix, from: numberEnd, to: suffixEnd)
-                }
-                emit(.decimal, from: start, to: suffixEnd, malformed: true)
-            } else if let value {
-                emit(.decimal, from: start, to: suffixEnd, value: .decimal(value))
-            } else {
-                error("invalid decimal literal '\(text)'", from: start, to: numberEnd)
-                emit(.decimal, from: start, to: suffixEnd, malformed: true)
-            }
-            return
+            scanDecimal(from: start, numberEnd: end)
+        } else {
+            scanInteger(from: start, numberEnd: end)
         }
+    }
+
+    /// The decimal in `start..<numberEnd`, and the unit after it up to
+    /// ``index``, if any (an error: a duration takes a whole number).
+    mutating func scanDecimal(from start: Int, numberEnd: Int) {
+        let text = file.text(in: range(start, numberEnd))
+        if numberEnd < index {
+            let suffix = file.text(in: range(numberEnd, index))
+            if DurationUnit(rawValue: suffix) != nil {
+                error(
+                    "a duration takes a whole number; use a smaller unit, such as 90m for 1.5h", from: start, to: index)
+            } else {
+                reportUnknownUnit(suffix, from: numberEnd, to: index)
+            }
+            emit(.decimal, from: start, to: index, malformed: true)
+        } else if let value = Double(String(text.filter { $0 != "_" })) {
+            emit(.decimal, from: start, to: index, value: .decimal(value))
+        } else {
+            error("invalid decimal literal '\(text)'", from: start, to: numberEnd)
+            emit(.decimal, from: start, to: index, malformed: true)
+        }
+    }
+
+    /// The integer in `start..<numberEnd`, or a duration when a unit follows
+    /// it up to ``index``.
+    mutating func scanInteger(from start: Int, numberEnd: Int) {
+        let end = index
         let value = integerValue(start, numberEnd)
         if value == nil {
             let text = file.text(in: range(start, numberEnd))
             error("integer literal '\(text)' is too large; the largest is \(Int.max)", from: start, to: numberEnd)
         }
-        guard suffixEnd > numberEnd else {
+        guard end > numberEnd else {
+            emit(.integer, from: start, to: end, value: value.map(TokenValue.integer) ?? .none, malformed: value == nil)
+            return
+        }
+        let suffix = file.text(in: range(numberEnd, end))
+        if let unit = DurationUnit(rawValue: suffix) {
             emit(
-                .integer, from: start, to: suffixEnd, value: value.map(TokenValue.integer) ?? .none,
+                .duration, from: start, to: end, value: value.map { .duration($0, unit) } ?? .none,
                 malformed: value == nil)
-            return
-        }
-        let suffix = file.text(in: range(numberEnd, suffixEnd))
-        guard let unit = DurationUnit(rawValue: suffix) else {
-            if let value, let unit = SyntaxParser.durationUnit(spelledAs: suffix) {
-                // `3days`: reported once, then read as `3d`.
-                error("write the duration as \(value)\(unit.rawValue)", from: start, to: suffixEnd)
-                emit(.duration, from: start, to: suffixEnd, value: .duration(value, unit))
-                return
-            }
-            if scanNameStartingWithDigit(from: start, to: suffixEnd) { return }
-            reportUnknownUnit(suffix, from: numberEnd, to: suffixEnd)
-            emit(.duration, from: start, to: suffixEnd, malformed: true)
-            return
-        }
-        if let value {
-            emit(.duration, from: start, to: suffixEnd, value: .duration(value, unit))
-        } else {
-            emit(.duration, from: start, to: suffixEnd, malformed: true)
+        } else if let value, let unit = SyntaxParser.durationUnit(spelledAs: suffix) {
+            // `3days`: reported once, then read as `3d`.
+            error("write the duration as \(value)\(unit.rawValue)", from: start, to: end)
+            emit(.duration, from: start, to: end, value: .duration(value, unit))
+        } else if !scanNameStartingWithDigit(from: start, to: end) {
+            reportUnknownUnit(suffix, from: numberEnd, to: end)
+            emit(.duration, from: start, to: end, malformed: true)
         }
     }
 
@@ -251,8 +250,8 @@ extension Lexer {
         index += 1
         var value: UInt32 = 0
         var digits = 0
-        while index < bytes.count, let digit = Lexer.hexValue(bytes[index]) {
-            if digits < 8 { value = value << 4 | digit }
+        while index < bytes.count, let digit = Character(Unicode.Scalar(bytes[index])).hexDigitValue {
+            if digits < 8 { value = value << 4 | UInt32(digit) }
             digits += 1
             index += 1
         }
@@ -269,16 +268,7 @@ extension Lexer {
             error("'\\u{\(Lexer.hex(value, digits: 1))}' is not a valid Unicode scalar", from: start, to: index)
             return
         }
-        text.append(contentsOf: Array(String(Character(scalar)).utf8))
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
-        }
+        text.append(contentsOf: String(scalar).utf8)
     }
 
     /// `\(name)`: `index` is just after the `(`.

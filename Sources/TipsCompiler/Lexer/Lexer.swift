@@ -51,11 +51,7 @@ public struct Lexer {
     /// Lexes the whole file. The result always ends with one
     /// ``TokenKind/endOfFile`` token; lexical errors go to `diagnostics`.
     public static func tokenize(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> [Token] {
-        var lexer = Lexer(file: file)
-        var tokens: [Token] = []
-        while tokens.last?.kind != .endOfFile { tokens.append(lexer.next().token) }
-        diagnostics.report(contentsOf: lexer.diagnostics)
-        return tokens
+        tokenize(file, diagnostics: &diagnostics, keepingComments: false).tokens
     }
 
     /// The next token, and (when the lexer ``collectsDocs``) the doc comment
@@ -72,11 +68,17 @@ public struct Lexer {
     /// Lexes the whole file as the parser sees it (no doc comment tokens)
     /// and also returns the range of every comment, in order: what the
     /// formatter needs to put the comments back where they were.
-    static func tokenizeKeepingComments(
+    package static func tokenizeKeepingComments(
         _ file: SourceFile, diagnostics: inout DiagnosticEngine
     ) -> (tokens: [Token], comments: [SourceRange]) {
-        var lexer = Lexer(file: file, collectsDocs: true)
-        lexer.recordsComments = true
+        tokenize(file, diagnostics: &diagnostics, keepingComments: true)
+    }
+
+    private static func tokenize(
+        _ file: SourceFile, diagnostics: inout DiagnosticEngine, keepingComments: Bool
+    ) -> (tokens: [Token], comments: [SourceRange]) {
+        var lexer = Lexer(file: file, collectsDocs: keepingComments)
+        lexer.recordsComments = keepingComments
         var tokens: [Token] = []
         while tokens.last?.kind != .endOfFile { tokens.append(lexer.next().token) }
         diagnostics.report(contentsOf: lexer.diagnostics)
@@ -172,11 +174,7 @@ public struct Lexer {
     /// Whether a line break before a token of `kind` ends the current item.
     func separatesItems(before kind: TokenKind) -> Bool {
         guard let last = lastKind, last != .newline, kind != .endOfFile else { return false }
-        if parenDepth > 0 { return false }
-        switch last {
-        case .binaryOperator, .minus: return false
-        default: break
-        }
+        if parenDepth > 0 || last.isBinaryOperator { return false }
         switch kind {
         case .dot, .binaryOperator: return false
         default: return true
@@ -255,62 +253,69 @@ public struct Lexer {
     mutating func scanPunctuation(_ byte: UInt8) {
         let start = index
         let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-        let single: TokenKind?
-        switch byte {
-        case UInt8(ascii: "{"): single = .leftBrace
-        case UInt8(ascii: "}"): single = .rightBrace
-        case UInt8(ascii: "("): single = .leftParen
-        case UInt8(ascii: ")"): single = .rightParen
-        case UInt8(ascii: ","): single = .comma
-        case UInt8(ascii: "["): single = .leftBracket
-        case UInt8(ascii: "]"): single = .rightBracket
-        case UInt8(ascii: ":"): single = .colon
-        case UInt8(ascii: ";"): single = .semicolon
-        case UInt8(ascii: "."): single = .dot
-        case UInt8(ascii: "-"): single = .minus
-        case UInt8(ascii: "+"): single = .binaryOperator(.add)
-        case UInt8(ascii: "*"): single = .binaryOperator(.multiply)
-        case UInt8(ascii: "="): single = next == UInt8(ascii: "=") ? nil : .assign
-        case UInt8(ascii: "!"): single = next == UInt8(ascii: "=") ? nil : .bang
-        case UInt8(ascii: "<"): single = next == UInt8(ascii: "=") ? nil : .binaryOperator(.less)
-        case UInt8(ascii: ">"): single = next == UInt8(ascii: "=") ? nil : .binaryOperator(.greater)
-        default: single = nil
-        }
-        if let single {
+        if let single = Lexer.punctuation(byte, before: next) {
             emit(single, from: start, to: start + 1)
             index += 1
-            return
-        }
-        let double: RuleOperator?
-        switch (byte, next) {
-        case (UInt8(ascii: "="), UInt8(ascii: "=")): double = .equal
-        case (UInt8(ascii: "!"), UInt8(ascii: "=")): double = .notEqual
-        case (UInt8(ascii: "<"), UInt8(ascii: "=")): double = .lessOrEqual
-        case (UInt8(ascii: ">"), UInt8(ascii: "=")): double = .greaterOrEqual
-        case (UInt8(ascii: "&"), UInt8(ascii: "&")): double = .and
-        case (UInt8(ascii: "|"), UInt8(ascii: "|")): double = .or
-        default: double = nil
-        }
-        if let double {
+        } else if let double = Lexer.twoByteOperator(byte, next) {
             emit(.binaryOperator(double), from: start, to: start + 2)
             index += 2
-            return
-        }
-        if byte == UInt8(ascii: "'") {
+        } else if byte == UInt8(ascii: "'") {
             scanSingleQuotedString()
-            return
+        } else {
+            scanUnexpected(byte)
         }
+    }
+
+    /// The token `byte` is on its own, or nil (`=` before `=` is half of `==`).
+    static func punctuation(_ byte: UInt8, before next: UInt8) -> TokenKind? {
+        switch byte {
+        case UInt8(ascii: "{"): .leftBrace
+        case UInt8(ascii: "}"): .rightBrace
+        case UInt8(ascii: "("): .leftParen
+        case UInt8(ascii: ")"): .rightParen
+        case UInt8(ascii: ","): .comma
+        case UInt8(ascii: "["): .leftBracket
+        case UInt8(ascii: "]"): .rightBracket
+        case UInt8(ascii: ":"): .colon
+        case UInt8(ascii: ";"): .semicolon
+        case UInt8(ascii: "."): .dot
+        case UInt8(ascii: "-"): .minus
+        case UInt8(ascii: "+"): .binaryOperator(.add)
+        case UInt8(ascii: "*"): .binaryOperator(.multiply)
+        case UInt8(ascii: "="): next == UInt8(ascii: "=") ? nil : .assign
+        case UInt8(ascii: "!"): next == UInt8(ascii: "=") ? nil : .bang
+        case UInt8(ascii: "<"): next == UInt8(ascii: "=") ? nil : .binaryOperator(.less)
+        case UInt8(ascii: ">"): next == UInt8(ascii: "=") ? nil : .binaryOperator(.greater)
+        default: nil
+        }
+    }
+
+    /// The operator `byte` and `next` spell together, such as `==` or `&&`.
+    static func twoByteOperator(_ byte: UInt8, _ next: UInt8) -> RuleOperator? {
+        switch (byte, next) {
+        case (UInt8(ascii: "="), UInt8(ascii: "=")): .equal
+        case (UInt8(ascii: "!"), UInt8(ascii: "=")): .notEqual
+        case (UInt8(ascii: "<"), UInt8(ascii: "=")): .lessOrEqual
+        case (UInt8(ascii: ">"), UInt8(ascii: "=")): .greaterOrEqual
+        case (UInt8(ascii: "&"), UInt8(ascii: "&")): .and
+        case (UInt8(ascii: "|"), UInt8(ascii: "|")): .or
+        default: nil
+        }
+    }
+
+    /// An ASCII byte that starts no token: reported, and skipped.
+    mutating func scanUnexpected(_ byte: UInt8) {
+        let start = index
+        index += 1
         if byte == UInt8(ascii: "?"), lastKind == .identifier, start > 0, Lexer.isASCIIIdentifierByte(bytes[start - 1])
         {
             // `String?`: no value is optional; reported once, then read without the `?`.
-            index += 1
             let name = lastToken.map { file.text(in: $0.range) } ?? ""
             error(
                 "nothing is optional in .tips (every parameter has a default value); write '\(name)' without '?'",
                 from: start, to: index)
             return
         }
-        index += 1
         emit(.unknown, from: start, to: index, malformed: true)
         let character = Character(Unicode.Scalar(byte))
         switch byte {

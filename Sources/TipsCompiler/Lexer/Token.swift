@@ -19,31 +19,12 @@ public enum TokenKind: Hashable, Sendable {
     case docComment
     /// An item separator: a line break that does not continue the line.
     case newline
-    /// `{`
-    case leftBrace
-    /// `}`
-    case rightBrace
-    /// `(`
-    case leftParen
-    /// `)`
-    case rightParen
-    /// `[`, which the language does not use; the parser reports it where it
-    /// is found, so the message can say what to write there (`{ A B }` in a group).
-    case leftBracket
-    /// `]`
-    case rightBracket
-    /// `,`
-    case comma
-    /// `:`
-    case colon
-    /// `;`
-    case semicolon
-    /// `.`
-    case dot
-    /// `=`
-    case assign
-    /// `!`
-    case bang
+    /// Punctuation: `{ } ( ) , : ; . = !`
+    case leftBrace, rightBrace, leftParen, rightParen, comma, colon, semicolon, dot, assign, bang
+    /// `[` and `]`, which the language does not use; the parser reports them
+    /// where they are found, so the message can say what to write there
+    /// (`{ A B }` in a group).
+    case leftBracket, rightBracket
     /// An infix operator other than `-`: `* / + == != < <= > >= && ||`.
     /// `-` is lexed as ``minus`` because it is also a prefix operator.
     case binaryOperator(RuleOperator)
@@ -109,7 +90,4 @@ public struct Token: Hashable, Sendable {
         self.keyword = keyword
         self.followsLineBreak = followsLineBreak
     }
-
-    /// Whether this token is an infix operator (including `-`).
-    public var isBinaryOperator: Bool { kind.isBinaryOperator }
 }

@@ -145,6 +145,28 @@ public struct InterpolatedText: Hashable, Sendable {
         return out
     }
 
+    /// The text with the instance's argument values, as Swift interpolates them in the generated tip.
+    public func filled(with arguments: [String: TipValue]) -> String {
+        var out = ""
+        for segment in segments {
+            switch segment {
+            case .text(let piece): out += piece
+            case .argument(let name): out += arguments[name].map(Self.interpolated) ?? ""
+            }
+        }
+        return out
+    }
+
+    /// A value as Swift interpolates it into the generated tip's text: strings and
+    /// enum cases bare, the rest as the `.tips` file spells it but for a duration's unit.
+    package static func interpolated(_ value: TipValue) -> String {
+        switch value {
+        case .string(let text), .enumCase(let text): text
+        case .duration(let seconds): "\(seconds)"
+        default: value.description
+        }
+    }
+
     /// Whether any segment interpolates an argument.
     public var interpolates: Bool {
         segments.contains { if case .argument = $0 { true } else { false } }

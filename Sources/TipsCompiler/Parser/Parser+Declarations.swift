@@ -16,7 +16,7 @@ extension SyntaxParser {
 
     /// declaration = config_decl | enum_decl | parameter_decl | event_decl | tip_decl | group_decl | scenario_decl ;
     mutating func parseDeclaration(doc written: DocComment? = nil) -> Declaration? {
-        let doc = written ?? docBeforeCurrent()
+        let doc = written ?? currentDoc
         let token = current
         guard token.kind == .identifier else {
             if token.kind == .rightBrace {
@@ -31,59 +31,69 @@ extension SyntaxParser {
             recoverAtFileScope()
             return nil
         }
-        let result: Declaration?
-        switch token.keyword {
-        case .config: result = parseConfigDecl().map(Declaration.config)
-        case .enum: result = parseEnumDecl(doc: doc).map(Declaration.enumeration)
-        case .transient where peek().keyword?.startsDeclaration == true && peek().keyword != .parameter:
-            // `transient event e`: only parameters are transient; read the declaration without it.
-            error("only a parameter can be 'transient'; remove 'transient' before '\(text(peek()))'", at: token.range)
-            advance()
-            return parseDeclaration(doc: doc)
-        case .parameter, .transient: result = parseParameterDecl(doc: doc).map(Declaration.parameter)
-        case .event: result = parseEventDecl(doc: doc).map(Declaration.event)
-        case .tip: result = parseTipDecl(doc: doc).map(Declaration.tip)
-        case .group: result = parseGroupDecl(doc: doc).map(Declaration.group)
-        case .scenario: result = parseScenarioDecl().map(Declaration.scenario)
-        default:
-            let word = text(token)
-            if let suggestion = SpellingSuggester.closest(to: word, among: Parser.declarationKeywords) {
-                error("unknown declaration '\(word)'; did you mean '\(suggestion)'?", at: token.range)
-                if let declaration = parseMisspelledDeclaration(as: suggestion, doc: doc) { return declaration }
-            } else if Parser.tipItemKeywords.contains(word) {
-                error("'\(word)' must be inside a tip's braces", at: token.range)
-            } else {
+        if let keyword = token.keyword, keyword.startsDeclaration {
+            if keyword == .transient, let next = peek().keyword, next.startsDeclaration, next != .parameter {
+                // `transient event e`: only parameters are transient; read the declaration without it.
                 error(
-                    "expected a declaration (config, enum, parameter, event, tip or group), found '\(word)'",
-                    at: token.range)
+                    "only a parameter can be 'transient'; remove 'transient' before '\(text(peek()))'", at: token.range)
+                advance()
+                return parseDeclaration(doc: doc)
             }
-            recoverAtFileScope()
-            return nil
+            return parseDeclaration(keyword, doc: doc)
         }
+        let word = text(token)
+        if let suggestion = reportMisspelling("declaration", word, at: token.range, among: Parser.declarationKeywords) {
+            // `paramter x: Bool = false`: read as the suggestion when that parses without another error,
+            // so that its uses are not then unknown names.
+            if let keyword = Keyword(rawValue: suggestion), keyword != .transient, peek().kind == .identifier,
+                let declaration = parseIfClean({ $0.parseDeclaration(keyword, doc: doc) })
+            {
+                return declaration
+            }
+        } else if token.keyword?.startsTipItem == true {
+            error("'\(word)' must be inside a tip's braces", at: token.range)
+        } else {
+            error(
+                "expected a declaration (config, enum, parameter, event, tip or group), found '\(word)'",
+                at: token.range)
+        }
+        recoverAtFileScope()
+        return nil
+    }
+
+    /// The declaration that `keyword` starts, from the current token (that keyword, or a misspelling of it).
+    mutating func parseDeclaration(_ keyword: Keyword, doc: DocComment?) -> Declaration? {
+        switch keyword {
+        case .config: parseConfigDecl().map(Declaration.config)
+        case .enum: parseEnumDecl(doc: doc).map(Declaration.enumeration)
+        case .parameter, .transient: parseParameterDecl(doc: doc).map(Declaration.parameter)
+        case .event: parseEventDecl(doc: doc).map(Declaration.event)
+        case .tip: parseTipDecl(doc: doc).map(Declaration.tip)
+        case .group: parseGroupDecl(doc: doc).map(Declaration.group)
+        case .scenario: parseScenarioDecl().map(Declaration.scenario)
+        default: nil
+        }
+    }
+
+    /// Runs `parse` on a copy of the parser, and keeps the copy and its
+    /// result only when it parsed without reporting anything.
+    mutating func parseIfClean<T>(_ parse: (inout SyntaxParser) -> T?) -> T? {
+        var trial = self
+        let reportsBefore = trial.diagnostics.reportCount
+        guard let result = parse(&trial), trial.diagnostics.reportCount == reportsBefore else { return nil }
+        self = trial
         return result
     }
 
-    /// `paramter x: Bool = false`: the declaration read as the suggested
-    /// keyword, when it parses as one without another error, so that its
-    /// uses are not then unknown names. Nil (nothing consumed) otherwise.
-    mutating func parseMisspelledDeclaration(as suggestion: String, doc: DocComment?) -> Declaration? {
-        guard let keyword = Keyword(rawValue: suggestion), keyword != .transient, peek().kind == .identifier
-        else { return nil }
-        var trial = self
-        let reportsBefore = trial.diagnostics.reportCount
-        let declaration: Declaration?
-        switch keyword {
-        case .config: declaration = nil
-        case .enum: declaration = trial.parseEnumDecl(doc: doc).map(Declaration.enumeration)
-        case .parameter: declaration = trial.parseParameterDecl(doc: doc).map(Declaration.parameter)
-        case .event: declaration = trial.parseEventDecl(doc: doc).map(Declaration.event)
-        case .tip: declaration = trial.parseTipDecl(doc: doc).map(Declaration.tip)
-        case .group: declaration = trial.parseGroupDecl(doc: doc).map(Declaration.group)
-        default: declaration = nil
+    /// Consumes the keyword that starts a declaration and the name after it;
+    /// when the name is missing, reports so and recovers at file scope.
+    mutating func parseDeclarationName(_ keyword: Keyword) -> (keyword: Token, name: Identifier)? {
+        let token = advance()
+        guard let name = expectIdentifier("expected the \(keyword.rawValue)'s name after '\(keyword.rawValue)'") else {
+            recoverAtFileScope()
+            return nil
         }
-        guard let declaration, trial.diagnostics.reportCount == reportsBefore else { return nil }
-        self = trial
-        return declaration
+        return (token, name)
     }
 
     /// Consumes a name, or reports `message` and returns nil.
@@ -104,15 +114,22 @@ extension SyntaxParser {
         return advance()
     }
 
+    /// Consumes the `{` that opens a declaration's block, or reports
+    /// `message`, recovers at file scope and returns nil.
+    mutating func expectDeclarationBlock(_ message: @autoclosure () -> String) -> Token? {
+        guard let opening = expectLeftBrace(message()) else {
+            recoverAtFileScope()
+            return nil
+        }
+        return opening
+    }
+
     // MARK: - config
 
     /// config_decl = "config" "{" { config_item separator } "}" ;
     mutating func parseConfigDecl() -> ConfigDecl? {
         let keyword = advance()
-        guard let opening = expectLeftBrace("expected '{' after 'config'") else {
-            recoverAtFileScope()
-            return nil
-        }
+        guard let opening = expectDeclarationBlock("expected '{' after 'config'") else { return nil }
         var items: [ConfigItem] = []
         let end = parseBlockItems(
             opening: opening, name: "the config block", itemKeywords: [.displayFrequency]
@@ -132,13 +149,9 @@ extension SyntaxParser {
         guard token.keyword == .displayFrequency else {
             if token.kind == .identifier {
                 let word = text(token)
-                let hint = SpellingSuggester.closest(to: word, among: ["displayFrequency"]).map {
-                    "; did you mean '\($0)'?"
+                if reportMisspelling("config item", word, at: token.range, among: ["displayFrequency"]) == nil {
+                    error("unknown config item '\(word)'; the config block takes 'displayFrequency'", at: token.range)
                 }
-                error(
-                    "unknown config item '\(word)'"
-                        + (hint ?? "; the config block takes 'displayFrequency'"),
-                    at: token.range)
             } else {
                 error("expected a config item such as 'displayFrequency', found \(describe(token))", at: token.range)
             }
@@ -153,14 +166,7 @@ extension SyntaxParser {
     mutating func parseDisplayFrequency() -> DisplayFrequencySyntax? {
         if at(.every) {
             let every = advance()
-            if let spaced = parseSpacedDuration() {
-                return .every(spaced, range: every.range.extended(to: spaced.range))
-            }
-            guard currentKind == .duration, case .duration(let amount, let unit) = current.value else {
-                errorExpected(durationMessage(after: "'every'", example: "3d"))
-                return nil
-            }
-            let literal = DurationLiteral(amount: amount, unit: unit, range: advance().range)
+            guard let literal = parseDurationLiteral(after: "'every'", example: "3d") else { return nil }
             return .every(literal, range: every.range.extended(to: literal.range))
         }
         guard currentKind == .identifier else {
@@ -172,66 +178,47 @@ extension SyntaxParser {
         return .named(advanceIdentifier())
     }
 
-    /// The message for a missing duration, with a hint when a bare number was written.
-    func durationMessage(after what: String, example: String) -> String {
-        if currentKind == .integer {
-            let number = text(current)
-            return "expected a duration after \(what); add a unit to '\(number)': s, m, h, d or w"
-        }
-        return "expected a duration such as \(example) after \(what)"
-    }
-
     // MARK: - enum
 
     /// enum_decl = "enum" identifier "{" [ identifier { case_separator identifier } [ case_separator ] ] "}" ;
     mutating func parseEnumDecl(doc: DocComment?) -> EnumDecl? {
-        let keyword = advance()
-        guard let name = expectIdentifier("expected the enum's name after 'enum'") else {
-            recoverAtFileScope()
-            return nil
-        }
-        guard let opening = expectLeftBrace("expected '{' and the cases after enum '\(name.name)'") else {
-            recoverAtFileScope()
-            return nil
-        }
+        guard let (keyword, name) = parseDeclarationName(.enum),
+            let opening = expectDeclarationBlock("expected '{' and the cases after enum '\(name.name)'")
+        else { return nil }
         var cases: [Identifier] = []
-        var end = opening.range
-        while true {
-            skipSeparators()
-            if currentKind == .rightBrace {
-                end = advance().range
-                break
-            }
-            if isAtEnd || (atDeclarationStart && !cases.isEmpty) {
-                errorExpected(
-                    "expected '}' to close enum '\(name.name)'",
-                    notes: [DiagnosticNote("'{' opened here", at: opening.range)])
-                end = range(from: opening.range)
-                break
-            }
-            guard currentKind == .identifier else {
-                errorExpected("expected a case name in enum '\(name.name)', found \(describe(current))")
-                while !isAtEnd, currentKind != .rightBrace, currentKind != .comma, !atDeclarationStart { advance() }
-                if currentKind == .comma { advance() }
-                continue
-            }
-            cases.append(advanceIdentifier())
-            switch currentKind {
-            case .comma, .newline, .semicolon:
-                advance()
-            case .rightBrace, .endOfFile:
-                break
-            default:
-                error(
-                    "expected ',' or '}' after the case '\(cases[cases.count - 1].name)', found \(describe(current))",
-                    at: current.range)
-                while !isAtEnd, currentKind != .rightBrace, currentKind != .comma, !atDeclarationStart { advance() }
-                if currentKind == .comma { advance() }
-            }
+        // Until the first case, a line like `event X` is read as a case, not as a declaration.
+        let end = parseBraced(opening: opening, name: "enum '\(name.name)'", closesAtDeclaration: !cases.isEmpty) {
+            $0.parseEnumCase(into: &cases, of: name)
         }
         let decl = EnumDecl(doc: doc, name: name, cases: cases, range: keyword.range.extended(to: end))
         expectDeclarationEnd("enum '\(name.name)'")
         return decl
+    }
+
+    /// One case of enum `name` and the separator after it, or an error and the skip to the next case.
+    private mutating func parseEnumCase(into cases: inout [Identifier], of name: Identifier) {
+        guard currentKind == .identifier else {
+            errorExpected("expected a case name in enum '\(name.name)', found \(describe(current))")
+            skipToNextCase()
+            return
+        }
+        let item = advanceIdentifier()
+        cases.append(item)
+        switch currentKind {
+        case .comma, .newline, .semicolon:
+            advance()
+        case .rightBrace, .endOfFile:
+            break
+        default:
+            error("expected ',' or '}' after the case '\(item.name)', found \(describe(current))", at: current.range)
+            skipToNextCase()
+        }
+    }
+
+    /// After a mistake in an enum's cases: skips past the next `,`, or to the `}` or the next declaration.
+    private mutating func skipToNextCase() {
+        while !isAtEnd, currentKind != .rightBrace, currentKind != .comma, !atDeclarationStart { advance() }
+        if currentKind == .comma { advance() }
     }
 
     // MARK: - parameter
@@ -248,11 +235,7 @@ extension SyntaxParser {
                 return nil
             }
         }
-        advance()
-        guard let name = expectIdentifier("expected the parameter's name after 'parameter'") else {
-            recoverAtFileScope()
-            return nil
-        }
+        guard let (_, name) = parseDeclarationName(.parameter) else { return nil }
         let type: TypeSyntax
         if currentKind == .colon {
             advance()
@@ -262,15 +245,7 @@ extension SyntaxParser {
             }
             type = written
         } else if currentKind == .assign {
-            // `parameter x = false`: the type is missing; read on, with the
-            // type the default suggests, so that uses do not cascade.
-            let literal = Self.typeName(ofLiteral: peek(), keyword: peek().keyword)
-            let value = text(peek())
-            let example =
-                literal.map { "write \(name.name): \($0) = \(value)" }
-                ?? "write it after a ':', as in \(name.name): Bool (Bool, Int, Double, String or an enum)"
-            error("parameter '\(name.name)' needs a type: \(example)", at: current.range)
-            type = TypeSyntax(name: Identifier(literal ?? "", range: name.range))
+            type = missingType(of: name)
         } else {
             errorExpected("expected ':' and a type after parameter '\(name.name)', as in \(name.name): Bool")
             if !atDeclarationStart, !isAtEnd { recoverAtFileScope() }
@@ -299,6 +274,18 @@ extension SyntaxParser {
             expectDeclarationEnd("parameter '\(name.name)'")
         }
         return decl
+    }
+
+    /// `parameter x = false`: the type is missing; reported, and read on with
+    /// the type the default suggests, so that uses do not cascade.
+    mutating func missingType(of name: Identifier) -> TypeSyntax {
+        let literal = Self.typeName(ofLiteral: peek(), keyword: peek().keyword)
+        let value = text(peek())
+        let example =
+            literal.map { "write \(name.name): \($0) = \(value)" }
+            ?? "write it after a ':', as in \(name.name): Bool (Bool, Int, Double, String or an enum)"
+        error("parameter '\(name.name)' needs a type: \(example)", at: current.range)
+        return TypeSyntax(name: Identifier(literal ?? "", range: name.range))
     }
 
     /// The type a default literal suggests (`false` → Bool), or nil.

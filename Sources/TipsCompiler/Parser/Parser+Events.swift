@@ -3,34 +3,22 @@
 extension SyntaxParser {
     /// event_decl = "event" identifier [ "(" [ field_list ] ")" ] [ keep_clause ] ;
     mutating func parseEventDecl(doc: DocComment?) -> EventDecl? {
-        let keyword = advance()
-        guard let name = expectIdentifier("expected the event's name after 'event'") else {
-            recoverAtFileScope()
-            return nil
-        }
+        guard let (keyword, name) = parseDeclarationName(.event) else { return nil }
         var fields: [FieldSyntax] = []
-        if currentKind == .leftParen {
-            let (list, complete) = parseFieldList(of: "event '\(name.name)'")
-            fields = list
-            guard complete else {
-                // Keep the event with the fields read so far, so that its uses do not cascade.
-                let decl = EventDecl(doc: doc, name: name, fields: fields, keep: nil, range: range(from: keyword.range))
-                if !atDeclarationStart { recoverAtFileScope() }
-                return decl
-            }
-        }
+        var complete = true
+        if currentKind == .leftParen { (fields, complete) = parseFieldList(of: "event '\(name.name)'") }
         var keep: KeepClause?
-        if at(.keep) {
-            guard let clause = parseKeepClause() else {
-                // Keep the event without its clause, so that its uses do not cascade.
-                let decl = EventDecl(doc: doc, name: name, fields: fields, keep: nil, range: range(from: keyword.range))
-                if !atDeclarationStart { recoverAtFileScope() }
-                return decl
-            }
-            keep = clause
+        if complete, at(.keep) {
+            keep = parseKeepClause()
+            complete = keep != nil
         }
+        // After an error the event is kept with what was read, so that its uses do not cascade.
         let decl = EventDecl(doc: doc, name: name, fields: fields, keep: keep, range: range(from: keyword.range))
-        expectDeclarationEnd("event '\(name.name)'")
+        if complete {
+            expectDeclarationEnd("event '\(name.name)'")
+        } else if !atDeclarationStart {
+            recoverAtFileScope()
+        }
         return decl
     }
 
@@ -76,6 +64,15 @@ extension SyntaxParser {
             return nil
         }
         return DurationLiteral(amount: amount, unit: unit, range: advance().range)
+    }
+
+    /// The message for a missing duration, with a hint when a bare number was written.
+    func durationMessage(after what: String, example: String) -> String {
+        if currentKind == .integer {
+            let number = text(current)
+            return "expected a duration after \(what); add a unit to '\(number)': s, m, h, d or w"
+        }
+        return "expected a duration such as \(example) after \(what)"
     }
 
     /// field_list = "(" [ field { "," field } [ "," ] ] ")" ;  field = identifier ":" type ;

@@ -121,40 +121,43 @@ extension SyntaxParser {
 
     /// comparison = additive [ comparison_operator additive ] ;  (non-associative)
     mutating func parseComparison() -> Parsed {
-        let comparisonOperator: (TokenKind) -> RuleOperator? = { kind in
-            if case .binaryOperator(let op) = kind, op.isComparison { return op }
-            return nil
-        }
         var (lhs, depth) = parseAdditive()
-        if !abandonsExpression, currentKind == .assign {
+        let op: RuleOperator
+        if abandonsExpression {
+            return (lhs, depth)
+        } else if currentKind == .assign {
             // `plan = .pro`: one error, then read as `==`, so the rule is not also judged as written.
             error("use '==' to compare; '=' only gives a parameter its default value", at: current.range)
-            let operatorToken = advance()
-            let (rhs, rhsDepth) = parseOperand(after: operatorToken.range) { $0.parseAdditive() }
-            return (
-                .binary(
-                    .equal, lhs: lhs, rhs: rhs, operatorRange: operatorToken.range,
-                    range: lhs.range.extended(to: rhs.range)), max(depth, rhsDepth) + 1
-            )
+            op = .equal
+        } else if let comparison = Self.comparisonOperator(currentKind) {
+            op = comparison
+        } else {
+            return (lhs, depth)
         }
-        guard !abandonsExpression, let op = comparisonOperator(currentKind) else { return (lhs, depth) }
         let operatorToken = advance()
         let (rhs, rhsDepth) = parseOperand(after: operatorToken.range) { $0.parseAdditive() }
         depth = max(depth, rhsDepth) + 1
         lhs = .binary(
             op, lhs: lhs, rhs: rhs, operatorRange: operatorToken.range, range: lhs.range.extended(to: rhs.range))
-        guard !abandonsExpression, comparisonOperator(currentKind) != nil else { return (lhs, depth) }
+        guard operatorToken.kind != .assign, !abandonsExpression, Self.comparisonOperator(currentKind) != nil else {
+            return (lhs, depth)
+        }
         // `a < b < c`: report the second operator, then consume the chain whole.
         error(
             "comparison operators cannot be chained; combine comparisons with '&&', as in a < b && b < c",
             at: current.range)
         var whole = lhs.range
-        while !abandonsExpression, comparisonOperator(currentKind) != nil {
+        while !abandonsExpression, Self.comparisonOperator(currentKind) != nil {
             let next = advance()
             let (operand, _) = parseOperand(after: next.range) { $0.parseAdditive() }
             whole = whole.extended(to: operand.range)
         }
         return (.error(whole), depth)
+    }
+
+    static func comparisonOperator(_ kind: TokenKind) -> RuleOperator? {
+        if case .binaryOperator(let op) = kind, op.isComparison { return op }
+        return nil
     }
 
     /// additive = multiplicative { ( "+" | "-" ) multiplicative } ;
@@ -271,23 +274,10 @@ extension SyntaxParser {
     mutating func parsePrimary() -> Parsed {
         let token = current
         switch token.kind {
-        case .integer:
+        case .integer, .decimal, .duration, .string:
             if let duration = parseSpacedDuration() { return (.duration(duration), 1) }
             advance()
-            guard case .integer(let value) = token.value else { return (.error(token.range), 1) }
-            return (.integer(IntegerLiteral(value: value, range: token.range)), 1)
-        case .decimal:
-            advance()
-            guard case .decimal(let value) = token.value else { return (.error(token.range), 1) }
-            return (.decimal(value, token.range), 1)
-        case .duration:
-            advance()
-            guard case .duration(let amount, let unit) = token.value else { return (.error(token.range), 1) }
-            return (.duration(DurationLiteral(amount: amount, unit: unit, range: token.range)), 1)
-        case .string:
-            advance()
-            guard case .string(let segments) = token.value else { return (.error(token.range), 1) }
-            return (.string(StringLiteral(segments: segments, range: token.range)), 1)
+            return (Self.literal(token) ?? .error(token.range), 1)
         case .identifier:
             advance()
             if token.keyword == .true { return (.boolean(true, token.range), 1) }
@@ -306,6 +296,18 @@ extension SyntaxParser {
         default:
             errorExpected("expected an expression, found \(describe(token))")
             return (.error(expectationRange), 1)
+        }
+    }
+
+    /// The expression a literal token stands for; nil when it is malformed
+    /// (the lexer reported it and gave it no value).
+    static func literal(_ token: Token) -> Expr? {
+        switch token.value {
+        case .integer(let value): .integer(IntegerLiteral(value: value, range: token.range))
+        case .decimal(let value): .decimal(value, token.range)
+        case .duration(let amount, let unit): .duration(DurationLiteral(amount: amount, unit: unit, range: token.range))
+        case .string(let segments): .string(StringLiteral(segments: segments, range: token.range))
+        case .none: nil
         }
     }
 

@@ -3,64 +3,50 @@
 extension SyntaxParser {
     /// group_decl = "group" identifier [ "ordered" | "firstAvailable" ] "{" { identifier | separator } "}" ;
     mutating func parseGroupDecl(doc: DocComment?) -> GroupDecl? {
-        let keyword = advance()
-        guard let name = expectIdentifier("expected the group's name after 'group'") else {
-            recoverAtFileScope()
-            return nil
-        }
+        guard let (keyword, name) = parseDeclarationName(.group) else { return nil }
         var priority: Identifier?
         if currentKind == .identifier {
             let word = advanceIdentifier()
-            if word.name != "ordered", word.name != "firstAvailable" {
-                let hint =
-                    SpellingSuggester.closest(to: word.name, among: ["ordered", "firstAvailable"])
-                    .map { "; did you mean '\($0)'?" } ?? "; use 'ordered' or 'firstAvailable'"
-                error("unknown group order '\(word.name)'\(hint)", at: word.range)
+            if word.name != "ordered", word.name != "firstAvailable",
+                reportMisspelling("group order", word.name, at: word.range, among: ["ordered", "firstAvailable"]) == nil
+            {
+                error("unknown group order '\(word.name)'; use 'ordered' or 'firstAvailable'", at: word.range)
             }
             priority = word
         }
         if currentKind == .leftBracket {
             return parseBracketedGroup(doc: doc, keyword: keyword, name: name, priority: priority)
         }
-        guard let opening = expectLeftBrace("expected '{' and the member tips after group '\(name.name)'") else {
-            recoverAtFileScope()
+        guard let opening = expectDeclarationBlock("expected '{' and the member tips after group '\(name.name)'") else {
             return nil
         }
         var members: [Identifier] = []
-        var end = opening.range
-        while true {
-            skipSeparators()
-            if currentKind == .rightBrace {
-                end = advance().range
-                break
-            }
-            if isAtEnd || atDeclarationStart {
-                errorExpected(
-                    "expected '}' to close group '\(name.name)'",
-                    notes: [DiagnosticNote("'{' opened here", at: opening.range)])
-                end = range(from: opening.range)
-                break
-            }
-            switch currentKind {
-            case .identifier:
-                members.append(advanceIdentifier())
-            case .comma:
-                error("group members are separated by spaces or new lines, not ','", at: advance().range)
-            case .leftBracket, .rightBracket:
-                error("a group lists its tips without '[' or ']', as in { A B }", at: advance().range)
-            default:
-                errorExpected("expected a tip name in group '\(name.name)', found \(describe(current))")
-                // One error per run of stray tokens.
-                advance()
-                while !isAtEnd, currentKind != .identifier, currentKind != .rightBrace, currentKind != .newline {
-                    advance()
-                }
-            }
+        let end = parseBraced(opening: opening, name: "group '\(name.name)'") {
+            $0.parseGroupMember(into: &members, of: name)
         }
         let decl = GroupDecl(
             doc: doc, name: name, priority: priority, members: members, range: keyword.range.extended(to: end))
         expectDeclarationEnd("group '\(name.name)'")
         return decl
+    }
+
+    /// One member of group `name`, or an error about what stands there instead.
+    private mutating func parseGroupMember(into members: inout [Identifier], of name: Identifier) {
+        switch currentKind {
+        case .identifier:
+            members.append(advanceIdentifier())
+        case .comma:
+            error("group members are separated by spaces or new lines, not ','", at: advance().range)
+        case .leftBracket, .rightBracket:
+            error("a group lists its tips without '[' or ']', as in { A B }", at: advance().range)
+        default:
+            errorExpected("expected a tip name in group '\(name.name)', found \(describe(current))")
+            // One error per run of stray tokens.
+            advance()
+            while !isAtEnd, currentKind != .identifier, currentKind != .rightBrace, currentKind != .newline {
+                advance()
+            }
+        }
     }
 
     /// `group G ordered [A, B]`, as a list is written elsewhere: reported

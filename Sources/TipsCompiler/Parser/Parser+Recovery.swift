@@ -46,6 +46,28 @@ extension SyntaxParser {
         }
     }
 
+    /// Parses a block whose `{` is `opening`, up to and including its `}`,
+    /// and returns the block's range: `element` parses from each token that
+    /// is not a separator. The end of the file, or a declaration when
+    /// `closesAtDeclaration`, ends the block with "expected '}' to close \(name())".
+    mutating func parseBraced(
+        opening: Token, name: @autoclosure () -> String, closesAtDeclaration: @autoclosure () -> Bool = true,
+        element: (inout SyntaxParser) -> Void
+    ) -> SourceRange {
+        while true {
+            skipSeparators()
+            if currentKind == .rightBrace {
+                return range(from: opening.range).extended(to: advance().range)
+            }
+            if isAtEnd || (atDeclarationStart && closesAtDeclaration()) {
+                errorExpected(
+                    "expected '}' to close \(name())", notes: [DiagnosticNote("'{' opened here", at: opening.range)])
+                return range(from: opening.range)
+            }
+            element(&self)
+        }
+    }
+
     /// Parses the items of a block whose `{` is `opening`, up to and including
     /// its `}`; returns the end of the block. `parseItem` parses one item and
     /// returns false when it reported an error (the block then recovers).
@@ -55,31 +77,25 @@ extension SyntaxParser {
         opening: Token, name: @autoclosure () -> String, itemKeywords: Set<Keyword>,
         parseItem: (inout SyntaxParser) -> Bool
     ) -> SourceRange {
-        while true {
-            skipSeparators()
-            if currentKind == .rightBrace {
-                return range(from: opening.range).extended(to: advance().range)
+        parseBraced(opening: opening, name: name()) { $0.parseBlockItem(itemKeywords: itemKeywords, parseItem) }
+    }
+
+    /// One item of ``parseBlockItems(opening:name:itemKeywords:parseItem:)``, and recovery after it.
+    private mutating func parseBlockItem(itemKeywords: Set<Keyword>, _ parseItem: (inout SyntaxParser) -> Bool) {
+        abandonsExpression = false
+        nesting = 0
+        let start = position
+        let succeeded = parseItem(&self)
+        // A line the lexer joined to an item whose `(` was left open (already
+        // reported) still starts an item of its own when it starts with one's keyword.
+        let startsItem = current.keyword.map(itemKeywords.contains) == true && currentStartsLine
+        if !succeeded || !(atItemEnd || startsItem) {
+            if succeeded, !current.isMalformed {
+                error(unexpectedAfterItemMessage(), at: current.range, notes: continuationNotes())
             }
-            if isAtEnd || atDeclarationStart {
-                errorExpected(
-                    "expected '}' to close \(name())", notes: [DiagnosticNote("'{' opened here", at: opening.range)])
-                return range(from: opening.range)
-            }
-            abandonsExpression = false
-            nesting = 0
-            let start = position
-            let succeeded = parseItem(&self)
-            // A line the lexer joined to an item whose `(` was left open (already
-            // reported) still starts an item of its own when it starts with one's keyword.
-            let startsItem = current.keyword.map(itemKeywords.contains) == true && currentStartsLine
-            if !succeeded || !(atItemEnd || startsItem) {
-                if succeeded, !current.isMalformed {
-                    error(unexpectedAfterItemMessage(), at: current.range, notes: continuationNotes())
-                }
-                recoverInBlock(itemKeywords: itemKeywords)
-            }
-            if position == start { advance() }
+            recoverInBlock(itemKeywords: itemKeywords)
         }
+        if position == start { advance() }
     }
 
     /// After a declaration: anything but a separator on the same line is an error.

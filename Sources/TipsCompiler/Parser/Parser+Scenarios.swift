@@ -9,17 +9,15 @@ extension SyntaxParser {
     /// scenario_decl = "scenario" string "{" { separator } { scenario_step { separator } } "}" ;
     mutating func parseScenarioDecl() -> ScenarioDecl? {
         let keyword = advance()
-        guard currentKind == .string, case .string(let segments) = current.value else {
-            errorExpected("expected the scenario's name as a string after 'scenario', as in scenario \"First launch\"")
+        guard
+            let name = expectString(
+                "expected the scenario's name as a string after 'scenario', as in scenario \"First launch\"")
+        else {
             recoverAtFileScope()
             return nil
         }
-        let name = StringLiteral(segments: segments, range: advance().range)
         let title = "scenario \"\(name.displayText)\""
-        guard let opening = expectLeftBrace("expected '{' and the steps of \(title)") else {
-            recoverAtFileScope()
-            return nil
-        }
+        guard let opening = expectDeclarationBlock("expected '{' and the steps of \(title)") else { return nil }
         let (steps, end) = parseScenarioSteps(opening: opening, name: title)
         let decl = ScenarioDecl(
             keyword: keyword.range, name: name, steps: steps, range: keyword.range.extended(to: end))
@@ -66,16 +64,7 @@ extension SyntaxParser {
         case .expect: kind = parseExpectStep()
         case .override: kind = parseOverrideStep()
         default:
-            let word = text(keyword)
-            let list = SyntaxParser.scenarioStepKeywordList
-            if let suggestion = SpellingSuggester.closest(to: word, among: list) {
-                error("unknown scenario step '\(word)'; did you mean '\(suggestion)'?", at: keyword.range)
-            } else {
-                error(
-                    "unknown scenario step '\(word)'; a scenario takes "
-                        + "\(list.dropLast().joined(separator: ", ")) or \(list.last ?? "")",
-                    at: keyword.range)
-            }
+            _ = reportUnknown("scenario step", keyword, among: SyntaxParser.scenarioStepKeywordList, in: "a scenario")
             return nil
         }
         guard let kind else { return nil }
@@ -99,12 +88,8 @@ extension SyntaxParser {
     /// donate_step = "donate" identifier [ argument_list ] ;
     mutating func parseDonateStep() -> ScenarioStepKind? {
         advance()
-        guard let name = expectIdentifier("expected an event's name after 'donate'") else { return nil }
-        guard currentKind == .leftParen else { return .donate(event: name, fields: nil) }
-        let errors = diagnostics.reportCount
-        let (fields, _, _) = parseArgumentList()
-        if abandonsExpression || diagnostics.reportCount > errors { return nil }
-        return .donate(event: name, fields: fields)
+        guard let event = parseReference("expected an event's name after 'donate'") else { return nil }
+        return .donate(event: event.name, fields: event.arguments)
     }
 
     /// wait_step = "wait" duration ;
@@ -205,16 +190,11 @@ extension SyntaxParser {
             advance()
             return .invalidated(reason: reason)
         default:
-            let subjectText = subject.name.name
-            if currentKind == .identifier,
-                let suggestion = SpellingSuggester.closest(to: text(current), among: words)
+            if currentKind != .identifier
+                || reportMisspelling("expectation", text(current), at: current.range, among: words) == nil
             {
-                error(
-                    "unknown expectation '\(text(current))'; did you mean '\(suggestion)'?",
-                    at: current.range)
-            } else {
                 errorExpected(
-                    "expected 'available', 'pending', 'invalidated' or 'shows' after 'expect \(subjectText)', "
+                    "expected 'available', 'pending', 'invalidated' or 'shows' after 'expect \(subject.name.name)', "
                         + "found \(describe(current))")
             }
             return nil
@@ -243,14 +223,10 @@ extension SyntaxParser {
             } while currentKind == .comma
             return .override(word.keyword == .show ? .show(tips) : .hide(tips))
         default:
-            if currentKind == .identifier,
-                let suggestion = SpellingSuggester.closest(
-                    to: text(current), among: ["showAll", "hideAll", "show", "hide"])
+            let words = ["showAll", "hideAll", "show", "hide"]
+            if currentKind != .identifier
+                || reportMisspelling("override", text(current), at: current.range, among: words) == nil
             {
-                error(
-                    "unknown override '\(text(current))'; did you mean '\(suggestion)'?",
-                    at: current.range)
-            } else {
                 errorExpected("expected showAll, hideAll, show or hide after 'override', found \(describe(current))")
             }
             return nil
@@ -259,8 +235,13 @@ extension SyntaxParser {
 
     /// tip_reference = identifier [ argument_list ] ;
     mutating func parseTipReference(after what: String, alternative: String = "") -> TipReferenceSyntax? {
-        let message = "expected a tip's name\(alternative) after \(what)"
-        guard let name = expectIdentifier(message) else { return nil }
+        parseReference("expected a tip's name\(alternative) after \(what)")
+    }
+
+    /// A name and the arguments after it, if any (a tip reference, or the
+    /// event a `donate` step names); nil when `message` or another error was reported.
+    mutating func parseReference(_ message: @autoclosure () -> String) -> TipReferenceSyntax? {
+        guard let name = expectIdentifier(message()) else { return nil }
         guard currentKind == .leftParen else {
             return TipReferenceSyntax(name: name, arguments: nil, range: name.range)
         }

@@ -6,11 +6,7 @@ extension SyntaxParser {
     /// tip_decl = "tip" identifier [ "(" [ field_list ] ")" ] "{" { tip_item separator } "}" ;
     mutating func parseTipDecl(doc: DocComment?) -> TipDecl? {
         let errorsBefore = diagnostics.reported.count
-        let keyword = advance()
-        guard let name = expectIdentifier("expected the tip's name after 'tip'") else {
-            recoverAtFileScope()
-            return nil
-        }
+        guard let (keyword, name) = parseDeclarationName(.tip) else { return nil }
         var arguments: [FieldSyntax]?
         if currentKind == .leftParen {
             let (list, complete) = parseFieldList(of: "tip '\(name.name)'")
@@ -21,8 +17,7 @@ extension SyntaxParser {
                 return nil
             }
         }
-        guard let opening = expectLeftBrace("expected '{' to start the body of tip '\(name.name)'") else {
-            recoverAtFileScope()
+        guard let opening = expectDeclarationBlock("expected '{' to start the body of tip '\(name.name)'") else {
             return nil
         }
         var items: [TipItem] = []
@@ -59,26 +54,37 @@ extension SyntaxParser {
             guard let kind = parseTipItemBody(item) else { return nil }
             return TipItem(kind: kind, keyword: keyword.range, range: range(from: keyword.range))
         }
-        let word = text(keyword)
-        guard let suggestion = SpellingSuggester.closest(to: word, among: Parser.tipItemKeywordList) else {
-            let list = Parser.tipItemKeywordList.dropLast().joined(separator: ", ")
-            error(
-                "unknown tip item '\(word)'; a tip takes \(list) or \(Parser.tipItemKeywordList.last ?? "")",
-                at: keyword.range)
-            return nil
-        }
-        error("unknown tip item '\(word)'; did you mean '\(suggestion)'?", at: keyword.range)
-        // Read the item as the suggestion when it parses as one without
-        // another error, so that the tip is not then missing its title.
-        guard let item = Keyword(rawValue: suggestion) else { return nil }
-        var trial = self
-        let reportsBefore = trial.diagnostics.reportCount
-        trial.advance()
-        guard let kind = trial.parseTipItemBody(item), trial.diagnostics.reportCount == reportsBefore,
-            trial.atItemEnd
+        // Read a misspelled item as the suggestion when it parses as one
+        // without another error, so that the tip is not then missing its title.
+        guard let suggestion = reportUnknown("tip item", keyword, among: Parser.tipItemKeywordList, in: "a tip"),
+            let item = Keyword(rawValue: suggestion),
+            let kind = parseIfClean({ trial in
+                trial.advance()
+                let kind = trial.parseTipItemBody(item)
+                return trial.atItemEnd ? kind : nil
+            })
         else { return nil }
-        self = trial
         return TipItem(kind: kind, keyword: keyword.range, range: range(from: keyword.range))
+    }
+
+    /// Reports the unknown `what` (such as "tip item") that `token` spells:
+    /// "did you mean" the closest of `words`, or else the list of them that
+    /// `owner` takes. Returns the suggestion.
+    mutating func reportUnknown(_ what: String, _ token: Token, among words: [String], in owner: String) -> String? {
+        if let suggestion = reportMisspelling(what, text(token), at: token.range, among: words) { return suggestion }
+        let list = "\(words.dropLast().joined(separator: ", ")) or \(words.last ?? "")"
+        error("unknown \(what) '\(text(token))'; \(owner) takes \(list)", at: token.range)
+        return nil
+    }
+
+    /// When `word` is close to one of `words`, reports "unknown \(what)
+    /// 'word'; did you mean ...?" at `range` and returns the suggestion.
+    mutating func reportMisspelling(
+        _ what: String, _ word: String, at range: SourceRange, among words: some Sequence<String>
+    ) -> String? {
+        guard let suggestion = SpellingSuggester.closest(to: word, among: words) else { return nil }
+        error("unknown \(what) '\(word)'; did you mean '\(suggestion)'?", at: range)
+        return suggestion
     }
 
     /// The rest of a tip item after its keyword `item` (already consumed).
@@ -168,8 +174,13 @@ extension SyntaxParser {
 
     /// Consumes a string literal, or reports "expected a string after \(what)".
     mutating func parseStringLiteral(after what: @autoclosure () -> String) -> StringLiteral? {
+        expectString("expected a string after \(what())")
+    }
+
+    /// Consumes a string literal, or reports `message` and returns nil.
+    mutating func expectString(_ message: @autoclosure () -> String) -> StringLiteral? {
         guard currentKind == .string, case .string(let segments) = current.value else {
-            errorExpected("expected a string after \(what())")
+            errorExpected(message())
             return nil
         }
         return StringLiteral(segments: segments, range: advance().range)

@@ -16,9 +16,6 @@ public enum Parser {
     /// The words that start a tip body item, in the order the language reference lists them.
     public static let tipItemKeywordList: [String] = Keyword.allCases.filter(\.startsTipItem).map(\.rawValue)
 
-    /// The words that start a tip body item.
-    public static let tipItemKeywords = Set(tipItemKeywordList)
-
     /// How deeply expressions may nest (parentheses, prefix operators, operator
     /// and member chains) before the parser gives up on the expression.
     public static let maximumExpressionDepth = 200
@@ -57,7 +54,7 @@ struct SyntaxParser {
     /// The token being looked at.
     private(set) var current: Token
     /// The doc comment directly before ``current``, if any.
-    private var currentDoc: DocComment?
+    private(set) var currentDoc: DocComment?
     /// The token after ``current``, and the doc comment before it.
     private var next: (token: Token, doc: DocComment?)
     /// The tokens after ``next`` the parser has looked at (rarely any).
@@ -143,9 +140,6 @@ struct SyntaxParser {
         let token = advance()
         return identifier(token)
     }
-
-    /// The doc comment directly before the current token, if any.
-    func docBeforeCurrent() -> DocComment? { currentDoc }
 
     /// Whether the current token is the first on its line (or in the file),
     /// as the reader sees it, even where the lexer continued the line.

@@ -14,52 +14,37 @@ extension ASTDumper {
         case .donate(let event, let fields):
             line("Donate \(event.name)", step.range, depth: depth)
             dumpArguments(fields, depth: depth + 1)
-        case .wait(let duration): line("Wait \(duration.amount)\(duration.unit.rawValue)", step.range, depth: depth)
-        case .show(let tip, let duration):
-            let time = duration.map { " for \($0.amount)\($0.unit.rawValue)" } ?? ""
-            line("Show\(time)", step.range, depth: depth)
-            dump(tip, depth: depth + 1)
-        case .appear(let tip):
-            line("Appear", step.range, depth: depth)
-            dump(tip, depth: depth + 1)
-        case .disappear(let tip):
-            line("Disappear", step.range, depth: depth)
-            dump(tip, depth: depth + 1)
-        case .invalidate(let tip, let reason):
-            line("Invalidate \(reason.name)", step.range, depth: depth)
-            dump(tip, depth: depth + 1)
-        case .reset(let tip):
-            line("Reset", step.range, depth: depth)
-            dump(tip, depth: depth + 1)
-        case .restart: line("Restart", step.range, depth: depth)
         case .repeat(let count, let steps):
             line("Repeat \(count.value)", step.range, depth: depth)
             for inner in steps { dump(inner, depth: depth + 1) }
-        case .expectStatus(let tip, let status):
-            let text =
-                switch status {
-                case .available: "available"
-                case .pending: "pending"
-                case .invalidated(let reason): "invalidated" + (reason.map { "(\($0.name))" } ?? "")
-                }
-            line("Expect \(text)", step.range, depth: depth)
-            dump(tip, depth: depth + 1)
-        case .expectShows(let group, let tip):
-            line("ExpectShows\(tip == nil ? " nothing" : "")", step.range, depth: depth)
-            dump(group, depth: depth + 1)
-            if let tip { dump(tip, depth: depth + 1) }
-        case .override(let override):
-            switch override {
-            case .showAll: line("Override showAll", step.range, depth: depth)
-            case .hideAll: line("Override hideAll", step.range, depth: depth)
-            case .show(let tips), .hide(let tips):
-                if case .show = override {
-                    line("Override show", step.range, depth: depth)
-                } else {
-                    line("Override hide", step.range, depth: depth)
-                }
-                for tip in tips { dump(tip, depth: depth + 1) }
-            }
+        default:
+            let (label, tips) = ASTDumper.summary(of: step.kind)
+            line(label, step.range, depth: depth)
+            for tip in tips { dump(tip, depth: depth + 1) }
+        }
+    }
+
+    /// The line of a step that holds only tip references, and those references.
+    static func summary(of kind: ScenarioStepKind) -> (String, [TipReferenceSyntax]) {
+        switch kind {
+        case .wait(let duration): ("Wait \(spelling(duration))", [])
+        case .show(let tip, let duration): ("Show" + (duration.map { " for \(spelling($0))" } ?? ""), [tip])
+        case .appear(let tip): ("Appear", [tip])
+        case .disappear(let tip): ("Disappear", [tip])
+        case .invalidate(let tip, let reason): ("Invalidate \(reason.name)", [tip])
+        case .reset(let tip): ("Reset", [tip])
+        case .restart: ("Restart", [])
+        case .expectStatus(let tip, .available): ("Expect available", [tip])
+        case .expectStatus(let tip, .pending): ("Expect pending", [tip])
+        case .expectStatus(let tip, .invalidated(let reason)):
+            ("Expect invalidated" + (reason.map { "(\($0.name))" } ?? ""), [tip])
+        case .expectShows(let group, nil): ("ExpectShows nothing", [group])
+        case .expectShows(let group, let tip?): ("ExpectShows", [group, tip])
+        case .override(.showAll): ("Override showAll", [])
+        case .override(.hideAll): ("Override hideAll", [])
+        case .override(.show(let tips)): ("Override show", tips)
+        case .override(.hide(let tips)): ("Override hide", tips)
+        case .set, .donate, .repeat: ("", [])
         }
     }
 

@@ -55,6 +55,15 @@ struct ASTDumper {
         return out + "\""
     }
 
+    /// A duration as written, such as `30s`.
+    static func spelling(_ duration: DurationLiteral) -> String { "\(duration.amount)\(duration.unit.rawValue)" }
+
+    mutating func dump(_ fields: [FieldSyntax], depth: Int) {
+        for field in fields {
+            line("Field \(field.name.name): \(field.type.name.name)", field.range, depth: depth)
+        }
+    }
+
     mutating func dump(_ doc: DocComment?, depth: Int) {
         guard let doc else { return }
         line("Doc", doc.range, depth: depth)
@@ -72,7 +81,7 @@ struct ASTDumper {
                 case .displayFrequency(.named(let name), _, let range):
                     line("DisplayFrequency \(name.name)", range, depth: depth + 1)
                 case .displayFrequency(.every(let duration, _), _, let range):
-                    line("DisplayFrequency every \(duration.amount)\(duration.unit.rawValue)", range, depth: depth + 1)
+                    line("DisplayFrequency every \(ASTDumper.spelling(duration))", range, depth: depth + 1)
                 }
             }
         case .enumeration(let decl):
@@ -92,12 +101,10 @@ struct ASTDumper {
         case .event(let decl):
             line("Event \(decl.name.name)", decl.range, depth: depth)
             dump(decl.doc, depth: depth + 1)
-            for field in decl.fields {
-                line("Field \(field.name.name): \(field.type.name.name)", field.range, depth: depth + 1)
-            }
+            dump(decl.fields, depth: depth + 1)
             if let keep = decl.keep {
                 let count = keep.count.map { " count \($0.value)" } ?? ""
-                let duration = keep.duration.map { " duration \($0.amount)\($0.unit.rawValue)" } ?? ""
+                let duration = keep.duration.map { " duration \(ASTDumper.spelling($0))" } ?? ""
                 line("Keep\(count)\(duration)", keep.range, depth: depth + 1)
             }
         case .tip(let decl):
@@ -105,9 +112,7 @@ struct ASTDumper {
             dump(decl.doc, depth: depth + 1)
             if let arguments = decl.arguments {
                 line("Arguments (\(arguments.count))", depth: depth + 1)
-                for field in arguments {
-                    line("Field \(field.name.name): \(field.type.name.name)", field.range, depth: depth + 2)
-                }
+                dump(arguments, depth: depth + 2)
             }
             for item in decl.items {
                 dump(item, depth: depth + 1)
@@ -135,7 +140,7 @@ struct ASTDumper {
             dump(expr, depth: depth + 1)
         case .maxDisplayCount(let count): line("MaxDisplayCount \(count.value)", item.range, depth: depth)
         case .maxDisplayDuration(let duration):
-            line("MaxDisplayDuration \(duration.amount)\(duration.unit.rawValue)", item.range, depth: depth)
+            line("MaxDisplayDuration \(ASTDumper.spelling(duration))", item.range, depth: depth)
         case .ignoresDisplayFrequency: line("IgnoresDisplayFrequency", item.range, depth: depth)
         case .invalidatedBy(let event): line("InvalidatedBy \(event.name)", item.range, depth: depth)
         }
@@ -147,8 +152,7 @@ struct ASTDumper {
         case .integer(let literal): line("Integer \(literal.value)", literal.range, depth: depth)
         case .decimal(let value, let range): line("Decimal \(value)", range, depth: depth)
         case .string(let literal): line("String \(ASTDumper.quoted(literal))", literal.range, depth: depth)
-        case .duration(let literal):
-            line("Duration \(literal.amount)\(literal.unit.rawValue)", literal.range, depth: depth)
+        case .duration(let literal): line("Duration \(ASTDumper.spelling(literal))", literal.range, depth: depth)
         case .name(let name): line("Name \(name.name)", name.range, depth: depth)
         case .implicitMember(let name, let range): line("ImplicitMember .\(name.name)", range, depth: depth)
         case .member(let base, let name, let range):
@@ -157,10 +161,7 @@ struct ASTDumper {
         case .call(let callee, let arguments, let range):
             line("Call", range, depth: depth)
             dump(callee, depth: depth + 1)
-            for argument in arguments {
-                line("Argument\(argument.label.map { " \($0.name):" } ?? "")", depth: depth + 1)
-                dump(argument.value, depth: depth + 2)
-            }
+            dumpArguments(arguments, depth: depth + 1)
         case .unary(let op, let operand, _, let range):
             line("Unary \(op.rawValue)", range, depth: depth)
             dump(operand, depth: depth + 1)

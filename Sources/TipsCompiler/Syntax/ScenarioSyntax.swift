@@ -11,14 +11,6 @@ public struct ScenarioDecl: Sendable {
     public var steps: [ScenarioStep]
     /// The whole declaration.
     public var range: SourceRange
-
-    /// Creates a scenario declaration.
-    public init(keyword: SourceRange, name: StringLiteral, steps: [ScenarioStep], range: SourceRange) {
-        self.keyword = keyword
-        self.name = name
-        self.steps = steps
-        self.range = range
-    }
 }
 
 /// One step of a scenario.
@@ -29,13 +21,6 @@ public struct ScenarioStep: Sendable {
     public var keyword: SourceRange
     /// The whole step.
     public var range: SourceRange
-
-    /// Creates a step.
-    public init(kind: ScenarioStepKind, keyword: SourceRange, range: SourceRange) {
-        self.kind = kind
-        self.keyword = keyword
-        self.range = range
-    }
 }
 
 /// A tip as a step names it: `FavoriteTrail`, or a reusable tip with its
@@ -47,13 +32,6 @@ public struct TipReferenceSyntax: Sendable {
     public var arguments: [ArgumentSyntax]?
     /// The whole reference.
     public var range: SourceRange
-
-    /// Creates a tip reference.
-    public init(name: Identifier, arguments: [ArgumentSyntax]?, range: SourceRange) {
-        self.name = name
-        self.arguments = arguments
-        self.range = range
-    }
 }
 
 /// The status an `expect` step names.

@@ -32,6 +32,11 @@ public struct SourceFileSyntax: Sendable {
     public var file: FileID
     /// Its declarations in source order.
     public var declarations: [Declaration]
+
+    package init(file: FileID, declarations: [Declaration]) {
+        self.file = file
+        self.declarations = declarations
+    }
 }
 
 /// A file-scope declaration.

@@ -167,28 +167,41 @@ struct FileEmitter {
         }
     }
 
-    /// Writes `///` lines, each made safe for a comment.
-    func doc(_ lines: [String], into writer: inout SwiftWriter) {
-        for line in lines {
-            writer.nonEmptyLine { out in
-                if line.isEmpty {
-                    out.append("///")
-                } else {
-                    out.append("/// ")
-                    out.appendCommentText(line)
-                }
-            }
+    /// Appends the access level, then `head`: how every declaration line starts.
+    func appendAccess(_ head: StaticString, to out: inout ByteBuffer) {
+        out.appendUTF8(access)
+        out.append(head)
+    }
+
+    /// Writes a declaration line: the access level, `head`, then what `rest` appends.
+    func declaration(
+        _ head: StaticString, into writer: inout SwiftWriter, _ rest: (inout ByteBuffer) -> Void = { _ in }
+    ) {
+        writer.nonEmptyLine { out in
+            appendAccess(head, to: &out)
+            rest(&out)
         }
+    }
+
+    /// Writes a declaration line as ``declaration(_:into:_:)`` does, ending in
+    /// `{`, then the body one level deeper, then `}`.
+    func declaration(
+        _ head: StaticString, into writer: inout SwiftWriter, _ rest: (inout ByteBuffer) -> Void = { _ in },
+        body: (inout SwiftWriter) -> Void
+    ) {
+        writer.block(
+            { out in
+                appendAccess(head, to: &out)
+                rest(&out)
+            }, body: body)
     }
 
     // MARK: - Declarations
 
     func emitEnum(_ decl: CheckedEnum, into writer: inout SwiftWriter) {
         writer.blankLine()
-        doc(decl.doc, into: &writer)
-        writer.block { out in
-            out.appendUTF8(access)
-            out.append(" enum ")
+        writer.docComment(decl.doc)
+        declaration(" enum ", into: &writer) { out in
             out.appendUTF8(SwiftNames.identifier(decl.name))
             out.append(": Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible")
         } body: { writer in
@@ -212,17 +225,17 @@ struct FileEmitter {
         writer.blankLine()
         writer.block("extension TipsRuntime.TipsConfiguration") { writer in
             writer.line("/// How often a tip that has never been displayed may appear after another tip.")
-            writer.nonEmptyLine { out in
-                out.appendUTF8(access)
-                out.append(" static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = ")
-                appendDisplayFrequency(to: &out)
+            declaration(" static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = ", into: &writer) {
+                appendDisplayFrequency(to: &$0)
             }
             writer.line("/// The config block, which this module's tips carry: `Tips.configure()` applies it")
             writer.line("/// unless given `.displayFrequency(_:)`. Shadows the runtime's `nil`.")
+            // Internal at every access level: a module that sees another's
+            // `declared` (through `@_exported import`) fails to compile on the
+            // ambiguous name, with or without a config of its own.
             writer.expression { code in
                 code.prefix { out in
-                    out.appendUTF8(access)
-                    out.append(" static let declared: TipsRuntime.Tips.DeclaredConfiguration? = ")
+                    out.append("internal static let declared: TipsRuntime.Tips.DeclaredConfiguration? = ")
                 }
                 code.beginCall("TipsRuntime.Tips.DeclaredConfiguration")
                 code.labeled("displayFrequency") { appendDisplayFrequency(to: &$0) }
@@ -251,11 +264,10 @@ struct FileEmitter {
         writer.blankLine()
         writer.block("extension TipsRuntime.TipParameters") { writer in
             for parameter in parameters {
-                doc(parameter.doc, into: &writer)
+                writer.docComment(parameter.doc)
                 writer.expression { code in
                     code.prefix { out in
-                        out.appendUTF8(access)
-                        out.append(" static let ")
+                        appendAccess(" static let ", to: &out)
                         out.appendUTF8(SwiftNames.identifier(parameter.name))
                         out.append(": TipsRuntime.Tips.Parameter<")
                         appendSwiftType(parameter.type, to: &out)
@@ -273,20 +285,14 @@ struct FileEmitter {
 
     func emitGroup(_ group: CheckedGroup, into writer: inout SwiftWriter) {
         writer.blankLine()
-        doc(group.doc, into: &writer)
-        writer.block { out in
-            out.appendUTF8(access)
-            out.append(" enum ")
-            out.appendUTF8(SwiftNames.identifier(group.name))
+        writer.docComment(group.doc)
+        declaration(" enum ", into: &writer) {
+            $0.appendUTF8(SwiftNames.identifier(group.name))
         } body: { writer in
-            writer.nonEmptyLine { out in
-                out.appendUTF8(access)
-                out.append(" static let priority: TipsRuntime.TipGroup.Priority = .")
-                out.appendUTF8(group.priority.rawValue)
+            declaration(" static let priority: TipsRuntime.TipGroup.Priority = .", into: &writer) {
+                $0.appendUTF8(group.priority.rawValue)
             }
-            writer.nonEmptyLine { out in
-                out.appendUTF8(access)
-                out.append(" static var tips: [any TipsRuntime.Tip] { [")
+            declaration(" static var tips: [any TipsRuntime.Tip] { [", into: &writer) { out in
                 for (index, member) in group.members.enumerated() {
                     if index > 0 { out.append(", ") }
                     out.appendUTF8(SwiftNames.tipType(member))
@@ -296,18 +302,18 @@ struct FileEmitter {
             }
             writer.line()
             writer.line("/// Makes the group, whose current tip follows its priority.")
-            writer.block { out in
-                out.appendUTF8(access)
-                out.append(
-                    " static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup")
-            } body: { writer in
-                // The group's name: its tips' explanations say which group holds them back.
-                writer.nonEmptyLine { out in
-                    out.append("TipsRuntime.TipGroup(priority, tips, name: ")
-                    out.appendUTF8(SwiftNames.stringLiteral(group.name))
-                    out.append(", center: center)")
-                }
-            }
+            let makeGroup: StaticString =
+                " static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup"
+            declaration(
+                makeGroup, into: &writer,
+                body: { writer in
+                    // The group's name: its tips' explanations say which group holds them back.
+                    writer.nonEmptyLine { out in
+                        out.append("TipsRuntime.TipGroup(priority, tips, name: ")
+                        out.appendStringLiteral(group.name)
+                        out.append(", center: center)")
+                    }
+                })
         }
     }
 }
