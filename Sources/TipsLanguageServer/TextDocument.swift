@@ -44,8 +44,27 @@ struct TextDocument {
         var lower = offset(of: start)
         var upper = offset(of: end)
         if lower > upper { swap(&lower, &upper) }
-        bytes.replaceSubrange(lower..<upper, with: Array(text.utf8))
-        lineStarts = TextDocument.lineStarts(of: bytes)
+        let inserted = Array(text.utf8)
+        bytes.replaceSubrange(lower..<upper, with: inserted)
+        // Only the replaced lines change and the later ones shift: scanning
+        // the whole text again on every keystroke costs more than the rest of the edit.
+        let replaced = firstLine(startingAfter: lower)..<firstLine(startingAfter: upper)
+        var starts: [Int] = []
+        for (index, byte) in inserted.enumerated() where byte == 0x0A { starts.append(lower + index + 1) }
+        let shift = inserted.count - (upper - lower)
+        starts += lineStarts[replaced.upperBound...].map { $0 + shift }
+        lineStarts.replaceSubrange(replaced.lowerBound..., with: starts)
+    }
+
+    /// The index of the first line that starts after `offset` (the line count when none does).
+    private func firstLine(startingAfter offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lineStarts[mid] <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// The byte offset of a position, clamped to the text.
@@ -69,12 +88,7 @@ struct TextDocument {
     /// The position of a byte offset, clamped to the text.
     func position(of offset: Int) -> LSPPosition {
         let offset = max(0, min(offset, bytes.count))
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
+        let low = firstLine(startingAfter: offset) - 1
         var units = 0
         var index = lineStarts[low]
         while index < offset {

@@ -30,7 +30,7 @@ public struct Lexer {
     let collectsDocs: Bool
     /// Doc comment lines not yet attached to a token.
     var pendingDocs: [SourceRange] = []
-    let keywordTable = Keyword.byLength
+    let keywordTable = Keyword.byShape
     /// Names declared with a leading digit (`parameter 2fa`), reported once
     /// at the declaration; later uses of the same spelling are read silently.
     var digitNames: Set<String> = []
@@ -147,7 +147,7 @@ public struct Lexer {
             }
         }
         var doc: DocComment?
-        if !pendingDocs.isEmpty, let first = pendingDocs.first, let last = pendingDocs.last {
+        if let first = pendingDocs.first, let last = pendingDocs.last {
             let lines = pendingDocs.map { Lexer.docLine(file.text(in: $0)) }
             doc = DocComment(lines: lines, range: first.extended(to: last))
             pendingDocs.removeAll()
@@ -204,7 +204,7 @@ public struct Lexer {
         var end = index + 2
         while end < bytes.count, bytes[end] != 0x0A {
             if bytes[end] >= 0x80 {
-                end = validateScalar(at: end)
+                end = validateScalar(at: end, in: "comment") ?? end + 1
             } else {
                 end += 1
             }
@@ -242,7 +242,7 @@ public struct Lexer {
                 if pendingNewline == nil { pendingNewline = index }
                 index += 1
             } else if byte >= 0x80 {
-                index = validateScalar(at: index)
+                index = validateScalar(at: index, in: "comment") ?? index + 1
             } else {
                 index += 1
             }
@@ -267,6 +267,7 @@ public struct Lexer {
     }
 
     /// The token `byte` is on its own, or nil (`=` before `=` is half of `==`).
+    @inline(__always)
     static func punctuation(_ byte: UInt8, before next: UInt8) -> TokenKind? {
         switch byte {
         case UInt8(ascii: "{"): .leftBrace
@@ -291,6 +292,7 @@ public struct Lexer {
     }
 
     /// The operator `byte` and `next` spell together, such as `==` or `&&`.
+    @inline(__always)
     static func twoByteOperator(_ byte: UInt8, _ next: UInt8) -> RuleOperator? {
         switch (byte, next) {
         case (UInt8(ascii: "="), UInt8(ascii: "=")): .equal
