@@ -58,7 +58,7 @@ public enum RuleOperator: String, Sendable, Hashable, CaseIterable {
 
     /// Whether the operator compares its operands (in `.tips`, comparisons
     /// do not associate: `a < b < c` is an error).
-    package var isComparison: Bool {
+    @inlinable package var isComparison: Bool {
         switch self {
         case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: true
         default: false
