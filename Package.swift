@@ -26,7 +26,7 @@ let package = Package(
         // `tipc lsp`: the language server (it formats documents with TipsFormat).
         .target(name: "TipsLanguageServer", dependencies: ["TipsCompiler", "TipsFormat"]),
         // `tipc preview`: the HTML back end beside the Swift one.
-        .target(name: "TipsPreview", dependencies: ["TipsCompiler"]),
+        .target(name: "TipsPreview", dependencies: ["TipsCompiler", "TipsRuntime"]),
         // `tipc test`: runs a compilation's scenarios on the runtime's engine.
         .target(name: "TipsScenarios", dependencies: ["TipsCompiler", "TipsRuntime"]),
         // The command line: arguments, help, and one command per tool. A library, so tests run it in process.

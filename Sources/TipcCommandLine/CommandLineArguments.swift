@@ -58,7 +58,7 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 /// Parses `tipc`'s arguments (without the program name).
 public enum CommandLineArguments {
     /// The commands, for `help` and suggestions.
-    public static let commands = ["compile", "check", "preview", "format", "lsp", "test", "dump", "help"]
+    public static let commands = HelpText.commands.map(\.name) + ["help"]
 
     /// Replaces every `--options-file <path>` (or `--options-file=<path>`) with
     /// the options the file lists: one or more whitespace-separated words a
@@ -82,27 +82,20 @@ public enum CommandLineArguments {
             guard let topic = arguments.dropFirst().first else { return .help(topic: nil) }
             guard commands.contains(topic) else { throw unknownCommand(topic) }
             return .help(topic: topic)
-        case "test":
-            let rest = Array(arguments.dropFirst())
-            if rest.contains("--help") || rest.contains("-h") { return .help(topic: first) }
-            return try parseTestCommand(rest)
-        case "compile", "check", "dump", "preview":
-            let rest = Array(arguments.dropFirst())
-            if rest.contains("--help") || rest.contains("-h") { return .help(topic: first) }
-            if first == "preview" { return .preview(try PreviewCommand.parse(rest)) }
-            return try parseCommand(first, rest)
-        case "format":
-            let rest = Array(arguments.dropFirst())
-            if rest.contains("--help") || rest.contains("-h") { return .help(topic: first) }
-            return try FormatCommand.parse(rest)
-        case "lsp":
-            if arguments.contains("--help") || arguments.contains("-h") { return .help(topic: first) }
-            guard arguments.count == 1 else { throw UsageError("'lsp' takes no arguments") }
-            return .lsp
         default:
+            break
+        }
+        guard let spec = HelpText.commands.first(where: { $0.name == first }) else {
             if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; run 'tipc --help' for usage") }
             throw unknownCommand(first)
         }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") { return .help(topic: first) }
+        if first == "lsp" {
+            guard rest.isEmpty else { throw UsageError("'lsp' takes no arguments") }
+            return .lsp
+        }
+        return try command(first, try spec.parse(rest))
     }
 
     private static func unknownCommand(_ name: String) -> UsageError {
@@ -111,108 +104,54 @@ public enum CommandLineArguments {
             "unknown command '\(name)'\(hint); the commands are compile, check, preview, format, lsp, test and dump")
     }
 
-    private static func parseCommand(_ command: String, _ arguments: [String]) throws(UsageError) -> TipcCommand {
-        var files: [String] = []
-        var outputDirectory: String?
-        var accessLevel = AccessLevel.internal
-        var warningsAsErrors = false
-        var jobs: Int?
-        var dumpKind: DumpKind?
-        var index = 0
-        var optionsEnded = false
-
-        /// The value of an option, from `--name value` or `--name=value`.
-        func value(for option: String, inline: String?) throws(UsageError) -> String {
-            if let inline { return inline }
-            index += 1
-            guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                // The option's own index, counted with the command name as `parse` sees it.
-                throw UsageError("option '\(option)' needs a value", argumentIndex: index)
-            }
-            return arguments[index]
-        }
-
-        while index < arguments.count {
-            do throws(UsageError) {
-                try parseArgument()
-            } catch {
-                // Blame the argument being read (a value, once read, is the one at fault).
-                var located = error
-                located.argumentIndex = located.argumentIndex ?? index + 1
-                throw located
-            }
-            index += 1
-        }
-
-        /// Reads `arguments[index]` (and its value, moving `index` past it).
-        func parseArgument() throws(UsageError) {
-            let argument = arguments[index]
-            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-                if command == "dump" && dumpKind == nil {
-                    guard let kind = DumpKind(rawValue: argument) else {
-                        throw UsageError("'dump' prints 'tokens' or 'ast', not '\(argument)'")
-                    }
-                    dumpKind = kind
-                } else {
-                    files.append(argument)
-                }
-                return
-            }
-            if argument == "--" {
-                optionsEnded = true
-                return
-            }
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            let name = parts[0]
-            let inline = parts.count > 1 ? parts[1] : nil
-            switch (command, name) {
-            case ("compile", "--output-dir"), ("compile", "-o"):
-                outputDirectory = try value(for: name, inline: inline)
-            case ("compile", "--access-level"):
-                let text = try value(for: name, inline: inline)
-                guard let level = AccessLevel(rawValue: text) else {
-                    throw UsageError("'--access-level' is internal, package or public, not '\(text)'")
-                }
-                accessLevel = level
-            case ("check", "--emit"):
-                let text = try value(for: name, inline: inline)
-                guard let kind = DumpKind(rawValue: text) else {
-                    throw UsageError("'--emit' is tokens or ast, not '\(text)'")
-                }
-                dumpKind = kind
-            case ("compile", "--jobs"), ("compile", "-j"), ("check", "--jobs"), ("check", "-j"):
-                let text = try value(for: name, inline: inline)
-                guard let count = Int(text), count >= 1 else {
-                    throw UsageError("'\(name)' is a number of jobs, 1 or more, not '\(text)'")
-                }
-                jobs = count
-            case ("compile", "--warnings-as-errors"), ("check", "--warnings-as-errors"):
-                guard inline == nil else { throw UsageError("option '\(name)' takes no value") }
-                warningsAsErrors = true
-            default:
-                let known: [String] =
-                    switch command {
-                    case "compile": ["--output-dir", "--access-level", "--warnings-as-errors", "--jobs", "--help"]
-                    case "check": ["--warnings-as-errors", "--emit", "--jobs", "--help"]
-                    default: ["--help"]
-                    }
-                let hint = SpellingSuggester.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
-                throw UsageError("unknown option '\(name)' for '\(command)'\(hint)")
-            }
-        }
-        if command == "dump" && dumpKind == nil { throw UsageError("'dump' needs 'tokens' or 'ast', then files") }
-        guard !files.isEmpty else { throw UsageError("no input files; run 'tipc help \(command)' for usage") }
-        switch command {
+    /// The command `name` from what its table's parser read: values
+    /// checked first, then the files, then the options a command needs.
+    private static func command(_ name: String, _ parsed: ParsedArguments) throws(UsageError) -> TipcCommand {
+        switch name {
         case "compile":
-            guard let outputDirectory else { throw UsageError("'compile' needs '--output-dir <directory>'") }
+            let accessLevel = try parsed.value("--access-level", AccessLevel.init(rawValue:)) { option, text in
+                "'\(option)' is internal, package or public, not '\(text)'"
+            }
+            let jobs = try parsed.jobs()
+            let files = try parsed.files(of: name)
+            guard let outputDirectory = parsed.value("--output-dir") else {
+                throw UsageError("'compile' needs '--output-dir <directory>'")
+            }
             return .compile(
-                files: files, outputDirectory: outputDirectory, accessLevel: accessLevel,
-                warningsAsErrors: warningsAsErrors, jobs: jobs)
+                files: files, outputDirectory: outputDirectory, accessLevel: accessLevel ?? .internal,
+                warningsAsErrors: parsed.has("--warnings-as-errors"), jobs: jobs)
         case "check":
-            if let dumpKind { return .dump(dumpKind, files: files) }
-            return .check(files: files, warningsAsErrors: warningsAsErrors, jobs: jobs)
+            let kind = try parsed.value("--emit", DumpKind.init(rawValue:)) { option, text in
+                "'\(option)' is tokens or ast, not '\(text)'"
+            }
+            let jobs = try parsed.jobs()
+            let files = try parsed.files(of: name)
+            if let kind { return .dump(kind, files: files) }
+            return .check(files: files, warningsAsErrors: parsed.has("--warnings-as-errors"), jobs: jobs)
+        case "preview":
+            let jobs = try parsed.jobs()
+            let files = try parsed.files(of: name)
+            guard let output = parsed.value("--output") else {
+                throw UsageError("'preview' needs '--output <file.html>'")
+            }
+            return .preview(PreviewCommand(files: files, output: output, jobs: jobs))
+        case "test":
+            return .test(
+                files: try parsed.files(of: name), filter: parsed.value("--filter"),
+                junitXMLPath: parsed.value("--junit-xml"))
+        case "format":
+            return .format(files: try parsed.files(of: name), check: parsed.has("--check"))
         default:
-            return .dump(dumpKind ?? .ast, files: files)
+            // `dump tokens|ast <files>...`: the first operand is the kind.
+            var rest = parsed
+            guard let (text, index) = rest.operands.first else {
+                throw UsageError("'dump' needs 'tokens' or 'ast', then files")
+            }
+            guard let kind = DumpKind(rawValue: text) else {
+                throw UsageError("'dump' prints 'tokens' or 'ast', not '\(text)'", argumentIndex: index)
+            }
+            rest.operands.removeFirst()
+            return .dump(kind, files: try rest.files(of: name))
         }
     }
 }

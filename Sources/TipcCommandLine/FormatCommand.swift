@@ -5,63 +5,16 @@ import TipsFormat
 /// `tipc format [--check] <file.tips>...`: rewrites files in the canonical
 /// layout, or with `--check` only lists those that would change.
 enum FormatCommand {
-    /// The usage text of `tipc help format`.
-    static let help = """
-        USAGE: tipc format [--check] <file.tips>...
-               tipc format -          (standard input to standard output)
-
-        Rewrites each file in the canonical layout: four-space indentation, one item a
-        line, at most one blank line between declarations, rules longer than
-        \(TipsFormatter.lineWidth) columns broken before '||' and '&&', comments kept where they were.
-        A file with syntax errors is left as it is and its errors are printed.
-
-        OPTIONS:
-          --check      Write nothing; list the files that would change (exit status 1 if any)
-          --help, -h   Show this help
-
-        """
-
-    /// Parses the arguments after `format`.
-    static func parse(_ arguments: [String]) throws(UsageError) -> TipcCommand {
-        var files: [String] = []
-        var check = false
-        var optionsEnded = false
-        for argument in arguments {
-            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-                files.append(argument)
-            } else if argument == "--" {
-                optionsEnded = true
-            } else if argument == "--check" {
-                check = true
-            } else {
-                let hint =
-                    SpellingSuggester.closest(to: argument, among: ["--check", "--help"]).map {
-                        "; did you mean '\($0)'?"
-                    } ?? ""
-                throw UsageError("unknown option '\(argument)' for 'format'\(hint)")
-            }
-        }
-        guard !files.isEmpty else { throw UsageError("no input files; run 'tipc help format' for usage") }
-        return .format(files: files, check: check)
-    }
-
     /// Formats the files; returns the exit status.
     static func run(_ paths: [String], check: Bool, standardOutput: (String) -> Void, standardError: (String) -> Void)
         -> Int32
     {
         if paths == ["-"] { return filter(check: check, standardOutput: standardOutput, standardError: standardError) }
         var sources = SourceManager()
-        var files: [SourceFile] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                let data = FileManager.default.contents(atPath: path)
-            else {
-                standardError("tipc: error: cannot read '\(path)'\n")
-                return CommandLineTool.usageError
-            }
-            files.append(sources.add(path: path, bytes: Array(data)))
+        guard let inputs = CommandLineTool.readInputs(paths, standardError: standardError) else {
+            return CommandLineTool.usageError
         }
+        let files = inputs.map { sources.add(path: $0.path, bytes: $0.bytes) }
         var status = CommandLineTool.success
         var printer = DiagnosticPrinter()
         for file in files {

@@ -4,17 +4,6 @@ import TipsLanguageServer
 
 /// `tipc lsp`: the language server over standard input and output.
 enum LanguageServerCommand {
-    /// The usage text of `tipc help lsp`.
-    static let help = """
-        USAGE: tipc lsp
-
-        Runs a Language Server Protocol (3.17) server over standard input and output,
-        for editors: diagnostics as you type (for all the .tips files that compile
-        together), formatting, fixes, hover, go to definition, references, symbols,
-        completion and rename. Editors start it; see Editors/README.md.
-
-        """
-
     /// Serves until the client sends `exit` or closes standard input; returns the exit status.
     static func run() -> Int32 {
         let server = LanguageServer()

@@ -1,8 +1,7 @@
-import TipsCompiler
-
 // One tip on the page: its four pictures (inline and popover, light and dark)
 // and, beside them, what decides when it shows, in plain words.
 
+import TipsCompiler
 import TipsRuntime
 
 extension PreviewPage {

@@ -194,7 +194,7 @@ extension Checker {
             return .count(query)
         }
         if name.name == "donations" || Self.queryMethods.contains(name.name) {
-            if checkQuery(expression(base, member: name, range: range), context: context) != nil {
+            if checkQuery(.member(base: base, name: name, range: range), context: context) != nil {
                 diagnostics.error(
                     "donations are not a value; add '.count' to count them", at: range)
             }
@@ -228,10 +228,6 @@ extension Checker {
             "\(Self.article(checkedBase.type)) has no member '\(name.name)'; only event queries have members",
             at: name.range)
         return nil
-    }
-
-    private func expression(_ base: Expr, member: Identifier, range: SourceRange) -> Expr {
-        .member(base: base, name: member, range: range)
     }
 
     static let queryMethods = ["within", "where", "largestSubset", "smallestSubset"]

@@ -1,5 +1,7 @@
 // Event query chains: `E.donations.within(D).where(p).largestSubset(by: .f)`.
 
+import TipsRuntime
+
 extension Checker {
     /// Checks an expression that must denote donations of an event.
     mutating func checkQuery(_ expression: Expr, context: ExpressionContext) -> CheckedQuery? {
@@ -196,11 +198,6 @@ extension Checker {
         return argument
     }
 
-    /// `30d`, `2h`, `90s`: the largest unit that divides evenly.
-    static func describeDuration(_ seconds: Int) -> String {
-        for unit in DurationUnit.allCases.reversed() where seconds % unit.seconds == 0 {
-            return "\(seconds / unit.seconds)\(unit.rawValue)"
-        }
-        return "\(seconds)s"
-    }
+    /// `30d`, `2h`, `90s`: the largest unit that divides evenly (the runtime's renderer).
+    static func describeDuration(_ seconds: Int) -> String { TipValue.durationLiteral(Double(seconds)) }
 }

@@ -29,20 +29,6 @@ public struct DiagnosticNote: Hashable, Sendable {
     }
 }
 
-/// An edit that fixes a diagnostic: replace the text of `range` with `replacement`.
-public struct FixIt: Hashable, Sendable {
-    /// What to replace.
-    public var range: SourceRange
-    /// The text to put there.
-    public var replacement: String
-
-    /// Creates a fix-it.
-    public init(range: SourceRange, replacement: String) {
-        self.range = range
-        self.replacement = replacement
-    }
-}
-
 /// One message from any stage of the compiler.
 public struct Diagnostic: Hashable, Sendable {
     /// Error, warning or note.
@@ -68,6 +54,20 @@ public struct Diagnostic: Hashable, Sendable {
         self.range = range
         self.notes = notes
         self.fixIts = fixIts
+    }
+}
+
+/// An edit that fixes a diagnostic: replace the text of `range` with `replacement`.
+public struct FixIt: Hashable, Sendable {
+    /// What to replace.
+    public var range: SourceRange
+    /// The text to put there.
+    public var replacement: String
+
+    /// Creates a fix-it.
+    public init(range: SourceRange, replacement: String) {
+        self.range = range
+        self.replacement = replacement
     }
 }
 

@@ -81,11 +81,6 @@ extension Lexer {
 
     /// Whether a closing curly quote is in `start..<end`: `"Hi”` is a string whose end was pasted.
     func hasCurlyCloser(from start: Int, to end: Int) -> Bool {
-        var position = start
-        while position + 2 < end {
-            if bytes[position] == 0xE2, bytes[position + 1] == 0x80, bytes[position + 2] == 0x9D { return true }
-            position += 1
-        }
-        return false
+        start < end && bytes[start..<end].firstRange(of: Array("\u{201D}".utf8)) != nil
     }
 }

@@ -7,15 +7,15 @@ extension Lexer {
         SourceFile.decodeScalar(in: bytes, at: position)
     }
 
-    /// Checks the scalar at `position`, reporting invalid UTF-8, and returns
-    /// the position after it (one byte further when invalid).
-    mutating func validateScalar(at position: Int) -> Int {
+    /// Checks the scalar at `position` in a string or comment (`place`) and
+    /// returns the position after it; nil when it is not valid UTF-8 (reported).
+    mutating func validateScalar(at position: Int, in place: String) -> Int? {
         if let (scalar, length) = decodeScalar(at: position) {
-            warnIfBidiControl(scalar, at: position, length: length, in: "comment")
+            warnIfBidiControl(scalar, at: position, length: length, in: place)
             return position + length
         }
         reportInvalidUTF8(at: position)
-        return position + 1
+        return nil
     }
 
     /// Warns about an invisible character that reorders how text is shown

@@ -159,12 +159,11 @@ extension Lexer {
                 }
                 runStart = index
             } else if byte >= 0x80 {
-                if let (scalar, length) = decodeScalar(at: index) {
-                    warnIfBidiControl(scalar, at: index, length: length, in: "string")
-                    index += length
+                if let end = validateScalar(at: index, in: "string") {
+                    index = end
                 } else {
+                    // The invalid byte is left out of the string's text.
                     text.append(contentsOf: bytes[runStart..<index])
-                    reportInvalidUTF8(at: index)
                     index += 1
                     runStart = index
                 }
@@ -276,15 +275,11 @@ extension Lexer {
         let nameStart = index
         if startsIdentifier(at: index) {
             let nameEnd = identifierEnd(from: index)
-            if nameEnd < bytes.count, bytes[nameEnd] == UInt8(ascii: ")") {
-                index = nameEnd + 1
-                let nameRange = range(nameStart, nameEnd)
-                return Identifier(normalizing: file.text(in: nameRange), range: nameRange)
-            }
-            if nameEnd >= bytes.count || bytes[nameEnd] == UInt8(ascii: "\"") || bytes[nameEnd] == 0x0A {
+            let closed = nameEnd < bytes.count && bytes[nameEnd] == UInt8(ascii: ")")
+            if closed || nameEnd >= bytes.count || bytes[nameEnd] == UInt8(ascii: "\"") || bytes[nameEnd] == 0x0A {
                 // `"Hi \(name"`: reported once, then read as if the `)` were there.
-                error("expected ')' to end the interpolation, as in \\(name)", from: start, to: nameEnd)
-                index = nameEnd
+                if !closed { error("expected ')' to end the interpolation, as in \\(name)", from: start, to: nameEnd) }
+                index = closed ? nameEnd + 1 : nameEnd
                 let nameRange = range(nameStart, nameEnd)
                 return Identifier(normalizing: file.text(in: nameRange), range: nameRange)
             }

@@ -147,7 +147,7 @@ public struct Lexer {
             }
         }
         var doc: DocComment?
-        if !pendingDocs.isEmpty, let first = pendingDocs.first, let last = pendingDocs.last {
+        if let first = pendingDocs.first, let last = pendingDocs.last {
             let lines = pendingDocs.map(docLine)
             doc = DocComment(lines: lines, range: first.extended(to: last))
             pendingDocs.removeAll()
@@ -206,7 +206,7 @@ public struct Lexer {
         var end = index + 2
         while end < bytes.count, bytes[end] != 0x0A {
             if bytes[end] >= 0x80 {
-                end = validateScalar(at: end)
+                end = validateScalar(at: end, in: "comment") ?? end + 1
             } else {
                 end += 1
             }
@@ -244,7 +244,7 @@ public struct Lexer {
                 if pendingNewline == nil { pendingNewline = index }
                 index += 1
             } else if byte >= 0x80 {
-                index = validateScalar(at: index)
+                index = validateScalar(at: index, in: "comment") ?? index + 1
             } else {
                 index += 1
             }
@@ -269,6 +269,7 @@ public struct Lexer {
     }
 
     /// The token `byte` is on its own, or nil (`=` before `=` is half of `==`).
+    @inline(__always)
     static func punctuation(_ byte: UInt8, before next: UInt8) -> TokenKind? {
         switch byte {
         case UInt8(ascii: "{"): .leftBrace
@@ -293,6 +294,7 @@ public struct Lexer {
     }
 
     /// The operator `byte` and `next` spell together, such as `==` or `&&`.
+    @inline(__always)
     static func twoByteOperator(_ byte: UInt8, _ next: UInt8) -> RuleOperator? {
         switch (byte, next) {
         case (UInt8(ascii: "="), UInt8(ascii: "=")): .equal

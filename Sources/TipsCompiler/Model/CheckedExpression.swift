@@ -14,14 +14,6 @@ extension RuleOperator {
         }
     }
 
-    /// Whether the operator compares its operands (comparisons do not associate: `a < b < c` is an error).
-    public var isComparison: Bool {
-        switch self {
-        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: true
-        default: false
-        }
-    }
-
     /// The comparison with operands swapped (`a < b` is `b > a`).
     public var mirrored: RuleOperator {
         switch self {

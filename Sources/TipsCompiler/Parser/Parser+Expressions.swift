@@ -123,12 +123,14 @@ extension SyntaxParser {
     mutating func parseComparison() -> Parsed {
         var (lhs, depth) = parseAdditive()
         let op: RuleOperator
+        var readsAssignAsEqual = false
         if abandonsExpression {
             return (lhs, depth)
         } else if currentKind == .assign {
             // `plan = .pro`: one error, then read as `==`, so the rule is not also judged as written.
             error("use '==' to compare; '=' only gives a parameter its default value", at: current.range)
             op = .equal
+            readsAssignAsEqual = true
         } else if let comparison = Self.comparisonOperator(currentKind) {
             op = comparison
         } else {
@@ -139,7 +141,7 @@ extension SyntaxParser {
         depth = max(depth, rhsDepth) + 1
         lhs = .binary(
             op, lhs: lhs, rhs: rhs, operatorRange: operatorToken.range, range: lhs.range.extended(to: rhs.range))
-        guard operatorToken.kind != .assign, !abandonsExpression, Self.comparisonOperator(currentKind) != nil else {
+        guard !readsAssignAsEqual, !abandonsExpression, Self.comparisonOperator(currentKind) != nil else {
             return (lhs, depth)
         }
         // `a < b < c`: report the second operator, then consume the chain whole.

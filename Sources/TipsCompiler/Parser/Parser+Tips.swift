@@ -147,22 +147,12 @@ extension SyntaxParser {
         guard currentKind != .string, !atItemEnd, !current.isMalformed else { return nil }
         // The words are looked at ahead and consumed only once they are known to be words.
         var count = 0
-        var token = current
-        var last = current.range
-        while true {
-            switch token.kind {
-            case .newline, .semicolon, .rightBrace, .endOfFile: break
-            default:
-                if token.isMalformed || token.kind == .string { return nil }
-                last = token.range
-                count += 1
-                token = peek(count)
-                continue
-            }
-            break
+        while !Self.endsItem(peek(count).kind) {
+            let token = peek(count)
+            if token.isMalformed || token.kind == .string { return nil }
+            count += 1
         }
-        let first = current.range
-        let whole = first.extended(to: last)
+        let whole = current.range.extended(to: peek(count - 1).range)
         let words = file.text(in: whole)
         guard !words.contains("\"") else { return nil }
         for _ in 0..<count { advance() }

@@ -159,8 +159,11 @@ struct SyntaxParser {
     }
 
     /// Whether the current token ends an item: a line break, `;`, `}` or the end of the file.
-    var atItemEnd: Bool {
-        switch currentKind {
+    var atItemEnd: Bool { Self.endsItem(currentKind) }
+
+    /// Whether a token of `kind` ends an item.
+    static func endsItem(_ kind: TokenKind) -> Bool {
+        switch kind {
         case .newline, .semicolon, .rightBrace, .endOfFile: true
         default: false
         }

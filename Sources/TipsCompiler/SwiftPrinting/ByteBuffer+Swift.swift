@@ -97,7 +97,8 @@ extension ByteBuffer {
 
     /// Appends `text`, copying runs of bytes as they are and writing
     /// `replacement` for each character `length` finds a length for (0 for
-    /// a byte that stays).
+    /// a byte that stays). Inlined, so that `length` is no call per byte.
+    @inline(__always)
     private mutating func appendReplacing(
         _ text: String, _ length: (UnsafeBufferPointer<UInt8>, Int) -> Int,
         with replacement: (inout ByteBuffer, UnsafeBufferPointer<UInt8>, Int) -> Void

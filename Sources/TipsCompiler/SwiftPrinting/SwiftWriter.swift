@@ -103,11 +103,7 @@ public struct SwiftWriter: Sendable {
 
     /// Writes `header {`, the body one level deeper, then `}`.
     public mutating func block(_ header: String, _ body: (inout SwiftWriter) -> Void) {
-        line(header + " {")
-        level += 1
-        body(&self)
-        level -= 1
-        line("}")
+        block({ $0.appendUTF8(header) }, body: body)
     }
 
     /// Builds an expression with `build`, then writes it laid out (see
@@ -132,9 +128,7 @@ public struct SwiftWriter: Sendable {
             header(&out)
             out.append(" {")
         }
-        level += 1
-        body(&self)
-        level -= 1
+        indented(body)
         line("}")
     }
 

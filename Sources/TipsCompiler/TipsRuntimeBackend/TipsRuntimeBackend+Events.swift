@@ -18,9 +18,9 @@ extension FileEmitter {
         declaration(" static let ", into: &writer) { out in
             out.appendUTF8(SwiftNames.identifier(event.name))
             out.append(": ")
-            out.appendUTF8(SwiftNames.eventType(event.name))
+            appendEventType(event.name, to: &out)
             out.append(" = ")
-            out.appendUTF8(SwiftNames.eventType(event.name))
+            appendEventType(event.name, to: &out)
             out.append("()")
         }
         writer.line()
@@ -30,7 +30,7 @@ extension FileEmitter {
             out.append("`, with their typed fields.")
         }
         declaration(" struct ", into: &writer) { out in
-            out.appendUTF8(SwiftNames.eventType(event.name))
+            appendEventType(event.name, to: &out)
             out.append(": Swift.Sendable")
         } body: { writer in
             writer.expression { code in

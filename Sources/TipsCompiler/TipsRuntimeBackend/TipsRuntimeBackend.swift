@@ -76,18 +76,11 @@ struct FileEmitter {
         // nothing to declare (only scenarios, or only comments) imports plainly:
         // a `public import` that no declaration uses is a warning.
         let declaresNothing = file.declarations.isEmpty && !file.emitsConfiguration
-        switch options.accessLevel {
-        case .public where !declaresNothing: writer.line("public import TipsRuntime")
-        case .package where !declaresNothing: writer.line("package import TipsRuntime")
-        case .internal, .public, .package: writer.line("import TipsRuntime")
-        }
+        let importAccess = declaresNothing || options.accessLevel == .internal ? "" : access + " "
+        writer.line(importAccess + "import TipsRuntime")
         // An event's typed donations carry their `Foundation.Date`.
         if file.declarations.contains(where: { if case .event = $0 { true } else { false } }) {
-            switch options.accessLevel {
-            case .public: writer.line("public import Foundation")
-            case .package: writer.line("package import Foundation")
-            case .internal: writer.line("import Foundation")
-            }
+            writer.line(importAccess + "import Foundation")
         }
         guard !declaresNothing else { return [writer.utf8Buffer] }
         writer.blankLine()
@@ -103,22 +96,12 @@ struct FileEmitter {
         case enumsAndConfiguration
         case parameters
         case events
-        /// A range of the tips and groups (see ``FileEmitter/tipsAndGroups``).
+        /// A range of the file's tips and groups.
         case tipsAndGroups(Range<Int>)
     }
 
     /// Tips and groups below this many in a range are not worth a thread.
     static let declarationsPerRange = 32
-
-    /// The file's tips and groups, in order.
-    var tipsAndGroups: [CheckedDeclaration] {
-        file.declarations.filter {
-            switch $0 {
-            case .tip, .group: true
-            default: false
-            }
-        }
-    }
 
     /// The sections after the header: enums and configuration, parameters,
     /// events, then ranges of tips and groups. Each is independent of the
@@ -126,7 +109,9 @@ struct FileEmitter {
     /// before it, so they are written at the same time, each into a writer of
     /// its own, and returned in order.
     func emitSections() -> [ByteBuffer] {
-        let declarations = tipsAndGroups
+        let declarations = file.declarations.filter {
+            if case .tip = $0 { true } else if case .group = $0 { true } else { false }
+        }
         // A few ranges per job, so that threads that finish early take more.
         let rangeCount = max(1, min(options.jobs * 4, declarations.count / Self.declarationsPerRange))
         let ranges = (0..<rangeCount).map {

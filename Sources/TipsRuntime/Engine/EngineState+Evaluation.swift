@@ -133,13 +133,7 @@ extension EngineState {
 extension RuleExpression {
     /// What a top-level comparison with a constant needs, as `needs >= 3`.
     var requirement: [String] {
-        guard case .binary(let op, _, let rhs) = self else { return [] }
-        switch op {
-        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
-            if case .literal(let value) = rhs { return ["needs \(op.rawValue) \(value.tipsLiteral())"] }
-            return []
-        default:
-            return []
-        }
+        guard case .binary(let op, _, .literal(let value)) = self, op.isComparison else { return [] }
+        return ["needs \(op.rawValue) \(value.tipsLiteral())"]
     }
 }

@@ -105,14 +105,10 @@ extension RuleEvaluator {
 
     /// The predicate as a `FieldComparison`, when it has that shape.
     private mutating func fieldComparison(_ predicate: RuleExpression) -> FieldComparison? {
-        guard case .binary(let op, .field(let field), let rhs) = predicate, !rhs.readsFields else { return nil }
-        switch op {
-        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
-            guard let constant = evaluate(rhs, donation: nil) else { return nil }
-            return (op, field, constant)
-        default:
-            return nil
-        }
+        guard case .binary(let op, .field(let field), let rhs) = predicate, op.isComparison, !rhs.readsFields,
+            let constant = evaluate(rhs, donation: nil)
+        else { return nil }
+        return (op, field, constant)
     }
 
     /// Records why a `.field op constant` predicate could not be computed for a donation.
