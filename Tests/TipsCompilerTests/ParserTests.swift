@@ -72,6 +72,15 @@ import Testing
         #expect(docs == [["First line.", "Second line."], ["Not carried into B's body."], nil])
     }
 
+    @Test func aDocLineLosesItsSlashesAndOneSpaceOnly() {
+        let parsed = parseSnippet("///  Indented.\n///\n/// café\n///\tTab.\ntip A { title \"A\" }")
+        guard case .tip(let tip) = parsed.syntax.declarations.first else {
+            Issue.record("not a tip")
+            return
+        }
+        #expect(tip.doc?.lines == [" Indented.", "", "café", "\tTab."])
+    }
+
     @Test func docCommentOnATransientParameterAttaches() {
         let parsed = parseSnippet("/// Editing.\ntransient parameter isEditing: Bool = false")
         guard case .parameter(let parameter) = parsed.syntax.declarations.first else {
