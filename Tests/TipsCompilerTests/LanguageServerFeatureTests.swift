@@ -302,7 +302,6 @@ extension LanguageServerFeatureTests {
                 let result = Compilation(
                     inputs: [CompilationInput(path: name, bytes: bytes)], options: CompilationOptions(emitsCode: false)
                 ).run()
-                let file = result.sources[FileID(0)]
                 for diagnostic in result.diagnostics {
                     for fix in diagnostic.fixIts {
                         offered += 1

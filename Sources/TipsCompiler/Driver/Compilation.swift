@@ -91,6 +91,7 @@ public struct Compilation: Sendable {
         let syntax = Parser.parse(files, jobs: options.jobs, diagnostics: &diagnostics)
         checkOutputNames(files, diagnostics: &diagnostics)
         let program = Checker.check(syntax, sources: sources, diagnostics: &diagnostics, jobs: options.jobs)
+        Parallel.releaseInBackground(syntax, jobs: options.jobs)
         if !diagnostics.hasErrors { options.backend.validate(program, diagnostics: &diagnostics) }
         if options.warningsAsErrors { diagnostics.promoteWarningsToErrors() }
         guard !diagnostics.hasErrors else {

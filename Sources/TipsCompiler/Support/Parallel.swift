@@ -47,4 +47,16 @@ enum Parallel {
         // Read after `concurrentPerform` returned, so every slot is filled.
         return slots.withLock { $0.compactMap { $0 } }
     }
+
+    /// Lets `value` be freed on a utility thread when more than one job may
+    /// run, so the stages after its last use do not wait for it. A large
+    /// file's syntax tree is millions of small allocations, and freeing them
+    /// misses the cache on almost every one: measured, most of the last-level
+    /// cache misses of a 10,000-tip compile, and time that grows faster than
+    /// the work.
+    static func releaseInBackground<Value: Sendable>(_ value: consuming Value, jobs: Int) {
+        guard jobs > 1 else { return }
+        let value = value
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(value) {} }
+    }
 }
