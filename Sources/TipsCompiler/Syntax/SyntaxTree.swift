@@ -274,17 +274,12 @@ public struct StringLiteral: Hashable, Sendable {
     /// The literal's text with interpolations written back as `\(name)`.
     public var displayText: String {
         if segments.count == 1, case .text(let text) = segments[0] { return text }
-        var out = ""
-        for segment in segments {
+        return segments.map { segment in
             switch segment {
-            case .text(let text): out += text
-            case .interpolation(let name):
-                out += "\\("
-                out += name.name
-                out += ")"
+            case .text(let text): text
+            case .interpolation(let name): "\\(\(name.name))"
             }
-        }
-        return out
+        }.joined()
     }
 
     /// The text of a literal without interpolations, or nil.
