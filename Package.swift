@@ -20,8 +20,21 @@ let package = Package(
         // The whole compiler as a library: source → tokens → syntax tree → checked model → Swift.
         // It shares the runtime's rule vocabulary (operators), so there is one list of them.
         .target(name: "TipsCompiler", dependencies: ["TipsRuntime"]),
-        // The thin command line over TipsCompiler.
-        .executableTarget(name: "tipc", dependencies: ["TipsCompiler"]),
+        // The tools built on the compiler, each its own target so that a change in one rebuilds only it.
+        // `tipc format`: the canonical layout, printed from the syntax tree.
+        .target(name: "TipsFormat", dependencies: ["TipsCompiler"]),
+        // `tipc lsp`: the language server (it formats documents with TipsFormat).
+        .target(name: "TipsLanguageServer", dependencies: ["TipsCompiler", "TipsFormat"]),
+        // `tipc preview`: the HTML back end beside the Swift one.
+        .target(name: "TipsPreview", dependencies: ["TipsCompiler", "TipsRuntime"]),
+        // `tipc test`: runs a compilation's scenarios on the runtime's engine.
+        .target(name: "TipsScenarios", dependencies: ["TipsCompiler", "TipsRuntime"]),
+        // The command line: arguments, help, and one command per tool. A library, so tests run it in process.
+        .target(
+            name: "TipcCommandLine",
+            dependencies: ["TipsCompiler", "TipsFormat", "TipsLanguageServer", "TipsPreview", "TipsScenarios"]),
+        // The executable: only a call into TipcCommandLine.
+        .executableTarget(name: "tipc", dependencies: ["TipcCommandLine"]),
         // Runs tipc over a target's .tips files during `swift build`.
         .plugin(name: "TipsPlugin", capability: .buildTool(), dependencies: ["tipc"]),
         // `swift package generate-tips`: writes the same generated Swift into the package.
@@ -48,11 +61,13 @@ let package = Package(
             name: "trails-demo", dependencies: ["TipsRuntime", "TipsTerminal", "TrailsTips"],
             path: "Samples/Trails/Demo"),
         // libFuzzer target over the whole compiler; without -DTIPC_FUZZ it replays inputs (Fuzz/README.md).
-        .executableTarget(name: "tipc-fuzz", dependencies: ["TipsCompiler"]),
+        .executableTarget(name: "tipc-fuzz", dependencies: ["TipsCompiler", "TipsFormat"]),
         // A child process for the datastore's crash-consistency test (not a product).
         .executableTarget(name: "tips-store-stress", dependencies: ["TipsRuntime"]),
         // Measures the compiler and runtime against the performance targets: `swift run -c release tipc-bench`.
-        .executableTarget(name: "tipc-bench", dependencies: ["TipsCompiler", "TipsRuntime"]),
+        .executableTarget(
+            name: "tipc-bench",
+            dependencies: ["TipsCompiler", "TipsLanguageServer", "TipsScenarios", "TipsRuntime"]),
 
         .testTarget(name: "TipsRuntimeTests", dependencies: ["TipsRuntime"]),
         .testTarget(name: "TipsTerminalTests", dependencies: ["TipsTerminal", "TipsRuntime"]),
@@ -62,12 +77,16 @@ let package = Package(
             plugins: ["TipsPlugin"]),
         .testTarget(
             name: "TipsEndToEndTests",
-            dependencies: ["TipsRuntime", "TipsCompiler", "TrailsTips", "BackyardTips", "ReservedNamesTips"],
+            dependencies: [
+                "TipsRuntime", "TipsCompiler", "TipsScenarios", "TrailsTips", "BackyardTips", "ReservedNamesTips",
+            ],
             // Trails and Backyard both declare TipParameters.isSignedIn: each file sees only the sample it imports.
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .testTarget(
             name: "TipsCompilerTests",
-            dependencies: ["TipsCompiler"],
+            dependencies: [
+                "TipsCompiler", "TipsFormat", "TipsLanguageServer", "TipsPreview", "TipsScenarios", "TipcCommandLine",
+            ],
             exclude: ["Fixtures"]
         ),
     ],

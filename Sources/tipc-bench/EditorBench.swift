@@ -1,5 +1,6 @@
 import Foundation
 import TipsCompiler
+import TipsLanguageServer
 
 /// The language server: how long after an edit to a 1,000-tip file its
 /// diagnostics are ready (the `didChange` handled and `publishDiagnostics`

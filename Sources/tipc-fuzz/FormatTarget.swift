@@ -1,4 +1,5 @@
 import TipsCompiler
+import TipsFormat
 
 /// Formats `bytes` and checks what the formatter promises: it gives up only on
 /// syntax errors (never because its layout would change the meaning; it

@@ -1,5 +1,5 @@
 import Foundation
-import TipsCompiler
+import TipcCommandLine
 
 let status = CommandLineTool.run(
     Array(CommandLine.arguments.dropFirst()),

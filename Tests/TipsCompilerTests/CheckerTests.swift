@@ -5,10 +5,23 @@ import Testing
 /// Helpers of the checker: suggestions and copy guidance.
 @Suite struct CheckerTests {
     @Test func suggestionsPickTheClosestNameDeterministically() {
-        #expect(Suggestions.closest(to: "regoin", in: ["region", "reason"]) == "region")
-        #expect(Suggestions.closest(to: "xyz", in: ["region"]) == nil)
-        #expect(Suggestions.closest(to: "ab", in: ["ac", "aa"]) == "aa")
+        #expect(Suggestion.closest(to: "regoin", in: ["region", "reason"]).replacement == "region")
+        #expect(Suggestion.closest(to: "xyz", in: ["region"]).replacement == nil)
+        #expect(Suggestion.closest(to: "ab", in: ["ac", "aa"]).replacement == "aa")
         #expect(SpellingSuggester.distance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)) == 3)
+    }
+
+    @Test func aSuggestionsWordsAndItsFixNameTheSameReplacement() {
+        let close = Suggestion.closest(to: "fre", in: ["free", "pro"], prefix: ".")
+        #expect(close.phrase == "; did you mean '.free'?" && close.replacement == ".free")
+        let field = Suggestion.closest(to: "regoin", in: ["region"]).replacing(after: ".")
+        #expect(field.phrase == "; did you mean 'region'?" && field.replacement == ".region")
+        let far = Suggestion.closest(to: "xyz", in: ["region"], otherwise: "use region")
+        #expect(far.phrase == "; use region" && far.replacement == nil)
+        var sources = SourceManager()
+        let range = SourceRange(file: sources.add(path: "a.tips", text: "x").id, start: 0, end: 1)
+        #expect(close.fixIts(at: range) == [FixIt(range: range, replacement: ".free")])
+        #expect(far.fixIts(at: range).isEmpty)
     }
 
     @Test func longQuotesInMessagesAreCutAndShortOnesKept() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TipcCommandLine
 @testable import TipsCompiler
 
 /// The command-line parser and the Compilation API, without a process.
@@ -187,5 +188,49 @@ extension DriverTests {
         try OutputWriter.write([Self.file(["// one\n// t", "wo\n"])], to: directory)
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect(attributes[.modificationDate] as? Date == stamp)
+    }
+}
+
+/// Every command's options come from one table (`HelpText`), read by one parser.
+@Suite struct CommandTableTests {
+    @Test func everyOptionInACommandsHelpIsReadByItsParser() throws {
+        for spec in HelpText.commands {
+            let help = HelpText.command(spec.name)
+            for option in spec.options {
+                for spelled in [option.name] + (option.short.map { [$0] } ?? []) {
+                    #expect(help.contains(spelled), "\(spec.name): \(spelled)")
+                    let parsed = try spec.parse(["a.tips", spelled] + (option.value == nil ? [] : ["v"]))
+                    #expect(parsed.value(option.name) == (option.value == nil ? "" : "v"))
+                    #expect(parsed.operands.map(\.text) == ["a.tips"])
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [
+        // A flag given a value is the same mistake for every command (format used to call it an unknown option).
+        (["format", "--check=yes", "a.tips"], "option '--check' takes no value"),
+        (["check", "--warnings-as-errors=yes", "a.tips"], "option '--warnings-as-errors' takes no value"),
+        (["test", "a.tips", "--filter"], "option '--filter' needs a value"),
+        (["preview", "a.tips", "-o", "p.html", "-j", "none"], "'-j' is a number of jobs, 1 or more, not 'none'"),
+        (["dump", "-x", "tokens", "a.tips"], "unknown option '-x' for 'dump'"),
+    ])
+    func theSameMistakeReadsTheSameInEveryCommand(_ arguments: [String], _ message: String) {
+        #expect(throws: UsageError(message)) { try CommandLineArguments.parse(arguments) }
+    }
+
+    @Test func aMistakeBlamesItsArgumentInEveryCommand() {
+        // The index counts from the command's name, so an options file can point at the word.
+        for (arguments, index) in [
+            (["preview", "a.tips", "--jobs", "0", "-o", "p.html"], 3), (["test", "a.tips", "--filtr", "x"], 2),
+            (["compile", "a.tips", "--output-dir"], 2), (["dump", "nodes", "a.tips"], 1),
+        ] {
+            do {
+                _ = try CommandLineArguments.parse(arguments)
+                Issue.record("\(arguments) parsed")
+            } catch {
+                #expect(error.argumentIndex == index, "\(arguments)")
+            }
+        }
     }
 }

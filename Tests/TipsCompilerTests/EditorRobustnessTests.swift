@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsFormat
 
 /// Half-typed and damaged files, as an editor sends them while someone types:
 /// the formatter and the language server never crash, the formatter never

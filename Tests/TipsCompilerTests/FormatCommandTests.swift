@@ -91,6 +91,9 @@ import Testing
         let directory = try TipcProcess.temporaryDirectory()
         let missing = try TipcProcess.run(["format", "missing.tips"], in: directory)
         #expect(missing.status == 2)
+        // Read as every command reads its inputs, with the same reasons.
+        #expect(missing.standardError == "tipc: error: cannot read 'missing.tips': no such file\n")
+        #expect(try TipcProcess.run(["format", "."], in: directory).standardError.hasSuffix("it is a directory\n"))
         #expect(try TipcProcess.run(["help", "format"]).standardOutput.contains("--check"))
     }
 }

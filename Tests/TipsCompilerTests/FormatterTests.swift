@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsFormat
 
 /// `tipc format`: the layout of `Fixtures/Format/*.tips` is pinned by the
 /// `.formatted` file beside each (`TIPC_UPDATE_GOLDENS=1` rewrites them; read

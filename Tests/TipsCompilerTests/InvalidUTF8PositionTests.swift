@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsLanguageServer
 
 /// Invalid UTF-8 anywhere in a file is an error at the exact line and column
 /// of each bad byte, through the whole pipeline; each bad byte counts as one
@@ -61,5 +62,16 @@ import Testing
         #expect(file.lineColumn(of: 5) == LineColumn(line: 1, column: 3))
         #expect(file.lineColumn(of: 8) == LineColumn(line: 1, column: 6))
         #expect(file.lineText(1) == "a\u{1F600}\u{FFFD}\u{FFFD}\u{FFFD}b")
+    }
+
+    @Test func theLanguageServerCountsInvalidBytesAsTheCompilerDoes() {
+        // An encoded surrogate is three bad bytes: three columns for the
+        // compiler, three UTF-16 units for an editor; an emoji is two units.
+        var document = TextDocument(uri: "x", version: 0, text: "")
+        document.bytes = Array("a".utf8) + [0xED, 0xA0, 0x80] + Array("\u{1F600}b".utf8)
+        #expect(document.position(of: 4) == LSPPosition(line: 0, character: 4))
+        #expect(document.position(of: 8) == LSPPosition(line: 0, character: 6))
+        #expect(document.offset(of: LSPPosition(line: 0, character: 2)) == 2)
+        #expect(document.offset(of: LSPPosition(line: 0, character: 5)) == 4)
     }
 }

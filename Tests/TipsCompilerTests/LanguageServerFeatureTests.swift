@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsFormat
+@testable import TipsLanguageServer
 
 /// The language server's requests: fixes, formatting, navigation, completion and rename.
 @Suite struct LanguageServerFeatureTests {
@@ -77,24 +79,74 @@ import Testing
         #expect(session.diagnostics(uri)?.contains { $0["message"] == diagnostic["message"] } == false)
     }
 
-    @Test func fixItsComeFromTheDiagnosticWhenItCarriesThem() {
-        var sources = SourceManager()
-        let file = sources.add(path: "a.tips", text: "rule x\n")
-        let range = SourceRange(file: file.id, start: 5, end: 6)
-        let carried = Diagnostic(.error, "x", at: range, fixIts: [FixIt(range: range, replacement: "y")])
-        #expect(FixIts.fixIts(for: carried, in: file) == [FixIt(range: range, replacement: "y")])
-        let phrased = Diagnostic(.error, "unknown name 'x'; did you mean 'xs'?", at: range)
-        #expect(FixIts.fixIts(for: phrased, in: file) == [FixIt(range: range, replacement: "xs")])
-        #expect(FixIts.fixIts(for: Diagnostic(.error, "unknown name 'x'", at: range), in: file).isEmpty)
-        let curly = sources.add(path: "b.tips", text: "title \u{201C}Hi\u{201D}\n")
-        let string = SourceRange(file: curly.id, start: 6, end: UInt32(curly.bytes.count - 1))
-        let quotes = Diagnostic(.error, "a string in curly quotes; use straight quotes \"...\"", at: string)
-        #expect(FixIts.fixIts(for: quotes, in: curly) == [FixIt(range: string, replacement: "\"Hi\"")])
-        let opening = SourceRange(file: curly.id, start: 6, end: 9)
-        let character = Diagnostic(.error, "unexpected character '\u{201C}'", at: opening)
-        #expect(FixIts.fixIts(for: character, in: curly) == [FixIt(range: opening, replacement: "\"")])
-        #expect(FixIts.straightened("\u{201C}Hi\u{201D}") == "\"Hi\"")
-        #expect(FixIts.straightened("\u{201C}") == "\"")
+    /// The fixes a site attaches beyond "did you mean": each one a code action that clears its diagnostic.
+    @Test(arguments: [
+        ("rule isLoggedIn", "rule isLoggedIn and isLoggedIn", "&&"),
+        ("rule isLoggedIn", "rule not isLoggedIn", "!isLoggedIn"),
+        ("rule isLoggedIn", "rule isLoggedIn == True", "true"),
+        ("rule isLoggedIn", "rule plan == Plan.pro", ".pro"),
+        ("rule isLoggedIn", "rule plan == \"pro\"", ".pro"),
+        ("rule isLoggedIn", "rule plan == \"pri\"", ".pro"),
+        ("rule isLoggedIn", "rule openedTrail > 2", "openedTrail.count"),
+        ("title \"Save as a Favorite\"", "title 'Save as a Favorite'", "\"Save as a Favorite\""),
+        ("title \"Save as a Favorite\"", "title Save as a Favorite", "\"Save as a Favorite\""),
+        ("title \"Save as a Favorite\"", "title \"Save as a Favorite\u{201D}", "\"Save as a Favorite\""),
+        ("parameter plan: Plan = .free", "parameter plan: Plan = Plan.free", ".free"),
+        ("parameter isLoggedIn: Bool", "parameter isLoggedIn: Bool?", ""),
+        ("within(5d)", "within(5days)", "5d"),
+    ])
+    func fixesBeyondSpellingAreCodeActionsToo(_ original: String, _ mistake: String, _ fix: String) throws {
+        let broken = Self.text.replacingOccurrences(of: original, with: mistake)
+        #expect(broken != Self.text)
+        let (session, uri, _) = try session(broken)
+        let diagnostics = try #require(session.diagnostics(uri))
+        let fixed = try diagnostics.lazy.compactMap { diagnostic -> (JSON, [JSON])? in
+            let response = session.request(
+                "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": .string(uri)], "range": diagnostic["range"],
+                    "context": ["diagnostics": [diagnostic]],
+                ])
+            guard let action = response["result"].arrayValue?.first else { return nil }
+            return (diagnostic, try #require(action["edit"]["changes"][uri].arrayValue))
+        }.first
+        let (diagnostic, edits) = try #require(fixed, "no code action for \(diagnostics.map { $0["message"] })")
+        #expect(edits.first?["newText"].stringValue == fix)
+        session.replace(uri, version: 2, text: applying(edits, to: broken))
+        #expect(session.diagnostics(uri)?.contains { $0["message"] == diagnostic["message"] } == false)
+    }
+
+    /// A declaration whose Swift type would hide an app type: the fix the
+    /// back end suggests renames the declaration and every use of it.
+    @Test func theRenameOfANameThatHidesAnAppTypeReachesItsUses() throws {
+        let text = """
+            tip Date {
+                title "Pick a date"
+                maxDisplayCount 1
+            }
+            tip Later {
+                title "Later"
+                maxDisplayCount 1
+            }
+            group Planning ordered { Date Later }
+
+            """
+        let (session, uri, _) = try session(text)
+        let diagnostic = try #require(
+            session.diagnostics(uri)?.first { $0["message"].stringValue?.contains("hides Foundation's") == true })
+        let response = session.request(
+            "textDocument/codeAction",
+            [
+                "textDocument": ["uri": .string(uri)], "range": diagnostic["range"],
+                "context": ["diagnostics": [diagnostic]],
+            ])
+        let action = try #require(response["result"].arrayValue?.first)
+        let edits = try #require(action["edit"]["changes"][uri].arrayValue)
+        #expect(edits.count == 2)
+        let fixed = applying(edits, to: text)
+        #expect(fixed.contains("tip DateTip {") && fixed.contains("{ DateTip Later }"))
+        session.replace(uri, version: 2, text: fixed)
+        #expect(session.diagnostics(uri)?.isEmpty == true)
     }
 
     // MARK: - Formatting
@@ -252,7 +304,7 @@ extension LanguageServerFeatureTests {
                 ).run()
                 let file = result.sources[FileID(0)]
                 for diagnostic in result.diagnostics {
-                    for fix in FixIts.fixIts(for: diagnostic, in: file) {
+                    for fix in diagnostic.fixIts {
                         offered += 1
                         var fixed = bytes
                         fixed.replaceSubrange(
@@ -271,5 +323,28 @@ extension LanguageServerFeatureTests {
             }
         }
         #expect(offered >= 10)
+    }
+
+    /// One source of fixes: a diagnostic whose words suggest a replacement
+    /// carries it from the site that reports it (nothing reads the wording).
+    @Test func everyDiagnosticThatSuggestsAFixCarriesIt() throws {
+        let suggestive = [
+            "did you mean", "straight quotes", "use '=='", "instead of", "in lower case", "rename it, for example to",
+        ]
+        var checked = 0
+        for folder in ["Semantic", "Syntax"] {
+            for name in Fixtures.names(in: folder) {
+                let bytes = Array(try Data(contentsOf: Fixtures.url(folder, name)))
+                let result = Compilation(
+                    inputs: [CompilationInput(path: name, bytes: bytes)], options: CompilationOptions(emitsCode: false)
+                ).run()
+                for diagnostic in result.diagnostics
+                where suggestive.contains(where: { diagnostic.message.contains($0) }) {
+                    checked += 1
+                    #expect(!diagnostic.fixIts.isEmpty, "\(folder)/\(name): no fix-it for \(diagnostic.message)")
+                }
+            }
+        }
+        #expect(checked >= 10)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsLanguageServer
 
 /// `tipc lsp`, driven message by message as an editor drives it.
 @Suite struct LanguageServerTests {

@@ -283,4 +283,11 @@ import Testing
             #expect(lexSnippet(keyword.rawValue).tokens.first?.keyword == keyword)
         }
     }
+
+    /// Keywords are looked up by length and the low bits of the first byte,
+    /// which `T` and `t` share: the first byte is compared too.
+    @Test func aKeywordInOtherCaseIsNotMarked() {
+        let lexed = lexSnippet("True Tip tIp Rule EVENT")
+        #expect(lexed.tokens.dropLast().map(\.keyword) == [nil, nil, nil, nil, nil])
+    }
 }

@@ -109,6 +109,14 @@ import Testing
         #expect(result.renderedDiagnostics(showsSourceLines: false).utf8.count < 1_000)
     }
 
+    @Test func aMegabyteLongNameDeclaredTwiceIsQuotedCutShortInTheNoteToo() {
+        let name = String(repeating: "n", count: 1_000_000)
+        let result = compile(Array("parameter \(name): Bool = true\nparameter \(name): Bool = true\n".utf8))
+        let note = result.diagnostics.first { !$0.notes.isEmpty }?.notes.first?.message ?? ""
+        #expect(note == "'\(String(repeating: "n", count: Diagnostic.longestQuote))…' is first declared here")
+        #expect(result.renderedDiagnostics(showsSourceLines: false).utf8.count < 1_000)
+    }
+
     @Test func aLineOfAMillionUnexpectedCharacters() {
         #expect(compile(Array(String(repeating: "@", count: 1_000_000).utf8)).hasErrors)
     }

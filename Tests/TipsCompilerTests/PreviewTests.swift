@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsPreview
 
 /// `tipc preview`'s page: `.tips` in, exact HTML out (`Fixtures/Preview`), and
 /// what the page must say wherever its layout goes. The browser check

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TipcCommandLine
 @testable import TipsCompiler
 
 /// `tipc test`'s output, pinned by goldens: each `Fixtures/ScenarioRuns/<name>.tips`

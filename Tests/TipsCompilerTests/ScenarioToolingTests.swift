@@ -1,6 +1,8 @@
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsFormat
+@testable import TipsLanguageServer
 
 /// The formatter and the language server's index know scenarios.
 @Suite struct ScenarioToolingTests {

@@ -38,25 +38,19 @@ public struct EmittedFile: Hashable, Sendable {
 
     /// Its full text as UTF-8, the bytes written to disk, in one array.
     public var utf8: [UInt8] {
-        get {
-            [UInt8](unsafeUninitializedCapacity: byteCount) { target, initialized in
-                initialized = 0
-                forEachPiece { piece in
-                    if let base = target.baseAddress, let from = piece.baseAddress {
-                        (base + initialized).initialize(from: from, count: piece.count)
-                    }
-                    initialized += piece.count
+        [UInt8](unsafeUninitializedCapacity: byteCount) { target, initialized in
+            initialized = 0
+            forEachPiece { piece in
+                if let base = target.baseAddress, let from = piece.baseAddress {
+                    (base + initialized).initialize(from: from, count: piece.count)
                 }
+                initialized += piece.count
             }
         }
-        set { pieces = [ByteBuffer(newValue)] }
     }
 
     /// Its full text, decoded from ``utf8`` on each read.
-    public var text: String {
-        get { String(decoding: utf8, as: UTF8.self) }
-        set { utf8 = Array(newValue.utf8) }
-    }
+    public var text: String { String(decoding: utf8, as: UTF8.self) }
 
     /// Creates an emitted file.
     public init(fileName: String, text: String) {

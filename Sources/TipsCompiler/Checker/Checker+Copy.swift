@@ -13,31 +13,18 @@ extension Checker {
     /// Words that make a tip an advertisement.
     static let promotionalPhrases = ["buy", "sale", "free trial", "% off"]
 
-    /// Warns about a long or promotional title; `text` is the literal's ``StringLiteral/displayText``.
-    mutating func checkTitleCopy(_ literal: StringLiteral, text: String) {
+    /// Warns about a long, wordy (a message of more than two sentences) or
+    /// promotional title or message; `text` is the literal's ``StringLiteral/displayText``.
+    mutating func checkCopy(_ literal: StringLiteral, text: String, isTitle: Bool) {
+        let (noun, maximum) = isTitle ? ("title", Self.maximumTitleLength) : ("message", Self.maximumMessageLength)
         // `count` walks the characters; no text has more characters than bytes.
-        if text.utf8.count > Self.maximumTitleLength, text.count > Self.maximumTitleLength {
+        if text.utf8.count > maximum, text.count > maximum {
             diagnostics.warning(
-                "this title is \(text.count) characters long; keep titles to \(Self.maximumTitleLength) "
-                    + "characters or fewer",
+                "this \(noun) is \(text.count) characters long; keep \(noun)s to \(maximum) characters or fewer",
                 at: literal.range)
-        }
-        checkPromotional(text, at: literal.range)
-    }
-
-    /// Warns about a long, wordy or promotional message; `text` is the literal's ``StringLiteral/displayText``.
-    mutating func checkMessageCopy(_ literal: StringLiteral, text: String) {
-        if text.utf8.count > Self.maximumMessageLength, text.count > Self.maximumMessageLength {
+        } else if !isTitle, case let sentences = Self.sentenceCount(text), sentences > 2 {
             diagnostics.warning(
-                "this message is \(text.count) characters long; keep messages to "
-                    + "\(Self.maximumMessageLength) characters or fewer",
-                at: literal.range)
-        } else {
-            let sentences = Self.sentenceCount(text)
-            if sentences > 2 {
-                diagnostics.warning(
-                    "this message has \(sentences) sentences; keep messages to one or two", at: literal.range)
-            }
+                "this message has \(sentences) sentences; keep messages to one or two", at: literal.range)
         }
         checkPromotional(text, at: literal.range)
     }

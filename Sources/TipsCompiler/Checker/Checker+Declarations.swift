@@ -34,8 +34,23 @@ extension Checker {
                 return nil
             }
         diagnostics.error(
-            "unknown type '\(name)'\(Suggestions.didYouMean(name, in: candidates))", at: syntax.name.range)
+            "unknown type '\(name)'", at: syntax.name.range, suggesting: .closest(to: name, in: candidates))
         return nil
+    }
+
+    /// Records that `name` is declared at `range`, or, when `seen` already
+    /// has it, reports `message` with a note at the first and returns false.
+    mutating func recordFirst(
+        _ name: String, at range: SourceRange, in seen: inout [String: SourceRange],
+        _ message: @autoclosure () -> String, note: String? = nil
+    ) -> Bool {
+        guard let first = seen[name] else {
+            seen[name] = range
+            return true
+        }
+        diagnostics.error(
+            message(), at: range, notes: [DiagnosticNote(note ?? "'\(name)' is first declared here", at: first)])
+        return false
     }
 
     // MARK: - Enums, parameters, events
@@ -47,13 +62,10 @@ extension Checker {
         var cases: [String] = []
         var ranges: [SourceRange] = []
         for item in decl.cases {
-            if let first = seen[item.name] {
-                diagnostics.error(
-                    "enum '\(decl.name.name)' already has a case '\(item.name)'", at: item.range,
-                    notes: [DiagnosticNote("'\(item.name)' is first declared here", at: first)])
-                continue
-            }
-            seen[item.name] = item.range
+            guard
+                recordFirst(
+                    item.name, at: item.range, in: &seen, "enum '\(decl.name.name)' already has a case '\(item.name)'")
+            else { continue }
             cases.append(item.name)
             ranges.append(item.range)
         }
@@ -89,9 +101,10 @@ extension Checker {
         case (.enumeration(let name), .enumCase(let caseName)):
             guard let checked = enums[name] else { return nil }
             if checked.cases.contains(caseName) { return value }
+            // Only `.name` reads as a case, and its range covers the dot.
             diagnostics.error(
-                "enum '\(name)' has no case '\(caseName)'\(Suggestions.didYouMean(caseName, in: checked.cases))",
-                at: expression.range)
+                "enum '\(name)' has no case '\(caseName)'", at: expression.range,
+                suggesting: .closest(to: caseName, in: checked.cases).replacing(after: "."))
             return nil
         case (.enumeration(let name), nil):
             // `Plan.free`: reported once, then read as `.free`.
@@ -99,7 +112,8 @@ extension Checker {
                 let checked = enums[name], checked.cases.contains(caseName.name)
             {
                 diagnostics.error(
-                    "write the case as '.\(caseName.name)' instead of '\(name).\(caseName.name)'", at: expression.range)
+                    "write the case as '.\(caseName.name)' instead of '\(name).\(caseName.name)'", at: expression.range,
+                    fixIts: [FixIt(range: expression.range, replacement: "." + caseName.name)])
                 return .enumCase(caseName.name)
             }
             fallthrough
@@ -166,14 +180,12 @@ extension Checker {
         checked.reserveCapacity(fields.count)
         var failed = false
         for field in fields {
-            if let first = seen[field.name.name] {
-                diagnostics.error(
-                    "\(owner()) already has \(kind) '\(field.name.name)'", at: field.name.range,
-                    notes: [DiagnosticNote("'\(field.name.name)' is first declared here", at: first)])
+            let name = field.name
+            guard recordFirst(name.name, at: name.range, in: &seen, "\(owner()) already has \(kind) '\(name.name)'")
+            else {
                 failed = true
                 continue
             }
-            seen[field.name.name] = field.name.range
             guard let type = resolveType(field.type) else {
                 failed = true
                 continue
@@ -226,13 +238,11 @@ extension Checker {
         var seen: [String: SourceRange] = [:]
         var members: [String] = []
         for member in decl.members {
-            if let first = seen[member.name] {
-                diagnostics.error(
-                    "tip '\(member.name)' is already in group '\(decl.name.name)'", at: member.range,
-                    notes: [DiagnosticNote("first listed here", at: first)])
-                continue
-            }
-            seen[member.name] = member.range
+            guard
+                recordFirst(
+                    member.name, at: member.range, in: &seen,
+                    "tip '\(member.name)' is already in group '\(decl.name.name)'", note: "first listed here")
+            else { continue }
             switch symbols[member.name] {
             case .tip(let tip, let takesArguments):
                 if takesArguments {
@@ -254,7 +264,7 @@ extension Checker {
                     return nil
                 }
                 diagnostics.error(
-                    "unknown tip '\(member.name)'\(Suggestions.didYouMean(member.name, in: tips))", at: member.range)
+                    "unknown tip '\(member.name)'", at: member.range, suggesting: .closest(to: member.name, in: tips))
             }
         }
         return CheckedGroup(

@@ -104,14 +104,15 @@ extension Checker {
         case .parameter: return nil  // Declared, but its declaration already failed.
         case .event:
             diagnostics.error(
-                "event '\(name.name)' is not a value; count its donations with '\(name.name).count'", at: name.range)
+                "event '\(name.name)' is not a value; count its donations with '\(name.name).count'", at: name.range,
+                fixIts: [FixIt(range: name.range, replacement: name.name + ".count")])
             return nil
         case .some(let other):
             diagnostics.error("'\(name.name)' is \(other.kindDescription), not a value", at: name.range)
             return nil
         case nil:
-            if let message = Self.otherLanguageWord(name.name) {
-                diagnostics.error(message, at: name.range)
+            if let (message, replacement) = Self.otherLanguageWord(name.name) {
+                diagnostics.error(message, at: name.range, suggesting: Suggestion(phrase: "", replacement: replacement))
                 return nil
             }
             // Every declared parameter is a candidate, even one whose declaration failed.
@@ -122,25 +123,28 @@ extension Checker {
             if let event = context.fieldsOf, event.field(named: name.name) != nil {
                 diagnostics.error(
                     "unknown name '\(name.name)'; did you mean the field '.\(name.name)' of event '\(event.name)'?",
-                    at: name.range)
+                    at: name.range, fixIts: [FixIt(range: name.range, replacement: "." + name.name)])
                 return nil
             }
             candidates.sort()
             diagnostics.error(
-                "unknown name '\(name.name)'\(Suggestions.didYouMean(name.name, in: candidates))", at: name.range)
+                "unknown name '\(name.name)'", at: name.range, suggesting: .closest(to: name.name, in: candidates))
             return nil
         }
     }
 
     /// The message for a word other languages use where `.tips` has another
-    /// (`True`, `nil`), or nil. Only for a name that is not declared.
-    static func otherLanguageWord(_ word: String) -> String? {
+    /// (`True`, `nil`), and the word to write instead when there is one; or
+    /// nil. Only for a name that is not declared.
+    static func otherLanguageWord(_ word: String) -> (message: String, replacement: String?)? {
         switch word {
-        case "True", "TRUE", "YES", "yes": "write 'true' in lower case"
-        case "False", "FALSE", "NO", "no": "write 'false' in lower case"
+        case "True", "TRUE", "YES", "yes": ("write 'true' in lower case", "true")
+        case "False", "FALSE", "NO", "no": ("write 'false' in lower case", "false")
         case "nil", "null", "NULL", "None", "undefined":
-            "there is no '\(word)' in .tips: every parameter always has a value, its default until the app "
-                + "sets it; compare with a value such as false, 0 or \"\""
+            (
+                "there is no '\(word)' in .tips: every parameter always has a value, its default until the app "
+                    + "sets it; compare with a value such as false, 0 or \"\"", nil
+            )
         default: nil
         }
     }
@@ -153,22 +157,20 @@ extension Checker {
         }
         if case .enumeration(let enumName) = expected, let checked = enums[enumName] {
             if checked.cases.contains(name.name) { return .enumCase(name.name, enumName: enumName) }
-            var message = "enum '\(enumName)' has no case '\(name.name)'"
+            var hint = Suggestion.closest(to: name.name, in: checked.cases, prefix: ".")
             if let event = context.fieldsOf,
-                let match = Suggestions.closest(to: name.name, in: event.fields.map(\.name))
+                let match = SpellingSuggester.closest(to: name.name, among: event.fields.map(\.name))
             {
-                message += "; did you mean the field '.\(match)' of event '\(event.name)'?"
-            } else {
-                message += Suggestions.didYouMean(name.name, in: checked.cases, prefix: ".")
+                hint = Suggestion(
+                    phrase: "; did you mean the field '.\(match)' of event '\(event.name)'?", replacement: "." + match)
             }
-            diagnostics.error(message, at: range)
+            diagnostics.error("enum '\(enumName)' has no case '\(name.name)'", at: range, suggesting: hint)
             return nil
         }
         if let event = context.fieldsOf {
             diagnostics.error(
-                "event '\(event.name)' has no field '\(name.name)'"
-                    + Suggestions.didYouMean(name.name, in: event.fields.map(\.name)),
-                at: range)
+                "event '\(event.name)' has no field '\(name.name)'", at: range,
+                suggesting: .closest(to: name.name, in: event.fields.map(\.name)).replacing(after: "."))
             return nil
         }
         if events.values.contains(where: { $0.field(named: name.name) != nil }) {
@@ -194,7 +196,7 @@ extension Checker {
             return .count(query)
         }
         if name.name == "donations" || Self.queryMethods.contains(name.name) {
-            if checkQuery(expression(base, member: name, range: range), context: context) != nil {
+            if checkQuery(.member(base: base, name: name, range: range), context: context) != nil {
                 diagnostics.error(
                     "donations are not a value; add '.count' to count them", at: range)
             }
@@ -203,24 +205,23 @@ extension Checker {
         // A member of something that is not a query.
         if case .name(let baseName) = base, events[baseName.name] != nil {
             diagnostics.error(
-                "event '\(baseName.name)' has no member '\(name.name)'"
-                    + Suggestions.hint(
-                        name.name, in: ["donations", "count"], otherwise: "use '.donations' or '.count'"),
-                at: name.range)
+                "event '\(baseName.name)' has no member '\(name.name)'", at: name.range,
+                suggesting: .closest(
+                    to: name.name, in: ["donations", "count"], otherwise: "use '.donations' or '.count'"))
             return nil
         }
         if case .name(let baseName) = base, case .enumeration(let enumName)? = symbols[baseName.name] {
             diagnostics.error(
-                "write the case as '.\(name.name)' instead of '\(enumName.name).\(name.name)'", at: range)
+                "write the case as '.\(name.name)' instead of '\(enumName.name).\(name.name)'", at: range,
+                fixIts: [FixIt(range: range, replacement: "." + name.name)])
             return nil
         }
         if case .member = base, checkQuery(base, context: context) != nil {
             diagnostics.error(
-                "'\(name.name)' is not a query step"
-                    + Suggestions.hint(
-                        name.name, in: Self.queryMethods + ["count"],
-                        otherwise: "use within, where, largestSubset, smallestSubset or count"),
-                at: name.range)
+                "'\(name.name)' is not a query step", at: name.range,
+                suggesting: .closest(
+                    to: name.name, in: Self.queryMethods + ["count"],
+                    otherwise: "use within, where, largestSubset, smallestSubset or count"))
             return nil
         }
         guard let checkedBase = checkExpression(base, expected: nil, context: context) else { return nil }
@@ -228,10 +229,6 @@ extension Checker {
             "\(Self.article(checkedBase.type)) has no member '\(name.name)'; only event queries have members",
             at: name.range)
         return nil
-    }
-
-    private func expression(_ base: Expr, member: Identifier, range: SourceRange) -> Expr {
-        .member(base: base, name: member, range: range)
     }
 
     static let queryMethods = ["within", "where", "largestSubset", "smallestSubset"]

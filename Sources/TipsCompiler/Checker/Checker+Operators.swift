@@ -61,26 +61,7 @@ extension Checker {
     private mutating func checkComparison(
         _ op: RuleOperator, lhs: Expr, rhs: Expr, operatorRange: SourceRange, context: ExpressionContext
     ) -> CheckedExpression? {
-        var left: CheckedExpression?
-        var right: CheckedExpression?
-        // A `.case` takes its enum from the other side, whichever side it is on.
-        if isContextualCase(lhs, context: context) {
-            right = checkExpression(rhs, expected: nil, context: context)
-            guard let right else { return nil }
-            left = checkExpression(lhs, expected: right.type, context: context)
-        } else {
-            left = checkExpression(lhs, expected: nil, context: context)
-            guard let left else {
-                // The other side may hold a mistake of its own, but a `.case`
-                // there only lacks the type the failed side would have given.
-                if !isContextualCase(rhs, context: context) {
-                    _ = checkExpression(rhs, expected: nil, context: context)
-                }
-                return nil
-            }
-            right = checkExpression(rhs, expected: left.type, context: context)
-        }
-        guard var left, var right else { return nil }
+        guard var (left, right) = checkOperands(lhs, rhs, context: context) else { return nil }
         let leftType = left.type
         let rightType = right.type
         if leftType == .error || rightType == .error { return nil }
@@ -90,10 +71,12 @@ extension Checker {
                 left = Self.widened(left)
                 right = Self.widened(right)
                 type = .double
-            } else if let message = enumComparedWithString(left, right) {
+            } else if let (message, replacement) = enumComparedWithString(left, right) {
                 // At the string, which is what to change.
                 let stringRange = if case .literal(.string) = right { rhs.range } else { lhs.range }
-                diagnostics.error(message, at: stringRange)
+                diagnostics.error(
+                    message, at: stringRange,
+                    fixIts: replacement.map { [FixIt(range: stringRange, replacement: $0)] } ?? [])
                 return nil
             } else {
                 var message =
@@ -123,9 +106,33 @@ extension Checker {
         }
     }
 
+    /// Both sides of a comparison. A `.case` takes its enum from the other
+    /// side, whichever side it is on.
+    private mutating func checkOperands(
+        _ lhs: Expr, _ rhs: Expr, context: ExpressionContext
+    ) -> (CheckedExpression, CheckedExpression)? {
+        if isContextualCase(lhs, context: context) {
+            guard let right = checkExpression(rhs, expected: nil, context: context),
+                let left = checkExpression(lhs, expected: right.type, context: context)
+            else { return nil }
+            return (left, right)
+        }
+        guard let left = checkExpression(lhs, expected: nil, context: context) else {
+            // The other side may hold a mistake of its own, but a `.case`
+            // there only lacks the type the failed side would have given.
+            if !isContextualCase(rhs, context: context) { _ = checkExpression(rhs, expected: nil, context: context) }
+            return nil
+        }
+        guard let right = checkExpression(rhs, expected: left.type, context: context) else { return nil }
+        return (left, right)
+    }
+
     /// `plan == "pro"`: an enum compared with a string literal; the message
-    /// names the case to write instead (or the cases there are), or nil.
-    private func enumComparedWithString(_ left: CheckedExpression, _ right: CheckedExpression) -> String? {
+    /// names the case to write instead (or the cases there are), and that case
+    /// replaces the string; or nil.
+    private func enumComparedWithString(
+        _ left: CheckedExpression, _ right: CheckedExpression
+    ) -> (message: String, replacement: String?)? {
         let pair: (String, String)
         switch (left.type, right, right.type, left) {
         case (.enumeration(let name), .literal(.string(let text)), _, _): pair = (name, text)
@@ -135,11 +142,14 @@ extension Checker {
         let (enumName, text) = pair
         guard let checked = enums[enumName] else { return nil }
         if checked.cases.contains(text) {
-            return "compare enum '\(enumName)' with its case '.\(text)', not with the string \"\(text)\""
+            return ("compare enum '\(enumName)' with its case '.\(text)', not with the string \"\(text)\"", "." + text)
         }
         let cases = checked.cases.map { ".\($0)" }.joined(separator: ", ")
-        let hint = Suggestions.closest(to: text, in: checked.cases).map { "; did you mean '.\($0)'?" } ?? ""
-        return "enum '\(enumName)' is compared with a case, not a string; its cases are \(cases)\(hint)"
+        let hint = Suggestion.closest(to: text, in: checked.cases, prefix: ".")
+        return (
+            "enum '\(enumName)' is compared with a case, not a string; its cases are \(cases)\(hint.phrase)",
+            hint.replacement
+        )
     }
 
     /// Whether `expression` is a `.name` that is not a donation field here, so names an enum case.

@@ -1,5 +1,7 @@
 // Event query chains: `E.donations.within(D).where(p).largestSubset(by: .f)`.
 
+import TipsRuntime
+
 extension Checker {
     /// Checks an expression that must denote donations of an event.
     mutating func checkQuery(_ expression: Expr, context: ExpressionContext) -> CheckedQuery? {
@@ -25,30 +27,8 @@ extension Checker {
             steps.reserveCapacity(stepsAfter)
             return (CheckedQuery(event: event.name, steps: steps), event)
         case .call(.member(let base, let method, _), let arguments, let range):
-            guard Self.queryMethods.contains(method.name) else {
-                if checkQuery(base, context: context) != nil {
-                    diagnostics.error(
-                        "'\(method.name)' is not a query step"
-                            + Suggestions.hint(
-                                method.name, in: Self.queryMethods,
-                                otherwise: "use within, where, largestSubset or smallestSubset"),
-                        at: method.name == "count" ? range : method.range)
-                }
-                return nil
-            }
-            if case .name(let eventName) = base, events[eventName.name] != nil {
-                diagnostics.error(
-                    "query the donations: write '\(eventName.name).donations.\(method.name)(...)'", at: method.range)
-                return nil
-            }
-            guard let (chain, event) = checkQueryChain(base, context: context, stepsAfter: stepsAfter + 1) else {
-                return nil
-            }
-            guard let step = checkStep(method, arguments: arguments, range: range, event: event, context: context)
-            else { return nil }
-            var query = chain
-            query.steps.append(step)
-            return (query, event)
+            return checkChainStep(
+                base, method: method, arguments: arguments, range: range, context: context, stepsAfter: stepsAfter)
         case .name(let name):
             if events[name.name] != nil {
                 diagnostics.error(
@@ -57,16 +37,14 @@ extension Checker {
             }
             if symbols[name.name] == nil && parameters[name.name] == nil && context.arguments[name.name] == nil {
                 diagnostics.error(
-                    "unknown event '\(name.name)'\(Suggestions.didYouMean(name.name, in: eventNames))",
-                    at: name.range)
+                    "unknown event '\(name.name)'", at: name.range, suggesting: .closest(to: name.name, in: eventNames))
                 return nil
             }
         case .member(_, let name, _):
             if name.name != "count" {
                 diagnostics.error(
-                    "'\(name.name)' is not a query step"
-                        + Suggestions.didYouMean(name.name, in: ["donations"] + Self.queryMethods),
-                    at: name.range)
+                    "'\(name.name)' is not a query step", at: name.range,
+                    suggesting: .closest(to: name.name, in: ["donations"] + Self.queryMethods))
                 return nil
             }
         case .parenthesized(let inner, _):
@@ -91,39 +69,46 @@ extension Checker {
         return nil
     }
 
+    /// `base.method(arguments)` in a chain: the chain up to `base`, then the step.
+    private mutating func checkChainStep(
+        _ base: Expr, method: Identifier, arguments: [ArgumentSyntax], range: SourceRange,
+        context: ExpressionContext, stepsAfter: Int
+    ) -> (query: CheckedQuery, event: CheckedEvent)? {
+        guard Self.queryMethods.contains(method.name) else {
+            if checkQuery(base, context: context) != nil {
+                var hint = Suggestion.closest(
+                    to: method.name, in: Self.queryMethods,
+                    otherwise: "use within, where, largestSubset or smallestSubset")
+                // `.count.within(...)` is reported at the whole call, which a step name would not fix.
+                if method.name == "count" { hint.replacement = nil }
+                diagnostics.error(
+                    "'\(method.name)' is not a query step", at: method.name == "count" ? range : method.range,
+                    suggesting: hint)
+            }
+            return nil
+        }
+        if case .name(let eventName) = base, events[eventName.name] != nil {
+            diagnostics.error(
+                "query the donations: write '\(eventName.name).donations.\(method.name)(...)'", at: method.range)
+            return nil
+        }
+        guard let (chain, event) = checkQueryChain(base, context: context, stepsAfter: stepsAfter + 1) else {
+            return nil
+        }
+        guard let step = checkStep(method, arguments: arguments, range: range, event: event, context: context)
+        else { return nil }
+        var query = chain
+        query.steps.append(step)
+        return (query, event)
+    }
+
     private mutating func checkStep(
         _ method: Identifier, arguments: [ArgumentSyntax], range: SourceRange, event: CheckedEvent,
         context: ExpressionContext
     ) -> CheckedQuery.Step? {
         switch method.name {
         case "within":
-            guard
-                let argument = singleArgument(
-                    arguments, label: nil, method: "within", example: "within(5d)", range: range)
-            else { return nil }
-            guard let checked = checkExpression(argument.value, expected: .duration, context: context) else {
-                return nil
-            }
-            guard expect(checked, .duration, at: argument.value.range, "'within' needs a Duration such as 5d") else {
-                return nil
-            }
-            guard case .literal(.duration(let seconds)) = checked else {
-                diagnostics.error("'within' needs a duration literal such as 5d", at: argument.value.range)
-                return nil
-            }
-            guard seconds > 0 else {
-                diagnostics.error("'within' needs a duration longer than zero", at: argument.value.range)
-                return nil
-            }
-            if let keep = event.keepDuration, seconds > Double(keep) {
-                let window = Parser.singleLine(of: argument.value.range, in: sources[argument.value.range.file])
-                let clause = keepClauses[event.name] ?? "keep \(Self.describeDuration(keep))"
-                diagnostics.warning(
-                    "'within(\(window))' looks back further than event '\(event.name)' keeps its donations "
-                        + "(\(clause)); older donations are already gone",
-                    at: argument.value.range)
-            }
-            return .within(seconds: seconds)
+            return checkWithin(arguments, range: range, event: event, context: context)
         case "where":
             guard
                 let argument = singleArgument(
@@ -149,14 +134,49 @@ extension Checker {
                 return nil
             }
             guard event.field(named: field.name) != nil else {
-                var message = "event '\(event.name)' has no field '\(field.name)'"
-                message += Suggestions.didYouMean(field.name, in: event.fields.map(\.name))
-                if event.fields.isEmpty { message += "; it is declared without fields" }
-                diagnostics.error(message, at: fieldRange)
+                let hint =
+                    event.fields.isEmpty
+                    ? Suggestion(phrase: "; it is declared without fields", replacement: nil)
+                    : .closest(to: field.name, in: event.fields.map(\.name)).replacing(after: ".")
+                diagnostics.error(
+                    "event '\(event.name)' has no field '\(field.name)'", at: fieldRange, suggesting: hint)
                 return nil
             }
             return isLargest ? .largestSubset(field: field.name) : .smallestSubset(field: field.name)
         }
+    }
+
+    /// `within(D)`: a duration literal longer than zero; a warning when the event keeps donations for less.
+    private mutating func checkWithin(
+        _ arguments: [ArgumentSyntax], range: SourceRange, event: CheckedEvent, context: ExpressionContext
+    ) -> CheckedQuery.Step? {
+        guard
+            let argument = singleArgument(
+                arguments, label: nil, method: "within", example: "within(5d)", range: range)
+        else { return nil }
+        guard let checked = checkExpression(argument.value, expected: .duration, context: context) else {
+            return nil
+        }
+        guard expect(checked, .duration, at: argument.value.range, "'within' needs a Duration such as 5d") else {
+            return nil
+        }
+        guard case .literal(.duration(let seconds)) = checked else {
+            diagnostics.error("'within' needs a duration literal such as 5d", at: argument.value.range)
+            return nil
+        }
+        guard seconds > 0 else {
+            diagnostics.error("'within' needs a duration longer than zero", at: argument.value.range)
+            return nil
+        }
+        if let keep = event.keepDuration, seconds > Double(keep) {
+            let window = Parser.singleLine(of: argument.value.range, in: sources[argument.value.range.file])
+            let clause = keepClauses[event.name] ?? "keep \(Self.describeDuration(keep))"
+            diagnostics.warning(
+                "'within(\(window))' looks back further than event '\(event.name)' keeps its donations "
+                    + "(\(clause)); older donations are already gone",
+                at: argument.value.range)
+        }
+        return .within(seconds: seconds)
     }
 
     /// The one argument of a query step, with the required label.
@@ -180,11 +200,6 @@ extension Checker {
         return argument
     }
 
-    /// `30d`, `2h`, `90s`: the largest unit that divides evenly.
-    static func describeDuration(_ seconds: Int) -> String {
-        for unit in DurationUnit.allCases.reversed() where seconds % unit.seconds == 0 {
-            return "\(seconds / unit.seconds)\(unit.rawValue)"
-        }
-        return "\(seconds)s"
-    }
+    /// `30d`, `2h`, `90s`: the largest unit that divides evenly (the runtime's renderer).
+    static func describeDuration(_ seconds: Int) -> String { TipValue.durationLiteral(Double(seconds)) }
 }

@@ -226,10 +226,15 @@ extension Checker {
     /// The value of a comparison of two literals of one type (`1 > 2`), by
     /// the runtime's rule, or nil for any other expression.
     static func comparesLiterals(_ expression: CheckedExpression) -> Bool? {
-        guard case .binary(let op, let lhs, let rhs, _) = expression, op.isComparison,
-            case .literal(let left) = lhs, case .literal(let right) = rhs, lhs.type == rhs.type, lhs.type != .error
-        else { return nil }
-        return op.compare(left, right)
+        guard case .binary(let op, .literal(let left), .literal(let right), _) = expression, op.isComparison else {
+            return nil
+        }
+        switch (left, right) {
+        case (.bool, .bool), (.int, .int), (.double, .double), (.string, .string), (.duration, .duration):
+            return op.compare(left, right)
+        default:
+            return nil
+        }
     }
 
     /// Narrows `low...high` by the bound; saturates rather than overflows.

@@ -28,14 +28,12 @@ extension Checker {
         for position in positions {
             guard case .scenario(let decl) = files[position.file].declarations[position.index] else { continue }
             // `--filter` and test reports tell scenarios apart by name.
-            if let name = decl.name.plainText {
-                if let first = seen[name] {
-                    diagnostics.error(
-                        "a scenario named \"\(name)\" is already declared", at: decl.name.range,
-                        notes: [DiagnosticNote("the first is here", at: first)])
-                    continue
-                }
-                seen[name] = decl.name.range
+            if let name = decl.name.plainText,
+                !recordFirst(
+                    name, at: decl.name.range, in: &seen, "a scenario named \"\(name)\" is already declared",
+                    note: "the first is here")
+            {
+                continue
             }
             if let scenario = checkScenario(decl, scope: scope) { checked.append(scenario) }
         }
@@ -92,10 +90,15 @@ extension Checker {
             guard Self.stepInvalidationReasons.contains(reason.name) else {
                 let rest =
                     Self.invalidationReasons.contains(reason.name)
-                    ? "; it comes from the tip's display limits, so show the tip; use actionPerformed or tipClosed"
-                    : Suggestions.hint(
-                        reason.name, in: Self.stepInvalidationReasons, otherwise: "use actionPerformed or tipClosed")
-                diagnostics.error("a scenario cannot invalidate a tip with '\(reason.name)'\(rest)", at: reason.range)
+                    ? Suggestion(
+                        phrase:
+                            "; it comes from the tip's display limits, so show the tip; use actionPerformed or tipClosed",
+                        replacement: nil)
+                    : .closest(
+                        to: reason.name, in: Self.stepInvalidationReasons,
+                        otherwise: "use actionPerformed or tipClosed")
+                diagnostics.error(
+                    "a scenario cannot invalidate a tip with '\(reason.name)'", at: reason.range, suggesting: rest)
                 return nil
             }
             kind = instance.map { .invalidate($0, reason: reason.name) }
@@ -136,7 +139,7 @@ extension Checker {
 
     private mutating func checkSetStep(_ name: Identifier, _ value: Expr) -> CheckedStep.Kind? {
         guard let parameter = parameters[name.name] else {
-            reportUnknown(name, expected: "parameter", isKind: { if case .parameter = $0 { true } else { false } })
+            reportNotFound(name, "parameter") { if case .parameter = $0 { true } else { false } }
             return nil
         }
         guard let constant = checkConstant(value, of: parameter.type, subject: "the value of parameter '\(name.name)'")
@@ -148,7 +151,7 @@ extension Checker {
         _ name: Identifier, _ fields: [ArgumentSyntax]?
     ) -> CheckedStep.Kind? {
         guard let event = events[name.name] else {
-            reportUnknown(name, expected: "event", isKind: { if case .event = $0 { true } else { false } })
+            reportNotFound(name, "event") { if case .event = $0 { true } else { false } }
             return nil
         }
         guard
@@ -180,10 +183,10 @@ extension Checker {
                 let names = declared.map(\.name)
                 let rest =
                     names.isEmpty
-                    ? "; it has none"
-                    : Suggestions.hint(
-                        label.name, in: names, otherwise: "its \(kind)s are \(names.joined(separator: ", "))")
-                diagnostics.error("\(owner) has no \(kind) '\(label.name)'\(rest)", at: label.range)
+                    ? Suggestion(phrase: "; it has none", replacement: nil)
+                    : .closest(
+                        to: label.name, in: names, otherwise: "its \(kind)s are \(names.joined(separator: ", "))")
+                diagnostics.error("\(owner) has no \(kind) '\(label.name)'", at: label.range, suggesting: rest)
                 failed = true
                 continue
             }
@@ -228,9 +231,7 @@ extension Checker {
     ) -> CheckedTipInstance? {
         let name = reference.name
         guard let tip = scope.tips[name.name] else {
-            // A tip that failed its own checks was reported there.
-            if case .tip = symbols[name.name] { return nil }
-            reportUnknown(name, expected: "tip", isKind: { if case .tip = $0 { true } else { false } })
+            reportNotFound(name, "tip") { if case .tip = $0 { true } else { false } }
             return nil
         }
         guard let declared = tip.arguments else {
@@ -286,11 +287,10 @@ extension Checker {
         case .invalidated(let reason?):
             guard Self.invalidationReasons.contains(reason.name) else {
                 diagnostics.error(
-                    "unknown invalidation reason '\(reason.name)'"
-                        + Suggestions.hint(
-                            reason.name, in: Self.invalidationReasons,
-                            otherwise: "use " + Self.invalidationReasons.joined(separator: ", ")),
-                    at: reason.range)
+                    "unknown invalidation reason '\(reason.name)'", at: reason.range,
+                    suggesting: .closest(
+                        to: reason.name, in: Self.invalidationReasons,
+                        otherwise: "use " + Self.invalidationReasons.joined(separator: ", ")))
                 return nil
             }
             return .invalidated(reason: reason.name)
@@ -302,7 +302,6 @@ extension Checker {
     ) -> CheckedStep.Kind? {
         let name = groupReference.name
         guard let group = scope.groups[name.name] else {
-            if case .group = symbols[name.name] { return nil }
             if case .tip = symbols[name.name] {
                 diagnostics.error(
                     "'\(name.name)' is a tip, not a group; 'shows' asks a group for its current tip, "
@@ -310,7 +309,7 @@ extension Checker {
                     at: name.range)
                 return nil
             }
-            reportUnknown(name, expected: "group", isKind: { if case .group = $0 { true } else { false } })
+            reportNotFound(name, "group") { if case .group = $0 { true } else { false } }
             return nil
         }
         if groupReference.arguments != nil {
@@ -333,17 +332,6 @@ extension Checker {
 
     // MARK: - Messages
 
-    /// "unknown tip 'X'; did you mean 'Y'?", or "'X' is an event, not a tip".
-    private mutating func reportUnknown(_ name: Identifier, expected: String, isKind: (Symbol) -> Bool) {
-        if let symbol = symbols[name.name] {
-            diagnostics.error("'\(name.name)' is \(symbol.kindDescription), not a \(expected)", at: name.range)
-            return
-        }
-        let candidates = symbols.compactMap { isKind($0.value) ? $0.key : nil }
-        diagnostics.error(
-            "unknown \(expected) '\(name.name)'\(Suggestions.didYouMean(name.name, in: candidates))", at: name.range)
-    }
-
     /// A constant as it is written in `.tips`.
     static func sourceText(_ value: TipValue) -> String {
         if case .string(let text) = value { return ASTDumper.quoted(text) }
@@ -353,10 +341,10 @@ extension Checker {
 
 extension Checker {
     /// The tips and groups that checked, by name, for the scenarios.
-    func scenarioScope(_ tips: [CheckedTip?], _ groups: [CheckedDeclaration?]) -> ScenarioScope {
+    func scenarioScope(_ tips: [CheckedTip?], _ groups: [CheckedGroup]) -> ScenarioScope {
         var scope = ScenarioScope(tips: [:], groups: [:])
         for case let tip? in tips { scope.tips[tip.name] = tip }
-        for case .group(let group)? in groups { scope.groups[group.name] = group }
+        for group in groups { scope.groups[group.name] = group }
         return scope
     }
 }

@@ -1,33 +1,39 @@
 // Checking a tip's body: copy, id, actions, rules and options.
 
 extension Checker {
-    /// Where a tip body first gives each item that may be given only once,
-    /// to report items given twice: one slot per kind, no hashing.
-    private struct SeenItems {
-        /// The kinds of item that may be given only once.
-        enum Single: Int, CaseIterable {
-            case title, message, image, id, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency
+    /// What a tip's body gives, gathered item by item.
+    private struct TipBody {
+        var title: InterpolatedText?
+        var message: InterpolatedText?
+        var image: InterpolatedText?
+        var id: (text: InterpolatedText, range: SourceRange)?
+        var actions: [CheckedAction] = []
+        var actionRanges: [String: SourceRange] = [:]
+        var rules: [CheckedRule] = []
+        /// The rules as written, for warnings that quote them.
+        var ruleSyntax: [Expr] = []
+        var options = CheckedTipOptions()
+        /// Where each item that may be given only once is first given, by ``SingleItem``.
+        var seen = [SourceRange?](repeating: nil, count: SingleItem.allCases.count)
+        var failed = false
+    }
 
-            /// The kind of `kind`, or nil for an item that may be repeated.
-            init?(_ kind: TipItemKind) {
-                switch kind {
-                case .title: self = .title
-                case .message: self = .message
-                case .image: self = .image
-                case .id: self = .id
-                case .maxDisplayCount: self = .maxDisplayCount
-                case .maxDisplayDuration: self = .maxDisplayDuration
-                case .ignoresDisplayFrequency: self = .ignoresDisplayFrequency
-                case .action, .rule, .invalidatedBy: return nil
-                }
+    /// The kinds of item that may be given only once, each a slot of ``TipBody/seen``.
+    private enum SingleItem: Int, CaseIterable {
+        case title, message, image, id, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency
+
+        /// The kind of `kind`, or nil for an item that may be repeated.
+        init?(_ kind: TipItemKind) {
+            switch kind {
+            case .title: self = .title
+            case .message: self = .message
+            case .image: self = .image
+            case .id: self = .id
+            case .maxDisplayCount: self = .maxDisplayCount
+            case .maxDisplayDuration: self = .maxDisplayDuration
+            case .ignoresDisplayFrequency: self = .ignoresDisplayFrequency
+            case .action, .rule, .invalidatedBy: return nil
             }
-        }
-
-        private var ranges = [SourceRange?](repeating: nil, count: Single.allCases.count)
-
-        subscript(kind: Single) -> SourceRange? {
-            get { ranges[kind.rawValue] }
-            set { ranges[kind.rawValue] = newValue }
         }
     }
 
@@ -36,175 +42,168 @@ extension Checker {
     mutating func checkTip(_ decl: TipDecl) -> CheckedTip? {
         let tipName = decl.name.name
         let errorsBefore = errorCount
-        // A tip whose body did not parse is not judged by what is left of it:
-        // its title or id may be what failed (`titel 42`, `id 42`).
-        let bodyFailedToParse = decl.hasSyntaxErrors
-        var arguments: [CheckedField]?
-        var failed = false
-        if let written = decl.arguments {
-            let checked = checkFields(written, owner: "tip '\(tipName)'", kind: "an argument")
-            arguments = checked.fields
-            failed = !checked.ok
-            if written.isEmpty {
-                diagnostics.error(
-                    "tip '\(tipName)' has empty parentheses; list its arguments or remove the parentheses",
-                    at: decl.name.range)
-            }
-        }
+        var body = TipBody()
+        let arguments = decl.arguments.map { checkTipArguments($0, of: decl, failed: &body.failed) }
         let argumentTypes =
             arguments.map { Dictionary($0.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
-        var seen = SeenItems()
-        var title: InterpolatedText?
-        var message: InterpolatedText?
-        var image: InterpolatedText?
-        var id: (text: InterpolatedText, range: SourceRange)?
-        var actions: [CheckedAction] = []
-        var actionRanges: [String: SourceRange] = [:]
-        var rules: [CheckedRule] = []
-        // The rules as written, for warnings that quote them.
-        var ruleSyntax: [Expr] = []
-        var options = CheckedTipOptions()
-
         for item in decl.items {
-            if let single = SeenItems.Single(item.kind) {
-                if let first = seen[single] {
+            if let slot = SingleItem(item.kind)?.rawValue {
+                if let first = body.seen[slot] {
+                    let keyword = Parser.singleLine(of: item.keyword, in: sources[item.keyword.file])
                     diagnostics.error(
-                        "'\(itemKeyword(item.kind))' is given twice in tip '\(tipName)'", at: item.keyword,
+                        "'\(keyword)' is given twice in tip '\(tipName)'", at: item.keyword,
                         notes: [DiagnosticNote("first given here", at: first)])
-                    failed = true
+                    body.failed = true
                     continue
                 }
-                seen[single] = item.keyword
+                body.seen[slot] = item.keyword
             }
-            switch item.kind {
-            case .title(let literal):
-                title = checkText(literal, tip: tipName, arguments: argumentTypes)
-                // Checked text reads as the literal does, without joining its pieces again.
-                checkTitleCopy(literal, text: title?.displayText ?? literal.displayText)
-            case .message(let literal):
-                message = checkText(literal, tip: tipName, arguments: argumentTypes)
-                checkMessageCopy(literal, text: message?.displayText ?? literal.displayText)
-            case .image(let literal):
-                image = checkText(literal, tip: tipName, arguments: argumentTypes)
-            case .id(let literal):
-                if let text = checkText(literal, tip: tipName, arguments: argumentTypes) {
-                    id = (text, literal.range)
-                } else {
-                    failed = true
-                }
-            case .action(let name, let literal):
-                if let first = actionRanges[name.name] {
-                    diagnostics.error(
-                        "tip '\(tipName)' already has an action '\(name.name)'", at: name.range,
-                        notes: [DiagnosticNote("'\(name.name)' is first declared here", at: first)])
-                    failed = true
-                    continue
-                }
-                actionRanges[name.name] = name.range
-                checkPromotional(literal)
-                if let text = checkText(literal, tip: tipName, arguments: argumentTypes) {
-                    actions.append(CheckedAction(id: name.name, title: text))
-                }
-            case .rule(let expression, let source):
-                var context = ExpressionContext(tip: tipName, arguments: argumentTypes)
-                if let checked = checkRule(expression, source: source, context: &context) {
-                    rules.append(checked)
-                    ruleSyntax.append(expression)
-                } else {
-                    failed = true
-                }
-            case .maxDisplayCount(let count):
-                if count.value < 1 {
-                    diagnostics.error(
-                        "'maxDisplayCount' must be at least 1, but this is \(count.value)", at: count.range)
-                    failed = true
-                } else {
-                    options.maxDisplayCount = count.value
-                }
-            case .maxDisplayDuration(let duration):
-                if duration.totalSeconds < 1 {
-                    diagnostics.error("'maxDisplayDuration' must be at least 1s", at: duration.range)
-                    failed = true
-                } else {
-                    // TipsRuntime applies a shorter limit as written; TipKit shows a tip at least 60s.
-                    if duration.totalSeconds < 60 {
-                        diagnostics.warning(
-                            "'maxDisplayDuration' below 60s ends the tip sooner than TipKit would "
-                                + "(TipKit shows a tip at least 60s); TipsRuntime applies it as written",
-                            at: duration.range)
-                    }
-                    options.maxDisplayDuration = duration.totalSeconds
-                }
-            case .ignoresDisplayFrequency:
-                options.ignoresDisplayFrequency = true
-            case .invalidatedBy(let name):
-                if options.invalidatedBy.contains(name.name) {
-                    diagnostics.error(
-                        "tip '\(tipName)' is already invalidated by '\(name.name)'", at: name.range)
-                    failed = true
-                } else if resolveEvent(name) != nil {
-                    options.invalidatedBy.append(name.name)
-                } else {
-                    failed = true
-                }
-            }
+            checkItem(item.kind, into: &body, tip: tipName, arguments: argumentTypes)
         }
-
-        if title == nil && seen[.title] == nil && !bodyFailedToParse {
-            diagnostics.error(
-                "tip '\(tipName)' has no title; add a line such as title \"Try this\"", at: decl.name.range)
-            failed = true
-        }
-        if arguments != nil {
-            if let id {
-                if !id.text.interpolates && !bodyFailedToParse {
-                    diagnostics.error(
-                        "the id of tip '\(tipName)' must interpolate at least one of its arguments, "
-                            + "or every instance would share one id",
-                        at: id.range)
-                    failed = true
-                }
-            } else if seen[.id] == nil && !bodyFailedToParse {
-                let example = arguments?.first.map { "\(tipName)-\\(\($0.name))" } ?? tipName
-                diagnostics.error(
-                    "tip '\(tipName)' takes arguments, so it needs an 'id' that interpolates them, "
-                        + "such as id \"\(example)\"",
-                    at: decl.name.range)
-                failed = true
-            }
-        }
-        failed = failed || errorCount > errorsBefore || bodyFailedToParse
-        if rules.isEmpty && options.isEmpty && !groupedTips.contains(tipName) && !failed {
+        // A tip whose body did not parse is not judged by what is left of it:
+        // its title or id may be what failed (`titel 42`, `id 42`).
+        if !decl.hasSyntaxErrors { checkRequiredItems(decl, arguments: arguments, body: &body) }
+        let failed = body.failed || errorCount > errorsBefore || decl.hasSyntaxErrors
+        if body.rules.isEmpty && body.options.isEmpty && !groupedTips.contains(tipName) && !failed {
             diagnostics.warning(
                 "tip '\(tipName)' has no rules, no options and is in no group; it shows to everyone at once",
                 at: decl.name.range)
         }
-        checkContradictions(rules, syntax: ruleSyntax, tip: tipName)
-        guard !failed, let title else { return nil }
+        checkContradictions(body.rules, syntax: body.ruleSyntax, tip: tipName)
+        guard !failed, let title = body.title else { return nil }
         return CheckedTip(
             name: tipName, doc: decl.doc?.lines ?? [], arguments: arguments,
-            id: id?.text ?? InterpolatedText(tipName), hasExplicitID: id != nil, title: title,
-            message: message, image: image, actions: actions, rules: rules, options: options,
-            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range), idRange: id?.range)
+            id: body.id?.text ?? InterpolatedText(tipName), hasExplicitID: body.id != nil, title: title,
+            message: body.message, image: body.image, actions: body.actions, rules: body.rules, options: body.options,
+            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range), idRange: body.id?.range)
+    }
+
+    /// The fields of a tip's `(arguments)`.
+    private mutating func checkTipArguments(_ written: [FieldSyntax], of decl: TipDecl, failed: inout Bool)
+        -> [CheckedField]
+    {
+        let checked = checkFields(written, owner: "tip '\(decl.name.name)'", kind: "an argument")
+        failed = !checked.ok
+        if written.isEmpty {
+            diagnostics.error(
+                "tip '\(decl.name.name)' has empty parentheses; list its arguments or remove the parentheses",
+                at: decl.name.range)
+        }
+        return checked.fields
+    }
+
+    /// Checks one item of a tip's body, given once where that is the rule, into `body`.
+    private mutating func checkItem(
+        _ kind: TipItemKind, into body: inout TipBody, tip: String, arguments: [String: TipsType]
+    ) {
+        switch kind {
+        case .title(let literal):
+            body.title = checkText(literal, tip: tip, arguments: arguments)
+            // Checked text reads as the literal does, without joining its pieces again.
+            checkCopy(literal, text: body.title?.displayText ?? literal.displayText, isTitle: true)
+        case .message(let literal):
+            body.message = checkText(literal, tip: tip, arguments: arguments)
+            checkCopy(literal, text: body.message?.displayText ?? literal.displayText, isTitle: false)
+        case .image(let literal):
+            body.image = checkText(literal, tip: tip, arguments: arguments)
+        case .id(let literal):
+            if let text = checkText(literal, tip: tip, arguments: arguments) {
+                body.id = (text, literal.range)
+            } else {
+                body.failed = true
+            }
+        case .action(let name, let literal):
+            guard
+                recordFirst(
+                    name.name, at: name.range, in: &body.actionRanges,
+                    "tip '\(tip)' already has an action '\(name.name)'")
+            else {
+                body.failed = true
+                return
+            }
+            checkPromotional(literal)
+            if let text = checkText(literal, tip: tip, arguments: arguments) {
+                body.actions.append(CheckedAction(id: name.name, title: text))
+            }
+        case .rule(let expression, let source):
+            var context = ExpressionContext(tip: tip, arguments: arguments)
+            if let checked = checkRule(expression, source: source, context: &context) {
+                body.rules.append(checked)
+                body.ruleSyntax.append(expression)
+            } else {
+                body.failed = true
+            }
+        case .maxDisplayCount, .maxDisplayDuration, .ignoresDisplayFrequency, .invalidatedBy:
+            if !checkOption(kind, into: &body.options, tip: tip) { body.failed = true }
+        }
+    }
+
+    /// Checks a display option into `options`; false when it has an error.
+    private mutating func checkOption(_ kind: TipItemKind, into options: inout CheckedTipOptions, tip: String) -> Bool {
+        switch kind {
+        case .maxDisplayCount(let count):
+            guard count.value >= 1 else {
+                diagnostics.error("'maxDisplayCount' must be at least 1, but this is \(count.value)", at: count.range)
+                return false
+            }
+            options.maxDisplayCount = count.value
+        case .maxDisplayDuration(let duration):
+            guard duration.totalSeconds >= 1 else {
+                diagnostics.error("'maxDisplayDuration' must be at least 1s", at: duration.range)
+                return false
+            }
+            // TipsRuntime applies a shorter limit as written; TipKit shows a tip at least 60s.
+            if duration.totalSeconds < 60 {
+                diagnostics.warning(
+                    "'maxDisplayDuration' below 60s ends the tip sooner than TipKit would "
+                        + "(TipKit shows a tip at least 60s); TipsRuntime applies it as written",
+                    at: duration.range)
+            }
+            options.maxDisplayDuration = duration.totalSeconds
+        case .ignoresDisplayFrequency:
+            options.ignoresDisplayFrequency = true
+        case .invalidatedBy(let name):
+            if options.invalidatedBy.contains(name.name) {
+                diagnostics.error("tip '\(tip)' is already invalidated by '\(name.name)'", at: name.range)
+                return false
+            }
+            guard resolveEvent(name) != nil else { return false }
+            options.invalidatedBy.append(name.name)
+        default:
+            break
+        }
+        return true
+    }
+
+    /// Reports a missing title, and an id that a tip with arguments lacks or does not interpolate.
+    private mutating func checkRequiredItems(_ decl: TipDecl, arguments: [CheckedField]?, body: inout TipBody) {
+        let tipName = decl.name.name
+        if body.title == nil && body.seen[SingleItem.title.rawValue] == nil {
+            diagnostics.error(
+                "tip '\(tipName)' has no title; add a line such as title \"Try this\"", at: decl.name.range)
+            body.failed = true
+        }
+        guard let arguments else { return }
+        if let id = body.id {
+            if !id.text.interpolates {
+                diagnostics.error(
+                    "the id of tip '\(tipName)' must interpolate at least one of its arguments, "
+                        + "or every instance would share one id",
+                    at: id.range)
+                body.failed = true
+            }
+        } else if body.seen[SingleItem.id.rawValue] == nil {
+            let example = arguments.first.map { "\(tipName)-\\(\($0.name))" } ?? tipName
+            diagnostics.error(
+                "tip '\(tipName)' takes arguments, so it needs an 'id' that interpolates them, "
+                    + "such as id \"\(example)\"",
+                at: decl.name.range)
+            body.failed = true
+        }
     }
 
     /// How many errors have been reported so far.
     var errorCount: Int { diagnostics.errorCount }
-
-    private func itemKeyword(_ kind: TipItemKind) -> String {
-        switch kind {
-        case .title: "title"
-        case .message: "message"
-        case .image: "image"
-        case .id: "id"
-        case .action: "action"
-        case .rule: "rule"
-        case .maxDisplayCount: "maxDisplayCount"
-        case .maxDisplayDuration: "maxDisplayDuration"
-        case .ignoresDisplayFrequency: "ignoresDisplayFrequency"
-        case .invalidatedBy: "invalidatedBy"
-        }
-    }
 
     /// Checks a string's interpolations: only the tip's arguments.
     mutating func checkText(
@@ -234,11 +233,10 @@ extension Checker {
                         at: name.range)
                 } else {
                     diagnostics.error(
-                        "'\(name.name)' is not an argument of tip '\(tip)'"
-                            + Suggestions.hint(
-                                name.name, in: arguments.keys.sorted(),
-                                otherwise: "only a tip's arguments can be interpolated"),
-                        at: name.range)
+                        "'\(name.name)' is not an argument of tip '\(tip)'", at: name.range,
+                        suggesting: .closest(
+                            to: name.name, in: arguments.keys.sorted(),
+                            otherwise: "only a tip's arguments can be interpolated"))
                 }
             }
         }
@@ -250,15 +248,26 @@ extension Checker {
     /// Resolves a name that must be an event.
     mutating func resolveEvent(_ name: Identifier) -> CheckedEvent? {
         if let event = events[name.name] { return event }
-        switch symbols[name.name] {
-        case .event: return nil  // Declared, but already failed to check.
-        case .some(let other):
-            diagnostics.error("'\(name.name)' is \(other.kindDescription), not an event", at: name.range)
-        case nil:
-            diagnostics.error(
-                "unknown event '\(name.name)'\(Suggestions.didYouMean(name.name, in: eventNames))", at: name.range)
-        }
+        reportNotFound(name, "event") { if case .event = $0 { true } else { false } }
         return nil
+    }
+
+    /// Reports why `name` names no checked declaration of the kind that
+    /// `isKind` accepts (an `expected`): it declares another kind, or nothing
+    /// ("did you mean" among that kind). One of that kind that failed its own
+    /// checks was reported there.
+    mutating func reportNotFound(_ name: Identifier, _ expected: String, isKind: (Symbol) -> Bool) {
+        switch symbols[name.name] {
+        case .some(let symbol) where isKind(symbol): break
+        case .some(let symbol):
+            let article = expected == "event" ? "an" : "a"
+            diagnostics.error("'\(name.name)' is \(symbol.kindDescription), not \(article) \(expected)", at: name.range)
+        case nil:
+            let candidates = symbols.compactMap { isKind($0.value) ? $0.key : nil }
+            diagnostics.error(
+                "unknown \(expected) '\(name.name)'", at: name.range,
+                suggesting: .closest(to: name.name, in: candidates))
+        }
     }
 
     var eventNames: [String] {

@@ -75,73 +75,57 @@ public struct Checker: Sendable {
         parameters.reserveCapacity(positions.parametersAndEvents.count)
         events.reserveCapacity(positions.parametersAndEvents.count)
         let config = checkConfig(files, at: positions.configs)
-        // Each kind is checked in source order; a duplicate declaration is not checked at all.
+        // One slot per declaration, filled kind by kind. Each kind is checked
+        // in source order; a duplicate declaration is not checked at all.
+        var checked = files.map { [CheckedDeclaration?](repeating: nil, count: $0.declarations.count) }
         // Enums, parameters and events first: tips refer to them from any file.
-        let checkedEnums = positions.enums.map { position -> CheckedDeclaration? in
-            guard position.isPrimary, case .enumeration(let decl) = files[position.file].declarations[position.index],
-                let checked = checkEnum(decl)
-            else { return nil }
-            enums[checked.name] = checked
-            return .enumeration(checked)
+        for position in positions.enums + positions.parametersAndEvents where position.isPrimary {
+            checked[position.file][position.index] = checkTypeOrValue(files[position.file].declarations[position.index])
         }
-        let checkedParametersAndEvents = positions.parametersAndEvents.map { position -> CheckedDeclaration? in
-            guard position.isPrimary else { return nil }
-            switch files[position.file].declarations[position.index] {
-            case .parameter(let decl):
-                guard let checked = checkParameter(decl) else { return nil }
-                parameters[checked.name] = checked
-                return .parameter(checked)
-            case .event(let decl):
-                guard let checked = checkEvent(decl) else { return nil }
-                events[checked.name] = checked
-                return .event(checked)
-            default: return nil
-            }
+        var groups: [CheckedGroup] = []
+        for position in positions.groups where position.isPrimary {
+            guard case .group(let decl) = files[position.file].declarations[position.index],
+                let group = checkGroup(decl)
+            else { continue }
+            groups.append(group)
+            checked[position.file][position.index] = .group(group)
         }
-        let checkedGroups = positions.groups.map { position -> CheckedDeclaration? in
-            guard position.isPrimary, case .group(let decl) = files[position.file].declarations[position.index] else {
-                return nil
-            }
-            return checkGroup(decl).map { .group($0) }
+        let tips = checkTips(files, at: positions.tips)
+        for case let (position, tip?) in zip(positions.tips, tips) {
+            checked[position.file][position.index] = .tip(tip)
         }
-        let checkedTips = checkTips(files, at: positions.tips)
-        checkTipIDs(checkedTips)
+        checkTipIDs(tips)
         let scenarios =
             positions.scenarios.isEmpty
-            ? [] : checkScenarios(files, at: positions.scenarios, scope: scenarioScope(checkedTips, checkedGroups))
-
+            ? [] : checkScenarios(files, at: positions.scenarios, scope: scenarioScope(tips, groups))
         // Only the file that holds the config block declares it: without one,
         // no file does, so adding a file never changes another's output.
         let configFile = config?.file
-        // Each file takes the next checked declarations of each kind.
-        var next = (enums: 0, parametersAndEvents: 0, groups: 0, tips: 0)
-        let checkedFiles = files.map { file in
-            var declarations: [CheckedDeclaration] = []
-            declarations.reserveCapacity(file.declarations.count)
-            for index in file.declarations.indices {
-                let checked: CheckedDeclaration?
-                switch file.declarations[index] {
-                case .config, .scenario: checked = nil
-                case .enumeration:
-                    checked = checkedEnums[next.enums]
-                    next.enums += 1
-                case .parameter, .event:
-                    checked = checkedParametersAndEvents[next.parametersAndEvents]
-                    next.parametersAndEvents += 1
-                case .tip:
-                    checked = checkedTips[next.tips].map { .tip($0) }
-                    next.tips += 1
-                case .group:
-                    checked = checkedGroups[next.groups]
-                    next.groups += 1
-                }
-                if let checked { declarations.append(checked) }
-            }
-            return CheckedFile(
-                id: file.file, fileName: fileNames[Int(file.file.rawValue)], declarations: declarations,
-                emitsConfiguration: file.file == configFile)
+        let checkedFiles = zip(files, checked).map { file, declarations in
+            CheckedFile(
+                id: file.file, fileName: fileNames[Int(file.file.rawValue)],
+                declarations: declarations.compactMap { $0 }, emitsConfiguration: file.file == configFile)
         }
         return CheckedProgram(files: checkedFiles, config: config?.config ?? CheckedConfig(), scenarios: scenarios)
+    }
+
+    /// Checks an enum, a parameter or an event, recording it for the declarations checked after it.
+    private mutating func checkTypeOrValue(_ declaration: Declaration) -> CheckedDeclaration? {
+        switch declaration {
+        case .enumeration(let decl):
+            guard let checked = checkEnum(decl) else { return nil }
+            enums[checked.name] = checked
+            return .enumeration(checked)
+        case .parameter(let decl):
+            guard let checked = checkParameter(decl) else { return nil }
+            parameters[checked.name] = checked
+            return .parameter(checked)
+        case .event(let decl):
+            guard let checked = checkEvent(decl) else { return nil }
+            events[checked.name] = checked
+            return .event(checked)
+        default: return nil
+        }
     }
 
     /// The tips at `positions`, checked, in order (nil for a duplicate or a
@@ -276,11 +260,10 @@ public struct Checker: Sendable {
             if let frequency = named[name.name] { return frequency }
             let names = ["immediate", "hourly", "daily", "weekly", "monthly", "every"]
             diagnostics.error(
-                "unknown display frequency '\(name.name)'"
-                    + Suggestions.hint(
-                        name.name, in: names,
-                        otherwise: "use immediate, hourly, daily, weekly, monthly or every <duration>"),
-                at: name.range)
+                "unknown display frequency '\(name.name)'", at: name.range,
+                suggesting: .closest(
+                    to: name.name, in: names,
+                    otherwise: "use immediate, hourly, daily, weekly, monthly or every <duration>"))
             return nil
         case .every(let duration, _):
             guard duration.totalSeconds > 0 else {

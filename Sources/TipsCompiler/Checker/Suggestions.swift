@@ -1,19 +1,36 @@
-/// "Did you mean" hints in the checker's messages, from ``SpellingSuggester``.
-enum Suggestions {
-    /// The candidate closest to `name`, when it is close enough to be a likely typo.
-    static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
-        SpellingSuggester.closest(to: name, among: candidates)
+/// What a message suggests writing instead: the words it ends with and, when
+/// they name one replacement for the diagnostic's range, the fix-it, so that
+/// an editor's fix and the message never disagree.
+struct Suggestion: Sendable {
+    /// `"; did you mean 'x'?"`, `"; use ..."`, or empty.
+    var phrase: String
+    /// The text to put in place of the diagnostic's range, when the phrase names one.
+    var replacement: String?
+
+    /// `"; did you mean 'x'?"` for the candidate closest to `name` (written with
+    /// `prefix`, as `.free`); without one, `"; " + otherwise`, or nothing.
+    static func closest(
+        to name: String, in candidates: some Sequence<String>, prefix: String = "", otherwise: String? = nil
+    ) -> Suggestion {
+        if let match = SpellingSuggester.closest(to: name, among: candidates) {
+            return didYouMean(prefix + match)
+        }
+        return Suggestion(phrase: otherwise.map { "; " + $0 } ?? "", replacement: nil)
     }
 
-    /// `"; did you mean 'x'?"`, or the empty string.
-    static func didYouMean(_ name: String, in candidates: some Sequence<String>, prefix: String = "") -> String {
-        guard let match = closest(to: name, in: candidates) else { return "" }
-        return "; did you mean '\(prefix)\(match)'?"
+    /// `"; did you mean 'x'?"`, replacing the range with `x`.
+    static func didYouMean(_ replacement: String) -> Suggestion {
+        Suggestion(phrase: "; did you mean '\(replacement)'?", replacement: replacement)
     }
 
-    /// `"; did you mean 'x'?"` when a candidate is close, otherwise `"; " + otherwise`.
-    static func hint(_ name: String, in candidates: some Sequence<String>, otherwise: String) -> String {
-        let suggestion = didYouMean(name, in: candidates)
-        return suggestion.isEmpty ? "; " + otherwise : suggestion
+    /// The same words, the replacement written after `prefix`: the range of
+    /// `.name` covers its dot, which a message naming the field leaves out.
+    func replacing(after prefix: String) -> Suggestion {
+        Suggestion(phrase: phrase, replacement: replacement.map { prefix + $0 })
+    }
+
+    /// The fix-it for a diagnostic at `range`.
+    func fixIts(at range: SourceRange) -> [FixIt] {
+        replacement.map { [FixIt(range: range, replacement: $0)] } ?? []
     }
 }

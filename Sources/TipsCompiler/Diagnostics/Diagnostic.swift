@@ -22,10 +22,37 @@ public struct DiagnosticNote: Hashable, Sendable {
     /// Where it points, if anywhere.
     public var range: SourceRange?
 
-    /// Creates a note.
+    /// Creates a note; long quotes are cut as in a ``Diagnostic``.
     public init(_ message: String, at range: SourceRange? = nil) {
-        self.message = message
+        self.message = Diagnostic.clippingLongQuotes(message)
         self.range = range
+    }
+}
+
+/// One message from any stage of the compiler.
+public struct Diagnostic: Hashable, Sendable {
+    /// Error, warning or note.
+    public var severity: Severity
+    /// The message, in the user's words.
+    public var message: String
+    /// The primary range the message is about.
+    public var range: SourceRange
+    /// Further notes, printed after the diagnostic.
+    public var notes: [DiagnosticNote]
+    /// Edits that fix the mistake, set by the site that reports it whenever
+    /// its message suggests one (editors offer them as code actions).
+    public var fixIts: [FixIt]
+
+    /// Creates a diagnostic.
+    public init(
+        _ severity: Severity, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [],
+        fixIts: [FixIt] = []
+    ) {
+        self.severity = severity
+        self.message = Diagnostic.clippingLongQuotes(message)
+        self.range = range
+        self.notes = notes
+        self.fixIts = fixIts
     }
 }
 
@@ -40,34 +67,6 @@ public struct FixIt: Hashable, Sendable {
     public init(range: SourceRange, replacement: String) {
         self.range = range
         self.replacement = replacement
-    }
-}
-
-/// One message from any stage of the compiler.
-public struct Diagnostic: Hashable, Sendable {
-    /// Error, warning or note.
-    public var severity: Severity
-    /// The message, in the user's words.
-    public var message: String
-    /// The primary range the message is about.
-    public var range: SourceRange
-    /// Further notes, printed after the diagnostic.
-    public var notes: [DiagnosticNote]
-    /// Edits that fix the mistake, when the stage that found it knows them
-    /// (editors offer them; the language server also reads the usual
-    /// "did you mean" phrasing when this is empty, see `LanguageServer/FixIts.swift`).
-    public var fixIts: [FixIt]
-
-    /// Creates a diagnostic.
-    public init(
-        _ severity: Severity, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [],
-        fixIts: [FixIt] = []
-    ) {
-        self.severity = severity
-        self.message = Diagnostic.clippingLongQuotes(message)
-        self.range = range
-        self.notes = notes
-        self.fixIts = fixIts
     }
 }
 
@@ -148,13 +147,22 @@ public struct DiagnosticEngine: Sendable {
     }
 
     /// Reports an error.
-    public mutating func error(_ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) {
-        report(Diagnostic(.error, message, at: range, notes: notes))
+    public mutating func error(
+        _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+    ) {
+        report(Diagnostic(.error, message, at: range, notes: notes, fixIts: fixIts))
+    }
+
+    /// Reports an error whose message ends with `suggestion`, carrying its fix-it for `range`.
+    mutating func error(_ message: String, at range: SourceRange, suggesting suggestion: Suggestion) {
+        error(message + suggestion.phrase, at: range, fixIts: suggestion.fixIts(at: range))
     }
 
     /// Reports a warning.
-    public mutating func warning(_ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) {
-        report(Diagnostic(.warning, message, at: range, notes: notes))
+    public mutating func warning(
+        _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+    ) {
+        report(Diagnostic(.warning, message, at: range, notes: notes, fixIts: fixIts))
     }
 
     /// Whether any error has been reported.

@@ -42,13 +42,19 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// The keywords' UTF-8 spellings, grouped by length, for matching without building strings.
-    static let byLength: [[(keyword: Keyword, bytes: [UInt8])]] = {
-        var table = [[(keyword: Keyword, bytes: [UInt8])]](repeating: [], count: 32)
+    /// The keywords' UTF-8 spellings, grouped by length and by the low five
+    /// bits of their first byte (see ``bucket(length:first:)``), for matching
+    /// without building strings: an identifier is compared with two keywords
+    /// at most, usually none.
+    static let byShape: [[(keyword: Keyword, bytes: [UInt8])]] = {
+        var table = [[(keyword: Keyword, bytes: [UInt8])]](repeating: [], count: 32 << 5)
         for keyword in Keyword.allCases {
             let bytes = Array(keyword.rawValue.utf8)
-            table[bytes.count].append((keyword, bytes))
+            table[bucket(length: bytes.count, first: bytes[0])].append((keyword, bytes))
         }
         return table
     }()
+
+    /// The index in ``byShape`` of a spelling of `length` bytes (under 32) starting with `first`.
+    static func bucket(length: Int, first: UInt8) -> Int { length << 5 | Int(first & 0x1F) }
 }

@@ -67,16 +67,25 @@ extension Lexer {
         guard closes else {
             index += length
             emit(.unknown, from: start, to: index, malformed: true)
-            error("unexpected character '\(Character(scalar))'; \(CurlyQuote.message)", from: start, to: index)
+            error(
+                "unexpected character '\(Character(scalar))'; \(CurlyQuote.message)", from: start, to: index,
+                replacement: "\"")
             return true
         }
         let errorsBefore = diagnostics.reportCount
         scanString(curly: curly)
         // One error per string: the quotes, unless the string had worse trouble already.
         if diagnostics.reportCount == errorsBefore {
-            error(CurlyQuote.message, from: start, to: index)
+            error(CurlyQuote.message, from: start, to: index, replacement: straightened(from: start, to: index))
         }
         return true
+    }
+
+    /// The string at `start..<end`, written with curly quotes (or one of
+    /// them), with straight quotes at its ends instead.
+    func straightened(from start: Int, to end: Int) -> String {
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        return "\"" + text.dropFirst().dropLast() + "\""
     }
 
     /// Whether a closing curly quote is in `start..<end`: `"Hi”` is a string whose end was pasted.

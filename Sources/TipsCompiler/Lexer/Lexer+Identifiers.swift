@@ -1,32 +1,10 @@
 // Names and non-ASCII input: UTF-8 decoding and validation, identifiers.
 
 extension Lexer {
-    /// Decodes the UTF-8 scalar at `position`, or nil if the bytes there are
-    /// not valid UTF-8 (including overlong forms and surrogates).
+    /// The scalar at `position` and its length, or nil where the bytes are not
+    /// valid UTF-8 (see ``SourceFile/decodeScalar(in:at:)``).
     func decodeScalar(at position: Int) -> (scalar: Unicode.Scalar, length: Int)? {
-        let lead = bytes[position]
-        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
-        let length: Int
-        var value: UInt32
-        var lowest: UInt32
-        switch lead {
-        case 0xC2...0xDF:
-            (length, value, lowest) = (2, UInt32(lead & 0x1F), 0x80)
-        case 0xE0...0xEF:
-            (length, value, lowest) = (3, UInt32(lead & 0x0F), 0x800)
-        case 0xF0...0xF4:
-            (length, value, lowest) = (4, UInt32(lead & 0x07), 0x10000)
-        default:
-            return nil
-        }
-        guard position + length <= bytes.count else { return nil }
-        for offset in 1..<length {
-            let byte = bytes[position + offset]
-            guard byte & 0xC0 == 0x80 else { return nil }
-            value = value << 6 | UInt32(byte & 0x3F)
-        }
-        guard value >= lowest, let scalar = Unicode.Scalar(value) else { return nil }
-        return (scalar, length)
+        SourceFile.decodeScalar(in: bytes, at: position)
     }
 
     /// Checks the scalar at `position` in a string or comment (`place`) and
@@ -122,8 +100,8 @@ extension Lexer {
     /// The keyword spelled by `start..<end`, if any, compared byte for byte.
     func keyword(_ start: Int, _ end: Int) -> Keyword? {
         let length = end - start
-        guard length < keywordTable.count else { return nil }
-        candidates: for candidate in keywordTable[length] {
+        guard length > 0, length < 32 else { return nil }
+        candidates: for candidate in keywordTable[Keyword.bucket(length: length, first: bytes[start])] {
             for offset in 0..<length where bytes[start + offset] != candidate.bytes[offset] {
                 continue candidates
             }

@@ -77,7 +77,9 @@ extension Lexer {
                 malformed: value == nil)
         } else if let value, let unit = SyntaxParser.durationUnit(spelledAs: suffix) {
             // `3days`: reported once, then read as `3d`.
-            error("write the duration as \(value)\(unit.rawValue)", from: start, to: end)
+            error(
+                "write the duration as \(value)\(unit.rawValue)", from: start, to: end,
+                replacement: "\(value)\(unit.rawValue)")
             emit(.duration, from: start, to: end, value: .duration(value, unit))
         } else if !scanNameStartingWithDigit(from: start, to: end) {
             reportUnknownUnit(suffix, from: numberEnd, to: end)
@@ -182,7 +184,9 @@ extension Lexer {
     mutating func rescanEndingInCurlyQuote(from start: Int) {
         index = start
         scanString(curly: .straightOpened)
-        error("this string ends with a curly quote; \(CurlyQuote.message)", from: start, to: index)
+        error(
+            "this string ends with a curly quote; \(CurlyQuote.message)", from: start, to: index,
+            replacement: straightened(from: start, to: index))
     }
 
     /// Decodes the escape at the backslash at `index` into `text`; returns
@@ -239,7 +243,11 @@ extension Lexer {
         }
         index = end + 1
         let text = String(decoding: bytes[(start + 1)..<end], as: UTF8.self)
-        error("strings use double quotes: \"\(text)\"", from: start, to: index)
+        // Read without escapes: a quote or backslash in it would read otherwise in double quotes.
+        let fixable = !text.contains(where: { $0 == "\"" || $0 == "\\" })
+        error(
+            "strings use double quotes: \"\(text)\"", from: start, to: index,
+            replacement: fixable ? "\"\(text)\"" : nil)
         emit(.string, from: start, to: index, value: .string(text.isEmpty ? [] : [.text(text)]))
     }
 

@@ -30,7 +30,7 @@ public struct Lexer {
     let collectsDocs: Bool
     /// Doc comment lines not yet attached to a token.
     var pendingDocs: [SourceRange] = []
-    let keywordTable = Keyword.byLength
+    let keywordTable = Keyword.byShape
     /// Names declared with a leading digit (`parameter 2fa`), reported once
     /// at the declaration; later uses of the same spelling are read silently.
     var digitNames: Set<String> = []
@@ -68,7 +68,7 @@ public struct Lexer {
     /// Lexes the whole file as the parser sees it (no doc comment tokens)
     /// and also returns the range of every comment, in order: what the
     /// formatter needs to put the comments back where they were.
-    static func tokenizeKeepingComments(
+    package static func tokenizeKeepingComments(
         _ file: SourceFile, diagnostics: inout DiagnosticEngine
     ) -> (tokens: [Token], comments: [SourceRange]) {
         tokenize(file, diagnostics: &diagnostics, keepingComments: true)
@@ -181,8 +181,10 @@ public struct Lexer {
         }
     }
 
-    mutating func error(_ message: String, from start: Int, to end: Int) {
-        diagnostics.error(message, at: range(start, end))
+    /// Reports an error at `start..<end`; `replacement`, when the message names one, is its fix-it.
+    mutating func error(_ message: String, from start: Int, to end: Int, replacement: String? = nil) {
+        let range = range(start, end)
+        diagnostics.error(message, at: range, fixIts: replacement.map { [FixIt(range: range, replacement: $0)] } ?? [])
     }
 
     // MARK: - Comments and punctuation
@@ -315,7 +317,7 @@ public struct Lexer {
             let name = lastToken.map { file.text(in: $0.range) } ?? ""
             error(
                 "nothing is optional in .tips (every parameter has a default value); write '\(name)' without '?'",
-                from: start, to: index)
+                from: start, to: index, replacement: "")
             return
         }
         emit(.unknown, from: start, to: index, malformed: true)
@@ -323,7 +325,8 @@ public struct Lexer {
         switch byte {
         case UInt8(ascii: "&"), UInt8(ascii: "|"):
             error(
-                "unexpected character '\(character)'; did you mean '\(character)\(character)'?", from: start, to: index)
+                "unexpected character '\(character)'; did you mean '\(character)\(character)'?", from: start, to: index,
+                replacement: "\(character)\(character)")
         case 0x00..<0x20, 0x7F:
             error("unexpected control character U+\(Lexer.hex(UInt32(byte), digits: 4))", from: start, to: index)
         default:

@@ -3,25 +3,6 @@
 import TipsRuntime
 
 extension RuleOperator {
-    /// Higher binds tighter: `* /` 5, `+ -` 4, comparisons 3, `&&` 2, `||` 1.
-    public var precedence: Int {
-        switch self {
-        case .multiply, .divide: 5
-        case .add, .subtract: 4
-        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: 3
-        case .and: 2
-        case .or: 1
-        }
-    }
-
-    /// Whether the operator compares its operands (comparisons do not associate: `a < b < c` is an error).
-    public var isComparison: Bool {
-        switch self {
-        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: true
-        default: false
-        }
-    }
-
     /// The comparison with operands swapped (`a < b` is `b > a`).
     public var mirrored: RuleOperator {
         switch self {

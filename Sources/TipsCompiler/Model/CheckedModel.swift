@@ -132,26 +132,21 @@ public struct InterpolatedText: Hashable, Sendable {
     /// The text with interpolations written back as `\(name)`.
     public var displayText: String {
         if segments.count == 1, case .text(let text) = segments[0] { return text }
-        var out = ""
-        for segment in segments {
-            switch segment {
-            case .text(let text): out += text
-            case .argument(let name):
-                out += "\\("
-                out += name
-                out += ")"
-            }
-        }
-        return out
+        return joined { "\\(\($0))" }
     }
 
     /// The text with the instance's argument values, as Swift interpolates them in the generated tip.
     public func filled(with arguments: [String: TipValue]) -> String {
+        joined { arguments[$0].map(Self.interpolated) ?? "" }
+    }
+
+    /// The pieces in order, each argument as `argument` writes it.
+    private func joined(_ argument: (String) -> String) -> String {
         var out = ""
         for segment in segments {
             switch segment {
             case .text(let piece): out += piece
-            case .argument(let name): out += arguments[name].map(Self.interpolated) ?? ""
+            case .argument(let name): out += argument(name)
             }
         }
         return out
@@ -159,7 +154,7 @@ public struct InterpolatedText: Hashable, Sendable {
 
     /// A value as Swift interpolates it into the generated tip's text: strings and
     /// enum cases bare, the rest as the `.tips` file spells it but for a duration's unit.
-    static func interpolated(_ value: TipValue) -> String {
+    package static func interpolated(_ value: TipValue) -> String {
         switch value {
         case .string(let text), .enumCase(let text): text
         case .duration(let seconds): "\(seconds)"

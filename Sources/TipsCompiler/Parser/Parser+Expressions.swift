@@ -65,7 +65,9 @@ extension SyntaxParser {
     mutating func wordOperator(_ word: (text: String, op: RuleOperator)?) -> RuleOperator? {
         guard let word, currentKind == .identifier, text(current) == word.text, followedOnItsLine(byOperand: 1)
         else { return nil }
-        error("use '\(word.op.rawValue)' instead of '\(word.text)'", at: current.range)
+        error(
+            "use '\(word.op.rawValue)' instead of '\(word.text)'", at: current.range,
+            fixIts: [FixIt(range: current.range, replacement: word.op.rawValue)])
         return word.op
     }
 
@@ -128,7 +130,7 @@ extension SyntaxParser {
             return (lhs, depth)
         } else if currentKind == .assign {
             // `plan = .pro`: one error, then read as `==`, so the rule is not also judged as written.
-            error("use '==' to compare; '=' only gives a parameter its default value", at: current.range)
+            reportAssignmentAsComparison()
             op = .equal
             readsAssignAsEqual = true
         } else if let comparison = Self.comparisonOperator(currentKind) {
@@ -192,7 +194,7 @@ extension SyntaxParser {
         case .minus: op = .negate
         case .identifier where text(current) == "not" && followedOnItsLine(byOperand: 1):
             // `not a`: reported once, then read as `!a`.
-            error("use '!' instead of 'not', as in !\(text(peek()))", at: current.range)
+            reportNotAsBang()
             op = .not
         default: return parsePostfix()
         }
@@ -331,5 +333,23 @@ extension SyntaxParser {
         }
         let closing = advance()
         return (.parenthesized(inner, range: opening.range.extended(to: closing.range)), depth + 1)
+    }
+
+    // The two reports below stay out of the recursive functions above: their
+    // stack frames bound how deeply a rule may nest.
+
+    /// `plan = .pro`, at the `=`, with `==` as its fix.
+    @inline(never) mutating func reportAssignmentAsComparison() {
+        error(
+            "use '==' to compare; '=' only gives a parameter its default value", at: current.range,
+            fixIts: [FixIt(range: current.range, replacement: "==")])
+    }
+
+    /// `not a`, at the `not`, with `!a` as its fix.
+    @inline(never) mutating func reportNotAsBang() {
+        let operand = text(peek())
+        error(
+            "use '!' instead of 'not', as in !\(operand)", at: current.range,
+            fixIts: [FixIt(range: current.range.extended(to: peek().range), replacement: "!" + operand)])
     }
 }

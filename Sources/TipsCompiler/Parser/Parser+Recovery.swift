@@ -91,7 +91,8 @@ extension SyntaxParser {
         let startsItem = current.keyword.map(itemKeywords.contains) == true && currentStartsLine
         if !succeeded || !(atItemEnd || startsItem) {
             if succeeded, !current.isMalformed {
-                error(unexpectedAfterItemMessage(), at: current.range, notes: continuationNotes())
+                let (message, fixIts) = unexpectedAfterItem()
+                error(message, at: current.range, notes: continuationNotes(), fixIts: fixIts)
             }
             recoverInBlock(itemKeywords: itemKeywords)
         }
@@ -112,24 +113,29 @@ extension SyntaxParser {
         }
     }
 
-    /// The message for a token left over after an item, with a hint for the
-    /// mistakes people make most: `=` for `==`, `and`/`or`, `3 days`.
-    func unexpectedAfterItemMessage() -> String {
+    /// The message for a token left over after an item, with a hint (and its
+    /// fix-it) for the mistakes people make most: `=` for `==`, `and`/`or`, `3 days`.
+    func unexpectedAfterItem() -> (message: String, fixIts: [FixIt]) {
+        let replace = { (replacement: String) in [FixIt(range: current.range, replacement: replacement)] }
         if currentKind == .assign {
-            return "use '==' to compare; '=' only gives a parameter its default value"
+            return ("use '==' to compare; '=' only gives a parameter its default value", replace("=="))
         }
         if currentKind == .identifier {
             let word = text(current)
             switch word {
-            case "and": return "use '&&' instead of 'and'"
-            case "or": return "use '||' instead of 'or'"
+            case "and": return ("use '&&' instead of 'and'", replace("&&"))
+            case "or": return ("use '||' instead of 'or'", replace("||"))
             default: break
             }
             if let previous, previous.kind == .integer, let unit = Self.durationUnit(spelledAs: word) {
-                return "write a duration with its unit attached, as in \(text(previous.range))\(unit.rawValue)"
+                let duration = text(previous.range) + unit.rawValue
+                return (
+                    "write a duration with its unit attached, as in \(duration)",
+                    [FixIt(range: previous.range.extended(to: current.range), replacement: duration)]
+                )
             }
         }
-        return "expected a new line or ';' after this item, found \(describe(current))"
+        return ("expected a new line or ';' after this item, found \(describe(current))", [])
     }
 
     /// A line that starts with `-` does not continue the line before (`-` is

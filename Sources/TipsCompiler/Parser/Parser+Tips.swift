@@ -90,7 +90,7 @@ extension SyntaxParser {
         _ what: String, _ word: String, at range: SourceRange, among words: some Sequence<String>
     ) -> String? {
         guard let suggestion = SpellingSuggester.closest(to: word, among: words) else { return nil }
-        error("unknown \(what) '\(word)'; did you mean '\(suggestion)'?", at: range)
+        error("unknown \(what) '\(word)'", at: range, suggesting: .didYouMean(suggestion))
         return suggestion
     }
 
@@ -164,8 +164,8 @@ extension SyntaxParser {
         guard !words.contains("\"") else { return nil }
         for _ in 0..<count { advance() }
         error(
-            "put the \(keyword.rawValue) in straight quotes: \(keyword.rawValue) \"\(words)\"",
-            at: whole)
+            "put the \(keyword.rawValue) in straight quotes: \(keyword.rawValue) \"\(words)\"", at: whole,
+            fixIts: [FixIt(range: whole, replacement: "\"\(words)\"")])
         return StringLiteral(segments: [.text(words)], range: whole)
     }
 

@@ -219,8 +219,15 @@ struct SyntaxParser {
         return diagnostics.reported[first...].contains(where: startsInside) || lexed.contains(where: startsInside)
     }
 
-    mutating func error(_ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) {
-        diagnostics.error(message, at: range, notes: notes)
+    mutating func error(
+        _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+    ) {
+        diagnostics.error(message, at: range, notes: notes, fixIts: fixIts)
+    }
+
+    /// Reports `message` and then `suggestion`, carrying its fix-it for `range`.
+    mutating func error(_ message: String, at range: SourceRange, suggesting suggestion: Suggestion) {
+        diagnostics.error(message, at: range, suggesting: suggestion)
     }
 
     /// Reports `message` at ``expectationRange`` unless the current token is

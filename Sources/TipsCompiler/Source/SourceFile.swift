@@ -110,7 +110,7 @@ public final class SourceFile: Sendable {
     /// Whether a line starts in `start + 1 ... end`, that is, whether
     /// `line(of: end) > line(of: start)`, found by scanning the bytes between
     /// (usually a few spaces) instead of two binary searches.
-    func containsLineBreak(from start: UInt32, to end: UInt32) -> Bool {
+    package func containsLineBreak(from start: UInt32, to end: UInt32) -> Bool {
         let lower = min(Int(start), bytes.count)
         let upper = min(Int(end), bytes.count)
         guard lower < upper else { return false }
@@ -136,7 +136,7 @@ public final class SourceFile: Sendable {
             var count = 0
             var index = start
             while index < end {
-                index += buffer[index] < 0x80 ? 1 : Self.scalarLength(in: buffer, at: index) ?? 1
+                index += buffer[index] < 0x80 ? 1 : Self.decodeScalar(in: buffer, at: index)?.length ?? 1
                 count += 1
             }
             return count
@@ -160,10 +160,8 @@ public final class SourceFile: Sendable {
         bytes.withUnsafeBufferPointer { buffer in
             var index = start
             while index < end {
-                if let length = Self.scalarLength(in: buffer, at: index), index + length <= end {
-                    var iterator = buffer[index..<index + length].makeIterator()
-                    var decoder = UTF8()
-                    if case .scalarValue(let scalar) = decoder.decode(&iterator) { scalars.append(scalar) }
+                if let (scalar, length) = Self.decodeScalar(in: buffer[..<end], at: index) {
+                    scalars.append(scalar)
                     index += length
                 } else {
                     scalars.append("\u{FFFD}")
@@ -174,34 +172,21 @@ public final class SourceFile: Sendable {
         return String(scalars)
     }
 
-    /// The length of the valid UTF-8 scalar at `position`, or nil if the
-    /// bytes there are not valid UTF-8 (including overlong forms and surrogates).
-    static func scalarLength(in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Int? {
-        let lead = bytes[position]
-        let length: Int
-        switch lead {
-        case 0x00...0x7F: return 1
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: return nil
-        }
-        guard position + length <= bytes.count else { return nil }
-        let second = bytes[position + 1]
-        // The second byte's range excludes overlong forms, surrogates and values past U+10FFFF.
-        let secondRange: ClosedRange<UInt8> =
-            switch lead {
-            case 0xE0: 0xA0...0xBF
-            case 0xED: 0x80...0x9F
-            case 0xF0: 0x90...0xBF
-            case 0xF4: 0x80...0x8F
-            default: 0x80...0xBF
-            }
-        guard secondRange.contains(second) else { return nil }
-        for offset in 2..<max(2, length) where bytes[position + offset] & 0xC0 != 0x80 {
-            return nil
-        }
-        return length
+    /// The one UTF-8 decoder of every stage (the standard library's): the
+    /// scalar whose encoding starts at `position`, and its length in bytes;
+    /// nil where the bytes there are not valid UTF-8 (a stray continuation
+    /// byte, an overlong form, a surrogate, a value past U+10FFFF, a sequence
+    /// cut short). Each such byte counts as one character of its own.
+    package static func decodeScalar<Bytes: Collection<UInt8>>(in bytes: Bytes, at position: Bytes.Index)
+        -> (scalar: Unicode.Scalar, length: Int)?
+    {
+        // Only ASCII and 0xC2...0xF4 start a scalar; any other byte (binary
+        // input) fails here, before the parser is set up.
+        guard bytes[position] < 0x80 || (0xC2...0xF4).contains(bytes[position]) else { return nil }
+        var iterator = bytes[position...].makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        guard case .valid(let encoded) = parser.parseScalar(from: &iterator) else { return nil }
+        return (Unicode.UTF8.decode(encoded), encoded.count)
     }
 
     /// The source text covered by `range`, repaired to valid UTF-8.

@@ -1,4 +1,5 @@
 import Foundation
+import TipsRuntime
 
 /// Splits work over contiguous ranges run at the same time, for the stages
 /// whose items are independent (files to parse, tips to check or emit).
@@ -29,49 +30,21 @@ enum Parallel {
     ) -> [Result] {
         let workers = jobs > 1 && count > 1 ? min(jobs, count) : 1
         guard workers > 1 else { return (0..<count).map(body) }
-        let slots = Slots<Result>(count: count)
+        let slots = Locked([Result?](repeating: nil, count: count))
         let next = Locked(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
-                let index = next.take { $0 < count ? ($0, $0 + 1) : (nil, $0) }
+                let index: Int? = next.withLock { next in
+                    guard next < count else { return nil }
+                    defer { next += 1 }
+                    return next
+                }
                 guard let index else { return }
-                slots.store(body(index), at: index)
+                let result = body(index)
+                slots.withLock { $0[index] = result }
             }
         }
-        return slots.values
-    }
-
-    /// A value behind a lock.
-    private final class Locked<Value: Sendable>: @unchecked Sendable {
-        // @unchecked: every access to `value` holds `lock`.
-        private let lock = NSLock()
-        private var value: Value
-
-        init(_ value: Value) { self.value = value }
-
-        /// Replaces the value by the second of `change`'s results and returns the first.
-        func take<Taken>(_ change: (Value) -> (Taken, Value)) -> Taken {
-            lock.withLock {
-                let (taken, newValue) = change(value)
-                value = newValue
-                return taken
-            }
-        }
-    }
-
-    /// One result per item, each written once by the thread that ran it.
-    private final class Slots<Value: Sendable>: @unchecked Sendable {
-        // @unchecked: every access to `values` holds `lock`.
-        private let lock = NSLock()
-        private var stored: [Value?]
-
-        init(count: Int) { stored = Array(repeating: nil, count: count) }
-
-        func store(_ value: Value, at index: Int) {
-            lock.withLock { stored[index] = value }
-        }
-
-        /// The results; read after `concurrentPerform` returned, so every slot is filled.
-        var values: [Value] { lock.withLock { stored.compactMap { $0 } } }
+        // Read after `concurrentPerform` returned, so every slot is filled.
+        return slots.withLock { $0.compactMap { $0 } }
     }
 }

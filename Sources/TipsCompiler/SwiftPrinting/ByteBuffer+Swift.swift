@@ -50,6 +50,13 @@ extension ByteBuffer {
         }
     }
 
+    /// Appends `head`, what `arguments` appends, then `)`: `.int(42)`.
+    mutating func appendCall(_ head: StaticString, _ arguments: (inout ByteBuffer) -> Void) {
+        append(head)
+        arguments(&self)
+        append(UInt8(ascii: ")"))
+    }
+
     /// Appends a Swift string literal holding `text` exactly.
     mutating func appendStringLiteral(_ text: String) {
         append(UInt8(ascii: "\""))
@@ -58,39 +65,66 @@ extension ByteBuffer {
     }
 
     /// Appends `text` escaped for the inside of a Swift string literal: `\\`,
-    /// `"`, control characters and U+2028/U+2029 (UTF-8 E2 80 A8/A9), which
-    /// would end the literal's line, are escaped; runs of other bytes are
-    /// copied as they are.
+    /// `"`, control characters and U+2028/U+2029, which would end the
+    /// literal's line, are escaped; runs of other bytes are copied as they are.
     mutating func appendEscaped(_ text: String) {
+        appendReplacing(text) { bytes, index in
+            let byte = bytes[index]
+            guard Self.mayNeedEscape(byte) else { return 0 }
+            return byte != 0xE2 ? 1 : Self.isLineOrParagraphSeparator(bytes, at: index) ? 3 : 0
+        } with: { out, bytes, index in
+            if bytes[index] == 0xE2 {
+                out.appendUnicodeEscape(0x2000 + UInt32(bytes[index + 2] - 0x80))
+            } else {
+                out.appendEscape(of: bytes[index])
+            }
+        }
+    }
+
+    /// Appends `text` made safe for a `//` comment: each control character
+    /// (C0: UTF-8 00-1F and 7F; C1: C2 80-9F) and U+2028/U+2029, which would
+    /// end the comment's line, becomes a space.
+    mutating func appendCommentText(_ text: String) {
+        appendReplacing(text) { bytes, index in
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x7F { return 1 }
+            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return 2 }
+            return Self.isLineOrParagraphSeparator(bytes, at: index) ? 3 : 0
+        } with: { out, _, _ in
+            out.append(UInt8(ascii: " "))
+        }
+    }
+
+    /// Appends `text`, copying runs of bytes as they are and writing
+    /// `replacement` for each character `length` finds a length for (0 for
+    /// a byte that stays). Inlined, so that `length` is no call per byte.
+    @inline(__always)
+    private mutating func appendReplacing(
+        _ text: String, _ length: (UnsafeBufferPointer<UInt8>, Int) -> Int,
+        with replacement: (inout ByteBuffer, UnsafeBufferPointer<UInt8>, Int) -> Void
+    ) {
         var text = text
         text.withUTF8 { bytes in
             var runStart = 0
             var index = 0
             while index < bytes.count {
-                let byte = bytes[index]
-                if !Self.mayNeedEscape(byte) {
-                    index += 1
-                    continue
-                }
-                let isLineOrParagraphSeparator =
-                    byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80
-                    && bytes[index + 2] & 0xFE == 0xA8
-                if byte == 0xE2 && !isLineOrParagraphSeparator {
+                let count = length(bytes, index)
+                guard count > 0 else {
                     index += 1
                     continue
                 }
                 append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                if isLineOrParagraphSeparator {
-                    appendUnicodeEscape(0x2000 + UInt32(bytes[index + 2] - 0x80))
-                    index += 3
-                } else {
-                    appendEscape(of: byte)
-                    index += 1
-                }
+                replacement(&self, bytes, index)
+                index += count
                 runStart = index
             }
             append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
+    }
+
+    /// Whether U+2028 or U+2029 (UTF-8 E2 80 A8/A9) starts at `index`.
+    private static func isLineOrParagraphSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        bytes[index] == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] & 0xFE == 0xA8
     }
 
     /// Whether `byte` is a control character, `"`, `\\`, DEL or E2 (which
@@ -128,37 +162,5 @@ extension ByteBuffer {
         append("\\u{")
         appendUTF8(String(value, radix: 16, uppercase: true))
         append(UInt8(ascii: "}"))
-    }
-
-    /// Appends `text` made safe for a `//` comment: each control character
-    /// (C0: UTF-8 00-1F and 7F; C1: C2 80-9F) and U+2028/U+2029 (E2 80
-    /// A8/A9), which would end the comment's line, becomes a space.
-    mutating func appendCommentText(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                let length: Int
-                if byte < 0x20 || byte == 0x7F {
-                    length = 1
-                } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
-                    length = 2
-                } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
-                    bytes[index + 2] & 0xFE == 0xA8
-                {
-                    length = 3
-                } else {
-                    index += 1
-                    continue
-                }
-                append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                append(UInt8(ascii: " "))
-                index += length
-                runStart = index
-            }
-            append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
-        }
     }
 }

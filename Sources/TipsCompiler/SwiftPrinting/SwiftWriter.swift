@@ -35,9 +35,6 @@ public struct SwiftWriter: Sendable {
     /// The text's UTF-8, in the writer's own buffer (no copy).
     var utf8Buffer: ByteBuffer { buffer }
 
-    /// The current indentation, as spaces.
-    public var indentation: String { String(repeating: " ", count: indentationWidth) }
-
     /// The current indentation width, in columns.
     public var column: Int { indentationWidth }
 
@@ -94,20 +91,19 @@ public struct SwiftWriter: Sendable {
         return count == 2 || buffer[count - 3] < 0x80 || text.hasSuffix("{\n")
     }
 
-    /// Writes `///` lines.
+    /// Writes `///` lines, each made safe for a comment.
     public mutating func docComment(_ lines: [String]) {
         for docLine in lines {
-            line(docLine.isEmpty ? "///" : "/// " + docLine)
+            nonEmptyLine { out in
+                out.append(docLine.isEmpty ? "///" : "/// ")
+                out.appendCommentText(docLine)
+            }
         }
     }
 
     /// Writes `header {`, the body one level deeper, then `}`.
     public mutating func block(_ header: String, _ body: (inout SwiftWriter) -> Void) {
-        line(header + " {")
-        level += 1
-        body(&self)
-        level -= 1
-        line("}")
+        block({ $0.appendUTF8(header) }, body: body)
     }
 
     /// Builds an expression with `build`, then writes it laid out (see
@@ -132,9 +128,7 @@ public struct SwiftWriter: Sendable {
             header(&out)
             out.append(" {")
         }
-        level += 1
-        body(&self)
-        level -= 1
+        indented(body)
         line("}")
     }
 

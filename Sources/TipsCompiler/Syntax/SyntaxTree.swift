@@ -32,6 +32,11 @@ public struct SourceFileSyntax: Sendable {
     public var file: FileID
     /// Its declarations in source order.
     public var declarations: [Declaration]
+
+    package init(file: FileID, declarations: [Declaration]) {
+        self.file = file
+        self.declarations = declarations
+    }
 }
 
 /// A file-scope declaration.
@@ -274,12 +279,13 @@ public struct StringLiteral: Hashable, Sendable {
     /// The literal's text with interpolations written back as `\(name)`.
     public var displayText: String {
         if segments.count == 1, case .text(let text) = segments[0] { return text }
-        return segments.map { segment in
+        let pieces = segments.map { segment -> InterpolatedText.Segment in
             switch segment {
-            case .text(let text): text
-            case .interpolation(let name): "\\(\(name.name))"
+            case .text(let text): .text(text)
+            case .interpolation(let name): .argument(name.name)
             }
-        }.joined()
+        }
+        return InterpolatedText(segments: pieces).displayText
     }
 
     /// The text of a literal without interpolations, or nil.

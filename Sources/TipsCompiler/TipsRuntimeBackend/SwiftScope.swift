@@ -25,25 +25,12 @@ struct SwiftScope {
         }
     }
 
-    /// What a `.tips` name declares; spelled only in messages.
-    enum Kind {
-        case enumeration, enumCase, parameter, event, eventType, donationType, field, tip, argument, group
+    /// What a `.tips` name declares, as messages name it: "enum 'Plan'", "the type of event 'opened'".
+    enum Kind: String {
+        case enumeration = "enum", enumCase = "case", parameter, event, eventType = "the type of event"
+        case donationType = "the donation type of event", field, tip, argument, group
 
-        /// "enum 'Plan'", "the type of event 'opened'", ... for messages.
-        func describe(_ tipsName: String) -> String {
-            switch self {
-            case .enumeration: "enum '\(tipsName)'"
-            case .enumCase: "case '\(tipsName)'"
-            case .parameter: "parameter '\(tipsName)'"
-            case .event: "event '\(tipsName)'"
-            case .eventType: "the type of event '\(tipsName)'"
-            case .donationType: "the donation type of event '\(tipsName)'"
-            case .field: "field '\(tipsName)'"
-            case .tip: "tip '\(tipsName)'"
-            case .argument: "argument '\(tipsName)'"
-            case .group: "group '\(tipsName)'"
-            }
-        }
+        func describe(_ tipsName: String) -> String { "\(rawValue) '\(tipsName)'" }
     }
 
     /// A declaration that took a spelling.
@@ -91,7 +78,4 @@ struct SwiftScope {
             at: range,
             notes: [DiagnosticNote("'\(first.tipsName)' is declared here", at: first.range)])
     }
-
-    /// Whether a declaration took `swiftName` here.
-    func contains(_ swiftName: String) -> Bool { entries[swiftName] != nil }
 }

@@ -14,10 +14,8 @@ extension FileEmitter {
     }
 
     private func emitEvent(_ event: CheckedEvent, into writer: inout SwiftWriter) {
-        doc(event.doc, into: &writer)
-        writer.nonEmptyLine { out in
-            out.appendUTF8(access)
-            out.append(" static let ")
+        writer.docComment(event.doc)
+        declaration(" static let ", into: &writer) { out in
             out.appendUTF8(SwiftNames.identifier(event.name))
             out.append(": ")
             appendEventType(event.name, to: &out)
@@ -31,17 +29,12 @@ extension FileEmitter {
             out.appendCommentText(event.name)
             out.append("`, with their typed fields.")
         }
-        writer.block { out in
-            out.appendUTF8(access)
-            out.append(" struct ")
+        declaration(" struct ", into: &writer) { out in
             appendEventType(event.name, to: &out)
             out.append(": Swift.Sendable")
         } body: { writer in
             writer.expression { code in
-                code.prefix { out in
-                    out.appendUTF8(access)
-                    out.append(" let event: TipsRuntime.Tips.Event = ")
-                }
+                code.prefix { appendAccess(" let event: TipsRuntime.Tips.Event = ", to: &$0) }
                 code.beginCall("TipsRuntime.Tips.Event")
                 code.labeled("id") { $0.appendStringLiteral(event.name) }
                 if event.keepCount != CheckedEvent.defaultKeepCount {
@@ -64,20 +57,11 @@ extension FileEmitter {
                 out.appendCommentText(event.name)
                 out.append("`; returns once it is durable.")
             }
-            writer.block { out in
-                out.appendUTF8(access)
-                out.append(" func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async")
-            } body: { writer in
-                writer.line("await self.event.deleteDonations(in: center)")
-            }
+            let delete: StaticString = " func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async"
+            declaration(delete, into: &writer, body: { $0.line("await self.event.deleteDonations(in: center)") })
         }
         writer.line()
         emitDonationType(event, into: &writer)
-    }
-
-    /// Appends ``SwiftNames/donationType(_:)`` of the event's name.
-    private func appendDonationType(_ name: String, to out: inout ByteBuffer) {
-        out.appendUTF8(SwiftNames.donationType(name))
     }
 
     /// Writes `<Name>Donation` beside `<Name>Event`: the date, then one typed
@@ -89,21 +73,14 @@ extension FileEmitter {
             out.appendCommentText(event.name)
             out.append(event.fields.isEmpty ? "`: when it was made." : "`: when it was made, and its typed fields.")
         }
-        writer.block { out in
-            out.appendUTF8(access)
-            out.append(" struct ")
-            appendDonationType(event.name, to: &out)
+        declaration(" struct ", into: &writer) { out in
+            out.appendUTF8(SwiftNames.donationType(event.name))
             out.append(": Swift.Sendable, Swift.Hashable")
         } body: { writer in
             writer.line("/// When the donation was made, by the center's clock.")
-            writer.nonEmptyLine { out in
-                out.appendUTF8(access)
-                out.append(" let date: Foundation.Date")
-            }
+            declaration(" let date: Foundation.Date", into: &writer)
             for field in event.fields {
-                writer.nonEmptyLine { out in
-                    out.appendUTF8(access)
-                    out.append(" let ")
+                declaration(" let ", into: &writer) { out in
                     out.appendUTF8(SwiftNames.eventField(field.name))
                     out.append(": ")
                     appendSwiftType(field.type, to: &out)
@@ -112,68 +89,66 @@ extension FileEmitter {
             guard !event.fields.isEmpty else { return }
             writer.line()
             writer.line("/// Nil when a field is missing or has another type (stored by another version).")
-            // `init?(date: Foundation.Date, label name: Type?, ...)`, one parameter a line when long.
-            var parameters: [ByteBuffer] = []
-            var one = ByteBuffer()
-            one.append("date: Foundation.Date")
-            parameters.append(one)
-            for field in event.fields {
-                var parameter = ByteBuffer()
-                appendParameter(
-                    field.name, swiftName: SwiftNames.eventField(field.name), type: field.type, to: &parameter)
-                parameter.append("?")
-                parameters.append(parameter)
-            }
-            let width = parameters.reduce(0) { $0 + $1.count + 2 } + access.utf8.count + 16
-            let wraps = width > SwiftExpression.lineLimit - 8
-            if wraps {
-                writer.nonEmptyLine { out in
-                    out.appendUTF8(access)
-                    out.append(" init?(")
-                }
-                writer.indented { writer in
-                    for (index, parameter) in parameters.enumerated() {
-                        writer.nonEmptyLine { out in
-                            out.append(parameter, 0..<parameter.count)
-                            if index < parameters.count - 1 { out.append(",") }
-                        }
-                    }
-                }
-            }
-            writer.block { out in
-                if wraps {
-                    out.append(")")
-                } else {
-                    out.appendUTF8(access)
-                    out.append(" init?(")
-                    for (index, parameter) in parameters.enumerated() {
-                        if index > 0 { out.append(", ") }
-                        out.append(parameter, 0..<parameter.count)
-                    }
-                    out.append(")")
-                }
-            } body: { writer in
-                // No expression here names a type: a local never hides one.
-                writer.nonEmptyLine { out in
-                    out.append("guard ")
-                    for (index, field) in event.fields.enumerated() {
-                        if index > 0 { out.append(", ") }
-                        out.append("let ")
-                        out.appendUTF8(SwiftNames.eventField(field.name))
-                    }
-                    out.append(" else { return nil }")
-                }
-                writer.line("self.date = date")
-                for field in event.fields {
-                    let name = SwiftNames.eventField(field.name)
+            emitDonationInit(event, into: &writer)
+        }
+    }
+
+    /// Writes `init?(date: Foundation.Date, label name: Type?, ...)`, one
+    /// parameter a line when long, which keeps the fields that are all there.
+    private func emitDonationInit(_ event: CheckedEvent, into writer: inout SwiftWriter) {
+        var parameters: [ByteBuffer] = []
+        parameters.append(ByteBuffer(Array("date: Foundation.Date".utf8)))
+        for field in event.fields {
+            var parameter = ByteBuffer()
+            appendParameter(field.name, swiftName: SwiftNames.eventField(field.name), type: field.type, to: &parameter)
+            parameter.append("?")
+            parameters.append(parameter)
+        }
+        let width = parameters.reduce(0) { $0 + $1.count + 2 } + access.utf8.count + 16
+        let wraps = width > SwiftExpression.lineLimit - 8
+        if wraps {
+            declaration(" init?(", into: &writer)
+            writer.indented { writer in
+                for (index, parameter) in parameters.enumerated() {
                     writer.nonEmptyLine { out in
-                        out.append("self.")
-                        out.appendUTF8(name)
-                        out.append(" = ")
-                        out.appendUTF8(name)
+                        out.append(parameter, 0..<parameter.count)
+                        if index < parameters.count - 1 { out.append(",") }
                     }
                 }
             }
+        }
+        writer.block { out in
+            if !wraps {
+                appendAccess(" init?(", to: &out)
+                for (index, parameter) in parameters.enumerated() {
+                    if index > 0 { out.append(", ") }
+                    out.append(parameter, 0..<parameter.count)
+                }
+            }
+            out.append(")")
+        } body: { writer in
+            // No expression here names a type: a local never hides one.
+            writer.nonEmptyLine { out in
+                out.append("guard ")
+                for (index, field) in event.fields.enumerated() {
+                    if index > 0 { out.append(", ") }
+                    out.append("let ")
+                    out.appendUTF8(SwiftNames.eventField(field.name))
+                }
+                out.append(" else { return nil }")
+            }
+            writer.line("self.date = date")
+            for field in event.fields { assignStored(SwiftNames.eventField(field.name), into: &writer) }
+        }
+    }
+
+    /// Writes `self.name = name`.
+    func assignStored(_ name: String, into writer: inout SwiftWriter) {
+        writer.nonEmptyLine { out in
+            out.append("self.")
+            out.appendUTF8(name)
+            out.append(" = ")
+            out.appendUTF8(name)
         }
     }
 
@@ -187,10 +162,8 @@ extension FileEmitter {
         if !event.fields.isEmpty {
             writer.line("/// A donation whose fields do not have these types (stored by another version) is left out.")
         }
-        writer.block { out in
-            out.appendUTF8(access)
-            out.append(" func donations(in center: TipsRuntime.TipCenter = .shared) -> [")
-            appendDonationType(event.name, to: &out)
+        declaration(" func donations(in center: TipsRuntime.TipCenter = .shared) -> [", into: &writer) { out in
+            out.appendUTF8(SwiftNames.donationType(event.name))
             out.append("]")
         } body: { writer in
             // `$0` and inferred field types: no local or type expression for a user's name to hide.
@@ -227,9 +200,7 @@ extension FileEmitter {
             out.appendCommentText(event.name)
             out.append(awaited ? "`; returns once it is durable." : "` and returns at once, before it is durable.")
         }
-        writer.block { out in
-            out.appendUTF8(access)
-            out.append(awaited ? " func donate(" : " func sendDonation(")
+        declaration(awaited ? " func donate(" : " func sendDonation(", into: &writer) { out in
             for field in event.fields {
                 appendParameter(field.name, swiftName: SwiftNames.eventField(field.name), type: field.type, to: &out)
                 out.append(", ")

@@ -21,11 +21,7 @@ extension FileEmitter {
             code.atom { appendTipValue(value, to: &$0) }
         case .enumCase(let name, _):
             code.beginCall(".literal")
-            code.atom { out in
-                out.append(".enumCase(")
-                out.appendStringLiteral(name)
-                out.append(")")
-            }
+            code.atom { $0.appendCall(".enumCase(") { $0.appendStringLiteral(name) } }
         case .parameter(let name, _):
             code.beginCall(".parameter")
             code.atom { out in
@@ -65,26 +61,11 @@ extension FileEmitter {
     private func appendTipValue(_ value: TipValue, to out: inout ByteBuffer) {
         switch value {
         case .bool(let value): out.append(value ? ".bool(true)" : ".bool(false)")
-        case .int(let value):
-            out.append(".int(")
-            out.appendInteger(value)
-            out.append(")")
-        case .double(let value):
-            out.append(".double(")
-            out.appendUTF8(SwiftNames.double(value))
-            out.append(")")
-        case .string(let value):
-            out.append(".string(")
-            out.appendStringLiteral(value)
-            out.append(")")
-        case .duration(let seconds):
-            out.append(".duration(")
-            appendSeconds(seconds, to: &out)
-            out.append(")")
-        case .enumCase(let name):
-            out.append(".enumCase(")
-            out.appendStringLiteral(name)
-            out.append(")")
+        case .int(let value): out.appendCall(".int(") { $0.appendInteger(value) }
+        case .double(let value): out.appendCall(".double(") { $0.appendUTF8(SwiftNames.double(value)) }
+        case .string(let value): out.appendCall(".string(") { $0.appendStringLiteral(value) }
+        case .duration(let seconds): out.appendCall(".duration(") { appendSeconds(seconds, to: &$0) }
+        case .enumCase(let name): out.appendCall(".enumCase(") { $0.appendStringLiteral(name) }
         }
     }
 
@@ -97,27 +78,15 @@ extension FileEmitter {
         for step in query.steps {
             switch step {
             case .within(let seconds):
-                code.atom { out in
-                    out.append(".within(seconds: ")
-                    appendSeconds(seconds, to: &out)
-                    out.append(")")
-                }
+                code.atom { $0.appendCall(".within(seconds: ") { appendSeconds(seconds, to: &$0) } }
             case .filter(let predicate):
                 code.beginCall(".filter")
                 buildExpression(predicate, into: &code)
                 code.end()
-            case .largestSubset(let field):
-                code.atom { out in
-                    out.append(".largestSubset(by: ")
-                    out.appendStringLiteral(field)
-                    out.append(")")
-                }
-            case .smallestSubset(let field):
-                code.atom { out in
-                    out.append(".smallestSubset(by: ")
-                    out.appendStringLiteral(field)
-                    out.append(")")
-                }
+            case .largestSubset(let field), .smallestSubset(let field):
+                let head: StaticString =
+                    if case .largestSubset = step { ".largestSubset(by: " } else { ".smallestSubset(by: " }
+                code.atom { $0.appendCall(head) { $0.appendStringLiteral(field) } }
             }
         }
         code.end()

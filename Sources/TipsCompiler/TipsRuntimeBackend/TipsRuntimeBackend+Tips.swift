@@ -3,11 +3,9 @@
 extension FileEmitter {
     func emitTip(_ tip: CheckedTip, into writer: inout SwiftWriter) {
         writer.blankLine()
-        doc(tip.doc, into: &writer)
+        writer.docComment(tip.doc)
         let arguments = tip.arguments ?? []
-        writer.block { out in
-            out.appendUTF8(access)
-            out.append(" struct ")
+        declaration(" struct ", into: &writer) { out in
             out.appendUTF8(SwiftNames.tipType(tip.name))
             out.append(": TipsRuntime.Tip")
         } body: { writer in
@@ -28,27 +26,17 @@ extension FileEmitter {
             // same line whether or not the module has one (the runtime's nil is
             // shadowed by the module's own `declared`): a file added to the
             // compilation never changes another file's output.
-            writer.nonEmptyLine { out in
-                out.appendUTF8(access)
-                out.append(" var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? ")
-                out.append("{ TipsRuntime.TipsConfiguration.declared }")
+            declaration(" var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? ", into: &writer) {
+                $0.append("{ TipsRuntime.TipsConfiguration.declared }")
             }
         }
     }
 
     /// Writes the stored arguments and the initializer that sets them.
     private func emitInit(_ arguments: [CheckedField], into writer: inout SwiftWriter) {
-        guard !arguments.isEmpty else {
-            writer.nonEmptyLine { out in
-                out.appendUTF8(access)
-                out.append(" init() {}")
-            }
-            return
-        }
+        guard !arguments.isEmpty else { return declaration(" init() {}", into: &writer) }
         for argument in arguments {
-            writer.nonEmptyLine { out in
-                out.appendUTF8(access)
-                out.append(" let ")
+            declaration(" let ", into: &writer) { out in
                 out.appendUTF8(SwiftNames.tipArgument(argument.name))
                 out.append(": ")
                 appendSwiftType(argument.type, to: &out)
@@ -56,9 +44,7 @@ extension FileEmitter {
         }
         writer.line()
         writer.line("/// Creates the tip for these argument values; each combination is its own tip.")
-        writer.block { out in
-            out.appendUTF8(access)
-            out.append(" init(")
+        declaration(" init(", into: &writer) { out in
             for (index, argument) in arguments.enumerated() {
                 if index > 0 { out.append(", ") }
                 let swiftName = SwiftNames.tipArgument(argument.name)
@@ -66,15 +52,7 @@ extension FileEmitter {
             }
             out.append(")")
         } body: { writer in
-            for argument in arguments {
-                let name = SwiftNames.tipArgument(argument.name)
-                writer.nonEmptyLine { out in
-                    out.append("self.")
-                    out.appendUTF8(name)
-                    out.append(" = ")
-                    out.appendUTF8(name)
-                }
-            }
+            for argument in arguments { assignStored(SwiftNames.tipArgument(argument.name), into: &writer) }
         }
     }
 
@@ -83,9 +61,7 @@ extension FileEmitter {
         _ declaration: StaticString, _ value: InterpolatedText, _ arguments: [CheckedField],
         into writer: inout SwiftWriter
     ) {
-        writer.nonEmptyLine { out in
-            out.appendUTF8(access)
-            out.append(" var ")
+        self.declaration(" var ", into: &writer) { out in
             out.append(declaration)
             out.append(" { ")
             appendText(value, arguments, to: &out)
@@ -114,68 +90,65 @@ extension FileEmitter {
     }
 
     private func emitActions(_ actions: [CheckedAction], _ arguments: [CheckedField], into writer: inout SwiftWriter) {
-        writer.block { out in
-            out.appendUTF8(access)
-            out.append(" var actions: [TipsRuntime.Tips.Action]")
-        } body: { writer in
-            writer.expression { code in
-                code.beginArray()
-                for action in actions {
-                    code.beginCall("TipsRuntime.Tips.Action")
-                    code.labeled("id") { $0.appendStringLiteral(action.id) }
-                    code.labeled("title") { appendText(action.title, arguments, to: &$0) }
+        declaration(
+            " var actions: [TipsRuntime.Tips.Action]", into: &writer,
+            body: { writer in
+                writer.expression { code in
+                    code.beginArray()
+                    for action in actions {
+                        code.beginCall("TipsRuntime.Tips.Action")
+                        code.labeled("id") { $0.appendStringLiteral(action.id) }
+                        code.labeled("title") { appendText(action.title, arguments, to: &$0) }
+                        code.end()
+                    }
                     code.end()
                 }
-                code.end()
-            }
-        }
+            })
     }
 
     private func emitRules(_ rules: [CheckedRule], into writer: inout SwiftWriter) {
-        writer.block { out in
-            out.appendUTF8(access)
-            out.append(" var rules: [TipsRuntime.TipRule]")
-        } body: { writer in
-            writer.line("[")
-            writer.indented { writer in
-                for rule in rules {
-                    writer.expression { code in
-                        buildRule(rule, into: &code)
-                        code.suffix { $0.append(UInt8(ascii: ",")) }
+        declaration(
+            " var rules: [TipsRuntime.TipRule]", into: &writer,
+            body: { writer in
+                writer.line("[")
+                writer.indented { writer in
+                    for rule in rules {
+                        writer.expression { code in
+                            buildRule(rule, into: &code)
+                            code.suffix { $0.append(UInt8(ascii: ",")) }
+                        }
                     }
                 }
-            }
-            writer.line("]")
-        }
+                writer.line("]")
+            })
     }
 
     private func emitOptions(_ options: CheckedTipOptions, into writer: inout SwiftWriter) {
-        writer.block { out in
-            out.appendUTF8(access)
-            out.append(" var options: TipsRuntime.Tips.Options")
-        } body: { writer in
-            writer.expression { code in
-                code.beginCall("TipsRuntime.Tips.Options")
-                if let count = options.maxDisplayCount {
-                    code.labeled("maxDisplayCount") { $0.appendInteger(count) }
-                }
-                if let duration = options.maxDisplayDuration {
-                    code.labeled("maxDisplayDuration") { $0.appendInteger(duration) }
-                }
-                if options.ignoresDisplayFrequency {
-                    code.labeled("ignoresDisplayFrequency") { $0.append("true") }
-                }
-                if !options.invalidatedBy.isEmpty {
-                    code.beginLabeled("invalidatedBy")
-                    code.beginArray()
-                    for event in options.invalidatedBy {
-                        code.atom { appendEventReference(event, to: &$0) }
+        declaration(
+            " var options: TipsRuntime.Tips.Options", into: &writer,
+            body: { writer in
+                writer.expression { code in
+                    code.beginCall("TipsRuntime.Tips.Options")
+                    if let count = options.maxDisplayCount {
+                        code.labeled("maxDisplayCount") { $0.appendInteger(count) }
+                    }
+                    if let duration = options.maxDisplayDuration {
+                        code.labeled("maxDisplayDuration") { $0.appendInteger(duration) }
+                    }
+                    if options.ignoresDisplayFrequency {
+                        code.labeled("ignoresDisplayFrequency") { $0.append("true") }
+                    }
+                    if !options.invalidatedBy.isEmpty {
+                        code.beginLabeled("invalidatedBy")
+                        code.beginArray()
+                        for event in options.invalidatedBy {
+                            code.atom { appendEventReference(event, to: &$0) }
+                        }
+                        code.end()
+                        code.end()
                     }
                     code.end()
-                    code.end()
                 }
-                code.end()
-            }
-        }
+            })
     }
 }

@@ -10,95 +10,29 @@
 
 extension TipsRuntimeBackend {
     public func validate(_ program: CheckedProgram, diagnostics: inout DiagnosticEngine) {
-        var module = SwiftScope(.topLevel)
-        var parameters = SwiftScope(.parameters)
-        var events = SwiftScope(.events)
-        // Types that code inside `TipsRuntime.TipEvents` names: event types and the enums event fields use.
-        var eventTypes = SwiftScope(.events)
-        // The names of the enums that event fields use, as written.
-        var enumsUsedByEvents: Set<String> = []
-        for file in program.files {
-            Self.forEachDeclaration(in: file) { declaration in
-                guard case .event(let event) = declaration else { return }
-                for case .enumeration(let name) in event.fields.map(\.type) { enumsUsedByEvents.insert(name) }
-            }
-        }
-        // Scopes of one declaration each, emptied from one to the next.
-        var cases = SwiftScope(.topLevel)
-        var fields = SwiftScope(.topLevel)
-        var arguments = SwiftScope(.topLevel)
+        var scopes = GeneratedScopes()
+        // Room for every name at once: growing a table one rehash at a time costs more than filling it.
+        var counts = (module: 0, parameters: 0, events: 0)
         for file in program.files {
             Self.forEachDeclaration(in: file) { declaration in
                 switch declaration {
-                case .enumeration(let decl):
-                    let swiftName = SwiftNames.identifier(decl.name)
-                    let range = decl.origin.nameRange
-                    Self.rejectAppTypeName(swiftName, "enum", decl.name, suffix: "Kind", at: range, &diagnostics)
-                    module.declare(swiftName, .enumeration, decl.name, at: range, &diagnostics)
-                    if enumsUsedByEvents.contains(decl.name) {
-                        eventTypes.declare(swiftName, .enumeration, decl.name, at: range, &diagnostics)
+                case .event(let event):
+                    counts.events += 3
+                    for case .enumeration(let name) in event.fields.map(\.type) {
+                        scopes.enumsUsedByEvents.insert(name)
                     }
-                    cases.reset(.cases(ofEnum: decl.name))
-                    for (name, range) in zip(decl.cases, decl.caseRanges) {
-                        cases.declare(SwiftNames.enumCase(name), .enumCase, name, at: range, &diagnostics)
-                    }
-                case .parameter(let decl):
-                    parameters.declare(
-                        SwiftNames.identifier(decl.name), .parameter, decl.name, at: decl.origin.nameRange,
-                        &diagnostics)
-                case .event(let decl):
-                    let range = decl.origin.nameRange
-                    events.declare(SwiftNames.identifier(decl.name), .event, decl.name, at: range, &diagnostics)
-                    let typeName = SwiftNames.eventType(decl.name)
-                    events.declare(typeName, .eventType, decl.name, at: range, &diagnostics)
-                    eventTypes.declare(typeName, .eventType, decl.name, at: range, &diagnostics)
-                    let donationName = SwiftNames.donationType(decl.name)
-                    events.declare(donationName, .donationType, decl.name, at: range, &diagnostics)
-                    eventTypes.declare(donationName, .donationType, decl.name, at: range, &diagnostics)
-                    fields.reset(.fields(ofEvent: decl.name))
-                    for field in decl.fields {
-                        fields.declare(
-                            SwiftNames.eventField(field.name), .field, field.name, at: field.nameRange,
-                            &diagnostics)
-                    }
-                case .tip(let tip):
-                    Self.rejectAppTypeName(
-                        SwiftNames.tipType(tip.name), "tip", tip.name, suffix: "Tip", at: tip.origin.nameRange,
-                        &diagnostics)
-                    module.declare(
-                        SwiftNames.tipType(tip.name), .tip, tip.name, at: tip.origin.nameRange, &diagnostics)
-                    guard let tipArguments = tip.arguments else { return }
-                    arguments.reset(.arguments(ofTip: tip.name))
-                    for argument in tipArguments {
-                        arguments.declare(
-                            SwiftNames.tipArgument(argument.name), .argument, argument.name,
-                            at: argument.nameRange, &diagnostics)
-                    }
-                case .group(let group):
-                    Self.rejectAppTypeName(
-                        SwiftNames.identifier(group.name), "group", group.name, suffix: "Group",
-                        at: group.origin.nameRange, &diagnostics)
-                    module.declare(
-                        SwiftNames.identifier(group.name), .group, group.name, at: group.origin.nameRange,
-                        &diagnostics)
+                case .parameter: counts.parameters += 1
+                default: counts.module += 1
                 }
             }
         }
-    }
-
-    /// Reports a top-level declaration whose Swift type would hide a type
-    /// that app code names (see ``SwiftNames/appTypeNames``), with a rename
-    /// that cannot: the name with `suffix`, or `App` before it when it ends so.
-    private static func rejectAppTypeName(
-        _ swiftName: String, _ kind: String, _ name: String, suffix: String, at range: SourceRange,
-        _ diagnostics: inout DiagnosticEngine
-    ) {
-        guard let module = SwiftNames.appTypeNames[swiftName] else { return }
-        let rename = name.hasSuffix(suffix) ? "App" + name : name + suffix
-        diagnostics.error(
-            "\(kind) '\(name)' would generate a Swift type '\(swiftName)' that hides \(module)'s '\(swiftName)' "
-                + "in your app's code; rename it, for example to '\(rename)'",
-            at: range)
+        scopes.module.reserveCapacity(counts.module)
+        scopes.parameters.reserveCapacity(counts.parameters)
+        scopes.events.reserveCapacity(counts.events)
+        scopes.eventTypes.reserveCapacity(counts.events)
+        for file in program.files {
+            Self.forEachDeclaration(in: file) { scopes.declare($0, &diagnostics) }
+        }
     }
 
     /// Calls `body` with each declaration of `file`, read where it is stored
@@ -107,5 +41,84 @@ extension TipsRuntimeBackend {
         file.declarations.withUnsafeBufferPointer { declarations in
             for index in declarations.indices { body(declarations[index]) }
         }
+    }
+}
+
+/// The Swift scopes of a program's generated code, filled one declaration at a time.
+private struct GeneratedScopes {
+    var module = SwiftScope(.topLevel)
+    var parameters = SwiftScope(.parameters)
+    var events = SwiftScope(.events)
+    /// Types that code inside `TipsRuntime.TipEvents` names: event types and the enums event fields use.
+    var eventTypes = SwiftScope(.events)
+    /// The names of the enums that event fields use, as written.
+    var enumsUsedByEvents: Set<String> = []
+    /// The cases, fields or arguments of one declaration, emptied from one to the next.
+    var members = SwiftScope(.topLevel)
+
+    mutating func declare(_ declaration: borrowing CheckedDeclaration, _ diagnostics: inout DiagnosticEngine) {
+        switch declaration {
+        case .enumeration(let decl):
+            let swiftName = SwiftNames.identifier(decl.name)
+            let range = decl.origin.nameRange
+            declareType(swiftName, .enumeration, decl.name, suffix: "Kind", at: range, &diagnostics)
+            if enumsUsedByEvents.contains(decl.name) {
+                eventTypes.declare(swiftName, .enumeration, decl.name, at: range, &diagnostics)
+            }
+            members.reset(.cases(ofEnum: decl.name))
+            for (name, range) in zip(decl.cases, decl.caseRanges) {
+                members.declare(SwiftNames.enumCase(name), .enumCase, name, at: range, &diagnostics)
+            }
+        case .parameter(let decl):
+            let swiftName = SwiftNames.identifier(decl.name)
+            parameters.declare(swiftName, .parameter, decl.name, at: decl.origin.nameRange, &diagnostics)
+        case .event(let decl):
+            declareEvent(decl, &diagnostics)
+        case .tip(let tip):
+            declareType(
+                SwiftNames.tipType(tip.name), .tip, tip.name, suffix: "Tip", at: tip.origin.nameRange, &diagnostics)
+            guard let arguments = tip.arguments else { return }
+            members.reset(.arguments(ofTip: tip.name))
+            for argument in arguments {
+                let swiftName = SwiftNames.tipArgument(argument.name)
+                members.declare(swiftName, .argument, argument.name, at: argument.nameRange, &diagnostics)
+            }
+        case .group(let group):
+            let swiftName = SwiftNames.identifier(group.name)
+            declareType(swiftName, .group, group.name, suffix: "Group", at: group.origin.nameRange, &diagnostics)
+        }
+    }
+
+    private mutating func declareEvent(_ decl: CheckedEvent, _ diagnostics: inout DiagnosticEngine) {
+        let range = decl.origin.nameRange
+        events.declare(SwiftNames.identifier(decl.name), .event, decl.name, at: range, &diagnostics)
+        for (swiftName, kind) in [
+            (SwiftNames.eventType(decl.name), SwiftScope.Kind.eventType),
+            (SwiftNames.donationType(decl.name), .donationType),
+        ] {
+            events.declare(swiftName, kind, decl.name, at: range, &diagnostics)
+            eventTypes.declare(swiftName, kind, decl.name, at: range, &diagnostics)
+        }
+        members.reset(.fields(ofEvent: decl.name))
+        for field in decl.fields {
+            members.declare(SwiftNames.eventField(field.name), .field, field.name, at: field.nameRange, &diagnostics)
+        }
+    }
+
+    /// Declares a top-level type, first reporting one whose Swift name would
+    /// hide a type that app code names (see ``SwiftNames/appTypeNames``),
+    /// with a rename that cannot: the name with `suffix`, or `App` before it when it ends so.
+    private mutating func declareType(
+        _ swiftName: String, _ kind: SwiftScope.Kind, _ name: String, suffix: String, at range: SourceRange,
+        _ diagnostics: inout DiagnosticEngine
+    ) {
+        if let module = SwiftNames.appTypeNames[swiftName] {
+            let rename = name.hasSuffix(suffix) ? "App" + name : name + suffix
+            diagnostics.error(
+                "\(kind.rawValue) '\(name)' would generate a Swift type '\(swiftName)' that hides \(module)'s "
+                    + "'\(swiftName)' in your app's code; rename it, for example to '\(rename)'",
+                at: range, fixIts: [FixIt(range: range, replacement: rename)])
+        }
+        module.declare(swiftName, kind, name, at: range, &diagnostics)
     }
 }

@@ -24,7 +24,7 @@ extension FileEmitter {
         case .string(let value): out.appendStringLiteral(value)
         case .duration(let seconds): appendSeconds(seconds, to: &out)
         case .enumCase(let name):
-            out.append(".")
+            out.append(UInt8(ascii: "."))
             out.appendUTF8(SwiftNames.enumCase(name))
         }
     }

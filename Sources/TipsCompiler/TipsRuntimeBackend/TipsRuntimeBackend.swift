@@ -76,18 +76,11 @@ struct FileEmitter {
         // nothing to declare (only scenarios, or only comments) imports plainly:
         // a `public import` that no declaration uses is a warning.
         let declaresNothing = file.declarations.isEmpty && !file.emitsConfiguration
-        switch options.accessLevel {
-        case .public where !declaresNothing: writer.line("public import TipsRuntime")
-        case .package where !declaresNothing: writer.line("package import TipsRuntime")
-        case .internal, .public, .package: writer.line("import TipsRuntime")
-        }
+        let importAccess = declaresNothing || options.accessLevel == .internal ? "" : access + " "
+        writer.line(importAccess + "import TipsRuntime")
         // An event's typed donations carry their `Foundation.Date`.
         if file.declarations.contains(where: { if case .event = $0 { true } else { false } }) {
-            switch options.accessLevel {
-            case .public: writer.line("public import Foundation")
-            case .package: writer.line("package import Foundation")
-            case .internal: writer.line("import Foundation")
-            }
+            writer.line(importAccess + "import Foundation")
         }
         guard !declaresNothing else { return [writer.utf8Buffer] }
         writer.blankLine()
@@ -103,22 +96,12 @@ struct FileEmitter {
         case enumsAndConfiguration
         case parameters
         case events
-        /// A range of the tips and groups (see ``FileEmitter/tipsAndGroups``).
+        /// A range of the file's tips and groups.
         case tipsAndGroups(Range<Int>)
     }
 
     /// Tips and groups below this many in a range are not worth a thread.
     static let declarationsPerRange = 32
-
-    /// The file's tips and groups, in order.
-    var tipsAndGroups: [CheckedDeclaration] {
-        file.declarations.filter {
-            switch $0 {
-            case .tip, .group: true
-            default: false
-            }
-        }
-    }
 
     /// The sections after the header: enums and configuration, parameters,
     /// events, then ranges of tips and groups. Each is independent of the
@@ -126,7 +109,9 @@ struct FileEmitter {
     /// before it, so they are written at the same time, each into a writer of
     /// its own, and returned in order.
     func emitSections() -> [ByteBuffer] {
-        let declarations = tipsAndGroups
+        let declarations = file.declarations.filter {
+            if case .tip = $0 { true } else if case .group = $0 { true } else { false }
+        }
         // A few ranges per job, so that threads that finish early take more.
         let rangeCount = max(1, min(options.jobs * 4, declarations.count / Self.declarationsPerRange))
         let ranges = (0..<rangeCount).map {
@@ -167,28 +152,41 @@ struct FileEmitter {
         }
     }
 
-    /// Writes `///` lines, each made safe for a comment.
-    func doc(_ lines: [String], into writer: inout SwiftWriter) {
-        for line in lines {
-            writer.nonEmptyLine { out in
-                if line.isEmpty {
-                    out.append("///")
-                } else {
-                    out.append("/// ")
-                    out.appendCommentText(line)
-                }
-            }
+    /// Appends the access level, then `head`: how every declaration line starts.
+    func appendAccess(_ head: StaticString, to out: inout ByteBuffer) {
+        out.appendUTF8(access)
+        out.append(head)
+    }
+
+    /// Writes a declaration line: the access level, `head`, then what `rest` appends.
+    func declaration(
+        _ head: StaticString, into writer: inout SwiftWriter, _ rest: (inout ByteBuffer) -> Void = { _ in }
+    ) {
+        writer.nonEmptyLine { out in
+            appendAccess(head, to: &out)
+            rest(&out)
         }
+    }
+
+    /// Writes a declaration line as ``declaration(_:into:_:)`` does, ending in
+    /// `{`, then the body one level deeper, then `}`.
+    func declaration(
+        _ head: StaticString, into writer: inout SwiftWriter, _ rest: (inout ByteBuffer) -> Void = { _ in },
+        body: (inout SwiftWriter) -> Void
+    ) {
+        writer.block(
+            { out in
+                appendAccess(head, to: &out)
+                rest(&out)
+            }, body: body)
     }
 
     // MARK: - Declarations
 
     func emitEnum(_ decl: CheckedEnum, into writer: inout SwiftWriter) {
         writer.blankLine()
-        doc(decl.doc, into: &writer)
-        writer.block { out in
-            out.appendUTF8(access)
-            out.append(" enum ")
+        writer.docComment(decl.doc)
+        declaration(" enum ", into: &writer) { out in
             out.appendUTF8(SwiftNames.identifier(decl.name))
             out.append(": Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible")
         } body: { writer in
@@ -212,17 +210,17 @@ struct FileEmitter {
         writer.blankLine()
         writer.block("extension TipsRuntime.TipsConfiguration") { writer in
             writer.line("/// How often a tip that has never been displayed may appear after another tip.")
-            writer.nonEmptyLine { out in
-                out.appendUTF8(access)
-                out.append(" static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = ")
-                appendDisplayFrequency(to: &out)
+            declaration(" static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = ", into: &writer) {
+                appendDisplayFrequency(to: &$0)
             }
             writer.line("/// The config block, which this module's tips carry: `Tips.configure()` applies it")
             writer.line("/// unless given `.displayFrequency(_:)`. Shadows the runtime's `nil`.")
+            // Internal at every access level: a module that sees another's
+            // `declared` (through `@_exported import`) fails to compile on the
+            // ambiguous name, with or without a config of its own.
             writer.expression { code in
                 code.prefix { out in
-                    out.appendUTF8(access)
-                    out.append(" static let declared: TipsRuntime.Tips.DeclaredConfiguration? = ")
+                    out.append("internal static let declared: TipsRuntime.Tips.DeclaredConfiguration? = ")
                 }
                 code.beginCall("TipsRuntime.Tips.DeclaredConfiguration")
                 code.labeled("displayFrequency") { appendDisplayFrequency(to: &$0) }
@@ -251,11 +249,10 @@ struct FileEmitter {
         writer.blankLine()
         writer.block("extension TipsRuntime.TipParameters") { writer in
             for parameter in parameters {
-                doc(parameter.doc, into: &writer)
+                writer.docComment(parameter.doc)
                 writer.expression { code in
                     code.prefix { out in
-                        out.appendUTF8(access)
-                        out.append(" static let ")
+                        appendAccess(" static let ", to: &out)
                         out.appendUTF8(SwiftNames.identifier(parameter.name))
                         out.append(": TipsRuntime.Tips.Parameter<")
                         appendSwiftType(parameter.type, to: &out)
@@ -273,20 +270,14 @@ struct FileEmitter {
 
     func emitGroup(_ group: CheckedGroup, into writer: inout SwiftWriter) {
         writer.blankLine()
-        doc(group.doc, into: &writer)
-        writer.block { out in
-            out.appendUTF8(access)
-            out.append(" enum ")
-            out.appendUTF8(SwiftNames.identifier(group.name))
+        writer.docComment(group.doc)
+        declaration(" enum ", into: &writer) {
+            $0.appendUTF8(SwiftNames.identifier(group.name))
         } body: { writer in
-            writer.nonEmptyLine { out in
-                out.appendUTF8(access)
-                out.append(" static let priority: TipsRuntime.TipGroup.Priority = .")
-                out.appendUTF8(group.priority.rawValue)
+            declaration(" static let priority: TipsRuntime.TipGroup.Priority = .", into: &writer) {
+                $0.appendUTF8(group.priority.rawValue)
             }
-            writer.nonEmptyLine { out in
-                out.appendUTF8(access)
-                out.append(" static var tips: [any TipsRuntime.Tip] { [")
+            declaration(" static var tips: [any TipsRuntime.Tip] { [", into: &writer) { out in
                 for (index, member) in group.members.enumerated() {
                     if index > 0 { out.append(", ") }
                     out.appendUTF8(SwiftNames.tipType(member))
@@ -296,18 +287,18 @@ struct FileEmitter {
             }
             writer.line()
             writer.line("/// Makes the group, whose current tip follows its priority.")
-            writer.block { out in
-                out.appendUTF8(access)
-                out.append(
-                    " static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup")
-            } body: { writer in
-                // The group's name: its tips' explanations say which group holds them back.
-                writer.nonEmptyLine { out in
-                    out.append("TipsRuntime.TipGroup(priority, tips, name: ")
-                    out.appendUTF8(SwiftNames.stringLiteral(group.name))
-                    out.append(", center: center)")
-                }
-            }
+            let makeGroup: StaticString =
+                " static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup"
+            declaration(
+                makeGroup, into: &writer,
+                body: { writer in
+                    // The group's name: its tips' explanations say which group holds them back.
+                    writer.nonEmptyLine { out in
+                        out.append("TipsRuntime.TipGroup(priority, tips, name: ")
+                        out.appendStringLiteral(group.name)
+                        out.append(", center: center)")
+                    }
+                })
         }
     }
 }

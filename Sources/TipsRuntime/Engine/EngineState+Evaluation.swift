@@ -36,43 +36,11 @@ extension EngineState {
         _ registered: RegisteredTip, id: String, tracing: Bool, sharing shared: inout RuleEvaluator?
     ) -> TipEvaluation {
         var result = TipEvaluation(status: .available)
-        var decided: Tips.Status?
-
-        if !isConfigured {
-            result.gates.append(.notConfigured)
-            decided = .pending
-        }
-        if let override = overrides.decision(for: id, of: registered.tip) {
-            result.gates.append(.testingOverride(override))
-            decided = decided ?? (override.shows ? .available : .pending)
-        }
-        enforceDisplayLimits(of: id, options: registered.options)
-        if let invalidation = snapshot.tips[id]?.invalidation {
-            // A NaN date (read from disk or from a host's clock) would trap in `Date.description`.
-            let date = Date(timeIntervalSince1970: invalidation.date.isNaN ? 0 : invalidation.date)
-            result.gates.append(.invalidated(invalidation.reason, date))
-            decided = decided ?? .invalidated(invalidation.reason)
-        }
+        let decided = gateDecision(of: registered, id: id, tracing: tracing, gates: &result.gates)
         if let decided, !tracing {
             result.status = decided
             return result
         }
-
-        if let until = displayFrequencyHold(of: id, options: registered.options) {
-            if tracing {
-                let (shownTipID, shownAt) = lastDisplayedTip()
-                result.gates.append(
-                    .displayFrequency(
-                        lastShownTipID: shownTipID, shownAt: Date(timeIntervalSince1970: shownAt),
-                        until: Date(timeIntervalSince1970: until)))
-            }
-            decided = decided ?? .pending
-            if !tracing {
-                result.status = .pending
-                return result
-            }
-        }
-
         evaluationCount += 1
         if !registered.queriedFields.isEmpty, prepareFieldColumns(for: registered.queriedFields) { shared = nil }
         if tracing || shared == nil {
@@ -102,6 +70,43 @@ extension EngineState {
         return result
     }
 
+    /// The status the gates before the rules decide (not configured, a
+    /// testing override, an invalidation, the display frequency), each that
+    /// applies appended to `gates`; without tracing, stops at the first
+    /// decisive one.
+    private mutating func gateDecision(
+        of registered: RegisteredTip, id: String, tracing: Bool, gates: inout [TipExplanation.Gate]
+    ) -> Tips.Status? {
+        var decided: Tips.Status?
+        if !isConfigured {
+            gates.append(.notConfigured)
+            decided = .pending
+        }
+        if let override = overrides.decision(for: id, of: registered.tip) {
+            gates.append(.testingOverride(override))
+            decided = decided ?? (override.shows ? .available : .pending)
+        }
+        enforceDisplayLimits(of: id, options: registered.options)
+        if let invalidation = snapshot.tips[id]?.invalidation {
+            // A NaN date (read from disk or from a host's clock) would trap in `Date.description`.
+            let date = Date(timeIntervalSince1970: invalidation.date.isNaN ? 0 : invalidation.date)
+            gates.append(.invalidated(invalidation.reason, date))
+            decided = decided ?? .invalidated(invalidation.reason)
+        }
+        if let decided, !tracing { return decided }
+        if let until = displayFrequencyHold(of: id, options: registered.options) {
+            if tracing {
+                let (shownTipID, shownAt) = lastDisplayedTip()
+                gates.append(
+                    .displayFrequency(
+                        lastShownTipID: shownTipID, shownAt: Date(timeIntervalSince1970: shownAt),
+                        until: Date(timeIntervalSince1970: until)))
+            }
+            decided = decided ?? .pending
+        }
+        return decided
+    }
+
     /// Until when the display frequency holds back the tip (seconds since
     /// 1970), or nil when it does not: it holds back only tips that have
     /// never appeared (a reset tip has: `resetEligibility` keeps its display
@@ -128,13 +133,7 @@ extension EngineState {
 extension RuleExpression {
     /// What a top-level comparison with a constant needs, as `needs >= 3`.
     var requirement: [String] {
-        guard case .binary(let op, _, let rhs) = self else { return [] }
-        switch op {
-        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
-            if case .literal(let value) = rhs { return ["needs \(op.rawValue) \(value.tipsLiteral())"] }
-            return []
-        default:
-            return []
-        }
+        guard case .binary(let op, _, .literal(let value)) = self, op.isComparison else { return [] }
+        return ["needs \(op.rawValue) \(value.tipsLiteral())"]
     }
 }

@@ -14,19 +14,22 @@ final class RegisteredTip {
     /// Whether time passing alone can change its status (windows, display limits, display frequency).
     let dependsOnTime: Bool
     /// The status last computed, to publish changes only.
-    var lastStatus: Tips.Status
+    var lastStatus: Tips.Status = .pending
 
-    init(
-        id: String, tip: any Tip, rules: [TipRule], options: Tips.Options, queriedFields: [String: Set<String>],
-        dependsOnTime: Bool, lastStatus: Tips.Status
-    ) {
+    /// Reads the tip's rules and options once, and derives what they query.
+    init(id: String, tip: any Tip) {
         self.id = id
         self.tip = tip
-        self.rules = rules
-        self.options = options
+        rules = tip.rules
+        options = tip.options
+        var queriedFields: [String: Set<String>] = [:]
+        for rule in rules {
+            rule.expression.visitQueriedFields { event, field in queriedFields[event, default: []].insert(field) }
+        }
         self.queriedFields = queriedFields
-        self.dependsOnTime = dependsOnTime
-        self.lastStatus = lastStatus
+        dependsOnTime =
+            options.maxDisplayDuration != nil || options.maxDisplayCount != nil || !options.ignoresDisplayFrequency
+            || rules.contains { $0.expression.dependsOnTime }
     }
 }
 
@@ -157,19 +160,8 @@ struct EngineState {
     mutating func register(_ tip: any Tip) {
         let id = tip.id
         guard tips[id] == nil else { return }
-        let rules = tip.rules
-        let options = tip.options
-        var queriedFields: [String: Set<String>] = [:]
-        for rule in rules {
-            rule.expression.visitQueriedFields { event, field in queriedFields[event, default: []].insert(field) }
-        }
-        let dependsOnTime =
-            options.maxDisplayDuration != nil || options.maxDisplayCount != nil || !options.ignoresDisplayFrequency
-            || rules.contains { $0.expression.dependsOnTime }
-        let registered = RegisteredTip(
-            id: id, tip: tip, rules: rules, options: options, queriedFields: queriedFields,
-            dependsOnTime: dependsOnTime,
-            lastStatus: .pending)
+        let registered = RegisteredTip(id: id, tip: tip)
+        let (rules, options) = (registered.rules, registered.options)
         tips[id] = registered
         var parameters: Set<String> = []
         var events: Set<String> = []

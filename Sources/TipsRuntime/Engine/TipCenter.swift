@@ -90,79 +90,40 @@ public final class TipCenter: Sendable {
     /// - Throws: `Tips.ConfigurationError.alreadyConfigured` on a second call;
     ///   `.groupContainerUnavailable` when a group container cannot be found.
     public func configure(_ options: [Tips.ConfigurationOption] = []) async throws {
-        var frequency: Tips.DisplayFrequency?
-        var location = Tips.DatastoreLocation.applicationDefault
-        var clock: any TipClock = SystemClock()
-        var onRecovery = Tips.DatastoreRecovery.defaultHandler
         let isShared = self === TipCenter.shared
-        var arguments = isShared ? ProcessInfo.processInfo.arguments : []
-        var environment: [String: String]?
-        var detection = Tips.OutsideChangeDetection.automatic
-        for option in options {
-            switch option {
-            case .displayFrequency(let value): frequency = value
-            case .datastoreLocation(let value): location = value
-            case .clock(let value): clock = value
-            case .onDatastoreRecovery(let value): onRecovery = value
-            case .arguments(let value): arguments = value
-            case .environment(let value): environment = value
-            case .outsideChangeDetection(let value): detection = value
-            case .onWarning(let value): warningHandler.withLock { $0 = value }
-            }
-        }
+        let chosen = ConfigurationChoices(options, arguments: isShared ? ProcessInfo.processInfo.arguments : [])
+        if let handler = chosen.onWarning { warningHandler.withLock { $0 = handler } }
         try state.withLock { state in
             guard !state.isConfigured && !state.isConfiguring else { throw Tips.ConfigurationError.alreadyConfigured }
             state.isConfiguring = true
         }
         let directory: URL
         do {
-            directory = try location.resolve(environment: environment ?? ProcessInfo.processInfo.environment)
+            directory = try chosen.location.resolve(
+                environment: chosen.environment ?? ProcessInfo.processInfo.environment)
         } catch {
             state.withLock { $0.isConfiguring = false }
             throw error
         }
         let switches = TestingSwitches(
-            arguments: arguments, environment: environment ?? (isShared ? ProcessInfo.processInfo.environment : [:]))
-        let recoveries = RecoveryDelivery(onRecovery)
-        let backend = location == .inMemory ? InMemoryDatastore() : makeBackend(directory, recoveries.deliver)
+            arguments: chosen.arguments,
+            environment: chosen.environment ?? (isShared ? ProcessInfo.processInfo.environment : [:]))
+        let recoveries = RecoveryDelivery(chosen.onRecovery)
+        let backend = chosen.location == .inMemory ? InMemoryDatastore() : makeBackend(directory, recoveries.deliver)
         if switches.resetDatastore || state.withLock({ $0.resetRequested }) { backend.erase() }
         let loaded = backend.load()
         recoveries.deferFromNowOn()
         pipeline.start(backend)
-
+        let (clock, frequency) = (chosen.clock, chosen.frequency)
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             state.withLock { state in
-                state.snapshot = loaded
-                state.fieldColumns = [:]
-                for mutation in state.stashed { state.snapshot.apply(mutation) }
-                state.outbox = state.stashed
-                state.stashed = []
-                state.clock = clock
-                state.explicitFrequency = frequency != nil
-                state.frequency = frequency ?? .immediate
-                _ = state.applyDeclaredFrequency()
-                state.overrides.merge(switches)
-                state.checkTestingIDs(among: state.tips.keys)
-                state.backend = backend
-                state.writesInFlight = { [pipeline] in !pipeline.isIdle }
-                state.isConfigured = true
-                state.isConfiguring = false
-                state.resetRequested = false
-                let ids = Array(state.tips.keys)
-                for id in ids { state.catchUpInvalidation(of: id) }
-                state.settle(ids)
-                if !(clock is ManualClock) {
-                    state.timeCheckScheduler = { [weak self] seconds, token in
-                        self?.scheduleTimeCheck(after: seconds, token: token)
-                    }
-                    if let next = state.nextTimeDrivenChange() { state.requestTimeCheck(at: next) }
-                }
+                start(&state, loaded: loaded, backend: backend, clock: clock, frequency: frequency, switches: switches)
                 state.finishOperation(pipeline, done: { done.resume() })
             }
         }
         // Only a durable store in a directory can change behind this process's back.
         if backend is Datastore {
-            let watch = OutsideChangeWatch(directory: directory, detection: detection) { [weak self] in
+            let watch = OutsideChangeWatch(directory: directory, detection: chosen.detection) { [weak self] in
                 self?.noticeOutsideChanges()
             }
             outsideChangeWatch.withLock { $0 = watch }
@@ -172,6 +133,40 @@ public final class TipCenter: Sendable {
             clockSubscription.withLock { $0 = (manual, token) }
         }
         deliver(state.withLock { $0.takeWarnings() })
+    }
+
+    /// Puts the loaded store and the chosen settings into the state, replays
+    /// the changes made before `configure` onto it, and settles every tip
+    /// registered so far.
+    private func start(
+        _ state: inout EngineState, loaded: DatastoreSnapshot, backend: any DatastoreBackend, clock: any TipClock,
+        frequency: Tips.DisplayFrequency?, switches: TestingSwitches
+    ) {
+        state.snapshot = loaded
+        state.fieldColumns = [:]
+        for mutation in state.stashed { state.snapshot.apply(mutation) }
+        state.outbox = state.stashed
+        state.stashed = []
+        state.clock = clock
+        state.explicitFrequency = frequency != nil
+        state.frequency = frequency ?? .immediate
+        _ = state.applyDeclaredFrequency()
+        state.overrides.merge(switches)
+        state.checkTestingIDs(among: state.tips.keys)
+        state.backend = backend
+        state.writesInFlight = { [pipeline] in !pipeline.isIdle }
+        state.isConfigured = true
+        state.isConfiguring = false
+        state.resetRequested = false
+        let ids = Array(state.tips.keys)
+        for id in ids { state.catchUpInvalidation(of: id) }
+        state.settle(ids)
+        if !(clock is ManualClock) {
+            state.timeCheckScheduler = { [weak self] seconds, token in
+                self?.scheduleTimeCheck(after: seconds, token: token)
+            }
+            if let next = state.nextTimeDrivenChange() { state.requestTimeCheck(at: next) }
+        }
     }
 
     /// Whether `configure` has completed.

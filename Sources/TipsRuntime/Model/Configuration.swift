@@ -84,3 +84,33 @@ extension Tips {
         }
     }
 }
+
+/// What `TipCenter.configure`'s options choose, each the default unless an
+/// option (the last of its kind) says otherwise.
+struct ConfigurationChoices {
+    var frequency: Tips.DisplayFrequency?
+    var location = Tips.DatastoreLocation.applicationDefault
+    var clock: any TipClock = SystemClock()
+    var onRecovery = Tips.DatastoreRecovery.defaultHandler
+    /// The launch arguments testing switches are read from.
+    var arguments: [String]
+    var environment: [String: String]?
+    var detection = Tips.OutsideChangeDetection.automatic
+    var onWarning: (@Sendable (String) -> Void)?
+
+    init(_ options: [Tips.ConfigurationOption], arguments: [String]) {
+        self.arguments = arguments
+        for option in options {
+            switch option {
+            case .displayFrequency(let value): frequency = value
+            case .datastoreLocation(let value): location = value
+            case .clock(let value): clock = value
+            case .onDatastoreRecovery(let value): onRecovery = value
+            case .arguments(let value): self.arguments = value
+            case .environment(let value): environment = value
+            case .outsideChangeDetection(let value): detection = value
+            case .onWarning(let value): onWarning = value
+            }
+        }
+    }
+}

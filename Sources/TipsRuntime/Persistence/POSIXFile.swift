@@ -175,40 +175,40 @@ enum POSIXFile {
     }
 
     static func readFile(_ path: String) -> ReadResult {
-        let fd: Int32
+        readingRegular(path) { fd in
+            guard let bytes = read(fd, from: 0) else { return .failed("cannot read: \(lastError)") }
+            return .bytes(bytes)
+        }
+    }
+
+    /// Opens a regular file for reading, gives `body` its descriptor, then closes it.
+    private static func readingRegular(_ path: String, _ body: (Int32) -> ReadResult) -> ReadResult {
         switch openRegular(path, O_RDONLY) {
-        case .opened(let opened): fd = opened
+        case .opened(let fd):
+            defer { close(fd) }
+            return body(fd)
         case .missing: return .missing
         case .notRegular(let kind): return .failed("it is a \(kind.name), not a regular file")
         case .failed(let reason): return .failed(reason)
         }
-        defer { close(fd) }
-        guard let bytes = read(fd, from: 0) else { return .failed("cannot read: \(lastError)") }
-        return .bytes(bytes)
     }
 
     /// Reads at most the first `count` bytes of a regular file.
     static func readPrefix(_ path: String, count: Int) -> ReadResult {
-        let fd: Int32
-        switch openRegular(path, O_RDONLY) {
-        case .opened(let opened): fd = opened
-        case .missing: return .missing
-        case .notRegular(let kind): return .failed("it is a \(kind.name), not a regular file")
-        case .failed(let reason): return .failed(reason)
-        }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                pread(fd, buffer.baseAddress.map { $0 + done }, count - done, off_t(done))
+        readingRegular(path) { fd in
+            var bytes = [UInt8](repeating: 0, count: count)
+            var done = 0
+            while done < count {
+                let got = bytes.withUnsafeMutableBytes { buffer in
+                    pread(fd, buffer.baseAddress.map { $0 + done }, count - done, off_t(done))
+                }
+                if got < 0, errno == EINTR { continue }
+                if got < 0 { return .failed(lastError) }
+                if got == 0 { break }
+                done += got
             }
-            if got < 0, errno == EINTR { continue }
-            if got < 0 { return .failed(lastError) }
-            if got == 0 { break }
-            done += got
+            return .bytes(Array(bytes[0..<done]))
         }
-        return .bytes(Array(bytes[0..<done]))
     }
 
     /// Writes all of `bytes` at `offset`.

@@ -6,15 +6,8 @@ extension RuleEvaluator {
     /// the subset steps visit donations one by one.
     mutating func count(_ query: EventQuery) -> Int? {
         let eventID = query.event.id
-        let list: [StoredDonation]
-        let eventLimit: Int?
-        if let last = lastEvent, last.id == eventID {
-            (list, eventLimit) = (last.list, last.limit)
-        } else {
-            (list, eventLimit) = (donations[eventID] ?? [], donationLimits[eventID])
-            lastEvent = (eventID, list, eventLimit)
-        }
-        var range = Self.keptRange(of: query.event, in: list, limit: eventLimit, now: now)
+        let (list, limit) = storedDonations(of: eventID)
+        var range = Self.keptRange(of: query.event, in: list, limit: limit, now: now)
         // nil while the selection is still the contiguous `range`.
         var selection: [Int]?
         for step in query.steps {
@@ -27,46 +20,14 @@ extension RuleEvaluator {
                     range = max(range.lowerBound, Self.firstIndex(in: list, onOrAfter: cutoff))..<range.upperBound
                 }
             case .filter(let predicate):
-                var kept: [Int] = []
-                let candidates = selection ?? Array(range)
-                kept.reserveCapacity(candidates.count)
-                if let comparison = fieldComparison(predicate) {
-                    // `.field op constant`: the constant is computed once; each donation costs one
-                    // array read when the field has a column, else one dictionary lookup.
-                    if let column = self.column(of: query.event.id, field: comparison.field, count: list.count) {
-                        let verdicts = column.values.map { comparison.op.compare($0, comparison.constant) }
-                        for index in candidates {
-                            let code = column.codes[index]
-                            guard code >= 0, let keep = verdicts[Int(code)] else {
-                                return fieldFailure(comparison, in: list[index])
-                            }
-                            if keep { kept.append(index) }
-                        }
-                    } else {
-                        for index in candidates {
-                            guard let field = list[index].fields[comparison.field],
-                                let keep = comparison.op.compare(field, comparison.constant)
-                            else { return fieldFailure(comparison, in: list[index]) }
-                            if keep { kept.append(index) }
-                        }
-                    }
-                    selection = kept
-                    continue
-                }
-                for index in candidates {
-                    guard let value = evaluate(predicate, donation: list[index]) else { return nil }
-                    guard case .bool(let keep) = value else {
-                        if failure == nil { failure = "a where predicate is not a Bool (found \(value))" }
-                        return nil
-                    }
-                    if keep { kept.append(index) }
+                guard let kept = filter(selection ?? Array(range), of: eventID, in: list, by: predicate) else {
+                    return nil
                 }
                 selection = kept
             case .largestSubset(let field), .smallestSubset(let field):
-                var largest = true
-                if case .smallestSubset = step { largest = false }
                 let candidates = selection ?? Array(range)
-                if let column = self.column(of: query.event.id, field: field, count: list.count) {
+                let largest = if case .largestSubset = step { true } else { false }
+                if let column = column(of: eventID, field: field, count: list.count) {
                     selection = Self.subset(of: candidates, in: column, largest: largest)
                 } else {
                     selection = Self.subset(of: candidates, largest: largest) { list[$0].fields[field] }
@@ -76,6 +37,63 @@ extension RuleEvaluator {
         return selection?.count ?? range.count
     }
 
+    /// The event's stored donations and the store's limit for it, through `lastEvent`.
+    private mutating func storedDonations(of eventID: String) -> (list: [StoredDonation], limit: Int?) {
+        if let last = lastEvent, last.id == eventID { return (last.list, last.limit) }
+        let (list, limit) = (donations[eventID] ?? [], donationLimits[eventID])
+        lastEvent = (eventID, list, limit)
+        return (list, limit)
+    }
+
+    /// The candidates (indices into `list`) whose donation satisfies
+    /// `predicate`, or nil when it cannot be computed for one of them.
+    private mutating func filter(
+        _ candidates: [Int], of eventID: String, in list: [StoredDonation], by predicate: RuleExpression
+    ) -> [Int]? {
+        if let comparison = fieldComparison(predicate) {
+            return filter(candidates, of: eventID, in: list, by: comparison)
+        }
+        var kept: [Int] = []
+        kept.reserveCapacity(candidates.count)
+        for index in candidates {
+            guard let value = evaluate(predicate, donation: list[index]) else { return nil }
+            guard case .bool(let keep) = value else {
+                if failure == nil { failure = "a where predicate is not a Bool (found \(value))" }
+                return nil
+            }
+            if keep { kept.append(index) }
+        }
+        return kept
+    }
+
+    /// `filter` for `.field op constant`: the constant is computed once; each
+    /// donation costs one array read when the field has a column, else one
+    /// dictionary lookup.
+    private mutating func filter(
+        _ candidates: [Int], of eventID: String, in list: [StoredDonation], by comparison: FieldComparison
+    ) -> [Int]? {
+        var kept: [Int] = []
+        kept.reserveCapacity(candidates.count)
+        if let column = column(of: eventID, field: comparison.field, count: list.count) {
+            let verdicts = column.values.map { comparison.op.compare($0, comparison.constant) }
+            for index in candidates {
+                let code = column.codes[index]
+                guard code >= 0, let keep = verdicts[Int(code)] else {
+                    return fieldFailure(comparison, in: list[index])
+                }
+                if keep { kept.append(index) }
+            }
+        } else {
+            for index in candidates {
+                guard let field = list[index].fields[comparison.field],
+                    let keep = comparison.op.compare(field, comparison.constant)
+                else { return fieldFailure(comparison, in: list[index]) }
+                if keep { kept.append(index) }
+            }
+        }
+        return kept
+    }
+
     /// The cached values of a field, when they are aligned with the event's `count` donations.
     private func column(of eventID: String, field: String, count: Int) -> FieldColumn? {
         guard let column = fieldColumns[eventID]?[field], column.count == count else { return nil }
@@ -83,23 +101,18 @@ extension RuleEvaluator {
     }
 
     /// A predicate of the shape `.field op constant`, with the constant computed.
-    private mutating func fieldComparison(_ predicate: RuleExpression)
-        -> (op: RuleOperator, field: String, constant: TipValue)?
-    {
-        guard case .binary(let op, .field(let field), let rhs) = predicate, !rhs.readsFields else { return nil }
-        switch op {
-        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
-            guard let constant = evaluate(rhs, donation: nil) else { return nil }
-            return (op, field, constant)
-        default:
-            return nil
-        }
+    typealias FieldComparison = (op: RuleOperator, field: String, constant: TipValue)
+
+    /// The predicate as a `FieldComparison`, when it has that shape.
+    private mutating func fieldComparison(_ predicate: RuleExpression) -> FieldComparison? {
+        guard case .binary(let op, .field(let field), let rhs) = predicate, op.isComparison, !rhs.readsFields,
+            let constant = evaluate(rhs, donation: nil)
+        else { return nil }
+        return (op, field, constant)
     }
 
     /// Records why a `.field op constant` predicate could not be computed for a donation.
-    private mutating func fieldFailure(
-        _ comparison: (op: RuleOperator, field: String, constant: TipValue), in donation: StoredDonation
-    ) -> Int? {
+    private mutating func fieldFailure(_ comparison: FieldComparison, in donation: StoredDonation) -> [Int]? {
         guard let value = donation.fields[comparison.field] else {
             if failure == nil { failure = "a donation has no field .\(comparison.field)" }
             return nil

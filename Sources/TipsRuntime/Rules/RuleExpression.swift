@@ -55,6 +55,15 @@ public enum RuleOperator: String, Sendable, Hashable, CaseIterable {
     case multiply = "*"
     /// Division; dividing by zero makes the rule not hold.
     case divide = "/"
+
+    /// Whether the operator compares its operands (in `.tips`, comparisons
+    /// do not associate: `a < b < c` is an error).
+    @inlinable package var isComparison: Bool {
+        switch self {
+        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: true
+        default: false
+        }
+    }
 }
 
 /// A query over an event's donations, read left to right, then counted.

@@ -30,6 +30,38 @@ enum SwiftCompiler {
         return nil
     }()
 
+    /// The object files `swift build` compiled TipsRuntime into, to link a program that runs generated code.
+    static var runtimeObjects: [URL] {
+        guard let modules = runtimeModuleDirectory else { return [] }
+        for build in [modules.deletingLastPathComponent(), modules] {
+            let directory = build.appendingPathComponent("TipsRuntime.build")
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            let objects = names.filter { $0.hasSuffix(".o") }.sorted().map(directory.appendingPathComponent)
+            if !objects.isEmpty { return objects }
+        }
+        return []
+    }
+
+    /// Runs `swiftc` (Swift 6, TipsRuntime's module on the search path) with `arguments`.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        guard let swiftc, let modules = runtimeModuleDirectory else { return (-1, "no swiftc or runtime module") }
+        return try Self.process(swiftc, ["-swift-version", "6", "-I", modules.path] + arguments)
+    }
+
+    /// Runs `executable` and collects its output and error output together.
+    static func process(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
     /// Typechecks `source` as Swift 6 against TipsRuntime; returns the exit status and output.
     static func typecheck(
         source: String, fileName: String, extraArguments: [String]
@@ -45,18 +77,6 @@ enum SwiftCompiler {
 
     /// Typechecks files together as one module.
     static func typecheck(files: [URL], extraArguments: [String]) throws -> (status: Int32, output: String) {
-        guard let swiftc, let modules = runtimeModuleDirectory else { return (-1, "no swiftc or runtime module") }
-        let process = Process()
-        process.executableURL = swiftc
-        process.arguments =
-            ["-typecheck", "-swift-version", "6", "-I", modules.path, "-package-name", "goldens"]
-            + extraArguments + files.map(\.path)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try run(["-typecheck", "-package-name", "goldens"] + extraArguments + files.map(\.path))
     }
 }

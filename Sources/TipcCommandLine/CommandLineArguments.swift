@@ -1,0 +1,157 @@
+import Foundation
+import TipsCompiler
+
+/// A parsed `tipc` command line.
+public enum TipcCommand: Hashable, Sendable {
+    /// `tipc compile <files>... --output-dir <dir> [--access-level L] [--warnings-as-errors] [--jobs N]`;
+    /// `jobs` is nil unless given (one job per processor).
+    case compile(
+        files: [String], outputDirectory: String, accessLevel: AccessLevel, warningsAsErrors: Bool, jobs: Int?)
+    /// `tipc check <files>... [--warnings-as-errors] [--jobs N]`
+    case check(files: [String], warningsAsErrors: Bool, jobs: Int?)
+    /// `tipc preview <files>... --output <file.html> [--jobs N]`
+    case preview(PreviewCommand)
+    /// `tipc dump tokens|ast <files>...` (debugging)
+    case dump(DumpKind, files: [String])
+    /// `tipc test <files>... [--filter TEXT] [--junit-xml PATH]`: runs the scenarios.
+    case test(files: [String], filter: String?, junitXMLPath: String?)
+    /// `tipc --help`, `tipc help [command]`, `tipc <command> --help`
+    case help(topic: String?)
+    /// `tipc --version`
+    case version
+    /// `tipc format [--check] <files>...` (`FormatCommand.swift`)
+    case format(files: [String], check: Bool)
+    /// `tipc lsp` (`LanguageServerCommand.swift`)
+    case lsp
+}
+
+/// What `tipc dump` prints.
+public enum DumpKind: String, Hashable, Sendable, CaseIterable {
+    case tokens
+    case ast
+}
+
+/// A command line that does not make sense; printed as one line, exit status 2.
+public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The reason, in one line.
+    public var message: String
+    /// The index of the argument at fault, when one is (so that an argument
+    /// read from an options file is reported at its line and column).
+    public var argumentIndex: Int?
+    /// Where in an options file the mistake is, when the options file itself is at fault.
+    public var location: OptionsFile.Origin?
+
+    /// Creates a usage error.
+    public init(_ message: String, argumentIndex: Int? = nil) {
+        self.message = message
+        self.argumentIndex = argumentIndex
+    }
+
+    public var description: String { message }
+
+    /// Two usage errors are the same when they say the same.
+    public static func == (lhs: UsageError, rhs: UsageError) -> Bool { lhs.message == rhs.message }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(message) }
+}
+
+/// Parses `tipc`'s arguments (without the program name).
+public enum CommandLineArguments {
+    /// The commands, for `help` and suggestions.
+    public static let commands = HelpText.commands.map(\.name) + ["help"]
+
+    /// Replaces every `--options-file <path>` (or `--options-file=<path>`) with
+    /// the options the file lists: one or more whitespace-separated words a
+    /// line; blank lines and lines starting with `#` are skipped. This is how
+    /// a `tipc.options` file beside the `.tips` files sets the access level
+    /// for the build plugin without plugin arguments.
+    public static func expandingOptionsFiles(
+        _ arguments: [String], read: (String) -> String?
+    ) throws(UsageError) -> [String] {
+        try OptionsFile.expand(arguments, read: read).arguments
+    }
+
+    /// Parses the arguments, or throws a usage error saying what is wrong.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> TipcCommand {
+        guard let first = arguments.first else { return .help(topic: nil) }
+        switch first {
+        case "--help", "-h": return .help(topic: nil)
+        case "--version": return .version
+        case "help":
+            guard arguments.count <= 2 else { throw UsageError("'help' takes at most one command name") }
+            guard let topic = arguments.dropFirst().first else { return .help(topic: nil) }
+            guard commands.contains(topic) else { throw unknownCommand(topic) }
+            return .help(topic: topic)
+        default:
+            break
+        }
+        guard let spec = HelpText.commands.first(where: { $0.name == first }) else {
+            if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'; run 'tipc --help' for usage") }
+            throw unknownCommand(first)
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") { return .help(topic: first) }
+        if first == "lsp" {
+            guard rest.isEmpty else { throw UsageError("'lsp' takes no arguments") }
+            return .lsp
+        }
+        return try command(first, try spec.parse(rest))
+    }
+
+    private static func unknownCommand(_ name: String) -> UsageError {
+        let hint = SpellingSuggester.closest(to: name, among: commands).map { "; did you mean '\($0)'?" } ?? ""
+        return UsageError(
+            "unknown command '\(name)'\(hint); the commands are compile, check, preview, format, lsp, test and dump")
+    }
+
+    /// The command `name` from what its table's parser read: values
+    /// checked first, then the files, then the options a command needs.
+    private static func command(_ name: String, _ parsed: ParsedArguments) throws(UsageError) -> TipcCommand {
+        switch name {
+        case "compile":
+            let accessLevel = try parsed.value("--access-level", AccessLevel.init(rawValue:)) { option, text in
+                "'\(option)' is internal, package or public, not '\(text)'"
+            }
+            let jobs = try parsed.jobs()
+            let files = try parsed.files(of: name)
+            guard let outputDirectory = parsed.value("--output-dir") else {
+                throw UsageError("'compile' needs '--output-dir <directory>'")
+            }
+            return .compile(
+                files: files, outputDirectory: outputDirectory, accessLevel: accessLevel ?? .internal,
+                warningsAsErrors: parsed.has("--warnings-as-errors"), jobs: jobs)
+        case "check":
+            let kind = try parsed.value("--emit", DumpKind.init(rawValue:)) { option, text in
+                "'\(option)' is tokens or ast, not '\(text)'"
+            }
+            let jobs = try parsed.jobs()
+            let files = try parsed.files(of: name)
+            if let kind { return .dump(kind, files: files) }
+            return .check(files: files, warningsAsErrors: parsed.has("--warnings-as-errors"), jobs: jobs)
+        case "preview":
+            let jobs = try parsed.jobs()
+            let files = try parsed.files(of: name)
+            guard let output = parsed.value("--output") else {
+                throw UsageError("'preview' needs '--output <file.html>'")
+            }
+            return .preview(PreviewCommand(files: files, output: output, jobs: jobs))
+        case "test":
+            return .test(
+                files: try parsed.files(of: name), filter: parsed.value("--filter"),
+                junitXMLPath: parsed.value("--junit-xml"))
+        case "format":
+            return .format(files: try parsed.files(of: name), check: parsed.has("--check"))
+        default:
+            // `dump tokens|ast <files>...`: the first operand is the kind.
+            var rest = parsed
+            guard let (text, index) = rest.operands.first else {
+                throw UsageError("'dump' needs 'tokens' or 'ast', then files")
+            }
+            guard let kind = DumpKind(rawValue: text) else {
+                throw UsageError("'dump' prints 'tokens' or 'ast', not '\(text)'", argumentIndex: index)
+            }
+            rest.operands.removeFirst()
+            return .dump(kind, files: try rest.files(of: name))
+        }
+    }
+}

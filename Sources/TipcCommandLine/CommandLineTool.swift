@@ -1,0 +1,144 @@
+import Foundation
+import TipsCompiler
+
+/// Runs `tipc`: parses the arguments, reads the inputs, compiles, and writes
+/// the outputs. `main.swift` is only a call to ``run(_:standardOutput:standardError:)``.
+public enum CommandLineTool {
+    /// Exit status: success (warnings allowed).
+    public static let success: Int32 = 0
+    /// Exit status: errors in the input.
+    public static let inputErrors: Int32 = 1
+    /// Exit status: bad usage, unreadable input or unwritable output.
+    public static let usageError: Int32 = 2
+
+    /// Runs one command line (without the program name) and returns the exit status.
+    public static func run(
+        _ arguments: [String], standardOutput: (String) -> Void, standardError: (String) -> Void
+    ) -> Int32 {
+        let command: TipcCommand
+        var origins: [OptionsFile.Origin?] = []
+        do throws(UsageError) {
+            let expanded = try OptionsFile.expand(arguments) { path in
+                FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+            }
+            origins = expanded.origins
+            command = try CommandLineArguments.parse(expanded.arguments)
+        } catch {
+            // A bad option read from an options file is reported at its line and column.
+            let located = error.argumentIndex.flatMap { $0 < origins.count ? origins[$0] : nil }
+            if let origin = error.location ?? located {
+                standardError("\(origin.path):\(origin.line):\(origin.column): error: \(error.message)\n")
+            } else {
+                standardError("tipc: error: \(error.message)\n")
+            }
+            return usageError
+        }
+        switch command {
+        case .help(let topic):
+            standardOutput(topic.map(HelpText.command) ?? HelpText.overview)
+            return success
+        case .version:
+            standardOutput("tipc \(TipcVersion.current)\n")
+            return success
+        case .check(let files, let warningsAsErrors, let jobs):
+            return compile(
+                files, options: CompilationOptions(warningsAsErrors: warningsAsErrors, emitsCode: false, jobs: jobs),
+                outputDirectory: nil, standardError: standardError)
+        case .compile(let files, let outputDirectory, let accessLevel, let warningsAsErrors, let jobs):
+            return compile(
+                files,
+                options: CompilationOptions(accessLevel: accessLevel, warningsAsErrors: warningsAsErrors, jobs: jobs),
+                outputDirectory: outputDirectory, standardError: standardError)
+        case .dump(let kind, let files):
+            return dump(kind, files, standardOutput: standardOutput, standardError: standardError)
+        case .test(let files, let filter, let junitXMLPath):
+            return ScenarioTestCommand.run(
+                files, filter: filter, junitXMLPath: junitXMLPath, standardOutput: standardOutput,
+                standardError: standardError)
+        case .preview(let preview):
+            return preview.run(standardError: standardError)
+        case .format(let files, let check):
+            return FormatCommand.run(files, check: check, standardOutput: standardOutput, standardError: standardError)
+        case .lsp:
+            return LanguageServerCommand.run()
+        }
+    }
+
+    /// Reads every input, or reports the first that cannot be read.
+    static func readInputs(_ files: [String], standardError: (String) -> Void) -> [CompilationInput]? {
+        var inputs: [CompilationInput] = []
+        for path in files {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                standardError("tipc: error: cannot read '\(path)': no such file\n")
+                return nil
+            }
+            guard !isDirectory.boolValue else {
+                standardError("tipc: error: cannot read '\(path)': it is a directory\n")
+                return nil
+            }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                standardError("tipc: error: cannot read '\(path)': permission denied or unreadable\n")
+                return nil
+            }
+            inputs.append(CompilationInput(path: path, bytes: Array(data)))
+        }
+        return inputs
+    }
+
+    /// Prints the diagnostics of `result`; with errors, also the closing line
+    /// ending in `consequence`. Returns whether the input is free of errors.
+    static func printDiagnostics(
+        of result: CompilationResult, consequence: String, standardError: (String) -> Void
+    ) -> Bool {
+        var printer = DiagnosticPrinter()
+        result.report(to: &printer)
+        if !printer.text.isEmpty { standardError(printer.text) }
+        guard result.hasErrors else { return true }
+        standardError(printer.errorSummary(consequence: consequence))
+        return false
+    }
+
+    private static func compile(
+        _ files: [String], options: CompilationOptions, outputDirectory: String?, standardError: (String) -> Void
+    ) -> Int32 {
+        guard let inputs = readInputs(files, standardError: standardError) else { return usageError }
+        let result = Compilation(inputs: inputs, options: options).run()
+        let consequence = outputDirectory == nil ? "" : "; nothing was written"
+        guard printDiagnostics(of: result, consequence: consequence, standardError: standardError) else {
+            return inputErrors
+        }
+        guard let outputDirectory else { return success }
+        do {
+            try OutputWriter.write(result.outputs, to: outputDirectory)
+        } catch {
+            standardError("tipc: error: \(error.message)\n")
+            return usageError
+        }
+        return success
+    }
+
+    private static func dump(
+        _ kind: DumpKind, _ files: [String], standardOutput: (String) -> Void, standardError: (String) -> Void
+    ) -> Int32 {
+        guard let inputs = readInputs(files, standardError: standardError) else { return usageError }
+        var sources = SourceManager()
+        var diagnostics = DiagnosticEngine()
+        for input in inputs {
+            let file = sources.add(path: input.path, bytes: input.bytes)
+            switch kind {
+            case .tokens:
+                for token in Lexer.tokenize(file, diagnostics: &diagnostics) {
+                    let text = file.text(in: token.range)
+                    standardOutput("\(file.lineColumn(of: token.range.start)) \(token.kind) \(text.debugDescription)\n")
+                }
+            case .ast:
+                standardOutput(dumpAST(Parser.parse(file, diagnostics: &diagnostics), sources: sources))
+            }
+        }
+        var printer = DiagnosticPrinter()
+        printer.collect(diagnostics.sorted, in: sources)
+        if !printer.text.isEmpty { standardError(printer.text) }
+        return diagnostics.hasErrors ? inputErrors : success
+    }
+}

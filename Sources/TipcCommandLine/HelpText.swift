@@ -1,0 +1,131 @@
+import TipsCompiler
+import TipsFormat
+
+/// The text of `tipc --help`, and the table of every command: its usage,
+/// what it does and its options, which `tipc help <command>` prints and
+/// ``CommandSpec/parse(_:)`` reads.
+public enum HelpText {
+    /// The overview.
+    public static let overview = """
+        OVERVIEW: tipc \(TipcVersion.current): compiles .tips files into Swift that links against TipsRuntime.
+
+        USAGE: tipc <command> [options] <file.tips>...
+
+        COMMANDS:
+          compile   Check .tips files and write one .swift file per input
+          check     Check .tips files and print diagnostics only
+          preview   Check .tips files and write one HTML page showing every tip
+          format    Rewrite .tips files in the canonical layout (--check only reports)
+          lsp       Run the language server (LSP over standard input and output)
+          dump      Print the tokens or syntax tree of .tips files (debugging)
+          test      Run the scenarios of .tips files on the runtime
+          help      Show help for a command
+
+        OPTIONS:
+          --help, -h   Show this help
+          --version    Show the version
+
+        Exit status: 0 success (warnings allowed), 1 errors in the input (or a failed
+        scenario), 2 bad usage, unreadable input or unwritable output.
+        Run 'tipc help <command>' for the options of a command.
+
+        """
+
+    /// Help for one command; the overview for a name that is none.
+    public static func command(_ name: String) -> String {
+        commands.first { $0.name == name }?.help ?? overview
+    }
+
+    /// Every command but `help`, in the order `tipc --help` lists them.
+    static let commands = [compile, check, preview, format, lsp, test, dump]
+
+    static let warningsAsErrors = CommandOption("--warnings-as-errors", help: "Treat every warning as an error")
+    static let jobs = CommandOption(
+        "--jobs", short: "-j", value: "<n>", help: "Use at most n threads (default: one per processor)")
+
+    static let compile = CommandSpec(
+        name: "compile", usage: "tipc compile <file.tips>... --output-dir <directory> [options]",
+        summary: """
+            Writes <name>.swift into the output directory for every input <name>.tips,
+            rewriting a file only when its contents change. Writes nothing when the input
+            has errors.
+            """,
+        options: [
+            CommandOption(
+                "--output-dir", short: "-o", value: "<directory>",
+                help: "Where to write the .swift files (created if missing)"),
+            CommandOption("--access-level", value: "<level>", help: "internal (default), package or public"),
+            warningsAsErrors,
+            CommandOption(
+                "--jobs", short: "-j", value: "<n>", help: "Use at most n threads (default: one per processor);",
+                "the output is the same whatever n is"),
+            // Expanded before parsing (`OptionsFile`), by every command; listed here for the plugin's users.
+            CommandOption(
+                "--options-file", value: "<file>", help: "Read more options from a file, one or more a line",
+                "('#' starts a comment line); TipsPlugin passes a", "tipc.options file found beside the .tips files"),
+        ])
+
+    static let check = CommandSpec(
+        name: "check", usage: "tipc check <file.tips>... [options]",
+        summary: "Checks the files as one compilation and prints diagnostics on standard error.",
+        options: [
+            warningsAsErrors, jobs,
+            CommandOption(
+                "--emit", value: "tokens|ast", help: "Print the tokens or syntax tree instead (debugging)"),
+        ])
+
+    static let preview = CommandSpec(
+        name: "preview", usage: "tipc preview <file.tips>... --output <file.html> [options]",
+        summary: """
+            Checks the files as one compilation and writes one self-contained HTML page
+            that shows every tip inline and as a popover, in light and dark appearance,
+            with its rules, options, groups and the checker's warnings. The page loads
+            nothing from the network. Writes nothing when the input has errors.
+            """,
+        options: [CommandOption("--output", short: "-o", value: "<file.html>", help: "Where to write the page"), jobs])
+
+    static let format = CommandSpec(
+        name: "format",
+        usage: """
+            tipc format [--check] <file.tips>...
+                   tipc format -          (standard input to standard output)
+            """,
+        summary: """
+            Rewrites each file in the canonical layout: four-space indentation, one item a
+            line, at most one blank line between declarations, rules longer than
+            \(TipsFormatter.lineWidth) columns broken before '||' and '&&', comments kept where they were.
+            A file with syntax errors is left as it is and its errors are printed.
+            """,
+        options: [
+            CommandOption("--check", help: "Write nothing; list the files that would change (exit status 1 if any)")
+        ])
+
+    static let lsp = CommandSpec(
+        name: "lsp", usage: "tipc lsp",
+        summary: """
+            Runs a Language Server Protocol (3.17) server over standard input and output,
+            for editors: diagnostics as you type (for all the .tips files that compile
+            together), formatting, fixes, hover, go to definition, references, symbols,
+            completion and rename. Editors start it; see Editors/README.md.
+            """,
+        options: [])
+
+    static let test = CommandSpec(
+        name: "test", usage: "tipc test <file.tips>... [options]",
+        summary: """
+            Checks the files as one compilation, then runs every scenario on TipsRuntime's
+            engine, each from an empty in-memory store with a clock that moves only when
+            the scenario says. Prints PASS or FAIL per scenario, every failed step with the
+            runtime's explanation, and a closing line 'N passed, M failed'. Exit status 0
+            when all pass, 1 when one fails or the input has errors.
+            """,
+        options: [
+            CommandOption(
+                "--filter", value: "<text>", help: "Run only the scenarios whose name contains the text"),
+            CommandOption("--junit-xml", value: "<file>", help: "Also write a JUnit XML report there"),
+        ])
+
+    static let dump = CommandSpec(
+        name: "dump", usage: "tipc dump tokens|ast <file.tips>...",
+        summary: "Prints the tokens or the syntax tree of each file on standard output.", options: [])
+}

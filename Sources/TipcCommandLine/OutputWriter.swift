@@ -1,0 +1,81 @@
+import Foundation
+import TipsCompiler
+
+/// Writes generated files: creates the directory, writes atomically, and
+/// leaves a file untouched when its bytes are already right (so its
+/// modification date, and every build step that depends on it, stays put).
+public enum OutputWriter {
+    /// Writes `files` into `directory`; throws a one-line reason on failure.
+    public static func write(_ files: [EmittedFile], to directory: String) throws(UsageError) {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw UsageError("cannot write to '\(directory)': it is not a directory")
+            }
+        } else {
+            do {
+                try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw UsageError("cannot create the output directory '\(directory)'")
+            }
+        }
+        let base = URL(fileURLWithPath: directory, isDirectory: true)
+        for file in files {
+            let path = base.appendingPathComponent(file.fileName).path
+            if fileHolds(path, file) { continue }
+            guard writeAtomically(file, to: path) else { throw UsageError("cannot write '\(path)'") }
+        }
+    }
+
+    /// Whether the file at `path` exists and holds exactly the file's text;
+    /// read a megabyte at a time, never whole.
+    static func fileHolds(_ path: String, _ file: EmittedFile) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd(), size == UInt64(file.byteCount),
+            (try? handle.seek(toOffset: 0)) != nil
+        else { return false }
+        var same = true
+        file.forEachPiece { piece in
+            var offset = 0
+            while same, offset < piece.count {
+                let length = min(1 << 20, piece.count - offset)
+                guard let chunk = try? handle.read(upToCount: length), chunk.count == length,
+                    let base = piece.baseAddress
+                else {
+                    same = false
+                    return
+                }
+                same = chunk.withUnsafeBytes { read in
+                    read.baseAddress.map { memcmp($0, base + offset, length) == 0 } ?? false
+                }
+                offset += length
+            }
+        }
+        return same
+    }
+
+    /// Writes the file's pieces to a temporary file beside `path`, then renames
+    /// it over `path`: a reader sees the old text or the new, never a part.
+    static func writeAtomically(_ file: EmittedFile, to path: String) -> Bool {
+        let temporary = path + ".tipc-\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return false }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        var written = true
+        file.forEachPiece { piece in
+            guard written, let base = piece.baseAddress else { return }
+            // The piece's bytes, lent to Data without a copy for the write.
+            let bytes = Data(
+                bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: piece.count, deallocator: .none)
+            do { try handle.write(contentsOf: bytes) } catch { written = false }
+        }
+        if close(descriptor) != 0 { written = false }
+        guard written, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+}

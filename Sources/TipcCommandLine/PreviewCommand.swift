@@ -1,0 +1,54 @@
+import Foundation
+import TipsCompiler
+import TipsPreview
+
+/// `tipc preview <file.tips>... --output <file.html> [--jobs N]`: checks the
+/// files as `tipc check` does and writes one HTML page showing every tip.
+/// With errors in the input it prints them, writes nothing and exits 1.
+public struct PreviewCommand: Hashable, Sendable {
+    /// The inputs, in order.
+    public var files: [String]
+    /// Where the page goes.
+    public var output: String
+    /// At most this many threads; nil for one per processor.
+    public var jobs: Int?
+
+    /// Creates the command.
+    public init(files: [String], output: String, jobs: Int? = nil) {
+        self.files = files
+        self.output = output
+        self.jobs = jobs
+    }
+
+    /// Runs the command and returns the exit status.
+    func run(standardError: (String) -> Void) -> Int32 {
+        guard let inputs = CommandLineTool.readInputs(files, standardError: standardError) else {
+            return CommandLineTool.usageError
+        }
+        let result = Compilation(inputs: inputs, options: CompilationOptions(emitsCode: false, jobs: jobs)).run()
+        guard
+            CommandLineTool.printDiagnostics(
+                of: result, consequence: "; no page was written", standardError: standardError),
+            let program = result.program
+        else { return CommandLineTool.inputErrors }
+        let page = PreviewBackend().render(program, diagnostics: result.diagnostics, sources: result.sources)
+        do {
+            try Self.write(page, to: output)
+        } catch {
+            standardError("tipc: error: \(error.message)\n")
+            return CommandLineTool.usageError
+        }
+        return CommandLineTool.success
+    }
+
+    /// Writes the page atomically, leaving an identical file untouched.
+    static func write(_ page: String, to path: String) throws(UsageError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw UsageError("cannot write '\(path)': it is a directory")
+        }
+        let file = EmittedFile(fileName: URL(fileURLWithPath: path).lastPathComponent, text: page)
+        if OutputWriter.fileHolds(path, file) { return }
+        guard OutputWriter.writeAtomically(file, to: path) else { throw UsageError("cannot write '\(path)'") }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import TipsCompiler
+import TipsScenarios
+
+/// `tipc test`: checks the inputs as one compilation, runs the scenarios on
+/// the runtime, and reports like a test runner.
+enum ScenarioTestCommand {
+    /// What one `tipc test` run printed, and its exit status.
+    struct Run: Sendable {
+        var status: Int32
+        var standardOutput = ""
+        var standardError = ""
+    }
+
+    /// The command line's entry: reads the files, then blocks until every
+    /// scenario ran. Call it from a thread of its own (the process's main
+    /// thread), never from a task: the scenarios run as tasks, and a task
+    /// that blocks waiting for them may hold the thread they need.
+    static func run(
+        _ files: [String], filter: String?, junitXMLPath: String?, standardOutput: (String) -> Void,
+        standardError: (String) -> Void
+    ) -> Int32 {
+        guard let inputs = CommandLineTool.readInputs(files, standardError: standardError) else {
+            return CommandLineTool.usageError
+        }
+        let box = RunBox()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            box.run = await run(inputs, filter: filter, junitXMLPath: junitXMLPath)
+            done.signal()
+        }
+        done.wait()
+        if !box.run.standardError.isEmpty { standardError(box.run.standardError) }
+        if !box.run.standardOutput.isEmpty { standardOutput(box.run.standardOutput) }
+        return box.run.status
+    }
+
+    /// `tipc test` over inputs already read; the paths are printed as given.
+    static func run(_ inputs: [CompilationInput], filter: String?, junitXMLPath: String?) async -> Run {
+        let result = Compilation(inputs: inputs, options: CompilationOptions(emitsCode: false)).run()
+        var run = Run(status: CommandLineTool.success)
+        let checks = CommandLineTool.printDiagnostics(of: result, consequence: "; no scenario ran") {
+            run.standardError += $0
+        }
+        guard checks, let program = result.program else {
+            run.status = CommandLineTool.inputErrors
+            return run
+        }
+        let scenarios = program.scenarios.filter { filter == nil || $0.name.contains(filter ?? "") }
+        guard !scenarios.isEmpty else {
+            if let filter {
+                run.standardError += "tipc: no scenario's name contains '\(filter)'\n"
+            } else {
+                run.standardError += "tipc: the input declares no scenario\n"
+            }
+            run.status = CommandLineTool.inputErrors
+            return run
+        }
+        let outcomes = await ScenarioRunner(program: program).run(scenarios)
+        let report = ScenarioReport(sources: result.sources, outcomes: outcomes)
+        run.standardOutput = report.text
+        if let junitXMLPath {
+            guard FileManager.default.createFile(atPath: junitXMLPath, contents: Data(report.junitXML.utf8)) else {
+                run.standardError += "tipc: error: cannot write '\(junitXMLPath)'\n"
+                run.status = CommandLineTool.usageError
+                return run
+            }
+        }
+        run.status = report.failed == 0 ? CommandLineTool.success : CommandLineTool.inputErrors
+        return run
+    }
+}
+
+/// Hands the run from the task that made it to the thread that waits for it.
+private final class RunBox: @unchecked Sendable {
+    // @unchecked: written once before the semaphore is signalled, read after it is waited for.
+    var run = ScenarioTestCommand.Run(status: CommandLineTool.success)
+}

@@ -1,0 +1,63 @@
+import TipsCompiler
+
+// One compilation as the server sees it: the documents, the compiler's
+// result (diagnostics, checked program), and their syntax trees for the
+// index of names, parsed when a request first needs them.
+
+/// A compiled set of documents.
+final class Analysis {
+    /// The documents, in compilation order; file `i` of the result is document `i`.
+    let documents: [TextDocument]
+    /// What the compiler reported and built.
+    let result: CompilationResult
+    /// The result's diagnostics, per document.
+    let diagnostics: DocumentDiagnostics
+    private var cachedIndex: SymbolIndex?
+
+    init(documents: [TextDocument]) {
+        self.documents = documents
+        let inputs = documents.map { CompilationInput(path: Workspace.path(of: $0.uri) ?? $0.uri, bytes: $0.bytes) }
+        result = Compilation(inputs: inputs, options: CompilationOptions(emitsCode: false)).run()
+        var diagnostics = DocumentDiagnostics()
+        result.report(to: &diagnostics)
+        self.diagnostics = diagnostics
+    }
+
+    /// The file id of a document, if it is in this compilation.
+    func fileID(of uri: String) -> FileID? {
+        documents.firstIndex { $0.uri == uri }.map { FileID(Int32($0)) }
+    }
+
+    /// The document of a file id.
+    func document(_ file: FileID) -> TextDocument? {
+        let index = Int(file.rawValue)
+        return documents.indices.contains(index) ? documents[index] : nil
+    }
+
+    /// The source file of a file id.
+    func source(_ file: FileID) -> SourceFile { result.sources[file] }
+
+    /// The names declared and used in these documents.
+    var index: SymbolIndex {
+        if let cachedIndex { return cachedIndex }
+        let built = SymbolIndex(sources: result.sources)
+        cachedIndex = built
+        return built
+    }
+
+    /// An LSP location for a source range.
+    func location(_ range: SourceRange) -> JSON? {
+        guard let document = document(range.file) else { return nil }
+        return ["uri": .string(document.uri), "range": document.range(range).json]
+    }
+}
+
+/// The server's diagnostic collector: each document's diagnostics, in order,
+/// for `textDocument/publishDiagnostics` and code actions.
+struct DocumentDiagnostics: DiagnosticCollector {
+    private(set) var byFile: [FileID: [Diagnostic]] = [:]
+
+    mutating func collect(_ diagnostics: [Diagnostic], in sources: SourceManager) {
+        for diagnostic in diagnostics { byFile[diagnostic.range.file, default: []].append(diagnostic) }
+    }
+}

@@ -1,0 +1,322 @@
+import TipsCompiler
+
+// Completion. What fits at the cursor is read from the tokens before it (the
+// lexer's, so a half-typed file works as well as a whole one): the block the
+// cursor is in, the item being written, and the last token or two.
+
+extension LanguageServer {
+    /// One completion candidate.
+    struct Candidate: Hashable {
+        var label: String
+        /// The LSP `CompletionItemKind`.
+        var kind: Int
+        var detail: String
+
+        static let keyword = 14
+        static let variable = 6
+        static let event = 23
+        static let enumMember = 20
+        static let field = 5
+        static let typeName = 7
+        static let value = 12
+        static let method = 2
+    }
+
+    func completion(_ params: JSON) throws -> JSON {
+        let (analysis, _, document) = try target(params)
+        let offset = Int(try offset(params, in: document))
+        let candidates = completions(before: offset, in: document, index: analysis.index)
+        let items: [JSON] = candidates.map { candidate in
+            ["label": .string(candidate.label), "kind": .int(candidate.kind), "detail": .string(candidate.detail)]
+        }
+        return ["isIncomplete": false, "items": .array(items)]
+    }
+
+    /// What fits at byte `offset` of a document.
+    func completions(before offset: Int, in document: TextDocument, index: SymbolIndex) -> [Candidate] {
+        var diagnostics = DiagnosticEngine()
+        let prefix = SourceFile(id: FileID(0), path: "prefix", bytes: Array(document.bytes[..<offset]))
+        let (lexed, comments) = Lexer.tokenizeKeepingComments(prefix, diagnostics: &diagnostics)
+        // Nothing to complete inside a comment or a string being written.
+        if let comment = comments.last, Int(comment.end) == offset, prefix.text(in: comment).hasPrefix("//") {
+            return []
+        }
+        if diagnostics.reported.contains(where: { $0.message.contains("unterminated block comment") }) { return [] }
+        var tokens = lexed.filter { $0.kind != .endOfFile }
+        if let last = tokens.last, last.kind == .string, Int(last.range.end) == offset,
+            last.isMalformed || last.range.end - last.range.start < 2 || prefix.bytes[offset - 1] != UInt8(ascii: "\"")
+        {
+            return []
+        }
+        // The word being typed does not count; the editor filters by it.
+        if let last = tokens.last, last.kind == .identifier, Int(last.range.end) == offset { tokens.removeLast() }
+        // A line break after the last token starts a new item, unless that token continues the line.
+        if let last = tokens.last, prefix.containsLineBreak(from: last.range.end, to: UInt32(offset)) {
+            switch last.kind {
+            case .binaryOperator, .minus, .leftParen, .comma, .dot, .colon, .assign, .newline, .leftBrace: break
+            default: tokens.append(Token(kind: .newline, range: SourceRange(file: prefix.id, start: 0, end: 0)))
+            }
+        }
+        let text = { (token: Token) in prefix.text(in: token.range) }
+        let context = CompletionContext(tokens, text: text)
+        return context.candidates(index: index)
+    }
+}
+
+/// Where the cursor is, as far as completion cares.
+struct CompletionContext {
+    /// The kind of block the cursor is in (`tip`, `config`, `group`, `enum`), nil at file scope.
+    var block: Keyword?
+    /// The tokens of the item being written, up to the cursor.
+    var item: [Token]
+    /// The spelling of each token of the item.
+    var words: [String]
+    /// The tip the cursor is in, and its arguments (name and type).
+    var tipArguments: [(String, String)] = []
+
+    init(_ tokens: [Token], text: (Token) -> String) {
+        var blocks: [(Keyword?, Int)] = []
+        var itemStart = 0
+        for (index, token) in tokens.enumerated() {
+            switch token.kind {
+            case .leftBrace:
+                let keyword = itemStart < tokens.count ? tokens[itemStart].keyword : nil
+                blocks.append((keyword, itemStart))
+                itemStart = index + 1
+            case .rightBrace:
+                _ = blocks.popLast()
+                itemStart = index + 1
+            case .newline, .semicolon:
+                itemStart = index + 1
+            default: break
+            }
+        }
+        block = blocks.last?.0
+        item = Array(tokens[min(itemStart, tokens.count)...])
+        words = item.map(text)
+        if block == .tip, let (_, start) = blocks.last {
+            // tip Name ( a : T , b : U ) {
+            var index = start + 2
+            if index < tokens.count, tokens[index].kind == .leftParen {
+                index += 1
+                while index + 2 < tokens.count, tokens[index].kind == .identifier, tokens[index + 1].kind == .colon {
+                    tipArguments.append((text(tokens[index]), text(tokens[index + 2])))
+                    index += 3
+                    if index < tokens.count, tokens[index].kind == .comma { index += 1 }
+                }
+            }
+        }
+    }
+
+    typealias Candidate = LanguageServer.Candidate
+
+    func candidates(index: SymbolIndex) -> [Candidate] {
+        let last = item.last
+        // After `:` a type is written (parameters, event fields, tip arguments).
+        if last?.kind == .colon, block == nil || item.first?.keyword != .rule {
+            if !(words.count >= 2 && words[words.count - 2] == "by") { return types(index) }
+        }
+        if last?.kind == .dot { return afterDot(index) }
+        switch block {
+        case .tip?:
+            guard let first = item.first else { return keywords(Keyword.allCases.filter(\.startsTipItem)) }
+            switch first.keyword {
+            case .rule?: return namesInScope(index)
+            case .invalidatedBy?: return item.count == 1 ? globals(index, of: .event) : []
+            default: return []
+            }
+        case .config?:
+            if item.isEmpty { return keywords([.displayFrequency]) }
+            if item.count == 1, item[0].keyword == .displayFrequency {
+                return ["immediate", "hourly", "daily", "weekly", "monthly", "every"].map {
+                    Candidate(label: $0, kind: Candidate.value, detail: "display frequency")
+                }
+            }
+            return []
+        case .group?:
+            return globals(index, of: .tip)
+        case .enum?:
+            return []
+        default:
+            guard let first = item.first else {
+                return keywords(Keyword.allCases.filter(\.startsDeclaration))
+            }
+            if first.keyword == .transient, item.count == 1 { return keywords([.parameter]) }
+            if first.keyword == .group, item.count == 2 { return keywords([.ordered, .firstAvailable]) }
+            if first.keyword == .event, item.count >= 2, last?.kind != .leftParen, last?.kind != .comma,
+                !words.contains("keep")
+            {
+                return item.count == 2 || last?.kind == .rightParen ? keywords([.keep]) : []
+            }
+            if last?.kind == .assign, let type = declaredType() {
+                let booleans = ["true", "false"].map { Candidate(label: $0, kind: Candidate.keyword, detail: "Bool") }
+                return cases(of: type, index: index) + (type == "Bool" ? booleans : [])
+            }
+            return []
+        }
+    }
+
+    /// The type written in `parameter name: Type =`.
+    func declaredType() -> String? {
+        guard let colon = item.firstIndex(where: { $0.kind == .colon }), colon + 1 < words.count else { return nil }
+        return words[colon + 1]
+    }
+
+    func keywords(_ list: [Keyword]) -> [Candidate] {
+        list.map { Candidate(label: $0.rawValue, kind: Candidate.keyword, detail: "keyword") }
+    }
+
+    func types(_ index: SymbolIndex) -> [Candidate] {
+        ["Bool", "Int", "Double", "String"].map { Candidate(label: $0, kind: Candidate.typeName, detail: "type") }
+            + globals(index, of: .enumeration)
+    }
+
+    func globals(_ index: SymbolIndex, of kind: SymbolKind) -> [Candidate] {
+        index.ordered.compactMap { key in
+            guard case .global(let name) = key, let definition = index.definitions[key], definition.kind == kind
+            else { return nil }
+            return Candidate(label: name, kind: LanguageServer.completionKind(kind), detail: definition.detail)
+        }
+    }
+
+    /// In a rule: the tip's arguments, parameters, events, `true` and `false`.
+    func namesInScope(_ index: SymbolIndex) -> [Candidate] {
+        tipArguments.map { Candidate(label: $0.0, kind: Candidate.variable, detail: "\($0.0): \($0.1), an argument") }
+            + globals(index, of: .parameter) + globals(index, of: .event)
+            + ["true", "false"].map { Candidate(label: $0, kind: Candidate.keyword, detail: "Bool") }
+    }
+
+    func cases(of enumName: String, index: SymbolIndex) -> [Candidate] {
+        index.ordered.compactMap { key in
+            guard case .enumCase(enumName, let name) = key else { return nil }
+            return Candidate(label: name, kind: Candidate.enumMember, detail: "case of \(enumName)")
+        }
+    }
+
+    /// After `.`: a query step after an event or query, or `.case` / `.field` where a value goes.
+    func afterDot(_ index: SymbolIndex) -> [Candidate] {
+        let beforeDot = item.count >= 2 ? item[item.count - 2] : nil
+        let method = { (name: String, detail: String) in Candidate(label: name, kind: Candidate.method, detail: detail)
+        }
+        if let beforeDot, beforeDot.kind == .identifier || beforeDot.kind == .rightParen {
+            let word = words[words.count - 2]
+            if beforeDot.kind == .identifier, index.definitions[.global(word)]?.kind == .event {
+                return [method("donations", "the event's donations"), method("count", "how many donations")]
+            }
+            if word == "donations" || beforeDot.kind == .rightParen {
+                return [
+                    method("within", "those donated in the last duration"),
+                    method("where", "those whose fields satisfy a predicate"),
+                    method("largestSubset", "the largest group by a field"),
+                    method("smallestSubset", "the smallest group by a field"),
+                    method("count", "how many"),
+                ]
+            }
+            return []
+        }
+        // `.name` where a value goes: a field of the queried event, or a case of the expected enum.
+        var candidates: [Candidate] = []
+        let event = queriedEvent(index)
+        let expected = expectedEnum(index, event: event)
+        if let expected { candidates += cases(of: expected, index: index) }
+        if let event {
+            // Fields of the queried event (of the expected type, when one is expected).
+            candidates += index.ordered.compactMap { key in
+                guard case .field(event, let name) = key, expected == nil || index.definitions[key]?.type == expected
+                else { return nil }
+                return Candidate(label: name, kind: Candidate.field, detail: index.definitions[key]?.detail ?? "")
+            }
+        }
+        if expected == nil, event == nil || !isSubsetArgument {
+            for case .global(let name) in index.ordered where index.definitions[.global(name)]?.kind == .enumeration {
+                candidates += cases(of: name, index: index)
+            }
+        }
+        return candidates
+    }
+
+    /// Whether the cursor is in `largestSubset(by: .` / `smallestSubset(by: .`.
+    var isSubsetArgument: Bool { words.suffix(3).first == "by" }
+
+    /// The event whose fields `.name` reads: that of the innermost open `where(`, `largestSubset(` or `smallestSubset(`.
+    func queriedEvent(_ index: SymbolIndex) -> String? {
+        var depth = 0
+        var position = item.count - 1
+        while position >= 0 {
+            switch item[position].kind {
+            case .rightParen: depth += 1
+            case .leftParen:
+                if depth == 0 {
+                    guard position >= 1, ["where", "largestSubset", "smallestSubset"].contains(words[position - 1])
+                    else { return nil }
+                    // Walk the chain back to its first name: E.donations.within(1d).where(
+                    var start = position - 1
+                    var nesting = 0
+                    while start > 0 {
+                        let previous = item[start - 1]
+                        if previous.kind == .rightParen {
+                            nesting += 1
+                        } else if nesting > 0 {
+                            if previous.kind == .leftParen { nesting -= 1 }
+                        } else if previous.kind == .leftParen {
+                            break
+                        } else if previous.kind == .identifier ? item[start].kind != .dot : previous.kind != .dot {
+                            // A name joins the chain only before a '.'; anything else ends it.
+                            break
+                        }
+                        start -= 1
+                    }
+                    let name = words[start]
+                    return index.definitions[.global(name)]?.kind == .event ? name : nil
+                }
+                depth -= 1
+            default: break
+            }
+            position -= 1
+        }
+        return nil
+    }
+
+    /// The enum `x == .` expects, from the type of `x`.
+    func expectedEnum(_ index: SymbolIndex, event: String?) -> String? {
+        if block == nil, item.first?.keyword == .parameter || item.first?.keyword == .transient,
+            item.dropLast().last?.kind == .assign, let type = declaredType(),
+            index.definitions[.global(type)]?.kind == .enumeration
+        {
+            return type
+        }
+        guard item.count >= 3 else { return nil }
+        let comparison = item[item.count - 2]
+        guard comparison.kind == .binaryOperator(.equal) || comparison.kind == .binaryOperator(.notEqual) else {
+            return nil
+        }
+        let name = words[words.count - 3]
+        let isField = item.count >= 4 && item[item.count - 4].kind == .dot
+        let type: String?
+        if isField, let event {
+            type = index.definitions[.field(event, name)]?.type
+        } else if let argument = tipArguments.first(where: { $0.0 == name }) {
+            type = argument.1
+        } else {
+            type = index.definitions[.global(name)]?.type
+        }
+        guard let type, index.definitions[.global(type)]?.kind == .enumeration else { return nil }
+        return type
+    }
+}
+
+extension LanguageServer {
+    /// The LSP `CompletionItemKind` for a kind of declaration.
+    static func completionKind(_ kind: SymbolKind) -> Int {
+        switch kind {
+        case .enumeration: 13
+        case .enumCase: 20
+        case .parameter: 6
+        case .event: 23
+        case .field: 5
+        case .tip: 22
+        case .argument: 6
+        case .group: 9
+        }
+    }
+}

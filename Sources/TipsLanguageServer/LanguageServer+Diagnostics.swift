@@ -1,0 +1,119 @@
+import TipsCompiler
+import TipsFormat
+
+// Diagnostics for every file of a compilation, their fixes as code actions,
+// and formatting (the same as `tipc format`).
+
+extension LanguageServer {
+    /// `textDocument/publishDiagnostics` for every document of the compilation
+    /// that has diagnostics, or had some last time (an empty list clears them).
+    func publish(_ analysis: Analysis) -> [JSON] {
+        var out: [JSON] = []
+        for (index, document) in analysis.documents.enumerated() {
+            let file = FileID(Int32(index))
+            let diagnostics = analysis.diagnostics.byFile[file] ?? []
+            let wasPublished = published.contains(document.uri)
+            let isOpen = workspace.documents[document.uri] != nil
+            guard !diagnostics.isEmpty || wasPublished || isOpen else { continue }
+            if diagnostics.isEmpty {
+                published.remove(document.uri)
+            } else {
+                published.insert(document.uri)
+            }
+            var params: JSON = [
+                "uri": .string(document.uri),
+                "diagnostics": .array(diagnostics.map { lspDiagnostic($0, in: analysis) }),
+            ]
+            if isOpen, case .object(var members) = params {
+                members["version"] = .int(document.version)
+                params = .object(members)
+            }
+            out.append(Self.notification("textDocument/publishDiagnostics", params))
+        }
+        return out
+    }
+
+    /// A compiler diagnostic as an LSP one: notes with a place become related information.
+    func lspDiagnostic(_ diagnostic: Diagnostic, in analysis: Analysis) -> JSON {
+        let severity: Int =
+            switch diagnostic.severity {
+            case .error: 1
+            case .warning: 2
+            case .note: 3
+            }
+        var message = diagnostic.message
+        var related: [JSON] = []
+        for note in diagnostic.notes {
+            if let range = note.range, let location = analysis.location(range) {
+                related.append(["location": location, "message": .string(note.message)])
+            } else {
+                message += "\nnote: " + note.message
+            }
+        }
+        let range = analysis.document(diagnostic.range.file)?.range(diagnostic.range).json ?? .null
+        var members: [String: JSON] = [
+            "range": range, "severity": .int(severity), "source": "tipc", "message": .string(message),
+        ]
+        if !related.isEmpty { members["relatedInformation"] = .array(related) }
+        return .object(members)
+    }
+
+    // MARK: - Code actions
+
+    func codeActions(_ params: JSON) throws -> JSON {
+        let (analysis, file, document) = try target(params)
+        guard let range = LSPRange(params["range"]) else {
+            throw ResponseError(code: ResponseError.invalidParams, message: "the request has no range")
+        }
+        let lower = UInt32(document.offset(of: range.start))
+        let upper = UInt32(document.offset(of: range.end))
+        var actions: [JSON] = []
+        for diagnostic in analysis.diagnostics.byFile[file] ?? [] {
+            // The diagnostics touching the requested range (a cursor is an empty range).
+            guard diagnostic.range.start <= max(lower, upper), diagnostic.range.end >= min(lower, upper) else {
+                continue
+            }
+            // The fixes the site that reported the diagnostic attached: one source, never read from the wording.
+            let fixes = diagnostic.fixIts
+            for fix in fixes {
+                let replaced = analysis.source(file).text(in: fix.range)
+                actions.append([
+                    "title": .string(
+                        fix.replacement.isEmpty
+                            ? "Remove '\(replaced)'" : "Replace '\(replaced)' with '\(fix.replacement)'"),
+                    "kind": "quickfix",
+                    "isPreferred": .bool(fixes.count == 1),
+                    "diagnostics": [lspDiagnostic(diagnostic, in: analysis)],
+                    "edit": ["changes": changes(for: fix, in: analysis, document)],
+                ])
+            }
+        }
+        return .array(actions)
+    }
+
+    /// The edits that apply `fix`: at a declared name (a rename the compiler
+    /// suggests), the same rename wherever the name is used, so that the fix
+    /// leaves no reference behind; elsewhere, the one replacement.
+    func changes(for fix: FixIt, in analysis: Analysis, _ document: TextDocument) -> JSON {
+        let single: JSON = [
+            document.uri: [["range": document.range(fix.range).json, "newText": .string(fix.replacement)]]
+        ]
+        guard let (key, range) = analysis.index.symbol(at: fix.range.start, in: fix.range.file), range == fix.range,
+            analysis.index.definitions[key]?.range == fix.range, Self.isIdentifier(fix.replacement),
+            analysis.index.clashes(renaming: key, to: fix.replacement) == nil
+        else { return single }
+        return renameChanges(of: key, to: fix.replacement, in: analysis)
+    }
+
+    // MARK: - Formatting
+
+    func formatting(_ params: JSON) throws -> JSON {
+        let (_, _, document) = try target(params)
+        let result = TipsFormatter.format(text: document.text, path: Workspace.path(of: document.uri) ?? "input.tips")
+        // A file with syntax errors is not formatted: no edits (its errors are already shown).
+        guard let text = result.text, Array(text.utf8) != document.bytes else { return [] }
+        let whole = LSPRange(
+            start: LSPPosition(line: 0, character: 0), end: document.position(of: document.bytes.count))
+        return [["range": whole.json, "newText": .string(text)]]
+    }
+}

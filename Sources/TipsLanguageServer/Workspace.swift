@@ -1,0 +1,99 @@
+import Foundation
+import TipsCompiler
+
+// Which files compile together, and their text: an open document's text as
+// the editor has it, any other file's as it is on disk.
+//
+// The build plugin compiles every `.tips` file of a SwiftPM target together.
+// The server finds the target as the plugin would for the usual layout: the
+// folder right below `Sources/` (or `Tests/`) of a folder holding
+// `Package.swift`, with every `.tips` file below it. Elsewhere (a target with
+// a custom `path:`, or no package at all) a file compiles with the `.tips`
+// files of its own folder.
+
+/// The open documents and the files beside them.
+struct Workspace {
+    /// The open documents, by URI.
+    var documents: [String: TextDocument] = [:]
+
+    /// The path of a `file://` URI; nil for any other scheme.
+    static func path(of uri: String) -> String? {
+        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        return url.standardizedFileURL.path
+    }
+
+    /// The `file://` URI of a path.
+    static func uri(of path: String) -> String { URL(fileURLWithPath: path).absoluteString }
+
+    /// The URIs of the files that compile with `uri`, sorted by path, `uri` included.
+    func compilation(of uri: String) -> [String] {
+        guard let path = Workspace.path(of: uri) else { return [uri] }
+        let (root, recursive) = Workspace.compilationRoot(of: path)
+        var paths = Set(Workspace.tipsFiles(in: root, recursive: recursive))
+        paths.insert(path)
+        for open in documents.keys {
+            guard let other = Workspace.path(of: open), other.hasSuffix(".tips") else { continue }
+            let folder = (other as NSString).deletingLastPathComponent
+            if recursive ? other.hasPrefix(root + "/") : folder == root { paths.insert(other) }
+        }
+        return paths.sorted().map { path in
+            // Keep the client's spelling of an open document's URI.
+            documents.keys.first { Workspace.path(of: $0) == path } ?? Workspace.uri(of: path)
+        }
+    }
+
+    /// The folder whose `.tips` files compile together with `path`, and whether its subfolders count.
+    static func compilationRoot(of path: String) -> (String, Bool) {
+        let folder = (path as NSString).deletingLastPathComponent
+        var candidate = folder
+        while candidate != "/" && !candidate.isEmpty {
+            let parent = (candidate as NSString).deletingLastPathComponent
+            let parentName = (parent as NSString).lastPathComponent
+            if parentName == "Sources" || parentName == "Tests" {
+                let package = ((parent as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+                    "Package.swift")
+                if FileManager.default.fileExists(atPath: package) { return (candidate, true) }
+            }
+            candidate = parent
+        }
+        return (folder, false)
+    }
+
+    /// The `.tips` files in a folder (and below it, skipping hidden folders and `.build`).
+    static func tipsFiles(in folder: String, recursive: Bool) -> [String] {
+        let manager = FileManager.default
+        guard recursive else {
+            let names = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+            return names.filter { $0.hasSuffix(".tips") }.map { (folder as NSString).appendingPathComponent($0) }
+        }
+        var found: [String] = []
+        guard let walker = manager.enumerator(atPath: folder) else { return [] }
+        while let relative = walker.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") {
+                walker.skipDescendants()
+                continue
+            }
+            if name.hasSuffix(".tips") { found.append((folder as NSString).appendingPathComponent(relative)) }
+        }
+        return found
+    }
+
+    /// The text of `uri`: the open document's, or the file's on disk; nil when neither exists.
+    func document(_ uri: String) -> TextDocument? {
+        if let open = documents[uri] { return open }
+        guard let path = Workspace.path(of: uri), let data = FileManager.default.contents(atPath: path) else {
+            return nil
+        }
+        return TextDocument(uri: uri, version: 0, text: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Compiles `uri` with the files that compile with it.
+    func analyze(_ uri: String) -> Analysis {
+        var documents: [TextDocument] = []
+        for member in compilation(of: uri) {
+            if let document = document(member) { documents.append(document) }
+        }
+        return Analysis(documents: documents)
+    }
+}

@@ -1,0 +1,79 @@
+// Values for a reusable tip's slots, taken from the scenarios of the
+// compilation: a reviewer reads "Matterhorn is now open" more easily than
+// "\(name) is now open", and the scenarios already say which values matter.
+
+import TipsCompiler
+import TipsRuntime
+
+/// One set of argument values a scenario gives a reusable tip.
+struct PreviewSample: Hashable, Sendable {
+    /// The values by argument name.
+    var values: [String: TipValue]
+    /// The reference as the scenario writes it: `NewTrail(trailID: "a", ...)`.
+    var text: String
+    /// Where the values come from, in words: `scenario “Name” (File.tips, line 3)`, the line of the
+    /// first step that names the tip with them (of the scenario's name for an `override`, which keeps no place).
+    var origin: String
+}
+
+/// The values a reusable tip's cards are filled with, and the other values scenarios give it.
+struct PreviewSamples: Hashable, Sendable {
+    /// The first values in input order (scenarios in order, each one's overrides then its steps):
+    /// the cards show these.
+    var shown: PreviewSample
+    /// Every other distinct set of values, in the order scenarios first name them.
+    var others: [PreviewSample]
+
+    /// Each reusable tip's samples by tip name; a tip no scenario names with arguments has none.
+    static func collect(from program: CheckedProgram, sources: SourceManager) -> [String: PreviewSamples] {
+        var reusable: [String: [CheckedField]] = [:]
+        for file in program.files {
+            for case .tip(let tip) in file.declarations {
+                if let arguments = tip.arguments { reusable[tip.name] = arguments }
+            }
+        }
+        var found: [String: [PreviewSample]] = [:]
+        for scenario in program.scenarios {
+            let source = sources[scenario.file]
+            for (instance, range) in instances(in: scenario) {
+                guard let declared = reusable[instance.tip], let values = instance.arguments,
+                    values.count == declared.count
+                else { continue }
+                let byName = Dictionary(zip(declared.map(\.name), values), uniquingKeysWith: { first, _ in first })
+                // The same values written again (or spaced differently) are the same instance.
+                guard found[instance.tip]?.contains(where: { $0.values == byName }) != true else { continue }
+                found[instance.tip, default: []].append(
+                    PreviewSample(
+                        values: byName, text: instance.text,
+                        origin: "scenario “\(scenario.name)” (\(source.fileName), line \(source.line(of: range.start)))"
+                    ))
+            }
+        }
+        return found.compactMapValues { samples in
+            samples.first.map { PreviewSamples(shown: $0, others: Array(samples.dropFirst())) }
+        }
+    }
+
+    /// Every tip a scenario names, with the range it is reported at, in source order.
+    private static func instances(in scenario: CheckedScenario) -> [(CheckedTipInstance, SourceRange)] {
+        var out: [(CheckedTipInstance, SourceRange)] = []
+        for override in scenario.overrides {
+            if case .show(let tips) = override { out += tips.map { ($0, scenario.nameRange) } }
+            if case .hide(let tips) = override { out += tips.map { ($0, scenario.nameRange) } }
+        }
+        func walk(_ steps: [CheckedStep]) {
+            for step in steps {
+                switch step.kind {
+                case .show(let tip, _), .appear(let tip), .disappear(let tip), .invalidate(let tip, _),
+                    .reset(let tip), .expectStatus(let tip, _):
+                    out.append((tip, step.range))
+                case .expectShows(_, let tip?): out.append((tip, step.range))
+                case .repeat(_, let inner): walk(inner)
+                case .set, .donate, .wait, .restart, .expectShows: break
+                }
+            }
+        }
+        walk(scenario.steps)
+        return out
+    }
+}

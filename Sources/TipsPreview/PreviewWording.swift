@@ -1,0 +1,69 @@
+import TipsCompiler
+
+// The preview's plain words for the model's values: the page is read by
+// people who own the copy, not by people who read `.tips`.
+
+enum PreviewWording {
+    /// `2 minutes`, `1 day 12 hours`: the largest units first, none left out.
+    static func duration(seconds: Int) -> String {
+        let units: [(seconds: Int, name: String)] = [
+            (604_800, "week"), (86_400, "day"), (3_600, "hour"), (60, "minute"), (1, "second"),
+        ]
+        var rest = seconds
+        var parts: [String] = []
+        for unit in units where rest >= unit.seconds {
+            let count = rest / unit.seconds
+            rest %= unit.seconds
+            parts.append(counted(count, unit.name))
+        }
+        return parts.isEmpty ? "0 seconds" : parts.joined(separator: " ")
+    }
+
+    /// `1 tip`, `3 tips`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    /// How often tips may show, as a sentence fragment: `at most one tip a day`.
+    static func frequency(_ frequency: DisplayFrequency) -> String {
+        switch frequency {
+        case .immediate: "no wait between tips"
+        case .hourly: "at most one tip an hour"
+        case .daily: "at most one tip a day"
+        case .weekly: "at most one tip a week"
+        case .monthly: "at most one tip a month"
+        case .every(let seconds): "at most one tip every \(duration(seconds: seconds))"
+        }
+    }
+
+    /// `shown at most 5 times`, `shown once`.
+    static func displayCount(_ count: Int) -> String {
+        count == 1 ? "Shown once at most" : "Shown at most \(count) times"
+    }
+
+    /// A group's way of choosing, in words.
+    static func priority(_ priority: GroupPriority) -> String {
+        switch priority {
+        case .ordered: "Ordered: one at a time, in this order; each waits until the one before it is invalidated"
+        case .firstAvailable: "First available: whichever of these is eligible first is shown"
+        }
+    }
+
+    /// A group's kind in one word, beside a membership.
+    static func priorityName(_ priority: GroupPriority) -> String {
+        switch priority {
+        case .ordered: "ordered"
+        case .firstAvailable: "first available"
+        }
+    }
+
+    /// The names of the input files, for the title: all of a few, or a count.
+    static func fileList(_ names: [String]) -> String {
+        switch names.count {
+        case 0: "no files"
+        case 1: names[0]
+        case 2...3: names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+        default: "\(names.count) files"
+        }
+    }
+}

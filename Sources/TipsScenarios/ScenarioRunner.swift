@@ -1,0 +1,274 @@
+import Foundation
+import TipsCompiler
+import TipsRuntime
+
+/// A step that did not go as the scenario says: where, what, and the
+/// runtime's explanation at that moment.
+public struct ScenarioFailure: Hashable, Sendable {
+    /// The step's keyword.
+    public var range: SourceRange
+    /// What was expected and what happened.
+    public var message: String
+    /// The runtime's explanation of the tip or group, one line each, unindented.
+    public var explanation: [String]
+}
+
+/// How one scenario ran.
+public struct ScenarioOutcome: Hashable, Sendable {
+    /// The scenario's name.
+    public var name: String
+    /// The file that declares it.
+    public var file: FileID
+    /// Every failed step, in the order they ran.
+    public var failures: [ScenarioFailure]
+    /// Each tip's status after each step, when asked for (see ``ScenarioRunner/recordsStatuses``).
+    public var statuses: [[String: String]] = []
+
+    /// Whether every step went as the scenario says.
+    public var passed: Bool { failures.isEmpty }
+}
+
+/// Runs scenarios on the runtime's engine: each one on a fresh in-memory
+/// store with a manual clock at a fixed instant; `restart` configures a new
+/// `TipCenter` on the same store, as a relaunched app would.
+public struct ScenarioRunner: Sendable {
+    /// Where every scenario's clock starts: 2024-01-01 00:00:00 UTC.
+    public static let startDate = Date(timeIntervalSince1970: 1_704_067_200)
+
+    let runtime: RuntimeProgram
+    /// When set, records the status (`available`, `pending`, `invalidated(reason)`)
+    /// of every tip the scenario names after every step, for tests.
+    public var recordsStatuses = false
+
+    /// Prepares to run the scenarios of `program`.
+    public init(program: CheckedProgram) {
+        self.runtime = RuntimeProgram(program)
+    }
+
+    /// Runs one scenario.
+    public func run(_ scenario: CheckedScenario) async -> ScenarioOutcome {
+        var run = ScenarioRun(runtime: runtime, scenario: scenario, recordsStatuses: recordsStatuses)
+        await run.launch()
+        await run.perform(scenario.steps)
+        return ScenarioOutcome(
+            name: scenario.name, file: scenario.file, failures: run.failures, statuses: run.statuses)
+    }
+
+    /// Runs every scenario, several at a time, and returns their outcomes in order.
+    public func run(_ scenarios: [CheckedScenario]) async -> [ScenarioOutcome] {
+        await withTaskGroup(of: (Int, ScenarioOutcome).self) { group in
+            for (index, scenario) in scenarios.enumerated() {
+                group.addTask { (index, await run(scenario)) }
+            }
+            var outcomes = [ScenarioOutcome?](repeating: nil, count: scenarios.count)
+            for await (index, outcome) in group { outcomes[index] = outcome }
+            return outcomes.compactMap { $0 }
+        }
+    }
+}
+
+/// One scenario's run: its store, clock, current center and tips on screen.
+private struct ScenarioRun {
+    let runtime: RuntimeProgram
+    let scenario: CheckedScenario
+    let recordsStatuses: Bool
+    let clock = ManualClock(ScenarioRunner.startDate)
+    let store = TipsMemoryDatastore()
+    var center = TipCenter()
+    /// Every tip instance the scenario names, by instance, built once.
+    var tips: [CheckedTipInstance: ScenarioTip] = [:]
+    /// The groups the scenario asks about, for the current center.
+    var groups: [String: TipGroup] = [:]
+    /// The tips on screen, in the order they appeared.
+    var onScreen: [CheckedTipInstance] = []
+    var failures: [ScenarioFailure] = []
+    var statuses: [[String: String]] = []
+
+    init(runtime: RuntimeProgram, scenario: CheckedScenario, recordsStatuses: Bool) {
+        self.runtime = runtime
+        self.scenario = scenario
+        self.recordsStatuses = recordsStatuses
+        for step in scenario.steps { collectTips(step) }
+        for case .show(let instances) in scenario.overrides { for instance in instances { remember(instance) } }
+        for case .hide(let instances) in scenario.overrides { for instance in instances { remember(instance) } }
+    }
+
+    private mutating func collectTips(_ step: CheckedStep) {
+        switch step.kind {
+        case .show(let tip, _), .appear(let tip), .disappear(let tip), .invalidate(let tip, _), .reset(let tip),
+            .expectStatus(let tip, _):
+            remember(tip)
+        case .expectShows(let group, let tip):
+            if let tip { remember(tip) }
+            if let members = runtime.groups[group]?.members {
+                for member in members { remember(CheckedTipInstance(tip: member, arguments: nil, text: member)) }
+            }
+        case .repeat(_, let steps): for inner in steps { collectTips(inner) }
+        case .set, .donate, .wait, .restart: break
+        }
+    }
+
+    private mutating func remember(_ instance: CheckedTipInstance) {
+        guard instance.arguments != nil || runtime.tips[instance.tip]?.isReusable == false, tips[instance] == nil,
+            let tip = runtime.tip(instance)
+        else { return }
+        tips[instance] = tip
+    }
+
+    /// The ids of the tips an override names: a reusable tip's bare name is every instance the scenario uses.
+    private func ids(_ instances: [CheckedTipInstance]) -> [String] {
+        instances.flatMap { instance -> [String] in
+            if let tip = tips[instance] { return [tip.id] }
+            return tips.filter { $0.key.tip == instance.tip }.map(\.value.id).sorted()
+        }
+    }
+
+    /// Configures a new center on the scenario's store: the first launch, or a relaunch.
+    mutating func launch() async {
+        center = TipCenter(datastore: store)
+        groups = [:]
+        for override in scenario.overrides {
+            switch override {
+            case .showAll: center.showAllTipsForTesting()
+            case .hideAll: center.hideAllTipsForTesting()
+            case .show(let instances): center.showTipsForTesting(ids(instances))
+            case .hide(let instances): center.hideTipsForTesting(ids(instances))
+            }
+        }
+        // Neither this process's launch arguments nor its environment may switch anything on.
+        try? await center.configure([
+            .clock(clock), .displayFrequency(runtime.displayFrequency), .arguments([]), .environment([:]),
+        ])
+        // Registered in a fixed order, so that tips sharing an id resolve the same way every run.
+        center.register(tips.sorted { $0.key.text < $1.key.text }.map(\.value))
+    }
+
+    mutating func perform(_ steps: [CheckedStep]) async {
+        for step in steps {
+            await perform(step)
+            if recordsStatuses, case .repeat = step.kind {} else if recordsStatuses { recordStatuses() }
+        }
+    }
+
+    private mutating func recordStatuses() {
+        var now: [String: String] = [:]
+        for (instance, tip) in tips { now[instance.text] = Self.text(center.status(for: tip)) }
+        statuses.append(now)
+    }
+
+    private mutating func perform(_ step: CheckedStep) async {
+        switch step.kind {
+        case .set(let name, let value):
+            guard let parameter = runtime.parameters[name] else { return }
+            await center.setValue(value, of: parameter)
+        case .donate(let name, let fields):
+            guard let event = runtime.events[name] else { return }
+            await center.donate(event, fields: fields)
+        case .wait(let seconds): clock.advance(by: Double(seconds))
+        case .show(let instance, let seconds):
+            let appeared = await appear(instance, at: step.range)
+            clock.advance(by: Double(seconds))
+            if appeared { await disappear(instance, at: step.range) }
+        case .appear(let instance): await appear(instance, at: step.range)
+        case .disappear(let instance): await disappear(instance, at: step.range)
+        case .invalidate(let instance, let reason):
+            guard let tip = tips[instance], let reason = Tips.InvalidationReason(rawValue: reason) else { return }
+            await center.invalidate(tip, reason: reason)
+        case .reset(let instance):
+            guard let tip = tips[instance] else { return }
+            await center.resetEligibility(of: tip)
+        case .restart:
+            // The app was quit: what was on screen disappears then.
+            for instance in onScreen {
+                if let tip = tips[instance] { await center.tipDidDisappear(tip) }
+            }
+            onScreen = []
+            await launch()
+        case .repeat(let count, let steps):
+            for _ in 0..<count { await perform(steps) }
+        case .expectStatus(let instance, let expected):
+            guard let tip = tips[instance] else { return }
+            let status = center.status(for: tip)
+            guard !Self.matches(status, expected) else { return }
+            fail(
+                "expected \(instance.text) to be \(expected.text), but it is \(Self.text(status))", at: step.range,
+                explanation: Self.lines(center.explanation(for: tip).description))
+        case .expectShows(let name, let instance):
+            guard let group = group(named: name) else { return }
+            let current = group.currentTip?.id
+            let expected = instance.flatMap { tips[$0]?.id }
+            guard current != expected else { return }
+            let members = runtime.groups[name]?.members ?? []
+            let shown = current.flatMap { id in zip(members, group.tips).first { $0.1.id == id }?.0 }
+            fail(
+                "expected \(name) to show \(instance?.text ?? "nothing"), but it shows \(shown ?? "nothing")",
+                at: step.range, explanation: Self.lines(group.explanation.description))
+        }
+    }
+
+    @discardableResult
+    private mutating func appear(_ instance: CheckedTipInstance, at range: SourceRange) async -> Bool {
+        guard let tip = tips[instance] else { return false }
+        if onScreen.contains(instance) {
+            fail("\(instance.text) is already on screen", at: range, explanation: [])
+            return false
+        }
+        let status = center.status(for: tip)
+        guard status == .available else {
+            fail(
+                "\(instance.text) cannot appear: it is \(Self.text(status)), not available", at: range,
+                explanation: Self.lines(center.explanation(for: tip).description))
+            return false
+        }
+        await center.tipDidAppear(tip)
+        onScreen.append(instance)
+        return true
+    }
+
+    private mutating func disappear(_ instance: CheckedTipInstance, at range: SourceRange) async {
+        guard let tip = tips[instance] else { return }
+        guard let index = onScreen.firstIndex(of: instance) else {
+            fail("\(instance.text) cannot disappear: it is not on screen", at: range, explanation: [])
+            return
+        }
+        onScreen.remove(at: index)
+        await center.tipDidDisappear(tip)
+    }
+
+    private mutating func group(named name: String) -> TipGroup? {
+        if let group = groups[name] { return group }
+        guard let declared = runtime.groups[name] else { return nil }
+        let group = TipGroup(
+            declared.priority == .ordered ? .ordered : .firstAvailable, runtime.members(of: declared), center: center)
+        groups[name] = group
+        return group
+    }
+
+    private mutating func fail(_ message: String, at range: SourceRange, explanation: [String]) {
+        failures.append(ScenarioFailure(range: range, message: message, explanation: explanation))
+    }
+
+    static func matches(_ status: Tips.Status, _ expected: CheckedExpectedStatus) -> Bool {
+        switch (status, expected) {
+        case (.available, .available), (.pending, .pending): true
+        case (.invalidated(let reason), .invalidated(let wanted)): wanted == nil || wanted == reason.rawValue
+        default: false
+        }
+    }
+
+    /// A status as the scenario language spells it.
+    static func text(_ status: Tips.Status) -> String {
+        switch status {
+        case .available: "available"
+        case .pending: "pending"
+        case .invalidated(let reason): "invalidated(\(reason.rawValue))"
+        }
+    }
+
+    /// An explanation's lines after its first (which repeats the status), one indentation level less.
+    static func lines(_ description: String) -> [String] {
+        description.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map { line in
+            line.hasPrefix("  ") ? String(line.dropFirst(2)) : String(line)
+        }
+    }
+}
