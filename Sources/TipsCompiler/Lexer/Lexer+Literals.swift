@@ -127,16 +127,11 @@ extension Lexer {
         // an error interrupts a plain run of bytes.
         var text: [UInt8] = []
         var runStart = index
+        var closingLength = 0
         while true {
             guard index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D else {
                 if curly == nil, hasCurlyCloser(from: start + 1, to: index) {
-                    // `"Hi”`: read again as a string that a curly quote ends.
-                    index = start
-                    scanString(curly: .straightOpened)
-                    error(
-                        "this string ends with a curly quote; \(CurlyQuote.message)", from: start, to: index,
-                        replacement: straightened(from: start, to: index))
-                    return
+                    return rescanEndingInCurlyQuote(from: start)
                 }
                 error("unterminated string; add a closing '\"'", from: start, to: start + 1)
                 break
@@ -144,12 +139,11 @@ extension Lexer {
             let byte = bytes[index]
             if let curly {
                 if let length = curly.closingLength(in: bytes, at: index, end: bytes.count) {
-                    text.append(contentsOf: bytes[runStart..<index])
-                    runStart = index + length
-                    index += length
+                    closingLength = length
                     break
                 }
             } else if byte == UInt8(ascii: "\"") {
+                closingLength = 1
                 break
             }
             if byte == UInt8(ascii: "\\") {
@@ -182,8 +176,17 @@ extension Lexer {
             text.append(contentsOf: bytes[runStart..<index])
             segments.append(.text(String(decoding: text, as: UTF8.self)))
         }
-        if curly == nil, index < bytes.count, bytes[index] == UInt8(ascii: "\"") { index += 1 }
+        index += closingLength
         emit(.string, from: start, to: index, value: .string(segments))
+    }
+
+    /// `"Hi”`: read again as a string that a curly quote ends.
+    mutating func rescanEndingInCurlyQuote(from start: Int) {
+        index = start
+        scanString(curly: .straightOpened)
+        error(
+            "this string ends with a curly quote; \(CurlyQuote.message)", from: start, to: index,
+            replacement: straightened(from: start, to: index))
     }
 
     /// Decodes the escape at the backslash at `index` into `text`; returns

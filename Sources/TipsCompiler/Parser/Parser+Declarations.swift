@@ -62,6 +62,7 @@ extension SyntaxParser {
     }
 
     /// The declaration that `keyword` starts, from the current token (that keyword, or a misspelling of it).
+    @inline(__always)
     mutating func parseDeclaration(_ keyword: Keyword, doc: DocComment?) -> Declaration? {
         switch keyword {
         case .config: parseConfigDecl().map(Declaration.config)
@@ -87,6 +88,7 @@ extension SyntaxParser {
 
     /// Consumes the keyword that starts a declaration and the name after it;
     /// when the name is missing, reports so and recovers at file scope.
+    @inline(__always)
     mutating func parseDeclarationName(_ keyword: Keyword) -> (keyword: Token, name: Identifier)? {
         let token = advance()
         guard let name = expectIdentifier("expected the \(keyword.rawValue)'s name after '\(keyword.rawValue)'") else {

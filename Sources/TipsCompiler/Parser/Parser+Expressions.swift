@@ -305,6 +305,7 @@ extension SyntaxParser {
 
     /// The expression a literal token stands for; nil when it is malformed
     /// (the lexer reported it and gave it no value).
+    @inline(__always)
     static func literal(_ token: Token) -> Expr? {
         switch token.value {
         case .integer(let value): .integer(IntegerLiteral(value: value, range: token.range))

@@ -49,22 +49,29 @@ extension SyntaxParser {
             }
             return nil
         }
+        let kind: TipItemKind?
         if let item = keyword.keyword, item.startsTipItem {
             advance()
-            guard let kind = parseTipItemBody(item) else { return nil }
-            return TipItem(kind: kind, keyword: keyword.range, range: range(from: keyword.range))
+            kind = parseTipItemBody(item)
+        } else {
+            kind = parseMisspelledTipItem()
         }
-        // Read a misspelled item as the suggestion when it parses as one
-        // without another error, so that the tip is not then missing its title.
-        guard let suggestion = reportUnknown("tip item", keyword, among: Parser.tipItemKeywordList, in: "a tip"),
-            let item = Keyword(rawValue: suggestion),
-            let kind = parseIfClean({ trial in
-                trial.advance()
-                let kind = trial.parseTipItemBody(item)
-                return trial.atItemEnd ? kind : nil
-            })
-        else { return nil }
+        guard let kind else { return nil }
         return TipItem(kind: kind, keyword: keyword.range, range: range(from: keyword.range))
+    }
+
+    /// An unknown word where a tip item starts: reported, and read as the
+    /// suggested item when it parses as one without another error, so that
+    /// the tip is not then missing its title.
+    mutating func parseMisspelledTipItem() -> TipItemKind? {
+        guard let suggestion = reportUnknown("tip item", current, among: Parser.tipItemKeywordList, in: "a tip"),
+            let item = Keyword(rawValue: suggestion)
+        else { return nil }
+        return parseIfClean { trial in
+            trial.advance()
+            let kind = trial.parseTipItemBody(item)
+            return trial.atItemEnd ? kind : nil
+        }
     }
 
     /// Reports the unknown `what` (such as "tip item") that `token` spells:
