@@ -296,28 +296,18 @@ extension LanguageServerFeatureTests {
     /// Over every fixture with mistakes: each fix offered, applied alone, removes the diagnostic it fixes.
     @Test func everyFixOfferedForTheFixturesRemovesItsDiagnostic() throws {
         var offered = 0
-        for folder in ["Semantic", "Syntax"] {
-            for name in Fixtures.names(in: folder) {
-                let bytes = Array(try Data(contentsOf: Fixtures.url(folder, name)))
-                let result = Compilation(
-                    inputs: [CompilationInput(path: name, bytes: bytes)], options: CompilationOptions(emitsCode: false)
-                ).run()
-                for diagnostic in result.diagnostics {
-                    for fix in diagnostic.fixIts {
-                        offered += 1
-                        var fixed = bytes
-                        fixed.replaceSubrange(
-                            Int(fix.range.start)..<Int(fix.range.end), with: Array(fix.replacement.utf8))
-                        let after = Compilation(
-                            inputs: [CompilationInput(path: name, bytes: fixed)],
-                            options: CompilationOptions(emitsCode: false)
-                        ).run()
-                        #expect(
-                            !after.diagnostics.contains {
-                                $0.message == diagnostic.message && $0.range.start == diagnostic.range.start
-                            },
-                            "\(folder)/\(name): '\(fix.replacement)' does not fix \(diagnostic.message)")
-                    }
+        try forEachFixtureWithMistakes { fixture, bytes, result in
+            for diagnostic in result.diagnostics {
+                for fix in diagnostic.fixIts {
+                    offered += 1
+                    var fixed = bytes
+                    fixed.replaceSubrange(Int(fix.range.start)..<Int(fix.range.end), with: Array(fix.replacement.utf8))
+                    let after = Self.check(fixed, name: fixture)
+                    #expect(
+                        !after.diagnostics.contains {
+                            $0.message == diagnostic.message && $0.range.start == diagnostic.range.start
+                        },
+                        "\(fixture): '\(fix.replacement)' does not fix \(diagnostic.message)")
                 }
             }
         }
@@ -331,19 +321,30 @@ extension LanguageServerFeatureTests {
             "did you mean", "straight quotes", "use '=='", "instead of", "in lower case", "rename it, for example to",
         ]
         var checked = 0
-        for folder in ["Semantic", "Syntax"] {
-            for name in Fixtures.names(in: folder) {
-                let bytes = Array(try Data(contentsOf: Fixtures.url(folder, name)))
-                let result = Compilation(
-                    inputs: [CompilationInput(path: name, bytes: bytes)], options: CompilationOptions(emitsCode: false)
-                ).run()
-                for diagnostic in result.diagnostics
-                where suggestive.contains(where: { diagnostic.message.contains($0) }) {
-                    checked += 1
-                    #expect(!diagnostic.fixIts.isEmpty, "\(folder)/\(name): no fix-it for \(diagnostic.message)")
-                }
+        try forEachFixtureWithMistakes { fixture, _, result in
+            for diagnostic in result.diagnostics where suggestive.contains(where: { diagnostic.message.contains($0) }) {
+                checked += 1
+                #expect(!diagnostic.fixIts.isEmpty, "\(fixture): no fix-it for \(diagnostic.message)")
             }
         }
         #expect(checked >= 10)
+    }
+
+    /// Checks (without emitting) every Semantic and Syntax fixture, and hands
+    /// `body` its folder and name, its bytes and the result.
+    private func forEachFixtureWithMistakes(
+        _ body: (_ fixture: String, _ bytes: [UInt8], _ result: CompilationResult) throws -> Void
+    ) throws {
+        for folder in ["Semantic", "Syntax"] {
+            for name in Fixtures.names(in: folder) {
+                let bytes = Array(try Data(contentsOf: Fixtures.url(folder, name)))
+                try body("\(folder)/\(name)", bytes, Self.check(bytes, name: name))
+            }
+        }
+    }
+
+    private static func check(_ bytes: [UInt8], name: String) -> CompilationResult {
+        Compilation(inputs: [CompilationInput(path: name, bytes: bytes)], options: CompilationOptions(emitsCode: false))
+            .run()
     }
 }
