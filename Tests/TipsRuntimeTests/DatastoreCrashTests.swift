@@ -38,7 +38,11 @@ import Testing
                 try process.run()
                 writers.append((process, outputURL, handle))
             }
-            for (process, _, handle) in writers {
+            for (process, output, handle) in writers {
+                // Killed only once it has confirmed a commit, so that a slow
+                // start on a loaded machine (or a slow fsync) never leaves a
+                // round with nothing to check; then at a random moment.
+                try await waitForFirstLine(in: output, of: process)
                 try await Task.sleep(nanoseconds: UInt64.random(in: 100_000_000...500_000_000))
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
@@ -66,5 +70,14 @@ import Testing
             startIndex = max(present.filter { $0 < 1_000_000_000 }.max() ?? 0, startIndex) + 100
         }
         #expect(confirmedInAllRounds > 0)
+    }
+
+    /// Waits until `output` holds a whole line (a confirmed commit), or the
+    /// writer has exited, or 30 s have passed.
+    private func waitForFirstLine(in output: URL, of process: Process) async throws {
+        for _ in 0..<3_000 {
+            if !process.isRunning || fileBytes(of: output).contains(UInt8(ascii: "\n")) { return }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
     }
 }
