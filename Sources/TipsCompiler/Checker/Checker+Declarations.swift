@@ -114,7 +114,7 @@ extension Checker {
             {
                 diagnostics.error(
                     "write the case as '.\(caseName.name)' instead of '\(name).\(caseName.name)'", at: expression.range,
-                    fixIts: [FixIt(range: expression.range, replacement: "." + caseName.name)])
+                    replacing: "." + caseName.name)
                 return .enumCase(caseName.name)
             }
             fallthrough

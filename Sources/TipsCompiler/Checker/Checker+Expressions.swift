@@ -107,7 +107,7 @@ extension Checker {
         case .event:
             diagnostics.error(
                 "event '\(name.name)' is not a value; count its donations with '\(name.name).count'", at: name.range,
-                fixIts: [FixIt(range: name.range, replacement: name.name + ".count")])
+                replacing: name.name + ".count")
             return nil
         case .some(let other):
             diagnostics.error("'\(name.name)' is \(other.kindDescription), not a value", at: name.range)
@@ -125,7 +125,7 @@ extension Checker {
             if let event = context.fieldsOf, event.field(named: name.name) != nil {
                 diagnostics.error(
                     "unknown name '\(name.name)'; did you mean the field '.\(name.name)' of event '\(event.name)'?",
-                    at: name.range, fixIts: [FixIt(range: name.range, replacement: "." + name.name)])
+                    at: name.range, replacing: "." + name.name)
                 return nil
             }
             candidates.sort()
@@ -215,7 +215,7 @@ extension Checker {
         if case .name(let baseName) = base, case .enumeration(let enumName)? = symbols[baseName.name] {
             diagnostics.error(
                 "write the case as '.\(name.name)' instead of '\(enumName.name).\(name.name)'", at: range,
-                fixIts: [FixIt(range: range, replacement: "." + name.name)])
+                replacing: "." + name.name)
             return nil
         }
         if case .member = base, checkQuery(base, context: context) != nil {

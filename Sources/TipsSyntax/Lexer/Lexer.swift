@@ -186,7 +186,7 @@ public struct Lexer {
     /// Reports an error at `start..<end`; `replacement`, when the message names one, is its fix-it.
     mutating func error(_ message: String, from start: Int, to end: Int, replacement: String? = nil) {
         let range = range(start, end)
-        diagnostics.error(message, at: range, fixIts: replacement.map { [FixIt(range: range, replacement: $0)] } ?? [])
+        diagnostics.error(message, at: range, replacing: replacement)
     }
 
     // MARK: - Comments and punctuation
