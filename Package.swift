@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+
 import PackageDescription
 
 let package = Package(
@@ -7,7 +8,7 @@ let package = Package(
     products: [
         .library(name: "TipsRuntime", targets: ["TipsRuntime"]),
         .library(name: "TipsTerminal", targets: ["TipsTerminal"]),
-        .library(name: "TipsCompiler", targets: ["TipsCompiler"]),
+        .library(name: "TipsCompiler", targets: ["TipsCompiler", "TipsSyntax"]),
         .executable(name: "tipc", targets: ["tipc"]),
         .plugin(name: "TipsPlugin", targets: ["TipsPlugin"]),
         .plugin(name: "TipsGenerate", targets: ["TipsGenerate"]),
@@ -17,22 +18,26 @@ let package = Package(
         .target(name: "TipsRuntime"),
         // Tip cards for command-line programs, over TipsRuntime's TipPresenter.
         .target(name: "TipsTerminal", dependencies: ["TipsRuntime"]),
-        // The whole compiler as a library: source → tokens → syntax tree → checked model → Swift.
+        // The front end: source → tokens → syntax tree, with its diagnostics. What `tipc format` needs.
         // It shares the runtime's rule vocabulary (operators), so there is one list of them.
-        .target(name: "TipsCompiler", dependencies: ["TipsRuntime"]),
+        .target(name: "TipsSyntax", dependencies: ["TipsRuntime"]),
+        // The rest of the compiler: syntax tree → checked model → Swift, and the driver over all stages.
+        .target(name: "TipsCompiler", dependencies: ["TipsSyntax", "TipsRuntime"]),
         // The tools built on the compiler, each its own target so that a change in one rebuilds only it.
         // `tipc format`: the canonical layout, printed from the syntax tree.
-        .target(name: "TipsFormat", dependencies: ["TipsCompiler"]),
+        .target(name: "TipsFormat", dependencies: ["TipsSyntax", "TipsRuntime"]),
         // `tipc lsp`: the language server (it formats documents with TipsFormat).
-        .target(name: "TipsLanguageServer", dependencies: ["TipsCompiler", "TipsFormat"]),
+        .target(name: "TipsLanguageServer", dependencies: ["TipsSyntax", "TipsCompiler", "TipsFormat"]),
         // `tipc preview`: the HTML back end beside the Swift one.
-        .target(name: "TipsPreview", dependencies: ["TipsCompiler", "TipsRuntime"]),
+        .target(name: "TipsPreview", dependencies: ["TipsSyntax", "TipsCompiler", "TipsRuntime"]),
         // `tipc test`: runs a compilation's scenarios on the runtime's engine.
-        .target(name: "TipsScenarios", dependencies: ["TipsCompiler", "TipsRuntime"]),
+        .target(name: "TipsScenarios", dependencies: ["TipsSyntax", "TipsCompiler", "TipsRuntime"]),
         // The command line: arguments, help, and one command per tool. A library, so tests run it in process.
         .target(
             name: "TipcCommandLine",
-            dependencies: ["TipsCompiler", "TipsFormat", "TipsLanguageServer", "TipsPreview", "TipsScenarios"]),
+            dependencies: [
+                "TipsSyntax", "TipsCompiler", "TipsFormat", "TipsLanguageServer", "TipsPreview", "TipsScenarios",
+            ]),
         // The executable: only a call into TipcCommandLine.
         .executableTarget(name: "tipc", dependencies: ["TipcCommandLine"]),
         // Runs tipc over a target's .tips files during `swift build`.
@@ -61,13 +66,13 @@ let package = Package(
             name: "trails-demo", dependencies: ["TipsRuntime", "TipsTerminal", "TrailsTips"],
             path: "Samples/Trails/Demo"),
         // libFuzzer target over the whole compiler; without -DTIPC_FUZZ it replays inputs (Fuzz/README.md).
-        .executableTarget(name: "tipc-fuzz", dependencies: ["TipsCompiler", "TipsFormat"]),
+        .executableTarget(name: "tipc-fuzz", dependencies: ["TipsSyntax", "TipsCompiler", "TipsFormat"]),
         // A child process for the datastore's crash-consistency test (not a product).
         .executableTarget(name: "tips-store-stress", dependencies: ["TipsRuntime"]),
         // Measures the compiler and runtime against the performance targets: `swift run -c release tipc-bench`.
         .executableTarget(
             name: "tipc-bench",
-            dependencies: ["TipsCompiler", "TipsLanguageServer", "TipsScenarios", "TipsRuntime"]),
+            dependencies: ["TipsSyntax", "TipsCompiler", "TipsLanguageServer", "TipsScenarios", "TipsRuntime"]),
 
         .testTarget(name: "TipsRuntimeTests", dependencies: ["TipsRuntime"]),
         .testTarget(name: "TipsTerminalTests", dependencies: ["TipsTerminal", "TipsRuntime"]),
@@ -78,14 +83,16 @@ let package = Package(
         .testTarget(
             name: "TipsEndToEndTests",
             dependencies: [
-                "TipsRuntime", "TipsCompiler", "TipsScenarios", "TrailsTips", "BackyardTips", "ReservedNamesTips",
+                "TipsRuntime", "TipsSyntax", "TipsCompiler", "TipsScenarios", "TrailsTips", "BackyardTips",
+                "ReservedNamesTips",
             ],
             // Trails and Backyard both declare TipParameters.isSignedIn: each file sees only the sample it imports.
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .testTarget(
             name: "TipsCompilerTests",
             dependencies: [
-                "TipsCompiler", "TipsFormat", "TipsLanguageServer", "TipsPreview", "TipsScenarios", "TipcCommandLine",
+                "TipsSyntax", "TipsCompiler", "TipsFormat", "TipsLanguageServer", "TipsPreview", "TipsScenarios",
+                "TipcCommandLine",
             ],
             exclude: ["Fixtures"]
         ),

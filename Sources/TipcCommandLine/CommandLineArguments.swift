@@ -1,5 +1,6 @@
 import Foundation
 import TipsCompiler
+import TipsSyntax
 
 /// A parsed `tipc` command line.
 public enum TipcCommand: Hashable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import TipsCompiler
+import TipsSyntax
 
 /// Runs `tipc`: parses the arguments, reads the inputs, compiles, and writes
 /// the outputs. `main.swift` is only a call to ``run(_:standardOutput:standardError:)``.

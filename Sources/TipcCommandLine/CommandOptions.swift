@@ -1,4 +1,5 @@
 import TipsCompiler
+import TipsSyntax
 
 // The one option parser of every subcommand, and the tables it reads: each
 // command's options are rows (name, short name, value or flag, help lines),

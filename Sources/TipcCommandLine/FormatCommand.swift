@@ -1,6 +1,7 @@
 import Foundation
 import TipsCompiler
 import TipsFormat
+import TipsSyntax
 
 /// `tipc format [--check] <file.tips>...`: rewrites files in the canonical
 /// layout, or with `--check` only lists those that would change.

@@ -1,6 +1,7 @@
 import Foundation
 import TipsCompiler
 import TipsLanguageServer
+import TipsSyntax
 
 /// `tipc lsp`: the language server over standard input and output.
 enum LanguageServerCommand {

@@ -1,4 +1,5 @@
 import TipsCompiler
+import TipsSyntax
 
 /// `--options-file <path>`: a file (the build plugin's `tipc.options`) whose
 /// lines are `tipc` options, spliced into the command line where it is named.

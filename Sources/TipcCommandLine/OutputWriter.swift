@@ -1,5 +1,6 @@
 import Foundation
 import TipsCompiler
+import TipsSyntax
 
 /// Writes generated files: creates the directory, writes atomically, and
 /// leaves a file untouched when its bytes are already right (so its

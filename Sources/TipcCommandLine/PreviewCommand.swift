@@ -1,6 +1,7 @@
 import Foundation
 import TipsCompiler
 import TipsPreview
+import TipsSyntax
 
 /// `tipc preview <file.tips>... --output <file.html> [--jobs N]`: checks the
 /// files as `tipc check` does and writes one HTML page showing every tip.

@@ -1,6 +1,7 @@
 import Foundation
 import TipsCompiler
 import TipsScenarios
+import TipsSyntax
 
 /// `tipc test`: checks the inputs as one compilation, runs the scenarios on
 /// the runtime, and reports like a test runner.

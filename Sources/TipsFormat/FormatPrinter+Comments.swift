@@ -1,4 +1,4 @@
-import TipsCompiler
+import TipsSyntax
 
 // Lines and the comments around them. A comment that starts its own line is
 // printed on its own line before the code that followed it, at that code's

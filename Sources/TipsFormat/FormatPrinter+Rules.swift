@@ -1,5 +1,5 @@
-import TipsCompiler
 import TipsRuntime
+import TipsSyntax
 
 // Expressions on one line, and rules too long for one line broken before
 // `||` or `&&`: a line that starts with an infix operator continues the one

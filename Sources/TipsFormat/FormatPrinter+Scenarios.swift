@@ -1,4 +1,4 @@
-import TipsCompiler
+import TipsSyntax
 
 // Scenarios in the canonical layout: one step a line, `repeat` blocks indented.
 

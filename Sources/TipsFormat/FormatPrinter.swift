@@ -1,4 +1,4 @@
-import TipsCompiler
+import TipsSyntax
 
 // Prints declarations and tip items in the canonical layout, one line at a
 // time; every line says which source bytes it stands for, so that comments

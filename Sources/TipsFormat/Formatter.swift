@@ -1,4 +1,4 @@
-import TipsCompiler
+import TipsSyntax
 
 // `tipc format`: one canonical layout for a `.tips` file.
 //

@@ -1,4 +1,5 @@
 import TipsCompiler
+import TipsSyntax
 
 // One compilation as the server sees it: the documents, the compiler's
 // result (diagnostics, checked program), and their syntax trees for the

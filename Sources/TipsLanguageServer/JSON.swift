@@ -1,5 +1,6 @@
 import Foundation
 import TipsCompiler
+import TipsSyntax
 
 /// A JSON value, read and written with Foundation's JSONDecoder and
 /// JSONEncoder: the language server's messages are built and taken apart as

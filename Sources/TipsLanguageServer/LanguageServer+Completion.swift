@@ -1,4 +1,5 @@
 import TipsCompiler
+import TipsSyntax
 
 // Completion. What fits at the cursor is read from the tokens before it (the
 // lexer's, so a half-typed file works as well as a whole one): the block the

@@ -1,5 +1,6 @@
 import TipsCompiler
 import TipsFormat
+import TipsSyntax
 
 // Diagnostics for every file of a compilation, their fixes as code actions,
 // and formatting (the same as `tipc format`).

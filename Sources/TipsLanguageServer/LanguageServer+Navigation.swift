@@ -1,5 +1,6 @@
 import Foundation
 import TipsCompiler
+import TipsSyntax
 
 // Hover, go to definition, references, symbols and rename, over the index of
 // names (`SymbolIndex.swift`).

@@ -1,4 +1,5 @@
 import TipsCompiler
+import TipsSyntax
 
 // The language server: takes one JSON-RPC message at a time and returns the
 // messages to send back (the response, and any notifications such as

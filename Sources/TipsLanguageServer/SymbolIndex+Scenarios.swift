@@ -1,4 +1,5 @@
 import TipsCompiler
+import TipsSyntax
 
 // The names a scenario uses, so that go to definition, references and rename
 // reach into scenarios like everywhere else.

@@ -1,4 +1,5 @@
 import TipsCompiler
+import TipsSyntax
 
 // Every name declared in a compilation and every place it is used, from the
 // parser's syntax trees. Names resolve as the checker resolves them: inside

@@ -1,4 +1,5 @@
 import TipsCompiler
+import TipsSyntax
 
 // An open document's text, and LSP positions (a line and a UTF-16 offset in
 // it) converted to and from the compiler's UTF-8 byte offsets. Positions out

@@ -1,5 +1,6 @@
 import Foundation
 import TipsCompiler
+import TipsSyntax
 
 // Which files compile together, and their text: an open document's text as
 // the editor has it, any other file's as it is on disk.

@@ -1,4 +1,5 @@
 import TipsCompiler
+import TipsSyntax
 
 /// Writes HTML one element per line, indenting and escaping in one place, so
 /// the page's builders never concatenate unescaped text into markup.

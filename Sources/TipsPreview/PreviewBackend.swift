@@ -1,5 +1,6 @@
 import TipsCompiler
 import TipsRuntime
+import TipsSyntax
 
 /// The second back end: one self-contained HTML page that shows every tip of
 /// a checked program as a person would see it, for the people who own the

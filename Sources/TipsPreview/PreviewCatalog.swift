@@ -1,4 +1,5 @@
 import TipsCompiler
+import TipsSyntax
 
 // What the preview page shows, gathered from the checked model and the
 // checker's diagnostics: tips by file with their groups and warnings.

@@ -1,4 +1,5 @@
 import TipsCompiler
+import TipsSyntax
 
 // Groups on the page: an ordered group as numbered steps, a first-available
 // group as a set of equals.

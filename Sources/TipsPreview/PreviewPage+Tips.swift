@@ -3,6 +3,7 @@
 
 import TipsCompiler
 import TipsRuntime
+import TipsSyntax
 
 extension PreviewPage {
     /// The two presentations TipKit has.

@@ -4,6 +4,7 @@
 
 import TipsCompiler
 import TipsRuntime
+import TipsSyntax
 
 /// One set of argument values a scenario gives a reusable tip.
 struct PreviewSample: Hashable, Sendable {

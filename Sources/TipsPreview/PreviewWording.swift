@@ -1,4 +1,5 @@
 import TipsCompiler
+import TipsSyntax
 
 // The preview's plain words for the model's values: the page is read by
 // people who own the copy, not by people who read `.tips`.

@@ -1,5 +1,6 @@
 import TipsCompiler
 import TipsRuntime
+import TipsSyntax
 
 // The checked program as the runtime's own values, built exactly as the
 // generated Swift builds them (same ids, rules, options and frequency), so

@@ -1,4 +1,5 @@
 import TipsCompiler
+import TipsSyntax
 
 /// What `tipc test` prints, and its JUnit XML report.
 package struct ScenarioReport {

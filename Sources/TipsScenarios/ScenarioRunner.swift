@@ -1,6 +1,7 @@
 import Foundation
 import TipsCompiler
 import TipsRuntime
+import TipsSyntax
 
 /// A step that did not go as the scenario says: where, what, and the
 /// runtime's explanation at that moment.

@@ -1,4 +1,5 @@
 import TipsCompiler
+import TipsSyntax
 
 /// The one place the benchmark calls the compiler, so the measurements do not
 /// depend on the shape of its API.

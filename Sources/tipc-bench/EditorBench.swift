@@ -1,6 +1,7 @@
 import Foundation
 import TipsCompiler
 import TipsLanguageServer
+import TipsSyntax
 
 /// The language server: how long after an edit to a 1,000-tip file its
 /// diagnostics are ready (the `didChange` handled and `publishDiagnostics`

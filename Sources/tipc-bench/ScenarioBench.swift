@@ -1,6 +1,7 @@
 import Foundation
 import TipsCompiler
 import TipsScenarios
+import TipsSyntax
 
 /// `tipc test`'s speed: 1,000 scenarios of 50 steps each over the benchmark's
 /// input, run by the same runner the command uses (TipsRuntime's engine, an

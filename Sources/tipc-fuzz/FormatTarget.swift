@@ -1,5 +1,6 @@
 import TipsCompiler
 import TipsFormat
+import TipsSyntax
 
 /// Formats `bytes` and checks what the formatter promises: it gives up only on
 /// syntax errors (never because its layout would change the meaning; it

@@ -1,4 +1,5 @@
 import TipsCompiler
+import TipsSyntax
 
 /// Compiles `bytes` through the whole pipeline (parse, check, validate, emit)
 /// twice: as one file, and split into two files at a byte chosen by the input

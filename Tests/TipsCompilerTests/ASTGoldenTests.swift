@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// Parses every `Fixtures/AST/*.tips` and compares the AST dump (followed by
 /// any diagnostics) with the `.ast` file beside it. `TIPC_UPDATE_GOLDENS=1`

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// The runtime's part of ``SwiftNames/appTypeNames`` is exactly TipsRuntime's
 /// public top-level types, so that a type added to the runtime cannot be

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// The `tipc` executable: exit statuses, messages, and how it writes outputs.
 @Suite(.serialized) struct CLITests {

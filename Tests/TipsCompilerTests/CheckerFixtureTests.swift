@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// Every `Fixtures/Semantic/*.tips` holds input with semantic errors or
 /// warnings, expected inline (see ``DiagnosticVerifier``). The pipeline is the

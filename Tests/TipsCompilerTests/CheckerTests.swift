@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// Helpers of the checker: suggestions and copy guidance.
 @Suite struct CheckerTests {

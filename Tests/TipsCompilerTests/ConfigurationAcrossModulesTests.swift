@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// A module's `config` block travels with its own tips only. Three modules of
 /// public generated tips, A and B with a config each, C re-exporting both

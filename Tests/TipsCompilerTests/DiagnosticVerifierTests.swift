@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// The verifier must catch every kind of mismatch, or fixtures prove nothing.
 @Suite struct DiagnosticVerifierTests {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import TipcCommandLine
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// The command-line parser and the Compilation API, without a process.
 @Suite struct DriverTests {

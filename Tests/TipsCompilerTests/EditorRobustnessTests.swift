@@ -3,6 +3,7 @@ import Testing
 
 @testable import TipsCompiler
 @testable import TipsFormat
+@testable import TipsSyntax
 
 /// Half-typed and damaged files, as an editor sends them while someone types:
 /// the formatter and the language server never crash, the formatter never

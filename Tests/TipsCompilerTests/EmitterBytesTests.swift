@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// The emitter's byte-level writers give exactly the text of the string-level
 /// spellings in `SwiftNames`, wherever the tricky bytes fall.

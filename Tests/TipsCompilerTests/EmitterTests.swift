@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// The pieces of the emitter: Swift spelling, the writer, the code model.
 @Suite struct EmitterTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// `tipc format [--check]` as a user runs it: what it writes and its exit status.
 @Suite(.serialized) struct FormatCommandTests {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import TipsCompiler
 @testable import TipsFormat
+@testable import TipsSyntax
 
 /// `tipc format`: the layout of `Fixtures/Format/*.tips` is pinned by the
 /// `.formatted` file beside each (`TIPC_UPDATE_GOLDENS=1` rewrites them; read

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// Replays every input the fuzzer (`Fuzz/run.sh`) ever crashed or hung on,
 /// from `Fixtures/FuzzRegressions`, through the whole pipeline, as one file and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// `.tips` in, exact Swift out. `TIPC_UPDATE_GOLDENS=1 swift test` rewrites the expected files.
 @Suite struct GoldenTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// Every golden output must compile against TipsRuntime as Swift 6, without
 /// warnings, and with no expression slower than 100 ms to type-check.

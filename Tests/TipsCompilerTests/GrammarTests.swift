@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// Keeps `Grammar/tips.ebnf` and the parser in step.
 @Suite struct GrammarTests {
@@ -48,7 +49,7 @@ import Testing
     ]
 
     @Test func everySyntaxRuleHasAParseFunction() throws {
-        let directory = Fixtures.packageRoot.appendingPathComponent("Sources/TipsCompiler/Parser")
+        let directory = Fixtures.packageRoot.appendingPathComponent("Sources/TipsSyntax/Parser")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         let source = try files.filter { $0.hasSuffix(".swift") }.map {
             try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)

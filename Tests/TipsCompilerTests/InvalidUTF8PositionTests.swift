@@ -2,6 +2,7 @@ import Testing
 
 @testable import TipsCompiler
 @testable import TipsLanguageServer
+@testable import TipsSyntax
 
 /// Invalid UTF-8 anywhere in a file is an error at the exact line and column
 /// of each bad byte, through the whole pipeline; each bad byte counts as one

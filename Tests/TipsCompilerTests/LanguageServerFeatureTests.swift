@@ -4,6 +4,7 @@ import Testing
 @testable import TipsCompiler
 @testable import TipsFormat
 @testable import TipsLanguageServer
+@testable import TipsSyntax
 
 /// The language server's requests: fixes, formatting, navigation, completion and rename.
 @Suite struct LanguageServerFeatureTests {

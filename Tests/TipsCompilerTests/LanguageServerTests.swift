@@ -3,6 +3,7 @@ import Testing
 
 @testable import TipsCompiler
 @testable import TipsLanguageServer
+@testable import TipsSyntax
 
 /// `tipc lsp`, driven message by message as an editor drives it.
 @Suite struct LanguageServerTests {

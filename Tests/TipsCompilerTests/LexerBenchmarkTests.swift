@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// Throughput of the front end on a large input. Opt-in, and meaningful only
 /// in an optimised build:

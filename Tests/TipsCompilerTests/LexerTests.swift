@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 @Suite struct LexerTokenTests {
     @Test func namesAndKeywordsAreIdentifiers() {

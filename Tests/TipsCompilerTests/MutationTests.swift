@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// Thousands of deterministic mutations of real inputs (the samples, the
 /// goldens and every fixture), each compiled through the whole pipeline:

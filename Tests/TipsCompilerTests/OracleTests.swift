@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// The compiler's byte-level rules against plain character- and scalar-level
 /// statements of the same rules (the oracles below, kept only here).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// A compilation splits independent work (files, tips) over threads; what it
 /// produces must not depend on how many: the same Swift, the same

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// Arbitrary input must never crash or hang the front end.
 @Suite struct ParserRobustnessTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 @Suite struct ParserDeclarationTests {
     @Test func emptyAndCommentOnlyFilesParseToNothing() {

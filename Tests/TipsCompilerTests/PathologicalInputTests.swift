@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// Huge, deep and hostile inputs: each must end with a diagnostic (not a
 /// crash, a stack overflow or a hang) quickly, through the whole pipeline.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// `tipc preview` on the command line: exit statuses as pinned in product.md
 /// (0 success, 1 errors in the input, 2 bad usage or unreadable files), and

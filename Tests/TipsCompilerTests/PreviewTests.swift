@@ -3,6 +3,7 @@ import Testing
 
 @testable import TipsCompiler
 @testable import TipsPreview
+@testable import TipsSyntax
 
 /// `tipc preview`'s page: `.tips` in, exact HTML out (`Fixtures/Preview`), and
 /// what the page must say wherever its layout goes. The browser check

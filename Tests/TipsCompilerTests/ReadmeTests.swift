@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// The README's quick start is `Samples/PluginConsumer`, file for file (CI's
 /// `.ci/quickstart.sh` also follows it verbatim in a new folder and checks

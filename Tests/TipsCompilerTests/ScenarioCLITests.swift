@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// The `tipc test` executable: what goes to which stream, and the exit statuses.
 @Suite(.serialized) struct ScenarioCLITests {

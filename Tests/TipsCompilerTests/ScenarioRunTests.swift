@@ -3,6 +3,7 @@ import Testing
 
 @testable import TipcCommandLine
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// `tipc test`'s output, pinned by goldens: each `Fixtures/ScenarioRuns/<name>.tips`
 /// runs alone, and its standard output, standard error and exit status must

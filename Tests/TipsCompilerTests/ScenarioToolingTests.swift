@@ -3,6 +3,7 @@ import Testing
 @testable import TipsCompiler
 @testable import TipsFormat
 @testable import TipsLanguageServer
+@testable import TipsSyntax
 
 /// The formatter and the language server's index know scenarios.
 @Suite struct ScenarioToolingTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// The shared acceptance samples must always parse without a diagnostic.
 @Suite struct SharedSampleTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 @Suite struct SourceFileTests {
     @Test func columnsCountUnicodeScalars() {

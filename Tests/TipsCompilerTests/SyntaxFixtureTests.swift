@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// Every `Fixtures/Syntax/*.tips` holds malformed input with its expected
 /// diagnostics written inline (see ``DiagnosticVerifier``).

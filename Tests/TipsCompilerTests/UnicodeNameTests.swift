@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// Names are compared and generated in NFC, so a name declared in one
 /// normalization form and used in another is one name in Swift as well.

@@ -2,6 +2,7 @@ import Foundation
 import TipsCompiler
 import TipsRuntime
 import TipsScenarios
+import TipsSyntax
 
 /// Random timelines run twice: through a sample's generated Swift (its tip
 /// types, parameters and events, on a `TipCenter`), recording every tip's

@@ -1,3 +1,5 @@
+import TipsSyntax
+
 /// The access level of generated declarations.
 public enum AccessLevel: String, Sendable, CaseIterable {
     case `internal`

@@ -2,6 +2,8 @@
 // Cyrillic а. Both compile, and a rule that means one silently uses the
 // other, so the second is a warning that names the character.
 
+import TipsSyntax
+
 extension Checker {
     /// Letters of other scripts that look like a Latin letter, and that letter.
     static let latinLookalikes: [Unicode.Scalar: Character] = {

@@ -5,6 +5,8 @@
 // word, so a byte of it is a word byte (`café sale` has the words `café` and
 // `sale`).
 
+import TipsSyntax
+
 extension Checker {
     /// The longest title that reads at a glance.
     static let maximumTitleLength = 50

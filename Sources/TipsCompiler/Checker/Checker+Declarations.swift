@@ -1,6 +1,7 @@
 // Checking enums, parameters, events and groups.
 
 import TipsRuntime
+import TipsSyntax
 
 extension Checker {
     // MARK: - Types

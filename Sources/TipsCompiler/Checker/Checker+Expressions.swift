@@ -1,5 +1,7 @@
 // Typing rule expressions, including event query chains.
 
+import TipsSyntax
+
 /// What names mean where an expression is checked.
 struct ExpressionContext {
     /// The tip whose rule this is.

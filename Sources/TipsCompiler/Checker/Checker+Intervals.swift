@@ -3,6 +3,7 @@
 // operand is equal or unequal to.
 
 import TipsRuntime
+import TipsSyntax
 
 extension Checker {
     /// A conjunct as the user wrote it, for messages: its checked form, and

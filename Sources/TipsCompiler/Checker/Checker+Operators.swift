@@ -1,6 +1,7 @@
 // Typing unary and binary operators.
 
 import TipsRuntime
+import TipsSyntax
 
 extension Checker {
     mutating func checkUnary(

@@ -1,6 +1,7 @@
 // Event query chains: `E.donations.within(D).where(p).largestSubset(by: .f)`.
 
 import TipsRuntime
+import TipsSyntax
 
 extension Checker {
     /// Checks an expression that must denote donations of an event.

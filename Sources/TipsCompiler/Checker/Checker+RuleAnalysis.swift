@@ -2,6 +2,7 @@
 // user wrote it (`opened.count < 0`), not its checked form.
 
 import TipsRuntime
+import TipsSyntax
 
 extension Checker {
     /// Warns about a rule that is `false` outright.

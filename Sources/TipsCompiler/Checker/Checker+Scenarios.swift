@@ -2,6 +2,7 @@
 // checked as it would be anywhere else, so a renamed tip fails the build.
 
 import TipsRuntime
+import TipsSyntax
 
 extension Checker {
     /// What checking scenarios needs from the rest of the compilation.

@@ -1,5 +1,7 @@
 // Checking a tip's body: copy, id, actions, rules and options.
 
+import TipsSyntax
+
 extension Checker {
     /// What a tip's body gives, gathered item by item.
     private struct TipBody {

@@ -1,3 +1,5 @@
+import TipsSyntax
+
 /// Checks parsed files as one compilation: resolves names across files,
 /// types every expression, validates options, and builds the checked model.
 ///

@@ -1,3 +1,5 @@
+import TipsSyntax
+
 /// One input of a compilation: the path as given (printed in diagnostics) and its bytes.
 public struct CompilationInput: Hashable, Sendable {
     /// The path as the user gave it.
@@ -116,5 +118,12 @@ public struct Compilation: Sendable {
                 outputNames[outputName] = file.path
             }
         }
+    }
+}
+
+extension CompilationResult {
+    /// Hands this compilation's diagnostics to `collector`.
+    public func report(to collector: inout some DiagnosticCollector) {
+        collector.collect(diagnostics, in: sources)
     }
 }

@@ -2,6 +2,7 @@
 // what the runtime's one renderer writes back in `.tips` syntax for messages.
 
 import TipsRuntime
+import TipsSyntax
 
 extension CheckedExpression {
     /// The expression in `.tips` syntax, fully parenthesised where operators

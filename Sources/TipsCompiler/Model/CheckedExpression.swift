@@ -1,6 +1,7 @@
 // Typed rule expressions of the checked model; their operators are the runtime's.
 
 import TipsRuntime
+import TipsSyntax
 
 extension RuleOperator {
     /// The comparison with operands swapped (`a < b` is `b > a`).

@@ -2,6 +2,7 @@
 // seconds. `tipc test` runs these; no back end emits anything for them.
 
 import TipsRuntime
+import TipsSyntax
 
 /// One tip a step names: a plain tip, or one instance of a reusable tip.
 public struct CheckedTipInstance: Hashable, Sendable {

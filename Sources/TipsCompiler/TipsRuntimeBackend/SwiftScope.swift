@@ -1,5 +1,7 @@
 // The Swift scopes that name validation (TipsRuntimeBackend+Validation.swift) fills.
 
+import TipsSyntax
+
 /// One Swift scope of the generated code, and the `.tips` declarations whose
 /// spellings it holds.
 struct SwiftScope {

@@ -2,6 +2,8 @@
 // its `donate` (awaited, durable on return) and `sendDonation` (fire and
 // forget), and its donations read back typed (`donations()`) or deleted.
 
+import TipsSyntax
+
 extension FileEmitter {
     func emitEvents(_ events: [CheckedEvent], into writer: inout SwiftWriter) {
         writer.blankLine()

@@ -1,6 +1,7 @@
 // Building rules as `TipsRuntime.RuleExpression` values: nested enum cases, laid out by `SwiftExpression`.
 
 import TipsRuntime
+import TipsSyntax
 
 extension FileEmitter {
     /// Adds `TipsRuntime.TipRule(<expression>, source: …, file: …, line: …)` to `code`.

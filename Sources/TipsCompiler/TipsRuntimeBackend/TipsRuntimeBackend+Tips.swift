@@ -1,5 +1,7 @@
 // Emitting tips: stored arguments, copy, actions, rules and options.
 
+import TipsSyntax
+
 extension FileEmitter {
     func emitTip(_ tip: CheckedTip, into writer: inout SwiftWriter) {
         writer.blankLine()

@@ -8,6 +8,8 @@
 // Nothing here is spelled for a message unless a clash is reported: scopes
 // and declarations are kept as kinds and names (see SwiftScope.swift).
 
+import TipsSyntax
+
 extension TipsRuntimeBackend {
     public func validate(_ program: CheckedProgram, diagnostics: inout DiagnosticEngine) {
         var scopes = GeneratedScopes()

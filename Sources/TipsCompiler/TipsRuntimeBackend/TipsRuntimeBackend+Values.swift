@@ -1,6 +1,7 @@
 // Spelling types, constants and values of the generated code, appended to UTF-8 bytes.
 
 import TipsRuntime
+import TipsSyntax
 
 extension FileEmitter {
     /// Appends the Swift type that holds a value of `type`.

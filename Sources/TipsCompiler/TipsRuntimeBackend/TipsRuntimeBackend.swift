@@ -1,3 +1,5 @@
+import TipsSyntax
+
 /// Generates Swift that links against `TipsRuntime`, in the shape described by
 /// `docs/GeneratedCode.md`.
 public struct TipsRuntimeBackend: Backend {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// Checks a fixture's diagnostics against expectations written in the
 /// fixture itself, in the style of clang's `-verify` and rustc's UI tests.

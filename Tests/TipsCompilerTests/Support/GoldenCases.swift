@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// A golden case: one `.tips` file in `Fixtures/Goldens`, or a folder of them
 /// compiled together, with the expected `.swift` beside each input.

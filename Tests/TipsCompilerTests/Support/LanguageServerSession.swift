@@ -2,6 +2,7 @@ import Foundation
 
 @testable import TipsCompiler
 @testable import TipsLanguageServer
+@testable import TipsSyntax
 
 /// A client for tests: sends messages to a ``LanguageServer`` in the same
 /// process and keeps what it sends back.

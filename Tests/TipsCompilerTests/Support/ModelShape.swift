@@ -1,4 +1,5 @@
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// What a compilation means, without where: the checked program and the
 /// diagnostics with every source position left out, and each rule's recorded

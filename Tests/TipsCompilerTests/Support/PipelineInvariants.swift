@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// What every run of the whole pipeline must satisfy, whatever its input:
 /// it returns; every diagnostic and note points inside an input file;

@@ -1,4 +1,5 @@
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// The result of lexing or parsing a snippet in a test.
 struct LexedSnippet {

@@ -1,4 +1,5 @@
 @testable import TipsCompiler
+@testable import TipsSyntax
 
 /// A small tree of a Swift expression, for tests of the layout: it builds a
 /// ``SwiftExpression``, as the emitter does directly.

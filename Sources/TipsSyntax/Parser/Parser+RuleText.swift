@@ -5,13 +5,13 @@ extension Parser {
     /// becomes one space (nothing before a `.`, so that a continued query chain
     /// reads as one); other runs stay; a run at the end goes. Whitespace is
     /// ASCII (0x09...0x0D and space), line breaks 0x0A...0x0D, as the lexer has them.
-    static func singleLine(_ text: String) -> String {
+    package static func singleLine(_ text: String) -> String {
         var text = text
         return text.withUTF8(singleLine)
     }
 
     /// ``singleLine(_:)`` of the text of `range`, read from the file's bytes.
-    static func singleLine(of range: SourceRange, in file: SourceFile) -> String {
+    package static func singleLine(of range: SourceRange, in file: SourceFile) -> String {
         let start = min(Int(range.start), file.bytes.count)
         let end = max(start, min(Int(range.end), file.bytes.count))
         return file.bytes.withUnsafeBufferPointer { bytes in

@@ -39,10 +39,3 @@ public struct DiagnosticPrinter: DiagnosticCollector {
         "tipc: \(errorCount) error\(errorCount == 1 ? "" : "s") in the input\(consequence)\n"
     }
 }
-
-extension CompilationResult {
-    /// Hands this compilation's diagnostics to `collector`.
-    public func report(to collector: inout some DiagnosticCollector) {
-        collector.collect(diagnostics, in: sources)
-    }
-}

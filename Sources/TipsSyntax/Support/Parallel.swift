@@ -6,14 +6,14 @@ import TipsRuntime
 ///
 /// The results come back in range order, so output and diagnostics do not
 /// depend on how many jobs ran or how the threads were scheduled.
-enum Parallel {
+package enum Parallel {
     /// How many jobs a compilation runs by default: one per active processor.
-    static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    package static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// Splits `0..<count` into at most `jobs` contiguous ranges of at least
     /// `minimumChunk` items (one range when that leaves fewer than two), runs
     /// `body` on each at the same time, and returns the results in range order.
-    static func map<Result: Sendable>(
+    package static func map<Result: Sendable>(
         _ count: Int, jobs: Int, minimumChunk: Int = 1, _ body: @Sendable (Range<Int>) -> Result
     ) -> [Result] {
         let chunks = max(1, min(jobs, count / max(1, minimumChunk)))
@@ -25,7 +25,7 @@ enum Parallel {
     /// Runs `body(index)` on every index of `0..<count`, on up to `jobs`
     /// threads that each take the next index not yet taken, so that uneven
     /// items balance out; returns the results in index order.
-    static func mapEach<Result: Sendable>(
+    package static func mapEach<Result: Sendable>(
         _ count: Int, jobs: Int, _ body: @Sendable (_ index: Int) -> Result
     ) -> [Result] {
         let workers = jobs > 1 && count > 1 ? min(jobs, count) : 1
@@ -54,7 +54,7 @@ enum Parallel {
     /// misses the cache on almost every one: measured, most of the last-level
     /// cache misses of a 10,000-tip compile, and time that grows faster than
     /// the work.
-    static func releaseInBackground<Value: Sendable>(_ value: consuming Value, jobs: Int) {
+    package static func releaseInBackground<Value: Sendable>(_ value: consuming Value, jobs: Int) {
         guard jobs > 1 else { return }
         let value = value
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(value) {} }

@@ -337,7 +337,7 @@ public struct Lexer {
     }
 
     /// `value` in upper-case hexadecimal, padded to `digits`.
-    static func hex(_ value: UInt32, digits: Int) -> String {
+    package static func hex(_ value: UInt32, digits: Int) -> String {
         let text = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, digits - text.count)) + text
     }

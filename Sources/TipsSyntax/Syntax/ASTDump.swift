@@ -11,7 +11,7 @@ public func dumpAST(_ file: SourceFileSyntax, sources: SourceManager) -> String 
 }
 
 /// Writes one line per node; a separate type so the public entry point stays a function.
-struct ASTDumper {
+package struct ASTDumper {
     let source: SourceFile
     var output = ""
 
@@ -28,7 +28,7 @@ struct ASTDumper {
     }
 
     /// A string shown on one line, with quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -154,7 +154,7 @@ public struct DiagnosticEngine: Sendable {
     }
 
     /// Reports an error whose message ends with `suggestion`, carrying its fix-it for `range`.
-    mutating func error(_ message: String, at range: SourceRange, suggesting suggestion: Suggestion) {
+    package mutating func error(_ message: String, at range: SourceRange, suggesting suggestion: Suggestion) {
         error(message + suggestion.phrase, at: range, fixIts: suggestion.fixIts(at: range))
     }
 
