@@ -70,12 +70,11 @@ struct StressChild {
     }
 
     /// Waits until the child has printed a whole line, or has exited, or
-    /// `timeout` seconds have passed; whether it printed one.
-    func waitForFirstLine(timeout: Double = 60) async throws -> Bool {
+    /// `timeout` seconds have passed; whether it printed one. Blocks the
+    /// calling thread: call it off the cooperative pool.
+    func waitForFirstLine(timeout: Double = 60) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline && !hasWholeLine {
-            try await Task.sleep(nanoseconds: 5_000_000)
-        }
+        while process.isRunning && Date() < deadline && !hasWholeLine { usleep(5_000) }
         return hasWholeLine
     }
 
@@ -85,5 +84,15 @@ struct StressChild {
     var lines: [Substring] {
         let text = String(decoding: fileBytes(of: output), as: UTF8.self)
         return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    }
+}
+
+/// Runs `body` on a thread of its own and returns what it returns. For tests
+/// that time their steps against child processes: on the cooperative pool,
+/// which blocking compiler tests keep busy in a whole `swift test` run, a
+/// short wait can last seconds.
+func onThreadOfItsOwn<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Swift.Result { try body() }) }.start()
     }
 }
