@@ -28,7 +28,8 @@ extension Lexer {
         var end = digitsEnd(from: index)
         let isDecimal = end + 1 < bytes.count && bytes[end] == UInt8(ascii: ".") && Lexer.isDigit(bytes[end + 1])
         if isDecimal { end = digitsEnd(from: end + 1) }
-        index = startsIdentifier(at: end) ? identifierEnd(from: end) : end
+        let unitEnd = startsIdentifier(at: end) ? identifierEnd(from: end) : end
+        index = unitEnd
         if isDecimal {
             scanDecimal(from: start, numberEnd: end)
         } else {
