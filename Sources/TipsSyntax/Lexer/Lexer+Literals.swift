@@ -172,7 +172,7 @@ extension Lexer {
         }
         if text.isEmpty {
             // The common case: no escapes, so the text is a slice of the source.
-            if runStart < index { segments.append(.text(String(decoding: bytes[runStart..<index], as: UTF8.self))) }
+            if runStart < index { segments.append(.text(file.text(in: range(runStart, index)))) }
         } else {
             text.append(contentsOf: bytes[runStart..<index])
             segments.append(.text(String(decoding: text, as: UTF8.self)))
