@@ -287,7 +287,11 @@ extension Checker {
         seen.reserveCapacity(tips.count)
         for index in tips.indices {
             guard let key = tips[index]?.id.displayText else { continue }
-            if let firstIndex = seen[key], let first = tips[firstIndex], let tip = tips[index] {
+            // One hash for a new id; a clash puts the first tip's index back.
+            if let firstIndex = seen.updateValue(index, forKey: key), let first = tips[firstIndex],
+                let tip = tips[index]
+            {
+                seen[key] = firstIndex
                 // Point at the `id` line that makes the clash (a tip without one has its name as id).
                 let note =
                     first.idRange.map { DiagnosticNote("tip '\(first.name)' has this id", at: $0) }
@@ -296,8 +300,6 @@ extension Checker {
                 diagnostics.error(
                     "tip id '\(key)' is already used by tip '\(first.name)'; ids must be unique",
                     at: tip.idRange ?? tip.origin.nameRange, notes: [note])
-            } else {
-                seen[key] = index
             }
         }
     }

@@ -103,12 +103,24 @@ public struct Checker: Sendable {
         // Only the file that holds the config block declares it: without one,
         // no file does, so adding a file never changes another's output.
         let configFile = config?.file
-        let checkedFiles = zip(files, checked).map { file, declarations in
-            CheckedFile(
+        let checkedFiles = files.indices.map { index in
+            let file = files[index]
+            return CheckedFile(
                 id: file.file, fileName: fileNames[Int(file.file.rawValue)],
-                declarations: declarations.compactMap { $0 }, emitsConfiguration: file.file == configFile)
+                declarations: Self.takeDeclarations(&checked[index]), emitsConfiguration: file.file == configFile)
         }
         return CheckedProgram(files: checkedFiles, config: config?.config ?? CheckedConfig(), scenarios: scenarios)
+    }
+
+    /// The declarations checked into `slots`, in order, moved out of them
+    /// (a copy would retain every field of every tip, and the slots then release them all again).
+    private static func takeDeclarations(_ slots: inout [CheckedDeclaration?]) -> [CheckedDeclaration] {
+        var declarations: [CheckedDeclaration] = []
+        declarations.reserveCapacity(slots.count)
+        for index in slots.indices {
+            if let declaration = slots[index].take() { declarations.append(declaration) }
+        }
+        return declarations
     }
 
     /// Checks an enum, a parameter or an event, recording it for the declarations checked after it.
@@ -198,13 +210,13 @@ public struct Checker: Sendable {
                 case .group(let decl): symbol = .group(decl.name)
                 }
                 let key = symbol.name
-                let existing = symbols[key]
+                // One hash for a new name; a duplicate puts the first declaration back.
+                let existing = symbols.updateValue(symbol, forKey: key)
                 if let existing {
+                    symbols[key] = existing
                     diagnostics.error(
                         "'\(key)' is already declared as \(existing.kindDescription)", at: symbol.nameRange,
                         notes: [DiagnosticNote("'\(key)' is first declared here", at: existing.nameRange)])
-                } else {
-                    symbols[key] = symbol
                 }
                 let position = (file: fileIndex, index: index, isPrimary: existing == nil)
                 switch symbol {

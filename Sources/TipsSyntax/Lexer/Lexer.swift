@@ -148,7 +148,7 @@ public struct Lexer {
         }
         var doc: DocComment?
         if let first = pendingDocs.first, let last = pendingDocs.last {
-            let lines = pendingDocs.map(docLine)
+            let lines = pendingDocs.map { Self.docLine($0, in: file) }
             doc = DocComment(lines: lines, range: first.extended(to: last))
             pendingDocs.removeAll()
         }
@@ -166,10 +166,11 @@ public struct Lexer {
 
     /// The text of the `///` line at `range` without its slashes and one
     /// leading space, cut from the bytes (a String and its Characters cost
-    /// several times more, and a file of tips has many doc lines).
-    func docLine(_ range: SourceRange) -> String {
+    /// several times more, and a file of tips has many doc lines). Static, so
+    /// that mapping the lines does not capture a copy of the lexer.
+    static func docLine(_ range: SourceRange, in file: SourceFile) -> String {
         var start = range.start + 3
-        if start < range.end, bytes[Int(start)] == 0x20 { start += 1 }
+        if start < range.end, file.bytes[Int(start)] == 0x20 { start += 1 }
         return file.text(in: SourceRange(file: range.file, start: start, end: range.end))
     }
 
