@@ -1,4 +1,5 @@
-// Checking enums, parameters, events and groups.
+// Checking enums, parameters, events and groups. Each `check…` is given only
+// the declaration that declares its name first: `run` skips duplicates.
 
 import TipsRuntime
 import TipsSyntax
@@ -56,8 +57,6 @@ extension Checker {
 
     // MARK: - Enums, parameters, events
 
-    /// Checks one declaration.
-    /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkEnum(_ decl: EnumDecl) -> CheckedEnum? {
         var seen: [String: SourceRange] = [:]
         var cases: [String] = []
@@ -78,8 +77,6 @@ extension Checker {
             origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
     }
 
-    /// Checks one declaration.
-    /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkParameter(_ decl: ParameterDecl) -> CheckedParameter? {
         guard let type = resolveType(decl.type) else { return nil }
         guard let expression = decl.defaultValue else { return nil }
@@ -196,8 +193,6 @@ extension Checker {
         return (checked, !failed)
     }
 
-    /// Checks one declaration.
-    /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkEvent(_ decl: EventDecl) -> CheckedEvent? {
         let fields = checkFields(decl.fields, owner: "event '\(decl.name.name)'", kind: "a field")
         var keepCount = CheckedEvent.defaultKeepCount
@@ -228,8 +223,6 @@ extension Checker {
 
     // MARK: - Groups
 
-    /// Checks one declaration.
-    /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkGroup(_ decl: GroupDecl) -> CheckedGroup? {
         var priority = GroupPriority.firstAvailable
         if let written = decl.priority {

@@ -39,8 +39,7 @@ extension Checker {
         }
     }
 
-    /// Checks one declaration.
-    /// Only for the declaration that declares its name first: `run` skips duplicates.
+    /// Checks a tip (only the first declaration of its name: `run` skips duplicates).
     mutating func checkTip(_ decl: TipDecl) -> CheckedTip? {
         let tipName = decl.name.name
         let errorsBefore = errorCount
