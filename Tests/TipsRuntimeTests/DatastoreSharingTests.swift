@@ -3,6 +3,12 @@ import Testing
 
 @testable import TipsRuntime
 
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
 /// Two `Datastore` instances on one directory stand for two processes (an app
 /// and its extension): each has its own descriptors and `flock`.
 @Suite struct DatastoreSharingTests {
@@ -111,5 +117,40 @@ import Testing
         #expect(
             DatastoreRecoveryLog().datastore(directory.url).load()
                 == stateAfter([numberedDonation("w", 1), numberedDonation("a", 2)]))
+    }
+
+    /// A name another process creates while this one looks at it is a file,
+    /// not a dangling symbolic link: a store opened at the same moment as
+    /// another on a fresh directory took the other's new lock file for one,
+    /// set it aside and locked a file of its own, and the two then appended
+    /// over each other's records.
+    @Test func aFileAppearingWhileItsKindIsReadIsNeverTakenForALink() {
+        let directory = StoreDirectoryFixture()
+        let path = directory.url.appendingPathComponent(DatastoreDirectory.lockName).path
+        let stop = Locked(false)
+        let stopped = DispatchSemaphore(value: 0)
+        Thread {
+            while !stop.withLock({ $0 }) {
+                POSIXFile.close(POSIXFile.open(path, O_WRONLY | O_CREAT))
+                POSIXFile.remove(path)
+            }
+            stopped.signal()
+        }.start()
+        var seen = (regular: 0, missing: 0, link: 0)
+        // Until the file has come and gone thousands of times under the reads.
+        var reads = 0
+        while reads < 1_000_000 && (seen.regular < 10_000 || seen.missing < 10_000) {
+            reads += 1
+            switch POSIXFile.kind(path, followingLinks: true) {
+            case .regular: seen.regular += 1
+            case .missing: seen.missing += 1
+            case .symbolicLink: seen.link += 1
+            default: break
+            }
+        }
+        stop.withLock { $0 = true }
+        stopped.wait()
+        #expect(seen.link == 0, "\(seen)")
+        #expect(seen.regular > 0 && seen.missing > 0, "the file came and went under the reads: \(seen)")
     }
 }

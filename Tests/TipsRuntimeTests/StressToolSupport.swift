@@ -24,15 +24,28 @@ struct StressChild {
     let output: URL
     private let handle: FileHandle
 
-    /// Starts the tool with `arguments`, its standard output in `output`.
-    init(tool: URL, arguments: [String], output: URL) throws {
+    /// Where its standard error goes, when it is kept apart.
+    let errors: URL?
+    private let errorHandle: FileHandle?
+
+    /// Starts the tool with `arguments`, its standard output in `output`
+    /// and, if `errors` is given, its standard error there.
+    init(tool: URL, arguments: [String], output: URL, errors: URL? = nil) throws {
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         handle = try FileHandle(forWritingTo: output)
+        if let errors {
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            errorHandle = try FileHandle(forWritingTo: errors)
+        } else {
+            errorHandle = nil
+        }
         process = Process()
         process.executableURL = tool
         process.arguments = arguments
         process.standardOutput = handle
+        if let errorHandle { process.standardError = errorHandle }
         self.output = output
+        self.errors = errors
         try process.run()
     }
 
@@ -53,11 +66,33 @@ struct StressChild {
     private func reap() throws {
         process.waitUntilExit()
         try handle.close()
+        try errorHandle?.close()
     }
+
+    /// Waits until the child has printed a whole line, or has exited, or
+    /// `timeout` seconds have passed; whether it printed one. Blocks the
+    /// calling thread: call it off the cooperative pool.
+    func waitForFirstLine(timeout: Double = 60) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline && !hasWholeLine { usleep(5_000) }
+        return hasWholeLine
+    }
+
+    private var hasWholeLine: Bool { fileBytes(of: output).contains(UInt8(ascii: "\n")) }
 
     /// The whole lines the child printed (the last may have been cut by a kill).
     var lines: [Substring] {
         let text = String(decoding: fileBytes(of: output), as: UTF8.self)
         return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    }
+}
+
+/// Runs `body` on a thread of its own and returns what it returns. For tests
+/// that time their steps against child processes: on the cooperative pool,
+/// which blocking compiler tests keep busy in a whole `swift test` run, a
+/// short wait can last seconds.
+func onThreadOfItsOwn<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Swift.Result { try body() }) }.start()
     }
 }

@@ -144,7 +144,7 @@ extension Checker {
                     "event '\(event.name)' has no field '\(field.name)'", at: fieldRange, suggesting: hint)
                 return nil
             }
-            return isLargest ? .largestSubset(field: field.name) : .smallestSubset(field: field.name)
+            return isLargest ? .largestSubset(by: field.name) : .smallestSubset(by: field.name)
         }
     }
 

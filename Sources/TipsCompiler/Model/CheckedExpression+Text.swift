@@ -31,14 +31,7 @@ extension CheckedExpression {
             case .negate(let operand): return .negate(convert(operand))
             case .binary(let op, let lhs, let rhs, _): return .binary(op, convert(lhs), convert(rhs))
             case .count(let query):
-                let steps = query.steps.map { step -> EventQuery.Step in
-                    switch step {
-                    case .within(let seconds): .within(seconds: seconds)
-                    case .filter(let predicate): .filter(convert(predicate))
-                    case .largestSubset(let field): .largestSubset(by: field)
-                    case .smallestSubset(let field): .smallestSubset(by: field)
-                    }
-                }
+                let steps = query.steps.map { $0.mapPredicate(convert) }
                 return .count(EventQuery(event: event(query.event), steps: steps))
             }
         }

@@ -61,17 +61,8 @@ public indirect enum CheckedExpression: Hashable, Sendable {
 
 /// A query over an event's donations, read left to right.
 public struct CheckedQuery: Hashable, Sendable {
-    /// One step of the query.
-    public enum Step: Hashable, Sendable {
-        /// `.within(D)`, in seconds.
-        case within(seconds: Double)
-        /// `.where(predicate)`
-        case filter(CheckedExpression)
-        /// `.largestSubset(by: .field)`
-        case largestSubset(field: String)
-        /// `.smallestSubset(by: .field)`
-        case smallestSubset(field: String)
-    }
+    /// One step of the query, the runtime's with a checked predicate.
+    public typealias Step = Tips.QueryStep<CheckedExpression>
 
     /// The event queried, by name.
     public var event: String

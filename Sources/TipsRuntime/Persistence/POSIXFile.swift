@@ -113,14 +113,15 @@ enum POSIXFile {
     /// The kind of file at `path`, following symbolic links (a dangling link
     /// is `.symbolicLink`) or not; nil when it cannot be told (`lastError`).
     static func kind(_ path: String, followingLinks: Bool) -> Kind? {
+        // The name itself first: asking `stat` first, and `lstat` once it
+        // failed, took a file another process created in between for a
+        // dangling link (and the lock file was then set aside while held).
         var info = stat()
-        if (followingLinks ? stat(path, &info) : lstat(path, &info)) != 0 {
-            guard errno == ENOENT else { return nil }
-            guard followingLinks else { return .missing }
-            // Missing, or a symbolic link whose target is.
-            return lstat(path, &info) == 0 ? .symbolicLink : .missing
-        }
-        return kind(of: info.st_mode)
+        guard lstat(path, &info) == 0 else { return errno == ENOENT ? .missing : nil }
+        let named = kind(of: info.st_mode)
+        guard followingLinks, named == .symbolicLink else { return named }
+        if stat(path, &info) == 0 { return kind(of: info.st_mode) }
+        return errno == ENOENT ? .symbolicLink : nil
     }
 
     private static func kind(of mode: mode_t) -> Kind {

@@ -1,6 +1,27 @@
 // The one renderer of rules in `.tips` syntax: for explanations here, and for
 // the compiler's messages and language server.
 
+/// The units of a `.tips` duration literal; raw values are the suffixes
+/// (`30s`, `5d`), as `tipc` reads them and rule text writes them.
+package enum DurationUnit: String, Sendable, Hashable, CaseIterable {
+    case seconds = "s"
+    case minutes = "m"
+    case hours = "h"
+    case days = "d"
+    case weeks = "w"
+
+    /// How many seconds one of this unit lasts.
+    package var seconds: Int {
+        switch self {
+        case .seconds: 1
+        case .minutes: 60
+        case .hours: 3_600
+        case .days: 86_400
+        case .weeks: 604_800
+        }
+    }
+}
+
 /// How rule text spells a duration.
 package enum DurationSpelling: Sendable {
     /// In the largest whole unit (`5d`), as explanations show a rule.
@@ -20,11 +41,10 @@ extension TipValue {
 
     /// A duration in the largest whole `.tips` unit (`5d`, `12h`, `30s`), or in seconds.
     package static func durationLiteral(_ seconds: Double, _ spelling: DurationSpelling = .largestUnit) -> String {
-        let units: [(Double, String)] = [(604_800, "w"), (86_400, "d"), (3600, "h"), (60, "m")]
-        for (size, suffix) in units
-        where spelling == .largestUnit && seconds != 0 && seconds.remainder(dividingBy: size) == 0 {
+        for unit in DurationUnit.allCases.reversed() where spelling == .largestUnit && seconds != 0 {
+            let size = Double(unit.seconds)
             let count = seconds / size
-            if abs(count) < 1e15 { return "\(Int(count))\(suffix)" }
+            if seconds.remainder(dividingBy: size) == 0, abs(count) < 1e15 { return "\(Int(count))\(unit.rawValue)" }
         }
         if seconds == seconds.rounded(), abs(seconds) < 1e15 { return "\(Int(seconds))s" }
         if spelling == .seconds, let whole = Int(exactly: seconds) { return "\(whole)s" }

@@ -66,19 +66,36 @@ public enum RuleOperator: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// A query over an event's donations, read left to right, then counted.
-public struct EventQuery: Sendable, Hashable {
-    /// One step of a query.
-    public enum Step: Sendable, Hashable {
+extension Tips {
+    /// One step of a query over an event's donations, its `where` predicate a
+    /// `Predicate`: the runtime's queries hold ``RuleExpression``s, `tipc`'s
+    /// checked model holds its typed expressions in the same steps.
+    public enum QueryStep<Predicate: Sendable & Hashable>: Sendable, Hashable {
         /// Keeps donations from the last `seconds`.
         case within(seconds: Double)
         /// Keeps donations whose fields satisfy the Boolean expression.
-        case filter(RuleExpression)
+        case filter(Predicate)
         /// Groups by the field and keeps the largest group.
         case largestSubset(by: String)
         /// Groups by the field and keeps the smallest group.
         case smallestSubset(by: String)
+
+        /// The same step with its predicate transformed.
+        package func mapPredicate<Other>(_ transform: (Predicate) -> Other) -> QueryStep<Other> {
+            switch self {
+            case .within(let seconds): .within(seconds: seconds)
+            case .filter(let predicate): .filter(transform(predicate))
+            case .largestSubset(let field): .largestSubset(by: field)
+            case .smallestSubset(let field): .smallestSubset(by: field)
+            }
+        }
     }
+}
+
+/// A query over an event's donations, read left to right, then counted.
+public struct EventQuery: Sendable, Hashable {
+    /// One step of a query.
+    public typealias Step = Tips.QueryStep<RuleExpression>
 
     /// The event queried.
     public let event: Tips.Event

@@ -1,5 +1,7 @@
 // Numbers, durations and strings.
 
+import TipsRuntime
+
 extension Lexer {
     static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 

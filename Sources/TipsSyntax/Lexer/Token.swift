@@ -47,7 +47,7 @@ extension TokenKind {
 }
 
 /// The decoded value of a literal token.
-public enum TokenValue: Hashable, Sendable {
+package enum TokenValue: Hashable, Sendable {
     /// No value: punctuation, names, or a malformed literal.
     case none
     /// The value of an ``TokenKind/integer`` token.
@@ -67,7 +67,7 @@ public struct Token: Hashable, Sendable {
     /// Where it is; names are read back from the source through this range.
     public var range: SourceRange
     /// The decoded value of a literal; ``TokenValue/none`` otherwise.
-    public var value: TokenValue
+    package var value: TokenValue
     /// True when the lexer already reported an error about this token (an
     /// integer that overflows, an unknown duration unit); the parser then
     /// stays silent about it.
@@ -79,7 +79,7 @@ public struct Token: Hashable, Sendable {
     public var followsLineBreak: Bool
 
     /// Creates a token.
-    public init(
+    package init(
         kind: TokenKind, range: SourceRange, value: TokenValue = .none, isMalformed: Bool = false,
         keyword: Keyword? = nil, followsLineBreak: Bool = false
     ) {

@@ -1,5 +1,7 @@
 // Panic-mode recovery and the shared shape of `{ ... }` blocks.
 
+import TipsRuntime
+
 extension SyntaxParser {
     /// Skips line breaks and `;`.
     mutating func skipSeparators() {

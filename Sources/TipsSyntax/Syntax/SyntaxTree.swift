@@ -225,32 +225,12 @@ public struct IntegerLiteral: Hashable, Sendable {
     public var range: SourceRange
 }
 
-/// The unit of a duration literal.
-public enum DurationUnit: String, Hashable, Sendable, CaseIterable {
-    case seconds = "s"
-    case minutes = "m"
-    case hours = "h"
-    case days = "d"
-    case weeks = "w"
-
-    /// How many seconds one of this unit lasts.
-    public var seconds: Int {
-        switch self {
-        case .seconds: 1
-        case .minutes: 60
-        case .hours: 3_600
-        case .days: 86_400
-        case .weeks: 604_800
-        }
-    }
-}
-
 /// A duration literal such as `30s` or `5d`.
 public struct DurationLiteral: Hashable, Sendable {
     /// The number before the unit.
     public var amount: Int
-    /// The unit.
-    public var unit: DurationUnit
+    /// The unit (the runtime's, which writes durations back into rule text).
+    package var unit: DurationUnit
     /// Where it is.
     public var range: SourceRange
 
