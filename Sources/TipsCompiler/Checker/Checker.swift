@@ -6,33 +6,21 @@ import TipsSyntax
 /// Errors and warnings go to the diagnostics engine; the returned program is
 /// complete only when no error was reported.
 public struct Checker: Sendable {
-    /// A file-scope name and what it declares: the declared name, and for a
-    /// tip whether it takes arguments (all that name lookups need to know).
-    enum Symbol {
-        case enumeration(Identifier)
-        case parameter(Identifier)
-        case event(Identifier)
-        case tip(Identifier, takesArguments: Bool)
-        case group(Identifier)
+    /// A file-scope name and what it declares (all that name lookups need to know).
+    struct Symbol {
+        /// What a name declares; its raw value is the noun messages use.
+        enum Kind: String, CustomStringConvertible {
+            case enumeration = "enum", parameter, event, tip, group
 
-        /// "an enum", "a parameter", ... for messages.
-        var kindDescription: String {
-            switch self {
-            case .enumeration: "an enum"
-            case .parameter: "a parameter"
-            case .event: "an event"
-            case .tip: "a tip"
-            case .group: "a group"
-            }
+            /// "an enum", "a parameter", ... for messages.
+            var description: String { (self == .enumeration || self == .event ? "an " : "a ") + rawValue }
         }
 
+        var kind: Kind
         /// The declared name and its range.
-        var identifier: Identifier {
-            switch self {
-            case .enumeration(let name), .parameter(let name), .event(let name), .tip(let name, _), .group(let name):
-                name
-            }
-        }
+        var identifier: Identifier
+        /// For a tip: whether it takes arguments.
+        var takesArguments = false
 
         var name: String { identifier.name }
 
@@ -99,7 +87,7 @@ public struct Checker: Sendable {
         checkTipIDs(tips)
         let scenarios =
             positions.scenarios.isEmpty
-            ? [] : checkScenarios(files, at: positions.scenarios, scope: scenarioScope(tips, groups))
+            ? [] : checkScenarios(files, at: positions.scenarios, scope: ScenarioScope(tips, groups))
         // Only the file that holds the config block declares it: without one,
         // no file does, so adding a file never changes another's output.
         let configFile = config?.file
@@ -203,11 +191,12 @@ public struct Checker: Sendable {
                 case .scenario:
                     positions.scenarios.append((fileIndex, index, true))
                     continue
-                case .enumeration(let decl): symbol = .enumeration(decl.name)
-                case .parameter(let decl): symbol = .parameter(decl.name)
-                case .event(let decl): symbol = .event(decl.name)
-                case .tip(let decl): symbol = .tip(decl.name, takesArguments: decl.arguments != nil)
-                case .group(let decl): symbol = .group(decl.name)
+                case .enumeration(let decl): symbol = Symbol(kind: .enumeration, identifier: decl.name)
+                case .parameter(let decl): symbol = Symbol(kind: .parameter, identifier: decl.name)
+                case .event(let decl): symbol = Symbol(kind: .event, identifier: decl.name)
+                case .tip(let decl):
+                    symbol = Symbol(kind: .tip, identifier: decl.name, takesArguments: decl.arguments != nil)
+                case .group(let decl): symbol = Symbol(kind: .group, identifier: decl.name)
                 }
                 let key = symbol.name
                 // One hash for a new name; a duplicate puts the first declaration back.
@@ -215,11 +204,11 @@ public struct Checker: Sendable {
                 if let existing {
                     symbols[key] = existing
                     diagnostics.error(
-                        "'\(key)' is already declared as \(existing.kindDescription)", at: symbol.nameRange,
+                        "'\(key)' is already declared as \(existing.kind)", at: symbol.nameRange,
                         notes: [DiagnosticNote("'\(key)' is first declared here", at: existing.nameRange)])
                 }
                 let position = (file: fileIndex, index: index, isPrimary: existing == nil)
-                switch symbol {
+                switch symbol.kind {
                 case .enumeration: positions.enums.append(position)
                 case .parameter, .event: positions.parametersAndEvents.append(position)
                 case .tip: positions.tips.append(position)
