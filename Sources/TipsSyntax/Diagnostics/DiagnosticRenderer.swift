@@ -47,9 +47,8 @@ public struct DiagnosticRenderer: Sendable {
     func snippet(for range: SourceRange) -> String {
         let file = sources[range.file]
         let start = file.lineColumn(of: range.start)
-        let lineStart = Int(file.lineStarts[start.line - 1])
-        var lineEnd = start.line < file.lineStarts.count ? Int(file.lineStarts[start.line]) - 1 : file.bytes.count
-        if lineEnd > lineStart, file.bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        let line = file.lineBytes(start.line)
+        let (lineStart, lineEnd) = (line.lowerBound, line.upperBound)
         let offset = min(Int(range.start), lineEnd)
         // The shown part of the line: all of it, or a window around the caret.
         var shownStart = lineStart
@@ -60,7 +59,7 @@ public struct DiagnosticRenderer: Sendable {
         }
         let prefix = shownStart > lineStart ? "…" : ""
         let suffix = shownEnd < lineEnd ? "…" : ""
-        let shown = file.repairedText(from: shownStart, to: shownEnd)
+        let shown = file.repairedText(shownStart..<shownEnd)
         let shownColumns = shown.unicodeScalars.count
         // The caret's column within the shown text, and its width.
         let caretColumn = file.columns(from: shownStart, to: max(shownStart, offset)) + (range.start > lineEnd ? 1 : 0)

@@ -51,20 +51,9 @@ extension Lexer {
     mutating func scanCurlyQuote(_ scalar: Unicode.Scalar, length: Int) -> Bool {
         guard let curly = CurlyQuote(opening: scalar) else { return false }
         let start = index
-        var position = index + length
-        var closes = false
-        while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D {
-            if bytes[position] == UInt8(ascii: "\\") {
-                position += 2
-                continue
-            }
-            if curly.closingLength(in: bytes, at: position, end: bytes.count) != nil {
-                closes = true
-                break
-            }
-            position += 1
-        }
-        guard closes else {
+        // Read as a string on a copy, kept only when a quote closes it.
+        var string = self
+        guard string.scanString(curly: curly) else {
             index += length
             emit(.unknown, from: start, to: index, malformed: true)
             error(
@@ -73,7 +62,7 @@ extension Lexer {
             return true
         }
         let errorsBefore = diagnostics.reportCount
-        scanString(curly: curly)
+        self = string
         // One error per string: the quotes, unless the string had worse trouble already.
         if diagnostics.reportCount == errorsBefore {
             error(CurlyQuote.message, from: start, to: index, replacement: straightened(from: start, to: index))

@@ -14,14 +14,7 @@ extension Lexer {
 
     /// The value of the digits in `start..<end` (underscores skipped), or nil on overflow.
     func integerValue(_ start: Int, _ end: Int) -> Int? {
-        var value = 0
-        for position in start..<end where bytes[position] != UInt8(ascii: "_") {
-            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times.addingReportingOverflow(Int(bytes[position] - UInt8(ascii: "0")))
-            if overflow1 || overflow2 { return nil }
-            value = sum
-        }
-        return value
+        Int(file.text(in: range(start, end)).filter { $0 != "_" })
     }
 
     /// `42`, `1_000`, `2.5`, or a duration `30s`.
@@ -30,7 +23,8 @@ extension Lexer {
         var end = digitsEnd(from: index)
         let isDecimal = end + 1 < bytes.count && bytes[end] == UInt8(ascii: ".") && Lexer.isDigit(bytes[end + 1])
         if isDecimal { end = digitsEnd(from: end + 1) }
-        index = startsIdentifier(at: end) ? identifierEnd(from: end) : end
+        let unitEnd = startsIdentifier(at: end) ? identifierEnd(from: end) : end
+        index = unitEnd
         if isDecimal {
             scanDecimal(from: start, numberEnd: end)
         } else {
@@ -51,11 +45,9 @@ extension Lexer {
                 reportUnknownUnit(suffix, from: numberEnd, to: index)
             }
             emit(.decimal, from: start, to: index, malformed: true)
-        } else if let value = Double(String(text.filter { $0 != "_" })) {
-            emit(.decimal, from: start, to: index, value: .decimal(value))
         } else {
-            error("invalid decimal literal '\(text)'", from: start, to: numberEnd)
-            emit(.decimal, from: start, to: index, malformed: true)
+            // Digits, a dot and digits always read as a Double (too many digits, as infinity).
+            emit(.decimal, from: start, to: index, value: .decimal(Double(text.filter { $0 != "_" }) ?? .infinity))
         }
     }
 
@@ -100,7 +92,7 @@ extension Lexer {
         }
         var next = end
         while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
-        let declares = lastToken?.keyword.map { $0.startsDeclaration } == true && lastKind == .identifier
+        let declares = last?.keyword?.startsDeclaration == true
         guard declares || (next < bytes.count && bytes[next] == UInt8(ascii: ":")) else { return false }
         let digits = name.prefix { $0.isASCII && $0.isNumber }
         let rest = name.dropFirst(digits.count).drop { $0 == "_" }
@@ -121,7 +113,9 @@ extension Lexer {
     /// A string literal: escapes decoded, `\(name)` split out as interpolations.
     /// With `curly`, the string opened with a curly quote (its `opening`
     /// bytes long) and ends at a curly or straight quote of the same kind.
-    mutating func scanString(curly: CurlyQuote? = nil) {
+    /// Returns whether a quote closed the string.
+    @discardableResult
+    mutating func scanString(curly: CurlyQuote? = nil) -> Bool {
         let start = index
         index += curly?.openingLength ?? 1
         var segments: [StringLiteral.Segment] = []
@@ -133,7 +127,8 @@ extension Lexer {
         while true {
             guard index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D else {
                 if curly == nil, hasCurlyCloser(from: start + 1, to: index) {
-                    return rescanEndingInCurlyQuote(from: start)
+                    rescanEndingInCurlyQuote(from: start)
+                    return true
                 }
                 error("unterminated string; add a closing '\"'", from: start, to: start + 1)
                 break
@@ -173,13 +168,14 @@ extension Lexer {
         }
         if text.isEmpty {
             // The common case: no escapes, so the text is a slice of the source.
-            if runStart < index { segments.append(.text(String(decoding: bytes[runStart..<index], as: UTF8.self))) }
+            if runStart < index { segments.append(.text(file.text(in: range(runStart, index)))) }
         } else {
             text.append(contentsOf: bytes[runStart..<index])
             segments.append(.text(String(decoding: text, as: UTF8.self)))
         }
         index += closingLength
         emit(.string, from: start, to: index, value: .string(segments))
+        return closingLength > 0
     }
 
     /// `"Hi”`: read again as a string that a curly quote ends.

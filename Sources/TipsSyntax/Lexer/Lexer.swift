@@ -21,10 +21,8 @@ public struct Lexer {
     var parenDepth = 0
     /// The offset of the first line break since the last token, if any.
     var pendingNewline: Int?
-    /// The kind of the last token other than a doc comment.
-    var lastKind: TokenKind?
-    /// The keyword and range of that token.
-    var lastToken: (keyword: Keyword?, range: SourceRange)?
+    /// The last token other than a doc comment.
+    var last: (kind: TokenKind, keyword: Keyword?, range: SourceRange)?
     /// When true (for the parser), doc comments are collected into ``docs``
     /// instead of being emitted as tokens.
     let collectsDocs: Bool
@@ -148,7 +146,7 @@ public struct Lexer {
         }
         var doc: DocComment?
         if let first = pendingDocs.first, let last = pendingDocs.last {
-            let lines = pendingDocs.map(docLine)
+            let lines = pendingDocs.map { Self.docLine($0, in: file) }
             doc = DocComment(lines: lines, range: first.extended(to: last))
             pendingDocs.removeAll()
         }
@@ -159,23 +157,23 @@ public struct Lexer {
         case .leftBrace, .rightBrace: parenDepth = 0
         default: break
         }
-        lastToken = (token.keyword, token.range)
+        last = (kind, token.keyword, token.range)
         ready = (token, doc)
-        lastKind = kind
     }
 
     /// The text of the `///` line at `range` without its slashes and one
     /// leading space, cut from the bytes (a String and its Characters cost
-    /// several times more, and a file of tips has many doc lines).
-    func docLine(_ range: SourceRange) -> String {
+    /// several times more, and a file of tips has many doc lines). Static, so
+    /// that mapping the lines does not capture a copy of the lexer.
+    static func docLine(_ range: SourceRange, in file: SourceFile) -> String {
         var start = range.start + 3
-        if start < range.end, bytes[Int(start)] == 0x20 { start += 1 }
+        if start < range.end, file.bytes[Int(start)] == 0x20 { start += 1 }
         return file.text(in: SourceRange(file: range.file, start: start, end: range.end))
     }
 
     /// Whether a line break before a token of `kind` ends the current item.
     func separatesItems(before kind: TokenKind) -> Bool {
-        guard let last = lastKind, last != .newline, kind != .endOfFile else { return false }
+        guard let last = last?.kind, last != .newline, kind != .endOfFile else { return false }
         if parenDepth > 0 || last.isBinaryOperator { return false }
         switch kind {
         case .dot, .binaryOperator: return false
@@ -313,10 +311,11 @@ public struct Lexer {
     mutating func scanUnexpected(_ byte: UInt8) {
         let start = index
         index += 1
-        if byte == UInt8(ascii: "?"), lastKind == .identifier, start > 0, Lexer.isASCIIIdentifierByte(bytes[start - 1])
+        if byte == UInt8(ascii: "?"), last?.kind == .identifier, start > 0,
+            Lexer.isASCIIIdentifierByte(bytes[start - 1])
         {
             // `String?`: no value is optional; reported once, then read without the `?`.
-            let name = lastToken.map { file.text(in: $0.range) } ?? ""
+            let name = last.map { file.text(in: $0.range) } ?? ""
             error(
                 "nothing is optional in .tips (every parameter has a default value); write '\(name)' without '?'",
                 from: start, to: index, replacement: "")

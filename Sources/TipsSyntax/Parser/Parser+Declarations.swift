@@ -18,19 +18,6 @@ extension SyntaxParser {
     mutating func parseDeclaration(doc written: DocComment? = nil) -> Declaration? {
         let doc = written ?? currentDoc
         let token = current
-        guard token.kind == .identifier else {
-            if token.kind == .rightBrace {
-                error("unexpected '}' outside any block", at: token.range)
-            } else if token.kind == .minus, currentStartsLine {
-                error(SyntaxParser.lineStartingWithMinusMessage, at: token.range)
-            } else if !token.isMalformed {
-                error(
-                    "expected a declaration (config, enum, parameter, event, tip or group), found \(describe(token))",
-                    at: token.range)
-            }
-            recoverAtFileScope()
-            return nil
-        }
         if let keyword = token.keyword, keyword.startsDeclaration {
             if keyword == .transient, let next = peek().keyword, next.startsDeclaration, next != .parameter {
                 // `transient event e`: only parameters are transient; read the declaration without it.
@@ -41,8 +28,10 @@ extension SyntaxParser {
             }
             return parseDeclaration(keyword, doc: doc)
         }
-        let word = text(token)
-        if let suggestion = reportMisspelling("declaration", word, at: token.range, among: Parser.declarationKeywords) {
+        if token.kind == .identifier,
+            let suggestion = reportMisspelling(
+                "declaration", text(token), at: token.range, among: Parser.declarationKeywords)
+        {
             // `paramter x: Bool = false`: read as the suggestion when that parses without another error,
             // so that its uses are not then unknown names.
             if let keyword = Keyword(rawValue: suggestion), keyword != .transient, peek().kind == .identifier,
@@ -50,11 +39,15 @@ extension SyntaxParser {
             {
                 return declaration
             }
+        } else if token.kind == .rightBrace {
+            error("unexpected '}' outside any block", at: token.range)
+        } else if token.kind == .minus, currentStartsLine {
+            error(SyntaxParser.lineStartingWithMinusMessage, at: token.range)
         } else if token.keyword?.startsTipItem == true {
-            error("'\(word)' must be inside a tip's braces", at: token.range)
-        } else {
+            error("'\(text(token))' must be inside a tip's braces", at: token.range)
+        } else if !token.isMalformed {
             error(
-                "expected a declaration (config, enum, parameter, event, tip or group), found '\(word)'",
+                "expected a declaration (config, enum, parameter, event, tip or group), found \(describe(token))",
                 at: token.range)
         }
         recoverAtFileScope()
@@ -132,14 +125,9 @@ extension SyntaxParser {
     mutating func parseConfigDecl() -> ConfigDecl? {
         let keyword = advance()
         guard let opening = expectDeclarationBlock("expected '{' after 'config'") else { return nil }
-        var items: [ConfigItem] = []
-        let end = parseBlockItems(
-            opening: opening, name: "the config block", itemKeywords: [.displayFrequency]
-        ) { parser in
-            guard let item = parser.parseConfigItem() else { return false }
-            items.append(item)
-            return true
-        }
+        let (items, end) = parseBlockItems(
+            opening: opening, name: "the config block", startsItem: { $0 == .displayFrequency }
+        ) { $0.parseConfigItem() }
         let decl = ConfigDecl(keyword: keyword.range, items: items, range: keyword.range.extended(to: end))
         expectDeclarationEnd("the config block")
         return decl

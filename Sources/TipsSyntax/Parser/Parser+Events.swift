@@ -29,22 +29,21 @@ extension SyntaxParser {
         var duration: DurationLiteral?
         if let spaced = parseSpacedDuration() {
             duration = spaced
-        } else if currentKind == .integer, case .integer(let value) = current.value {
-            count = IntegerLiteral(value: value, range: advance().range)
+        } else if let integer = takeInteger() {
+            count = integer
             if currentKind == .comma {
                 advance()
                 guard let literal = parseDurationLiteral(after: "','", example: "30d") else { return nil }
                 duration = literal
-            } else if currentKind == .duration, case .duration(let amount, let unit) = current.value {
+            } else if let literal = takeDuration() {
                 // `keep 500 30d`: reported once, then read as `keep 500, 30d`.
-                let literal = DurationLiteral(amount: amount, unit: unit, range: advance().range)
                 error(
-                    "separate the count and the duration with ',', as in keep \(value), \(text(literal.range))",
+                    "separate the count and the duration with ',', as in keep \(integer.value), \(text(literal.range))",
                     at: literal.range)
                 duration = literal
             }
-        } else if currentKind == .duration, case .duration(let amount, let unit) = current.value {
-            duration = DurationLiteral(amount: amount, unit: unit, range: advance().range)
+        } else if let literal = takeDuration() {
+            duration = literal
             if currentKind == .comma {
                 error("the count comes first, as in 'keep 200, 30d'", at: current.range)
                 return nil
@@ -58,11 +57,22 @@ extension SyntaxParser {
 
     /// Consumes a duration literal, or reports what was expected.
     mutating func parseDurationLiteral(after what: String, example: String) -> DurationLiteral? {
-        if let spaced = parseSpacedDuration() { return spaced }
-        guard currentKind == .duration, case .duration(let amount, let unit) = current.value else {
+        guard let literal = parseSpacedDuration() ?? takeDuration() else {
             errorExpected(durationMessage(after: what, example: example))
             return nil
         }
+        return literal
+    }
+
+    /// Consumes the current token when it is a whole number (a malformed one has no value).
+    mutating func takeInteger() -> IntegerLiteral? {
+        guard case .integer(let value) = current.value else { return nil }
+        return IntegerLiteral(value: value, range: advance().range)
+    }
+
+    /// Consumes the current token when it is a duration (a malformed one has no value).
+    mutating func takeDuration() -> DurationLiteral? {
+        guard case .duration(let amount, let unit) = current.value else { return nil }
         return DurationLiteral(amount: amount, unit: unit, range: advance().range)
     }
 

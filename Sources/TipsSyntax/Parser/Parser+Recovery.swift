@@ -31,15 +31,15 @@ extension SyntaxParser {
 
     /// After an error inside a block: skips to the `}` that closes it, to the
     /// next item line that starts with a name (even a misspelled one), or to a
-    /// line that starts with one of `itemKeywords` or a declaration keyword even
-    /// where an open parenthesis made the lexer continue the line.
-    mutating func recoverInBlock(itemKeywords: Set<Keyword>) {
+    /// line that starts with a keyword that `startsItem` or a declaration keyword
+    /// even where an open parenthesis made the lexer continue the line.
+    mutating func recoverInBlock(startsItem: (Keyword) -> Bool) {
         while !isAtEnd, currentKind != .rightBrace {
             if currentKind == .newline, peek().kind == .identifier || peek().kind == .rightBrace {
                 advance()
                 return
             }
-            if let keyword = current.keyword, itemKeywords.contains(keyword) || keyword.startsDeclaration,
+            if let keyword = current.keyword, startsItem(keyword) || keyword.startsDeclaration,
                 currentStartsLine
             {
                 return
@@ -71,34 +71,41 @@ extension SyntaxParser {
     }
 
     /// Parses the items of a block whose `{` is `opening`, up to and including
-    /// its `}`; returns the end of the block. `parseItem` parses one item and
-    /// returns false when it reported an error (the block then recovers).
-    /// `name` describes the block in "expected '}' to close \(name())";
-    /// `itemKeywords` are the words that start its items.
-    mutating func parseBlockItems(
-        opening: Token, name: @autoclosure () -> String, itemKeywords: Set<Keyword>,
-        parseItem: (inout SyntaxParser) -> Bool
-    ) -> SourceRange {
-        parseBraced(opening: opening, name: name()) { $0.parseBlockItem(itemKeywords: itemKeywords, parseItem) }
+    /// its `}`; returns them and the block's range. `parseItem` parses one item,
+    /// or reports an error and returns nil (the block then recovers). `name`
+    /// describes the block in "expected '}' to close \(name())"; `startsItem`
+    /// tells the words that start its items.
+    mutating func parseBlockItems<Item>(
+        opening: Token, name: @autoclosure () -> String, startsItem: (Keyword) -> Bool,
+        parseItem: (inout SyntaxParser) -> Item?
+    ) -> (items: [Item], range: SourceRange) {
+        var items: [Item] = []
+        let range = parseBraced(opening: opening, name: name()) { parser in
+            if let item = parser.parseBlockItem(startsItem: startsItem, parseItem) { items.append(item) }
+        }
+        return (items, range)
     }
 
-    /// One item of ``parseBlockItems(opening:name:itemKeywords:parseItem:)``, and recovery after it.
-    private mutating func parseBlockItem(itemKeywords: Set<Keyword>, _ parseItem: (inout SyntaxParser) -> Bool) {
+    /// One item of ``parseBlockItems(opening:name:startsItem:parseItem:)``, and recovery after it.
+    private mutating func parseBlockItem<Item>(
+        startsItem: (Keyword) -> Bool, _ parseItem: (inout SyntaxParser) -> Item?
+    ) -> Item? {
         abandonsExpression = false
         nesting = 0
         let start = position
-        let succeeded = parseItem(&self)
+        let item = parseItem(&self)
         // A line the lexer joined to an item whose `(` was left open (already
         // reported) still starts an item of its own when it starts with one's keyword.
-        let startsItem = current.keyword.map(itemKeywords.contains) == true && currentStartsLine
-        if !succeeded || !(atItemEnd || startsItem) {
-            if succeeded, !current.isMalformed {
+        let startsNextItem = current.keyword.map(startsItem) == true && currentStartsLine
+        if item == nil || !(atItemEnd || startsNextItem) {
+            if item != nil, !current.isMalformed {
                 let (message, fixIts) = unexpectedAfterItem()
                 error(message, at: current.range, notes: continuationNotes(), fixIts: fixIts)
             }
-            recoverInBlock(itemKeywords: itemKeywords)
+            recoverInBlock(startsItem: startsItem)
         }
         if position == start { advance() }
+        return item
     }
 
     /// After a declaration: anything but a separator on the same line is an error.

@@ -1,8 +1,6 @@
 // Scenarios: scenario_decl and every step. What the names mean is left to the checker.
 
 extension SyntaxParser {
-    static let scenarioStepKeywords = Set(Keyword.allCases.filter(\.startsScenarioStep))
-
     /// The words that start a step, in the order the language reference lists them.
     static let scenarioStepKeywordList = Keyword.allCases.filter(\.startsScenarioStep).map(\.rawValue)
 
@@ -27,18 +25,12 @@ extension SyntaxParser {
 
     /// The steps of a block whose `{` is `opening`, up to and including its `}`.
     mutating func parseScenarioSteps(opening: Token, name: String) -> ([ScenarioStep], SourceRange) {
-        var steps: [ScenarioStep] = []
-        let end = parseBlockItems(opening: opening, name: name, itemKeywords: SyntaxParser.scenarioStepKeywords) {
-            parser in
-            guard let step = parser.parseScenarioStep() else { return false }
-            steps.append(step)
-            return true
-        }
-        return (steps, end)
+        parseBlockItems(opening: opening, name: name, startsItem: \.startsScenarioStep) { $0.parseScenarioStep() }
     }
 
     /// scenario_step = set_step | donate_step | wait_step | show_step | tip_step | invalidate_step
     ///               | "restart" | repeat_step | expect_step | override_step ;
+    /// Each step's rule below is parsed from after its keyword.
     mutating func parseScenarioStep() -> ScenarioStep? {
         let keyword = current
         guard keyword.kind == .identifier else {
@@ -49,23 +41,23 @@ extension SyntaxParser {
             }
             return nil
         }
+        guard let step = keyword.keyword, step.startsScenarioStep else {
+            _ = reportUnknown("scenario step", keyword, among: SyntaxParser.scenarioStepKeywordList, in: "a scenario")
+            return nil
+        }
+        advance()
         let kind: ScenarioStepKind?
-        switch keyword.keyword {
+        switch step {
         case .set: kind = parseSetStep()
         case .donate: kind = parseDonateStep()
         case .wait: kind = parseWaitStep()
         case .show: kind = parseShowStep()
-        case .appear, .disappear, .reset: kind = parseTipStep()
+        case .appear, .disappear, .reset: kind = parseTipStep(step)
         case .invalidate: kind = parseInvalidateStep()
-        case .restart:
-            advance()
-            kind = .restart
+        case .restart: kind = .restart
         case .repeat: kind = parseRepeatStep()
         case .expect: kind = parseExpectStep()
-        case .override: kind = parseOverrideStep()
-        default:
-            _ = reportUnknown("scenario step", keyword, among: SyntaxParser.scenarioStepKeywordList, in: "a scenario")
-            return nil
+        default: kind = parseOverrideStep()
         }
         guard let kind else { return nil }
         return ScenarioStep(kind: kind, keyword: keyword.range, range: range(from: keyword.range))
@@ -73,7 +65,6 @@ extension SyntaxParser {
 
     /// set_step = "set" identifier "=" expression ;
     mutating func parseSetStep() -> ScenarioStepKind? {
-        advance()
         guard let name = expectIdentifier("expected a parameter's name after 'set', as in set isLoggedIn = true")
         else { return nil }
         guard currentKind == .assign else {
@@ -87,20 +78,17 @@ extension SyntaxParser {
 
     /// donate_step = "donate" identifier [ argument_list ] ;
     mutating func parseDonateStep() -> ScenarioStepKind? {
-        advance()
         guard let event = parseReference("expected an event's name after 'donate'") else { return nil }
         return .donate(event: event.name, fields: event.arguments)
     }
 
     /// wait_step = "wait" duration ;
     mutating func parseWaitStep() -> ScenarioStepKind? {
-        advance()
         return parseDurationLiteral(after: "'wait'", example: "1d or 10s").map(ScenarioStepKind.wait)
     }
 
     /// show_step = "show" tip_reference [ "for" duration ] ;
     mutating func parseShowStep() -> ScenarioStepKind? {
-        advance()
         guard let tip = parseTipReference(after: "'show'") else { return nil }
         guard at(.for) else { return .show(tip, duration: nil) }
         advance()
@@ -109,10 +97,9 @@ extension SyntaxParser {
     }
 
     /// tip_step = ( "appear" | "disappear" | "reset" ) tip_reference ;
-    mutating func parseTipStep() -> ScenarioStepKind? {
-        let keyword = advance()
-        guard let tip = parseTipReference(after: "'\(text(keyword))'") else { return nil }
-        switch keyword.keyword {
+    mutating func parseTipStep(_ keyword: Keyword) -> ScenarioStepKind? {
+        guard let tip = parseTipReference(after: "'\(keyword.rawValue)'") else { return nil }
+        switch keyword {
         case .appear: return .appear(tip)
         case .disappear: return .disappear(tip)
         default: return .reset(tip)
@@ -121,7 +108,6 @@ extension SyntaxParser {
 
     /// invalidate_step = "invalidate" tip_reference identifier ;
     mutating func parseInvalidateStep() -> ScenarioStepKind? {
-        advance()
         guard let tip = parseTipReference(after: "'invalidate'") else { return nil }
         guard
             let reason = expectIdentifier(
@@ -133,24 +119,20 @@ extension SyntaxParser {
 
     /// repeat_step = "repeat" integer "{" { separator } { scenario_step { separator } } "}" ;
     mutating func parseRepeatStep() -> ScenarioStepKind? {
-        advance()
-        guard currentKind == .integer, case .integer(let value) = current.value else {
+        guard let count = takeInteger() else {
             errorExpected("expected a number of times after 'repeat', as in repeat 3 { ... }")
             // Read the block anyway, so that its '}' does not close the scenario.
             if currentKind == .leftBrace { _ = parseScenarioSteps(opening: advance(), name: "'repeat'") }
             return nil
         }
-        let count = IntegerLiteral(value: value, range: advance().range)
-        guard let opening = expectLeftBrace("expected '{' and the steps to repeat after 'repeat \(value)'") else {
-            return nil
-        }
-        let (steps, _) = parseScenarioSteps(opening: opening, name: "'repeat \(value)'")
+        guard let opening = expectLeftBrace("expected '{' and the steps to repeat after 'repeat \(count.value)'")
+        else { return nil }
+        let (steps, _) = parseScenarioSteps(opening: opening, name: "'repeat \(count.value)'")
         return .repeat(count: count, steps: steps)
     }
 
     /// expect_step = "expect" tip_reference ( tip_status | "shows" ( "nothing" | tip_reference ) ) ;
     mutating func parseExpectStep() -> ScenarioStepKind? {
-        advance()
         guard let subject = parseTipReference(after: "'expect'") else { return nil }
         guard at(.shows) else { return parseTipStatus(of: subject).map { .expectStatus(subject, $0) } }
         advance()
@@ -203,7 +185,6 @@ extension SyntaxParser {
 
     /// override_step = "override" ( "showAll" | "hideAll" | ( "show" | "hide" ) tip_reference { "," tip_reference } ) ;
     mutating func parseOverrideStep() -> ScenarioStepKind? {
-        advance()
         switch current.keyword {
         case .showAll:
             advance()

@@ -1,8 +1,6 @@
 // Tips: tip_decl and every tip body item.
 
 extension SyntaxParser {
-    static let tipItemKeywords = Set(Keyword.allCases.filter(\.startsTipItem))
-
     /// tip_decl = "tip" identifier [ "(" [ field_list ] ")" ] "{" { tip_item separator } "}" ;
     mutating func parseTipDecl(doc: DocComment?) -> TipDecl? {
         let errorsBefore = diagnostics.reported.count
@@ -20,13 +18,8 @@ extension SyntaxParser {
         guard let opening = expectDeclarationBlock("expected '{' to start the body of tip '\(name.name)'") else {
             return nil
         }
-        var items: [TipItem] = []
-        let end = parseBlockItems(
-            opening: opening, name: "tip '\(name.name)'", itemKeywords: SyntaxParser.tipItemKeywords
-        ) { parser in
-            guard let item = parser.parseTipItem() else { return false }
-            items.append(item)
-            return true
+        let (items, end) = parseBlockItems(opening: opening, name: "tip '\(name.name)'", startsItem: \.startsTipItem) {
+            $0.parseTipItem()
         }
         let range = keyword.range.extended(to: end)
         let decl = TipDecl(
@@ -137,7 +130,9 @@ extension SyntaxParser {
     /// title_item = "title" string ;  message_item = "message" string ;
     /// image_item = "image" string ;  id_item = "id" string ;
     mutating func parseStringItem(_ keyword: Keyword) -> TipItemKind? {
-        guard let literal = parseUnquotedText(of: keyword) ?? parseStringLiteral(after: "'\(keyword.rawValue)'")
+        guard
+            let literal = parseUnquotedText(of: keyword)
+                ?? expectString("expected a string after '\(keyword.rawValue)'")
         else { return nil }
         switch keyword {
         case .title: return .title(literal)
@@ -169,11 +164,6 @@ extension SyntaxParser {
         return StringLiteral(segments: [.text(words)], range: whole)
     }
 
-    /// Consumes a string literal, or reports "expected a string after \(what)".
-    mutating func parseStringLiteral(after what: @autoclosure () -> String) -> StringLiteral? {
-        expectString("expected a string after \(what())")
-    }
-
     /// Consumes a string literal, or reports `message` and returns nil.
     mutating func expectString(_ message: @autoclosure () -> String) -> StringLiteral? {
         guard currentKind == .string, case .string(let segments) = current.value else {
@@ -194,16 +184,16 @@ extension SyntaxParser {
             return nil
         }
         let name = advanceIdentifier()
-        guard let title = parseStringLiteral(after: "the action name '\(name.name)'") else { return nil }
+        guard let title = expectString("expected a string after the action name '\(name.name)'") else { return nil }
         return .action(name: name, title: title)
     }
 
     /// max_display_count_item = "maxDisplayCount" integer ;
     mutating func parseMaxDisplayCountItem() -> TipItemKind? {
-        guard currentKind == .integer, case .integer(let value) = current.value else {
+        guard let count = takeInteger() else {
             errorExpected("expected a whole number after 'maxDisplayCount'")
             return nil
         }
-        return .maxDisplayCount(IntegerLiteral(value: value, range: advance().range))
+        return .maxDisplayCount(count)
     }
 }

@@ -84,10 +84,8 @@ struct SyntaxParser {
 
     // MARK: - Looking at tokens
 
-    /// The kind of the current token.
     var currentKind: TokenKind { current.kind }
 
-    /// The token after the current one.
     func peek() -> Token { next.token }
 
     /// The token `offset` places ahead (the end of file past the end).
@@ -124,13 +122,10 @@ struct SyntaxParser {
     /// Whether the current token spells `keyword`.
     func at(_ keyword: Keyword) -> Bool { current.keyword == keyword }
 
-    /// The text of a token as written.
     func text(_ token: Token) -> String { file.text(in: token.range) }
 
-    /// The text of a token's range as written.
     func text(_ range: SourceRange) -> String { file.text(in: range) }
 
-    /// An identifier node for an identifier token.
     func identifier(_ token: Token) -> Identifier { Identifier(normalizing: text(token), range: token.range) }
 
     /// Consumes the current token as an identifier node. (Written as two
@@ -158,10 +153,9 @@ struct SyntaxParser {
         return currentStartsLine
     }
 
-    /// Whether the current token ends an item: a line break, `;`, `}` or the end of the file.
     var atItemEnd: Bool { Self.endsItem(currentKind) }
 
-    /// Whether a token of `kind` ends an item.
+    /// Whether a token of `kind` ends an item: a line break, `;`, `}` or the end of the file.
     static func endsItem(_ kind: TokenKind) -> Bool {
         switch kind {
         case .newline, .semicolon, .rightBrace, .endOfFile: true
@@ -176,8 +170,6 @@ struct SyntaxParser {
         return SourceRange(file: file.id, start: previous.range.end, end: previous.range.end)
     }
 
-    /// Whether the current token ends the line or file, or starts on a later
-    /// line than the previous token (other than a separator) ends.
     var currentIsOnLaterLine: Bool { isOnLaterLine(current) }
 
     /// Whether `token` (the current token or the next) ends the line or

@@ -89,12 +89,7 @@ public final class SourceFile: Sendable {
 
     /// The file name without its directory, used in generated code so that
     /// output never depends on where the input lives.
-    public var fileName: String {
-        if let slash = path.lastIndex(of: "/") {
-            return String(path[path.index(after: slash)...])
-        }
-        return path
-    }
+    public var fileName: String { path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path }
 
     /// The 1-based line containing `offset`.
     public func line(of offset: UInt32) -> Int {
@@ -147,20 +142,25 @@ public final class SourceFile: Sendable {
     /// of invalid UTF-8 is repaired with one replacement character.
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
+        return repairedText(lineBytes(line))
+    }
+
+    /// The byte offsets of the 1-based `line` (which must exist), without its line terminator.
+    func lineBytes(_ line: Int) -> Range<Int> {
         let start = Int(lineStarts[line - 1])
         var end = line < lineStarts.count ? Int(lineStarts[line]) - 1 : bytes.count
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-        return repairedText(from: start, to: max(start, end))
+        return start..<max(start, end)
     }
 
-    /// The text of `start..<end`, with one replacement character per byte of
-    /// invalid UTF-8 (so that columns line up with ``lineColumn(of:)``).
-    func repairedText(from start: Int, to end: Int) -> String {
+    /// The text of the bytes at `offsets`, with one replacement character per
+    /// byte of invalid UTF-8 (so that columns line up with ``lineColumn(of:)``).
+    func repairedText(_ offsets: Range<Int>) -> String {
         var scalars = String.UnicodeScalarView()
         bytes.withUnsafeBufferPointer { buffer in
-            var index = start
-            while index < end {
-                if let (scalar, length) = Self.decodeScalar(in: buffer[..<end], at: index) {
+            var index = offsets.lowerBound
+            while index < offsets.upperBound {
+                if let (scalar, length) = Self.decodeScalar(in: buffer[..<offsets.upperBound], at: index) {
                     scalars.append(scalar)
                     index += length
                 } else {
@@ -189,11 +189,15 @@ public final class SourceFile: Sendable {
         return (Unicode.UTF8.decode(encoded), encoded.count)
     }
 
-    /// The source text covered by `range`, repaired to valid UTF-8.
+    /// The source text covered by `range`, repaired to valid UTF-8. Decoded
+    /// from a pointer into the bytes rather than an `ArraySlice`, which would
+    /// retain and release the file's storage for every name the parser reads.
     public func text(in range: SourceRange) -> String {
         let start = min(Int(range.start), bytes.count)
-        let end = min(Int(range.end), bytes.count)
-        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+        let end = max(start, min(Int(range.end), bytes.count))
+        return bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+        }
     }
 }
 
