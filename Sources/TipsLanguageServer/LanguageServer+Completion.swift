@@ -52,14 +52,15 @@ extension LanguageServer {
         // The word being typed does not count; the editor filters by it.
         if let last = tokens.last, last.kind == .identifier, Int(last.range.end) == offset { tokens.removeLast() }
         // A line break after the last token starts a new item, unless that token continues the line.
+        var startsItem = false
         if let last = tokens.last, prefix.containsLineBreak(from: last.range.end, to: UInt32(offset)) {
             switch last.kind {
             case .binaryOperator, .minus, .leftParen, .comma, .dot, .colon, .assign, .newline, .leftBrace: break
-            default: tokens.append(Token(kind: .newline, range: SourceRange(file: prefix.id, start: 0, end: 0)))
+            default: startsItem = true
             }
         }
         let text = { (token: Token) in prefix.text(in: token.range) }
-        let context = CompletionContext(tokens, text: text)
+        let context = CompletionContext(tokens, startingItem: startsItem, text: text)
         return context.candidates(index: index)
     }
 }
@@ -75,7 +76,8 @@ struct CompletionContext {
     /// The tip the cursor is in, and its arguments (name and type).
     var tipArguments: [(String, String)] = []
 
-    init(_ tokens: [Token], text: (Token) -> String) {
+    /// With `startingItem`, the cursor starts an item after `tokens`.
+    init(_ tokens: [Token], startingItem: Bool, text: (Token) -> String) {
         var blocks: [(Keyword?, Int)] = []
         var itemStart = 0
         for (index, token) in tokens.enumerated() {
@@ -93,7 +95,7 @@ struct CompletionContext {
             }
         }
         block = blocks.last?.0
-        item = Array(tokens[min(itemStart, tokens.count)...])
+        item = startingItem ? [] : Array(tokens[min(itemStart, tokens.count)...])
         words = item.map(text)
         if block == .tip, let (_, start) = blocks.last {
             // tip Name ( a : T , b : U ) {

@@ -153,4 +153,33 @@ import Testing
         #expect(seen.link == 0, "\(seen)")
         #expect(seen.regular > 0 && seen.missing > 0, "the file came and went under the reads: \(seen)")
     }
+
+    /// A store whose lock file was renamed away (set aside by another
+    /// process, as above) locks the file the name holds now, so that it
+    /// still waits for the process that holds that one.
+    @Test func aStoreWhoseLockFileWasRenamedAwayWaitsForTheNewOne() async throws {
+        let directory = StoreDirectoryFixture()
+        let log = DatastoreRecoveryLog()
+        let app = log.datastore(directory.url)
+        _ = app.load()
+        let lockPath = directory.url.appendingPathComponent(DatastoreDirectory.lockName).path
+        #expect(rename(lockPath, lockPath + ".aside") == 0)
+        // Another process's lock on the new lock file.
+        let fd = open(lockPath, O_RDWR | O_CREAT, 0o644)
+        #expect(fd >= 0 && flock(fd, LOCK_EX) == 0)
+        let committed = Locked(false)
+        Thread {
+            _ = app.commitNow([numberedDonation("app", 0)])
+            committed.withLock { $0 = true }
+        }.start()
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(!committed.withLock { $0 }, "the commit went ahead while another process held the lock")
+        flock(fd, LOCK_UN)
+        close(fd)
+        let deadline = Date().addingTimeInterval(30)
+        while !committed.withLock({ $0 }) && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(committed.withLock { $0 })
+        #expect(log.datastore(directory.url).load() == stateAfter([numberedDonation("app", 0)]))
+        #expect(log.all.isEmpty)
+    }
 }

@@ -30,7 +30,7 @@ extension Checker {
     /// `name` with every lookalike letter replaced by its Latin letter, and
     /// the first lookalike found; nil when the name has none.
     static func latinSkeleton(_ name: String) -> (skeleton: String, lookalike: Unicode.Scalar)? {
-        guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard !Identifier.isASCII(name) else { return nil }
         var skeleton = ""
         var first: Unicode.Scalar?
         for scalar in name.unicodeScalars {
@@ -50,9 +50,12 @@ extension Checker {
     mutating func warnAboutLookalikeNames(_ files: [SourceFileSyntax]) {
         var lookalikes: [(symbol: Symbol, skeleton: String, lookalike: Unicode.Scalar)] = []
         for file in files {
-            for declaration in file.declarations {
-                guard let name = Self.declaredName(declaration), let symbol = symbols[name.name],
-                    symbol.nameRange == name.range, let (skeleton, lookalike) = Self.latinSkeleton(name.name)
+            // Declarations are read in place, and an ASCII name (nearly every
+            // one) has no lookalike: it is passed over before its symbol is looked up.
+            for index in file.declarations.indices {
+                guard let name = Self.declaredName(file.declarations[index]),
+                    let (skeleton, lookalike) = Self.latinSkeleton(name.name), let symbol = symbols[name.name],
+                    symbol.nameRange == name.range
                 else { continue }
                 lookalikes.append((symbol, skeleton, lookalike))
             }

@@ -31,10 +31,6 @@ extension Checker {
         checkPromotional(text, at: literal.range)
     }
 
-    mutating func checkPromotional(_ literal: StringLiteral) {
-        checkPromotional(literal.displayText, at: literal.range)
-    }
-
     /// Warns once per promotional phrase in `text`, in the order of ``promotionalPhrases``.
     mutating func checkPromotional(_ text: String, at range: SourceRange) {
         let found = Self.promotionalMatches(in: text)

@@ -1,4 +1,5 @@
-// Checking enums, parameters, events and groups.
+// Checking enums, parameters, events and groups. Each `check…` is given only
+// the declaration that declares its name first: `run` skips duplicates.
 
 import TipsRuntime
 import TipsSyntax
@@ -22,18 +23,13 @@ extension Checker {
         default: break
         }
         if let symbol = symbols[name] {
-            if case .enumeration = symbol { return .enumeration(name) }
+            if symbol.kind == .enumeration { return .enumeration(name) }
             diagnostics.error(
-                "'\(name)' is \(symbol.kindDescription), not a type; use Bool, Int, Double, String or an enum",
+                "'\(name)' is \(symbol.kind), not a type; use Bool, Int, Double, String or an enum",
                 at: syntax.name.range)
             return nil
         }
-        let candidates =
-            ["Bool", "Int", "Double", "String"]
-            + symbols.compactMap { key, value in
-                if case .enumeration = value { return key }
-                return nil
-            }
+        let candidates = ["Bool", "Int", "Double", "String"] + names(of: .enumeration)
         diagnostics.error(
             "unknown type '\(name)'", at: syntax.name.range, suggesting: .closest(to: name, in: candidates))
         return nil
@@ -56,8 +52,6 @@ extension Checker {
 
     // MARK: - Enums, parameters, events
 
-    /// Checks one declaration.
-    /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkEnum(_ decl: EnumDecl) -> CheckedEnum? {
         var seen: [String: SourceRange] = [:]
         var cases: [String] = []
@@ -78,8 +72,6 @@ extension Checker {
             origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
     }
 
-    /// Checks one declaration.
-    /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkParameter(_ decl: ParameterDecl) -> CheckedParameter? {
         guard let type = resolveType(decl.type) else { return nil }
         guard let expression = decl.defaultValue else { return nil }
@@ -114,7 +106,7 @@ extension Checker {
             {
                 diagnostics.error(
                     "write the case as '.\(caseName.name)' instead of '\(name).\(caseName.name)'", at: expression.range,
-                    fixIts: [FixIt(range: expression.range, replacement: "." + caseName.name)])
+                    replacing: "." + caseName.name)
                 return .enumCase(caseName.name)
             }
             fallthrough
@@ -161,12 +153,8 @@ extension Checker {
 
     private func describeLiteral(_ value: TipValue?) -> String {
         switch value {
-        case .bool: "a Bool"
-        case .int: "an Int"
-        case .double: "a Double"
-        case .string: "a String"
-        case .duration: "a Duration"
         case .enumCase(let name): "an enum case '.\(name)'"
+        case let value?: Self.article(CheckedExpression.literal(value).type)
         case nil: "not a literal"
         }
     }
@@ -196,8 +184,6 @@ extension Checker {
         return (checked, !failed)
     }
 
-    /// Checks one declaration.
-    /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkEvent(_ decl: EventDecl) -> CheckedEvent? {
         let fields = checkFields(decl.fields, owner: "event '\(decl.name.name)'", kind: "a field")
         var keepCount = CheckedEvent.defaultKeepCount
@@ -228,8 +214,6 @@ extension Checker {
 
     // MARK: - Groups
 
-    /// Checks one declaration.
-    /// Only for the declaration that declares its name first: `run` skips duplicates.
     mutating func checkGroup(_ decl: GroupDecl) -> CheckedGroup? {
         var priority = GroupPriority.firstAvailable
         if let written = decl.priority {
@@ -245,27 +229,24 @@ extension Checker {
                     "tip '\(member.name)' is already in group '\(decl.name.name)'", note: "first listed here")
             else { continue }
             switch symbols[member.name] {
-            case .tip(let tip, let takesArguments):
-                if takesArguments {
+            case let tip? where tip.kind == .tip:
+                if tip.takesArguments {
                     diagnostics.error(
                         "tip '\(member.name)' takes arguments, so it cannot be in a group; "
                             + "groups hold tips without arguments",
                         at: member.range,
-                        notes: [DiagnosticNote("'\(member.name)' is declared here", at: tip.range)])
+                        notes: [DiagnosticNote("'\(member.name)' is declared here", at: tip.nameRange)])
                     continue
                 }
                 members.append(member.name)
                 groupedTips.insert(member.name)
             case .some(let other):
                 diagnostics.error(
-                    "'\(member.name)' is \(other.kindDescription), but a group holds tips", at: member.range)
+                    "'\(member.name)' is \(other.kind), but a group holds tips", at: member.range)
             case nil:
-                let tips = symbols.compactMap { key, value -> String? in
-                    if case .tip = value { return key }
-                    return nil
-                }
                 diagnostics.error(
-                    "unknown tip '\(member.name)'", at: member.range, suggesting: .closest(to: member.name, in: tips))
+                    "unknown tip '\(member.name)'", at: member.range,
+                    suggesting: .closest(to: member.name, in: names(of: .tip)))
             }
         }
         return CheckedGroup(

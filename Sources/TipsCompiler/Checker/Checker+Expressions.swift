@@ -102,15 +102,15 @@ extension Checker {
     private mutating func checkName(_ name: Identifier, context: ExpressionContext) -> CheckedExpression? {
         if let type = context.arguments[name.name] { return .argument(name.name, type) }
         if let parameter = parameters[name.name] { return .parameter(name.name, parameter.type) }
-        switch symbols[name.name] {
+        switch symbols[name.name]?.kind {
         case .parameter: return nil  // Declared, but its declaration already failed.
         case .event:
             diagnostics.error(
                 "event '\(name.name)' is not a value; count its donations with '\(name.name).count'", at: name.range,
-                fixIts: [FixIt(range: name.range, replacement: name.name + ".count")])
+                replacing: name.name + ".count")
             return nil
-        case .some(let other):
-            diagnostics.error("'\(name.name)' is \(other.kindDescription), not a value", at: name.range)
+        case let kind?:
+            diagnostics.error("'\(name.name)' is \(kind), not a value", at: name.range)
             return nil
         case nil:
             if let (message, replacement) = Self.otherLanguageWord(name.name) {
@@ -118,14 +118,11 @@ extension Checker {
                 return nil
             }
             // Every declared parameter is a candidate, even one whose declaration failed.
-            let declaredParameters = symbols.compactMap { name, symbol -> String? in
-                if case .parameter = symbol { return name } else { return nil }
-            }
-            var candidates = Array(context.arguments.keys) + declaredParameters + eventNames
+            var candidates = Array(context.arguments.keys) + names(of: .parameter) + names(of: .event)
             if let event = context.fieldsOf, event.field(named: name.name) != nil {
                 diagnostics.error(
                     "unknown name '\(name.name)'; did you mean the field '.\(name.name)' of event '\(event.name)'?",
-                    at: name.range, fixIts: [FixIt(range: name.range, replacement: "." + name.name)])
+                    at: name.range, replacing: "." + name.name)
                 return nil
             }
             candidates.sort()
@@ -212,10 +209,10 @@ extension Checker {
                     to: name.name, in: ["donations", "count"], otherwise: "use '.donations' or '.count'"))
             return nil
         }
-        if case .name(let baseName) = base, case .enumeration(let enumName)? = symbols[baseName.name] {
+        if case .name(let baseName) = base, symbols[baseName.name]?.kind == .enumeration {
             diagnostics.error(
-                "write the case as '.\(name.name)' instead of '\(enumName.name).\(name.name)'", at: range,
-                fixIts: [FixIt(range: range, replacement: "." + name.name)])
+                "write the case as '.\(name.name)' instead of '\(baseName.name).\(name.name)'", at: range,
+                replacing: "." + name.name)
             return nil
         }
         if case .member = base, checkQuery(base, context: context) != nil {

@@ -77,7 +77,7 @@ extension Checker {
                 let stringRange = if case .literal(.string) = right { rhs.range } else { lhs.range }
                 diagnostics.error(
                     message, at: stringRange,
-                    fixIts: replacement.map { [FixIt(range: stringRange, replacement: $0)] } ?? [])
+                    replacing: replacement)
                 return nil
             } else {
                 var message =

@@ -61,8 +61,11 @@ extension Checker {
                 at: written.range)
             return false
         }
-        if let bound = Self.bound(expression, written: written) { return narrow(&facts.ints, by: bound, tip: tip) }
-        if let (operand, op, value) = Self.doubleBound(expression) {
+        switch Self.bound(expression) {
+        case let (operand, op, .int(value))? where Self.isBoundable(operand, .int):
+            let bound = Bound(operand: operand, op: op, value: value, written: written)
+            return narrow(&facts.ints, by: bound, tip: tip)
+        case let (operand, op, .double(value))? where Self.isBoundable(operand, .double):
             var interval = facts.doubles[operand] ?? DoubleInterval(first: written)
             interval.narrow(op, value)
             if interval.isEmpty {
@@ -71,6 +74,7 @@ extension Checker {
             }
             facts.doubles[operand] = interval
             return true
+        default: break
         }
         if let (operand, value, equal) = Self.equality(expression) {
             var known = facts.equalities[operand] ?? Equality()
@@ -154,42 +158,24 @@ extension Checker {
         return (Int.min, Int.max)
     }
 
-    /// `operand op constant` (or `constant op operand`) on an Int operand.
-    private static func bound(_ expression: CheckedExpression, written: Written) -> Bound? {
+    /// `operand op constant` (or `constant op operand`, turned so the operand
+    /// is on the left) for an ordering or `==`.
+    private static func bound(_ expression: CheckedExpression) -> (CheckedExpression, RuleOperator, TipValue)? {
         guard case .binary(let op, let lhs, let rhs, _) = expression, op.isComparison, op != .notEqual else {
             return nil
         }
-        switch (lhs, rhs) {
-        case (_, .literal(.int(let value))) where isBoundable(lhs):
-            return Bound(operand: lhs, op: op, value: value, written: written)
-        case (.literal(.int(let value)), _) where isBoundable(rhs):
-            return Bound(operand: rhs, op: op.mirrored, value: value, written: written)
-        default:
-            return nil
-        }
+        if case .literal(let value) = rhs { return (lhs, op, value) }
+        if case .literal(let value) = lhs { return (rhs, op.mirrored, value) }
+        return nil
     }
 
-    private static func isBoundable(_ expression: CheckedExpression) -> Bool {
-        switch expression {
-        case .count, .parameter(_, .int), .argument(_, .int): true
+    /// Whether the rules' bounds on `operand` of `type` are tracked: a count,
+    /// or a parameter or argument of that type.
+    private static func isBoundable(_ operand: CheckedExpression, _ type: TipsType) -> Bool {
+        switch operand {
+        case .count: type == .int
+        case .parameter(_, let own), .argument(_, let own): own == type
         default: false
-        }
-    }
-
-    /// `operand op constant` (or mirrored) on a Double parameter or argument.
-    private static func doubleBound(_ expression: CheckedExpression) -> (CheckedExpression, RuleOperator, Double)? {
-        guard case .binary(let op, let lhs, let rhs, _) = expression, op.isComparison, op != .notEqual else {
-            return nil
-        }
-        switch (lhs, rhs) {
-        case (.parameter(_, .double), .literal(.double(let value))),
-            (.argument(_, .double), .literal(.double(let value))):
-            return (lhs, op, value)
-        case (.literal(.double(let value)), .parameter(_, .double)),
-            (.literal(.double(let value)), .argument(_, .double)):
-            return (rhs, op.mirrored, value)
-        default:
-            return nil
         }
     }
 

@@ -8,9 +8,14 @@ extension Checker {
     /// What checking scenarios needs from the rest of the compilation.
     struct ScenarioScope {
         /// The tips that checked, by name.
-        var tips: [String: CheckedTip]
+        var tips: [String: CheckedTip] = [:]
         /// The groups that checked, by name.
-        var groups: [String: CheckedGroup]
+        var groups: [String: CheckedGroup] = [:]
+
+        init(_ tips: [CheckedTip?], _ groups: [CheckedGroup]) {
+            for case let tip? in tips { self.tips[tip.name] = tip }
+            for group in groups { self.groups[group.name] = group }
+        }
     }
 
     /// The reasons a step may invalidate a tip with; the others come from display limits.
@@ -140,7 +145,7 @@ extension Checker {
 
     private mutating func checkSetStep(_ name: Identifier, _ value: Expr) -> CheckedStep.Kind? {
         guard let parameter = parameters[name.name] else {
-            reportNotFound(name, "parameter") { if case .parameter = $0 { true } else { false } }
+            reportNotFound(name, .parameter)
             return nil
         }
         guard let constant = checkConstant(value, of: parameter.type, subject: "the value of parameter '\(name.name)'")
@@ -152,7 +157,7 @@ extension Checker {
         _ name: Identifier, _ fields: [ArgumentSyntax]?
     ) -> CheckedStep.Kind? {
         guard let event = events[name.name] else {
-            reportNotFound(name, "event") { if case .event = $0 { true } else { false } }
+            reportNotFound(name, .event)
             return nil
         }
         guard
@@ -232,7 +237,7 @@ extension Checker {
     ) -> CheckedTipInstance? {
         let name = reference.name
         guard let tip = scope.tips[name.name] else {
-            reportNotFound(name, "tip") { if case .tip = $0 { true } else { false } }
+            reportNotFound(name, .tip)
             return nil
         }
         guard let declared = tip.arguments else {
@@ -303,14 +308,14 @@ extension Checker {
     ) -> CheckedStep.Kind? {
         let name = groupReference.name
         guard let group = scope.groups[name.name] else {
-            if case .tip = symbols[name.name] {
+            if symbols[name.name]?.kind == .tip {
                 diagnostics.error(
                     "'\(name.name)' is a tip, not a group; 'shows' asks a group for its current tip, "
                         + "as in expect \(name.name) available",
                     at: name.range)
                 return nil
             }
-            reportNotFound(name, "group") { if case .group = $0 { true } else { false } }
+            reportNotFound(name, .group)
             return nil
         }
         if groupReference.arguments != nil {
@@ -337,15 +342,5 @@ extension Checker {
     static func sourceText(_ value: TipValue) -> String {
         if case .string(let text) = value { return ASTDumper.quoted(text) }
         return value.tipsLiteral(.seconds)
-    }
-}
-
-extension Checker {
-    /// The tips and groups that checked, by name, for the scenarios.
-    func scenarioScope(_ tips: [CheckedTip?], _ groups: [CheckedGroup]) -> ScenarioScope {
-        var scope = ScenarioScope(tips: [:], groups: [:])
-        for case let tip? in tips { scope.tips[tip.name] = tip }
-        for group in groups { scope.groups[group.name] = group }
-        return scope
     }
 }

@@ -39,8 +39,7 @@ extension Checker {
         }
     }
 
-    /// Checks one declaration.
-    /// Only for the declaration that declares its name first: `run` skips duplicates.
+    /// Checks a tip (only the first declaration of its name: `run` skips duplicates).
     mutating func checkTip(_ decl: TipDecl) -> CheckedTip? {
         let tipName = decl.name.name
         let errorsBefore = errorCount
@@ -123,7 +122,7 @@ extension Checker {
                 body.failed = true
                 return
             }
-            checkPromotional(literal)
+            checkPromotional(literal.displayText, at: literal.range)
             if let text = checkText(literal, tip: tip, arguments: arguments) {
                 body.actions.append(CheckedAction(id: name.name, title: text))
             }
@@ -250,34 +249,26 @@ extension Checker {
     /// Resolves a name that must be an event.
     mutating func resolveEvent(_ name: Identifier) -> CheckedEvent? {
         if let event = events[name.name] { return event }
-        reportNotFound(name, "event") { if case .event = $0 { true } else { false } }
+        reportNotFound(name, .event)
         return nil
     }
 
-    /// Reports why `name` names no checked declaration of the kind that
-    /// `isKind` accepts (an `expected`): it declares another kind, or nothing
-    /// ("did you mean" among that kind). One of that kind that failed its own
-    /// checks was reported there.
-    mutating func reportNotFound(_ name: Identifier, _ expected: String, isKind: (Symbol) -> Bool) {
-        switch symbols[name.name] {
-        case .some(let symbol) where isKind(symbol): break
-        case .some(let symbol):
-            let article = expected == "event" ? "an" : "a"
-            diagnostics.error("'\(name.name)' is \(symbol.kindDescription), not \(article) \(expected)", at: name.range)
+    /// Reports why `name` names no checked declaration of the `expected`
+    /// kind: it declares another kind, or nothing ("did you mean" among that
+    /// kind). One of that kind that failed its own checks was reported there.
+    mutating func reportNotFound(_ name: Identifier, _ expected: Symbol.Kind) {
+        switch symbols[name.name]?.kind {
+        case expected: break
+        case let kind?: diagnostics.error("'\(name.name)' is \(kind), not \(expected)", at: name.range)
         case nil:
-            let candidates = symbols.compactMap { isKind($0.value) ? $0.key : nil }
             diagnostics.error(
-                "unknown \(expected) '\(name.name)'", at: name.range,
-                suggesting: .closest(to: name.name, in: candidates))
+                "unknown \(expected.rawValue) '\(name.name)'", at: name.range,
+                suggesting: .closest(to: name.name, in: names(of: expected)))
         }
     }
 
-    var eventNames: [String] {
-        symbols.compactMap { key, value in
-            if case .event = value { return key }
-            return nil
-        }
-    }
+    /// The declared names of one kind, in the order of ``symbols``.
+    func names(of kind: Symbol.Kind) -> [String] { symbols.compactMap { $0.value.kind == kind ? $0.key : nil } }
 
     // MARK: - Tip ids
 
@@ -287,7 +278,11 @@ extension Checker {
         seen.reserveCapacity(tips.count)
         for index in tips.indices {
             guard let key = tips[index]?.id.displayText else { continue }
-            if let firstIndex = seen[key], let first = tips[firstIndex], let tip = tips[index] {
+            // One hash for a new id; a clash puts the first tip's index back.
+            if let firstIndex = seen.updateValue(index, forKey: key), let first = tips[firstIndex],
+                let tip = tips[index]
+            {
+                seen[key] = firstIndex
                 // Point at the `id` line that makes the clash (a tip without one has its name as id).
                 let note =
                     first.idRange.map { DiagnosticNote("tip '\(first.name)' has this id", at: $0) }
@@ -296,8 +291,6 @@ extension Checker {
                 diagnostics.error(
                     "tip id '\(key)' is already used by tip '\(first.name)'; ids must be unique",
                     at: tip.idRange ?? tip.origin.nameRange, notes: [note])
-            } else {
-                seen[key] = index
             }
         }
     }

@@ -6,33 +6,21 @@ import TipsSyntax
 /// Errors and warnings go to the diagnostics engine; the returned program is
 /// complete only when no error was reported.
 public struct Checker: Sendable {
-    /// A file-scope name and what it declares: the declared name, and for a
-    /// tip whether it takes arguments (all that name lookups need to know).
-    enum Symbol {
-        case enumeration(Identifier)
-        case parameter(Identifier)
-        case event(Identifier)
-        case tip(Identifier, takesArguments: Bool)
-        case group(Identifier)
+    /// A file-scope name and what it declares (all that name lookups need to know).
+    struct Symbol {
+        /// What a name declares; its raw value is the noun messages use.
+        enum Kind: String, CustomStringConvertible {
+            case enumeration = "enum", parameter, event, tip, group
 
-        /// "an enum", "a parameter", ... for messages.
-        var kindDescription: String {
-            switch self {
-            case .enumeration: "an enum"
-            case .parameter: "a parameter"
-            case .event: "an event"
-            case .tip: "a tip"
-            case .group: "a group"
-            }
+            /// "an enum", "a parameter", ... for messages.
+            var description: String { (self == .enumeration || self == .event ? "an " : "a ") + rawValue }
         }
 
+        var kind: Kind
         /// The declared name and its range.
-        var identifier: Identifier {
-            switch self {
-            case .enumeration(let name), .parameter(let name), .event(let name), .tip(let name, _), .group(let name):
-                name
-            }
-        }
+        var identifier: Identifier
+        /// For a tip: whether it takes arguments.
+        var takesArguments = false
 
         var name: String { identifier.name }
 
@@ -99,16 +87,28 @@ public struct Checker: Sendable {
         checkTipIDs(tips)
         let scenarios =
             positions.scenarios.isEmpty
-            ? [] : checkScenarios(files, at: positions.scenarios, scope: scenarioScope(tips, groups))
+            ? [] : checkScenarios(files, at: positions.scenarios, scope: ScenarioScope(tips, groups))
         // Only the file that holds the config block declares it: without one,
         // no file does, so adding a file never changes another's output.
         let configFile = config?.file
-        let checkedFiles = zip(files, checked).map { file, declarations in
-            CheckedFile(
+        let checkedFiles = files.indices.map { index in
+            let file = files[index]
+            return CheckedFile(
                 id: file.file, fileName: fileNames[Int(file.file.rawValue)],
-                declarations: declarations.compactMap { $0 }, emitsConfiguration: file.file == configFile)
+                declarations: Self.takeDeclarations(&checked[index]), emitsConfiguration: file.file == configFile)
         }
         return CheckedProgram(files: checkedFiles, config: config?.config ?? CheckedConfig(), scenarios: scenarios)
+    }
+
+    /// The declarations checked into `slots`, in order, moved out of them
+    /// (a copy would retain every field of every tip, and the slots then release them all again).
+    private static func takeDeclarations(_ slots: inout [CheckedDeclaration?]) -> [CheckedDeclaration] {
+        var declarations: [CheckedDeclaration] = []
+        declarations.reserveCapacity(slots.count)
+        for index in slots.indices {
+            if let declaration = slots[index].take() { declarations.append(declaration) }
+        }
+        return declarations
     }
 
     /// Checks an enum, a parameter or an event, recording it for the declarations checked after it.
@@ -191,23 +191,24 @@ public struct Checker: Sendable {
                 case .scenario:
                     positions.scenarios.append((fileIndex, index, true))
                     continue
-                case .enumeration(let decl): symbol = .enumeration(decl.name)
-                case .parameter(let decl): symbol = .parameter(decl.name)
-                case .event(let decl): symbol = .event(decl.name)
-                case .tip(let decl): symbol = .tip(decl.name, takesArguments: decl.arguments != nil)
-                case .group(let decl): symbol = .group(decl.name)
+                case .enumeration(let decl): symbol = Symbol(kind: .enumeration, identifier: decl.name)
+                case .parameter(let decl): symbol = Symbol(kind: .parameter, identifier: decl.name)
+                case .event(let decl): symbol = Symbol(kind: .event, identifier: decl.name)
+                case .tip(let decl):
+                    symbol = Symbol(kind: .tip, identifier: decl.name, takesArguments: decl.arguments != nil)
+                case .group(let decl): symbol = Symbol(kind: .group, identifier: decl.name)
                 }
                 let key = symbol.name
-                let existing = symbols[key]
+                // One hash for a new name; a duplicate puts the first declaration back.
+                let existing = symbols.updateValue(symbol, forKey: key)
                 if let existing {
+                    symbols[key] = existing
                     diagnostics.error(
-                        "'\(key)' is already declared as \(existing.kindDescription)", at: symbol.nameRange,
+                        "'\(key)' is already declared as \(existing.kind)", at: symbol.nameRange,
                         notes: [DiagnosticNote("'\(key)' is first declared here", at: existing.nameRange)])
-                } else {
-                    symbols[key] = symbol
                 }
                 let position = (file: fileIndex, index: index, isPrimary: existing == nil)
-                switch symbol {
+                switch symbol.kind {
                 case .enumeration: positions.enums.append(position)
                 case .parameter, .event: positions.parametersAndEvents.append(position)
                 case .tip: positions.tips.append(position)

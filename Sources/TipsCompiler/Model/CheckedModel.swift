@@ -32,14 +32,6 @@ public enum TipsType: Hashable, Sendable, CustomStringConvertible {
         case .error: "<error>"
         }
     }
-
-    /// Whether a parameter, field or argument may have this type.
-    public var isStorable: Bool {
-        switch self {
-        case .bool, .int, .double, .string, .enumeration: true
-        case .duration, .donations, .error: false
-        }
-    }
 }
 
 /// Where a declaration came from: its file and its name's range.

@@ -70,7 +70,8 @@ public enum SwiftNames {
     /// The one spelling rule for a declared `.tips` name in the generated Swift:
     ///
     /// 1. a name in ``reserved``, or in `members` (the names the enclosing
-    ///    generated declaration already uses), gets a trailing underscore:
+    ///    generated declaration already uses: one of the sets that
+    ///    ``SpecialWords`` knows), gets a trailing underscore:
     ///    `Type` → `Type_`, `rawValue` → `rawValue_`, `_` → `__`;
     /// 2. any other Swift keyword is written in backticks: `` `class` ``;
     /// 3. every other name is written as is.
@@ -78,17 +79,8 @@ public enum SwiftNames {
     /// Persisted ids, field keys, enum raw values and rule source text keep the
     /// `.tips` name; only Swift identifiers use this spelling.
     public static func identifier(_ name: String, reserving members: Set<String> = []) -> String {
-        if members.isEmpty, !SpecialWords.mayContain(name) { return name }
-        return spelled(name, reserving: members)
-    }
-
-    /// ``identifier(_:reserving:)`` for one of the member sets in ``SpecialWords``,
-    /// which lets a name that is none of them skip the set look-ups.
-    static func identifier(_ name: String, reservingKnown members: Set<String>) -> String {
-        SpecialWords.mayContain(name) ? spelled(name, reserving: members) : name
-    }
-
-    private static func spelled(_ name: String, reserving members: Set<String>) -> String {
+        // A name of no special word's shape skips the set look-ups.
+        guard SpecialWords.mayContain(name) else { return name }
         if reserved.contains(name) || members.contains(name) { return name + "_" }
         return keywords.contains(name) ? "`\(name)`" : name
     }
@@ -102,24 +94,17 @@ public enum SwiftNames {
         return keywords.contains(name) && !reserved.contains(name) ? "`\(name)`" : name
     }
 
-    /// A function parameter with the `.tips` name as its label and `swiftName`
-    /// inside: `label: Type`, or `label swiftName: Type` when the two differ.
-    public static func parameter(_ name: String, swiftName: String, type: String) -> String {
-        let label = label(name)
-        return label == swiftName ? "\(swiftName): \(type)" : "\(label) \(swiftName): \(type)"
-    }
-
     /// The Swift name of an enum case (rule 1 with ``enumMembers``).
-    public static func enumCase(_ name: String) -> String { identifier(name, reservingKnown: enumMembers) }
+    public static func enumCase(_ name: String) -> String { identifier(name, reserving: enumMembers) }
 
     /// The Swift name of a tip's type (rule 1 with ``groupMembers``, since groups name their tips from inside).
-    public static func tipType(_ name: String) -> String { identifier(name, reservingKnown: groupMembers) }
+    public static func tipType(_ name: String) -> String { identifier(name, reserving: groupMembers) }
 
     /// The Swift name of a tip argument's stored property and init parameter (rule 1 with ``tipMembers``).
-    public static func tipArgument(_ name: String) -> String { identifier(name, reservingKnown: tipMembers) }
+    public static func tipArgument(_ name: String) -> String { identifier(name, reserving: tipMembers) }
 
     /// The Swift name of an event field's `donate` parameter (rule 1 with ``donateMembers``).
-    public static func eventField(_ name: String) -> String { identifier(name, reservingKnown: donateMembers) }
+    public static func eventField(_ name: String) -> String { identifier(name, reserving: donateMembers) }
 
     /// The type of an event's value in `TipsRuntime.TipEvents`: the name
     /// capitalized plus `Event` (`visitedRegion` → `VisitedRegionEvent`), so it
@@ -135,38 +120,10 @@ public enum SwiftNames {
         return first.uppercased() + name.dropFirst()
     }
 
-    /// A Swift string literal holding `text` exactly (see ``ByteBuffer/appendStringLiteral(_:)``).
-    public static func stringLiteral(_ text: String) -> String {
-        spelled { $0.appendStringLiteral(text) }
-    }
-
-    /// `text` escaped for the inside of a Swift string literal.
-    public static func escaped(_ text: String) -> String {
-        spelled { $0.appendEscaped(text) }
-    }
-
-    /// An Int literal, with `_` every three digits from 10_000 on.
-    public static func integer(_ value: Int) -> String {
-        spelled { $0.appendInteger(value) }
-    }
-
     /// A Double literal that reads back as the same value.
     public static func double(_ value: Double) -> String {
         if value.isNaN || value.isInfinite { return "0.0" }
         // Swift prints a Double so that it reads back as the same value: "2.5", "1e+16".
         return "\(value)"
-    }
-
-    /// A line of text safe inside a `//` comment.
-    public static func commentText(_ text: String) -> String {
-        spelled { $0.appendCommentText(text) }
-    }
-
-    /// What `append` writes into an empty buffer, as a string: the one
-    /// spelling of each literal is the buffer's.
-    private static func spelled(_ append: (inout ByteBuffer) -> Void) -> String {
-        var out = ByteBuffer()
-        append(&out)
-        return out.string(0..<out.count)
     }
 }

@@ -5,9 +5,6 @@ public struct SwiftWriter: Sendable {
     /// The UTF-8 of the text written so far: appending bytes is several times
     /// cheaper than appending to a `String`.
     private var buffer = ByteBuffer()
-    private var level = 0 {
-        didSet { indentationWidth = level * unitWidth }
-    }
     /// The current indentation, in spaces: written as bytes, never built as a string.
     private var indentationWidth = 0
     /// The buffers of the expression being built by ``expression(_:)``, kept from one to the next.
@@ -15,22 +12,14 @@ public struct SwiftWriter: Sendable {
 
     /// The text written so far.
     public var text: String { buffer.string(0..<buffer.count) }
-    private let unitWidth: Int
 
     /// Whether the text continues text written elsewhere that ends with a
     /// line that is neither blank nor `{` (so a first ``blankLine()`` writes).
     private let followsLine: Bool
 
-    /// Creates a writer that indents by `indentWidth` spaces.
-    public init(indentWidth: Int = 4) {
-        unitWidth = max(indentWidth, 0)
-        followsLine = false
-    }
-
-    /// Creates a writer for a piece of text that will follow a line that is
-    /// neither blank nor `{`, at the top level, and follow it in the output.
-    init(followsLine: Bool) {
-        unitWidth = 4
+    /// Creates a writer; one that `followsLine` writes a piece of text that
+    /// will follow a line that is neither blank nor `{`, at the top level.
+    init(followsLine: Bool = false) {
         self.followsLine = followsLine
     }
 
@@ -136,8 +125,8 @@ public struct SwiftWriter: Sendable {
 
     /// Writes the body one level deeper.
     public mutating func indented(_ body: (inout SwiftWriter) -> Void) {
-        level += 1
+        indentationWidth += 4
         body(&self)
-        level -= 1
+        indentationWidth -= 4
     }
 }

@@ -20,9 +20,9 @@ extension FileEmitter {
         declaration(" static let ", into: &writer) { out in
             out.appendUTF8(SwiftNames.identifier(event.name))
             out.append(": ")
-            appendEventType(event.name, to: &out)
+            out.appendUTF8(SwiftNames.eventType(event.name))
             out.append(" = ")
-            appendEventType(event.name, to: &out)
+            out.appendUTF8(SwiftNames.eventType(event.name))
             out.append("()")
         }
         writer.line()
@@ -32,7 +32,7 @@ extension FileEmitter {
             out.append("`, with their typed fields.")
         }
         declaration(" struct ", into: &writer) { out in
-            appendEventType(event.name, to: &out)
+            out.appendUTF8(SwiftNames.eventType(event.name))
             out.append(": Swift.Sendable")
         } body: { writer in
             writer.expression { code in

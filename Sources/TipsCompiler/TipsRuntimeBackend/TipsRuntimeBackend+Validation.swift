@@ -119,7 +119,7 @@ private struct GeneratedScopes {
             diagnostics.error(
                 "\(kind.rawValue) '\(name)' would generate a Swift type '\(swiftName)' that hides \(module)'s "
                     + "'\(swiftName)' in your app's code; rename it, for example to '\(rename)'",
-                at: range, fixIts: [FixIt(range: range, replacement: rename)])
+                at: range, replacing: rename)
         }
         module.declare(swiftName, kind, name, at: range, &diagnostics)
     }

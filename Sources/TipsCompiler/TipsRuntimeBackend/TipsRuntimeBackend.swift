@@ -19,15 +19,13 @@ public struct TipsRuntimeBackend: Backend {
 
     public func emit(_ program: CheckedProgram, options: EmitOptions) -> [EmittedFile] {
         // Files are written at the same time; one file alone may use every job itself.
-        var perFile = options
-        perFile.jobs = program.files.count == 1 ? options.jobs : 1
-        let fileOptions = perFile
-        let backend = self
-        return Parallel.map(program.files.count, jobs: options.jobs) { range in
+        var fileOptions = options
+        fileOptions.jobs = program.files.count == 1 ? options.jobs : 1
+        return Parallel.map(program.files.count, jobs: options.jobs) { [fileOptions] range in
             range.map { index in
                 let file = program.files[index]
                 let emitter = FileEmitter(program: program, file: file, options: fileOptions)
-                return EmittedFile(fileName: backend.outputFileName(for: file.fileName), pieces: emitter.emit())
+                return EmittedFile(fileName: outputFileName(for: file.fileName), pieces: emitter.emit())
             }
         }.flatMap { $0 }
     }

@@ -224,13 +224,27 @@ struct DatastoreDirectory {
     /// cannot be had (`writeProblem` says why).
     @discardableResult
     mutating func withFileLock<Result>(_ body: (inout DatastoreDirectory) -> Result) -> Result? {
-        if lockFD < 0 { openLockFile() }
-        guard lockFD >= 0, POSIXFile.lock(lockFD) else {
-            writeProblem = "cannot lock the datastore directory: \(POSIXFile.lastError)"
+        if let problem = lockTheNamedFile() {
+            writeProblem = "cannot lock the datastore directory: \(problem)"
             return nil
         }
         defer { POSIXFile.unlock(lockFD) }
         return body(&self)
+    }
+
+    /// Locks the file `Tips.lock` names now; why not, when it cannot. A lock
+    /// on a file renamed away since it was opened (set aside by another
+    /// process) excludes nobody: it is dropped, and the new file locked.
+    private mutating func lockTheNamedFile() -> String? {
+        for _ in 0..<3 {
+            if lockFD < 0 { openLockFile() }
+            guard lockFD >= 0, POSIXFile.lock(lockFD) else { return POSIXFile.lastError }
+            if POSIXFile.isFile(lockFD, namedBy: lockPath) { return nil }
+            POSIXFile.unlock(lockFD)
+            POSIXFile.close(lockFD)
+            lockFD = -1
+        }
+        return "the lock file keeps being replaced"
     }
 
     /// Opens (creating the directory and the file if need be) the lock file;

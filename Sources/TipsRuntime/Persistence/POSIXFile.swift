@@ -64,6 +64,15 @@ enum POSIXFile {
             changeNanoseconds: Int64(changed.tv_nsec))
     }
 
+    /// Whether `path` names the file open as `fd`: false once that file was
+    /// renamed or removed.
+    static func isFile(_ fd: Int32, namedBy path: String) -> Bool {
+        var held = stat()
+        var named = stat()
+        guard fstat(fd, &held) == 0, stat(path, &named) == 0 else { return false }
+        return held.st_dev == named.st_dev && held.st_ino == named.st_ino
+    }
+
     /// Reads from `offset` to the end of the file.
     static func read(_ fd: Int32, from offset: Int) -> [UInt8]? {
         guard let size = size(fd), size <= maximumFileSize else { return nil }

@@ -62,12 +62,6 @@ public struct FixIt: Hashable, Sendable {
     public var range: SourceRange
     /// The text to put there.
     public var replacement: String
-
-    /// Creates a fix-it.
-    public init(range: SourceRange, replacement: String) {
-        self.range = range
-        self.replacement = replacement
-    }
 }
 
 extension Diagnostic {
@@ -139,6 +133,12 @@ public struct DiagnosticEngine: Sendable {
         _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
     ) {
         report(Diagnostic(.error, message, at: range, notes: notes, fixIts: fixIts))
+    }
+
+    /// Reports an error whose message names `replacement` (when there is one)
+    /// as the text to write in place of `range`: that is its fix-it.
+    package mutating func error(_ message: String, at range: SourceRange, replacing replacement: String?) {
+        error(message, at: range, suggesting: Suggestion(phrase: "", replacement: replacement))
     }
 
     /// Reports an error whose message ends with `suggestion`, carrying its fix-it for `range`.

@@ -55,6 +55,9 @@ extension Lexer {
     }
 
     /// The end of the identifier characters that start at `position`.
+    /// Inlined: called from a mutating scan, it would otherwise be handed a
+    /// copy of the whole lexer, once per name.
+    @inline(__always)
     func identifierEnd(from position: Int) -> Int {
         var end = position
         while end < bytes.count {
@@ -93,11 +96,15 @@ extension Lexer {
 
     mutating func scanIdentifier() {
         let start = index
-        index = identifierEnd(from: index)
-        emit(.identifier, from: start, to: index, keyword: keyword(start, index))
+        let end = identifierEnd(from: start)
+        let keyword = keyword(start, end)
+        index = end
+        emit(.identifier, from: start, to: end, keyword: keyword)
     }
 
-    /// The keyword spelled by `start..<end`, if any, compared byte for byte.
+    /// The keyword spelled by `start..<end`, if any, compared byte for byte
+    /// (inlined for the reason ``identifierEnd(from:)`` is).
+    @inline(__always)
     func keyword(_ start: Int, _ end: Int) -> Keyword? {
         let length = end - start
         guard length > 0, length < 32 else { return nil }

@@ -31,7 +31,8 @@ extension Lexer {
         var end = digitsEnd(from: index)
         let isDecimal = end + 1 < bytes.count && bytes[end] == UInt8(ascii: ".") && Lexer.isDigit(bytes[end + 1])
         if isDecimal { end = digitsEnd(from: end + 1) }
-        index = startsIdentifier(at: end) ? identifierEnd(from: end) : end
+        let unitEnd = startsIdentifier(at: end) ? identifierEnd(from: end) : end
+        index = unitEnd
         if isDecimal {
             scanDecimal(from: start, numberEnd: end)
         } else {
@@ -175,7 +176,7 @@ extension Lexer {
         }
         if text.isEmpty {
             // The common case: no escapes, so the text is a slice of the source.
-            if runStart < index { segments.append(.text(String(decoding: bytes[runStart..<index], as: UTF8.self))) }
+            if runStart < index { segments.append(.text(file.text(in: range(runStart, index)))) }
         } else {
             text.append(contentsOf: bytes[runStart..<index])
             segments.append(.text(String(decoding: text, as: UTF8.self)))

@@ -144,7 +144,8 @@ public struct Lexer {
         }
         var doc: DocComment?
         if let firstLine = pendingDocs.first, let lastLine = pendingDocs.last {
-            doc = DocComment(lines: pendingDocs.map(docLine), range: firstLine.extended(to: lastLine))
+            let lines = pendingDocs.map { Self.docLine($0, in: file) }
+            doc = DocComment(lines: lines, range: firstLine.extended(to: lastLine))
             pendingDocs.removeAll()
         }
         switch kind {
@@ -160,10 +161,11 @@ public struct Lexer {
 
     /// The text of the `///` line at `range` without its slashes and one
     /// leading space, cut from the bytes (a String and its Characters cost
-    /// several times more, and a file of tips has many doc lines).
-    func docLine(_ range: SourceRange) -> String {
+    /// several times more, and a file of tips has many doc lines). Static, so
+    /// that mapping the lines does not capture a copy of the lexer.
+    static func docLine(_ range: SourceRange, in file: SourceFile) -> String {
         var start = range.start + 3
-        if start < range.end, bytes[Int(start)] == 0x20 { start += 1 }
+        if start < range.end, file.bytes[Int(start)] == 0x20 { start += 1 }
         return file.text(in: SourceRange(file: range.file, start: start, end: range.end))
     }
 
@@ -180,7 +182,7 @@ public struct Lexer {
     /// Reports an error at `start..<end`; `replacement`, when the message names one, is its fix-it.
     mutating func error(_ message: String, from start: Int, to end: Int, replacement: String? = nil) {
         let range = range(start, end)
-        diagnostics.error(message, at: range, fixIts: replacement.map { [FixIt(range: range, replacement: $0)] } ?? [])
+        diagnostics.error(message, at: range, replacing: replacement)
     }
 
     // MARK: - Comments and punctuation

@@ -67,27 +67,14 @@ public struct Token: Hashable, Sendable {
     /// Where it is; names are read back from the source through this range.
     public var range: SourceRange
     /// The decoded value of a literal; ``TokenValue/none`` otherwise.
-    package var value: TokenValue
+    package var value: TokenValue = .none
     /// True when the lexer already reported an error about this token (an
     /// integer that overflows, an unknown duration unit); the parser then
     /// stays silent about it.
-    public var isMalformed: Bool
+    public var isMalformed = false
     /// For an identifier that spells a contextual keyword, that keyword.
-    public var keyword: Keyword?
+    public var keyword: Keyword? = nil
     /// Whether a line feed lies between the token before (other than a doc
     /// comment or a separating ``TokenKind/newline``) and this one.
-    public var followsLineBreak: Bool
-
-    /// Creates a token.
-    package init(
-        kind: TokenKind, range: SourceRange, value: TokenValue = .none, isMalformed: Bool = false,
-        keyword: Keyword? = nil, followsLineBreak: Bool = false
-    ) {
-        self.kind = kind
-        self.range = range
-        self.value = value
-        self.isMalformed = isMalformed
-        self.keyword = keyword
-        self.followsLineBreak = followsLineBreak
-    }
+    public var followsLineBreak = false
 }

@@ -189,11 +189,15 @@ public final class SourceFile: Sendable {
         return (Unicode.UTF8.decode(encoded), encoded.count)
     }
 
-    /// The source text covered by `range`, repaired to valid UTF-8.
+    /// The source text covered by `range`, repaired to valid UTF-8. Decoded
+    /// from a pointer into the bytes rather than an `ArraySlice`, which would
+    /// retain and release the file's storage for every name the parser reads.
     public func text(in range: SourceRange) -> String {
         let start = min(Int(range.start), bytes.count)
-        let end = min(Int(range.end), bytes.count)
-        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+        let end = max(start, min(Int(range.end), bytes.count))
+        return bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+        }
     }
 }
 

@@ -9,13 +9,16 @@ import Foundation
 extension Identifier {
     /// `text` in Unicode Normalization Form C; ASCII is returned as is.
     static func normalized(_ text: String) -> String {
-        // Over the contiguous bytes (every string the parser makes): iterating
-        // `utf8` one element at a time costs about as much as decoding the name.
-        let isASCII =
-            text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } }
-            ?? text.utf8.allSatisfy { $0 < 0x80 }
-        if isASCII { return text }
+        if isASCII(text) { return text }
         return text.precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether `text` is all ASCII, read over its contiguous bytes (every
+    /// string the parser makes): iterating `utf8` one element at a time costs
+    /// about as much as decoding the name.
+    package static func isASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } }
+            ?? text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// An identifier whose name is `text` in NFC.
