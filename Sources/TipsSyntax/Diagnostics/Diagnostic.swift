@@ -73,24 +73,12 @@ extension Diagnostic {
     /// characters cut to that many, then `…`. Short messages are returned as is.
     static func clippingLongQuotes(_ message: String) -> String {
         guard message.utf8.count > longestQuote + 2 else { return message }
-        var clipped = ""
-        var rest = message[...]
-        while let open = rest.firstIndex(of: "'") {
-            let afterOpen = rest.index(after: open)
-            guard let close = rest[afterOpen...].firstIndex(of: "'") else { break }
-            clipped += rest[...open]
-            let quote = rest[afterOpen..<close]
-            if let cut = quote.index(quote.startIndex, offsetBy: longestQuote, limitedBy: quote.endIndex),
-                cut < quote.endIndex
-            {
-                clipped += quote[..<cut] + "…"
-            } else {
-                clipped += quote
-            }
-            clipped += "'"
-            rest = rest[rest.index(after: close)...]
+        var pieces = message.split(separator: "'", omittingEmptySubsequences: false).map(String.init)
+        // Every other piece is quoted, but for a last one that no quote closes.
+        for index in stride(from: 1, to: pieces.count - 1, by: 2) where pieces[index].count > longestQuote {
+            pieces[index] = String(pieces[index].prefix(longestQuote)) + "…"
         }
-        return clipped + rest
+        return pieces.joined(separator: "'")
     }
 }
 

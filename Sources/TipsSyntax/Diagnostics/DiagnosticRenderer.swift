@@ -70,8 +70,7 @@ public struct DiagnosticRenderer: Sendable {
         let spanEnd = scalars.index(caretIndex, offsetBy: max(0, min(rangeColumns, shownColumns - caretColumn)))
         // Columns count scalars, but a terminal gives CJK and emoji two cells
         // and combining marks none: pad and underline by display width.
-        let spanWidth = Self.displayWidth(shown[caretIndex..<spanEnd])
-        let width = max(1, spanWidth)
+        let width = max(1, shown[caretIndex..<spanEnd].reduce(0) { $0 + Self.displayWidth($1) })
         // Keep tabs so the caret lines up under the text in a terminal.
         var pad = prefix.isEmpty ? "" : " "
         for character in shown[..<caretIndex] {
@@ -86,11 +85,6 @@ public struct DiagnosticRenderer: Sendable {
         }
         let caret = "^" + String(repeating: "~", count: width - 1)
         return prefix + shown + suffix + "\n" + pad + caret + "\n"
-    }
-
-    /// How many terminal cells `text` takes.
-    static func displayWidth(_ text: Substring) -> Int {
-        text.reduce(0) { $0 + displayWidth($1) }
     }
 
     /// How many terminal cells a character takes: 2 for wide (CJK, Hangul,

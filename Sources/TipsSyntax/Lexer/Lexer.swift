@@ -23,8 +23,8 @@ public struct Lexer {
     var pendingNewline: Int?
     /// The last token other than a doc comment.
     var last: (kind: TokenKind, keyword: Keyword?, range: SourceRange)?
-    /// When true (for the parser), doc comments are collected into ``docs``
-    /// instead of being emitted as tokens.
+    /// When true (for the parser), doc comments are collected into
+    /// ``pendingDocs`` instead of being emitted as tokens.
     let collectsDocs: Bool
     /// Doc comment lines not yet attached to a token.
     var pendingDocs: [SourceRange] = []
@@ -83,7 +83,6 @@ public struct Lexer {
         return (tokens, lexer.comments)
     }
 
-    /// Scans until a token is ready.
     @inline(__always)
     private mutating func scanUntilReady() {
         let count = bytes.count
@@ -117,7 +116,6 @@ public struct Lexer {
 
     // MARK: - Emitting
 
-    /// The range of `start..<end` in this file.
     func range(_ start: Int, _ end: Int) -> SourceRange {
         SourceRange(file: file.id, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end))
     }
@@ -145,9 +143,9 @@ public struct Lexer {
             }
         }
         var doc: DocComment?
-        if let first = pendingDocs.first, let last = pendingDocs.last {
+        if let firstLine = pendingDocs.first, let lastLine = pendingDocs.last {
             let lines = pendingDocs.map { Self.docLine($0, in: file) }
-            doc = DocComment(lines: lines, range: first.extended(to: last))
+            doc = DocComment(lines: lines, range: firstLine.extended(to: lastLine))
             pendingDocs.removeAll()
         }
         switch kind {

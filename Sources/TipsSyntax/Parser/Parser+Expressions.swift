@@ -20,7 +20,6 @@ extension SyntaxParser {
         return parsed.expr
     }
 
-    /// Whether `token` can start an expression.
     func canStartExpression(_ token: Token) -> Bool {
         switch token.kind {
         case .identifier, .integer, .decimal, .string, .duration, .dot, .leftParen, .bang, .minus: true

@@ -83,7 +83,7 @@ extension SyntaxParser {
         _ what: String, _ word: String, at range: SourceRange, among words: some Sequence<String>
     ) -> String? {
         guard let suggestion = SpellingSuggester.closest(to: word, among: words) else { return nil }
-        error("unknown \(what) '\(word)'", at: range, suggesting: .didYouMean(suggestion))
+        diagnostics.error("unknown \(what) '\(word)'", at: range, suggesting: .didYouMean(suggestion))
         return suggestion
     }
 

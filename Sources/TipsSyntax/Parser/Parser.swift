@@ -217,11 +217,6 @@ struct SyntaxParser {
         diagnostics.error(message, at: range, notes: notes, fixIts: fixIts)
     }
 
-    /// Reports `message` and then `suggestion`, carrying its fix-it for `range`.
-    mutating func error(_ message: String, at range: SourceRange, suggesting suggestion: Suggestion) {
-        diagnostics.error(message, at: range, suggesting: suggestion)
-    }
-
     /// Reports `message` at ``expectationRange`` unless the current token is
     /// malformed (the lexer has already reported it).
     mutating func errorExpected(_ message: String, notes: [DiagnosticNote] = []) {

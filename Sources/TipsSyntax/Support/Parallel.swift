@@ -49,11 +49,9 @@ package enum Parallel {
     }
 
     /// Lets `value` be freed on a utility thread when more than one job may
-    /// run, so the stages after its last use do not wait for it. A large
+    /// run, so the stages after its last use do not wait for it: a large
     /// file's syntax tree is millions of small allocations, and freeing them
-    /// misses the cache on almost every one: measured, most of the last-level
-    /// cache misses of a 10,000-tip compile, and time that grows faster than
-    /// the work.
+    /// misses the cache on almost every one.
     package static func releaseInBackground<Value: Sendable>(_ value: consuming Value, jobs: Int) {
         guard jobs > 1 else { return }
         let value = value
