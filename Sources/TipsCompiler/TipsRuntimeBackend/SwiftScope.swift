@@ -50,6 +50,11 @@ struct SwiftScope {
         self.name = name
     }
 
+    /// Makes room for `count` declarations.
+    mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+    }
+
     /// Empties the scope and makes it `name`, keeping its room.
     mutating func reset(_ name: Name) {
         self.name = name

@@ -16,19 +16,20 @@ extension FileEmitter {
     }
 
     private func emitEvent(_ event: CheckedEvent, into writer: inout SwiftWriter) {
+        let eventType = SwiftNames.eventType(event.name)
         writer.docComment(event.doc)
         declaration(" static let ", into: &writer) { out in
             out.appendUTF8(SwiftNames.identifier(event.name))
             out.append(": ")
-            appendEventType(event.name, to: &out)
+            out.appendUTF8(eventType)
             out.append(" = ")
-            appendEventType(event.name, to: &out)
+            out.appendUTF8(eventType)
             out.append("()")
         }
         writer.line()
         docLine("/// Donations of `", event, "`, with their typed fields.", into: &writer)
         declaration(" struct ", into: &writer) { out in
-            appendEventType(event.name, to: &out)
+            out.appendUTF8(eventType)
             out.append(": Swift.Sendable")
         } body: { writer in
             writer.expression { code in

@@ -13,13 +13,25 @@ import TipsSyntax
 extension TipsRuntimeBackend {
     public func validate(_ program: CheckedProgram, diagnostics: inout DiagnosticEngine) {
         var scopes = GeneratedScopes()
-        // An enum may be declared before the event whose field uses it.
+        // Room for every name at once: growing a table one rehash at a time costs more than filling it.
+        var counts = (module: 0, parameters: 0, events: 0)
         for file in program.files {
             Self.forEachDeclaration(in: file) { declaration in
-                guard case .event(let event) = declaration else { return }
-                for case .enumeration(let name) in event.fields.map(\.type) { scopes.enumsUsedByEvents.insert(name) }
+                switch declaration {
+                case .event(let event):
+                    counts.events += 3
+                    for case .enumeration(let name) in event.fields.map(\.type) {
+                        scopes.enumsUsedByEvents.insert(name)
+                    }
+                case .parameter: counts.parameters += 1
+                default: counts.module += 1
+                }
             }
         }
+        scopes.module.reserveCapacity(counts.module)
+        scopes.parameters.reserveCapacity(counts.parameters)
+        scopes.events.reserveCapacity(counts.events)
+        scopes.eventTypes.reserveCapacity(counts.events)
         for file in program.files {
             Self.forEachDeclaration(in: file) { scopes.declare($0, &diagnostics) }
         }

@@ -74,20 +74,6 @@ extension FileEmitter {
         appendSwiftType(type, to: &out)
     }
 
-    /// Appends ``SwiftNames/eventType(_:)`` of `name`, uppercasing an ASCII
-    /// first letter in place: only other first characters need a string.
-    func appendEventType(_ name: String, to out: inout ByteBuffer) {
-        guard let first = name.utf8.first, first < 0x80 else {
-            out.appendUTF8(SwiftNames.eventType(name))
-            return
-        }
-        let isLowercase = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
-        out.append(isLowercase ? first - 0x20 : first)
-        var name = name
-        name.withUTF8 { out.append(UnsafeBufferPointer(rebasing: $0.dropFirst())) }
-        out.append("Event")
-    }
-
     /// Appends `TipsRuntime.TipEvents.<name>.event`.
     func appendEventReference(_ name: String, to out: inout ByteBuffer) {
         out.append("TipsRuntime.TipEvents.")
