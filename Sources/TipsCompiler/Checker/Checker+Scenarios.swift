@@ -91,46 +91,9 @@ extension Checker {
         case .appear(let tip): kind = checkTipInstance(tip, scope: scope).map { .appear($0) }
         case .disappear(let tip): kind = checkTipInstance(tip, scope: scope).map { .disappear($0) }
         case .reset(let tip): kind = checkTipInstance(tip, scope: scope).map { .reset($0) }
-        case .invalidate(let tip, let reason):
-            let instance = checkTipInstance(tip, scope: scope)
-            guard Self.stepInvalidationReasons.contains(reason.name) else {
-                let rest =
-                    Self.invalidationReasons.contains(reason.name)
-                    ? Suggestion(
-                        phrase:
-                            "; it comes from the tip's display limits, so show the tip; use actionPerformed or tipClosed",
-                        replacement: nil)
-                    : .closest(
-                        to: reason.name, in: Self.stepInvalidationReasons,
-                        otherwise: "use actionPerformed or tipClosed")
-                diagnostics.error(
-                    "a scenario cannot invalidate a tip with '\(reason.name)'", at: reason.range, suggesting: rest)
-                return nil
-            }
-            kind = instance.map { .invalidate($0, reason: reason.name) }
+        case .invalidate(let tip, let reason): kind = checkInvalidateStep(tip, reason, scope: scope)
         case .restart: kind = .restart
-        case .repeat(let count, let body):
-            var inner: [CheckedStep] = []
-            var failed = false
-            if count.value < 1 {
-                diagnostics.error("'repeat' needs a count of at least 1, but this is \(count.value)", at: count.range)
-                failed = true
-            }
-            for step in body {
-                if case .override = step.kind {
-                    diagnostics.error(
-                        "'override' must come before every other step of the scenario, not inside 'repeat'",
-                        at: step.keyword)
-                    failed = true
-                    continue
-                }
-                if let checked = checkStep(step, scope: scope) { inner.append(checked) } else { failed = true }
-            }
-            if body.isEmpty {
-                diagnostics.error("'repeat \(count.value)' needs at least one step in its braces", at: count.range)
-                failed = true
-            }
-            kind = failed ? nil : .repeat(count: count.value, steps: inner)
+        case .repeat(let count, let body): kind = checkRepeatStep(count, body, scope: scope)
         case .expectStatus(let tip, let status):
             let instance = checkTipInstance(tip, scope: scope)
             guard let expected = checkExpectedStatus(status), let instance else { return nil }
@@ -139,6 +102,55 @@ extension Checker {
         case .override: kind = nil
         }
         return kind.map { CheckedStep(kind: $0, range: step.keyword) }
+    }
+
+    /// `invalidate tip reason`: only the reasons an app gives; nil when the step has errors.
+    private mutating func checkInvalidateStep(
+        _ tip: TipReferenceSyntax, _ reason: Identifier, scope: ScenarioScope
+    ) -> CheckedStep.Kind? {
+        let instance = checkTipInstance(tip, scope: scope)
+        guard Self.stepInvalidationReasons.contains(reason.name) else {
+            let rest =
+                Self.invalidationReasons.contains(reason.name)
+                ? Suggestion(
+                    phrase:
+                        "; it comes from the tip's display limits, so show the tip; use actionPerformed or tipClosed",
+                    replacement: nil)
+                : .closest(
+                    to: reason.name, in: Self.stepInvalidationReasons,
+                    otherwise: "use actionPerformed or tipClosed")
+            diagnostics.error(
+                "a scenario cannot invalidate a tip with '\(reason.name)'", at: reason.range, suggesting: rest)
+            return nil
+        }
+        return instance.map { .invalidate($0, reason: reason.name) }
+    }
+
+    /// `repeat N { steps }`: every inner step is checked, so that all their errors are reported.
+    private mutating func checkRepeatStep(
+        _ count: IntegerLiteral, _ body: [ScenarioStep], scope: ScenarioScope
+    ) -> CheckedStep.Kind? {
+        var inner: [CheckedStep] = []
+        var failed = false
+        if count.value < 1 {
+            diagnostics.error("'repeat' needs a count of at least 1, but this is \(count.value)", at: count.range)
+            failed = true
+        }
+        for step in body {
+            if case .override = step.kind {
+                diagnostics.error(
+                    "'override' must come before every other step of the scenario, not inside 'repeat'",
+                    at: step.keyword)
+                failed = true
+                continue
+            }
+            if let checked = checkStep(step, scope: scope) { inner.append(checked) } else { failed = true }
+        }
+        if body.isEmpty {
+            diagnostics.error("'repeat \(count.value)' needs at least one step in its braces", at: count.range)
+            failed = true
+        }
+        return failed ? nil : .repeat(count: count.value, steps: inner)
     }
 
     // MARK: - Parameters and events
