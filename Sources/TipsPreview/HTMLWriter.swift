@@ -61,21 +61,18 @@ struct HTMLWriter {
 
     /// Text made safe in element content and in quoted attribute values.
     static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
+        text.escapingScalars { scalar in
+            switch scalar {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
             // Control characters other than tab and newline never reach a page as themselves.
-            case "\u{0}"..."\u{8}", "\u{B}"..."\u{1F}", "\u{7F}": out += "\u{FFFD}"
-            default: out.unicodeScalars.append(character)
+            case "\u{0}"..."\u{8}", "\u{B}"..."\u{1F}", "\u{7F}": "\u{FFFD}"
+            default: nil
             }
         }
-        return out
     }
 }
 

@@ -76,21 +76,18 @@ package struct ScenarioReport {
     /// Text safe in an XML attribute (line breaks and tabs as references) or
     /// element; characters XML 1.0 cannot hold become U+FFFD.
     static func escaped(_ text: String, inAttribute: Bool = true) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
+        text.escapingScalars { scalar in
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n" where inAttribute: out += "&#10;"
-            case "\t" where inAttribute: out += "&#9;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "\n" where inAttribute: "&#10;"
+            case "\t" where inAttribute: "&#9;"
+            case "\n", "\t": nil
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: "\u{FFFD}"
+            default: nil
             }
         }
-        return out
     }
 }

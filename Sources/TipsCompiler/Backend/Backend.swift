@@ -11,15 +11,12 @@ public enum AccessLevel: String, Sendable, CaseIterable {
 public struct EmitOptions: Hashable, Sendable {
     /// The access level of every generated declaration.
     public var accessLevel: AccessLevel
-    /// The compiler version written into each header.
-    public var compilerVersion: String
     /// How many threads may write code at once; the code is the same whatever the number.
     public var jobs: Int
 
     /// Creates emit options.
-    public init(accessLevel: AccessLevel = .internal, compilerVersion: String = TipcVersion.current, jobs: Int = 1) {
+    public init(accessLevel: AccessLevel = .internal, jobs: Int = 1) {
         self.accessLevel = accessLevel
-        self.compilerVersion = compilerVersion
         self.jobs = max(1, jobs)
     }
 }

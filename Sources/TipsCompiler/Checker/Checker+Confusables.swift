@@ -44,22 +44,13 @@ extension Checker {
         return first.map { (skeleton, $0) }
     }
 
+    /// A declared name with lookalike letters, its ``latinSkeleton(_:)`` and its first lookalike.
+    typealias Lookalike = (symbol: Symbol, skeleton: String, lookalike: Unicode.Scalar)
+
     /// Warns at every declared name that differs from another declared name
-    /// only by lookalike letters of another script. Names are visited in
+    /// only by lookalike letters of another script. `lookalikes` are in
     /// source order, so the output does not depend on hashing.
-    mutating func warnAboutLookalikeNames(_ files: [SourceFileSyntax]) {
-        var lookalikes: [(symbol: Symbol, skeleton: String, lookalike: Unicode.Scalar)] = []
-        for file in files {
-            // Declarations are read in place, and an ASCII name (nearly every
-            // one) has no lookalike: it is passed over before its symbol is looked up.
-            for index in file.declarations.indices {
-                guard let name = Self.declaredName(file.declarations[index]),
-                    let (skeleton, lookalike) = Self.latinSkeleton(name.name), let symbol = symbols[name.name],
-                    symbol.nameRange == name.range
-                else { continue }
-                lookalikes.append((symbol, skeleton, lookalike))
-            }
-        }
+    mutating func warnAboutLookalikeNames(_ lookalikes: [Lookalike]) {
         for (symbol, skeleton, lookalike) in lookalikes {
             let other =
                 symbols[skeleton]
@@ -71,18 +62,6 @@ extension Checker {
                 "'\(symbol.name)' looks like '\(other.name)' but is another name: its '\(Character(lookalike))' is "
                     + "U+\(code)\(letter); rename one of them",
                 at: symbol.nameRange, notes: [DiagnosticNote("'\(other.name)' is declared here", at: other.nameRange)])
-        }
-    }
-
-    /// The name a declaration declares, if any.
-    private static func declaredName(_ declaration: Declaration) -> Identifier? {
-        switch declaration {
-        case .config, .scenario: nil
-        case .enumeration(let decl): decl.name
-        case .parameter(let decl): decl.name
-        case .event(let decl): decl.name
-        case .tip(let decl): decl.name
-        case .group(let decl): decl.name
         }
     }
 }

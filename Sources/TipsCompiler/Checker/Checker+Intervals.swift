@@ -6,20 +6,13 @@ import TipsRuntime
 import TipsSyntax
 
 extension Checker {
-    /// A conjunct as the user wrote it, for messages: its checked form, and
-    /// its range, which is its own source text when that is known (else the rule's).
-    struct Written {
-        var comparison: CheckedExpression
-        var range: SourceRange
-        var hasSource: Bool
-    }
-
     /// A constant bound on an Int operand: `operand op value`.
     struct Bound {
         var operand: CheckedExpression
         var op: RuleOperator
         var value: Int
-        var written: Written
+        /// The conjunct's text, which messages quote.
+        var written: SourceRange
     }
 
     /// The values `low...high` that the bounds so far leave to an Int operand.
@@ -27,7 +20,7 @@ extension Checker {
         var low: Int
         var high: Int
         /// The first bound on the operand.
-        let first: Written
+        let first: SourceRange
     }
 
     /// The values a Double operand may still take: from `low` to `high`, each
@@ -37,7 +30,7 @@ extension Checker {
         var lowIsStrict = false
         var high = Double.infinity
         var highIsStrict = false
-        let first: Written
+        let first: SourceRange
 
         var isEmpty: Bool { low > high || (low == high && (lowIsStrict || highIsStrict)) }
 
@@ -58,8 +51,8 @@ extension Checker {
 
     /// What the conjuncts so far say an operand equals, and what it does not.
     struct Equality {
-        var equals: (value: TipValue, written: Written)?
-        var differsFrom: [(value: TipValue, written: Written)] = []
+        var equals: (value: TipValue, written: SourceRange)?
+        var differsFrom: [(value: TipValue, written: SourceRange)] = []
     }
 
     /// Everything one tip's rules have said so far.

@@ -28,9 +28,9 @@ extension Checker {
     /// false. `syntax` holds the rules as written, in the same order.
     mutating func checkContradictions(_ rules: [CheckedRule], syntax: [Expr], tip: String) {
         var facts = RuleFacts()
-        for (index, rule) in rules.enumerated() {
-            let written = index < syntax.count ? syntax[index] : nil
-            if !narrow(&facts, by: rule.expression, syntax: written, range: rule.range, tip: tip) { return }
+        for (rule, written) in zip(rules, syntax) where !narrow(&facts, by: rule.expression, syntax: written, tip: tip)
+        {
+            return
         }
     }
 
@@ -41,24 +41,24 @@ extension Checker {
     }
 
     /// Narrows `facts` by each top-level operand of an `&&` chain, left to
-    /// right, alongside its syntax; false once one contradicts the others (and is reported).
+    /// right, alongside its syntax (messages quote the conjunct's own text);
+    /// false once one contradicts the others (and is reported).
     private mutating func narrow(
-        _ facts: inout RuleFacts, by expression: CheckedExpression, syntax: Expr?, range: SourceRange, tip: String
+        _ facts: inout RuleFacts, by expression: CheckedExpression, syntax: Expr, tip: String
     ) -> Bool {
+        let source = Self.unparenthesized(syntax)
         if case .binary(.and, let lhs, let rhs, _) = expression {
-            var sides: (Expr?, Expr?) = (nil, nil)
-            if let syntax, case .binary(.and, let left, let right, _, _) = Self.unparenthesized(syntax) {
-                sides = (left, right)
-            }
-            return narrow(&facts, by: lhs, syntax: sides.0, range: range, tip: tip)
-                && narrow(&facts, by: rhs, syntax: sides.1, range: range, tip: tip)
+            // A checked `&&` comes from a written one; the fallback only keeps the whole rule's text.
+            var sides = (syntax, syntax)
+            if case .binary(.and, let left, let right, _, _) = source { sides = (left, right) }
+            return narrow(&facts, by: lhs, syntax: sides.0, tip: tip)
+                && narrow(&facts, by: rhs, syntax: sides.1, tip: tip)
         }
-        let source = syntax.map(Self.unparenthesized)
-        let written = Written(comparison: expression, range: source?.range ?? range, hasSource: source != nil)
+        let written = source.range
         if Self.comparesLiterals(expression) == false {
             diagnostics.warning(
                 "'\(quote(written))' compares two literals and is always false, so tip '\(tip)' never shows",
-                at: written.range)
+                at: written)
             return false
         }
         switch Self.bound(expression) {
@@ -119,24 +119,23 @@ extension Checker {
         return true
     }
 
-    /// The conjunct as the user wrote it, on one line (or its checked form when the source is not known).
-    func quote(_ written: Written) -> String {
-        guard written.hasSource else { return written.comparison.tipsText }
-        return Parser.singleLine(of: written.range, in: sources[written.range.file])
+    /// The conjunct as the user wrote it, on one line.
+    func quote(_ written: SourceRange) -> String {
+        Parser.singleLine(of: written, in: sources[written.file])
     }
 
-    private mutating func reportContradiction(_ written: Written, first: Written, tip: String) {
+    private mutating func reportContradiction(_ written: SourceRange, first: SourceRange, tip: String) {
         let (text, firstText) = (quote(written), quote(first))
         diagnostics.warning(
             "'\(text)' contradicts '\(firstText)'; both can never hold, so tip '\(tip)' never shows",
-            at: written.range, notes: [DiagnosticNote("'\(firstText)' is here", at: first.range)])
+            at: written, notes: [DiagnosticNote("'\(firstText)' is here", at: first)])
     }
 
     /// Reports an Int bound that leaves its operand no value on its own.
     private mutating func reportNeverHolds(_ bound: Bound, tip: String) {
         let text = quote(bound.written)
         guard case .count(let query) = bound.operand else {
-            diagnostics.warning("'\(text)' can never hold; tip '\(tip)' never shows", at: bound.written.range)
+            diagnostics.warning("'\(text)' can never hold; tip '\(tip)' never shows", at: bound.written)
             return
         }
         let keep = events[query.event]?.keepCount ?? CheckedEvent.defaultKeepCount
@@ -146,7 +145,7 @@ extension Checker {
             ? "a count is never negative"
             : "event '\(query.event)' keeps at most \(keep) donations, so this count never exceeds \(keep)"
         diagnostics.warning(
-            "'\(text)' can never hold: \(reason); tip '\(tip)' never shows", at: bound.written.range)
+            "'\(text)' can never hold: \(reason); tip '\(tip)' never shows", at: bound.written)
     }
 
     /// The values an operand may take before any bound: a count is never

@@ -60,7 +60,7 @@ public struct Checker: Sendable {
 
     mutating func run(_ files: [SourceFileSyntax]) -> CheckedProgram {
         let positions = collectSymbols(files)
-        warnAboutLookalikeNames(files)
+        warnAboutLookalikeNames(positions.lookalikes)
         enums.reserveCapacity(positions.enums.count)
         parameters.reserveCapacity(positions.parametersAndEvents.count)
         events.reserveCapacity(positions.parametersAndEvents.count)
@@ -69,11 +69,11 @@ public struct Checker: Sendable {
         // in source order; a duplicate declaration is not checked at all.
         var checked = files.map { [CheckedDeclaration?](repeating: nil, count: $0.declarations.count) }
         // Enums, parameters and events first: tips refer to them from any file.
-        for position in positions.enums + positions.parametersAndEvents where position.isPrimary {
+        for position in positions.enums + positions.parametersAndEvents {
             checked[position.file][position.index] = checkTypeOrValue(files[position.file].declarations[position.index])
         }
         var groups: [CheckedGroup] = []
-        for position in positions.groups where position.isPrimary {
+        for position in positions.groups {
             guard case .group(let decl) = files[position.file].declarations[position.index],
                 let group = checkGroup(decl)
             else { continue }
@@ -143,8 +143,7 @@ public struct Checker: Sendable {
             var worker = base
             worker.diagnostics = DiagnosticEngine()
             let tips = positions[range].map { position -> CheckedTip? in
-                guard position.isPrimary, case .tip(let decl) = files[position.file].declarations[position.index]
-                else { return nil }
+                guard case .tip(let decl) = files[position.file].declarations[position.index] else { return nil }
                 return worker.checkTip(decl)
             }
             return (tips, worker.diagnostics)
@@ -163,11 +162,11 @@ public struct Checker: Sendable {
 
     // MARK: - Symbols
 
-    /// Where each kind of declaration is, in source order.
+    /// Where each kind of declaration is, in source order; a declaration of
+    /// a name already declared is left out (it is reported, never checked).
     struct DeclarationPositions {
-        /// A declaration: its file's position in the input, its own in the
-        /// file, and whether it declares its name first (or is a duplicate).
-        typealias Position = (file: Int, index: Int, isPrimary: Bool)
+        /// A declaration: its file's position in the input, and its own in the file.
+        typealias Position = (file: Int, index: Int)
 
         var configs: [Position] = []
         var enums: [Position] = []
@@ -175,6 +174,8 @@ public struct Checker: Sendable {
         var groups: [Position] = []
         var tips: [Position] = []
         var scenarios: [Position] = []
+        /// The names with letters that look Latin, in source order (see Checker+Confusables.swift).
+        var lookalikes: [Lookalike] = []
     }
 
     /// Records every file-scope name (reporting duplicates) and where each kind of declaration is.
@@ -186,10 +187,10 @@ public struct Checker: Sendable {
                 let symbol: Symbol
                 switch file.declarations[index] {
                 case .config:
-                    positions.configs.append((fileIndex, index, true))
+                    positions.configs.append((fileIndex, index))
                     continue
                 case .scenario:
-                    positions.scenarios.append((fileIndex, index, true))
+                    positions.scenarios.append((fileIndex, index))
                     continue
                 case .enumeration(let decl): symbol = Symbol(kind: .enumeration, identifier: decl.name)
                 case .parameter(let decl): symbol = Symbol(kind: .parameter, identifier: decl.name)
@@ -200,14 +201,17 @@ public struct Checker: Sendable {
                 }
                 let key = symbol.name
                 // One hash for a new name; a duplicate puts the first declaration back.
-                let existing = symbols.updateValue(symbol, forKey: key)
-                if let existing {
+                if let existing = symbols.updateValue(symbol, forKey: key) {
                     symbols[key] = existing
                     diagnostics.error(
                         "'\(key)' is already declared as \(existing.kind)", at: symbol.nameRange,
                         notes: [DiagnosticNote("'\(key)' is first declared here", at: existing.nameRange)])
+                    continue
                 }
-                let position = (file: fileIndex, index: index, isPrimary: existing == nil)
+                if let (skeleton, lookalike) = Self.latinSkeleton(key) {
+                    positions.lookalikes.append((symbol, skeleton, lookalike))
+                }
+                let position = (file: fileIndex, index: index)
                 switch symbol.kind {
                 case .enumeration: positions.enums.append(position)
                 case .parameter, .event: positions.parametersAndEvents.append(position)

@@ -99,8 +99,7 @@ public struct Compilation: Sendable {
         guard !diagnostics.hasErrors else {
             return CompilationResult(sources: sources, diagnostics: diagnostics.sorted, program: nil, outputs: [])
         }
-        let emitOptions = EmitOptions(
-            accessLevel: options.accessLevel, compilerVersion: TipcVersion.current, jobs: options.jobs)
+        let emitOptions = EmitOptions(accessLevel: options.accessLevel, jobs: options.jobs)
         let outputs = options.emitsCode ? options.backend.emit(program, options: emitOptions) : []
         return CompilationResult(sources: sources, diagnostics: diagnostics.sorted, program: program, outputs: outputs)
     }

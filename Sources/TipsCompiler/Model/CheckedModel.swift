@@ -44,7 +44,6 @@ public struct DeclarationOrigin: Hashable, Sendable {
 
 /// `enum Plan { free, plus, pro }`
 public struct CheckedEnum: Hashable, Sendable {
-    /// The enum's name.
     public var name: String
     /// The `///` lines.
     public var doc: [String]
@@ -52,7 +51,6 @@ public struct CheckedEnum: Hashable, Sendable {
     public var cases: [String]
     /// Each case's range, parallel to `cases`.
     public var caseRanges: [SourceRange]
-    /// Where it is declared.
     public var origin: DeclarationOrigin
 }
 
@@ -68,13 +66,11 @@ public struct CheckedParameter: Hashable, Sendable {
     public var defaultValue: TipValue
     /// Whether it starts from its default at each launch.
     public var isTransient: Bool
-    /// Where it is declared.
     public var origin: DeclarationOrigin
 }
 
 /// A typed field of an event's donations, or a tip argument.
 public struct CheckedField: Hashable, Sendable {
-    /// The field's name.
     public var name: String
     /// Its type (storable).
     public var type: TipsType
@@ -97,7 +93,6 @@ public struct CheckedEvent: Hashable, Sendable {
     public var keepCount: Int
     /// How long it keeps donations, in seconds; nil keeps them regardless of age.
     public var keepDuration: Int?
-    /// Where it is declared.
     public var origin: DeclarationOrigin
 
     /// The field with this name, if any.
@@ -131,7 +126,6 @@ public struct CheckedTipOptions: Hashable, Sendable {
 
 /// `tip Name(args) { ... }`
 public struct CheckedTip: Hashable, Sendable {
-    /// The tip's name.
     public var name: String
     /// The `///` lines.
     public var doc: [String]
@@ -141,19 +135,13 @@ public struct CheckedTip: Hashable, Sendable {
     public var id: InterpolatedText
     /// Whether `id` was written (otherwise it defaults to the name).
     public var hasExplicitID: Bool
-    /// The title.
     public var title: InterpolatedText
-    /// The message, if any.
     public var message: InterpolatedText?
-    /// The image name, if any.
     public var image: InterpolatedText?
-    /// The actions, in order.
     public var actions: [CheckedAction]
     /// The rules, in order; all must hold.
     public var rules: [CheckedRule]
-    /// The display options.
     public var options: CheckedTipOptions
-    /// Where it is declared.
     public var origin: DeclarationOrigin
     /// Where its `id` string is, when it has one (for diagnostics).
     public var idRange: SourceRange? = nil
@@ -170,7 +158,6 @@ public enum GroupPriority: String, Hashable, Sendable {
 
 /// `group Name ordered { A B }`
 public struct CheckedGroup: Hashable, Sendable {
-    /// The group's name.
     public var name: String
     /// The `///` lines.
     public var doc: [String]
@@ -178,7 +165,6 @@ public struct CheckedGroup: Hashable, Sendable {
     public var priority: GroupPriority
     /// Member tip names, in order.
     public var members: [String]
-    /// Where it is declared.
     public var origin: DeclarationOrigin
 }
 
@@ -211,7 +197,6 @@ public enum CheckedDeclaration: Hashable, Sendable {
 
 /// One checked input file.
 public struct CheckedFile: Hashable, Sendable {
-    /// The file's id.
     public var id: FileID
     /// The input's file name without directories (`Trails.tips`).
     public var fileName: String
@@ -229,13 +214,4 @@ public struct CheckedProgram: Hashable, Sendable {
     public var config: CheckedConfig
     /// Every scenario of every file, in input order (`tipc test` runs them; nothing is emitted for them).
     public var scenarios: [CheckedScenario] = []
-
-    /// Every enum of every file, by name.
-    public var enums: [String: CheckedEnum] {
-        var out: [String: CheckedEnum] = [:]
-        for file in files {
-            for case .enumeration(let decl) in file.declarations { out[decl.name] = decl }
-        }
-        return out
-    }
 }

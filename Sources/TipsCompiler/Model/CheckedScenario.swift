@@ -80,7 +80,6 @@ public struct CheckedStep: Hashable, Sendable {
 
 /// `scenario "name" { ... }`
 public struct CheckedScenario: Hashable, Sendable {
-    /// The scenario's name.
     public var name: String
     /// The file that declares it.
     public var file: FileID

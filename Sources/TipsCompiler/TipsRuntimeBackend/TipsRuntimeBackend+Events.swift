@@ -16,23 +16,20 @@ extension FileEmitter {
     }
 
     private func emitEvent(_ event: CheckedEvent, into writer: inout SwiftWriter) {
+        let eventType = SwiftNames.eventType(event.name)
         writer.docComment(event.doc)
         declaration(" static let ", into: &writer) { out in
             out.appendUTF8(SwiftNames.identifier(event.name))
             out.append(": ")
-            out.appendUTF8(SwiftNames.eventType(event.name))
+            out.appendUTF8(eventType)
             out.append(" = ")
-            out.appendUTF8(SwiftNames.eventType(event.name))
+            out.appendUTF8(eventType)
             out.append("()")
         }
         writer.line()
-        writer.nonEmptyLine { out in
-            out.append("/// Donations of `")
-            out.appendCommentText(event.name)
-            out.append("`, with their typed fields.")
-        }
+        docLine("/// Donations of `", event, "`, with their typed fields.", into: &writer)
         declaration(" struct ", into: &writer) { out in
-            out.appendUTF8(SwiftNames.eventType(event.name))
+            out.appendUTF8(eventType)
             out.append(": Swift.Sendable")
         } body: { writer in
             writer.expression { code in
@@ -54,11 +51,7 @@ extension FileEmitter {
             writer.line()
             emitDonations(event, into: &writer)
             writer.line()
-            writer.nonEmptyLine { out in
-                out.append("/// Deletes every donation of `")
-                out.appendCommentText(event.name)
-                out.append("`; returns once it is durable.")
-            }
+            docLine("/// Deletes every donation of `", event, "`; returns once it is durable.", into: &writer)
             let delete: StaticString = " func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async"
             declaration(delete, into: &writer, body: { $0.line("await self.event.deleteDonations(in: center)") })
         }
@@ -70,11 +63,9 @@ extension FileEmitter {
     /// property per field. A sibling, not a nested type, so that inside the
     /// event's type a user's enum is never hidden by it.
     private func emitDonationType(_ event: CheckedEvent, into writer: inout SwiftWriter) {
-        writer.nonEmptyLine { out in
-            out.append("/// A donation of `")
-            out.appendCommentText(event.name)
-            out.append(event.fields.isEmpty ? "`: when it was made." : "`: when it was made, and its typed fields.")
-        }
+        docLine(
+            "/// A donation of `", event,
+            event.fields.isEmpty ? "`: when it was made." : "`: when it was made, and its typed fields.", into: &writer)
         declaration(" struct ", into: &writer) { out in
             out.appendUTF8(SwiftNames.donationType(event.name))
             out.append(": Swift.Sendable, Swift.Hashable")
@@ -144,6 +135,17 @@ extension FileEmitter {
         }
     }
 
+    /// Writes a `///` line naming the event in code voice: `before`, its name, then `after`.
+    private func docLine(
+        _ before: StaticString, _ event: CheckedEvent, _ after: StaticString, into writer: inout SwiftWriter
+    ) {
+        writer.nonEmptyLine { out in
+            out.append(before)
+            out.appendCommentText(event.name)
+            out.append(after)
+        }
+    }
+
     /// Writes `self.name = name`.
     func assignStored(_ name: String, into writer: inout SwiftWriter) {
         writer.nonEmptyLine { out in
@@ -156,11 +158,7 @@ extension FileEmitter {
 
     /// Writes `donations(in:)`: the runtime's donations, with their fields typed.
     private func emitDonations(_ event: CheckedEvent, into writer: inout SwiftWriter) {
-        writer.nonEmptyLine { out in
-            out.append("/// The donations of `")
-            out.appendCommentText(event.name)
-            out.append("` kept now, oldest first.")
-        }
+        docLine("/// The donations of `", event, "` kept now, oldest first.", into: &writer)
         if !event.fields.isEmpty {
             writer.line("/// A donation whose fields do not have these types (stored by another version) is left out.")
         }
@@ -197,11 +195,9 @@ extension FileEmitter {
     /// Writes `donate(...) async` (returns once durable) or `sendDonation(...)`
     /// (TipKit's name: returns at once), with one typed parameter per field.
     private func emitDonate(_ event: CheckedEvent, awaited: Bool, into writer: inout SwiftWriter) {
-        writer.nonEmptyLine { out in
-            out.append("/// Records one donation of `")
-            out.appendCommentText(event.name)
-            out.append(awaited ? "`; returns once it is durable." : "` and returns at once, before it is durable.")
-        }
+        docLine(
+            "/// Records one donation of `", event,
+            awaited ? "`; returns once it is durable." : "` and returns at once, before it is durable.", into: &writer)
         declaration(awaited ? " func donate(" : " func sendDonation(", into: &writer) { out in
             for field in event.fields {
                 appendParameter(field.name, swiftName: SwiftNames.eventField(field.name), type: field.type, to: &out)

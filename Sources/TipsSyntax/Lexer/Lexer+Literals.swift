@@ -13,7 +13,8 @@ extension Lexer {
     }
 
     /// The value of the digits in `start..<end` (underscores skipped), or nil on overflow.
-    /// Read from the bytes: a String per number for `Int.init` shows in a profile of a compile.
+    /// Read from the bytes: a `String` filtered by `Character` costs several
+    /// times the rest of the token, and a file of tips has many integers.
     func integerValue(_ start: Int, _ end: Int) -> Int? {
         var value = 0
         for position in start..<end where bytes[position] != UInt8(ascii: "_") {

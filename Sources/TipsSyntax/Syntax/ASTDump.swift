@@ -29,19 +29,18 @@ package struct ASTDumper {
 
     /// A string shown on one line, with quotes, backslashes and control characters escaped.
     package static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
+        let escaped = text.escapingScalars { scalar in
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\t": "\\t"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: out.unicodeScalars.append(scalar)
+                "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: nil
             }
         }
-        return out + "\""
+        return "\"" + escaped + "\""
     }
 
     static func quoted(_ literal: StringLiteral) -> String {
