@@ -101,7 +101,7 @@ extension Lexer {
         }
         var next = end
         while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
-        let declares = last?.keyword?.startsDeclaration == true
+        let declares = lastToken?.keyword?.startsDeclaration == true
         guard declares || (next < bytes.count && bytes[next] == UInt8(ascii: ":")) else { return false }
         let digits = name.prefix { $0.isASCII && $0.isNumber }
         let rest = name.dropFirst(digits.count).drop { $0 == "_" }

@@ -21,8 +21,10 @@ public struct Lexer {
     var parenDepth = 0
     /// The offset of the first line break since the last token, if any.
     var pendingNewline: Int?
-    /// The last token other than a doc comment.
-    var last: (kind: TokenKind, keyword: Keyword?, range: SourceRange)?
+    /// The kind of the last token other than a doc comment.
+    var lastKind: TokenKind?
+    /// The keyword and range of that token.
+    var lastToken: (keyword: Keyword?, range: SourceRange)?
     /// When true (for the parser), doc comments are collected into
     /// ``pendingDocs`` instead of being emitted as tokens.
     let collectsDocs: Bool
@@ -155,8 +157,9 @@ public struct Lexer {
         case .leftBrace, .rightBrace: parenDepth = 0
         default: break
         }
-        last = (kind, token.keyword, token.range)
+        lastToken = (token.keyword, token.range)
         ready = (token, doc)
+        lastKind = kind
     }
 
     /// The text of the `///` line at `range` without its slashes and one
@@ -171,7 +174,7 @@ public struct Lexer {
 
     /// Whether a line break before a token of `kind` ends the current item.
     func separatesItems(before kind: TokenKind) -> Bool {
-        guard let last = last?.kind, last != .newline, kind != .endOfFile else { return false }
+        guard let last = lastKind, last != .newline, kind != .endOfFile else { return false }
         if parenDepth > 0 || last.isBinaryOperator { return false }
         switch kind {
         case .dot, .binaryOperator: return false
@@ -309,11 +312,11 @@ public struct Lexer {
     mutating func scanUnexpected(_ byte: UInt8) {
         let start = index
         index += 1
-        if byte == UInt8(ascii: "?"), last?.kind == .identifier, start > 0,
+        if byte == UInt8(ascii: "?"), lastKind == .identifier, start > 0,
             Lexer.isASCIIIdentifierByte(bytes[start - 1])
         {
             // `String?`: no value is optional; reported once, then read without the `?`.
-            let name = last.map { file.text(in: $0.range) } ?? ""
+            let name = lastToken.map { file.text(in: $0.range) } ?? ""
             error(
                 "nothing is optional in .tips (every parameter has a default value); write '\(name)' without '?'",
                 from: start, to: index, replacement: "")
