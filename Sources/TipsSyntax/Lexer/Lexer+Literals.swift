@@ -142,16 +142,11 @@ extension Lexer {
                 error("unterminated string; add a closing '\"'", from: start, to: start + 1)
                 break
             }
-            let byte = bytes[index]
-            if let curly {
-                if let length = curly.closingLength(in: bytes, at: index, end: bytes.count) {
-                    closingLength = length
-                    break
-                }
-            } else if byte == UInt8(ascii: "\"") {
-                closingLength = 1
+            if let length = closingQuoteLength(curly: curly) {
+                closingLength = length
                 break
             }
+            let byte = bytes[index]
             if byte == UInt8(ascii: "\\") {
                 text.append(contentsOf: bytes[runStart..<index])
                 if let interpolation = scanEscape(into: &text) {
@@ -185,6 +180,13 @@ extension Lexer {
         index += closingLength
         emit(.string, from: start, to: index, value: .string(segments))
         return closingLength > 0
+    }
+
+    /// The length of the quote at `index` that closes a string opened with
+    /// `curly` (a straight one when nil), or nil when none is there.
+    private func closingQuoteLength(curly: CurlyQuote?) -> Int? {
+        guard let curly else { return bytes[index] == UInt8(ascii: "\"") ? 1 : nil }
+        return curly.closingLength(in: bytes, at: index, end: bytes.count)
     }
 
     /// `"Hi”`: read again as a string that a curly quote ends.
