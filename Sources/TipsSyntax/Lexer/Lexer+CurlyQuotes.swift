@@ -54,11 +54,14 @@ extension Lexer {
         // Read as a string on a copy, kept only when a quote closes it.
         var string = self
         guard string.scanString(curly: curly) else {
-            index += length
-            emit(.unknown, from: start, to: index, malformed: true)
+            // No quote closes it: the rest of the line is the string the
+            // quote opened, one malformed token, as for a straight quote, so
+            // that the words after it are not read as code and reported again.
+            emit(.unknown, from: start, to: string.index, malformed: true)
             error(
-                "unexpected character '\(Character(scalar))'; \(CurlyQuote.message)", from: start, to: index,
-                replacement: "\"")
+                "unexpected character '\(Character(scalar))'; \(CurlyQuote.message)", from: start,
+                to: start + length, replacement: "\"")
+            index = string.index
             return true
         }
         let errorsBefore = diagnostics.reportCount
