@@ -1,6 +1,5 @@
 import TipsCompiler
 import TipsFormat
-import TipsSyntax
 
 /// The text of `tipc --help`, and the table of every command: its usage,
 /// what it does and its options, which `tipc help <command>` prints and

@@ -1,6 +1,5 @@
 import Foundation
 import TipsCompiler
-import TipsSyntax
 
 /// A JSON value, read and written with Foundation's JSONDecoder and
 /// JSONEncoder: the language server's messages are built and taken apart as

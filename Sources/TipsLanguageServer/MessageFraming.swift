@@ -1,6 +1,5 @@
 import Foundation
 import TipsCompiler
-import TipsSyntax
 
 /// The base protocol's framing: each message is `Content-Length: N` (and
 /// optionally `Content-Type`), a blank line, then N bytes of UTF-8 JSON.

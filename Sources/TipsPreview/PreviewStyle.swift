@@ -1,5 +1,4 @@
 import TipsCompiler
-import TipsSyntax
 
 // The preview page's style sheet, script and glyphs, inline in the page.
 // Colours are chosen for WCAG AA text contrast (4.5:1) in both appearances;

@@ -1,5 +1,3 @@
-import TipsSyntax
-
 /// The version of the compiler, printed by `tipc --version` and written into
 /// the header of every generated file.
 public enum TipcVersion {

@@ -1,7 +1,5 @@
 // Appending pieces of Swift source straight to UTF-8 bytes, without building strings.
 
-import TipsSyntax
-
 extension ByteBuffer {
     /// Appends the UTF-8 of `text` in one copy from its contiguous storage.
     mutating func appendUTF8(_ text: String) {

@@ -1,5 +1,3 @@
-import TipsSyntax
-
 /// UTF-8 text being written, appended to in place.
 ///
 /// The bytes live in storage allocated longer than the text and never

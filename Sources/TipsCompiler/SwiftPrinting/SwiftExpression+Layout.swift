@@ -1,7 +1,5 @@
 // Laying out a built expression: each part on one line when it fits, else broken one argument per line.
 
-import TipsSyntax
-
 extension SwiftExpression {
     /// The longest line the layout aims for.
     static let lineLimit = 120

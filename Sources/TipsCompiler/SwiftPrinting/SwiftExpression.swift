@@ -1,5 +1,3 @@
-import TipsSyntax
-
 /// A Swift expression written once as UTF-8 in its one-line form, with the
 /// boundaries of its parts recorded so that it can be laid out later (see
 /// `SwiftExpression+Layout.swift`): on one line where it fits, broken one

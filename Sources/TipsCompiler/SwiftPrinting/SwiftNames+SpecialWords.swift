@@ -1,7 +1,5 @@
 // A quick test that a name is none of the words the spelling rule treats specially.
 
-import TipsSyntax
-
 extension SwiftNames {
     /// The shapes (first byte, last byte and length) of every word
     /// ``SwiftNames`` treats specially: keywords, reserved names and the

@@ -1,5 +1,3 @@
-import TipsSyntax
-
 /// Spelling `.tips` names and values as Swift source.
 public enum SwiftNames {
     /// Words that must be written in backticks to be used as identifiers.

@@ -1,5 +1,3 @@
-import TipsSyntax
-
 /// Writes Swift source line by line, handling indentation in one place.
 public struct SwiftWriter: Sendable {
     /// The UTF-8 of the text written so far: appending bytes is several times

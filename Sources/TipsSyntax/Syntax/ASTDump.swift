@@ -1,3 +1,5 @@
+import TipsRuntime
+
 /// Renders a parsed file as a readable indented tree, one node per line with
 /// its `line:column-line:column` range (the end is exclusive). Golden tests
 /// compare this text; it is also handy when debugging the parser.
