@@ -178,7 +178,7 @@ extension Lexer {
             segments.append(.text(String(decoding: text, as: UTF8.self)))
         }
         index += closingLength
-        emit(.string, from: start, to: index, value: .string(segments))
+        emitString(from: start, to: index, segments: segments)
         return closingLength > 0
     }
 
@@ -257,7 +257,7 @@ extension Lexer {
         error(
             "strings use double quotes: \"\(text)\"", from: start, to: index,
             replacement: fixable ? "\"\(text)\"" : nil)
-        emit(.string, from: start, to: index, value: .string(text.isEmpty ? [] : [.text(text)]))
+        emitString(from: start, to: index, segments: text.isEmpty ? [] : [.text(text)])
     }
 
     /// `\u{1F426}`: `index` is just after the `u`.
