@@ -129,8 +129,12 @@ extension Lexer {
         index += curly?.openingLength ?? 1
         var segments: [StringLiteral.Segment] = []
         // Decoded text since the last segment; used only once an escape or
-        // an error interrupts a plain run of bytes.
-        var text: [UInt8] = []
+        // an error interrupts a plain run of bytes. Taken from the lexer (and
+        // given back) so that scanEscape can append to it.
+        var text = [UInt8]()
+        swap(&text, &stringText)
+        text.removeAll(keepingCapacity: true)
+        defer { stringText = text }
         var runStart = index
         var closingLength = 0
         while true {

@@ -36,6 +36,9 @@ public struct Lexer {
     let collectsDocs: Bool
     /// Doc comment lines not yet attached to a token.
     var pendingDocs: [SourceRange] = []
+    /// The decoded text of a string with escapes, kept from one string to
+    /// the next so that its storage is allocated once per file, not per string.
+    var stringText: [UInt8] = []
     let keywordTable = Keyword.byShape
     /// Names declared with a leading digit (`parameter 2fa`), reported once
     /// at the declaration; later uses of the same spelling are read silently.
@@ -182,7 +185,7 @@ public struct Lexer {
             let lines = pendingDocs.map { Self.docLine($0, in: file) }
             docComments.append(DocComment(lines: lines, range: firstLine.extended(to: lastLine)))
             token.hasDocComment = true
-            pendingDocs.removeAll()
+            pendingDocs.removeAll(keepingCapacity: true)
         }
         switch kind {
         case .leftParen: parenDepth += 1
