@@ -127,7 +127,7 @@ extension Lexer {
     mutating func scanString(curly: CurlyQuote? = nil) -> Bool {
         let start = index
         index += curly?.openingLength ?? 1
-        var segments: [StringLiteral.Segment] = []
+        var segments = StringLiteral.Segments()
         // Decoded text since the last segment; used only once an escape or
         // an error interrupts a plain run of bytes. Taken from the lexer (and
         // given back) so that scanEscape can append to it.

@@ -18,7 +18,7 @@ public struct Lexer {
     private var ready: Token?
     /// The decoded pieces of the string tokens scanned and not yet taken by
     /// ``takeStringSegments()``, oldest first (rarely more than two).
-    private var stringSegments: [[StringLiteral.Segment]] = []
+    private var stringSegments: [StringLiteral.Segments] = []
     /// The doc comments of the tokens scanned with ``Token/hasDocComment``
     /// and not yet taken by ``takeDocComment()``, oldest first.
     private var docComments: [DocComment] = []
@@ -76,8 +76,8 @@ public struct Lexer {
     /// The decoded pieces of the oldest string token that ``next()`` returned
     /// and whose pieces were not taken yet. Whoever takes tokens takes the
     /// pieces of each string token, in order.
-    mutating func takeStringSegments() -> [StringLiteral.Segment] {
-        stringSegments.isEmpty ? [] : stringSegments.removeFirst()
+    mutating func takeStringSegments() -> StringLiteral.Segments {
+        stringSegments.isEmpty ? StringLiteral.Segments() : stringSegments.removeFirst()
     }
 
     /// The doc comment of the oldest token with ``Token/hasDocComment`` that
@@ -100,18 +100,18 @@ public struct Lexer {
     /// string token, in order.
     package static func tokenizeKeepingStrings(
         _ file: SourceFile, diagnostics: inout DiagnosticEngine
-    ) -> (tokens: [Token], strings: [[StringLiteral.Segment]]) {
+    ) -> (tokens: [Token], strings: [StringLiteral.Segments]) {
         let lexed = tokenize(file, diagnostics: &diagnostics, keepingComments: false)
         return (lexed.tokens, lexed.strings)
     }
 
     private static func tokenize(
         _ file: SourceFile, diagnostics: inout DiagnosticEngine, keepingComments: Bool
-    ) -> (tokens: [Token], comments: [SourceRange], strings: [[StringLiteral.Segment]]) {
+    ) -> (tokens: [Token], comments: [SourceRange], strings: [StringLiteral.Segments]) {
         var lexer = Lexer(file: file, collectsDocs: keepingComments)
         lexer.recordsComments = keepingComments
         var tokens: [Token] = []
-        var strings: [[StringLiteral.Segment]] = []
+        var strings: [StringLiteral.Segments] = []
         while tokens.last?.kind != .endOfFile {
             let token = lexer.next()
             if token.kind == .string { strings.append(lexer.takeStringSegments()) }
@@ -200,7 +200,7 @@ public struct Lexer {
     }
 
     /// Emits a string token whose decoded pieces are `segments`.
-    mutating func emitString(from start: Int, to end: Int, segments: [StringLiteral.Segment]) {
+    mutating func emitString(from start: Int, to end: Int, segments: StringLiteral.Segments) {
         stringSegments.append(segments)
         emit(.string, from: start, to: end)
     }

@@ -306,7 +306,7 @@ extension SyntaxParser {
     /// The expression a literal token stands for (`segments` are a string's
     /// pieces); nil when it is malformed (the lexer reported it and gave it no value).
     @inline(__always)
-    static func literal(_ token: Token, segments: [StringLiteral.Segment]) -> Expr? {
+    static func literal(_ token: Token, segments: StringLiteral.Segments) -> Expr? {
         if token.kind == .string { return .string(StringLiteral(segments: segments, range: token.range)) }
         return switch token.value {
         case .integer(let value): .integer(IntegerLiteral(value: value, range: token.range))

@@ -56,7 +56,7 @@ struct SyntaxParser {
     /// The doc comment directly before ``current``, if any.
     private(set) var currentDoc: DocComment?
     /// The decoded pieces of ``current`` when it is a string.
-    private(set) var currentSegments: [StringLiteral.Segment] = []
+    private(set) var currentSegments = StringLiteral.Segments()
     /// The token after ``current``.
     private var next: Token
     /// The tokens after ``next`` the parser has looked at (rarely any).
@@ -127,7 +127,7 @@ struct SyntaxParser {
         if current.kind == .string {
             currentSegments = lexer.takeStringSegments()
         } else if !currentSegments.isEmpty {
-            currentSegments = []
+            currentSegments = StringLiteral.Segments()
         }
         if current.hasDocComment {
             currentDoc = lexer.takeDocComment()

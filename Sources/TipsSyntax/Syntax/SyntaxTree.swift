@@ -252,7 +252,7 @@ public struct StringLiteral: Hashable, Sendable {
     }
 
     /// The pieces, in order.
-    public var segments: [Segment]
+    public var segments: Segments
     /// The whole literal, quotes included.
     public var range: SourceRange
 

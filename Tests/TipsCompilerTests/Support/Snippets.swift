@@ -6,7 +6,7 @@ struct LexedSnippet {
     var file: SourceFile
     var tokens: [Token]
     /// The decoded pieces of each string token, in order.
-    var strings: [[StringLiteral.Segment]] = []
+    var strings: [StringLiteral.Segments] = []
     var diagnostics: [Diagnostic]
 
     /// The kinds of every token but the final end-of-file.
