@@ -64,7 +64,7 @@ extension Lexer {
             let byte = bytes[end]
             if Lexer.isASCIIIdentifierByte(byte) {
                 end += 1
-            } else if byte >= 0x80, let (scalar, length) = decodeScalar(at: end), scalar.properties.isXIDContinue {
+            } else if byte >= 0x80, let length = Lexer.nameScalarLength(in: bytes, at: end, continuing: true) {
                 end += length
             } else {
                 break
@@ -77,11 +77,21 @@ extension Lexer {
     func startsIdentifier(at position: Int) -> Bool {
         guard position < bytes.count else { return false }
         let byte = bytes[position]
-        if byte >= 0x80 {
-            guard let (scalar, _) = decodeScalar(at: position) else { return false }
-            return scalar.properties.isXIDStart
-        }
+        if byte >= 0x80 { return Lexer.nameScalarLength(in: bytes, at: position, continuing: false) != nil }
         return Lexer.isASCIIIdentifierByte(byte) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// The length of the scalar at `position` in `bytes` when it is valid
+    /// UTF-8 and can start a name (or, with `continuing`, go on one); else nil.
+    ///
+    /// Out of line: `Unicode.Scalar.Properties` is resilient, so a function
+    /// that reads it sets up room for it on every call, and inlined here it
+    /// would do so for every name and number the lexer scans, ASCII or not.
+    @inline(never)
+    static func nameScalarLength(in bytes: [UInt8], at position: Int, continuing: Bool) -> Int? {
+        guard let (scalar, length) = SourceFile.decodeScalar(in: bytes, at: position) else { return nil }
+        let properties = scalar.properties
+        return (continuing ? properties.isXIDContinue : properties.isXIDStart) ? length : nil
     }
 
     static func isASCIIIdentifierByte(_ byte: UInt8) -> Bool {
