@@ -3,8 +3,18 @@
 extension ByteBuffer {
     /// Appends the UTF-8 of `text` in one copy from its contiguous storage.
     mutating func appendUTF8(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        Self.withUTF8(of: text) { append($0) }
+    }
+
+    /// Calls `body` with the UTF-8 of `text`. A native string lends its
+    /// storage as it is (no copy of the string, so no retain and release);
+    /// only a string without contiguous UTF-8 is made native first.
+    @inline(__always)
+    static func withUTF8(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if text.utf8.withContiguousStorageIfAvailable(body) == nil {
+            var native = text
+            native.withUTF8(body)
+        }
     }
 
     /// Appends fixed text from the binary, with no string in between.
@@ -103,8 +113,7 @@ extension ByteBuffer {
         _ text: String, _ length: (UnsafeBufferPointer<UInt8>, Int) -> Int,
         with replacement: (inout ByteBuffer, UnsafeBufferPointer<UInt8>, Int) -> Void
     ) {
-        var text = text
-        text.withUTF8 { bytes in
+        Self.withUTF8(of: text) { bytes in
             var runStart = 0
             var index = 0
             while index < bytes.count {

@@ -97,7 +97,7 @@ extension FileEmitter {
             parameter.append("?")
             parameters.append(parameter)
         }
-        let width = parameters.reduce(0) { $0 + $1.count + 2 } + access.utf8.count + 16
+        let width = parameters.reduce(0) { $0 + $1.count + 2 } + access.utf8CodeUnitCount + 16
         let wraps = width > SwiftExpression.lineLimit - 8
         if wraps {
             declaration(" init?(", into: &writer)

@@ -39,8 +39,14 @@ struct FileEmitter {
     let program: CheckedProgram
     let file: CheckedFile
     let options: EmitOptions
-    /// The access level keyword of every declaration.
-    var access: String { options.accessLevel.rawValue }
+    /// The access level keyword of every declaration, fixed text like the rest of a declaration's head.
+    var access: StaticString {
+        switch options.accessLevel {
+        case .internal: "internal"
+        case .package: "package"
+        case .public: "public"
+        }
+    }
 
     /// A rough size of the generated text per declaration, so that the output
     /// buffer seldom grows: a tip with its rules takes about 2 KB.
@@ -69,7 +75,7 @@ struct FileEmitter {
         // nothing to declare (only scenarios, or only comments) imports plainly:
         // a `public import` that no declaration uses is a warning.
         let declaresNothing = file.declarations.isEmpty && !file.emitsConfiguration
-        let importAccess = declaresNothing || options.accessLevel == .internal ? "" : access + " "
+        let importAccess = declaresNothing || options.accessLevel == .internal ? "" : options.accessLevel.rawValue + " "
         writer.line(importAccess + "import TipsRuntime")
         // An event's typed donations carry their `Foundation.Date`.
         if file.declarations.contains(where: { if case .event = $0 { true } else { false } }) {
@@ -147,7 +153,7 @@ struct FileEmitter {
 
     /// Appends the access level, then `head`: how every declaration line starts.
     func appendAccess(_ head: StaticString, to out: inout ByteBuffer) {
-        out.appendUTF8(access)
+        out.append(access)
         out.append(head)
     }
 
