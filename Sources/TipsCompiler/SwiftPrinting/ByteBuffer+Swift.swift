@@ -97,8 +97,9 @@ extension ByteBuffer {
     mutating func appendCommentText(_ text: String) {
         appendReplacing(text) { bytes, index in
             let byte = bytes[index]
+            guard Self.mayEndCommentLine(byte) else { return 0 }
             if byte < 0x20 || byte == 0x7F { return 1 }
-            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return 2 }
+            if byte == 0xC2 { return index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]) ? 2 : 0 }
             return Self.isLineOrParagraphSeparator(bytes, at: index) ? 3 : 0
         } with: { out, _, _ in
             out.append(UInt8(ascii: " "))
@@ -137,14 +138,29 @@ extension ByteBuffer {
     }
 
     /// Whether `byte` is a control character, `"`, `\\`, DEL or E2 (which
-    /// starts U+2028 and U+2029), looked up in a 256-bit table.
+    /// starts U+2028 and U+2029).
     private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+        // 00-1F and 22; 5C and 7F; none; E2.
+        isMarked(byte, in: (0x0000_0004_FFFF_FFFF, 0x8000_0000_1000_0000, 0, 0x0000_0004_0000_0000))
+    }
+
+    /// Whether `byte` is a C0 control character, DEL, C2 (which starts the C1
+    /// controls) or E2 (which starts U+2028 and U+2029): one test for the
+    /// bytes that may end a comment's line, so that every other byte costs no more.
+    private static func mayEndCommentLine(_ byte: UInt8) -> Bool {
+        // 00-1F; 7F; none; C2 and E2.
+        isMarked(byte, in: (0x0000_0000_FFFF_FFFF, 0x8000_0000_0000_0000, 0, 0x0000_0004_0000_0004))
+    }
+
+    /// Whether `byte`'s bit is set in a 256-bit table, given as one word per 64 byte values.
+    @inline(__always)
+    private static func isMarked(_ byte: UInt8, in table: (UInt64, UInt64, UInt64, UInt64)) -> Bool {
         let word: UInt64
         switch byte >> 6 {
-        case 0: word = 0x0000_0004_FFFF_FFFF  // 00-1F and 22
-        case 1: word = 0x8000_0000_1000_0000  // 5C and 7F
-        case 2: word = 0
-        default: word = 0x0000_0004_0000_0000  // E2
+        case 0: word = table.0
+        case 1: word = table.1
+        case 2: word = table.2
+        default: word = table.3
         }
         return (word >> UInt64(byte & 63)) & 1 != 0
     }
