@@ -108,8 +108,12 @@ struct FileEmitter {
     /// before it, so they are written at the same time, each into a writer of
     /// its own, and returned in order.
     func emitSections() -> [ByteBuffer] {
-        let declarations = file.declarations.filter {
-            if case .tip = $0 { true } else if case .group = $0 { true } else { false }
+        // Positions, not copies: a copy of a declaration retains every string and array in it.
+        let declarations = file.declarations.indices.filter {
+            switch file.declarations[$0] {
+            case .tip, .group: true
+            default: false
+            }
         }
         // A few ranges per job, so that threads that finish early take more.
         let rangeCount = max(1, min(options.jobs * 4, declarations.count / Self.declarationsPerRange))
@@ -126,7 +130,8 @@ struct FileEmitter {
     }
 
     /// Writes one section.
-    func emit(_ section: Section, declarations: [CheckedDeclaration], into writer: inout SwiftWriter) {
+    /// `declarations` are the positions of the file's tips and groups.
+    func emit(_ section: Section, declarations: [Int], into writer: inout SwiftWriter) {
         switch section {
         case .enumsAndConfiguration:
             for case .enumeration(let decl) in file.declarations { emitEnum(decl, into: &writer) }
@@ -141,8 +146,8 @@ struct FileEmitter {
             if !events.isEmpty { emitEvents(events, into: &writer) }
         case .tipsAndGroups(let range):
             writer.reserveCapacity(range.count * Self.estimatedBytesPerDeclaration)
-            for declaration in declarations[range] {
-                switch declaration {
+            for index in declarations[range] {
+                switch file.declarations[index] {
                 case .tip(let tip): emitTip(tip, into: &writer)
                 case .group(let group): emitGroup(group, into: &writer)
                 default: break
