@@ -49,10 +49,14 @@ struct FileEmitter {
     }
 
     /// A rough size of the generated text per declaration, so that the output
-    /// buffer seldom grows: a tip with its rules takes about 2 KB.
+    /// buffer seldom grows (growing copies the text and touches fresh memory
+    /// for it): a tip with its rules takes about 2 KB.
     private static let estimatedBytesPerDeclaration = 2048
-    /// The same for an enum, a parameter or an event.
-    private static let estimatedBytesPerOtherDeclaration = 512
+    /// The same for an event: its value, `donate`, `sendDonation`,
+    /// `donations`, `deleteDonations` and donation type take about 2 KB too.
+    private static let estimatedBytesPerEvent = 2048
+    /// The same for a parameter (about 200 bytes).
+    private static let estimatedBytesPerParameter = 256
 
     /// The UTF-8 of the file's Swift source, in the pieces written at the
     /// same time: the header, then the sections of ``emitSections()``.
@@ -138,11 +142,11 @@ struct FileEmitter {
             if file.emitsConfiguration { emitConfiguration(into: &writer) }
         case .parameters:
             let parameters = file.declarations.compactMap { if case .parameter(let p) = $0 { p } else { nil } }
-            writer.reserveCapacity(parameters.count * Self.estimatedBytesPerOtherDeclaration)
+            writer.reserveCapacity(parameters.count * Self.estimatedBytesPerParameter)
             if !parameters.isEmpty { emitParameters(parameters, into: &writer) }
         case .events:
             let events = file.declarations.compactMap { if case .event(let e) = $0 { e } else { nil } }
-            writer.reserveCapacity(events.count * Self.estimatedBytesPerOtherDeclaration)
+            writer.reserveCapacity(events.count * Self.estimatedBytesPerEvent)
             if !events.isEmpty { emitEvents(events, into: &writer) }
         case .tipsAndGroups(let range):
             writer.reserveCapacity(range.count * Self.estimatedBytesPerDeclaration)
