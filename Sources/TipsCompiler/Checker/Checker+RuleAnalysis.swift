@@ -66,18 +66,20 @@ extension Checker {
             let bound = Bound(operand: operand, op: op, value: value, written: written)
             return narrow(&facts.ints, by: bound, tip: tip)
         case let (operand, op, .double(value))? where Self.isBoundable(operand, .double):
-            var interval = facts.doubles[operand] ?? DoubleInterval(first: written)
+            let key = Operand(operand)
+            var interval = facts.doubles[key] ?? DoubleInterval(first: written)
             interval.narrow(op, value)
             if interval.isEmpty {
                 reportContradiction(written, first: interval.first, tip: tip)
                 return false
             }
-            facts.doubles[operand] = interval
+            facts.doubles[key] = interval
             return true
         default: break
         }
         if let (operand, value, equal) = Self.equality(expression) {
-            var known = facts.equalities[operand] ?? Equality()
+            let key = Operand(operand)
+            var known = facts.equalities[key] ?? Equality()
             if equal {
                 if let first = known.equals, first.value != value {
                     reportContradiction(written, first: first.written, tip: tip)
@@ -95,16 +97,15 @@ extension Checker {
                 }
                 known.differsFrom.append((value, written))
             }
-            facts.equalities[operand] = known
+            facts.equalities[key] = known
         }
         return true
     }
 
     /// Narrows the interval of an Int bound's operand; false once none is left (and reported).
-    private mutating func narrow(_ intervals: inout [CheckedExpression: Interval], by bound: Bound, tip: String)
-        -> Bool
-    {
-        let existing = intervals[bound.operand]
+    private mutating func narrow(_ intervals: inout [Operand: Interval], by bound: Bound, tip: String) -> Bool {
+        let key = Operand(bound.operand)
+        let existing = intervals[key]
         let current = existing.map { ($0.low, $0.high) } ?? initialRange(of: bound.operand)
         let (low, high) = Self.apply(bound, to: current)
         if low > high {
@@ -115,7 +116,7 @@ extension Checker {
             }
             return false
         }
-        intervals[bound.operand] = Interval(low: low, high: high, first: existing?.first ?? bound.written)
+        intervals[key] = Interval(low: low, high: high, first: existing?.first ?? bound.written)
         return true
     }
 
