@@ -54,8 +54,11 @@ extension Checker {
 
     mutating func checkEnum(_ decl: EnumDecl) -> CheckedEnum? {
         var seen: [String: SourceRange] = [:]
+        seen.reserveCapacity(decl.cases.count)
         var cases: [String] = []
+        cases.reserveCapacity(decl.cases.count)
         var ranges: [SourceRange] = []
+        ranges.reserveCapacity(decl.cases.count)
         for item in decl.cases {
             guard
                 recordFirst(
@@ -165,6 +168,7 @@ extension Checker {
         fields: [CheckedField], ok: Bool
     ) {
         var seen: [String: SourceRange] = [:]
+        seen.reserveCapacity(fields.count)
         var checked: [CheckedField] = []
         checked.reserveCapacity(fields.count)
         var failed = false
@@ -221,7 +225,9 @@ extension Checker {
             if let value = GroupPriority(rawValue: written.name) { priority = value }
         }
         var seen: [String: SourceRange] = [:]
+        seen.reserveCapacity(decl.members.count)
         var members: [String] = []
+        members.reserveCapacity(decl.members.count)
         for member in decl.members {
             guard
                 recordFirst(
