@@ -68,10 +68,10 @@ struct SwiftScope {
         _ swiftName: String, _ kind: Kind, _ tipsName: String, at range: SourceRange,
         _ diagnostics: inout DiagnosticEngine
     ) {
-        guard let first = entries[swiftName] else {
-            entries[swiftName] = Entry(tipsName: tipsName, kind: kind, range: range)
-            return
-        }
+        // One hash for the usual case, a new spelling; a clash (rare) puts the first declaration back.
+        guard let first = entries.updateValue(Entry(tipsName: tipsName, kind: kind, range: range), forKey: swiftName)
+        else { return }
+        entries[swiftName] = first
         guard first.tipsName != tipsName else { return }
         let spelled = swiftName.filter { $0 != "`" }
         diagnostics.error(

@@ -20,8 +20,8 @@ extension TipsRuntimeBackend {
                 switch declaration {
                 case .event(let event):
                     counts.events += 3
-                    for case .enumeration(let name) in event.fields.map(\.type) {
-                        scopes.enumsUsedByEvents.insert(name)
+                    for field in event.fields {
+                        if case .enumeration(let name) = field.type { scopes.enumsUsedByEvents.insert(name) }
                     }
                 case .parameter: counts.parameters += 1
                 default: counts.module += 1
@@ -94,13 +94,12 @@ private struct GeneratedScopes {
     private mutating func declareEvent(_ decl: CheckedEvent, _ diagnostics: inout DiagnosticEngine) {
         let range = decl.origin.nameRange
         events.declare(SwiftNames.identifier(decl.name), .event, decl.name, at: range, &diagnostics)
-        for (swiftName, kind) in [
-            (SwiftNames.eventType(decl.name), SwiftScope.Kind.eventType),
-            (SwiftNames.donationType(decl.name), .donationType),
-        ] {
-            events.declare(swiftName, kind, decl.name, at: range, &diagnostics)
-            eventTypes.declare(swiftName, kind, decl.name, at: range, &diagnostics)
-        }
+        let eventType = SwiftNames.eventType(decl.name)
+        events.declare(eventType, .eventType, decl.name, at: range, &diagnostics)
+        eventTypes.declare(eventType, .eventType, decl.name, at: range, &diagnostics)
+        let donationType = SwiftNames.donationType(decl.name)
+        events.declare(donationType, .donationType, decl.name, at: range, &diagnostics)
+        eventTypes.declare(donationType, .donationType, decl.name, at: range, &diagnostics)
         members.reset(.fields(ofEvent: decl.name))
         for field in decl.fields {
             members.declare(SwiftNames.eventField(field.name), .field, field.name, at: field.nameRange, &diagnostics)
