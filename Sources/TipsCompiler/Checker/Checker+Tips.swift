@@ -32,7 +32,7 @@ extension Checker {
             self.rules.reserveCapacity(rules)
             self.ruleSyntax.reserveCapacity(rules)
             self.actions.reserveCapacity(actions)
-            self.actionRanges.reserveCapacity(actions)
+            self.actionRanges = Dictionary(minimumCapacity: actions)
         }
     }
 
