@@ -53,9 +53,11 @@ extension Checker {
     // MARK: - Enums, parameters, events
 
     mutating func checkEnum(_ decl: EnumDecl) -> CheckedEnum? {
-        var seen: [String: SourceRange] = [:]
+        var seen = [String: SourceRange](minimumCapacity: decl.cases.count)
         var cases: [String] = []
+        cases.reserveCapacity(decl.cases.count)
         var ranges: [SourceRange] = []
+        ranges.reserveCapacity(decl.cases.count)
         for item in decl.cases {
             guard
                 recordFirst(
@@ -164,7 +166,7 @@ extension Checker {
     mutating func checkFields(_ fields: [FieldSyntax], owner: @autoclosure () -> String, kind: String) -> (
         fields: [CheckedField], ok: Bool
     ) {
-        var seen: [String: SourceRange] = [:]
+        var seen = [String: SourceRange](minimumCapacity: fields.count)
         var checked: [CheckedField] = []
         checked.reserveCapacity(fields.count)
         var failed = false
@@ -220,8 +222,9 @@ extension Checker {
             // An unknown word here was reported by the parser, which reads it.
             if let value = GroupPriority(rawValue: written.name) { priority = value }
         }
-        var seen: [String: SourceRange] = [:]
+        var seen = [String: SourceRange](minimumCapacity: decl.members.count)
         var members: [String] = []
+        members.reserveCapacity(decl.members.count)
         for member in decl.members {
             guard
                 recordFirst(

@@ -55,10 +55,29 @@ extension Checker {
         var differsFrom: [(value: TipValue, written: SourceRange)] = []
     }
 
+    /// An operand as a key of ``RuleFacts``, hashed once: hashing a count
+    /// hashes its whole query, and each conjunct looks its operand up and
+    /// stores it back (twice over when the table grows).
+    struct Operand: Hashable {
+        let expression: CheckedExpression
+        let hash: Int
+
+        init(_ expression: CheckedExpression) {
+            self.expression = expression
+            self.hash = expression.hashValue
+        }
+
+        static func == (lhs: Operand, rhs: Operand) -> Bool {
+            lhs.hash == rhs.hash && lhs.expression == rhs.expression
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    }
+
     /// Everything one tip's rules have said so far.
     struct RuleFacts {
-        var ints: [CheckedExpression: Interval] = [:]
-        var doubles: [CheckedExpression: DoubleInterval] = [:]
-        var equalities: [CheckedExpression: Equality] = [:]
+        var ints: [Operand: Interval] = [:]
+        var doubles: [Operand: DoubleInterval] = [:]
+        var equalities: [Operand: Equality] = [:]
     }
 }

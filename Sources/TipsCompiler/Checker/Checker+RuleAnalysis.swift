@@ -28,10 +28,16 @@ extension Checker {
     /// false. `syntax` holds the rules as written, in the same order.
     mutating func checkContradictions(_ rules: [CheckedRule], syntax: [Expr], tip: String) {
         var facts = RuleFacts()
-        for (rule, written) in zip(rules, syntax) where !narrow(&facts, by: rule.expression, syntax: written, tip: tip)
-        {
+        for (index, (rule, written)) in zip(rules, syntax).enumerated()
+        where !narrow(&facts, by: rule.expression, syntax: written, tip: tip, isLast: index == rules.count - 1) {
             return
         }
+    }
+
+    /// The key of `operand` in `table`, or nil when there is nothing to look
+    /// up and nothing will be stored (then no hash is worked out).
+    private static func key<Fact>(_ operand: CheckedExpression, in table: [Operand: Fact], storing: Bool) -> Operand? {
+        table.isEmpty && !storing ? nil : Operand(operand)
     }
 
     /// `expression` without the parentheses around it.
@@ -42,17 +48,18 @@ extension Checker {
 
     /// Narrows `facts` by each top-level operand of an `&&` chain, left to
     /// right, alongside its syntax (messages quote the conjunct's own text);
-    /// false once one contradicts the others (and is reported).
+    /// false once one contradicts the others (and is reported). What the
+    /// tip's last conjunct says is not recorded: no conjunct reads it.
     private mutating func narrow(
-        _ facts: inout RuleFacts, by expression: CheckedExpression, syntax: Expr, tip: String
+        _ facts: inout RuleFacts, by expression: CheckedExpression, syntax: Expr, tip: String, isLast: Bool
     ) -> Bool {
         let source = Self.unparenthesized(syntax)
         if case .binary(.and, let lhs, let rhs, _) = expression {
             // A checked `&&` comes from a written one; the fallback only keeps the whole rule's text.
             var sides = (syntax, syntax)
             if case .binary(.and, let left, let right, _, _) = source { sides = (left, right) }
-            return narrow(&facts, by: lhs, syntax: sides.0, tip: tip)
-                && narrow(&facts, by: rhs, syntax: sides.1, tip: tip)
+            return narrow(&facts, by: lhs, syntax: sides.0, tip: tip, isLast: false)
+                && narrow(&facts, by: rhs, syntax: sides.1, tip: tip, isLast: isLast)
         }
         let written = source.range
         if Self.comparesLiterals(expression) == false {
@@ -64,20 +71,22 @@ extension Checker {
         switch Self.bound(expression) {
         case let (operand, op, .int(value))? where Self.isBoundable(operand, .int):
             let bound = Bound(operand: operand, op: op, value: value, written: written)
-            return narrow(&facts.ints, by: bound, tip: tip)
+            return narrow(&facts.ints, by: bound, tip: tip, isLast: isLast)
         case let (operand, op, .double(value))? where Self.isBoundable(operand, .double):
-            var interval = facts.doubles[operand] ?? DoubleInterval(first: written)
+            let key = Self.key(operand, in: facts.doubles, storing: !isLast)
+            var interval = key.flatMap { facts.doubles[$0] } ?? DoubleInterval(first: written)
             interval.narrow(op, value)
             if interval.isEmpty {
                 reportContradiction(written, first: interval.first, tip: tip)
                 return false
             }
-            facts.doubles[operand] = interval
+            if let key, !isLast { facts.doubles[key] = interval }
             return true
         default: break
         }
         if let (operand, value, equal) = Self.equality(expression) {
-            var known = facts.equalities[operand] ?? Equality()
+            let key = Self.key(operand, in: facts.equalities, storing: !isLast)
+            var known = key.flatMap { facts.equalities[$0] } ?? Equality()
             if equal {
                 if let first = known.equals, first.value != value {
                     reportContradiction(written, first: first.written, tip: tip)
@@ -95,16 +104,17 @@ extension Checker {
                 }
                 known.differsFrom.append((value, written))
             }
-            facts.equalities[operand] = known
+            if let key, !isLast { facts.equalities[key] = known }
         }
         return true
     }
 
     /// Narrows the interval of an Int bound's operand; false once none is left (and reported).
-    private mutating func narrow(_ intervals: inout [CheckedExpression: Interval], by bound: Bound, tip: String)
-        -> Bool
-    {
-        let existing = intervals[bound.operand]
+    private mutating func narrow(
+        _ intervals: inout [Operand: Interval], by bound: Bound, tip: String, isLast: Bool
+    ) -> Bool {
+        let key = Self.key(bound.operand, in: intervals, storing: !isLast)
+        let existing = key.flatMap { intervals[$0] }
         let current = existing.map { ($0.low, $0.high) } ?? initialRange(of: bound.operand)
         let (low, high) = Self.apply(bound, to: current)
         if low > high {
@@ -115,7 +125,9 @@ extension Checker {
             }
             return false
         }
-        intervals[bound.operand] = Interval(low: low, high: high, first: existing?.first ?? bound.written)
+        if let key, !isLast {
+            intervals[key] = Interval(low: low, high: high, first: existing?.first ?? bound.written)
+        }
         return true
     }
 

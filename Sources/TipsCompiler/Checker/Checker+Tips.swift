@@ -18,6 +18,22 @@ extension Checker {
         /// Where each item that may be given only once is first given, by ``SingleItem``.
         var seen = [SourceRange?](repeating: nil, count: SingleItem.allCases.count)
         var failed = false
+
+        /// An empty body with room for every rule and action of `items`, so that no array of it grows.
+        init(for items: [TipItem]) {
+            var (rules, actions) = (0, 0)
+            for item in items {
+                switch item.kind {
+                case .rule: rules += 1
+                case .action: actions += 1
+                default: break
+                }
+            }
+            self.rules.reserveCapacity(rules)
+            self.ruleSyntax.reserveCapacity(rules)
+            self.actions.reserveCapacity(actions)
+            self.actionRanges = Dictionary(minimumCapacity: actions)
+        }
     }
 
     /// The kinds of item that may be given only once, each a slot of ``TipBody/seen``.
@@ -43,7 +59,7 @@ extension Checker {
     mutating func checkTip(_ decl: TipDecl) -> CheckedTip? {
         let tipName = decl.name.name
         let errorsBefore = errorCount
-        var body = TipBody()
+        var body = TipBody(for: decl.items)
         let arguments = decl.arguments.map { checkTipArguments($0, of: decl, failed: &body.failed) }
         let argumentTypes =
             arguments.map { Dictionary($0.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) } ?? [:]

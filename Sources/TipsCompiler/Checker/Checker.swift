@@ -80,14 +80,15 @@ public struct Checker: Sendable {
             groups.append(group)
             checked[position.file][position.index] = .group(group)
         }
-        let tips = checkTips(files, at: positions.tips)
-        for case let (position, tip?) in zip(positions.tips, tips) {
-            checked[position.file][position.index] = .tip(tip)
-        }
+        var tips = checkTips(files, at: positions.tips)
         checkTipIDs(tips)
         let scenarios =
             positions.scenarios.isEmpty
             ? [] : checkScenarios(files, at: positions.scenarios, scope: ScenarioScope(tips, groups))
+        // Moved, not copied: a copy would retain every field of every tip.
+        for (position, index) in zip(positions.tips, tips.indices) {
+            if let tip = tips[index].take() { checked[position.file][position.index] = .tip(tip) }
+        }
         // Only the file that holds the config block declares it: without one,
         // no file does, so adding a file never changes another's output.
         let configFile = config?.file

@@ -17,7 +17,10 @@ extension RuleOperator {
 }
 
 /// A type-checked rule expression. Every node knows its type.
-public indirect enum CheckedExpression: Hashable, Sendable {
+///
+/// Only the cases that hold other expressions are `indirect`: a leaf (a
+/// literal, a name, a count) is stored inline rather than in a heap box of its own.
+public enum CheckedExpression: Hashable, Sendable {
     /// A constant. Int literals used as Double are already widened.
     case literal(TipValue)
     /// A case of a declared enum: the case name and the enum's name.
@@ -29,11 +32,11 @@ public indirect enum CheckedExpression: Hashable, Sendable {
     /// A donation field inside a query step, by name, with its type.
     case field(String, TipsType)
     /// `!operand`
-    case not(CheckedExpression)
+    indirect case not(CheckedExpression)
     /// `-operand`
-    case negate(CheckedExpression)
+    indirect case negate(CheckedExpression)
     /// `lhs op rhs`; `type` is the result type.
-    case binary(RuleOperator, CheckedExpression, CheckedExpression, type: TipsType)
+    indirect case binary(RuleOperator, CheckedExpression, CheckedExpression, type: TipsType)
     /// `query.count`: an Int.
     case count(CheckedQuery)
 
