@@ -63,19 +63,21 @@ extension Checker {
         let arguments = decl.arguments.map { checkTipArguments($0, of: decl, failed: &body.failed) }
         let argumentTypes =
             arguments.map { Dictionary($0.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
-        for item in decl.items {
-            if let slot = SingleItem(item.kind)?.rawValue {
+        // By index, each item read in place: a copy of an item retains what it holds.
+        for index in decl.items.indices {
+            let keywordRange = decl.items[index].keyword
+            if let slot = SingleItem(decl.items[index].kind)?.rawValue {
                 if let first = body.seen[slot] {
-                    let keyword = Parser.singleLine(of: item.keyword, in: sources[item.keyword.file])
+                    let keyword = Parser.singleLine(of: keywordRange, in: sources[keywordRange.file])
                     diagnostics.error(
-                        "'\(keyword)' is given twice in tip '\(tipName)'", at: item.keyword,
+                        "'\(keyword)' is given twice in tip '\(tipName)'", at: keywordRange,
                         notes: [DiagnosticNote("first given here", at: first)])
                     body.failed = true
                     continue
                 }
-                body.seen[slot] = item.keyword
+                body.seen[slot] = keywordRange
             }
-            checkItem(item.kind, into: &body, tip: tipName, arguments: argumentTypes)
+            checkItem(decl.items[index].kind, into: &body, tip: tipName, arguments: argumentTypes)
         }
         // A tip whose body did not parse is not judged by what is left of it:
         // its title or id may be what failed (`titel 42`, `id 42`).
