@@ -12,8 +12,6 @@ extension Checker {
         var actions: [CheckedAction] = []
         var actionRanges: [String: SourceRange] = [:]
         var rules: [CheckedRule] = []
-        /// The rules as written, for warnings that quote them.
-        var ruleSyntax: [Expr] = []
         var options = CheckedTipOptions()
         /// Where each item that may be given only once is first given, by ``SingleItem``.
         var seen = [SourceRange?](repeating: nil, count: SingleItem.allCases.count)
@@ -30,7 +28,6 @@ extension Checker {
                 }
             }
             self.rules.reserveCapacity(rules)
-            self.ruleSyntax.reserveCapacity(rules)
             self.actions.reserveCapacity(actions)
             self.actionRanges = Dictionary(minimumCapacity: actions)
         }
@@ -88,7 +85,7 @@ extension Checker {
                 "tip '\(tipName)' has no rules, no options and is in no group; it shows to everyone at once",
                 at: decl.name.range)
         }
-        checkContradictions(body.rules, syntax: body.ruleSyntax, tip: tipName)
+        checkContradictions(body.rules, of: decl.items, tip: tipName)
         guard !failed, let title = body.title else { return nil }
         return CheckedTip(
             name: tipName, doc: decl.doc?.lines ?? [], arguments: arguments,
@@ -148,7 +145,6 @@ extension Checker {
             var context = ExpressionContext(tip: tip, arguments: arguments)
             if let checked = checkRule(expression, source: source, context: &context) {
                 body.rules.append(checked)
-                body.ruleSyntax.append(expression)
             } else {
                 body.failed = true
             }
