@@ -41,16 +41,14 @@ import Testing
     @Test func stringEscapesAreDecoded() {
         let lexed = lexSnippet(#""a\"b\\c\nd\te\u{1F426}""#)
         #expect(lexed.kinds == [.string])
-        #expect(lexed.tokens[0].value == .string([.text("a\"b\\c\nd\te🐦")]))
+        #expect(lexed.strings == [[.text("a\"b\\c\nd\te🐦")]])
         #expect(lexed.diagnostics.isEmpty)
     }
 
     @Test func interpolationsAreSplitOutWithTheirRanges() throws {
         let lexed = lexSnippet(#""Id-\(trailID) in \(region)""#)
-        guard case .string(let segments) = lexed.tokens[0].value else {
-            Issue.record("not a string")
-            return
-        }
+        #expect(lexed.kinds == [.string])
+        let segments = try #require(lexed.strings.first)
         #expect(segments.count == 4)
         guard case .interpolation(let name) = segments[1] else {
             Issue.record("segment 1 is not an interpolation")
@@ -63,7 +61,9 @@ import Testing
     }
 
     @Test func emptyStringHasNoSegments() {
-        #expect(lexSnippet(#""""#).tokens[0].value == .string([]))
+        let lexed = lexSnippet(#""""#)
+        #expect(lexed.kinds == [.string])
+        #expect(lexed.strings == [[]])
     }
 
     @Test func punctuationAndOperators() {
@@ -180,7 +180,8 @@ import Testing
     @Test func singleQuotedStringIsReportedOnceAndReadAsAString() {
         let lexed = lexSnippet("title 'Hi'")
         #expect(lexed.messages == ["1:7: strings use double quotes: \"Hi\""])
-        #expect(lexed.tokens[1].value == .string([.text("Hi")]))
+        #expect(lexed.kinds == [.identifier, .string])
+        #expect(lexed.strings == [[.text("Hi")]])
     }
 
     @Test func curlyQuotedStringsAreReportedOnceAndReadAsStraight() {
@@ -188,19 +189,17 @@ import Testing
         let double = lexSnippet("title \u{201C}Hi \\(name)\u{201D} x")
         #expect(double.messages == ["1:7: \(message)"])
         #expect(double.kinds == [.identifier, .string, .identifier])
-        guard case .string(let segments) = double.tokens[1].value else {
-            Issue.record("not a string")
-            return
-        }
+        let segments = double.strings.first ?? []
         #expect(segments.count == 2)
         #expect(segments.first == .text("Hi "))
         #expect(double.tokens[1].isMalformed == false)
         let single = lexSnippet("title \u{2018}It\u{2019}")
         #expect(single.messages == ["1:7: \(message)"])
-        #expect(single.tokens[1].value == .string([.text("It")]))
+        #expect(single.kinds == [.identifier, .string])
+        #expect(single.strings == [[.text("It")]])
         let pastedEnd = lexSnippet("title \"Hi\u{201D} rule")
         #expect(pastedEnd.messages == ["1:7: this string ends with a curly quote; \(message)"])
-        #expect(pastedEnd.tokens[1].value == .string([.text("Hi")]))
+        #expect(pastedEnd.strings == [[.text("Hi")]])
         #expect(pastedEnd.kinds == [.identifier, .string, .identifier])
     }
 
@@ -210,7 +209,8 @@ import Testing
             lexed.messages == [
                 #"1:4: invalid escape sequence '\q' in string; use \", \\, \n, \t, \u{...} or \(name)"#
             ])
-        #expect(lexed.tokens[0].value == .string([.text("abc")]))
+        #expect(lexed.kinds == [.string])
+        #expect(lexed.strings == [[.text("abc")]])
     }
 
     @Test func badUnicodeEscapes() {

@@ -3,8 +3,18 @@
 extension ByteBuffer {
     /// Appends the UTF-8 of `text` in one copy from its contiguous storage.
     mutating func appendUTF8(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        Self.withUTF8(of: text) { append($0) }
+    }
+
+    /// Calls `body` with the UTF-8 of `text`. A native string lends its
+    /// storage as it is (no copy of the string, so no retain and release);
+    /// only a string without contiguous UTF-8 is made native first.
+    @inline(__always)
+    static func withUTF8(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if text.utf8.withContiguousStorageIfAvailable(body) == nil {
+            var native = text
+            native.withUTF8(body)
+        }
     }
 
     /// Appends fixed text from the binary, with no string in between.
@@ -87,8 +97,9 @@ extension ByteBuffer {
     mutating func appendCommentText(_ text: String) {
         appendReplacing(text) { bytes, index in
             let byte = bytes[index]
+            guard Self.mayEndCommentLine(byte) else { return 0 }
             if byte < 0x20 || byte == 0x7F { return 1 }
-            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return 2 }
+            if byte == 0xC2 { return index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]) ? 2 : 0 }
             return Self.isLineOrParagraphSeparator(bytes, at: index) ? 3 : 0
         } with: { out, _, _ in
             out.append(UInt8(ascii: " "))
@@ -103,8 +114,7 @@ extension ByteBuffer {
         _ text: String, _ length: (UnsafeBufferPointer<UInt8>, Int) -> Int,
         with replacement: (inout ByteBuffer, UnsafeBufferPointer<UInt8>, Int) -> Void
     ) {
-        var text = text
-        text.withUTF8 { bytes in
+        Self.withUTF8(of: text) { bytes in
             var runStart = 0
             var index = 0
             while index < bytes.count {
@@ -128,14 +138,29 @@ extension ByteBuffer {
     }
 
     /// Whether `byte` is a control character, `"`, `\\`, DEL or E2 (which
-    /// starts U+2028 and U+2029), looked up in a 256-bit table.
+    /// starts U+2028 and U+2029).
     private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+        // 00-1F and 22; 5C and 7F; none; E2.
+        isMarked(byte, in: (0x0000_0004_FFFF_FFFF, 0x8000_0000_1000_0000, 0, 0x0000_0004_0000_0000))
+    }
+
+    /// Whether `byte` is a C0 control character, DEL, C2 (which starts the C1
+    /// controls) or E2 (which starts U+2028 and U+2029): one test for the
+    /// bytes that may end a comment's line, so that every other byte costs no more.
+    private static func mayEndCommentLine(_ byte: UInt8) -> Bool {
+        // 00-1F; 7F; none; C2 and E2.
+        isMarked(byte, in: (0x0000_0000_FFFF_FFFF, 0x8000_0000_0000_0000, 0, 0x0000_0004_0000_0004))
+    }
+
+    /// Whether `byte`'s bit is set in a 256-bit table, given as one word per 64 byte values.
+    @inline(__always)
+    private static func isMarked(_ byte: UInt8, in table: (UInt64, UInt64, UInt64, UInt64)) -> Bool {
         let word: UInt64
         switch byte >> 6 {
-        case 0: word = 0x0000_0004_FFFF_FFFF  // 00-1F and 22
-        case 1: word = 0x8000_0000_1000_0000  // 5C and 7F
-        case 2: word = 0
-        default: word = 0x0000_0004_0000_0000  // E2
+        case 0: word = table.0
+        case 1: word = table.1
+        case 2: word = table.2
+        default: word = table.3
         }
         return (word >> UInt64(byte & 63)) & 1 != 0
     }

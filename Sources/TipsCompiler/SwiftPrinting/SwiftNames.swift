@@ -107,15 +107,19 @@ public enum SwiftNames {
     /// The type of an event's value in `TipsRuntime.TipEvents`: the name
     /// capitalized plus `Event` (`visitedRegion` → `VisitedRegionEvent`), so it
     /// never equals an event's property name and is never a keyword.
-    public static func eventType(_ name: String) -> String { typeName(name) + "Event" }
+    public static func eventType(_ name: String) -> String { typeName(name, then: "Event") }
 
     /// The type of an event's typed donations in `TipsRuntime.TipEvents`: `visitedRegion` → `VisitedRegionDonation`.
-    public static func donationType(_ name: String) -> String { typeName(name) + "Donation" }
+    public static func donationType(_ name: String) -> String { typeName(name, then: "Donation") }
 
-    /// The name with its first letter uppercased (`visitedRegion` → `VisitedRegion`).
-    public static func typeName(_ name: String) -> String {
-        guard let first = name.first else { return name }
-        return first.uppercased() + name.dropFirst()
+    /// The name with its first letter uppercased (`visitedRegion` → `VisitedRegion`), then `suffix`.
+    public static func typeName(_ name: String, then suffix: String = "") -> String {
+        guard let first = name.first else { return suffix }
+        var result = first.uppercased()
+        // The rest as a substring: `+` would take it as a sequence of characters, one by one.
+        result.append(contentsOf: name.dropFirst())
+        result.append(suffix)
+        return result
     }
 
     /// A Double literal that reads back as the same value.

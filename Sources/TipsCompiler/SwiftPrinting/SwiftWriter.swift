@@ -29,11 +29,12 @@ public struct SwiftWriter: Sendable {
 
     /// Writes one line at the current indentation (an empty line has no spaces).
     public mutating func line(_ content: String = "") {
-        if !content.isEmpty {
-            appendIndentation()
-            buffer.appendUTF8(content)
+        guard !content.isEmpty else { return buffer.append(0x0A) }
+        ByteBuffer.withUTF8(of: content) { text in
+            line(length: text.count) { out in
+                if let start = text.baseAddress { out.initialize(from: start, count: text.count) }
+            }
         }
-        buffer.append(0x0A)
     }
 
     /// Writes one non-empty line at the current indentation whose content

@@ -17,6 +17,8 @@ extension FileEmitter {
 
     private func emitEvent(_ event: CheckedEvent, into writer: inout SwiftWriter) {
         let eventType = SwiftNames.eventType(event.name)
+        // Spelled once here: the donation type's name is written four times.
+        let donationType = SwiftNames.donationType(event.name)
         writer.docComment(event.doc)
         declaration(" static let ", into: &writer) { out in
             out.appendUTF8(SwiftNames.identifier(event.name))
@@ -49,25 +51,25 @@ extension FileEmitter {
             writer.line()
             emitDonate(event, awaited: false, into: &writer)
             writer.line()
-            emitDonations(event, into: &writer)
+            emitDonations(event, donationType: donationType, into: &writer)
             writer.line()
             docLine("/// Deletes every donation of `", event, "`; returns once it is durable.", into: &writer)
             let delete: StaticString = " func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async"
             declaration(delete, into: &writer, body: { $0.line("await self.event.deleteDonations(in: center)") })
         }
         writer.line()
-        emitDonationType(event, into: &writer)
+        emitDonationType(event, donationType, into: &writer)
     }
 
     /// Writes `<Name>Donation` beside `<Name>Event`: the date, then one typed
     /// property per field. A sibling, not a nested type, so that inside the
     /// event's type a user's enum is never hidden by it.
-    private func emitDonationType(_ event: CheckedEvent, into writer: inout SwiftWriter) {
+    private func emitDonationType(_ event: CheckedEvent, _ donationType: String, into writer: inout SwiftWriter) {
         docLine(
             "/// A donation of `", event,
             event.fields.isEmpty ? "`: when it was made." : "`: when it was made, and its typed fields.", into: &writer)
         declaration(" struct ", into: &writer) { out in
-            out.appendUTF8(SwiftNames.donationType(event.name))
+            out.appendUTF8(donationType)
             out.append(": Swift.Sendable, Swift.Hashable")
         } body: { writer in
             writer.line("/// When the donation was made, by the center's clock.")
@@ -86,26 +88,31 @@ extension FileEmitter {
         }
     }
 
+    /// A donation's date, the first parameter of its `init?`.
+    private static let dateParameter: StaticString = "date: Foundation.Date"
+
     /// Writes `init?(date: Foundation.Date, label name: Type?, ...)`, one
     /// parameter a line when long, which keeps the fields that are all there.
     private func emitDonationInit(_ event: CheckedEvent, into writer: inout SwiftWriter) {
-        var parameters: [ByteBuffer] = []
-        parameters.append(ByteBuffer(Array("date: Foundation.Date".utf8)))
+        // The parameters on one line, built first to measure them.
+        var parameters = ByteBuffer(capacity: 128)
+        parameters.append(Self.dateParameter)
         for field in event.fields {
-            var parameter = ByteBuffer()
-            appendParameter(field.name, swiftName: SwiftNames.eventField(field.name), type: field.type, to: &parameter)
-            parameter.append("?")
-            parameters.append(parameter)
+            parameters.append(", ")
+            appendDonationParameter(field, to: &parameters)
         }
-        let width = parameters.reduce(0) { $0 + $1.count + 2 } + access.utf8.count + 16
-        let wraps = width > SwiftExpression.lineLimit - 8
+        let wraps = parameters.count + access.utf8CodeUnitCount + 18 > SwiftExpression.lineLimit - 8
         if wraps {
             declaration(" init?(", into: &writer)
             writer.indented { writer in
-                for (index, parameter) in parameters.enumerated() {
+                writer.nonEmptyLine { out in
+                    out.append(Self.dateParameter)
+                    out.append(",")
+                }
+                for (index, field) in event.fields.enumerated() {
                     writer.nonEmptyLine { out in
-                        out.append(parameter, 0..<parameter.count)
-                        if index < parameters.count - 1 { out.append(",") }
+                        appendDonationParameter(field, to: &out)
+                        if index < event.fields.count - 1 { out.append(",") }
                     }
                 }
             }
@@ -113,10 +120,7 @@ extension FileEmitter {
         writer.block { out in
             if !wraps {
                 appendAccess(" init?(", to: &out)
-                for (index, parameter) in parameters.enumerated() {
-                    if index > 0 { out.append(", ") }
-                    out.append(parameter, 0..<parameter.count)
-                }
+                out.append(parameters, 0..<parameters.count)
             }
             out.append(")")
         } body: { writer in
@@ -133,6 +137,12 @@ extension FileEmitter {
             writer.line("self.date = date")
             for field in event.fields { assignStored(SwiftNames.eventField(field.name), into: &writer) }
         }
+    }
+
+    /// Appends `label name: Type?`, the optional parameter of the donation's `init?` for a field.
+    private func appendDonationParameter(_ field: CheckedField, to out: inout ByteBuffer) {
+        appendParameter(field.name, swiftName: SwiftNames.eventField(field.name), type: field.type, to: &out)
+        out.append("?")
     }
 
     /// Writes a `///` line naming the event in code voice: `before`, its name, then `after`.
@@ -157,13 +167,13 @@ extension FileEmitter {
     }
 
     /// Writes `donations(in:)`: the runtime's donations, with their fields typed.
-    private func emitDonations(_ event: CheckedEvent, into writer: inout SwiftWriter) {
+    private func emitDonations(_ event: CheckedEvent, donationType: String, into writer: inout SwiftWriter) {
         docLine("/// The donations of `", event, "` kept now, oldest first.", into: &writer)
         if !event.fields.isEmpty {
             writer.line("/// A donation whose fields do not have these types (stored by another version) is left out.")
         }
         declaration(" func donations(in center: TipsRuntime.TipCenter = .shared) -> [", into: &writer) { out in
-            out.appendUTF8(SwiftNames.donationType(event.name))
+            out.appendUTF8(donationType)
             out.append("]")
         } body: { writer in
             // `$0` and inferred field types: no local or type expression for a user's name to hide.
@@ -172,7 +182,7 @@ extension FileEmitter {
                     ? "self.event.donations(in: center).map {" : "self.event.donations(in: center).compactMap {")
             writer.indented { writer in
                 writer.expression { code in
-                    code.beginCall(string: SwiftNames.donationType(event.name))
+                    code.beginCall(string: donationType)
                     code.labeled("date") { $0.append("$0.date") }
                     for field in event.fields {
                         // A keyword needs no backticks as a call's argument label.

@@ -39,14 +39,24 @@ struct FileEmitter {
     let program: CheckedProgram
     let file: CheckedFile
     let options: EmitOptions
-    /// The access level keyword of every declaration.
-    var access: String { options.accessLevel.rawValue }
+    /// The access level keyword of every declaration, fixed text like the rest of a declaration's head.
+    var access: StaticString {
+        switch options.accessLevel {
+        case .internal: "internal"
+        case .package: "package"
+        case .public: "public"
+        }
+    }
 
     /// A rough size of the generated text per declaration, so that the output
-    /// buffer seldom grows: a tip with its rules takes about 2 KB.
+    /// buffer seldom grows (growing copies the text and touches fresh memory
+    /// for it): a tip with its rules takes about 2 KB.
     private static let estimatedBytesPerDeclaration = 2048
-    /// The same for an enum, a parameter or an event.
-    private static let estimatedBytesPerOtherDeclaration = 512
+    /// The same for an event: its value, `donate`, `sendDonation`,
+    /// `donations`, `deleteDonations` and donation type take about 2 KB too.
+    private static let estimatedBytesPerEvent = 2048
+    /// The same for a parameter (about 200 bytes).
+    private static let estimatedBytesPerParameter = 256
 
     /// The UTF-8 of the file's Swift source, in the pieces written at the
     /// same time: the header, then the sections of ``emitSections()``.
@@ -69,7 +79,7 @@ struct FileEmitter {
         // nothing to declare (only scenarios, or only comments) imports plainly:
         // a `public import` that no declaration uses is a warning.
         let declaresNothing = file.declarations.isEmpty && !file.emitsConfiguration
-        let importAccess = declaresNothing || options.accessLevel == .internal ? "" : access + " "
+        let importAccess = declaresNothing || options.accessLevel == .internal ? "" : options.accessLevel.rawValue + " "
         writer.line(importAccess + "import TipsRuntime")
         // An event's typed donations carry their `Foundation.Date`.
         if file.declarations.contains(where: { if case .event = $0 { true } else { false } }) {
@@ -102,8 +112,12 @@ struct FileEmitter {
     /// before it, so they are written at the same time, each into a writer of
     /// its own, and returned in order.
     func emitSections() -> [ByteBuffer] {
-        let declarations = file.declarations.filter {
-            if case .tip = $0 { true } else if case .group = $0 { true } else { false }
+        // Positions, not copies: a copy of a declaration retains every string and array in it.
+        let declarations = file.declarations.indices.filter {
+            switch file.declarations[$0] {
+            case .tip, .group: true
+            default: false
+            }
         }
         // A few ranges per job, so that threads that finish early take more.
         let rangeCount = max(1, min(options.jobs * 4, declarations.count / Self.declarationsPerRange))
@@ -120,23 +134,24 @@ struct FileEmitter {
     }
 
     /// Writes one section.
-    func emit(_ section: Section, declarations: [CheckedDeclaration], into writer: inout SwiftWriter) {
+    /// `declarations` are the positions of the file's tips and groups.
+    func emit(_ section: Section, declarations: [Int], into writer: inout SwiftWriter) {
         switch section {
         case .enumsAndConfiguration:
             for case .enumeration(let decl) in file.declarations { emitEnum(decl, into: &writer) }
             if file.emitsConfiguration { emitConfiguration(into: &writer) }
         case .parameters:
             let parameters = file.declarations.compactMap { if case .parameter(let p) = $0 { p } else { nil } }
-            writer.reserveCapacity(parameters.count * Self.estimatedBytesPerOtherDeclaration)
+            writer.reserveCapacity(parameters.count * Self.estimatedBytesPerParameter)
             if !parameters.isEmpty { emitParameters(parameters, into: &writer) }
         case .events:
             let events = file.declarations.compactMap { if case .event(let e) = $0 { e } else { nil } }
-            writer.reserveCapacity(events.count * Self.estimatedBytesPerOtherDeclaration)
+            writer.reserveCapacity(events.count * Self.estimatedBytesPerEvent)
             if !events.isEmpty { emitEvents(events, into: &writer) }
         case .tipsAndGroups(let range):
             writer.reserveCapacity(range.count * Self.estimatedBytesPerDeclaration)
-            for declaration in declarations[range] {
-                switch declaration {
+            for index in declarations[range] {
+                switch file.declarations[index] {
                 case .tip(let tip): emitTip(tip, into: &writer)
                 case .group(let group): emitGroup(group, into: &writer)
                 default: break
@@ -147,7 +162,7 @@ struct FileEmitter {
 
     /// Appends the access level, then `head`: how every declaration line starts.
     func appendAccess(_ head: StaticString, to out: inout ByteBuffer) {
-        out.appendUTF8(access)
+        out.append(access)
         out.append(head)
     }
 

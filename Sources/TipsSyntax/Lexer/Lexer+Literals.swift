@@ -129,8 +129,12 @@ extension Lexer {
         index += curly?.openingLength ?? 1
         var segments: [StringLiteral.Segment] = []
         // Decoded text since the last segment; used only once an escape or
-        // an error interrupts a plain run of bytes.
-        var text: [UInt8] = []
+        // an error interrupts a plain run of bytes. Taken from the lexer (and
+        // given back) so that scanEscape can append to it.
+        var text = [UInt8]()
+        swap(&text, &stringText)
+        text.removeAll(keepingCapacity: true)
+        defer { stringText = text }
         var runStart = index
         var closingLength = 0
         while true {
@@ -178,7 +182,7 @@ extension Lexer {
             segments.append(.text(String(decoding: text, as: UTF8.self)))
         }
         index += closingLength
-        emit(.string, from: start, to: index, value: .string(segments))
+        emitString(from: start, to: index, segments: segments)
         return closingLength > 0
     }
 
@@ -257,7 +261,7 @@ extension Lexer {
         error(
             "strings use double quotes: \"\(text)\"", from: start, to: index,
             replacement: fixable ? "\"\(text)\"" : nil)
-        emit(.string, from: start, to: index, value: .string(text.isEmpty ? [] : [.text(text)]))
+        emitString(from: start, to: index, segments: text.isEmpty ? [] : [.text(text)])
     }
 
     /// `\u{1F426}`: `index` is just after the `u`.

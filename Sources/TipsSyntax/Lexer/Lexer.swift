@@ -14,8 +14,14 @@ public struct Lexer {
     var index = 0
     /// A separating newline scanned and not yet taken by ``next()``: it comes before ``ready``.
     private var readyNewline: Token?
-    /// The token scanned and not yet taken by ``next()``, with the doc comment before it.
-    private var ready: (token: Token, doc: DocComment?)?
+    /// The token scanned and not yet taken by ``next()``.
+    private var ready: Token?
+    /// The decoded pieces of the string tokens scanned and not yet taken by
+    /// ``takeStringSegments()``, oldest first (rarely more than two).
+    private var stringSegments: [[StringLiteral.Segment]] = []
+    /// The doc comments of the tokens scanned with ``Token/hasDocComment``
+    /// and not yet taken by ``takeDocComment()``, oldest first.
+    private var docComments: [DocComment] = []
     var diagnostics = DiagnosticEngine()
     /// Open parentheses; line breaks inside them do not separate items.
     var parenDepth = 0
@@ -30,6 +36,9 @@ public struct Lexer {
     let collectsDocs: Bool
     /// Doc comment lines not yet attached to a token.
     var pendingDocs: [SourceRange] = []
+    /// The decoded text of a string with escapes, kept from one string to
+    /// the next so that its storage is allocated once per file, not per string.
+    var stringText: [UInt8] = []
     let keywordTable = Keyword.byShape
     /// Names declared with a leading digit (`parameter 2fa`), reported once
     /// at the declaration; later uses of the same spelling are read silently.
@@ -54,15 +63,27 @@ public struct Lexer {
         tokenize(file, diagnostics: &diagnostics, keepingComments: false).tokens
     }
 
-    /// The next token, and (when the lexer ``collectsDocs``) the doc comment
-    /// directly before it. The parser pulls tokens one at a time, so that
-    /// only a few exist at once whatever the size of the file; past the end,
-    /// every token is end-of-file.
+    /// The next token. The parser pulls tokens one at a time, so that only a
+    /// few exist at once whatever the size of the file; past the end, every
+    /// token is end-of-file.
     @inline(__always)
-    mutating func next() -> (token: Token, doc: DocComment?) {
+    mutating func next() -> Token {
         if ready == nil { scanUntilReady() }
-        if let newline = readyNewline.take() { return (newline, nil) }
-        return ready.take() ?? (Token(kind: .endOfFile, range: range(bytes.count, bytes.count)), nil)
+        if let newline = readyNewline.take() { return newline }
+        return ready.take() ?? Token(kind: .endOfFile, range: range(bytes.count, bytes.count))
+    }
+
+    /// The decoded pieces of the oldest string token that ``next()`` returned
+    /// and whose pieces were not taken yet. Whoever takes tokens takes the
+    /// pieces of each string token, in order.
+    mutating func takeStringSegments() -> [StringLiteral.Segment] {
+        stringSegments.isEmpty ? [] : stringSegments.removeFirst()
+    }
+
+    /// The doc comment of the oldest token with ``Token/hasDocComment`` that
+    /// ``next()`` returned and whose doc comment was not taken yet.
+    mutating func takeDocComment() -> DocComment? {
+        docComments.isEmpty ? nil : docComments.removeFirst()
     }
 
     /// Lexes the whole file as the parser sees it (no doc comment tokens)
@@ -71,18 +92,34 @@ public struct Lexer {
     package static func tokenizeKeepingComments(
         _ file: SourceFile, diagnostics: inout DiagnosticEngine
     ) -> (tokens: [Token], comments: [SourceRange]) {
-        tokenize(file, diagnostics: &diagnostics, keepingComments: true)
+        let lexed = tokenize(file, diagnostics: &diagnostics, keepingComments: true)
+        return (lexed.tokens, lexed.comments)
+    }
+
+    /// Lexes the whole file and also returns the decoded pieces of each
+    /// string token, in order.
+    package static func tokenizeKeepingStrings(
+        _ file: SourceFile, diagnostics: inout DiagnosticEngine
+    ) -> (tokens: [Token], strings: [[StringLiteral.Segment]]) {
+        let lexed = tokenize(file, diagnostics: &diagnostics, keepingComments: false)
+        return (lexed.tokens, lexed.strings)
     }
 
     private static func tokenize(
         _ file: SourceFile, diagnostics: inout DiagnosticEngine, keepingComments: Bool
-    ) -> (tokens: [Token], comments: [SourceRange]) {
+    ) -> (tokens: [Token], comments: [SourceRange], strings: [[StringLiteral.Segment]]) {
         var lexer = Lexer(file: file, collectsDocs: keepingComments)
         lexer.recordsComments = keepingComments
         var tokens: [Token] = []
-        while tokens.last?.kind != .endOfFile { tokens.append(lexer.next().token) }
+        var strings: [[StringLiteral.Segment]] = []
+        while tokens.last?.kind != .endOfFile {
+            let token = lexer.next()
+            if token.kind == .string { strings.append(lexer.takeStringSegments()) }
+            if token.hasDocComment { _ = lexer.takeDocComment() }
+            tokens.append(token)
+        }
         diagnostics.report(contentsOf: lexer.diagnostics)
-        return (tokens, lexer.comments)
+        return (tokens, lexer.comments, strings)
     }
 
     @inline(__always)
@@ -126,7 +163,7 @@ public struct Lexer {
         _ kind: TokenKind, from start: Int, to end: Int, value: TokenValue = .none, malformed: Bool = false,
         keyword: Keyword? = nil
     ) {
-        let token = Token(
+        var token = Token(
             kind: kind, range: range(start, end), value: value, isMalformed: malformed, keyword: keyword,
             followsLineBreak: pendingNewline != nil)
         if kind == .docComment {
@@ -134,7 +171,7 @@ public struct Lexer {
             if collectsDocs {
                 pendingDocs.append(token.range)
             } else {
-                ready = (token, nil)
+                ready = token
             }
             return
         }
@@ -144,11 +181,11 @@ public struct Lexer {
                 readyNewline = Token(kind: .newline, range: range(newline, newline + 1))
             }
         }
-        var doc: DocComment?
         if let firstLine = pendingDocs.first, let lastLine = pendingDocs.last {
             let lines = pendingDocs.map { Self.docLine($0, in: file) }
-            doc = DocComment(lines: lines, range: firstLine.extended(to: lastLine))
-            pendingDocs.removeAll()
+            docComments.append(DocComment(lines: lines, range: firstLine.extended(to: lastLine)))
+            token.hasDocComment = true
+            pendingDocs.removeAll(keepingCapacity: true)
         }
         switch kind {
         case .leftParen: parenDepth += 1
@@ -158,8 +195,14 @@ public struct Lexer {
         default: break
         }
         lastToken = (token.keyword, token.range)
-        ready = (token, doc)
+        ready = token
         lastKind = kind
+    }
+
+    /// Emits a string token whose decoded pieces are `segments`.
+    mutating func emitString(from start: Int, to end: Int, segments: [StringLiteral.Segment]) {
+        stringSegments.append(segments)
+        emit(.string, from: start, to: end)
     }
 
     /// The text of the `///` line at `range` without its slashes and one

@@ -46,21 +46,25 @@ extension TokenKind {
     }
 }
 
-/// The decoded value of a literal token.
+/// The decoded value of a literal token other than a string.
+///
+/// A string's decoded pieces are not part of its token: the lexer hands them
+/// out separately (``Lexer/takeStringSegments()``), so that a token holds no
+/// reference and moving one from the lexer to the parser is a plain copy.
 package enum TokenValue: Hashable, Sendable {
-    /// No value: punctuation, names, or a malformed literal.
+    /// No value: punctuation, names, strings, or a malformed literal.
     case none
     /// The value of an ``TokenKind/integer`` token.
     case integer(Int)
     /// The value of a ``TokenKind/decimal`` token.
     case decimal(Double)
-    /// The decoded pieces of a ``TokenKind/string`` token.
-    case string([StringLiteral.Segment])
     /// The amount and unit of a ``TokenKind/duration`` token.
     case duration(Int, DurationUnit)
 }
 
 /// One token: its kind, where it is, and the value of a literal.
+///
+/// Plain data (no references), like its value; see ``TokenValue``.
 public struct Token: Hashable, Sendable {
     /// What the token is.
     public var kind: TokenKind
@@ -77,4 +81,7 @@ public struct Token: Hashable, Sendable {
     /// Whether a line feed lies between the token before (other than a doc
     /// comment or a separating ``TokenKind/newline``) and this one.
     public var followsLineBreak = false
+    /// Whether a doc comment directly precedes the token (when the lexer
+    /// collects doc comments, it hands it out with ``Lexer/takeDocComment()``).
+    package var hasDocComment = false
 }

@@ -279,8 +279,9 @@ extension SyntaxParser {
         switch token.kind {
         case .integer, .decimal, .duration, .string:
             if let duration = parseSpacedDuration() { return (.duration(duration), 1) }
+            let segments = currentSegments
             advance()
-            return (Self.literal(token) ?? .error(token.range), 1)
+            return (Self.literal(token, segments: segments) ?? .error(token.range), 1)
         case .identifier:
             advance()
             if token.keyword == .true { return (.boolean(true, token.range), 1) }
@@ -302,15 +303,15 @@ extension SyntaxParser {
         }
     }
 
-    /// The expression a literal token stands for; nil when it is malformed
-    /// (the lexer reported it and gave it no value).
+    /// The expression a literal token stands for (`segments` are a string's
+    /// pieces); nil when it is malformed (the lexer reported it and gave it no value).
     @inline(__always)
-    static func literal(_ token: Token) -> Expr? {
-        switch token.value {
+    static func literal(_ token: Token, segments: [StringLiteral.Segment]) -> Expr? {
+        if token.kind == .string { return .string(StringLiteral(segments: segments, range: token.range)) }
+        return switch token.value {
         case .integer(let value): .integer(IntegerLiteral(value: value, range: token.range))
         case .decimal(let value): .decimal(value, token.range)
         case .duration(let amount, let unit): .duration(DurationLiteral(amount: amount, unit: unit, range: token.range))
-        case .string(let segments): .string(StringLiteral(segments: segments, range: token.range))
         case .none: nil
         }
     }

@@ -79,7 +79,10 @@ extension SyntaxParser {
         opening: Token, name: @autoclosure () -> String, startsItem: (Keyword) -> Bool,
         parseItem: (inout SyntaxParser) -> Item?
     ) -> (items: [Item], range: SourceRange) {
+        // A block holds a handful of items: room for eight from the start,
+        // instead of four allocations as the array grows through 1, 2, 4 and 8.
         var items: [Item] = []
+        items.reserveCapacity(8)
         let range = parseBraced(opening: opening, name: name()) { parser in
             if let item = parser.parseBlockItem(startsItem: startsItem, parseItem) { items.append(item) }
         }

@@ -166,10 +166,11 @@ extension SyntaxParser {
 
     /// Consumes a string literal, or reports `message` and returns nil.
     mutating func expectString(_ message: @autoclosure () -> String) -> StringLiteral? {
-        guard currentKind == .string, case .string(let segments) = current.value else {
+        guard currentKind == .string else {
             errorExpected(message())
             return nil
         }
+        let segments = currentSegments
         return StringLiteral(segments: segments, range: advance().range)
     }
 

@@ -55,10 +55,12 @@ struct SyntaxParser {
     private(set) var current: Token
     /// The doc comment directly before ``current``, if any.
     private(set) var currentDoc: DocComment?
-    /// The token after ``current``, and the doc comment before it.
-    private var next: (token: Token, doc: DocComment?)
+    /// The decoded pieces of ``current`` when it is a string.
+    private(set) var currentSegments: [StringLiteral.Segment] = []
+    /// The token after ``current``.
+    private var next: Token
     /// The tokens after ``next`` the parser has looked at (rarely any).
-    private var further: [(token: Token, doc: DocComment?)] = []
+    private var further: [Token] = []
     /// How many tokens have been consumed.
     private(set) var position = 0
     /// The last token consumed that is not a separator, if any (its kind and range).
@@ -77,22 +79,23 @@ struct SyntaxParser {
     init(file: SourceFile) {
         self.file = file
         var lexer = Lexer(file: file, collectsDocs: true)
-        (current, currentDoc) = lexer.next()
+        current = lexer.next()
         next = lexer.next()
         self.lexer = lexer
+        takeValuesOfCurrent()
     }
 
     // MARK: - Looking at tokens
 
     var currentKind: TokenKind { current.kind }
 
-    func peek() -> Token { next.token }
+    func peek() -> Token { next }
 
     /// The token `offset` places ahead (the end of file past the end).
     mutating func peek(_ offset: Int) -> Token {
-        guard offset > 1 else { return offset == 1 ? next.token : current }
+        guard offset > 1 else { return offset == 1 ? next : current }
         while further.count < offset - 1 { further.append(lexer.next()) }
-        return further[offset - 2].token
+        return further[offset - 2]
     }
 
     var isAtEnd: Bool { currentKind == .endOfFile }
@@ -100,23 +103,37 @@ struct SyntaxParser {
     /// Consumes the current token (none at the end of the file) and returns it.
     @discardableResult
     mutating func advance() -> Token {
-        let (kind, range) = (current.kind, current.range)
-        guard kind != .endOfFile else { return current }
+        let token = current
+        let (kind, range) = (token.kind, token.range)
+        guard kind != .endOfFile else { return token }
         position += 1
         if kind == .newline || kind == .semicolon {
-            lineBreakAfterPrevious = lineBreakAfterPrevious || kind == .newline || current.followsLineBreak
+            lineBreakAfterPrevious = lineBreakAfterPrevious || kind == .newline || token.followsLineBreak
         } else {
             previous = (kind, range)
             lineBreakAfterPrevious = false
         }
-        // Tokens are moved along, not copied: a string's token holds its pieces.
-        var upcoming = further.isEmpty ? lexer.next() : further.removeFirst()
-        swap(&upcoming, &next)
-        currentDoc = upcoming.doc
-        var token = upcoming.token
-        swap(&token, &current)
+        current = next
+        next = further.isEmpty ? lexer.next() : further.removeFirst()
+        takeValuesOfCurrent()
         if current.followsLineBreak { lineStart = ((current.kind, current.range), (kind, range)) }
         return token
+    }
+
+    /// Takes from the lexer the pieces of ``current`` when it is a string,
+    /// and its doc comment: the lexer hands them out in the order of the
+    /// tokens, and every token becomes current once.
+    private mutating func takeValuesOfCurrent() {
+        if current.kind == .string {
+            currentSegments = lexer.takeStringSegments()
+        } else if !currentSegments.isEmpty {
+            currentSegments = []
+        }
+        if current.hasDocComment {
+            currentDoc = lexer.takeDocComment()
+        } else if currentDoc != nil {
+            currentDoc = nil
+        }
     }
 
     /// Whether the current token spells `keyword`.

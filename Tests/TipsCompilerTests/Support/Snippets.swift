@@ -5,6 +5,8 @@
 struct LexedSnippet {
     var file: SourceFile
     var tokens: [Token]
+    /// The decoded pieces of each string token, in order.
+    var strings: [[StringLiteral.Segment]] = []
     var diagnostics: [Diagnostic]
 
     /// The kinds of every token but the final end-of-file.
@@ -29,8 +31,8 @@ func lexSnippet(bytes: [UInt8]) -> LexedSnippet {
     var sources = SourceManager()
     let file = sources.add(path: "test.tips", bytes: bytes)
     var engine = DiagnosticEngine()
-    let tokens = Lexer.tokenize(file, diagnostics: &engine)
-    return LexedSnippet(file: file, tokens: tokens, diagnostics: engine.reported)
+    let (tokens, strings) = Lexer.tokenizeKeepingStrings(file, diagnostics: &engine)
+    return LexedSnippet(file: file, tokens: tokens, strings: strings, diagnostics: engine.reported)
 }
 
 /// The result of parsing a snippet in a test.
