@@ -13,8 +13,8 @@ extension Checker {
         var actionRanges: [String: SourceRange] = [:]
         var rules: [CheckedRule] = []
         var options = CheckedTipOptions()
-        /// Where each item that may be given only once is first given, by ``SingleItem``.
-        var seen = [SourceRange?](repeating: nil, count: SingleItem.allCases.count)
+        /// Where each item that may be given only once is first given.
+        var seen = FirstGiven()
         var failed = false
 
         /// An empty body with room for every rule and action of `items`, so that no array of it grows.
@@ -33,8 +33,8 @@ extension Checker {
         }
     }
 
-    /// The kinds of item that may be given only once, each a slot of ``TipBody/seen``.
-    private enum SingleItem: Int, CaseIterable {
+    /// The kinds of item that may be given only once, each a slot of ``FirstGiven``.
+    private enum SingleItem {
         case title, message, image, id, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency
 
         /// The kind of `kind`, or nil for an item that may be repeated.
@@ -52,6 +52,37 @@ extension Checker {
         }
     }
 
+    /// Where each kind of item that may be given only once is first given,
+    /// nil until it is: a stored property each, so that a tip needs no array for them.
+    private struct FirstGiven {
+        var title, message, image, id, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency: SourceRange?
+
+        subscript(item: SingleItem) -> SourceRange? {
+            get {
+                switch item {
+                case .title: title
+                case .message: message
+                case .image: image
+                case .id: id
+                case .maxDisplayCount: maxDisplayCount
+                case .maxDisplayDuration: maxDisplayDuration
+                case .ignoresDisplayFrequency: ignoresDisplayFrequency
+                }
+            }
+            set {
+                switch item {
+                case .title: title = newValue
+                case .message: message = newValue
+                case .image: image = newValue
+                case .id: id = newValue
+                case .maxDisplayCount: maxDisplayCount = newValue
+                case .maxDisplayDuration: maxDisplayDuration = newValue
+                case .ignoresDisplayFrequency: ignoresDisplayFrequency = newValue
+                }
+            }
+        }
+    }
+
     /// Checks a tip (only the first declaration of its name: `run` skips duplicates).
     mutating func checkTip(_ decl: TipDecl) -> CheckedTip? {
         let tipName = decl.name.name
@@ -63,7 +94,7 @@ extension Checker {
         // By index, each item read in place: a copy of an item retains what it holds.
         for index in decl.items.indices {
             let keywordRange = decl.items[index].keyword
-            if let slot = SingleItem(decl.items[index].kind)?.rawValue {
+            if let slot = SingleItem(decl.items[index].kind) {
                 if let first = body.seen[slot] {
                     let keyword = Parser.singleLine(of: keywordRange, in: sources[keywordRange.file])
                     diagnostics.error(
@@ -193,7 +224,7 @@ extension Checker {
     /// Reports a missing title, and an id that a tip with arguments lacks or does not interpolate.
     private mutating func checkRequiredItems(_ decl: TipDecl, arguments: [CheckedField]?, body: inout TipBody) {
         let tipName = decl.name.name
-        if body.title == nil && body.seen[SingleItem.title.rawValue] == nil {
+        if body.title == nil && body.seen.title == nil {
             diagnostics.error(
                 "tip '\(tipName)' has no title; add a line such as title \"Try this\"", at: decl.name.range)
             body.failed = true
@@ -207,7 +238,7 @@ extension Checker {
                     at: id.range)
                 body.failed = true
             }
-        } else if body.seen[SingleItem.id.rawValue] == nil {
+        } else if body.seen.id == nil {
             let example = arguments.first.map { "\(tipName)-\\(\($0.name))" } ?? tipName
             diagnostics.error(
                 "tip '\(tipName)' takes arguments, so it needs an 'id' that interpolates them, "
