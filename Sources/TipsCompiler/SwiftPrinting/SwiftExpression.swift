@@ -35,7 +35,7 @@ struct SwiftExpression: Sendable {
         var next: Int
         /// The index of the enclosing part, or -1.
         let parent: Int
-        /// How many parts are directly inside.
+        /// How many parts are directly inside, counted when the part ends.
         var childCount = 0
     }
 
@@ -124,8 +124,16 @@ struct SwiftExpression: Sendable {
         case .array: bytes.append(UInt8(ascii: "]"))
         case .atom, .labeled: break
         }
+        // Every part inside has ended, so their `next` links lead from one to the next.
+        var childCount = 0
+        var child = index + 1
+        while child < parts.count {
+            childCount += 1
+            child = parts[child].next
+        }
         parts[index].end = bytes.count
         parts[index].next = parts.count
+        parts[index].childCount = childCount
         openPart = parts[index].parent
     }
 
@@ -152,8 +160,7 @@ struct SwiftExpression: Sendable {
             begin(kind) { $0.append(head) }
             return
         }
-        let hasSeparator = openPart >= 0 && parts[openPart].childCount > 0
-        if openPart >= 0 { parts[openPart].childCount += 1 }
+        let hasSeparator = followsSibling
         let separatorCount = hasSeparator ? 2 : 0
         let headCount = head.utf8CodeUnitCount
         let openingCount = kind == .labeled ? 2 : 1
@@ -182,13 +189,14 @@ struct SwiftExpression: Sendable {
         openPart = parts.count - 1
     }
 
-    /// Writes the `, ` before a part that follows another in the same list,
-    /// counts the new part in its enclosing one, and returns where it starts.
+    /// Whether a new part follows another in the same list: every part after
+    /// the open one is inside it, since it has not ended.
+    private var followsSibling: Bool { openPart >= 0 && parts.count > openPart + 1 }
+
+    /// Writes the `, ` before a part that follows another in the same list
+    /// and returns where the new part starts.
     private mutating func startPart() -> Int {
-        if openPart >= 0 {
-            if parts[openPart].childCount > 0 { bytes.append(", ") }
-            parts[openPart].childCount += 1
-        }
+        if followsSibling { bytes.append(", ") }
         return bytes.count
     }
 }
