@@ -87,8 +87,10 @@ extension Checker {
 
     /// A constant the file gives for a value of `type` (a parameter's default,
     /// a scenario's `set`, a donation's field, a tip's argument): a literal of
-    /// that type, or a case of its enum. `subject` names it in messages.
-    mutating func checkConstant(_ expression: Expr, of type: TipsType, subject: String) -> TipValue? {
+    /// that type, or a case of its enum. `subject` names it in messages (spelled only for one).
+    mutating func checkConstant(
+        _ expression: Expr, of type: TipsType, subject: @autoclosure () -> String
+    ) -> TipValue? {
         let value = literalValue(expression)
         switch (type, value) {
         case (.bool, .bool), (.int, .int), (.double, .double), (.string, .string): return value
@@ -122,12 +124,12 @@ extension Checker {
             }
             if case .string(let literal) = expression, literal.plainText == nil, type == .string {
                 diagnostics.error(
-                    "\(subject) cannot interpolate; write plain text",
+                    "\(subject()) cannot interpolate; write plain text",
                     at: expression.range)
                 return nil
             }
             diagnostics.error(
-                "\(subject) must be \(expected), but this is \(describeLiteral(value))",
+                "\(subject()) must be \(expected), but this is \(describeLiteral(value))",
                 at: expression.range)
             return nil
         }

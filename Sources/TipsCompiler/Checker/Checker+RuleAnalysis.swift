@@ -25,12 +25,17 @@ extension Checker {
     /// value to some operand: a negative count, a count above what the event
     /// keeps, `x > 3 && x < 2` (Int or Double), `b && !b`, an enum or string
     /// equal to two different values, or a comparison of two literals that is
-    /// false. `syntax` holds the rules as written, in the same order.
-    mutating func checkContradictions(_ rules: [CheckedRule], syntax: [Expr], tip: String) {
+    /// false. `items` is the tip's body as written, for messages that quote
+    /// the rules: a rule that failed to check is not among `rules`, and each
+    /// written rule belongs to the checked one with its range.
+    mutating func checkContradictions(_ rules: [CheckedRule], of items: [TipItem], tip: String) {
         var facts = RuleFacts()
-        for (index, (rule, written)) in zip(rules, syntax).enumerated()
-        where !narrow(&facts, by: rule.expression, syntax: written, tip: tip, isLast: index == rules.count - 1) {
-            return
+        var next = 0
+        for index in items.indices where next < rules.count {
+            guard case .rule(let written, _) = items[index].kind, written.range == rules[next].range else { continue }
+            let isLast = next == rules.count - 1
+            guard narrow(&facts, by: rules[next].expression, syntax: written, tip: tip, isLast: isLast) else { return }
+            next += 1
         }
     }
 

@@ -12,11 +12,9 @@ extension Checker {
         var actions: [CheckedAction] = []
         var actionRanges: [String: SourceRange] = [:]
         var rules: [CheckedRule] = []
-        /// The rules as written, for warnings that quote them.
-        var ruleSyntax: [Expr] = []
         var options = CheckedTipOptions()
-        /// Where each item that may be given only once is first given, by ``SingleItem``.
-        var seen = [SourceRange?](repeating: nil, count: SingleItem.allCases.count)
+        /// Where each item that may be given only once is first given.
+        var seen = FirstGiven()
         var failed = false
 
         /// An empty body with room for every rule and action of `items`, so that no array of it grows.
@@ -30,14 +28,13 @@ extension Checker {
                 }
             }
             self.rules.reserveCapacity(rules)
-            self.ruleSyntax.reserveCapacity(rules)
             self.actions.reserveCapacity(actions)
             self.actionRanges = Dictionary(minimumCapacity: actions)
         }
     }
 
-    /// The kinds of item that may be given only once, each a slot of ``TipBody/seen``.
-    private enum SingleItem: Int, CaseIterable {
+    /// The kinds of item that may be given only once, each a slot of ``FirstGiven``.
+    private enum SingleItem {
         case title, message, image, id, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency
 
         /// The kind of `kind`, or nil for an item that may be repeated.
@@ -55,6 +52,37 @@ extension Checker {
         }
     }
 
+    /// Where each kind of item that may be given only once is first given,
+    /// nil until it is: a stored property each, so that a tip needs no array for them.
+    private struct FirstGiven {
+        var title, message, image, id, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency: SourceRange?
+
+        subscript(item: SingleItem) -> SourceRange? {
+            get {
+                switch item {
+                case .title: title
+                case .message: message
+                case .image: image
+                case .id: id
+                case .maxDisplayCount: maxDisplayCount
+                case .maxDisplayDuration: maxDisplayDuration
+                case .ignoresDisplayFrequency: ignoresDisplayFrequency
+                }
+            }
+            set {
+                switch item {
+                case .title: title = newValue
+                case .message: message = newValue
+                case .image: image = newValue
+                case .id: id = newValue
+                case .maxDisplayCount: maxDisplayCount = newValue
+                case .maxDisplayDuration: maxDisplayDuration = newValue
+                case .ignoresDisplayFrequency: ignoresDisplayFrequency = newValue
+                }
+            }
+        }
+    }
+
     /// Checks a tip (only the first declaration of its name: `run` skips duplicates).
     mutating func checkTip(_ decl: TipDecl) -> CheckedTip? {
         let tipName = decl.name.name
@@ -63,19 +91,21 @@ extension Checker {
         let arguments = decl.arguments.map { checkTipArguments($0, of: decl, failed: &body.failed) }
         let argumentTypes =
             arguments.map { Dictionary($0.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
-        for item in decl.items {
-            if let slot = SingleItem(item.kind)?.rawValue {
+        // By index, each item read in place: a copy of an item retains what it holds.
+        for index in decl.items.indices {
+            let keywordRange = decl.items[index].keyword
+            if let slot = SingleItem(decl.items[index].kind) {
                 if let first = body.seen[slot] {
-                    let keyword = Parser.singleLine(of: item.keyword, in: sources[item.keyword.file])
+                    let keyword = Parser.singleLine(of: keywordRange, in: sources[keywordRange.file])
                     diagnostics.error(
-                        "'\(keyword)' is given twice in tip '\(tipName)'", at: item.keyword,
+                        "'\(keyword)' is given twice in tip '\(tipName)'", at: keywordRange,
                         notes: [DiagnosticNote("first given here", at: first)])
                     body.failed = true
                     continue
                 }
-                body.seen[slot] = item.keyword
+                body.seen[slot] = keywordRange
             }
-            checkItem(item.kind, into: &body, tip: tipName, arguments: argumentTypes)
+            checkItem(decl.items[index].kind, into: &body, tip: tipName, arguments: argumentTypes)
         }
         // A tip whose body did not parse is not judged by what is left of it:
         // its title or id may be what failed (`titel 42`, `id 42`).
@@ -86,7 +116,7 @@ extension Checker {
                 "tip '\(tipName)' has no rules, no options and is in no group; it shows to everyone at once",
                 at: decl.name.range)
         }
-        checkContradictions(body.rules, syntax: body.ruleSyntax, tip: tipName)
+        checkContradictions(body.rules, of: decl.items, tip: tipName)
         guard !failed, let title = body.title else { return nil }
         return CheckedTip(
             name: tipName, doc: decl.doc?.lines ?? [], arguments: arguments,
@@ -146,7 +176,6 @@ extension Checker {
             var context = ExpressionContext(tip: tip, arguments: arguments)
             if let checked = checkRule(expression, source: source, context: &context) {
                 body.rules.append(checked)
-                body.ruleSyntax.append(expression)
             } else {
                 body.failed = true
             }
@@ -195,7 +224,7 @@ extension Checker {
     /// Reports a missing title, and an id that a tip with arguments lacks or does not interpolate.
     private mutating func checkRequiredItems(_ decl: TipDecl, arguments: [CheckedField]?, body: inout TipBody) {
         let tipName = decl.name.name
-        if body.title == nil && body.seen[SingleItem.title.rawValue] == nil {
+        if body.title == nil && body.seen.title == nil {
             diagnostics.error(
                 "tip '\(tipName)' has no title; add a line such as title \"Try this\"", at: decl.name.range)
             body.failed = true
@@ -209,7 +238,7 @@ extension Checker {
                     at: id.range)
                 body.failed = true
             }
-        } else if body.seen[SingleItem.id.rawValue] == nil {
+        } else if body.seen.id == nil {
             let example = arguments.first.map { "\(tipName)-\\(\($0.name))" } ?? tipName
             diagnostics.error(
                 "tip '\(tipName)' takes arguments, so it needs an 'id' that interpolates them, "
