@@ -129,11 +129,8 @@ extension Lexer {
         index += curly?.openingLength ?? 1
         var segments = StringLiteral.Segments()
         // Decoded text since the last segment; used only once an escape or
-        // an error interrupts a plain run of bytes. Taken from the lexer (and
-        // given back) so that scanEscape can append to it.
-        var text = [UInt8]()
-        swap(&text, &stringText)
-        text.removeAll(keepingCapacity: true)
+        // an error interrupts a plain run of bytes.
+        var text = takeStringText()
         defer { stringText = text }
         var runStart = index
         var closingLength = 0
@@ -184,6 +181,16 @@ extension Lexer {
         index += closingLength
         emitString(from: start, to: index, segments: segments)
         return closingLength > 0
+    }
+
+    /// The lexer's buffer for a string's decoded text, emptied, for one
+    /// string to use and give back: one buffer serves every string, so its
+    /// storage is allocated once.
+    private mutating func takeStringText() -> [UInt8] {
+        var text = [UInt8]()
+        swap(&text, &stringText)
+        text.removeAll(keepingCapacity: true)
+        return text
     }
 
     /// The length of the quote at `index` that closes a string opened with
