@@ -231,7 +231,7 @@ public enum TipItemKind: Sendable {
     case id(StringLiteral)
     /// `action name "Title"`
     case action(name: Identifier, title: StringLiteral)
-    /// `rule <expr>`, with the expression's text on one line (see ``Parser/singleLine(_:)``).
+    /// `rule <expr>`, with the expression's text on one line (see ``SourceFile/singleLineText(in:)``).
     case rule(Expr, source: String)
     case maxDisplayCount(IntegerLiteral)
     case maxDisplayDuration(DurationLiteral)
@@ -240,6 +240,23 @@ public enum TipItemKind: Sendable {
     case invalidatedBy(Identifier)
     /// `renamedFrom OldName` or `renamedFrom "old-id"`: where the tip's users' state was stored before.
     case renamedFrom([RenameSourceSyntax])
+
+    /// The keyword the item starts with.
+    public var keyword: Keyword {
+        switch self {
+        case .title: .title
+        case .message: .message
+        case .image: .image
+        case .id: .id
+        case .action: .action
+        case .rule: .rule
+        case .maxDisplayCount: .maxDisplayCount
+        case .maxDisplayDuration: .maxDisplayDuration
+        case .ignoresDisplayFrequency: .ignoresDisplayFrequency
+        case .invalidatedBy: .invalidatedBy
+        case .renamedFrom: .renamedFrom
+        }
+    }
 }
 
 /// `group Name [ordered | firstAvailable] { A B ... }`
