@@ -71,6 +71,7 @@ extension Checker {
             pastOverrides = true
             if let checked = checkStep(step, scope: scope) { steps.append(checked) }
         }
+        if errorCount == errorsBefore { reportStepsPastLimit(steps, budget: CheckedScenario.maximumStepsRun) }
         guard errorCount == errorsBefore else { return nil }
         return CheckedScenario(
             name: name, file: decl.name.range.file, nameRange: decl.name.range, overrides: overrides, steps: steps)
@@ -124,6 +125,30 @@ extension Checker {
             return nil
         }
         return instance.map { .invalidate($0, reason: reason.name) }
+    }
+
+    /// Reports the step at which `steps` would run more than `budget` steps:
+    /// a `repeat` whose one pass stays within what is left is the one to
+    /// blame (its count), else the search goes on inside its block.
+    private mutating func reportStepsPastLimit(_ steps: [CheckedStep], budget: Int) {
+        var used = 0
+        for step in steps {
+            let run = CheckedScenario.stepsRun([step])
+            guard run > budget - used else {
+                used += run
+                continue
+            }
+            let limit = "the scenario run more than \(CheckedScenario.maximumStepsRun) steps, the most it may run"
+            guard case .repeat(_, let inner) = step.kind else {
+                diagnostics.error("this step makes \(limit); split the scenario", at: step.range)
+                return
+            }
+            if CheckedScenario.stepsRun(inner) > budget - used {
+                return reportStepsPastLimit(inner, budget: budget - used)
+            }
+            diagnostics.error("this 'repeat' makes \(limit); lower its count", at: step.range)
+            return
+        }
     }
 
     /// `repeat N { steps }`: every inner step is checked, so that all their errors are reported.
