@@ -4,7 +4,7 @@
 /// machine's load moves far less than a time.
 enum LongLineBench {
     /// The shapes, each made from a count of repetitions.
-    static let shapes: [(name: String, text: (Int) -> String)] = [
+    static let shapes: [(name: String, text: @Sendable (Int) -> String)] = [
         ("words after 'title'", { "tip A {\n    title" + String(repeating: " word", count: $0) + "\n}\n" }),
         ("'tip T {' on one line", { String(repeating: "tip T { ", count: $0) + "\n" }),
     ]
