@@ -25,7 +25,10 @@ extension SyntaxParser {
 
     /// The steps of a block whose `{` is `opening`, up to and including its `}`.
     mutating func parseScenarioSteps(opening: Token, name: String) -> ([ScenarioStep], SourceRange) {
-        parseBlockItems(opening: opening, name: name, startsItem: \.startsScenarioStep) { $0.parseScenarioStep() }
+        let block = parseBlockItems(opening: opening, name: name, startsItem: \.startsScenarioStep) {
+            $0.parseScenarioStep()
+        }
+        return (block.items, block.range)
     }
 
     /// scenario_step = set_step | donate_step | wait_step | show_step | tip_step | invalidate_step
@@ -146,10 +149,10 @@ extension SyntaxParser {
         }
         stepDepth += 1
         defer { stepDepth -= 1 }
-        let first = diagnostics.reported.count
-        let (steps, range) = parseScenarioSteps(opening: opening, name: name)
+        let start = position
+        let ((steps, _), failed) = parsing { $0.parseScenarioSteps(opening: opening, name: name) }
         // A block left empty by its steps' errors is not also "a repeat without steps".
-        if steps.isEmpty, hasError(in: range, reportedSince: first) { return nil }
+        if steps.isEmpty, failed || hasLexicalError(after: start) { return nil }
         return steps
     }
 
@@ -264,9 +267,8 @@ extension SyntaxParser {
         guard currentKind == .leftParen else {
             return TipReferenceSyntax(name: name, arguments: nil, range: name.range)
         }
-        let errors = diagnostics.reportCount
-        let (arguments, _, close) = parseArgumentList()
-        if abandonsExpression || diagnostics.reportCount > errors { return nil }
+        let ((arguments, _, close), failed) = parsing { $0.parseArgumentList() }
+        if abandonsExpression || failed { return nil }
         return TipReferenceSyntax(name: name, arguments: arguments, range: name.range.extended(to: close))
     }
 }
