@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds TipsRuntime's DocC catalog with the toolchain's docc, from symbol
 # graphs the compiler emits (no plugin needed), and fails on any warning:
-# a broken symbol link, an uncurated page, a malformed article.
+# a broken symbol link, an uncurated page, a malformed article; then checks
+# that each of the articles' symbol links shows the symbol it names.
 #
 #     .ci/docs.sh [output directory]
 set -euo pipefail
@@ -29,4 +30,6 @@ docc convert Sources/TipsRuntime/TipsRuntime.docc \
     --additional-symbol-graph-dir "$graphs/TipsRuntime" \
     --fallback-display-name TipsRuntime --fallback-bundle-identifier org.tipc.TipsRuntime \
     --output-path "$out/TipsRuntime.doccarchive" --warnings-as-errors
+# docc renders a link it cannot resolve below `Tips/` as `Tips`, without a warning.
+python3 .ci/docs-links.py Sources/TipsRuntime/TipsRuntime.docc "$out/TipsRuntime.doccarchive"
 echo "documentation: $out/TipsRuntime.doccarchive"

@@ -29,6 +29,17 @@ public enum OutputWriter {
         }
     }
 
+    /// Writes `file` at `path` (its ``EmittedFile/fileName`` aside): atomically,
+    /// and only when the file there does not hold these bytes already.
+    public static func write(_ file: EmittedFile, toPath path: String) throws(UsageError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw UsageError("cannot write '\(path)': it is a directory")
+        }
+        if fileHolds(path, file) { return }
+        guard writeAtomically(file, to: path) else { throw UsageError("cannot write '\(path)'") }
+    }
+
     /// Whether the file at `path` exists and holds exactly the file's text;
     /// read a megabyte at a time, never whole.
     static func fileHolds(_ path: String, _ file: EmittedFile) -> Bool {

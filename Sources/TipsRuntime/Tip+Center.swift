@@ -28,18 +28,25 @@ extension Tip {
     }
 
     /// Invalidates the tip for good (until `resetEligibility()`), in
-    /// `center`; returns once the invalidation is durable.
+    /// `center`; returns once the invalidation is durable, so it survives
+    /// the process ending right after.
     ///
     /// ```swift
-    /// await FavoriteTip().invalidate(reason: .actionPerformed)
+    /// await FavoriteTip().invalidateDurably(reason: .actionPerformed)
     /// ```
-    public func invalidate(reason: Tips.InvalidationReason, in center: TipCenter = .shared) async {
-        await center.invalidate(self, reason: reason)
+    ///
+    /// A name of its own, not an `async` overload of `invalidate(reason:)`:
+    /// where Swift may pick either overload (top-level code in `main.swift`),
+    /// `await tip.invalidate(reason:)` would pick the synchronous one.
+    public func invalidateDurably(reason: Tips.InvalidationReason, in center: TipCenter = .shared) async {
+        await center.invalidateDurably(self, reason: reason)
     }
 
     /// Invalidates the tip for good, as TipKit's `invalidate(reason:)` does:
     /// synchronous, for a button's action; observers are told before it
-    /// returns, and it is written with the next group commit.
+    /// returns, and it is written with the next group commit (a process
+    /// that ends right after may lose it: ``invalidateDurably(reason:in:)``
+    /// returns once it is saved).
     ///
     /// ```swift
     /// Button("Close") { FavoriteTip().invalidate(reason: .tipClosed) }

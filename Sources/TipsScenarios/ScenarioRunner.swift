@@ -174,7 +174,7 @@ private struct ScenarioRun {
         case .disappear(let instance): await disappear(instance, at: step.range)
         case .invalidate(let instance, let reason):
             guard let tip = tips[instance], let reason = Tips.InvalidationReason(rawValue: reason) else { return }
-            await center.invalidate(tip, reason: reason)
+            await center.invalidateDurably(tip, reason: reason)
         case .reset(let instance):
             guard let tip = tips[instance] else { return }
             await center.resetEligibility(of: tip)

@@ -32,7 +32,7 @@ enum EngineStress {
             say("a \(index)")
             await center.tipDidDisappear(displayed)
             say("x \(index)")
-            await center.invalidate(invalidated(index), reason: .tipClosed)
+            await center.invalidateDurably(invalidated(index), reason: .tipClosed)
             say("v \(index)")
             index += 1
         }
@@ -54,7 +54,7 @@ enum EngineStress {
             await center.tipDidAppear(sharedDisplayed)
             await center.tipDidDisappear(sharedDisplayed)
             _ = center.status(for: sharedDisplayed)
-            await center.invalidate(StressTip(id: "\(label).\(index)"), reason: .actionPerformed)
+            await center.invalidateDurably(StressTip(id: "\(label).\(index)"), reason: .actionPerformed)
             await Tips.Parameter<Int>(id: "\(label).count", defaultValue: -1).set(index, in: center)
         }
         say("done")

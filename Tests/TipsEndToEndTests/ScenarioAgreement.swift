@@ -104,7 +104,7 @@ extension AgreementModel {
                 lines.append("disappear \(shown.scenarioName)")
             case 82..<88:
                 let reason: Tips.InvalidationReason = Bool.random(using: &random) ? .actionPerformed : .tipClosed
-                await center.invalidate(tip.make(), reason: reason)
+                await center.invalidateDurably(tip.make(), reason: reason)
                 lines.append("invalidate \(tip.scenarioName) \(reason.rawValue)")
             case 88..<93:
                 await center.resetEligibility(of: tip.make())

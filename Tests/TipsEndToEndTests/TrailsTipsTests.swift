@@ -102,7 +102,7 @@ import TrailsTips
         clock.advance(by: 2 * 86_400)
         #expect(group.currentTip?.id == "ShowLocation", "displayed is not enough: RotateMap waits")
 
-        await center.invalidate(ShowLocation(), reason: .actionPerformed)
+        await center.invalidateDurably(ShowLocation(), reason: .actionPerformed)
         #expect(group.currentTip?.id == "RotateMap")
     }
 
@@ -115,7 +115,7 @@ import TrailsTips
         #expect(center.status(for: butlerFork) == .available)
         #expect(center.status(for: lakeBlanche) == .available)
 
-        await center.invalidate(butlerFork, reason: .tipClosed)
+        await center.invalidateDurably(butlerFork, reason: .tipClosed)
         #expect(center.status(for: butlerFork) == .invalidated(.tipClosed))
         #expect(center.status(for: lakeBlanche) == .available)
     }

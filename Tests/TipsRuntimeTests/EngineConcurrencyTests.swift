@@ -74,7 +74,7 @@ import Testing
                         await center.tipDidAppear(displayed)
                         await center.tipDidDisappear(displayed)
                         if round % 10 == 0 {
-                            await center.invalidate(TestTip("closed.\(round / 10)"), reason: .tipClosed)
+                            await center.invalidateDurably(TestTip("closed.\(round / 10)"), reason: .tipClosed)
                         }
                     }
                 }

@@ -27,7 +27,7 @@ import Testing
         let (center, _) = try await center(directory)
         for _ in 0..<3 { await Self.opened.donate(in: center) }
         await Self.count.set(7, in: center)
-        await center.invalidate(TestTip("closed"), reason: .tipClosed)
+        await center.invalidateDurably(TestTip("closed"), reason: .tipClosed)
     }
 
     private static let damages: [(String, @Sendable ([UInt8]) -> [UInt8])] = [
@@ -130,7 +130,7 @@ import Testing
             await Self.count.set(3, in: center)
             await center.tipDidAppear(TestTip("shown"))
             await center.tipDidDisappear(TestTip("shown"))
-            await center.invalidate(TestTip("closed"), reason: .actionPerformed)
+            await center.invalidateDurably(TestTip("closed"), reason: .actionPerformed)
             #expect(Self.opened.donationCount(in: center) == 1)
             #expect(Self.count.value(in: center) == 3)
             #expect(TestTip("closed").status(in: center) == .invalidated(.actionPerformed))

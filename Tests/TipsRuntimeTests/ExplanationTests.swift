@@ -41,7 +41,7 @@ import Testing
         #expect(waitingText.contains("display frequency"))
         #expect(waitingText.contains("2024-01-01T01:00:00Z"))
 
-        await shown.invalidate(reason: .tipClosed, in: center)
+        await shown.invalidateDurably(reason: .tipClosed, in: center)
         let shownText = shown.explanation(in: center).description
         #expect(shownText.contains("invalidated: tipClosed at 2024-01-01T00:00:00Z"))
 

@@ -35,7 +35,7 @@ import Testing
         await Fixture.isLoggedIn.set(true, in: app)
         // Nothing in the widget reads: the watch alone brings the change.
         #expect(await updates.next() == .available)
-        await Self.loggedIn.invalidate(reason: .tipClosed, in: app)
+        await Self.loggedIn.invalidateDurably(reason: .tipClosed, in: app)
         #expect(await updates.next() == .invalidated(.tipClosed))
         withExtendedLifetime(widget) {}  // The stream does not keep its center alive.
     }

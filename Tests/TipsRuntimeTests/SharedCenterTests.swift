@@ -22,7 +22,7 @@ import Testing
         #expect(tip.status == .available)
         #expect(tip.shouldDisplay)
         #expect(tip.explanation.description.contains("shown by showTipsForTesting"))
-        await tip.invalidate(reason: .tipClosed)
+        await tip.invalidateDurably(reason: .tipClosed)
         #expect(tip.status == .available, "a tip shown by override returns to available")
     }
 }

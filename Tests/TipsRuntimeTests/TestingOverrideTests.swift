@@ -32,7 +32,7 @@ import Testing
         center.showTipsForTesting(["Blocked"])
         var updates = blocked.statusUpdates(in: center).makeAsyncIterator()
         #expect(await updates.next() == .available)
-        await blocked.invalidate(reason: .tipClosed, in: center)
+        await blocked.invalidateDurably(reason: .tipClosed, in: center)
         #expect(await updates.next() == .invalidated(.tipClosed))
         #expect(await updates.next() == .available)
         #expect(blocked.status(in: center) == .available)

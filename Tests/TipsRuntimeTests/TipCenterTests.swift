@@ -95,9 +95,9 @@ import Testing
     @Test func invalidationBeatsRulesUntilResetEligibility() async throws {
         let center = try await makeCenter()
         let tip = TestTip("Closable")
-        await tip.invalidate(reason: .tipClosed, in: center)
+        await tip.invalidateDurably(reason: .tipClosed, in: center)
         #expect(tip.status(in: center) == .invalidated(.tipClosed))
-        await tip.invalidate(reason: .actionPerformed, in: center)
+        await tip.invalidateDurably(reason: .actionPerformed, in: center)
         #expect(tip.status(in: center) == .invalidated(.tipClosed))
         await tip.resetEligibility(in: center)
         #expect(tip.status(in: center) == .available)
@@ -106,7 +106,7 @@ import Testing
     @Test func invalidationSurvivesANewCenterOnTheSameStore() async throws {
         let backend = InMemoryDatastore()
         let first = try await makeCenter(backend: backend)
-        await TestTip("Persisted").invalidate(reason: .actionPerformed, in: first)
+        await TestTip("Persisted").invalidateDurably(reason: .actionPerformed, in: first)
         let second = try await makeCenter(backend: backend)
         #expect(TestTip("Persisted").status(in: second) == .invalidated(.actionPerformed))
     }
@@ -149,7 +149,7 @@ import Testing
         await Fixture.isLoggedIn.set(true, in: center)
         #expect(await statuses.next() == .available)
         #expect(await shows.next() == true)
-        await tip.invalidate(reason: .tipClosed, in: center)
+        await tip.invalidateDurably(reason: .tipClosed, in: center)
         #expect(await statuses.next() == .invalidated(.tipClosed))
         #expect(await shows.next() == false)
     }

@@ -13,7 +13,7 @@ import Testing
         await first.didAppear(in: center)
         await first.didDisappear(in: center)
         #expect(group.currentTip?.id == "ShowLocation")
-        await first.invalidate(reason: .actionPerformed, in: center)
+        await first.invalidateDurably(reason: .actionPerformed, in: center)
         #expect(group.currentTip?.id == "RotateMap")
     }
 
@@ -42,7 +42,7 @@ import Testing
         let group = TipGroup(.ordered, [first, TestTip("Two")], center: center)
         var updates = group.currentTipUpdates.makeAsyncIterator()
         #expect(await updates.next()??.id == "One")
-        await first.invalidate(reason: .tipClosed, in: center)
+        await first.invalidateDurably(reason: .tipClosed, in: center)
         #expect(await updates.next()??.id == "Two")
         #expect(group.currentTip is TestTip)
     }

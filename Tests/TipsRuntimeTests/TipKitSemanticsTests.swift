@@ -148,7 +148,7 @@ import Testing
         #expect(text.hasPrefix("RotateMap: available, but its group does not present it"), "\(text)")
         #expect(text.contains("ordered group CompassTips: waiting until ShowLocation is invalidated"))
 
-        await gated.invalidate(reason: .actionPerformed, in: center)
+        await gated.invalidateDurably(reason: .actionPerformed, in: center)
         #expect(!later.explanation(in: center).isHeldByGroup)
         #expect(group.currentTip?.id == "RotateMap")
     }

@@ -63,7 +63,7 @@ private final class Warnings: Sendable {
         closeNow(closed, in: center)
         #expect(closed.status(in: center) == .invalidated(.tipClosed), "applied before it returns")
         let done = TestTip("Done")
-        await done.invalidate(reason: .actionPerformed, in: center)
+        await done.invalidateDurably(reason: .actionPerformed, in: center)
         #expect(backend.committed.tips["Done"]?.invalidation?.reason == .actionPerformed, "durable once awaited")
     }
 

@@ -119,7 +119,7 @@ await day("Day 1 · first launch; the hiker signs in and opens two trails") { lo
 clock.advance(by: 86_400)
 await day("Day 2 · a third trail opened; the hiker taps the compass") { look in
     await TipsRuntime.TipEvents.openedTrailDetail.donate(in: center)
-    await ShowLocation().invalidate(reason: .actionPerformed, in: center)
+    await ShowLocation().invalidateDurably(reason: .actionPerformed, in: center)
     await look()
     why(RotateMap())
 }

@@ -51,8 +51,9 @@ extension TipCenter {
 
     /// Invalidates the tip for good (until `resetEligibility` or a datastore
     /// reset); returns once durable. A tip shown by a testing override reports
-    /// the invalidation, then returns to available.
-    public func invalidate(_ tip: any Tip, reason: Tips.InvalidationReason) async {
+    /// the invalidation, then returns to available. Named apart from the
+    /// synchronous `invalidate(_:reason:)` so that `await` never picks that one.
+    public func invalidateDurably(_ tip: any Tip, reason: Tips.InvalidationReason) async {
         await withStateDurably { state in
             state.register(tip)
             state.invalidate([tip.id], reason: reason)
@@ -61,8 +62,7 @@ extension TipCenter {
 
     /// Invalidates the tip, as TipKit's synchronous `invalidate(reason:)`
     /// does: applied (observers told) before it returns, written with the
-    /// next group commit. In `async` code, `await` picks the form that
-    /// returns once the invalidation is durable.
+    /// next group commit. `invalidateDurably(_:reason:)` returns once it is saved.
     public func invalidate(_ tip: any Tip, reason: Tips.InvalidationReason) {
         withState { state in
             state.register(tip)

@@ -8,7 +8,7 @@ import Foundation
 /// display to the center (so display counts, durations, `maxDisplayCount`,
 /// `maxDisplayDuration` and the display frequency work), hides the tip when
 /// its status changes, turns the close button into
-/// `invalidate(reason: .tipClosed)`, and hands action taps to the app. A
+/// `invalidateDurably(reason: .tipClosed)`, and hands action taps to the app. A
 /// SwiftUI, UIKit or terminal layer only draws what it is told:
 ///
 /// ```swift
@@ -149,7 +149,7 @@ public final class TipPresenter: Sendable {
     @discardableResult
     public func close() async -> [Change] {
         guard let shown = tip else { return [] }
-        await center.invalidate(shown, reason: .tipClosed)
+        await center.invalidateDurably(shown, reason: .tipClosed)
         return await update()
     }
 

@@ -22,7 +22,7 @@ struct CafeApp {
         for await shouldDisplay in special.shouldDisplayUpdates where shouldDisplay {
             print("[\(special.title)] \(special.message ?? "")")
             await special.didAppear()  // counts the display
-            await special.invalidate(reason: .tipClosed)  // the guest closed it
+            await special.invalidateDurably(reason: .tipClosed)  // the guest closed it
             await special.didDisappear()
             break
         }

@@ -1,0 +1,176 @@
+// The lock: every identity under which a compilation's tips persist users'
+// state (tip ids, parameters, events and their fields, enum cases), and the
+// identities retired from it, so that a change to the `.tips` files that
+// would lose that state is a decision made at compile time.
+
+import TipsSyntax
+
+/// The type of a persisted value, as a lock records it.
+public enum LockedType: Hashable, Sendable, CustomStringConvertible {
+    case bool
+    case int
+    case double
+    case string
+    /// An enum. Stored values carry only the case's name, so the enum's own
+    /// name is there for people and never compared; the cases are sorted.
+    case enumeration(name: String, cases: [String])
+
+    /// `Bool`, `Tier { basic, guide, member }`.
+    public var description: String {
+        switch self {
+        case .bool: "Bool"
+        case .int: "Int"
+        case .double: "Double"
+        case .string: "String"
+        case .enumeration(let name, let cases): "\(name) { \(cases.joined(separator: ", ")) }"
+        }
+    }
+
+    /// The type as a person names it in a `.tips` file: `Bool`, `Tier`.
+    public var name: String {
+        if case .enumeration(let name, _) = self { return name }
+        return description
+    }
+
+    /// The enum's cases; empty for any other type.
+    public var cases: [String] {
+        if case .enumeration(_, let cases) = self { return cases }
+        return []
+    }
+
+    /// Whether values stored as `self` read back as `other`: the same
+    /// primitive type, or two enums (whatever their names and cases).
+    public func storesLike(_ other: LockedType) -> Bool {
+        switch (self, other) {
+        case (.enumeration, .enumeration): true
+        default: self == other
+        }
+    }
+}
+
+/// A field of an event's donations, with its type.
+public struct LockedField: Hashable, Sendable {
+    /// The field's name, the key of its value in every stored donation.
+    public var name: String
+    /// Its type.
+    public var type: LockedType
+
+    /// Creates a field.
+    public init(name: String, type: LockedType) {
+        self.name = name
+        self.type = type
+    }
+}
+
+/// One persisted identity.
+public enum LockedIdentity: Hashable, Sendable {
+    /// A tip: its name (for people and `renamedFrom`) and its id, the key it
+    /// persists under (a reusable tip's id interpolates its arguments).
+    case tip(name: String, id: InterpolatedText)
+    /// A persisted parameter: its name, the key of its value, and its type.
+    case parameter(name: String, type: LockedType)
+    /// An event: its name, the key of its donations, and its fields.
+    case event(name: String, fields: [LockedField])
+    /// A case that a persisted value may hold: `slot` is a parameter's name
+    /// or `event.field`. Only retired cases are listed this way; the cases in
+    /// use are part of their parameter's or field's type.
+    case enumCase(slot: String, name: String)
+
+    /// What the identity is a kind of, as a lock line starts: `tip`, `parameter`, `event`, `case`.
+    public var kind: String {
+        switch self {
+        case .tip: "tip"
+        case .parameter: "parameter"
+        case .event: "event"
+        case .enumCase: "case"
+        }
+    }
+
+    /// What makes the identity itself, the key it persists under: two
+    /// entries of one lock never share it. A tip's is its id, written as in
+    /// the lock (so `\(` typed in text and an interpolation differ).
+    public var key: LockKey {
+        switch self {
+        case .tip(_, let id): LockKey(kind: .tip, text: LockText.quoted(id))
+        case .parameter(let name, _): LockKey(kind: .parameter, text: name)
+        case .event(let name, _): LockKey(kind: .event, text: name)
+        case .enumCase(let slot, let name): LockKey(kind: .enumCase, text: slot + "." + name)
+        }
+    }
+
+    /// The name a person knows it by: a tip's, parameter's or event's name, `slot.case`.
+    public var displayName: String {
+        switch self {
+        case .tip(let name, _), .parameter(let name, _), .event(let name, _): name
+        case .enumCase(let slot, let name): slot + "." + name
+        }
+    }
+}
+
+/// The key of one persisted identity: its kind and what it is stored under.
+public struct LockKey: Hashable, Sendable, Comparable {
+    /// The kinds of identity, each a namespace of its own in the store.
+    public enum Kind: Int, Hashable, Sendable {
+        case tip, parameter, event, enumCase
+    }
+
+    /// The kind.
+    public var kind: Kind
+    /// What it is stored under: a tip's id as the lock quotes it, a name, `slot.case`.
+    public var text: String
+
+    /// Creates a key.
+    public init(kind: Kind, text: String) {
+        self.kind = kind
+        self.text = text
+    }
+
+    public static func < (lhs: LockKey, rhs: LockKey) -> Bool {
+        lhs.kind.rawValue != rhs.kind.rawValue
+            ? lhs.kind.rawValue < rhs.kind.rawValue : lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
+    }
+}
+
+/// One line of a lock: an identity, locked or retired.
+public struct LockEntry: Hashable, Sendable {
+    /// The identity.
+    public var identity: LockedIdentity
+    /// Whether it was removed from the `.tips` files and the reset accepted
+    /// with `tipc lock`: no new declaration may take it.
+    public var isRetired: Bool
+
+    /// Creates an entry.
+    public init(_ identity: LockedIdentity, isRetired: Bool = false) {
+        self.identity = identity
+        self.isRetired = isRetired
+    }
+}
+
+/// A lock file (`tipc.lock`): the persisted identities of one compilation
+/// and the retired ones. ``read(_:diagnostics:)`` reads one,
+/// ``text`` writes one; the same entries always give the same bytes.
+public struct LockFile: Hashable, Sendable {
+    /// The format this build writes and reads. A lock of a later format
+    /// was written by a newer tipc, and is refused with a message saying so.
+    public static let formatVersion = 1
+    /// The lock's name beside a target's `.tips` files.
+    public static let defaultFileName = "tipc.lock"
+
+    /// The entries, in no particular order (the text is sorted).
+    public var entries: [LockEntry]
+
+    /// Creates a lock.
+    public init(entries: [LockEntry] = []) {
+        self.entries = entries
+    }
+
+    /// The locked entries (not retired), by key.
+    public var locked: [LockKey: LockedIdentity] {
+        Dictionary(entries.lazy.filter { !$0.isRetired }.map { ($0.identity.key, $0.identity) }) { first, _ in first }
+    }
+
+    /// The retired entries, by key.
+    public var retired: [LockKey: LockedIdentity] {
+        Dictionary(entries.lazy.filter(\.isRetired).map { ($0.identity.key, $0.identity) }) { first, _ in first }
+    }
+}
