@@ -14,7 +14,9 @@ extension Tips {
         public let id: String
         /// How many of the most recent donations are kept and queried.
         public let keepCount: Int
-        /// Donations older than this many seconds are dropped and never queried.
+        /// Donations older than this many seconds, by the center's clock, are
+        /// not counted, queried or read. They stay stored until `keepCount`
+        /// newer ones are, so a clock that was wrong for a while loses none.
         public let keepDuration: Double?
 
         /// Creates an event. By default the 1000 most recent donations are kept.

@@ -59,11 +59,16 @@ struct DatastoreSnapshot: Sendable, Hashable {
 /// without losing a donation, a display or an invalidation.
 enum DatastoreMutation: Sendable, Hashable {
     case setParameter(id: String, value: TipValue)
-    /// Appends a donation, then drops all but the newest `keepCount` and
-    /// those older than `keepDuration` seconds before the donation's date.
+    /// Appends a donation, then drops all but the newest `keepCount`. A
+    /// donation already stored with a later date (the clock moved back) is
+    /// re-dated to this one's, so the list stays in the order stored. The
+    /// keep duration is applied when donations are read, against the
+    /// present clock (`RuleEvaluator.keptRange`), never by dropping: a
+    /// clock that is wrong for a while hides donations for that while only.
     case donate(eventID: String, donation: StoredDonation, keepCount: Int, keepDuration: Double?)
     /// A display of the tip started at `date`: bumps its count, stamps its
-    /// first and last display dates and the global last display date.
+    /// first and last display dates and the global last display date (the
+    /// latest display's date, even when an earlier one is dated after it).
     case recordDisplayStart(tipID: String, date: Double)
     /// Adds `seconds` of display time to the tip's cumulative duration.
     case addDisplayDuration(tipID: String, seconds: Double)
@@ -91,8 +96,8 @@ extension DatastoreSnapshot {
         switch mutation {
         case .setParameter(let id, let value):
             parameters[id] = value
-        case .donate(let eventID, let donation, let keepCount, let keepDuration):
-            donate(eventID: eventID, donation: donation, keepCount: keepCount, keepDuration: keepDuration, slack: 0)
+        case .donate(let eventID, let donation, let keepCount, _):
+            donate(eventID: eventID, donation: donation, keepCount: keepCount, slack: 0)
         case .recordDisplayStart(let tipID, let date):
             var record = tips[tipID, default: TipRecord()]
             // Saturates: a count read from disk must not trap on the next display.
@@ -100,7 +105,7 @@ extension DatastoreSnapshot {
             if record.firstDisplayDate == nil { record.firstDisplayDate = date }
             record.lastDisplayDate = date
             tips[tipID] = record
-            lastDisplayDate = max(lastDisplayDate ?? date, date)
+            lastDisplayDate = date
         case .addDisplayDuration(let tipID, let seconds):
             tips[tipID, default: TipRecord()].displayDuration += max(0, seconds)
         case .invalidate(let tipID, let reason, let date):
@@ -118,7 +123,7 @@ extension DatastoreSnapshot {
             record.displayCount = 0
             record.displayDuration = 0
             record.invalidation = nil
-            record.eligibleSince = max(record.eligibleSince ?? date, date)
+            record.eligibleSince = date
             tips[tipID] = record
         case .deleteDonations(let eventID):
             donations[eventID] = nil
@@ -135,12 +140,10 @@ extension DatastoreSnapshot {
     /// rules, counts and the codec see (`keptDonations(of:)`) is the same as
     /// with `apply(_:)`.
     mutating func applyDeferringTrim(_ mutation: DatastoreMutation) {
-        guard case .donate(let eventID, let donation, let keepCount, let keepDuration) = mutation else {
+        guard case .donate(let eventID, let donation, let keepCount, _) = mutation else {
             return apply(mutation)
         }
-        donate(
-            eventID: eventID, donation: donation, keepCount: keepCount, keepDuration: keepDuration,
-            slack: Self.deferredTrimSlack(keepCount))
+        donate(eventID: eventID, donation: donation, keepCount: keepCount, slack: Self.deferredTrimSlack(keepCount))
     }
 
     /// How many donations past its keep count an event's list may hold.
@@ -165,9 +168,7 @@ extension DatastoreSnapshot {
         donationLimits = [:]
     }
 
-    private mutating func donate(
-        eventID: String, donation: StoredDonation, keepCount: Int, keepDuration: Double?, slack: Int
-    ) {
+    private mutating func donate(eventID: String, donation: StoredDonation, keepCount: Int, slack: Int) {
         let keepCount = max(0, keepCount)
         // Taken out of the dictionary so that the array is edited in place
         // instead of copied on every donation (journal replay is hot).
@@ -180,19 +181,14 @@ extension DatastoreSnapshot {
             donationLimits[eventID] = nil
             limit = nil
         }
-        // Keep oldest-first order even if a clock stepped backwards.
-        if let last = list.last, last.date > donation.date {
-            let index = list.firstIndex { $0.date > donation.date } ?? list.endIndex
-            list.insert(donation, at: index)
-        } else {
-            list.append(donation)
+        // A later date than the present's is the clock having moved back
+        // since: that donation happened no later than now.
+        var index = list.endIndex
+        while index > list.startIndex, list[index - 1].date > donation.date {
+            index -= 1
+            list[index].date = donation.date
         }
-        if let keepDuration, let newest = list.last?.date {
-            let cutoff = newest - keepDuration
-            if let first = list.firstIndex(where: { $0.date >= cutoff }), first > 0 {
-                list.removeFirst(first)
-            }
-        }
+        list.append(donation)
         if list.count > keepCount {
             if list.count - keepCount > slack {
                 list.removeFirst(list.count - keepCount)
