@@ -110,6 +110,42 @@ import Testing
         #expect(tip.status(in: try await Self.launch(store.url, clock)) == .pending)
     }
 
+    @Test func aLastDisplayDatedInTheFutureHoldsNoTipBackAndTheNextDisplayReplacesIt() async throws {
+        let store = StoreDirectoryFixture()
+        let daily = Tips.ConfigurationOption.displayFrequency(.daily)
+        let (shown, new, later) = (TestTip("Shown"), TestTip("New"), TestTip("Later"))
+        let clock = ManualClock()
+        clock.advance(by: Self.fast)
+        let fast = try await Self.launch(store.url, clock, [daily])
+        await shown.didAppear(in: fast)
+        await shown.didDisappear(in: fast)
+        #expect(new.status(in: fast) == .pending)
+
+        clock.advance(by: -Self.fast)
+        let right = try await Self.launch(store.url, clock, [daily])
+        #expect(new.status(in: right) == .available)
+        #expect(!new.explanation(in: right).description.contains("display frequency"))
+        await new.didAppear(in: right)
+        await new.didDisappear(in: right)
+        // Measured from that display again: a day.
+        #expect(later.status(in: right) == .pending)
+        clock.advance(by: Self.day + 1)
+        #expect(later.status(in: right) == .available)
+    }
+
+    @Test func aDisplayDuringWhichTheClockMovesBackStillReachesItsDurationLimit() async throws {
+        let clock = ManualClock()
+        let center = try await makeCenter(clock: clock)
+        let tip = TestTip("Brief", options: Tips.Options(maxDisplayDuration: 60))
+        await tip.didAppear(in: center)
+        clock.advance(by: 30)
+        clock.advance(by: -Self.fast)
+        #expect(tip.status(in: center) == .available)
+        // Counted from when the move back was seen: the 30 s before it are lost.
+        clock.advance(by: 61)
+        #expect(tip.status(in: center) == .invalidated(.displayDurationExceeded))
+    }
+
     @Test func theLatestDisplayAndTheLatestResetGiveTheirDatesEvenWhenEarlierOnesAreLater() {
         var snapshot = DatastoreSnapshot()
         let future = 1_700_000_000 + Self.fast

@@ -110,12 +110,14 @@ extension EngineState {
     /// Until when the display frequency holds back the tip (seconds since
     /// 1970), or nil when it does not: it holds back only tips that have
     /// never appeared (a reset tip has: `resetEligibility` keeps its display
-    /// dates), and not those that ignore it.
+    /// dates), and not those that ignore it. A last display dated after now
+    /// (the clock moved back since) holds nothing back: waiting for its date
+    /// could hide every new tip for as long as the clock was wrong.
     func displayFrequencyHold(of id: String, options: Tips.Options) -> Double? {
         let interval = frequency.interval
         guard interval > 0, !options.ignoresDisplayFrequency,
             snapshot.tips[id]?.firstDisplayDate == nil,
-            let last = snapshot.lastDisplayDate
+            let last = snapshot.lastDisplayDate, last <= now
         else { return nil }
         let until = last + interval
         return now < until ? until : nil

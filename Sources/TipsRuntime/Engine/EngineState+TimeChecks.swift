@@ -53,7 +53,7 @@ extension EngineState {
     /// registered tip's status (seconds since 1970), or nil if none can.
     func nextTimeDrivenChange() -> Double? {
         var next = Double.infinity
-        if let last = snapshot.lastDisplayDate, frequency.interval > 0 {
+        if let last = snapshot.lastDisplayDate, last <= now, frequency.interval > 0 {
             let until = last + frequency.interval
             if until >= now { next = until }
         }

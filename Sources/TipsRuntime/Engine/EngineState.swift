@@ -243,6 +243,10 @@ struct EngineState {
     mutating func enforceDisplayLimits(of id: String, options: Tips.Options) {
         guard options.maxDisplayDuration != nil || options.maxDisplayCount != nil else { return }
         guard isConfigured, let tipRecord = snapshot.tips[id], tipRecord.invalidation == nil else { return }
+        if let begun = sessions[id], begun > now {
+            // The clock moved back during the display: it counts from now on.
+            sessions[id] = now
+        }
         let start = sessions[id]
         if let limit = options.maxDisplayDuration {
             let current = start.map { max(0, now - $0) } ?? 0
