@@ -27,7 +27,7 @@ public enum TipsFormatter {
     public static func format(_ file: SourceFile) -> FormatResult {
         var diagnostics = DiagnosticEngine()
         let syntax = Parser.parse(file, diagnostics: &diagnostics)
-        let (tokens, comments) = Lexer.tokenizeKeepingComments(file, diagnostics: &diagnostics)
+        let (tokens, comments, _) = Lexer.tokenizeKeepingComments(file, diagnostics: &diagnostics)
         if diagnostics.hasErrors {
             return FormatResult(text: nil, diagnostics: diagnostics.sorted.filter { $0.severity == .error })
         }

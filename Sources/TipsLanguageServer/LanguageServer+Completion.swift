@@ -37,12 +37,12 @@ extension LanguageServer {
     func completions(before offset: Int, in document: TextDocument, index: SymbolIndex) -> [Candidate] {
         var diagnostics = DiagnosticEngine()
         let prefix = SourceFile(id: FileID(0), path: "prefix", bytes: Array(document.bytes[..<offset]))
-        let (lexed, comments) = Lexer.tokenizeKeepingComments(prefix, diagnostics: &diagnostics)
+        let (lexed, comments, unclosedComment) = Lexer.tokenizeKeepingComments(prefix, diagnostics: &diagnostics)
         // Nothing to complete inside a comment or a string being written.
         if let comment = comments.last, Int(comment.end) == offset, prefix.text(in: comment).hasPrefix("//") {
             return []
         }
-        if diagnostics.reported.contains(where: { $0.message.contains("unterminated block comment") }) { return [] }
+        if unclosedComment != nil { return [] }
         var tokens = lexed.filter { $0.kind != .endOfFile }
         if let last = tokens.last, last.kind == .string, Int(last.range.end) == offset,
             last.isMalformed || last.range.end - last.range.start < 2 || prefix.bytes[offset - 1] != UInt8(ascii: "\"")

@@ -152,7 +152,7 @@ import Testing
 
     @Test func singleLineMatchesTheCharacterVersionOnASCII() {
         for text in Self.asciiSamples {
-            #expect(Parser.singleLine(text) == Self.characterSingleLine(text), "\(text.debugDescription)")
+            #expect(SourceFile.singleLine(text) == Self.characterSingleLine(text), "\(text.debugDescription)")
         }
     }
 

@@ -145,7 +145,6 @@ import Testing
         merged.report(contentsOf: second)
         #expect(merged.reported == serial.reported)
         #expect(merged.errorCount == serial.errorCount)
-        #expect(merged.reportCount == serial.reportCount)
         #expect(merged.reported.last?.message == DiagnosticEngine.tooManyMessage)
     }
 

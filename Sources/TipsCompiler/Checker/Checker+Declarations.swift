@@ -193,7 +193,7 @@ extension Checker {
         var keepCount = CheckedEvent.defaultKeepCount
         var keepDuration: Int?
         if let keep = decl.keep {
-            keepClauses[decl.name.name] = Parser.singleLine(of: keep.range, in: sources[keep.range.file])
+            keepClauses[decl.name.name] = sources[keep.range.file].singleLineText(in: keep.range)
             if let count = keep.count {
                 if count.value < 1 {
                     diagnostics.error(

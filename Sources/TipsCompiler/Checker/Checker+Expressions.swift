@@ -80,7 +80,7 @@ extension Checker {
         where name.name == "count"
             && arguments.isEmpty:
             // `opened.count()`: reported once, then read as `opened.count`.
-            let written = Parser.singleLine(of: base.range, in: sources[base.range.file])
+            let written = sources[base.range.file].singleLineText(in: base.range)
             let counted = checkMember(
                 base: base, name: name, range: base.range.extended(to: name.range), context: context)
             if counted != nil {

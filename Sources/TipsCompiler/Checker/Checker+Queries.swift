@@ -171,7 +171,7 @@ extension Checker {
             return nil
         }
         if let keep = event.keepDuration, seconds > Double(keep) {
-            let window = Parser.singleLine(of: argument.value.range, in: sources[argument.value.range.file])
+            let window = sources[argument.value.range.file].singleLineText(in: argument.value.range)
             let clause = keepClauses[event.name] ?? "keep \(Self.describeDuration(keep))"
             diagnostics.warning(
                 "'within(\(window))' looks back further than event '\(event.name)' keeps its donations "

@@ -138,7 +138,7 @@ extension Checker {
 
     /// The conjunct as the user wrote it, on one line.
     func quote(_ written: SourceRange) -> String {
-        Parser.singleLine(of: written, in: sources[written.file])
+        sources[written.file].singleLineText(in: written)
     }
 
     private mutating func reportContradiction(_ written: SourceRange, first: SourceRange, tip: String) {

@@ -48,7 +48,12 @@ extension Checker {
 
     /// One scenario, or nil when it has errors.
     mutating func checkScenario(_ decl: ScenarioDecl, scope: ScenarioScope) -> CheckedScenario? {
-        let errorsBefore = errorCount
+        let (scenario, failed) = checking { $0.checkScenarioSteps(decl, scope: scope) }
+        return failed ? nil : scenario
+    }
+
+    /// A scenario's name and steps, the overrides set apart; nil when its name does not check.
+    private mutating func checkScenarioSteps(_ decl: ScenarioDecl, scope: ScenarioScope) -> CheckedScenario? {
         guard let name = decl.name.plainText else {
             diagnostics.error("a scenario's name cannot interpolate; write plain text", at: decl.name.range)
             return nil
@@ -71,7 +76,6 @@ extension Checker {
             pastOverrides = true
             if let checked = checkStep(step, scope: scope) { steps.append(checked) }
         }
-        guard errorCount == errorsBefore else { return nil }
         return CheckedScenario(
             name: name, file: decl.name.range.file, nameRange: decl.name.range, overrides: overrides, steps: steps)
     }

@@ -86,31 +86,8 @@ extension Checker {
     /// Checks a tip (only the first declaration of its name: `run` skips duplicates).
     mutating func checkTip(_ decl: TipDecl) -> CheckedTip? {
         let tipName = decl.name.name
-        let errorsBefore = errorCount
-        var body = TipBody(for: decl.items)
-        let arguments = decl.arguments.map { checkTipArguments($0, of: decl, failed: &body.failed) }
-        let argumentTypes =
-            arguments.map { Dictionary($0.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
-        // By index, each item read in place: a copy of an item retains what it holds.
-        for index in decl.items.indices {
-            let keywordRange = decl.items[index].keyword
-            if let slot = SingleItem(decl.items[index].kind) {
-                if let first = body.seen[slot] {
-                    let keyword = Parser.singleLine(of: keywordRange, in: sources[keywordRange.file])
-                    diagnostics.error(
-                        "'\(keyword)' is given twice in tip '\(tipName)'", at: keywordRange,
-                        notes: [DiagnosticNote("first given here", at: first)])
-                    body.failed = true
-                    continue
-                }
-                body.seen[slot] = keywordRange
-            }
-            checkItem(decl.items[index].kind, into: &body, tip: tipName, arguments: argumentTypes)
-        }
-        // A tip whose body did not parse is not judged by what is left of it:
-        // its title or id may be what failed (`titel 42`, `id 42`).
-        if !decl.hasSyntaxErrors { checkRequiredItems(decl, arguments: arguments, body: &body) }
-        let failed = body.failed || errorCount > errorsBefore || decl.hasSyntaxErrors
+        let ((arguments, body), reported) = checking { $0.checkTipBody(decl) }
+        let failed = body.failed || reported || decl.hasSyntaxErrors
         if body.rules.isEmpty && body.options.isEmpty && !groupedTips.contains(tipName) && !failed {
             diagnostics.warning(
                 "tip '\(tipName)' has no rules, no options and is in no group; it shows to everyone at once",
@@ -123,6 +100,35 @@ extension Checker {
             id: body.id?.text ?? InterpolatedText(tipName), hasExplicitID: body.id != nil, title: title,
             message: body.message, image: body.image, actions: body.actions, rules: body.rules, options: body.options,
             origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range), idRange: body.id?.range)
+    }
+
+    /// A tip's arguments and items, each item given once where that is the rule.
+    private mutating func checkTipBody(_ decl: TipDecl) -> (arguments: [CheckedField]?, body: TipBody) {
+        let tipName = decl.name.name
+        var body = TipBody(for: decl.items)
+        let arguments = decl.arguments.map { checkTipArguments($0, of: decl, failed: &body.failed) }
+        let argumentTypes =
+            arguments.map { Dictionary($0.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
+        // By index, each item read in place: a copy of an item retains what it holds.
+        for index in decl.items.indices {
+            let keywordRange = decl.items[index].keyword
+            if let slot = SingleItem(decl.items[index].kind) {
+                if let first = body.seen[slot] {
+                    diagnostics.error(
+                        "'\(decl.items[index].kind.keyword.rawValue)' is given twice in tip '\(tipName)'",
+                        at: keywordRange,
+                        notes: [DiagnosticNote("first given here", at: first)])
+                    body.failed = true
+                    continue
+                }
+                body.seen[slot] = keywordRange
+            }
+            checkItem(decl.items[index].kind, into: &body, tip: tipName, arguments: argumentTypes)
+        }
+        // A tip whose body did not parse is not judged by what is left of it:
+        // its title or id may be what failed (`titel 42`, `id 42`).
+        if !decl.hasSyntaxErrors { checkRequiredItems(decl, arguments: arguments, body: &body) }
+        return (arguments, body)
     }
 
     /// The fields of a tip's `(arguments)`.
@@ -247,9 +253,6 @@ extension Checker {
             body.failed = true
         }
     }
-
-    /// How many errors have been reported so far.
-    var errorCount: Int { diagnostics.errorCount }
 
     /// Checks a string's interpolations: only the tip's arguments.
     mutating func checkText(

@@ -3,8 +3,9 @@ import TipsSyntax
 /// Checks parsed files as one compilation: resolves names across files,
 /// types every expression, validates options, and builds the checked model.
 ///
-/// Errors and warnings go to the diagnostics engine; the returned program is
-/// complete only when no error was reported.
+/// Errors and warnings go to the diagnostics engine it is given (through
+/// ``CheckerReporter``); the returned program is complete only when no error
+/// was reported.
 public struct Checker: Sendable {
     /// A file-scope name and what it declares (all that name lookups need to know).
     struct Symbol {
@@ -30,7 +31,7 @@ public struct Checker: Sendable {
     let sources: SourceManager
     /// Each file's name without directories, by ``FileID/rawValue``: every rule records it.
     let fileNames: [String]
-    var diagnostics: DiagnosticEngine
+    var diagnostics: CheckerReporter
     var symbols: [String: Symbol] = [:]
     var enums: [String: CheckedEnum] = [:]
     var parameters: [String: CheckedParameter] = [:]
@@ -45,17 +46,17 @@ public struct Checker: Sendable {
     public static func check(
         _ files: [SourceFileSyntax], sources: SourceManager, diagnostics: inout DiagnosticEngine, jobs: Int = 1
     ) -> CheckedProgram {
-        var checker = Checker(sources: sources, diagnostics: diagnostics)
+        var checker = Checker(sources: sources, diagnostics: diagnostics.take())
         checker.jobs = jobs
         let program = checker.run(files)
-        diagnostics = checker.diagnostics
+        diagnostics = checker.diagnostics.sink.take()
         return program
     }
 
-    init(sources: SourceManager, diagnostics: DiagnosticEngine) {
+    init(sources: SourceManager, diagnostics: consuming DiagnosticEngine) {
         self.sources = sources
         self.fileNames = sources.files.map(\.fileName)
-        self.diagnostics = diagnostics
+        self.diagnostics = CheckerReporter(sink: diagnostics)
     }
 
     mutating func run(_ files: [SourceFileSyntax]) -> CheckedProgram {
@@ -142,17 +143,17 @@ public struct Checker: Sendable {
         let base = self
         let chunks = Parallel.map(positions.count, jobs: jobs, minimumChunk: Self.tipsPerJob) { range in
             var worker = base
-            worker.diagnostics = DiagnosticEngine()
+            worker.diagnostics = CheckerReporter(sink: DiagnosticEngine())
             let tips = positions[range].map { position -> CheckedTip? in
                 guard case .tip(let decl) = files[position.file].declarations[position.index] else { return nil }
                 return worker.checkTip(decl)
             }
-            return (tips, worker.diagnostics)
+            return (tips, worker.diagnostics.sink)
         }
         var checked: [CheckedTip?] = []
         checked.reserveCapacity(positions.count)
         for (tips, engine) in chunks {
-            diagnostics.report(contentsOf: engine)
+            diagnostics.sink.report(contentsOf: engine)
             checked += tips
         }
         return checked

@@ -88,8 +88,6 @@ public struct DiagnosticEngine: Sendable {
     /// Every diagnostic reported so far, in the order reported.
     public private(set) var reported: [Diagnostic] = []
 
-    /// How many diagnostics were reported, including errors dropped past ``errorLimit``.
-    public private(set) var reportCount = 0
     /// How many errors were reported, including those dropped past ``errorLimit``.
     public private(set) var errorCount = 0
 
@@ -104,9 +102,16 @@ public struct DiagnosticEngine: Sendable {
     /// Creates an empty engine.
     public init() {}
 
+    /// This engine, leaving an empty one behind: how a stage is handed the
+    /// sink to report into, and hands it back, without copying what it holds.
+    public mutating func take() -> DiagnosticEngine {
+        var taken = DiagnosticEngine()
+        swap(&taken, &self)
+        return taken
+    }
+
     /// Reports a diagnostic; past ``errorLimit`` errors, reports ``tooManyMessage`` once instead.
     public mutating func report(_ diagnostic: Diagnostic) {
-        reportCount += 1
         guard diagnostic.severity == .error else {
             reported.append(diagnostic)
             return
@@ -124,7 +129,6 @@ public struct DiagnosticEngine: Sendable {
     /// done at the same time reports into engines of its own, merged in order.
     public mutating func report(contentsOf other: DiagnosticEngine) {
         for diagnostic in other.reported { report(diagnostic) }
-        reportCount += other.reportCount - other.reported.count
         errorCount += other.errorCount - other.reported.lazy.filter { $0.severity == .error }.count
     }
 

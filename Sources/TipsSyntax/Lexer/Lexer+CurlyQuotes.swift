@@ -51,8 +51,11 @@ extension Lexer {
     mutating func scanCurlyQuote(_ scalar: Unicode.Scalar, length: Int) -> Bool {
         guard let curly = CurlyQuote(opening: scalar) else { return false }
         let start = index
-        // Read as a string on a copy, kept only when a quote closes it.
+        // Read as a string on a copy, kept only when a quote closes it. The
+        // copy starts with nothing reported, so that what its token carries
+        // was reported about the string alone.
         var string = self
+        string.pendingReport = .none
         guard string.scanString(curly: curly) else {
             // No quote closes it: the rest of the line is the string the
             // quote opened, one malformed token, as for a straight quote, so
@@ -64,12 +67,13 @@ extension Lexer {
             index = string.index
             return true
         }
-        let errorsBefore = diagnostics.reportCount
+        let before = pendingReport
         self = string
         // One error per string: the quotes, unless the string had worse trouble already.
-        if diagnostics.reportCount == errorsBefore {
+        if ready?.lexicalReport == LexicalReport.none {
             error(CurlyQuote.message, from: start, to: index, replacement: straightened(from: start, to: index))
         }
+        ready?.lexicalReport.raise(to: before)
         return true
     }
 

@@ -29,6 +29,7 @@ extension Lexer {
                 + "text show in another order than it is read; remove it"
                 + (place == "string" ? ", or write it as \\u{\(code)} if it is meant" : ""),
             at: range(position, position + length))
+        noteReport(.warning)
     }
 
     mutating func reportInvalidUTF8(at position: Int) {

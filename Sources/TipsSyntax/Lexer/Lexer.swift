@@ -7,7 +7,10 @@ import TipsRuntime
 /// decides which line breaks separate items (see `Grammar/README.md`): a line
 /// continues inside parentheses, after an infix operator, and when the next
 /// line starts with `.` or an infix operator other than `-`. Every lexical
-/// error is reported at its exact position and lexing continues.
+/// error is reported, at its exact position, into the sink the lexer is
+/// given, and lexing continues; the token the error concerns carries that it
+/// was reported (``Token/lexicalReport``), so that whoever takes the tokens
+/// knows without reading the sink.
 public struct Lexer {
     let file: SourceFile
     let bytes: [UInt8]
@@ -15,14 +18,17 @@ public struct Lexer {
     /// A separating newline scanned and not yet taken by ``next()``: it comes before ``ready``.
     private var readyNewline: Token?
     /// The token scanned and not yet taken by ``next()``.
-    private var ready: Token?
+    var ready: Token?
     /// The decoded pieces of the string tokens scanned and not yet taken by
     /// ``takeStringSegments()``, oldest first (rarely more than two).
     private var stringSegments: [StringLiteral.Segments] = []
     /// The doc comments of the tokens scanned with ``Token/hasDocComment``
     /// and not yet taken by ``takeDocComment()``, oldest first.
     private var docComments: [DocComment] = []
-    var diagnostics = DiagnosticEngine()
+    /// The sink the lexer was given: every lexical error and warning goes here.
+    var diagnostics: DiagnosticEngine
+    /// The most serious report since the last token was emitted, carried by the next one.
+    var pendingReport = LexicalReport.none
     /// Open parentheses; line breaks inside them do not separate items.
     var parenDepth = 0
     /// The offset of the first line break since the last token, if any.
@@ -48,11 +54,15 @@ public struct Lexer {
     var recordsComments = false
     /// The comments seen (when ``recordsComments``).
     var comments: [SourceRange] = []
+    /// A block comment that the end of the file left open, from its `/*`.
+    var unclosedComment: SourceRange?
 
-    init(file: SourceFile, collectsDocs: Bool = false) {
+    /// A lexer at the start of `file` that reports into `diagnostics`.
+    init(file: SourceFile, collectsDocs: Bool = false, diagnostics: consuming DiagnosticEngine) {
         self.file = file
         self.bytes = file.bytes
         self.collectsDocs = collectsDocs
+        self.diagnostics = diagnostics
         // A UTF-8 byte order mark, as some editors write, is not content.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
@@ -88,12 +98,14 @@ public struct Lexer {
 
     /// Lexes the whole file as the parser sees it (no doc comment tokens)
     /// and also returns the range of every comment, in order: what the
-    /// formatter needs to put the comments back where they were.
+    /// formatter needs to put the comments back where they were. A block
+    /// comment that the end of the file leaves open is not among them, but
+    /// returned apart, from its `/*` to the end.
     package static func tokenizeKeepingComments(
         _ file: SourceFile, diagnostics: inout DiagnosticEngine
-    ) -> (tokens: [Token], comments: [SourceRange]) {
+    ) -> (tokens: [Token], comments: [SourceRange], unclosedComment: SourceRange?) {
         let lexed = tokenize(file, diagnostics: &diagnostics, keepingComments: true)
-        return (lexed.tokens, lexed.comments)
+        return (lexed.tokens, lexed.comments, lexed.unclosedComment)
     }
 
     /// Lexes the whole file and also returns the decoded pieces of each
@@ -107,8 +119,11 @@ public struct Lexer {
 
     private static func tokenize(
         _ file: SourceFile, diagnostics: inout DiagnosticEngine, keepingComments: Bool
-    ) -> (tokens: [Token], comments: [SourceRange], strings: [StringLiteral.Segments]) {
-        var lexer = Lexer(file: file, collectsDocs: keepingComments)
+    ) -> (
+        tokens: [Token], comments: [SourceRange], unclosedComment: SourceRange?, strings: [StringLiteral.Segments]
+    ) {
+        var lexer = Lexer(file: file, collectsDocs: keepingComments, diagnostics: diagnostics.take())
+        defer { diagnostics = lexer.diagnostics.take() }
         lexer.recordsComments = keepingComments
         var tokens: [Token] = []
         var strings: [StringLiteral.Segments] = []
@@ -118,8 +133,7 @@ public struct Lexer {
             if token.hasDocComment { _ = lexer.takeDocComment() }
             tokens.append(token)
         }
-        diagnostics.report(contentsOf: lexer.diagnostics)
-        return (tokens, lexer.comments, strings)
+        return (tokens, lexer.comments, lexer.unclosedComment, strings)
     }
 
     @inline(__always)
@@ -167,14 +181,17 @@ public struct Lexer {
             kind: kind, range: range(start, end), value: value, isMalformed: malformed, keyword: keyword,
             followsLineBreak: pendingNewline != nil)
         if kind == .docComment {
-            // Doc comments do not take part in line continuation.
+            // Doc comments do not take part in line continuation, and collected
+            // ones are no tokens: what was reported in them goes to the next token.
             if collectsDocs {
                 pendingDocs.append(token.range)
             } else {
+                token.lexicalReport = pendingReport.take()
                 ready = token
             }
             return
         }
+        token.lexicalReport = pendingReport.take()
         if let newline = pendingNewline {
             pendingNewline = nil
             if separatesItems(before: kind) {
@@ -229,6 +246,18 @@ public struct Lexer {
     mutating func error(_ message: String, from start: Int, to end: Int, replacement: String? = nil) {
         let range = range(start, end)
         diagnostics.error(message, at: range, replacing: replacement)
+        noteReport(.error)
+    }
+
+    /// Records on the token it concerns that the lexer reported something:
+    /// the token just emitted (the report came after it, in the same scan),
+    /// else the next one.
+    mutating func noteReport(_ report: LexicalReport) {
+        if ready != nil {
+            ready?.lexicalReport.raise(to: report)
+        } else {
+            pendingReport.raise(to: report)
+        }
     }
 
     // MARK: - Comments and punctuation
@@ -293,6 +322,7 @@ public struct Lexer {
                 index += 1
             }
         }
+        unclosedComment = range(start, index)
         error("unterminated block comment; add '*/' to close it", from: start, to: start + 2)
     }
 

@@ -84,4 +84,25 @@ public struct Token: Hashable, Sendable {
     /// Whether a doc comment directly precedes the token (when the lexer
     /// collects doc comments, it hands it out with ``Lexer/takeDocComment()``).
     package var hasDocComment = false
+    /// The most serious thing the lexer reported about this token or the
+    /// text between it and the token before (a comment, a `?` it skipped).
+    package var lexicalReport = LexicalReport.none
+}
+
+/// What the lexer reported about a token: nothing, a warning, or an error.
+package enum LexicalReport: UInt8, Comparable, Hashable, Sendable {
+    case none
+    case warning
+    case error
+
+    package static func < (lhs: LexicalReport, rhs: LexicalReport) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Becomes `report` when that is more serious.
+    mutating func raise(to report: LexicalReport) { self = max(self, report) }
+
+    /// The report, leaving ``none`` behind.
+    mutating func take() -> LexicalReport {
+        defer { self = .none }
+        return self
+    }
 }

@@ -70,11 +70,10 @@ extension SyntaxParser {
     }
 
     /// Runs `parse` on a copy of the parser, and keeps the copy and its
-    /// result only when it parsed without reporting anything.
+    /// result only when it parsed without a syntax error.
     mutating func parseIfClean<T>(_ parse: (inout SyntaxParser) -> T?) -> T? {
         var trial = self
-        let reportsBefore = trial.diagnostics.reportCount
-        guard let result = parse(&trial), trial.diagnostics.reportCount == reportsBefore else { return nil }
+        guard case (let result?, failed: false) = trial.parsing(parse) else { return nil }
         self = trial
         return result
     }
@@ -125,7 +124,7 @@ extension SyntaxParser {
     mutating func parseConfigDecl() -> ConfigDecl? {
         let keyword = advance()
         guard let opening = expectDeclarationBlock("expected '{' after 'config'") else { return nil }
-        let (items, end) = parseBlockItems(
+        let (items, end, _) = parseBlockItems(
             opening: opening, name: "the config block", startsItem: { $0 == .displayFrequency }
         ) { $0.parseConfigItem() }
         let decl = ConfigDecl(keyword: keyword.range, items: items, range: keyword.range.extended(to: end))

@@ -14,9 +14,8 @@ extension SyntaxParser {
             errorExpected("expected an expression after \(what())")
             return nil
         }
-        let errorsBefore = diagnostics.reportCount
-        let parsed = parseExpression()
-        if abandonsExpression || diagnostics.reportCount > errorsBefore { return nil }
+        let (parsed, failed) = parsing { $0.parseExpression() }
+        if abandonsExpression || failed { return nil }
         return parsed.expr
     }
 

@@ -71,22 +71,26 @@ extension SyntaxParser {
     }
 
     /// Parses the items of a block whose `{` is `opening`, up to and including
-    /// its `}`; returns them and the block's range. `parseItem` parses one item,
-    /// or reports an error and returns nil (the block then recovers). `name`
-    /// describes the block in "expected '}' to close \(name())"; `startsItem`
-    /// tells the words that start its items.
+    /// its `}`; returns them, the block's range, and whether a syntax error
+    /// was reported in an item (a `}` that is missing is not one: the items
+    /// are whole). `parseItem` parses one item, or reports an error and
+    /// returns nil (the block then recovers). `name` describes the block in
+    /// "expected '}' to close \(name())"; `startsItem` tells the words that start its items.
     mutating func parseBlockItems<Item>(
         opening: Token, name: @autoclosure () -> String, startsItem: (Keyword) -> Bool,
         parseItem: (inout SyntaxParser) -> Item?
-    ) -> (items: [Item], range: SourceRange) {
+    ) -> (items: [Item], range: SourceRange, itemsFailed: Bool) {
         // A block holds a handful of items: room for eight from the start,
         // instead of four allocations as the array grows through 1, 2, 4 and 8.
         var items: [Item] = []
         items.reserveCapacity(8)
+        var itemsFailed = false
         let range = parseBraced(opening: opening, name: name()) { parser in
-            if let item = parser.parseBlockItem(startsItem: startsItem, parseItem) { items.append(item) }
+            let (item, failed) = parser.parsing { $0.parseBlockItem(startsItem: startsItem, parseItem) }
+            if let item { items.append(item) }
+            itemsFailed = itemsFailed || failed
         }
-        return (items, range)
+        return (items, range, itemsFailed)
     }
 
     /// One item of ``parseBlockItems(opening:name:startsItem:parseItem:)``, and recovery after it.

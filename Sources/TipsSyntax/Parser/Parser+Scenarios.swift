@@ -25,7 +25,10 @@ extension SyntaxParser {
 
     /// The steps of a block whose `{` is `opening`, up to and including its `}`.
     mutating func parseScenarioSteps(opening: Token, name: String) -> ([ScenarioStep], SourceRange) {
-        parseBlockItems(opening: opening, name: name, startsItem: \.startsScenarioStep) { $0.parseScenarioStep() }
+        let block = parseBlockItems(opening: opening, name: name, startsItem: \.startsScenarioStep) {
+            $0.parseScenarioStep()
+        }
+        return (block.items, block.range)
     }
 
     /// scenario_step = set_step | donate_step | wait_step | show_step | tip_step | invalidate_step
@@ -226,9 +229,8 @@ extension SyntaxParser {
         guard currentKind == .leftParen else {
             return TipReferenceSyntax(name: name, arguments: nil, range: name.range)
         }
-        let errors = diagnostics.reportCount
-        let (arguments, _, close) = parseArgumentList()
-        if abandonsExpression || diagnostics.reportCount > errors { return nil }
+        let ((arguments, _, close), failed) = parsing { $0.parseArgumentList() }
+        if abandonsExpression || failed { return nil }
         return TipReferenceSyntax(name: name, arguments: arguments, range: name.range.extended(to: close))
     }
 }

@@ -3,12 +3,14 @@
 extension SyntaxParser {
     /// tip_decl = "tip" identifier [ "(" [ field_list ] ")" ] "{" { tip_item separator } "}" ;
     mutating func parseTipDecl(doc: DocComment?) -> TipDecl? {
-        let errorsBefore = diagnostics.reported.count
+        let start = position
         guard let (keyword, name) = parseDeclarationName(.tip) else { return nil }
         var arguments: [FieldSyntax]?
+        var argumentsFailed = false
         if currentKind == .leftParen {
-            let (list, complete) = parseFieldList(of: "tip '\(name.name)'")
+            let ((list, complete), failed) = parsing { $0.parseFieldList(of: "tip '\(name.name)'") }
             arguments = list
+            argumentsFailed = failed
             // After a broken argument list, still read the body when it follows.
             if !complete, currentKind != .leftBrace {
                 recoverAtFileScope()
@@ -18,13 +20,13 @@ extension SyntaxParser {
         guard let opening = expectDeclarationBlock("expected '{' to start the body of tip '\(name.name)'") else {
             return nil
         }
-        let (items, end) = parseBlockItems(opening: opening, name: "tip '\(name.name)'", startsItem: \.startsTipItem) {
+        let block = parseBlockItems(opening: opening, name: "tip '\(name.name)'", startsItem: \.startsTipItem) {
             $0.parseTipItem()
         }
-        let range = keyword.range.extended(to: end)
         let decl = TipDecl(
-            doc: doc, name: name, arguments: arguments, items: items, range: range,
-            hasSyntaxErrors: hasError(in: range, reportedSince: errorsBefore))
+            doc: doc, name: name, arguments: arguments, items: block.items,
+            range: keyword.range.extended(to: block.range),
+            hasSyntaxErrors: argumentsFailed || block.itemsFailed || hasLexicalError(after: start))
         expectDeclarationEnd("tip '\(name.name)'")
         return decl
     }
@@ -83,7 +85,7 @@ extension SyntaxParser {
         _ what: String, _ word: String, at range: SourceRange, among words: some Sequence<String>
     ) -> String? {
         guard let suggestion = SpellingSuggester.closest(to: word, among: words) else { return nil }
-        diagnostics.error("unknown \(what) '\(word)'", at: range, suggesting: .didYouMean(suggestion))
+        error("unknown \(what) '\(word)'", at: range, suggesting: .didYouMean(suggestion))
         return suggestion
     }
 
@@ -97,7 +99,7 @@ extension SyntaxParser {
             return parseActionItem()
         case .rule:
             return parseExpression(after: "'rule'").map { expression in
-                .rule(expression, source: Parser.singleLine(of: expression.range, in: file))
+                .rule(expression, source: file.singleLineText(in: expression.range))
             }
         case .maxDisplayCount:
             return parseMaxDisplayCountItem()

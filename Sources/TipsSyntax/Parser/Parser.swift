@@ -35,10 +35,9 @@ public enum Parser {
 
     /// Lexes and parses `file`, reporting lexical and syntax errors into `diagnostics`.
     public static func parse(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> SourceFileSyntax {
-        var parser = SyntaxParser(file: file)
+        var parser = SyntaxParser(file: file, diagnostics: diagnostics.take())
         let syntax = parser.parseSourceFile()
-        diagnostics.report(contentsOf: parser.lexer.diagnostics)
-        diagnostics.report(contentsOf: parser.diagnostics)
+        diagnostics = parser.takeDiagnostics()
         return syntax
     }
 }
@@ -48,6 +47,12 @@ public enum Parser {
 /// The parser pulls tokens from the lexer one at a time and keeps only the
 /// few it looks at (the current one, the next, the last ones it passed), so
 /// a file's tokens never exist all at once.
+///
+/// The lexer holds the one sink the parse was given, and the parser reports
+/// into it too, so lexical and syntax errors are one list in the order they
+/// were found. Neither reads it back: what failed is a value, a token's
+/// ``Token/lexicalReport`` for the lexer and ``parsing(_:)``'s answer for
+/// the parser.
 struct SyntaxParser {
     let file: SourceFile
     private(set) var lexer: Lexer
@@ -70,15 +75,18 @@ struct SyntaxParser {
     /// The first token of ``current``'s line, and the token before it (for ``continuationNotes()``).
     private(set) var lineStart:
         (first: (kind: TokenKind, range: SourceRange), before: (kind: TokenKind, range: SourceRange))?
-    var diagnostics = DiagnosticEngine()
+    /// Whether a syntax error was reported since the innermost ``parsing(_:)`` began.
+    private var reportedError = false
+    /// The position of the last token consumed that carries a lexical error, if any.
+    private var lastLexicalError: Int?
     /// How deeply the expression being parsed nests so far.
     var nesting = 0
     /// Set when an expression was too deep: every rule unwinds at once.
     var abandonsExpression = false
 
-    init(file: SourceFile) {
+    init(file: SourceFile, diagnostics: consuming DiagnosticEngine) {
         self.file = file
-        var lexer = Lexer(file: file, collectsDocs: true)
+        var lexer = Lexer(file: file, collectsDocs: true, diagnostics: diagnostics)
         current = lexer.next()
         next = lexer.next()
         self.lexer = lexer
@@ -106,6 +114,7 @@ struct SyntaxParser {
         let token = current
         let (kind, range) = (token.kind, token.range)
         guard kind != .endOfFile else { return token }
+        if token.lexicalReport == .error { lastLexicalError = position }
         position += 1
         if kind == .newline || kind == .semicolon {
             lineBreakAfterPrevious = lineBreakAfterPrevious || kind == .newline || token.followsLineBreak
@@ -213,25 +222,45 @@ struct SyntaxParser {
 
     // MARK: - Reporting
 
-    /// Whether the lexer, or this parser since its `first` report, reported
-    /// an error that starts inside `range`, which ends before the current
-    /// token (so the lexer has reported everything inside it); true when
-    /// either dropped errors past the limit, as one of them may have.
-    func hasError(in range: SourceRange, reportedSince first: Int) -> Bool {
-        func startsInside(_ diagnostic: Diagnostic) -> Bool {
-            diagnostic.severity == .error && diagnostic.range.start >= range.start && diagnostic.range.start < range.end
-        }
-        func dropped(_ engine: DiagnosticEngine) -> Bool { engine.errorCount > engine.reported.count }
-        if dropped(lexer.diagnostics) || dropped(diagnostics) { return true }
-        // The lexer reports in source order: only its last few errors can be inside.
-        let lexed = lexer.diagnostics.reported.reversed().prefix { $0.range.start >= range.start }
-        return diagnostics.reported[first...].contains(where: startsInside) || lexed.contains(where: startsInside)
+    /// The sink, handed back when the parse is done.
+    mutating func takeDiagnostics() -> DiagnosticEngine { lexer.diagnostics.take() }
+
+    /// Runs `parse`, and returns its result and whether it reported a syntax
+    /// error. A rule that recovers still returns what it read (a misspelled
+    /// word read as meant, `=` read as `==`); this says whether it had to.
+    mutating func parsing<T>(_ parse: (inout SyntaxParser) -> T) -> (result: T, failed: Bool) {
+        let outer = reportedError
+        reportedError = false
+        let result = parse(&self)
+        let failed = reportedError
+        reportedError = outer || failed
+        return (result, failed)
+    }
+
+    /// Whether a token consumed after the one at `position` carries a lexical
+    /// error: the lexer reported one inside what was parsed from there (the
+    /// token at `position` itself opens a declaration, whose keyword is never
+    /// malformed, and what it carries was reported before it).
+    func hasLexicalError(after position: Int) -> Bool {
+        guard let lastLexicalError else { return false }
+        return lastLexicalError > position
     }
 
     mutating func error(
         _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
     ) {
-        diagnostics.error(message, at: range, notes: notes, fixIts: fixIts)
+        report(Diagnostic(.error, message, at: range, notes: notes, fixIts: fixIts))
+    }
+
+    /// Reports a syntax error whose message ends with `suggestion`, carrying its fix-it.
+    mutating func error(_ message: String, at range: SourceRange, suggesting suggestion: Suggestion) {
+        error(message + suggestion.phrase, at: range, fixIts: suggestion.fixIts(at: range))
+    }
+
+    /// Every syntax error goes through here.
+    private mutating func report(_ diagnostic: Diagnostic) {
+        lexer.diagnostics.report(diagnostic)
+        reportedError = true
     }
 
     /// Reports `message` at ``expectationRange`` unless the current token is

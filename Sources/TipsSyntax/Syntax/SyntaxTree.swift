@@ -192,13 +192,29 @@ public enum TipItemKind: Sendable {
     case id(StringLiteral)
     /// `action name "Title"`
     case action(name: Identifier, title: StringLiteral)
-    /// `rule <expr>`, with the expression's text on one line (see ``Parser/singleLine(_:)``).
+    /// `rule <expr>`, with the expression's text on one line (see ``SourceFile/singleLineText(in:)``).
     case rule(Expr, source: String)
     case maxDisplayCount(IntegerLiteral)
     case maxDisplayDuration(DurationLiteral)
     case ignoresDisplayFrequency
     /// `invalidatedBy event`
     case invalidatedBy(Identifier)
+
+    /// The keyword the item starts with.
+    public var keyword: Keyword {
+        switch self {
+        case .title: .title
+        case .message: .message
+        case .image: .image
+        case .id: .id
+        case .action: .action
+        case .rule: .rule
+        case .maxDisplayCount: .maxDisplayCount
+        case .maxDisplayDuration: .maxDisplayDuration
+        case .ignoresDisplayFrequency: .ignoresDisplayFrequency
+        case .invalidatedBy: .invalidatedBy
+        }
+    }
 }
 
 /// `group Name [ordered | firstAvailable] { A B ... }`

@@ -1,6 +1,7 @@
-// The source text a rule records: its lines joined into one.
+// Source text quoted on one line: a rule's text as the syntax tree records
+// it, and the parts of a rule or clause that messages quote.
 
-extension Parser {
+extension SourceFile {
     /// Joins continuation lines: every run of whitespace holding a line break
     /// becomes one space (nothing before a `.`, so that a continued query chain
     /// reads as one); other runs stay; a run at the end goes. Whitespace is
@@ -10,12 +11,12 @@ extension Parser {
         return text.withUTF8(singleLine)
     }
 
-    /// ``singleLine(_:)`` of the text of `range`, read from the file's bytes.
-    package static func singleLine(of range: SourceRange, in file: SourceFile) -> String {
-        let start = min(Int(range.start), file.bytes.count)
-        let end = max(start, min(Int(range.end), file.bytes.count))
-        return file.bytes.withUnsafeBufferPointer { bytes in
-            singleLine(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+    /// The text of `range` as written, its lines joined as ``singleLine(_:)`` joins them.
+    public func singleLineText(in range: SourceRange) -> String {
+        let start = min(Int(range.start), bytes.count)
+        let end = max(start, min(Int(range.end), bytes.count))
+        return bytes.withUnsafeBufferPointer { bytes in
+            Self.singleLine(UnsafeBufferPointer(rebasing: bytes[start..<end]))
         }
     }
 
