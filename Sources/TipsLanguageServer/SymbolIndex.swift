@@ -229,6 +229,8 @@ struct SymbolIndex {
         case .action(_, let title): use(title, scope: scope)
         case .rule(let expression, _): use(expression, scope: scope, expected: nil)
         case .invalidatedBy(let event): refer(.global(event.name), event.range)
+        case .renamedFrom(let sources):
+            for case .id(let text) in sources { use(text, scope: scope) }
         case .maxDisplayCount, .maxDisplayDuration, .ignoresDisplayFrequency: break
         }
     }
