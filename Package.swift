@@ -15,7 +15,11 @@ let package = Package(
     ],
     targets: [
         // The runtime that generated code links against. Depends on nothing but Foundation.
-        .target(name: "TipsRuntime"),
+        .target(
+            name: "TipsRuntime",
+            dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows]))]),
+        // The system's SQLite, for the datastore measurement (docs/decisions/0001-datastore.md).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // Tip cards for command-line programs, over TipsRuntime's TipPresenter.
         .target(name: "TipsTerminal", dependencies: ["TipsRuntime"]),
         // The front end: source → tokens → syntax tree, with its diagnostics. What `tipc format` needs.

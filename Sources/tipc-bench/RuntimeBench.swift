@@ -123,6 +123,11 @@ enum RuntimeBench {
         // (c) One donor awaiting each donation: one flush per donation.
         let singleMemory = try await awaitedOneByOne(on: .memory, count: quick ? 1_000 : 5_000, runs: 5)
         let singleDisk = try await awaitedOneByOne(on: .disk, count: quick ? 20 : 100, runs: 3)
+        let forgetMemory = try await fireAndForget(on: .memory, count: 10_000, runs: quick ? 3 : 5)
+        let forgetDisk = try await fireAndForget(on: .disk, count: 10_000, runs: quick ? 1 : 3)
+        print(
+            "    (d) 10,000 fire-and-forget donations (sendDonation) until durable: \(Format.time(forgetMemory)) per"
+                + " donation (\(StoreMedium.memory.label)), \(Format.time(forgetDisk)) (\(StoreMedium.disk.label))")
         print(
             "    (c) single awaited durable donation, one donor: \(Format.time(singleMemory)) (\(StoreMedium.memory.label)),"
                 + " \(Format.time(singleDisk)) (\(StoreMedium.disk.label)); bound by one flush per donation, no target")
@@ -207,6 +212,18 @@ enum RuntimeBench {
                 + " max \(Format.time(samples.max / Double(count)))); whole burst durable in \(Format.time(samples.median))"
         )
         return each
+    }
+
+    /// (d) Seconds per donation, amortized, for `count` `sendDonation` calls
+    /// and one awaited donation after them: until all are durable.
+    private static func fireAndForget(on medium: StoreMedium, count: Int, runs: Int) async throws -> Double {
+        let (center, directory, hot) = try await donationCenter(on: medium)
+        defer { if let directory { try? FileManager.default.removeItem(at: directory) } }
+        let samples = await measureAsync(runs: runs) {
+            for _ in 0..<count { hot.sendDonation(in: center) }
+            await hot.donate(in: center)
+        }
+        return samples.median / Double(count)
     }
 
     /// (c) Seconds per awaited donation, one after the other from one task.

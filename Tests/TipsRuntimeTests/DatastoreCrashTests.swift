@@ -137,7 +137,9 @@ import Testing
     /// the round's donations (through a datastore of this process).
     private static func judge(_ writers: [Writer], store: URL, checked: inout Int) -> [String] {
         let log = DatastoreRecoveryLog()
-        let datastore = log.datastore(store)
+        let datastore: any DatastoreBackend =
+            ProcessInfo.processInfo.environment["TIPS_DATASTORE_BACKEND"] == "sqlite"
+            ? log.sqliteDatastore(store) : log.datastore(store)
         let loaded = datastore.load()
         let present = Set(
             (loaded.donations[Self.eventID] ?? []).compactMap { donation -> Int? in

@@ -38,6 +38,10 @@ final class DatastoreRecoveryLog: Sendable {
 
     var all: [Tips.DatastoreRecovery] { entries.withLock { $0 } }
 
+    func sqliteDatastore(_ directory: URL) -> SQLiteDatastore {
+        SQLiteDatastore(directory: directory) { [entries] recovery in entries.withLock { $0.append(recovery) } }
+    }
+
     func datastore(_ directory: URL, compactionThreshold: Int = Datastore.defaultCompactionThreshold) -> Datastore {
         Datastore(directory: directory, compactionThreshold: compactionThreshold) { [entries] recovery in
             entries.withLock { $0.append(recovery) }

@@ -123,6 +123,9 @@ final class OutsideChangeWatch: @unchecked Sendable {
             }
             // The journal grows without touching the directory: its size and time are the signal.
             var now = folder + Self.status(of: directory.appendingPathComponent("Tips.store").path)
+            for name in ["Tips.sqlite", "Tips.sqlite-wal"] {
+                now += Self.status(of: directory.appendingPathComponent(name).path)
+            }
             for journal in journals { now += Self.status(of: journal) }
             defer { last = now }
             return !last.isEmpty && now != last

@@ -61,7 +61,11 @@ public final class TipCenter: Sendable {
 
     /// The datastore a center uses unless told otherwise: the durable one.
     static let defaultBackendFactory: DatastoreBackendFactory = { directory, onRecovery in
-        Datastore(directory: directory, onRecovery: onRecovery)
+        // The datastore measurement (docs/decisions/0001-datastore.md) runs everything on either store.
+        if ProcessInfo.processInfo.environment["TIPS_DATASTORE_BACKEND"] == "sqlite" {
+            return SQLiteDatastore(directory: directory, onRecovery: onRecovery)
+        }
+        return Datastore(directory: directory, onRecovery: onRecovery)
     }
 
     /// Configures the center once: its datastore, display frequency, clock and
@@ -125,7 +129,7 @@ public final class TipCenter: Sendable {
             }
         }
         // Only a durable store in a directory can change behind this process's back.
-        if backend is Datastore {
+        if backend is Datastore || backend is SQLiteDatastore {
             let watch = OutsideChangeWatch(directory: directory, detection: chosen.detection) { [weak self] in
                 self?.noticeOutsideChanges()
             }
