@@ -35,7 +35,7 @@ import Testing
         seen.donations = Self.donated.donationCount(in: center)
         seen.counter = Self.counter.value(in: center)
         // Display counts have no public reader; this is the fresh center's loaded state.
-        let records = center.state.withLock { $0.snapshot.tips }
+        let records = center.state.withLock { $0.facts.snapshot.tips }
         seen.displays = records[Self.displayedID]?.displayCount ?? 0
         for (id, record) in records where id.hasPrefix("engine.invalidated.") && record.invalidation != nil {
             seen.invalidatedIDs.insert(id)
