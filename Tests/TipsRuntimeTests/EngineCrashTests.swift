@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 @testable import TipsRuntime
 
@@ -47,10 +48,7 @@ import Testing
 
     @Test(.hangGuard)
     func killedAppLosesNoMutationWhoseCallReturned() async throws {
-        guard let tool = stressToolURL() else {
-            Issue.record("tips-store-stress is not built next to the tests (swift build builds it)")
-            return
-        }
+        let tool = try requireStressTool()
         let store = StoreDirectoryFixture()
         let outputs = StoreDirectoryFixture()
         let rounds = 24

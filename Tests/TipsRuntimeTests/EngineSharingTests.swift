@@ -22,10 +22,7 @@ import Testing
 
     @Test(.hangGuard)
     func twoProcessesLoseNoDonationDisplayOrInvalidationAndAnOpenCenterSeesThem() async throws {
-        guard let tool = stressToolURL() else {
-            Issue.record("tips-store-stress is not built next to the tests (swift build builds it)")
-            return
-        }
+        let tool = try requireStressTool()
         let store = StoreDirectoryFixture()
         let outputs = StoreDirectoryFixture()
         let log = Locked<[Tips.DatastoreRecovery]>([])
