@@ -129,7 +129,7 @@ struct CompletionContext {
             default: return []
             }
         case .config?:
-            if item.isEmpty { return keywords([.displayFrequency]) }
+            if item.isEmpty { return keywords([.displayFrequency, .sourceLanguage]) }
             if item.count == 1, item[0].keyword == .displayFrequency {
                 return ["immediate", "hourly", "daily", "weekly", "monthly", "every"].map {
                     Candidate(label: $0, kind: Candidate.value, detail: "display frequency")
