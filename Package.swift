@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "tipc", targets: ["tipc"]),
         .plugin(name: "TipsPlugin", targets: ["TipsPlugin"]),
         .plugin(name: "TipsGenerate", targets: ["TipsGenerate"]),
+        .plugin(name: "TipsLock", targets: ["TipsLock"]),
     ],
     targets: [
         // The runtime that generated code links against. Depends on nothing but Foundation.
@@ -53,6 +54,16 @@ let package = Package(
                 intent: .custom(
                     verb: "generate-tips",
                     description: "Write the Swift generated from .tips files into <target>/Generated")
+            ),
+            dependencies: ["tipc"]
+        ),
+        // `swift package tips-lock`: writes a target's tipc.lock (`tipc lock`), which TipsPlugin then checks.
+        .plugin(
+            name: "TipsLock",
+            capability: .command(
+                intent: .custom(
+                    verb: "tips-lock",
+                    description: "Write <target>/tipc.lock, the identities users' state is stored under")
             ),
             dependencies: ["tipc"]
         ),
