@@ -1,6 +1,7 @@
 #!/bin/sh
 # Runs the runtime's tests, the compiler's tests of work split over
-# threads, under ThreadSanitizer, in its own build directory
+# threads and the language server's connection (a thread reading a pipe)
+# under ThreadSanitizer, in its own build directory
 # (.build-tsan) so that it never invalidates the ordinary build.
 # Fails on any data race TSan reports (halt_on_error makes a report fatal).
 set -eu
