@@ -31,6 +31,9 @@ public struct MessageReader: Sendable {
     /// Creates an empty reader.
     public init() {}
 
+    /// How many bytes the reader holds that are not yet part of a message it returned.
+    public var bufferedByteCount: Int { buffer.count - start }
+
     /// Adds bytes read from the stream.
     public mutating func append(_ bytes: some Sequence<UInt8>) {
         if start > 0, start >= buffer.count / 2 {
