@@ -8,10 +8,11 @@ let package = Package(
     products: [
         .library(name: "TipsRuntime", targets: ["TipsRuntime"]),
         .library(name: "TipsTerminal", targets: ["TipsTerminal"]),
-        .library(name: "TipsCompiler", targets: ["TipsCompiler", "TipsSyntax"]),
+        .library(name: "TipsCompiler", targets: ["TipsCompiler", "TipsSyntax", "TipsStringCatalog"]),
         .executable(name: "tipc", targets: ["tipc"]),
         .plugin(name: "TipsPlugin", targets: ["TipsPlugin"]),
         .plugin(name: "TipsGenerate", targets: ["TipsGenerate"]),
+        .plugin(name: "TipsLock", targets: ["TipsLock"]),
     ],
     targets: [
         // The runtime that generated code links against. Depends on nothing but Foundation.
@@ -24,7 +25,7 @@ let package = Package(
         // String Catalogs (.xcstrings): read with positions, updated, written back in Xcode's exact layout.
         .target(name: "TipsStringCatalog", dependencies: ["TipsSyntax"]),
         // The rest of the compiler: syntax tree → checked model → Swift, and the driver over all stages.
-        .target(name: "TipsCompiler", dependencies: ["TipsSyntax", "TipsRuntime"]),
+        .target(name: "TipsCompiler", dependencies: ["TipsSyntax", "TipsRuntime", "TipsStringCatalog"]),
         // The tools built on the compiler, each its own target so that a change in one rebuilds only it.
         // `tipc format`: the canonical layout, printed from the syntax tree.
         .target(name: "TipsFormat", dependencies: ["TipsSyntax", "TipsRuntime"]),
@@ -53,6 +54,16 @@ let package = Package(
                 intent: .custom(
                     verb: "generate-tips",
                     description: "Write the Swift generated from .tips files into <target>/Generated")
+            ),
+            dependencies: ["tipc"]
+        ),
+        // `swift package tips-lock`: writes a target's tipc.lock (`tipc lock`), which TipsPlugin then checks.
+        .plugin(
+            name: "TipsLock",
+            capability: .command(
+                intent: .custom(
+                    verb: "tips-lock",
+                    description: "Write <target>/tipc.lock, the identities users' state is stored under")
             ),
             dependencies: ["tipc"]
         ),

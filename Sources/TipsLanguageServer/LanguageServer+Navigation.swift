@@ -26,6 +26,9 @@ extension LanguageServer {
             if !definition.doc.isEmpty { text += "\n\n" + definition.doc.joined(separator: "\n") }
             return ["contents": ["kind": "markdown", "value": .string(text)], "range": document.range(range).json]
         }
+        if let (text, range) = renameHover(at: offset, in: file, of: analysis) {
+            return ["contents": ["kind": "markdown", "value": .string(text)], "range": document.range(range).json]
+        }
         if let rule = rule(at: offset, in: file, of: analysis) {
             // As written, then as the compiler reads it (durations in seconds, `E.count` as a query, nesting explicit).
             let text =
@@ -161,7 +164,13 @@ extension LanguageServer {
                 message: "cannot rename to '\(newName)': \(clash.kind.description) '\(newName)' already exists"
                     + (place ?? ""))
         }
-        return ["changes": renameChanges(of: key, to: newName, in: analysis)]
+        var changes = renameChanges(of: key, to: newName, in: analysis)
+        // A locked identity keeps its users' state: the renamed declaration says where it was.
+        if let (uri, edit) = renamedFromEdit(for: key, in: analysis), case .object(var byDocument) = changes {
+            byDocument[uri] = .array((byDocument[uri]?.arrayValue ?? []) + [edit])
+            changes = .object(byDocument)
+        }
+        return ["changes": changes]
     }
 
     /// Every use of `key` (its declaration too) renamed to `newName`, by document.

@@ -90,9 +90,10 @@ struct SymbolIndex {
     private(set) var fieldTypes: [String: [String: String]] = [:]
     private var enumCases: [String: [String]] = [:]
 
-    init(sources: SourceManager) {
+    /// Indexes the first `fileCount` files of `sources` (all when nil): the `.tips` files, not the lock after them.
+    init(sources: SourceManager, fileCount: Int? = nil) {
         self.sources = sources
-        for file in sources.files {
+        for file in sources.files.prefix(fileCount ?? sources.files.count) {
             var diagnostics = DiagnosticEngine()
             trees.append(Parser.parse(file, diagnostics: &diagnostics))
         }

@@ -93,8 +93,9 @@ struct Workspace {
         return TextDocument(uri: uri, version: 0, text: String(decoding: data, as: UTF8.self))
     }
 
-    /// Compiles `uri` with the files that compile with it, leaving out any
-    /// larger than ``LanguageServer/maximumDocumentBytes``.
+    /// Compiles `uri` with the files that compile with it, against their
+    /// lock when there is one (as the build plugin does), leaving out any
+    /// file larger than ``LanguageServer/maximumDocumentBytes``.
     func analyze(_ uri: String) -> Analysis {
         var documents: [TextDocument] = []
         for member in compilation(of: uri) {
@@ -102,6 +103,15 @@ struct Workspace {
                 documents.append(document)
             }
         }
-        return Analysis(documents: documents)
+        return Analysis(documents: documents, lock: lock(of: uri))
+    }
+
+    /// The lock of `uri`'s compilation: `tipc.lock` in the folder whose
+    /// `.tips` files compile together (the target's folder), as on disk.
+    func lock(of uri: String) -> TextDocument? {
+        guard let path = Workspace.path(of: uri) else { return nil }
+        let lockPath = (Workspace.compilationRoot(of: path).0 as NSString).appendingPathComponent(
+            LockFile.defaultFileName)
+        return document(Workspace.uri(of: lockPath))
     }
 }
