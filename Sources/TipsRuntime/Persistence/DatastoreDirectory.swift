@@ -78,6 +78,11 @@ struct DatastoreDirectory {
     /// False when the journal could only be opened for reading (a read-only
     /// mount, an immutable file).
     var journalIsWritable = false
+    /// The format version of the open journal (and of its snapshot, written
+    /// with it). An older one is rewritten in this build's version, by a
+    /// compaction, before anything is appended: an older build never meets
+    /// a mutation it cannot read in a file of its own version.
+    var journalVersion = DatastoreFileFormat.currentVersion
     var journalEnd = 0
     var lockFD: Int32 = -1
     var snapshotSize = 0
@@ -155,6 +160,7 @@ struct DatastoreDirectory {
                     store.reloadReportingChange()
                 }
                 guard !store.isReadOnly else { return true }
+                guard store.isInCurrentVersion() else { return false }
                 return store.appendRecord(batch)
             } ?? false
         if written {
