@@ -8,12 +8,12 @@ extension DatastoreDirectory {
     /// crash after it the new snapshot and its (fsynced) empty journal.
     /// A store already at the last generation (only a forged or damaged
     /// header says so) is never compacted: its journal just grows.
-    /// The new journal is of `journalVersion`. Returns whether the new snapshot is live.
+    /// Returns whether the new snapshot is live.
     @discardableResult
-    mutating func compact(journalVersion: UInt32 = DatastoreFileFormat.baseVersion) -> Bool {
+    mutating func compact() -> Bool {
         guard let identity, identity.generation < UInt64.max, clearTemporaryFile() else { return false }
         let next = Identity(storeID: identity.storeID, generation: identity.generation + 1)
-        guard let fd = createJournal(next, version: journalVersion) else { return false }
+        guard let fd = createJournal(next) else { return false }
         let bytes = DatastoreFileFormat.snapshotFile(state, identity: next)
         guard POSIXFile.replaceAtomically(snapshotPath, with: bytes, directory: directory.path) else {
             POSIXFile.close(fd)

@@ -166,21 +166,6 @@ extension DatastoreDirectory {
             writeFailure = "could not write the journal: no space left on device (simulated)"
             return false
         }
-        var batch = batch
-        let moves = batch.contains { if case .move = $0 { true } else { false } }
-        // A move needs a journal of version 3, which a compaction starts; the
-        // compaction after it moves the move into the snapshot and starts a
-        // version-2 journal again, so that builds reading version 2 open the store.
-        if moves, !compact(journalVersion: DatastoreFileFormat.currentVersion) {
-            guard identity.map({ $0.generation == UInt64.max }) ?? false else {
-                writeFailure = "could not start a journal for a move: \(POSIXFile.lastError)"
-                return false
-            }
-            // A store that can never compact again (a forged generation): its
-            // moves stay in memory, and the next launch makes them again.
-            batch.removeAll { if case .move = $0 { true } else { false } }
-            if batch.isEmpty { return true }
-        }
         let record = Self.records(batch[...])
         guard POSIXFile.write(journalFD, record, at: journalEnd), POSIXFile.sync(journalFD) else {
             writeFailure = "could not write the journal: \(POSIXFile.lastError)"
@@ -191,7 +176,7 @@ extension DatastoreDirectory {
         journalEnd += record.count
         batchesWritten += 1
         for mutation in batch { state.applyDeferringTrim(mutation) }
-        if moves || journalEnd > max(compactionThreshold, snapshotSize / 4) { compact() }
+        if journalEnd > max(compactionThreshold, snapshotSize / 4) { compact() }
         return true
     }
 
@@ -236,11 +221,10 @@ extension DatastoreDirectory {
     /// A durable, empty journal (truncating a stray file of the same name:
     /// nobody appends to a generation before its snapshot is live, and
     /// callers pick a generation whose file holds nothing to keep).
-    func createJournal(_ identity: Identity, version: UInt32 = DatastoreFileFormat.baseVersion) -> Int32? {
+    func createJournal(_ identity: Identity) -> Int32? {
         let path = journalPath(identity.generation)
         guard case .opened(let fd) = POSIXFile.openRegular(path, O_RDWR | O_CREAT | O_TRUNC) else { return nil }
-        guard POSIXFile.write(fd, DatastoreFileFormat.journalHeader(identity, version: version), at: 0),
-            POSIXFile.sync(fd),
+        guard POSIXFile.write(fd, DatastoreFileFormat.journalHeader(identity), at: 0), POSIXFile.sync(fd),
             POSIXFile.syncDirectory(directory.path)
         else {
             POSIXFile.close(fd)

@@ -2,19 +2,16 @@
 /// (`Tips.store`) and the journals (`Tips.journal.<generation>`). The byte
 /// layout is documented in docs/DatastoreFormat.md; keep the two in step.
 enum DatastoreFileFormat {
-    /// The newest format version this build reads and writes. Version 2
-    /// added the reset date of a tip record and the journal's mutations 8 and
-    /// 9; version 3 the journal's mutation 10 (a move, `renamedFrom`). Each
-    /// reads the earlier ones as they are (subsets of it).
+    /// The format version this build writes. Version 2 added the reset date
+    /// of a tip record and the journal's mutations 8 and 9, version 3 the
+    /// journal's mutation 10 (a move, `renamedFrom`); each reads the earlier
+    /// versions' files as they are (subsets of it).
     static let currentVersion: UInt32 = 3
-    /// The version files are written in unless they hold what only a later
-    /// one has: snapshots always (a move is applied, never stored, in one),
-    /// journals but one that holds a move (`DatastoreDirectory.append(_:)`),
-    /// so that a build reading version 2 still opens a store after a move
-    /// once the next compaction has replaced that journal.
-    static let baseVersion: UInt32 = 2
     /// The oldest format version this build reads.
     static let oldestReadableVersion: UInt32 = 1
+    /// The newest version written before the header check existed: a header
+    /// whose check is 0 is accepted for these versions only.
+    static let newestVersionWithoutHeaderCheck: UInt32 = 2
     static let snapshotMagic: [UInt8] = Array("TIPSSNAP".utf8)
     static let journalMagic: [UInt8] = Array("TIPSJRNL".utf8)
     static let snapshotHeaderSize = 44
@@ -73,7 +70,7 @@ enum DatastoreFileFormat {
         DatastoreCodec.encode(snapshot, into: &body)
         var file = ByteWriter(capacity: snapshotHeaderSize + body.bytes.count)
         file.raw(snapshotMagic)
-        file.uint32(baseVersion)
+        file.uint32(currentVersion)
         file.uint32(CRC32.checksum(file.bytes))  // Header check over magic and version.
         file.uint64(identity.storeID)
         file.uint64(identity.generation)
@@ -130,11 +127,10 @@ enum DatastoreFileFormat {
 
     // MARK: Journal
 
-    /// A journal's header, in `version` (``currentVersion`` for one that will hold a move).
-    static func journalHeader(_ identity: Identity, version: UInt32 = baseVersion) -> [UInt8] {
+    static func journalHeader(_ identity: Identity) -> [UInt8] {
         var file = ByteWriter(capacity: journalHeaderSize)
         file.raw(journalMagic)
-        file.uint32(version)
+        file.uint32(currentVersion)
         file.uint32(CRC32.checksum(file.bytes))  // Header check over magic and version.
         file.uint64(identity.storeID)
         file.uint64(identity.generation)
@@ -304,7 +300,7 @@ enum DatastoreFileFormat {
             guard version >= oldestReadableVersion else {
                 return .damaged("\(what) format version \(version) is unknown")
             }
-        } else if !(check == 0 && (oldestReadableVersion...baseVersion).contains(version)) {
+        } else if !(check == 0 && (oldestReadableVersion...newestVersionWithoutHeaderCheck).contains(version)) {
             return .damaged("\(what) header check mismatch (its version field reads \(version))")
         }
         let storeID = try reader.uint64()

@@ -32,7 +32,9 @@ extension Tips.Renames {
                     "moved parameter '\(parameter)' from case '\(rename.from)' to '\(rename.to)' (renamedFrom)")
             }
             for place in rename.fields {
-                let holds = snapshot.donations[place.event]?.contains { $0.fields[place.field] == .enumCase(rename.from) }
+                let holds = snapshot.donations[place.event]?.contains {
+                    $0.fields[place.field] == .enumCase(rename.from)
+                }
                 guard holds == true else { continue }
                 add(
                     .fieldCase(event: place.event, field: place.field, from: rename.from, to: rename.to),
