@@ -89,7 +89,9 @@ let package = Package(
             name: "tipc-bench",
             dependencies: ["TipsSyntax", "TipsCompiler", "TipsLanguageServer", "TipsScenarios", "TipsRuntime"]),
 
-        .testTarget(name: "TipsRuntimeTests", dependencies: ["TipsRuntime"]),
+        // What every test target shares: a seeded generator, the ThreadSanitizer check, temporary directories.
+        .target(name: "TipsTestSupport", path: "Tests/TipsTestSupport"),
+        .testTarget(name: "TipsRuntimeTests", dependencies: ["TipsRuntime", "TipsTestSupport"]),
         .testTarget(name: "TipsTerminalTests", dependencies: ["TipsTerminal", "TipsRuntime"]),
         // Tips named like Swift keywords and reserved names (the ReservedNames golden), to run against the runtime.
         .target(
@@ -99,7 +101,7 @@ let package = Package(
             name: "TipsEndToEndTests",
             dependencies: [
                 "TipsRuntime", "TipsSyntax", "TipsCompiler", "TipsScenarios", "TrailsTips", "BackyardTips",
-                "ReservedNamesTips",
+                "ReservedNamesTips", "TipsTestSupport",
             ],
             // Trails and Backyard both declare TipParameters.isSignedIn: each file sees only the sample it imports.
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
@@ -107,7 +109,7 @@ let package = Package(
             name: "TipsCompilerTests",
             dependencies: [
                 "TipsSyntax", "TipsCompiler", "TipsFormat", "TipsLanguageServer", "TipsPreview", "TipsScenarios",
-                "TipcCommandLine", "TipsStringCatalog",
+                "TipcCommandLine", "TipsStringCatalog", "TipsTestSupport",
             ],
             exclude: ["Fixtures"]
         ),

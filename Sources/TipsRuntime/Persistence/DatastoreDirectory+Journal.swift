@@ -14,8 +14,8 @@ extension DatastoreDirectory {
     // MARK: Reading
 
     /// Brings `state` up to date with what other processes wrote, recording
-    /// their mutations for `refresh()`. Called under the file lock.
-    mutating func catchUp() {
+    /// their mutations for `takeOutsideChanges()`. Called under the file lock.
+    mutating func readOutsideChangesHoldingLock() {
         guard !isReadOnly else { return }
         guard let identity, journalFD >= 0 else { return reloadReportingChange() }
         if isSnapshotUnchanged() {

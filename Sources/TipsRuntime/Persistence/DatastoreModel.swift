@@ -85,7 +85,7 @@ enum DatastoreMutation: Sendable, Hashable {
     /// Moves state from an old identity to a new one (`renamedFrom`; `DatastoreMove.swift`).
     case move(DatastoreMove)
     /// Replaces the whole state. The engine never commits this; the datastore
-    /// returns it from `refresh()` when another process changed the store in a
+    /// returns it from `takeOutsideChanges()` when another process changed the store in a
     /// way that cannot be replayed as deltas (it compacted twice since this
     /// process last looked, or erased the store).
     case replaceAll(DatastoreSnapshot)
