@@ -168,7 +168,7 @@ import Testing
         // Files of format version 3, the first to hold a move.
         #expect(try Data(contentsOf: directory.snapshotURL)[8] == 3)
         var seen = DatastoreSnapshot(parameters: ["isLoggedIn": .bool(true)])
-        for mutation in other.refreshNow() { seen.apply(mutation) }
+        for mutation in other.takeOutsideChangesNow() { seen.apply(mutation) }
         #expect(seen.parameters == ["signedIn": .bool(true)])
         // A fresh load finds the value under its new name only.
         #expect(log.datastore(directory.url).load().parameters == ["signedIn": .bool(true)])

@@ -1,10 +1,10 @@
 extension Tips {
     /// Where a module's users' state was stored before: the `renamedFrom`
-    /// clauses of its `.tips` files. Generated tips carry it
-    /// (``Tip/declaredRenames``), and a center moves the state the first time
-    /// it meets one of them (at `configure` for tips registered before it):
-    /// durably, once, merging where both identities hold state. State that no
-    /// rename names is never touched.
+    /// clauses of its `.tips` files. Applied to a store, each rename moves
+    /// what the old identity holds to the new one in one journal record,
+    /// merging where both hold state (`DatastoreMove`); an old identity that
+    /// holds nothing moves nothing, so applying it again is harmless. State
+    /// that no rename names is never touched.
     ///
     /// ```swift
     /// Tips.Renames(
