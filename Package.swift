@@ -21,6 +21,8 @@ let package = Package(
         // The front end: source → tokens → syntax tree, with its diagnostics. What `tipc format` needs.
         // It shares the runtime's rule vocabulary (operators), so there is one list of them.
         .target(name: "TipsSyntax", dependencies: ["TipsRuntime"]),
+        // String Catalogs (.xcstrings): read with positions, updated, written back in Xcode's exact layout.
+        .target(name: "TipsStringCatalog", dependencies: ["TipsSyntax"]),
         // The rest of the compiler: syntax tree → checked model → Swift, and the driver over all stages.
         .target(name: "TipsCompiler", dependencies: ["TipsSyntax", "TipsRuntime"]),
         // The tools built on the compiler, each its own target so that a change in one rebuilds only it.
@@ -65,8 +67,10 @@ let package = Package(
         .executableTarget(
             name: "trails-demo", dependencies: ["TipsRuntime", "TipsTerminal", "TrailsTips"],
             path: "Samples/Trails/Demo"),
-        // libFuzzer target over the whole compiler; without -DTIPC_FUZZ it replays inputs (Fuzz/README.md).
-        .executableTarget(name: "tipc-fuzz", dependencies: ["TipsSyntax", "TipsCompiler", "TipsFormat"]),
+        // libFuzzer target over the whole compiler (or, with TIPC_FUZZ_TARGET=catalog, the String Catalog reader);
+        // without -DTIPC_FUZZ it replays inputs (Fuzz/README.md).
+        .executableTarget(
+            name: "tipc-fuzz", dependencies: ["TipsSyntax", "TipsCompiler", "TipsFormat", "TipsStringCatalog"]),
         // A child process for the datastore's crash-consistency test (not a product).
         .executableTarget(name: "tips-store-stress", dependencies: ["TipsRuntime"]),
         // Measures the compiler and runtime against the performance targets: `swift run -c release tipc-bench`.
@@ -92,7 +96,7 @@ let package = Package(
             name: "TipsCompilerTests",
             dependencies: [
                 "TipsSyntax", "TipsCompiler", "TipsFormat", "TipsLanguageServer", "TipsPreview", "TipsScenarios",
-                "TipcCommandLine",
+                "TipcCommandLine", "TipsStringCatalog",
             ],
             exclude: ["Fixtures"]
         ),

@@ -3,6 +3,7 @@
 #
 #   Fuzz/run.sh [seconds] [extra libFuzzer options...]     (default: 300 seconds)
 #   FUZZ_CONFIGURATION=release Fuzz/run.sh 600               (optimised: many more executions per second)
+#   FUZZ_TARGET=catalog Fuzz/run.sh 600                      (the String Catalog reader instead of the compiler)
 #
 # New interesting inputs go to .fuzz/corpus (ignored by git), crashes,
 # timeouts and OOMs to .fuzz/artifacts/. Fuzz/corpus is the committed seed corpus.
@@ -17,9 +18,16 @@ swift build --scratch-path .build-fuzz -c "$configuration" --product tipc-fuzz \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DTIPC_FUZZ 2>&1 | { grep -v "Cannot export local symbol" || true; }
 binary=".build-fuzz/$configuration/tipc-fuzz"
 
-mkdir -p .fuzz/corpus .fuzz/artifacts
+# The compiler's inputs, or (FUZZ_TARGET=catalog) String Catalogs: each has its corpus and dictionary.
+if [ "${FUZZ_TARGET:-compiler}" = catalog ]; then
+    export TIPC_FUZZ_TARGET=catalog
+    learned=.fuzz/catalog-corpus seeds=Fuzz/catalog-corpus dict=Fuzz/xcstrings.dict
+else
+    learned=.fuzz/corpus seeds=Fuzz/corpus dict=Fuzz/tips.dict
+fi
+mkdir -p "$learned" .fuzz/artifacts
 export SWIFT_BACKTRACE=enable=no
-exec "$binary" .fuzz/corpus Fuzz/corpus \
-    -dict=Fuzz/tips.dict -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+exec "$binary" "$learned" "$seeds" \
+    -dict="$dict" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
     -max_total_time="$seconds" -print_final_stats=1 \
     -artifact_prefix=.fuzz/artifacts/ "$@"

@@ -7,15 +7,18 @@ public enum TipcCommand: Hashable, Sendable {
     /// `tipc compile <files>... --output-dir <dir> [--access-level L] [--warnings-as-errors] [--jobs N]`;
     /// `jobs` is nil unless given (one job per processor).
     case compile(
-        files: [String], outputDirectory: String, accessLevel: AccessLevel, warningsAsErrors: Bool, jobs: Int?)
-    /// `tipc check <files>... [--warnings-as-errors] [--jobs N]`
-    case check(files: [String], warningsAsErrors: Bool, jobs: Int?)
+        files: [String], outputDirectory: String, accessLevel: AccessLevel, warningsAsErrors: Bool, jobs: Int?,
+        lock: String? = nil)
+    /// `tipc check <files>... [--warnings-as-errors] [--jobs N] [--lock PATH]`
+    case check(files: [String], warningsAsErrors: Bool, jobs: Int?, lock: String? = nil)
+    /// `tipc lock <files>... --output PATH [--jobs N]` (`LockCommand.swift`)
+    case lock(LockCommand)
     /// `tipc preview <files>... --output <file.html> [--jobs N]`
     case preview(PreviewCommand)
     /// `tipc dump tokens|ast <files>...` (debugging)
     case dump(DumpKind, files: [String])
-    /// `tipc test <files>... [--filter TEXT] [--junit-xml PATH]`: runs the scenarios.
-    case test(files: [String], filter: String?, junitXMLPath: String?)
+    /// `tipc test <files>... [--filter TEXT] [--junit-xml PATH] [--lock PATH]`: runs the scenarios.
+    case test(files: [String], filter: String?, junitXMLPath: String?, lock: String? = nil)
     /// `tipc --help`, `tipc help [command]`, `tipc <command> --help`
     case help(topic: String?)
     /// `tipc --version`
@@ -102,7 +105,8 @@ public enum CommandLineArguments {
     private static func unknownCommand(_ name: String) -> UsageError {
         let hint = SpellingSuggester.closest(to: name, among: commands).map { "; did you mean '\($0)'?" } ?? ""
         return UsageError(
-            "unknown command '\(name)'\(hint); the commands are compile, check, preview, format, lsp, test and dump")
+            "unknown command '\(name)'\(hint); the commands are compile, check, lock, preview, format, lsp, test and dump"
+        )
     }
 
     /// The command `name` from what its table's parser read: values
@@ -120,7 +124,7 @@ public enum CommandLineArguments {
             }
             return .compile(
                 files: files, outputDirectory: outputDirectory, accessLevel: accessLevel ?? .internal,
-                warningsAsErrors: parsed.has("--warnings-as-errors"), jobs: jobs)
+                warningsAsErrors: parsed.has("--warnings-as-errors"), jobs: jobs, lock: parsed.value("--lock"))
         case "check":
             let kind = try parsed.value("--emit", DumpKind.init(rawValue:)) { option, text in
                 "'\(option)' is tokens or ast, not '\(text)'"
@@ -128,7 +132,16 @@ public enum CommandLineArguments {
             let jobs = try parsed.jobs()
             let files = try parsed.files(of: name)
             if let kind { return .dump(kind, files: files) }
-            return .check(files: files, warningsAsErrors: parsed.has("--warnings-as-errors"), jobs: jobs)
+            return .check(
+                files: files, warningsAsErrors: parsed.has("--warnings-as-errors"), jobs: jobs,
+                lock: parsed.value("--lock"))
+        case "lock":
+            let jobs = try parsed.jobs()
+            let files = try parsed.files(of: name)
+            guard let output = parsed.value("--output") else {
+                throw UsageError("'lock' needs '--output <tipc.lock>'")
+            }
+            return .lock(LockCommand(files: files, output: output, jobs: jobs))
         case "preview":
             let jobs = try parsed.jobs()
             let files = try parsed.files(of: name)
@@ -139,7 +152,7 @@ public enum CommandLineArguments {
         case "test":
             return .test(
                 files: try parsed.files(of: name), filter: parsed.value("--filter"),
-                junitXMLPath: parsed.value("--junit-xml"))
+                junitXMLPath: parsed.value("--junit-xml"), lock: parsed.value("--lock"))
         case "format":
             return .format(files: try parsed.files(of: name), check: parsed.has("--check"))
         default:

@@ -41,20 +41,22 @@ public enum CommandLineTool {
         case .version:
             standardOutput("tipc \(TipcVersion.current)\n")
             return success
-        case .check(let files, let warningsAsErrors, let jobs):
+        case .check(let files, let warningsAsErrors, let jobs, let lock):
             return compile(
                 files, options: CompilationOptions(warningsAsErrors: warningsAsErrors, emitsCode: false, jobs: jobs),
-                outputDirectory: nil, standardError: standardError)
-        case .compile(let files, let outputDirectory, let accessLevel, let warningsAsErrors, let jobs):
+                lock: lock, outputDirectory: nil, standardError: standardError)
+        case .compile(let files, let outputDirectory, let accessLevel, let warningsAsErrors, let jobs, let lock):
             return compile(
                 files,
                 options: CompilationOptions(accessLevel: accessLevel, warningsAsErrors: warningsAsErrors, jobs: jobs),
-                outputDirectory: outputDirectory, standardError: standardError)
+                lock: lock, outputDirectory: outputDirectory, standardError: standardError)
+        case .lock(let lock):
+            return lock.run(standardOutput: standardOutput, standardError: standardError)
         case .dump(let kind, let files):
             return dump(kind, files, standardOutput: standardOutput, standardError: standardError)
-        case .test(let files, let filter, let junitXMLPath):
+        case .test(let files, let filter, let junitXMLPath, let lock):
             return ScenarioTestCommand.run(
-                files, filter: filter, junitXMLPath: junitXMLPath, standardOutput: standardOutput,
+                files, filter: filter, junitXMLPath: junitXMLPath, lock: lock, standardOutput: standardOutput,
                 standardError: standardError)
         case .preview(let preview):
             return preview.run(standardError: standardError)
@@ -101,9 +103,17 @@ public enum CommandLineTool {
     }
 
     private static func compile(
-        _ files: [String], options: CompilationOptions, outputDirectory: String?, standardError: (String) -> Void
+        _ files: [String], options: CompilationOptions, lock: String?, outputDirectory: String?,
+        standardError: (String) -> Void
     ) -> Int32 {
         guard let inputs = readInputs(files, standardError: standardError) else { return usageError }
+        var options = options
+        do {
+            options.lock = try LockCommand.readLockOption(lock)
+        } catch {
+            standardError("tipc: error: \(error.message)\n")
+            return usageError
+        }
         let result = Compilation(inputs: inputs, options: options).run()
         let consequence = outputDirectory == nil ? "" : "; nothing was written"
         guard printDiagnostics(of: result, consequence: consequence, standardError: standardError) else {

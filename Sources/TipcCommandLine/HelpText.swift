@@ -14,6 +14,7 @@ public enum HelpText {
         COMMANDS:
           compile   Check .tips files and write one .swift file per input
           check     Check .tips files and print diagnostics only
+          lock      Write the lock of the persisted identities of .tips files (tipc.lock)
           preview   Check .tips files and write one HTML page showing every tip
           format    Rewrite .tips files in the canonical layout (--check only reports)
           lsp       Run the language server (LSP over standard input and output)
@@ -37,11 +38,14 @@ public enum HelpText {
     }
 
     /// Every command but `help`, in the order `tipc --help` lists them.
-    static let commands = [compile, check, preview, format, lsp, test, dump]
+    static let commands = [compile, check, lock, preview, format, lsp, test, dump]
 
     static let warningsAsErrors = CommandOption("--warnings-as-errors", help: "Treat every warning as an error")
     static let jobs = CommandOption(
         "--jobs", short: "-j", value: "<n>", help: "Use at most n threads (default: one per processor)")
+    static let lockOption = CommandOption(
+        "--lock", value: "<tipc.lock>", help: "Also report each change that would lose users' stored state",
+        "(see 'tipc help lock')")
 
     static let compile = CommandSpec(
         name: "compile", usage: "tipc compile <file.tips>... --output-dir <directory> [options]",
@@ -55,7 +59,7 @@ public enum HelpText {
                 "--output-dir", short: "-o", value: "<directory>",
                 help: "Where to write the .swift files (created if missing)"),
             CommandOption("--access-level", value: "<level>", help: "internal (default), package or public"),
-            warningsAsErrors,
+            warningsAsErrors, lockOption,
             CommandOption(
                 "--jobs", short: "-j", value: "<n>", help: "Use at most n threads (default: one per processor);",
                 "the output is the same whatever n is"),
@@ -69,9 +73,27 @@ public enum HelpText {
         name: "check", usage: "tipc check <file.tips>... [options]",
         summary: "Checks the files as one compilation and prints diagnostics on standard error.",
         options: [
-            warningsAsErrors, jobs,
+            warningsAsErrors, lockOption, jobs,
             CommandOption(
                 "--emit", value: "tokens|ast", help: "Print the tokens or syntax tree instead (debugging)"),
+        ])
+
+    static let lock = CommandSpec(
+        name: "lock", usage: "tipc lock <file.tips>... --output <tipc.lock> [options]",
+        summary: """
+            Writes the lock of the files: every identity users' state is stored under (tip
+            ids, persisted parameters and their types, events and their fields, enum cases),
+            sorted, and those retired. Reads the lock already at the output path first: an
+            identity the files no longer declare, or moved with renamedFrom, is retired, so
+            that no later declaration takes it by accident. Prints each change. Commit the
+            lock; 'tipc check --lock' then reports a change that would lose users' state,
+            and running 'tipc lock' again accepts it. Writes nothing when the input or the
+            lock has errors.
+            """,
+        options: [
+            CommandOption(
+                "--output", short: "-o", value: "<tipc.lock>", help: "The lock to update (created if missing)"),
+            jobs,
         ])
 
     static let preview = CommandSpec(
@@ -123,6 +145,7 @@ public enum HelpText {
             CommandOption(
                 "--filter", value: "<text>", help: "Run only the scenarios whose name contains the text"),
             CommandOption("--junit-xml", value: "<file>", help: "Also write a JUnit XML report there"),
+            lockOption,
         ])
 
     static let dump = CommandSpec(

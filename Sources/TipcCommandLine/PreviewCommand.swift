@@ -44,12 +44,7 @@ public struct PreviewCommand: Hashable, Sendable {
 
     /// Writes the page atomically, leaving an identical file untouched.
     static func write(_ page: String, to path: String) throws(UsageError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw UsageError("cannot write '\(path)': it is a directory")
-        }
-        let file = EmittedFile(fileName: URL(fileURLWithPath: path).lastPathComponent, text: page)
-        if OutputWriter.fileHolds(path, file) { return }
-        guard OutputWriter.writeAtomically(file, to: path) else { throw UsageError("cannot write '\(path)'") }
+        try OutputWriter.write(
+            EmittedFile(fileName: URL(fileURLWithPath: path).lastPathComponent, text: page), toPath: path)
     }
 }

@@ -18,16 +18,23 @@ enum ScenarioTestCommand {
     /// thread), never from a task: the scenarios run as tasks, and a task
     /// that blocks waiting for them may hold the thread they need.
     static func run(
-        _ files: [String], filter: String?, junitXMLPath: String?, standardOutput: (String) -> Void,
-        standardError: (String) -> Void
+        _ files: [String], filter: String?, junitXMLPath: String?, lock: String? = nil,
+        standardOutput: (String) -> Void, standardError: (String) -> Void
     ) -> Int32 {
         guard let inputs = CommandLineTool.readInputs(files, standardError: standardError) else {
+            return CommandLineTool.usageError
+        }
+        let lockInput: CompilationInput?
+        do {
+            lockInput = try LockCommand.readLockOption(lock)
+        } catch {
+            standardError("tipc: error: \(error.message)\n")
             return CommandLineTool.usageError
         }
         let box = RunBox()
         let done = DispatchSemaphore(value: 0)
         Task.detached {
-            box.run = await run(inputs, filter: filter, junitXMLPath: junitXMLPath)
+            box.run = await run(inputs, filter: filter, junitXMLPath: junitXMLPath, lock: lockInput)
             done.signal()
         }
         done.wait()
@@ -37,8 +44,10 @@ enum ScenarioTestCommand {
     }
 
     /// `tipc test` over inputs already read; the paths are printed as given.
-    static func run(_ inputs: [CompilationInput], filter: String?, junitXMLPath: String?) async -> Run {
-        let result = Compilation(inputs: inputs, options: CompilationOptions(emitsCode: false)).run()
+    static func run(
+        _ inputs: [CompilationInput], filter: String?, junitXMLPath: String?, lock: CompilationInput? = nil
+    ) async -> Run {
+        let result = Compilation(inputs: inputs, options: CompilationOptions(emitsCode: false, lock: lock)).run()
         var run = Run(status: CommandLineTool.success)
         let checks = CommandLineTool.printDiagnostics(of: result, consequence: "; no scenario ran") {
             run.standardError += $0

@@ -93,23 +93,15 @@ struct FormatPrinter {
             }
             let open = brace(after: decl.name.range.end)
             emit("enum \(source(decl.name)) {", span: decl.range.start, open, indent: 0, forcesBlank: forcesBlank)
-            for item in decl.cases {
-                emit(source(item), span: item.range.start, afterComma(item.range.end), indent: 1)
+            for (index, item) in decl.cases.enumerated() {
+                let end = decl.renamedFrom(ofCase: index)?.range.end ?? item.range.end
+                emit(caseText(decl, index), span: item.range.start, afterComma(end), indent: 1)
             }
             close(decl.range, indent: 0)
         case .parameter(let decl):
-            var text = decl.transient == nil ? "parameter " : "transient parameter "
-            text += source(decl.name) + ": " + source(decl.type.name)
-            if let value = decl.defaultValue { text += " = " + expressionText(value) }
-            emit(text, span: decl.range.start, decl.range.end, indent: 0, forcesBlank: forcesBlank)
+            emit(line(decl), span: decl.range.start, decl.range.end, indent: 0, forcesBlank: forcesBlank)
         case .event(let decl):
-            var text = "event " + source(decl.name)
-            if !decl.fields.isEmpty { text += "(" + decl.fields.map(fieldText).joined(separator: ", ") + ")" }
-            if let keep = decl.keep {
-                let parts = [keep.count.map { source($0.range) }, keep.duration.map { source($0.range) }]
-                text += " keep " + parts.compactMap { $0 }.joined(separator: ", ")
-            }
-            emit(text, span: decl.range.start, decl.range.end, indent: 0, forcesBlank: forcesBlank)
+            emit(line(decl), span: decl.range.start, decl.range.end, indent: 0, forcesBlank: forcesBlank)
         case .tip(let decl):
             var header = "tip " + source(decl.name)
             var headerEnd = decl.name.range.end
@@ -134,15 +126,48 @@ struct FormatPrinter {
         }
     }
 
+    /// `[transient] parameter name: Type = value [renamedFrom old]`
+    func line(_ decl: ParameterDecl) -> String {
+        var text = decl.transient == nil ? "parameter " : "transient parameter "
+        text += source(decl.name) + ": " + source(decl.type.name)
+        if let value = decl.defaultValue { text += " = " + expressionText(value) }
+        if let clause = decl.renamedFrom { text += " " + renamedFromText(clause.sources) }
+        return text
+    }
+
+    /// `event name(field: Type) keep count, duration [renamedFrom old]`
+    func line(_ decl: EventDecl) -> String {
+        var text = "event " + source(decl.name)
+        if !decl.fields.isEmpty { text += "(" + decl.fields.map(fieldText).joined(separator: ", ") + ")" }
+        if let keep = decl.keep {
+            let parts = [keep.count.map { source($0.range) }, keep.duration.map { source($0.range) }]
+            text += " keep " + parts.compactMap { $0 }.joined(separator: ", ")
+        }
+        if let clause = decl.renamedFrom { text += " " + renamedFromText(clause.sources) }
+        return text
+    }
+
     /// `name: Type`
     func fieldText(_ field: FieldSyntax) -> String { source(field.name) + ": " + source(field.type.name) }
 
     /// `enum Name { a, b, c }` when that fits on a line and no comment is inside; else nil.
     func enumOnOneLine(_ decl: EnumDecl) -> String? {
         guard !hasComment(inside: decl.range) else { return nil }
-        let cases = decl.cases.map(source).joined(separator: ", ")
+        let cases = decl.cases.indices.map { caseText(decl, $0) }.joined(separator: ", ")
         let line = "enum \(source(decl.name)) " + (cases.isEmpty ? "{}" : "{ \(cases) }")
         return line.count <= TipsFormatter.lineWidth ? line : nil
+    }
+
+    /// `pro`, or `pro renamedFrom premium`: each old name of a case has its own
+    /// `renamedFrom`, since a `,` separates cases.
+    func caseText(_ decl: EnumDecl, _ index: Int) -> String {
+        let sources = decl.renamedFrom(ofCase: index)?.sources ?? []
+        return ([source(decl.cases[index])] + sources.map { "renamedFrom " + source($0.range) }).joined(separator: " ")
+    }
+
+    /// `renamedFrom OldName, "old-id"`, each old identity as written.
+    func renamedFromText(_ sources: [RenameSourceSyntax]) -> String {
+        "renamedFrom " + sources.map { source($0.range) }.joined(separator: ", ")
     }
 
     /// Prints the `}` that ends `range`, after the comments before it (at the block's indentation).
@@ -181,6 +206,8 @@ struct FormatPrinter {
             emit("ignoresDisplayFrequency", span: span.0, span.1, indent: 1)
         case .invalidatedBy(let event):
             emit("invalidatedBy " + source(event), span: span.0, span.1, indent: 1)
+        case .renamedFrom(let sources):
+            emit(renamedFromText(sources), span: span.0, span.1, indent: 1)
         }
     }
 

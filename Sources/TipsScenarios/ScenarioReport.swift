@@ -14,21 +14,26 @@ package struct ScenarioReport {
     package var passed: Int { outcomes.filter(\.passed).count }
     package var failed: Int { outcomes.count - passed }
 
-    /// One line per scenario, each failed step under its scenario, then `N passed, M failed`.
+    /// One line per scenario, each failed step under its scenario, then `N
+    /// passed, M failed`. Text from the input (names, values) has its
+    /// control characters escaped: this goes to a terminal.
     package var text: String {
         var out = ""
         for outcome in outcomes {
-            out += "\(outcome.passed ? "PASS" : "FAIL")  \(outcome.name)\n"
-            for failure in outcome.failures { out += lines(failure) }
+            out += "\(outcome.passed ? "PASS" : "FAIL")  \(outcome.name.escapingControlCharacters)\n"
+            for failure in outcome.failures { out += lines(failure, escaped: true) }
         }
         out += "\(passed) passed, \(failed) failed\n"
         return out
     }
 
-    /// A failed step: the diagnostic at the step, then the runtime's explanation indented under it.
-    func lines(_ failure: ScenarioFailure) -> String {
-        var out = diagnostic(failure) + "\n"
-        for line in failure.explanation { out += "    \(line)\n" }
+    /// A failed step: the diagnostic at the step, then the runtime's
+    /// explanation indented under it; each line with its control characters
+    /// escaped when `escaped`.
+    func lines(_ failure: ScenarioFailure, escaped: Bool = false) -> String {
+        let escape = { (line: String) in escaped ? line.escapingControlCharacters : line }
+        var out = escape(diagnostic(failure)) + "\n"
+        for line in failure.explanation { out += "    \(escape(line))\n" }
         return out
     }
 
@@ -61,7 +66,7 @@ package struct ScenarioReport {
                     continue
                 }
                 out += "    <testcase classname=\"\(path)\" name=\"\(name)\">\n"
-                let text = outcome.failures.map(lines).joined()
+                let text = outcome.failures.map { lines($0) }.joined()
                 out += "      <failure message=\"\(Self.escaped(diagnostic(first)))\">"
                 out += Self.escaped(text, inAttribute: false)
                 out += "</failure>\n"

@@ -36,14 +36,14 @@ public struct ScenarioRunner: Sendable {
     /// Where every scenario's clock starts: 2024-01-01 00:00:00 UTC.
     public static let startDate = Date(timeIntervalSince1970: 1_704_067_200)
 
-    let runtime: RuntimeProgram
+    let runtime: LoweredProgram
     /// When set, records the status (`available`, `pending`, `invalidated(reason)`)
     /// of every tip the scenario names after every step, for tests.
     public var recordsStatuses = false
 
     /// Prepares to run the scenarios of `program`.
     public init(program: CheckedProgram) {
-        self.runtime = RuntimeProgram(program)
+        self.runtime = LoweredProgram(program)
     }
 
     /// Runs one scenario.
@@ -70,14 +70,14 @@ public struct ScenarioRunner: Sendable {
 
 /// One scenario's run: its store, clock, current center and tips on screen.
 private struct ScenarioRun {
-    let runtime: RuntimeProgram
+    let runtime: LoweredProgram
     let scenario: CheckedScenario
     let recordsStatuses: Bool
     let clock = ManualClock(ScenarioRunner.startDate)
     let store = TipsMemoryDatastore()
     var center = TipCenter()
     /// Every tip instance the scenario names, by instance, built once.
-    var tips: [CheckedTipInstance: ScenarioTip] = [:]
+    var tips: [CheckedTipInstance: LoweredTipInstance] = [:]
     /// The groups the scenario asks about, for the current center.
     var groups: [String: TipGroup] = [:]
     /// The tips on screen, in the order they appeared.
@@ -85,7 +85,7 @@ private struct ScenarioRun {
     var failures: [ScenarioFailure] = []
     var statuses: [[String: String]] = []
 
-    init(runtime: RuntimeProgram, scenario: CheckedScenario, recordsStatuses: Bool) {
+    init(runtime: LoweredProgram, scenario: CheckedScenario, recordsStatuses: Bool) {
         self.runtime = runtime
         self.scenario = scenario
         self.recordsStatuses = recordsStatuses
@@ -111,7 +111,7 @@ private struct ScenarioRun {
 
     private mutating func remember(_ instance: CheckedTipInstance) {
         guard instance.arguments != nil || runtime.tips[instance.tip]?.isReusable == false, tips[instance] == nil,
-            let tip = runtime.tip(instance)
+            let tip = runtime.instance(of: instance.tip, arguments: instance.arguments)
         else { return }
         tips[instance] = tip
     }
@@ -138,7 +138,7 @@ private struct ScenarioRun {
         }
         // Neither this process's launch arguments nor its environment may switch anything on.
         try? await center.configure([
-            .clock(clock), .displayFrequency(runtime.displayFrequency), .arguments([]), .environment([:]),
+            .clock(clock), .displayFrequency(runtime.lowering.displayFrequency), .arguments([]), .environment([:]),
         ])
         // Registered in a fixed order, so that tips sharing an id resolve the same way every run.
         center.register(tips.sorted { $0.key.text < $1.key.text }.map(\.value))
@@ -161,10 +161,10 @@ private struct ScenarioRun {
         switch step.kind {
         case .set(let name, let value):
             guard let parameter = runtime.parameters[name] else { return }
-            await center.setValue(value, of: parameter)
+            await center.setValue(value, of: parameter.reference)
         case .donate(let name, let fields):
             guard let event = runtime.events[name] else { return }
-            await center.donate(event, fields: fields)
+            await center.donate(event.event, fields: fields)
         case .wait(let seconds): clock.advance(by: Double(seconds))
         case .show(let instance, let seconds):
             let appeared = await appear(instance, at: step.range)
@@ -239,8 +239,7 @@ private struct ScenarioRun {
     private mutating func group(named name: String) -> TipGroup? {
         if let group = groups[name] { return group }
         guard let declared = runtime.groups[name] else { return nil }
-        let group = TipGroup(
-            declared.priority == .ordered ? .ordered : .firstAvailable, runtime.members(of: declared), center: center)
+        let group = TipGroup(declared.priority, runtime.members(of: declared), name: declared.name, center: center)
         groups[name] = group
         return group
     }

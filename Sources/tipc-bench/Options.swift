@@ -11,7 +11,7 @@ struct Options {
     var scale: Scale = .quick
     /// Set when this process is a memory-probe child.
     var probe: (work: MemoryProbe.Work, tipCount: Int)?
-    /// Set by `--only compiler|runtime|donation|store|editor|scenarios`: measure only that half
+    /// Set by `--only compiler|runtime|donation|store|editor|lines|scenarios`: measure only that half
     /// (or, for profiling, only the runtime's donation or store figures).
     var only: String?
     /// Set by the hidden `--print-input <tips>`: print the synthetic input and stop.
@@ -33,6 +33,7 @@ struct Options {
           --full    sizes up to 100,000 tips, more runs
           --only compiler|runtime   measure one half only
           --only editor             only the language server's diagnostics after an edit
+          --only lines              only the compile time of long lines
           --only donation|store     only the runtime's donation, or store save/load, figures
           --only scenarios          only tipc test's speed (1,000 scenarios of 50 steps)
         """

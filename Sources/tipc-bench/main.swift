@@ -26,10 +26,15 @@ if options.only == nil || options.only == "compiler" {
     let inputs = InputBench.run(options: options)
     await CompilerBench.run(options: options, inputs: inputs, report: report)
 }
+if options.only == nil || options.only == "compiler" || options.only == "lines" {
+    LongLineBench.run(options: options, report: report)
+}
 if options.only == nil || options.only == "compiler" || options.only == "editor" {
     EditorBench.run(options: options, report: report)
 }
-if options.only != "compiler" && options.only != "editor" && options.only != "scenarios" {
+if options.only != "compiler" && options.only != "editor" && options.only != "scenarios"
+    && options.only != "lines"
+{
     await RuntimeBench.run(options: options, report: report)
 }
 if options.only == nil || options.only == "scenarios" {

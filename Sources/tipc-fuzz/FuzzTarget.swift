@@ -38,10 +38,16 @@ private func render(_ result: CompilationResult) {
 }
 
 #if TIPC_FUZZ
+    import Foundation
+
+    /// Whether this run fuzzes the String Catalog reader (`TIPC_FUZZ_TARGET=catalog`) instead of the compiler.
+    let fuzzesCatalogs = ProcessInfo.processInfo.environment["TIPC_FUZZ_TARGET"] == "catalog"
+
     /// The libFuzzer entry point.
     @_cdecl("LLVMFuzzerTestOneInput")
     public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-        compileEverything(Array(UnsafeBufferPointer(start: data, count: size)))
+        let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+        if fuzzesCatalogs { readCatalogAndCheck(bytes) } else { compileEverything(bytes) }
         return 0
     }
 

@@ -3,7 +3,8 @@
 
     /// Without libFuzzer (a plain `swift build`), replays the files given as
     /// arguments, and every file below the directories given, through the
-    /// same code the fuzzer runs: `tipc-fuzz Fuzz/corpus crash-1234`.
+    /// same code the fuzzer runs: `tipc-fuzz Fuzz/corpus crash-1234`. A file
+    /// named `*.xcstrings` goes to the String Catalog reader, anything else to the compiler.
     @main struct Replay {
         static func main() {
             let arguments = CommandLine.arguments.dropFirst()
@@ -18,7 +19,11 @@
                         print("cannot read \(file)")
                         continue
                     }
-                    compileEverything(Array(data))
+                    if file.hasSuffix(".xcstrings") {
+                        readCatalogAndCheck(Array(data))
+                    } else {
+                        compileEverything(Array(data))
+                    }
                     count += 1
                 }
             }

@@ -118,6 +118,24 @@ import Testing
         #expect(result.renderedDiagnostics(showsSourceLines: false).utf8.count < 1_000)
     }
 
+    @Test func twoHundredThousandWordsAfterATitleTakeLinearTime() {
+        let words = String(repeating: " word", count: 200_000)
+        let result = compile(Array("tip A {\n    title\(words)\n}\n".utf8))
+        #expect(result.diagnostics.contains { $0.message.hasPrefix("put the title in straight quotes") })
+    }
+
+    @Test func fiftyThousandTipHeadersOnOneLineTakeLinearTime() {
+        #expect(compile(Array((String(repeating: "tip T { ", count: 50_000) + "\n").utf8)).hasErrors)
+    }
+
+    @Test func fourThousandNestedRepeatBlocksGetOneError() {
+        let depth = 4_000
+        let steps =
+            String(repeating: "repeat 1 {\n", count: depth) + "donate e\n" + String(repeating: "}\n", count: depth)
+        let result = compile(Array("event e\nscenario \"Deep\" {\n\(steps)}\n".utf8))
+        #expect(result.diagnostics.map(\.message) == [SyntaxParser.repeatTooDeepMessage])
+    }
+
     @Test func aLineOfAMillionUnexpectedCharacters() {
         #expect(compile(Array(String(repeating: "@", count: 1_000_000).utf8)).hasErrors)
     }

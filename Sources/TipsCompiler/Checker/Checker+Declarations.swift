@@ -71,7 +71,8 @@ extension Checker {
         }
         return CheckedEnum(
             name: decl.name.name, doc: decl.doc?.lines ?? [], cases: cases, caseRanges: ranges,
-            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
+            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range),
+            caseRenames: decl.caseRenames.isEmpty ? [] : checkCaseRenames(decl, cases: cases))
     }
 
     mutating func checkParameter(_ decl: ParameterDecl) -> CheckedParameter? {
@@ -82,7 +83,8 @@ extension Checker {
         return CheckedParameter(
             name: decl.name.name, doc: decl.doc?.lines ?? [], type: type, defaultValue: value,
             isTransient: decl.transient != nil,
-            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
+            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range),
+            renamedFrom: checkParameterRenames(decl))
     }
 
     /// A constant the file gives for a value of `type` (a parameter's default,
@@ -229,7 +231,8 @@ extension Checker {
         return CheckedEvent(
             name: decl.name.name, doc: decl.doc?.lines ?? [], fields: fields.fields, keepCount: keepCount,
             keepDuration: keepDuration,
-            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
+            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range),
+            renamedFrom: checkNameRenames(decl.renamedFrom))
     }
 
     // MARK: - Groups

@@ -53,8 +53,13 @@ extension Checker {
 
     /// One scenario, or nil when it has errors.
     mutating func checkScenario(_ decl: ScenarioDecl, scope: ScenarioScope) -> CheckedScenario? {
-        let (scenario, failed) = checking(as: Self.symbol(of: decl)) { $0.checkScenarioSteps(decl, scope: scope) }
-        return failed ? nil : scenario
+        let owner = Self.symbol(of: decl)
+        let (scenario, failed) = checking(as: owner) { $0.checkScenarioSteps(decl, scope: scope) }
+        guard !failed, let scenario else { return nil }
+        let (_, tooLong) = checking(as: owner) {
+            $0.reportStepsPastLimit(scenario.steps, budget: CheckedScenario.maximumStepsRun)
+        }
+        return tooLong ? nil : scenario
     }
 
     /// A scenario's name and steps, the overrides set apart; nil when its name does not check.
@@ -133,6 +138,30 @@ extension Checker {
             return nil
         }
         return instance.map { .invalidate($0, reason: reason.name) }
+    }
+
+    /// Reports the step at which `steps` would run more than `budget` steps:
+    /// a `repeat` whose one pass stays within what is left is the one to
+    /// blame (its count), else the search goes on inside its block.
+    private mutating func reportStepsPastLimit(_ steps: [CheckedStep], budget: Int) {
+        var used = 0
+        for step in steps {
+            let run = CheckedScenario.stepsRun([step])
+            guard run > budget - used else {
+                used += run
+                continue
+            }
+            let limit = "the scenario run more than \(CheckedScenario.maximumStepsRun) steps, the most it may run"
+            guard case .repeat(_, let inner) = step.kind else {
+                diagnostics.error("this step makes \(limit); split the scenario", at: step.range)
+                return
+            }
+            if CheckedScenario.stepsRun(inner) > budget - used {
+                return reportStepsPastLimit(inner, budget: budget - used)
+            }
+            diagnostics.error("this 'repeat' makes \(limit); lower its count", at: step.range)
+            return
+        }
     }
 
     /// `repeat N { steps }`: every inner step is checked, so that all their errors are reported.

@@ -13,6 +13,7 @@ extension Checker {
         var actionRanges: [String: SourceRange] = [:]
         var rules: [CheckedRule] = []
         var options = CheckedTipOptions()
+        var renames: [CheckedRename] = []
         /// Where each item that may be given only once is first given.
         var seen = FirstGiven()
         var failed = false
@@ -47,7 +48,7 @@ extension Checker {
             case .maxDisplayCount: self = .maxDisplayCount
             case .maxDisplayDuration: self = .maxDisplayDuration
             case .ignoresDisplayFrequency: self = .ignoresDisplayFrequency
-            case .action, .rule, .invalidatedBy: return nil
+            case .action, .rule, .invalidatedBy, .renamedFrom: return nil
             }
         }
     }
@@ -102,7 +103,8 @@ extension Checker {
             name: tipName, doc: decl.doc?.lines ?? [], arguments: arguments,
             id: body.id?.text ?? InterpolatedText(tipName), hasExplicitID: body.id != nil, title: title,
             message: body.message, image: body.image, actions: body.actions, rules: body.rules, options: body.options,
-            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range), idRange: body.id?.range)
+            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range), idRange: body.id?.range,
+            renamedFrom: body.renames)
     }
 
     /// A tip's arguments and items, each item given once where that is the rule.
@@ -128,10 +130,21 @@ extension Checker {
                 }
                 body.seen[slot] = keywordRange
             }
+            if case .renamedFrom(let sources) = decl.items[index].kind {
+                reporting(as: owner) { checker in
+                    for source in sources {
+                        let rename = checker.checkTipRename(
+                            source, tip: tipName, arguments: argumentTypes, isReusable: decl.arguments != nil)
+                        if let rename { body.renames.append(rename) } else { body.failed = true }
+                    }
+                }
+                continue
+            }
             reporting(as: owner) {
                 $0.checkItem(decl.items[index].kind, into: &body, tip: tipName, arguments: argumentTypes)
             }
         }
+        checkRenamedInstances(body.renames, id: body.id?.text, tip: tipName)
         // A tip whose body did not parse is not judged by what is left of it:
         // its title or id may be what failed (`titel 42`, `id 42`).
         if !decl.hasSyntaxErrors { checkRequiredItems(decl, arguments: arguments, body: &body) }
@@ -194,6 +207,9 @@ extension Checker {
             }
         case .maxDisplayCount, .maxDisplayDuration, .ignoresDisplayFrequency, .invalidatedBy:
             if !checkOption(kind, into: &body.options, tip: tip) { body.failed = true }
+        case .renamedFrom:
+            // Checked by checkTip, which knows whether the tip takes arguments.
+            break
         }
     }
 

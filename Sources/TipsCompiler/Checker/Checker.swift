@@ -87,6 +87,7 @@ public struct Checker: Sendable {
         }
         var tips = checkTips(files, at: positions.tips)
         checkTipIDs(tips)
+        checkRenames(tips: tips)
         let scenarios =
             positions.scenarios.isEmpty
             ? [] : checkScenarios(files, at: positions.scenarios, scope: ScenarioScope(tips, groups))

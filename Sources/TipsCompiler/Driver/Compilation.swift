@@ -32,17 +32,21 @@ public struct CompilationOptions: Sendable {
     /// How many threads may work at once (`--jobs`); at least 1. The output and
     /// diagnostics are the same whatever the number.
     public var jobs: Int
+    /// The lock to check the program against (`--lock`): its path, printed
+    /// in diagnostics, and its bytes. Nil checks nothing.
+    public var lock: CompilationInput?
 
     /// Creates options; the defaults are those of `tipc compile`.
     public init(
         accessLevel: AccessLevel = .internal, warningsAsErrors: Bool = false, emitsCode: Bool = true,
-        backend: any Backend = TipsRuntimeBackend(), jobs: Int? = nil
+        backend: any Backend = TipsRuntimeBackend(), jobs: Int? = nil, lock: CompilationInput? = nil
     ) {
         self.accessLevel = accessLevel
         self.warningsAsErrors = warningsAsErrors
         self.emitsCode = emitsCode
         self.backend = backend
         self.jobs = max(1, jobs ?? Parallel.defaultJobs)
+        self.lock = lock
     }
 }
 
@@ -97,6 +101,7 @@ public struct Compilation: Sendable {
         checkOutputNames(files, diagnostics: &diagnostics)
         let program = Checker.check(syntax, sources: sources, diagnostics: &diagnostics, jobs: options.jobs)
         Parallel.releaseInBackground(syntax, jobs: options.jobs)
+        if let lock = options.lock { check(program, against: lock, sources: &sources, diagnostics: &diagnostics) }
         if !diagnostics.hasErrors { options.backend.validate(program, diagnostics: &diagnostics) }
         if options.warningsAsErrors { diagnostics.promoteWarningsToErrors() }
         let reported = Self.owned(diagnostics.sorted, in: program.symbols)
@@ -120,6 +125,20 @@ public struct Compilation: Sendable {
             owned.owner = symbols.owner(of: diagnostic.range)
             return owned
         }
+    }
+
+    /// Reads the lock (after the inputs, so that they keep their file ids)
+    /// and, when the input has no errors, checks the program against it: a
+    /// program with errors lacks the declarations that failed, which the
+    /// lock would report as gone.
+    private func check(
+        _ program: CheckedProgram, against input: CompilationInput, sources: inout SourceManager,
+        diagnostics: inout DiagnosticEngine
+    ) {
+        let file = sources.add(path: input.path, bytes: input.bytes)
+        let inputHasErrors = diagnostics.hasErrors
+        guard let lock = LockFile.read(file, diagnostics: &diagnostics), !inputHasErrors else { return }
+        LockChecker.check(program, against: lock, diagnostics: &diagnostics)
     }
 
     /// Reports two inputs whose outputs the back end would give one name.

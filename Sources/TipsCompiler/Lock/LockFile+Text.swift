@@ -59,26 +59,27 @@ enum LockText {
     /// A tip id in quotes, interpolations as `\(name)`; a backslash, a quote,
     /// and every character that does not show as itself (controls, line and
     /// paragraph separators, bidirectional controls) escaped.
-    static func quoted(_ id: InterpolatedText) -> String {
+    /// With `asTipsString`, the same as a `.tips` string literal, which has no `\r` escape.
+    static func quoted(_ id: InterpolatedText, asTipsString: Bool = false) -> String {
         var out = "\""
         for segment in id.segments {
             switch segment {
             case .argument(let name): out += "\\(\(name))"
             case .text(let text):
-                for scalar in text.unicodeScalars { out += escaped(scalar) }
+                for scalar in text.unicodeScalars { out += escaped(scalar, asTipsString: asTipsString) }
             }
         }
         return out + "\""
     }
 
-    /// One scalar of an id as the lock writes it.
-    private static func escaped(_ scalar: Unicode.Scalar) -> String {
+    /// One scalar of an id as the lock (or a `.tips` string) writes it.
+    private static func escaped(_ scalar: Unicode.Scalar, asTipsString: Bool) -> String {
         switch scalar {
         case "\\": return "\\\\"
         case "\"": return "\\\""
         case "\n": return "\\n"
         case "\t": return "\\t"
-        case "\r": return "\\r"
+        case "\r" where !asTipsString: return "\\r"
         default:
             let value = scalar.value
             let invisible =

@@ -52,6 +52,14 @@ public struct CheckedEnum: Hashable, Sendable {
     /// Each case's range, parallel to `cases`.
     public var caseRanges: [SourceRange]
     public var origin: DeclarationOrigin
+    /// The old names of each case (`pro renamedFrom premium`), parallel to
+    /// `cases`; empty when no case is renamed. Read through ``renames(ofCase:)``.
+    public var caseRenames: [[CheckedRename]] = []
+
+    /// The old names of the case at `index`.
+    public func renames(ofCase index: Int) -> [CheckedRename] {
+        caseRenames.indices.contains(index) ? caseRenames[index] : []
+    }
 }
 
 /// `[transient] parameter name: Type = default`
@@ -67,6 +75,8 @@ public struct CheckedParameter: Hashable, Sendable {
     /// Whether it starts from its default at each launch.
     public var isTransient: Bool
     public var origin: DeclarationOrigin
+    /// The names its value was stored under before (`renamedFrom isLoggedIn`).
+    public var renamedFrom: [CheckedRename] = []
 }
 
 /// A typed field of an event's donations, or a tip argument.
@@ -94,6 +104,8 @@ public struct CheckedEvent: Hashable, Sendable {
     /// How long it keeps donations, in seconds; nil keeps them regardless of age.
     public var keepDuration: Int?
     public var origin: DeclarationOrigin
+    /// The names its donations were stored under before (`renamedFrom openedTrailDetail`).
+    public var renamedFrom: [CheckedRename] = []
 
     /// The field with this name, if any.
     public func field(named name: String) -> CheckedField? { fields.first { $0.name == name } }
@@ -145,6 +157,8 @@ public struct CheckedTip: Hashable, Sendable {
     public var origin: DeclarationOrigin
     /// Where its `id` string is, when it has one (for diagnostics).
     public var idRange: SourceRange? = nil
+    /// The ids its state was stored under before (`renamedFrom FavoriteTrailTip`, `renamedFrom "trail-v1"`).
+    public var renamedFrom: [CheckedRename] = []
 
     /// Whether the tip takes arguments (one instance per argument values).
     public var isReusable: Bool { arguments != nil }

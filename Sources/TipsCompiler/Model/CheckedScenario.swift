@@ -80,6 +80,27 @@ public struct CheckedStep: Hashable, Sendable {
 
 /// `scenario "name" { ... }`
 public struct CheckedScenario: Hashable, Sendable {
+    /// The most steps one scenario may run, each pass of a `repeat` block
+    /// counted out (`repeat` itself is not a step): the checker rejects a
+    /// scenario that would run more, so `tipc test` always ends.
+    public static let maximumStepsRun = 100_000
+
+    /// How many steps `steps` run, each pass of a `repeat` counted out;
+    /// `Int.max` when the count does not fit.
+    public static func stepsRun(_ steps: [CheckedStep]) -> Int {
+        var total = 0
+        for step in steps {
+            var run = 1
+            if case .repeat(let count, let inner) = step.kind {
+                let (product, overflow) = count.multipliedReportingOverflow(by: stepsRun(inner))
+                run = overflow ? .max : product
+            }
+            let (sum, overflow) = total.addingReportingOverflow(run)
+            total = overflow ? .max : sum
+        }
+        return total
+    }
+
     public var name: String
     /// The file that declares it.
     public var file: FileID

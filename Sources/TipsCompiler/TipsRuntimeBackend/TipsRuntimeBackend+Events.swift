@@ -5,7 +5,7 @@
 import TipsSyntax
 
 extension FileEmitter {
-    func emitEvents(_ events: [CheckedEvent], into writer: inout SwiftWriter) {
+    func emitEvents(_ events: [LoweredEvent], into writer: inout SwiftWriter) {
         writer.blankLine()
         writer.block("extension TipsRuntime.TipEvents") { writer in
             for (index, event) in events.enumerated() {
@@ -15,7 +15,7 @@ extension FileEmitter {
         }
     }
 
-    private func emitEvent(_ event: CheckedEvent, into writer: inout SwiftWriter) {
+    private func emitEvent(_ event: LoweredEvent, into writer: inout SwiftWriter) {
         let eventType = SwiftNames.eventType(event.name)
         // Spelled once here: the donation type's name is written four times.
         let donationType = SwiftNames.donationType(event.name)
@@ -37,12 +37,12 @@ extension FileEmitter {
             writer.expression { code in
                 code.prefix { appendAccess(" let event: TipsRuntime.Tips.Event = ", to: &$0) }
                 code.beginCall("TipsRuntime.Tips.Event")
-                code.labeled("id") { $0.appendStringLiteral(event.name) }
-                if event.keepCount != CheckedEvent.defaultKeepCount {
-                    code.labeled("keepCount") { $0.appendInteger(event.keepCount) }
+                code.labeled("id") { $0.appendStringLiteral(event.event.id) }
+                if event.event.keepCount != CheckedEvent.defaultKeepCount {
+                    code.labeled("keepCount") { $0.appendInteger(event.event.keepCount) }
                 }
-                if let duration = event.keepDuration {
-                    code.labeled("keepDuration") { $0.appendInteger(duration) }
+                if let duration = event.event.keepDuration {
+                    code.labeled("keepDuration") { appendSeconds(duration, to: &$0) }
                 }
                 code.end()
             }
@@ -64,7 +64,7 @@ extension FileEmitter {
     /// Writes `<Name>Donation` beside `<Name>Event`: the date, then one typed
     /// property per field. A sibling, not a nested type, so that inside the
     /// event's type a user's enum is never hidden by it.
-    private func emitDonationType(_ event: CheckedEvent, _ donationType: String, into writer: inout SwiftWriter) {
+    private func emitDonationType(_ event: LoweredEvent, _ donationType: String, into writer: inout SwiftWriter) {
         docLine(
             "/// A donation of `", event,
             event.fields.isEmpty ? "`: when it was made." : "`: when it was made, and its typed fields.", into: &writer)
@@ -93,7 +93,7 @@ extension FileEmitter {
 
     /// Writes `init?(date: Foundation.Date, label name: Type?, ...)`, one
     /// parameter a line when long, which keeps the fields that are all there.
-    private func emitDonationInit(_ event: CheckedEvent, into writer: inout SwiftWriter) {
+    private func emitDonationInit(_ event: LoweredEvent, into writer: inout SwiftWriter) {
         // The parameters on one line, built first to measure them.
         var parameters = ByteBuffer(capacity: 128)
         parameters.append(Self.dateParameter)
@@ -147,7 +147,7 @@ extension FileEmitter {
 
     /// Writes a `///` line naming the event in code voice: `before`, its name, then `after`.
     private func docLine(
-        _ before: StaticString, _ event: CheckedEvent, _ after: StaticString, into writer: inout SwiftWriter
+        _ before: StaticString, _ event: LoweredEvent, _ after: StaticString, into writer: inout SwiftWriter
     ) {
         writer.nonEmptyLine { out in
             out.append(before)
@@ -167,7 +167,7 @@ extension FileEmitter {
     }
 
     /// Writes `donations(in:)`: the runtime's donations, with their fields typed.
-    private func emitDonations(_ event: CheckedEvent, donationType: String, into writer: inout SwiftWriter) {
+    private func emitDonations(_ event: LoweredEvent, donationType: String, into writer: inout SwiftWriter) {
         docLine("/// The donations of `", event, "` kept now, oldest first.", into: &writer)
         if !event.fields.isEmpty {
             writer.line("/// A donation whose fields do not have these types (stored by another version) is left out.")
@@ -204,7 +204,7 @@ extension FileEmitter {
 
     /// Writes `donate(...) async` (returns once durable) or `sendDonation(...)`
     /// (TipKit's name: returns at once), with one typed parameter per field.
-    private func emitDonate(_ event: CheckedEvent, awaited: Bool, into writer: inout SwiftWriter) {
+    private func emitDonate(_ event: LoweredEvent, awaited: Bool, into writer: inout SwiftWriter) {
         docLine(
             "/// Records one donation of `", event,
             awaited ? "`; returns once it is durable." : "` and returns at once, before it is durable.", into: &writer)

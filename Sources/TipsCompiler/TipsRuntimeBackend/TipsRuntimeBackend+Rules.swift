@@ -1,59 +1,60 @@
-// Building rules as `TipsRuntime.RuleExpression` values: nested enum cases, laid out by `SwiftExpression`.
+// Printing lowered rules (`TipsRuntime.TipRule` values) as Swift: nested enum cases, laid out by `SwiftExpression`.
+// A parameter or an event is printed as the generated declaration of that id; a tip
+// argument as the tip's stored property.
 
 import TipsRuntime
 import TipsSyntax
 
 extension FileEmitter {
     /// Adds `TipsRuntime.TipRule(<expression>, source: …, file: …, line: …)` to `code`.
-    func buildRule(_ rule: CheckedRule, into code: inout SwiftExpression) {
+    func buildRule(_ rule: TipRule, _ arguments: [CheckedField], into code: inout SwiftExpression) {
         code.beginCall("TipsRuntime.TipRule")
-        buildExpression(rule.expression, into: &code)
+        buildExpression(rule.expression, arguments, into: &code)
         code.labeled("source") { $0.appendStringLiteral(rule.source) }
-        code.labeled("file") { $0.appendStringLiteral(rule.fileName) }
+        code.labeled("file") { $0.appendStringLiteral(rule.file) }
         code.labeled("line") { $0.appendDecimal(rule.line) }
         code.end()
     }
 
-    /// Adds a `TipsRuntime.RuleExpression` value, as nested enum cases.
-    func buildExpression(_ expression: CheckedExpression, into code: inout SwiftExpression) {
+    /// Adds a `TipsRuntime.RuleExpression` value, as nested enum cases;
+    /// `arguments` are the tip's, whose stored properties the rule reads.
+    func buildExpression(_ expression: RuleExpression, _ arguments: [CheckedField], into code: inout SwiftExpression) {
         switch expression {
         case .literal(let value):
             code.beginCall(".literal")
             code.atom { appendTipValue(value, to: &$0) }
-        case .enumCase(let name, _):
-            code.beginCall(".literal")
-            code.atom { $0.appendCall(".enumCase(") { $0.appendStringLiteral(name) } }
-        case .parameter(let name, _):
+        case .parameter(let reference):
             code.beginCall(".parameter")
             code.atom { out in
                 out.append("TipsRuntime.TipParameters.")
-                out.appendUTF8(SwiftNames.identifier(name))
+                out.appendUTF8(SwiftNames.identifier(reference.id))
                 out.append(".reference")
             }
-        case .argument(let name, let type):
+        case .argument(let name, _):
+            let type = arguments.first { $0.name == name }?.type ?? .error
             code.beginCall(".argument")
             code.labeled("name") { $0.appendStringLiteral(name) }
             code.labeled("value") { appendValue(of: SwiftNames.tipArgument(name), type: type, to: &$0) }
-        case .field(let name, _):
+        case .field(let name):
             code.beginCall(".field")
             code.atom { $0.appendStringLiteral(name) }
         case .not(let operand):
             code.beginCall(".not")
-            buildExpression(operand, into: &code)
+            buildExpression(operand, arguments, into: &code)
         case .negate(let operand):
             code.beginCall(".negate")
-            buildExpression(operand, into: &code)
-        case .binary(let op, let lhs, let rhs, _):
+            buildExpression(operand, arguments, into: &code)
+        case .binary(let op, let lhs, let rhs):
             code.beginCall(".binary")
             code.atom { out in
                 out.append(".")
                 out.append(Self.runtimeOperator(op))
             }
-            buildExpression(lhs, into: &code)
-            buildExpression(rhs, into: &code)
+            buildExpression(lhs, arguments, into: &code)
+            buildExpression(rhs, arguments, into: &code)
         case .count(let query):
             code.beginCall(".count")
-            buildQuery(query, into: &code)
+            buildQuery(query, arguments, into: &code)
         }
         code.end()
     }
@@ -71,9 +72,9 @@ extension FileEmitter {
     }
 
     /// Adds a `TipsRuntime.EventQuery(event: …, steps: […])`.
-    private func buildQuery(_ query: CheckedQuery, into code: inout SwiftExpression) {
+    private func buildQuery(_ query: EventQuery, _ arguments: [CheckedField], into code: inout SwiftExpression) {
         code.beginCall("TipsRuntime.EventQuery")
-        code.labeled("event") { appendEventReference(query.event, to: &$0) }
+        code.labeled("event") { appendEventReference(query.event.id, to: &$0) }
         code.beginLabeled("steps")
         code.beginArray()
         for step in query.steps {
@@ -82,7 +83,7 @@ extension FileEmitter {
                 code.atom { $0.appendCall(".within(seconds: ") { appendSeconds(seconds, to: &$0) } }
             case .filter(let predicate):
                 code.beginCall(".filter")
-                buildExpression(predicate, into: &code)
+                buildExpression(predicate, arguments, into: &code)
                 code.end()
             case .largestSubset(let field), .smallestSubset(let field):
                 let head: StaticString =

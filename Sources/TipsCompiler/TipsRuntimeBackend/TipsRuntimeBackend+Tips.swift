@@ -1,9 +1,10 @@
 // Emitting tips: stored arguments, copy, actions, rules and options.
 
+import TipsRuntime
 import TipsSyntax
 
 extension FileEmitter {
-    func emitTip(_ tip: CheckedTip, into writer: inout SwiftWriter) {
+    func emitTip(_ tip: LoweredTip, into writer: inout SwiftWriter) {
         writer.blankLine()
         writer.docComment(tip.doc)
         let arguments = tip.arguments ?? []
@@ -22,8 +23,8 @@ extension FileEmitter {
                 textProperty("image: Swift.String?", image, arguments, into: &writer)
             }
             if !tip.actions.isEmpty { emitActions(tip.actions, arguments, into: &writer) }
-            if !tip.rules.isEmpty { emitRules(tip.rules, into: &writer) }
-            if !tip.options.isEmpty { emitOptions(tip.options, into: &writer) }
+            if !tip.rules.isEmpty { emitRules(tip.rules, arguments, into: &writer) }
+            if tip.options != Tips.Options() { emitOptions(tip.options, into: &writer) }
             // The module's config block, so that `Tips.configure()` applies it. The
             // same line whether or not the module has one (the runtime's nil is
             // shadowed by the module's own `declared`): a file added to the
@@ -91,7 +92,7 @@ extension FileEmitter {
         out.append(UInt8(ascii: "\""))
     }
 
-    private func emitActions(_ actions: [CheckedAction], _ arguments: [CheckedField], into writer: inout SwiftWriter) {
+    private func emitActions(_ actions: [LoweredAction], _ arguments: [CheckedField], into writer: inout SwiftWriter) {
         declaration(
             " var actions: [TipsRuntime.Tips.Action]", into: &writer,
             body: { writer in
@@ -108,7 +109,7 @@ extension FileEmitter {
             })
     }
 
-    private func emitRules(_ rules: [CheckedRule], into writer: inout SwiftWriter) {
+    private func emitRules(_ rules: [TipRule], _ arguments: [CheckedField], into writer: inout SwiftWriter) {
         declaration(
             " var rules: [TipsRuntime.TipRule]", into: &writer,
             body: { writer in
@@ -116,7 +117,7 @@ extension FileEmitter {
                 writer.indented { writer in
                     for rule in rules {
                         writer.expression { code in
-                            buildRule(rule, into: &code)
+                            buildRule(rule, arguments, into: &code)
                             code.suffix { $0.append(UInt8(ascii: ",")) }
                         }
                     }
@@ -125,7 +126,7 @@ extension FileEmitter {
             })
     }
 
-    private func emitOptions(_ options: CheckedTipOptions, into writer: inout SwiftWriter) {
+    private func emitOptions(_ options: Tips.Options, into writer: inout SwiftWriter) {
         declaration(
             " var options: TipsRuntime.Tips.Options", into: &writer,
             body: { writer in
@@ -135,7 +136,7 @@ extension FileEmitter {
                         code.labeled("maxDisplayCount") { $0.appendInteger(count) }
                     }
                     if let duration = options.maxDisplayDuration {
-                        code.labeled("maxDisplayDuration") { $0.appendInteger(duration) }
+                        code.labeled("maxDisplayDuration") { appendSeconds(duration, to: &$0) }
                     }
                     if options.ignoresDisplayFrequency {
                         code.labeled("ignoresDisplayFrequency") { $0.append("true") }
@@ -144,7 +145,7 @@ extension FileEmitter {
                         code.beginLabeled("invalidatedBy")
                         code.beginArray()
                         for event in options.invalidatedBy {
-                            code.atom { appendEventReference(event, to: &$0) }
+                            code.atom { appendEventReference(event.id, to: &$0) }
                         }
                         code.end()
                         code.end()

@@ -1,3 +1,4 @@
+import TipsRuntime
 import TipsSyntax
 
 /// Generates Swift that links against `TipsRuntime`, in the shape described by
@@ -21,22 +22,24 @@ public struct TipsRuntimeBackend: Backend {
         // Files are written at the same time; one file alone may use every job itself.
         var fileOptions = options
         fileOptions.jobs = program.files.count == 1 ? options.jobs : 1
+        let lowering = RuntimeLowering(program)
         return Parallel.map(program.files.count, jobs: options.jobs) { [fileOptions] range in
             range.map { index in
                 let file = program.files[index]
-                let emitter = FileEmitter(program: program, file: file, options: fileOptions)
+                let emitter = FileEmitter(lowering: lowering, file: file, options: fileOptions)
                 return EmittedFile(fileName: outputFileName(for: file.fileName), pieces: emitter.emit())
             }
         }.flatMap { $0 }
     }
 }
 
-/// Emits one input file.
+/// Emits one input file: prints what ``RuntimeLowering`` makes of each
+/// declaration, lowered as it is printed.
 ///
 /// Every line is written straight into the writer's UTF-8 bytes: names and
 /// literals are appended piece by piece, never joined into strings first.
 struct FileEmitter {
-    let program: CheckedProgram
+    let lowering: RuntimeLowering
     let file: CheckedFile
     let options: EmitOptions
     /// The access level keyword of every declaration, fixed text like the rest of a declaration's head.
@@ -138,22 +141,26 @@ struct FileEmitter {
     func emit(_ section: Section, declarations: [Int], into writer: inout SwiftWriter) {
         switch section {
         case .enumsAndConfiguration:
-            for case .enumeration(let decl) in file.declarations { emitEnum(decl, into: &writer) }
-            if file.emitsConfiguration { emitConfiguration(into: &writer) }
+            for case .enumeration(let decl) in file.declarations { emitEnum(lowering.lower(decl), into: &writer) }
+            if file.emitsConfiguration, let declared = lowering.declaredConfiguration {
+                emitConfiguration(declared, into: &writer)
+            }
         case .parameters:
-            let parameters = file.declarations.compactMap { if case .parameter(let p) = $0 { p } else { nil } }
+            let parameters = file.declarations.compactMap {
+                if case .parameter(let p) = $0 { lowering.lower(p) } else { nil }
+            }
             writer.reserveCapacity(parameters.count * Self.estimatedBytesPerParameter)
             if !parameters.isEmpty { emitParameters(parameters, into: &writer) }
         case .events:
-            let events = file.declarations.compactMap { if case .event(let e) = $0 { e } else { nil } }
+            let events = file.declarations.compactMap { if case .event(let e) = $0 { lowering.lower(e) } else { nil } }
             writer.reserveCapacity(events.count * Self.estimatedBytesPerEvent)
             if !events.isEmpty { emitEvents(events, into: &writer) }
         case .tipsAndGroups(let range):
             writer.reserveCapacity(range.count * Self.estimatedBytesPerDeclaration)
             for index in declarations[range] {
                 switch file.declarations[index] {
-                case .tip(let tip): emitTip(tip, into: &writer)
-                case .group(let group): emitGroup(group, into: &writer)
+                case .tip(let tip): emitTip(lowering.lower(tip), into: &writer)
+                case .group(let group): emitGroup(lowering.lower(group), into: &writer)
                 default: break
                 }
             }
@@ -191,7 +198,7 @@ struct FileEmitter {
 
     // MARK: - Declarations
 
-    func emitEnum(_ decl: CheckedEnum, into writer: inout SwiftWriter) {
+    func emitEnum(_ decl: LoweredEnum, into writer: inout SwiftWriter) {
         writer.blankLine()
         writer.docComment(decl.doc)
         declaration(" enum ", into: &writer) { out in
@@ -214,12 +221,12 @@ struct FileEmitter {
         }
     }
 
-    func emitConfiguration(into writer: inout SwiftWriter) {
+    func emitConfiguration(_ declared: Tips.DeclaredConfiguration, into writer: inout SwiftWriter) {
         writer.blankLine()
         writer.block("extension TipsRuntime.TipsConfiguration") { writer in
             writer.line("/// How often a tip that has never been displayed may appear after another tip.")
             declaration(" static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = ", into: &writer) {
-                appendDisplayFrequency(to: &$0)
+                appendDisplayFrequency(declared.displayFrequency, to: &$0)
             }
             writer.line("/// The config block, which this module's tips carry: `Tips.configure()` applies it")
             writer.line("/// unless given `.displayFrequency(_:)`. Shadows the runtime's `nil`.")
@@ -231,29 +238,26 @@ struct FileEmitter {
                     out.append("internal static let declared: TipsRuntime.Tips.DeclaredConfiguration? = ")
                 }
                 code.beginCall("TipsRuntime.Tips.DeclaredConfiguration")
-                code.labeled("displayFrequency") { appendDisplayFrequency(to: &$0) }
-                code.labeled("file") { $0.appendStringLiteral(file.fileName) }
+                code.labeled("displayFrequency") { appendDisplayFrequency(declared.displayFrequency, to: &$0) }
+                code.labeled("file") { $0.appendStringLiteral(declared.file) }
                 code.end()
             }
         }
     }
 
-    /// Appends the config block's frequency as a `Tips.DisplayFrequency` member (`.daily`).
-    func appendDisplayFrequency(to out: inout ByteBuffer) {
-        switch program.config.displayFrequency {
+    /// Appends a frequency as a `Tips.DisplayFrequency` member (`.daily`).
+    func appendDisplayFrequency(_ frequency: Tips.DisplayFrequency, to out: inout ByteBuffer) {
+        switch frequency {
         case .immediate: out.append(".immediate")
         case .hourly: out.append(".hourly")
         case .daily: out.append(".daily")
         case .weekly: out.append(".weekly")
         case .monthly: out.append(".monthly")
-        case .every(let seconds):
-            out.append(".custom(seconds: ")
-            out.appendInteger(seconds)
-            out.append(")")
+        case .custom(let seconds): out.appendCall(".custom(seconds: ") { appendSeconds(seconds, to: &$0) }
         }
     }
 
-    func emitParameters(_ parameters: [CheckedParameter], into writer: inout SwiftWriter) {
+    func emitParameters(_ parameters: [LoweredParameter], into writer: inout SwiftWriter) {
         writer.blankLine()
         writer.block("extension TipsRuntime.TipParameters") { writer in
             for parameter in parameters {
@@ -267,23 +271,26 @@ struct FileEmitter {
                         out.append("> = ")
                     }
                     code.beginCall(".init")
-                    code.labeled("id") { $0.appendStringLiteral(parameter.name) }
-                    code.labeled("defaultValue") { appendConstant(parameter.defaultValue, to: &$0) }
-                    if parameter.isTransient { code.labeled("isTransient") { $0.append("true") } }
+                    code.labeled("id") { $0.appendStringLiteral(parameter.reference.id) }
+                    code.labeled("defaultValue") { appendConstant(parameter.reference.defaultValue, to: &$0) }
+                    if parameter.reference.isTransient { code.labeled("isTransient") { $0.append("true") } }
                     code.end()
                 }
             }
         }
     }
 
-    func emitGroup(_ group: CheckedGroup, into writer: inout SwiftWriter) {
+    func emitGroup(_ group: LoweredGroup, into writer: inout SwiftWriter) {
         writer.blankLine()
         writer.docComment(group.doc)
         declaration(" enum ", into: &writer) {
             $0.appendUTF8(SwiftNames.identifier(group.name))
         } body: { writer in
-            declaration(" static let priority: TipsRuntime.TipGroup.Priority = .", into: &writer) {
-                $0.appendUTF8(group.priority.rawValue)
+            declaration(" static let priority: TipsRuntime.TipGroup.Priority = ", into: &writer) {
+                switch group.priority {
+                case .ordered: $0.append(".ordered")
+                case .firstAvailable: $0.append(".firstAvailable")
+                }
             }
             declaration(" static var tips: [any TipsRuntime.Tip] { [", into: &writer) { out in
                 for (index, member) in group.members.enumerated() {

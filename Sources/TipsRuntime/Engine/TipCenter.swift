@@ -32,6 +32,8 @@ public final class TipCenter: Sendable {
     private let clockSubscription = Locked<(clock: ManualClock, token: UInt64)?>(nil)
     /// Tells the center when another process changes its datastore.
     let outsideChangeWatch = Locked<OutsideChangeWatch?>(nil)
+    /// The languages of tips' text once configured (`Localization/TipCenter+Languages.swift`).
+    let configuredLanguages = Locked<[String]?>(nil)
     /// Where warnings go (`.onWarning`); called outside the lock.
     private let warningHandler = Locked<@Sendable (String) -> Void>(TipCenter.writeWarningToStandardError)
 
@@ -97,6 +99,7 @@ public final class TipCenter: Sendable {
             guard !state.isConfigured && !state.isConfiguring else { throw Tips.ConfigurationError.alreadyConfigured }
             state.isConfiguring = true
         }
+        configuredLanguages.withLock { $0 = chosen.languages }
         let directory: URL
         do {
             directory = try chosen.location.resolve(

@@ -42,6 +42,18 @@ extension Tips {
         /// a testing switch naming a tip id that looks misspelled. Default:
         /// written to standard error as `TipsRuntime: warning: ...`.
         case onWarning(@Sendable (String) -> Void)
+        /// The language of the tips' text (`"de"`, `"pt-BR"`), instead of the
+        /// person's preferred languages: for tests, previews and an app's own
+        /// language setting. A language the tips are not translated into falls
+        /// back as a preferred language would (`pt-BR` → `pt` → the source
+        /// language). See ``TipCenter/languages``.
+        case language(String)
+
+        /// The language of the tips' text, as a `Locale.Language`.
+        @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+        public static func language(_ language: Locale.Language) -> ConfigurationOption {
+            .language(language.maximalIdentifier)
+        }
     }
 
     /// Where the datastore lives.
@@ -97,6 +109,8 @@ struct ConfigurationChoices {
     var environment: [String: String]?
     var detection = Tips.OutsideChangeDetection.automatic
     var onWarning: (@Sendable (String) -> Void)?
+    /// `.language`: the one language of the tips' text.
+    var language: String?
 
     init(_ options: [Tips.ConfigurationOption], arguments: [String]) {
         self.arguments = arguments
@@ -110,6 +124,7 @@ struct ConfigurationChoices {
             case .environment(let value): environment = value
             case .outsideChangeDetection(let value): detection = value
             case .onWarning(let value): onWarning = value
+            case .language(let value): language = value
             }
         }
     }

@@ -46,16 +46,19 @@ extension RuleEvaluator {
     }
 
     /// The candidates (indices into `list`) whose donation satisfies
-    /// `predicate`, or nil when it cannot be computed for one of them.
+    /// `predicate`, or nil when it cannot be computed for one of them. A
+    /// donation that lacks a field the predicate reads (stored before the
+    /// event had that field) does not satisfy it.
     private mutating func filter(
         _ candidates: [Int], of eventID: String, in list: [StoredDonation], by predicate: RuleExpression
     ) -> [Int]? {
         if let comparison = fieldComparison(predicate) {
             return filter(candidates, of: eventID, in: list, by: comparison)
         }
+        let fields = predicate.fieldsRead
         var kept: [Int] = []
         kept.reserveCapacity(candidates.count)
-        for index in candidates {
+        for index in candidates where fields.allSatisfy({ list[index].fields[$0] != nil }) {
             guard let value = evaluate(predicate, donation: list[index]) else { return nil }
             guard case .bool(let keep) = value else {
                 if failure == nil { failure = "a where predicate is not a Bool (found \(value))" }
@@ -68,7 +71,7 @@ extension RuleEvaluator {
 
     /// `filter` for `.field op constant`: the constant is computed once; each
     /// donation costs one array read when the field has a column, else one
-    /// dictionary lookup.
+    /// dictionary lookup. A donation without the field is not kept.
     private mutating func filter(
         _ candidates: [Int], of eventID: String, in list: [StoredDonation], by comparison: FieldComparison
     ) -> [Int]? {
@@ -78,16 +81,16 @@ extension RuleEvaluator {
             let verdicts = column.values.map { comparison.op.compare($0, comparison.constant) }
             for index in candidates {
                 let code = column.codes[index]
-                guard code >= 0, let keep = verdicts[Int(code)] else {
-                    return fieldFailure(comparison, in: list[index])
-                }
+                guard code >= 0 else { continue }
+                guard let keep = verdicts[Int(code)] else { return fieldFailure(comparison, in: list[index]) }
                 if keep { kept.append(index) }
             }
         } else {
             for index in candidates {
-                guard let field = list[index].fields[comparison.field],
-                    let keep = comparison.op.compare(field, comparison.constant)
-                else { return fieldFailure(comparison, in: list[index]) }
+                guard let field = list[index].fields[comparison.field] else { continue }
+                guard let keep = comparison.op.compare(field, comparison.constant) else {
+                    return fieldFailure(comparison, in: list[index])
+                }
                 if keep { kept.append(index) }
             }
         }
@@ -111,13 +114,11 @@ extension RuleEvaluator {
         return (op, field, constant)
     }
 
-    /// Records why a `.field op constant` predicate could not be computed for a donation.
+    /// Records why a `.field op constant` predicate could not be computed for a donation that has the field.
     private mutating func fieldFailure(_ comparison: FieldComparison, in donation: StoredDonation) -> [Int]? {
-        guard let value = donation.fields[comparison.field] else {
-            if failure == nil { failure = "a donation has no field .\(comparison.field)" }
-            return nil
+        if failure == nil, let value = donation.fields[comparison.field] {
+            failure = "cannot compare \(value) \(comparison.op.rawValue) \(comparison.constant)"
         }
-        if failure == nil { failure = "cannot compare \(value) \(comparison.op.rawValue) \(comparison.constant)" }
         return nil
     }
 

@@ -211,6 +211,16 @@ extension RuleExpression {
         }
     }
 
+    /// The donation fields the expression reads, in order (a field read twice is listed twice).
+    var fieldsRead: [String] {
+        switch self {
+        case .field(let name): [name]
+        case .literal, .argument, .parameter, .count: []
+        case .not(let operand), .negate(let operand): operand.fieldsRead
+        case .binary(_, let lhs, let rhs): lhs.fieldsRead + rhs.fieldsRead
+        }
+    }
+
     /// Whether the expression's value can change with the passage of time alone.
     var dependsOnTime: Bool {
         switch self {

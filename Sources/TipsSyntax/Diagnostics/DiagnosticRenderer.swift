@@ -13,10 +13,11 @@ public struct DiagnosticRenderer: Sendable {
         self.showsSourceLines = showsSourceLines
     }
 
-    /// The one-line header of a diagnostic: `path:line:column: severity: message`.
+    /// The one-line header of a diagnostic: `path:line:column: severity:
+    /// message`, the message's control characters escaped (it may quote the input).
     public func header(_ severity: Severity, _ message: String, at range: SourceRange) -> String {
         let file = sources[range.file]
-        return "\(file.path):\(file.lineColumn(of: range.start)): \(severity): \(message)"
+        return "\(file.path):\(file.lineColumn(of: range.start)): \(severity): \(message.escapingControlCharacters)"
     }
 
     /// Renders one diagnostic with its source line, caret and notes.
@@ -59,7 +60,7 @@ public struct DiagnosticRenderer: Sendable {
         }
         let prefix = shownStart > lineStart ? "…" : ""
         let suffix = shownEnd < lineEnd ? "…" : ""
-        let shown = file.repairedText(shownStart..<shownEnd)
+        let shown = Self.controlsAsPictures(file.repairedText(shownStart..<shownEnd))
         let shownColumns = shown.unicodeScalars.count
         // The caret's column within the shown text, and its width.
         let caretColumn = file.columns(from: shownStart, to: max(shownStart, offset)) + (range.start > lineEnd ? 1 : 0)
@@ -85,6 +86,21 @@ public struct DiagnosticRenderer: Sendable {
         }
         let caret = "^" + String(repeating: "~", count: width - 1)
         return prefix + shown + suffix + "\n" + pad + caret + "\n"
+    }
+
+    /// The text with each control character but a tab shown as its symbol
+    /// (U+241B for ESC), C1 controls as U+FFFD: one scalar for one, so columns
+    /// still count the same, and nothing from the file reaches the terminal as a command.
+    static func controlsAsPictures(_ text: String) -> String {
+        text.escapingScalars { scalar in
+            switch scalar.value {
+            case 0x09: nil
+            case 0x00..<0x20: String(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
+            case 0x7F: "\u{2421}"
+            case 0x80...0x9F: "\u{FFFD}"
+            default: nil
+            }
+        }
     }
 
     /// How many terminal cells a character takes: 2 for wide (CJK, Hangul,

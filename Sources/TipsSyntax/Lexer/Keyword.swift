@@ -7,7 +7,7 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
     case config, `enum`, parameter, transient, event, tip, group
     case displayFrequency, every, keep, ordered, firstAvailable
     case title, message, image, id, action, rule, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency
-    case invalidatedBy
+    case invalidatedBy, renamedFrom
     case `true`, `false`
     // Scenarios (`tipc test`): the declaration, its steps, and the words inside steps.
     case scenario
@@ -36,7 +36,7 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
     public var startsTipItem: Bool {
         switch self {
         case .title, .message, .image, .id, .action, .rule, .maxDisplayCount, .maxDisplayDuration,
-            .ignoresDisplayFrequency, .invalidatedBy:
+            .ignoresDisplayFrequency, .invalidatedBy, .renamedFrom:
             true
         default: false
         }

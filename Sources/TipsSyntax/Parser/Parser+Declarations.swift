@@ -169,23 +169,27 @@ extension SyntaxParser {
 
     // MARK: - enum
 
-    /// enum_decl = "enum" identifier "{" [ identifier { case_separator identifier } [ case_separator ] ] "}" ;
+    /// enum_decl = "enum" identifier "{" [ enum_case { case_separator enum_case } [ case_separator ] ] "}" ;
     mutating func parseEnumDecl(doc: DocComment?) -> EnumDecl? {
         guard let (keyword, name) = parseDeclarationName(.enum),
             let opening = expectDeclarationBlock("expected '{' and the cases after enum '\(name.name)'")
         else { return nil }
         var cases: [Identifier] = []
+        var renames: [RenamedFromSyntax?] = []
         // Until the first case, a line like `event X` is read as a case, not as a declaration.
         let end = parseBraced(opening: opening, name: "enum '\(name.name)'", closesAtDeclaration: !cases.isEmpty) {
-            $0.parseEnumCase(into: &cases, of: name)
+            $0.parseEnumCase(into: &cases, renames: &renames, of: name)
         }
-        let decl = EnumDecl(doc: doc, name: name, cases: cases, range: keyword.range.extended(to: end))
+        var decl = EnumDecl(doc: doc, name: name, cases: cases, range: keyword.range.extended(to: end))
+        if renames.contains(where: { $0 != nil }) { decl.caseRenames = renames }
         expectDeclarationEnd("enum '\(name.name)'")
         return decl
     }
 
     /// One case of enum `name` and the separator after it, or an error and the skip to the next case.
-    private mutating func parseEnumCase(into cases: inout [Identifier], of name: Identifier) {
+    private mutating func parseEnumCase(
+        into cases: inout [Identifier], renames: inout [RenamedFromSyntax?], of name: Identifier
+    ) {
         guard currentKind == .identifier else {
             errorExpected("expected a case name in enum '\(name.name)', found \(describe(current))")
             skipToNextCase()
@@ -193,6 +197,7 @@ extension SyntaxParser {
         }
         let item = advanceIdentifier()
         cases.append(item)
+        renames.append(parseCaseRenamedFrom(item))
         switch currentKind {
         case .comma, .newline, .semicolon:
             advance()
@@ -212,7 +217,7 @@ extension SyntaxParser {
 
     // MARK: - parameter
 
-    /// parameter_decl = [ "transient" ] "parameter" identifier ":" type "=" expression ;
+    /// parameter_decl = [ "transient" ] "parameter" identifier ":" type "=" expression [ renamed_from ] ;
     mutating func parseParameterDecl(doc: DocComment?) -> ParameterDecl? {
         let first = current
         var transient: SourceRange?
@@ -254,9 +259,14 @@ extension SyntaxParser {
         } else {
             errorExpected("expected '=' and a default value after the type of parameter '\(name.name)'")
         }
+        var renamedFrom: RenamedFromSyntax?
+        if value != nil, at(.renamedFrom) {
+            renamedFrom = parseRenamedFrom(allowsID: false, owner: "parameter '\(name.name)'")
+            if renamedFrom == nil { value = nil }
+        }
         let decl = ParameterDecl(
             doc: doc, transient: transient, name: name, type: type, defaultValue: value,
-            range: range(from: first.range))
+            range: range(from: first.range), renamedFrom: renamedFrom)
         if value == nil {
             if !atDeclarationStart, !isAtEnd { recoverAtFileScope() }
         } else {

@@ -1,7 +1,7 @@
 // Events: event_decl, keep_clause, and the field lists shared with tips.
 
 extension SyntaxParser {
-    /// event_decl = "event" identifier [ "(" [ field_list ] ")" ] [ keep_clause ] ;
+    /// event_decl = "event" identifier [ "(" [ field_list ] ")" ] [ keep_clause ] [ renamed_from ] ;
     mutating func parseEventDecl(doc: DocComment?) -> EventDecl? {
         guard let (keyword, name) = parseDeclarationName(.event) else { return nil }
         var fields: [FieldSyntax] = []
@@ -12,8 +12,15 @@ extension SyntaxParser {
             keep = parseKeepClause()
             complete = keep != nil
         }
+        var renamedFrom: RenamedFromSyntax?
+        if complete, at(.renamedFrom) {
+            renamedFrom = parseRenamedFrom(allowsID: false, owner: "event '\(name.name)'")
+            complete = renamedFrom != nil
+        }
         // After an error the event is kept with what was read, so that its uses do not cascade.
-        let decl = EventDecl(doc: doc, name: name, fields: fields, keep: keep, range: range(from: keyword.range))
+        let decl = EventDecl(
+            doc: doc, name: name, fields: fields, keep: keep, range: range(from: keyword.range),
+            renamedFrom: renamedFrom)
         if complete {
             expectDeclarationEnd("event '\(name.name)'")
         } else if !atDeclarationStart {

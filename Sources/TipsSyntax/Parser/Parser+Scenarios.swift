@@ -125,13 +125,51 @@ extension SyntaxParser {
         guard let count = takeInteger() else {
             errorExpected("expected a number of times after 'repeat', as in repeat 3 { ... }")
             // Read the block anyway, so that its '}' does not close the scenario.
-            if currentKind == .leftBrace { _ = parseScenarioSteps(opening: advance(), name: "'repeat'") }
+            if currentKind == .leftBrace { _ = parseRepeatBlock(opening: advance(), name: "'repeat'") }
             return nil
         }
         guard let opening = expectLeftBrace("expected '{' and the steps to repeat after 'repeat \(count.value)'")
         else { return nil }
-        let (steps, _) = parseScenarioSteps(opening: opening, name: "'repeat \(count.value)'")
+        guard let steps = parseRepeatBlock(opening: opening, name: "'repeat \(count.value)'") else { return nil }
         return .repeat(count: count, steps: steps)
+    }
+
+    static let repeatTooDeepMessage =
+        "'repeat' is nested too deeply; a scenario may nest at most \(Parser.maximumStepDepth) 'repeat' blocks"
+
+    /// The steps of a `repeat` block whose `{` is `opening`, up to and
+    /// including its `}`; nil when the block nests too deeply (reported, and
+    /// the block skipped without recursion, however deep it goes) or when
+    /// errors left it without a step.
+    mutating func parseRepeatBlock(opening: Token, name: String) -> [ScenarioStep]? {
+        guard stepDepth < Parser.maximumStepDepth else {
+            error(Self.repeatTooDeepMessage, at: opening.range)
+            skipBlock()
+            return nil
+        }
+        stepDepth += 1
+        defer { stepDepth -= 1 }
+        let start = position
+        let ((steps, _), failed) = parsing { $0.parseScenarioSteps(opening: opening, name: name) }
+        // A block left empty by its steps' errors is not also "a repeat without steps".
+        if steps.isEmpty, failed || hasLexicalError(after: start) { return nil }
+        return steps
+    }
+
+    /// Consumes the rest of a block whose `{` was just consumed, blocks
+    /// inside it included, up to and including its `}`; a declaration or the
+    /// end of the file ends it too.
+    mutating func skipBlock() {
+        var depth = 1
+        while !isAtEnd, !atDeclarationStart {
+            switch advance().kind {
+            case .leftBrace: depth += 1
+            case .rightBrace:
+                depth -= 1
+                if depth == 0 { return }
+            default: break
+            }
+        }
     }
 
     /// expect_step = "expect" tip_reference ( tip_status | "shows" ( "nothing" | tip_reference ) ) ;

@@ -110,6 +110,8 @@ extension SyntaxParser {
             return .ignoresDisplayFrequency
         case .invalidatedBy:
             return expectIdentifier("expected an event name after 'invalidatedBy'").map(TipItemKind.invalidatedBy)
+        case .renamedFrom:
+            return parseRenameSources(allowsID: true, owner: "a tip").map(TipItemKind.renamedFrom)
         default:
             return nil
         }

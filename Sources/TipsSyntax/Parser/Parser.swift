@@ -20,6 +20,10 @@ public enum Parser {
     /// and member chains) before the parser gives up on the expression.
     public static let maximumExpressionDepth = 200
 
+    /// How deeply `repeat` blocks may nest in a scenario before the parser
+    /// skips the deeper block: every later stage walks steps recursively.
+    public static let maximumStepDepth = 100
+
     /// Parses `files` at the same time, on up to `jobs` threads; their
     /// diagnostics are reported in input order, as if parsed one after the other.
     public static func parse(
@@ -64,8 +68,11 @@ struct SyntaxParser {
     private(set) var currentSegments = StringLiteral.Segments()
     /// The token after ``current``.
     private var next: Token
-    /// The tokens after ``next`` the parser has looked at (rarely any).
+    /// The tokens after ``next`` the parser has looked at (rarely any), from
+    /// ``furtherStart`` on: taking one moves the start, so that consuming a
+    /// whole line looked at ahead costs one step a token, not a shift of the rest.
     private var further: [Token] = []
+    private var furtherStart = 0
     /// How many tokens have been consumed.
     private(set) var position = 0
     /// The last token consumed that is not a separator, if any (its kind and range).
@@ -83,6 +90,8 @@ struct SyntaxParser {
     var nesting = 0
     /// Set when an expression was too deep: every rule unwinds at once.
     var abandonsExpression = false
+    /// How many `repeat` blocks enclose the step being parsed.
+    var stepDepth = 0
 
     init(file: SourceFile, diagnostics: consuming DiagnosticEngine) {
         self.file = file
@@ -102,8 +111,8 @@ struct SyntaxParser {
     /// The token `offset` places ahead (the end of file past the end).
     mutating func peek(_ offset: Int) -> Token {
         guard offset > 1 else { return offset == 1 ? next : current }
-        while further.count < offset - 1 { further.append(lexer.next()) }
-        return further[offset - 2]
+        while further.count - furtherStart < offset - 1 { further.append(lexer.next()) }
+        return further[furtherStart + offset - 2]
     }
 
     var isAtEnd: Bool { currentKind == .endOfFile }
@@ -123,9 +132,21 @@ struct SyntaxParser {
             lineBreakAfterPrevious = false
         }
         current = next
-        next = further.isEmpty ? lexer.next() : further.removeFirst()
+        next = furtherStart < further.count ? takeFurther() : lexer.next()
         takeValuesOfCurrent()
         if current.followsLineBreak { lineStart = ((current.kind, current.range), (kind, range)) }
+        return token
+    }
+
+    /// The first token of ``further``; the array is emptied (keeping its
+    /// storage) once every token in it is taken.
+    private mutating func takeFurther() -> Token {
+        let token = further[furtherStart]
+        furtherStart += 1
+        if furtherStart == further.count {
+            further.removeAll(keepingCapacity: true)
+            furtherStart = 0
+        }
         return token
     }
 

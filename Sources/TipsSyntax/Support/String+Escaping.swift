@@ -1,5 +1,6 @@
-// The loop under every escaper (the syntax dump's Swift-style quotes), and
-// the one escaper of markup: the preview's HTML and the JUnit report's XML.
+// The loop under every escaper (the syntax dump's Swift-style quotes), the
+// escape of control characters in text printed to a terminal, and the one
+// escaper of markup: the preview's HTML and the JUnit report's XML.
 
 extension String {
     /// The text with each Unicode scalar that `replacement` gives text for
@@ -15,6 +16,28 @@ extension String {
             }
         }
         return out
+    }
+}
+
+extension String {
+    /// The text with each control character (C0, DEL, C1) written as the
+    /// `.tips` escape that spells it (`\n`, `\t`, `\u{1B}`): text from a
+    /// `.tips` file printed to a terminal cannot move the cursor, change
+    /// colours or set the window title, and a line stays one line.
+    package var escapingControlCharacters: String {
+        guard unicodeScalars.contains(where: Self.isControl) else { return self }
+        return escapingScalars { scalar in
+            switch scalar {
+            case "\n": "\\n"
+            case "\t": "\\t"
+            case _ where Self.isControl(scalar): "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: nil
+            }
+        }
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }
 

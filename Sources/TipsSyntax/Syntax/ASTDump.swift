@@ -88,8 +88,9 @@ package struct ASTDumper {
         case .enumeration(let decl):
             line("Enum \(decl.name.name)", decl.range, depth: depth)
             dump(decl.doc, depth: depth + 1)
-            for item in decl.cases {
+            for (index, item) in decl.cases.enumerated() {
                 line("Case \(item.name)", item.range, depth: depth + 1)
+                dump(decl.renamedFrom(ofCase: index), depth: depth + 2)
             }
         case .parameter(let decl):
             line("Parameter \(decl.transient == nil ? "" : "transient ")\(decl.name.name)", decl.range, depth: depth)
@@ -99,6 +100,7 @@ package struct ASTDumper {
                 line("Default", depth: depth + 1)
                 dump(value, depth: depth + 2)
             }
+            dump(decl.renamedFrom, depth: depth + 1)
         case .event(let decl):
             line("Event \(decl.name.name)", decl.range, depth: depth)
             dump(decl.doc, depth: depth + 1)
@@ -108,6 +110,7 @@ package struct ASTDumper {
                 let duration = keep.duration.map { " duration \(ASTDumper.spelling($0))" } ?? ""
                 line("Keep\(count)\(duration)", keep.range, depth: depth + 1)
             }
+            dump(decl.renamedFrom, depth: depth + 1)
         case .tip(let decl):
             line("Tip \(decl.name.name)", decl.range, depth: depth)
             dump(decl.doc, depth: depth + 1)
@@ -144,7 +147,24 @@ package struct ASTDumper {
             line("MaxDisplayDuration \(ASTDumper.spelling(duration))", item.range, depth: depth)
         case .ignoresDisplayFrequency: line("IgnoresDisplayFrequency", item.range, depth: depth)
         case .invalidatedBy(let event): line("InvalidatedBy \(event.name)", item.range, depth: depth)
+        case .renamedFrom(let sources):
+            line("RenamedFrom \(ASTDumper.spelling(sources))", item.range, depth: depth)
         }
+    }
+
+    mutating func dump(_ clause: RenamedFromSyntax?, depth: Int) {
+        guard let clause else { return }
+        line("RenamedFrom \(ASTDumper.spelling(clause.sources))", clause.range, depth: depth)
+    }
+
+    /// Old identities as written: `FavoriteTrailTip, "trail-v1"`.
+    static func spelling(_ sources: [RenameSourceSyntax]) -> String {
+        sources.map { source in
+            switch source {
+            case .name(let name): name.name
+            case .id(let literal): quoted(literal)
+            }
+        }.joined(separator: ", ")
     }
 
     mutating func dump(_ expr: Expr, depth: Int) {

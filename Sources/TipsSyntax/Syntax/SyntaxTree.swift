@@ -98,6 +98,41 @@ public struct EnumDecl: Sendable {
     public var cases: [Identifier]
     /// The whole declaration.
     public var range: SourceRange
+    /// Each case's `renamedFrom` clause, parallel to `cases` (nil where it has
+    /// none); empty when no case has one. Read it through ``renamedFrom(ofCase:)``.
+    public var caseRenames: [RenamedFromSyntax?] = []
+
+    /// The `renamedFrom` clause of the case at `index`, if it has one.
+    public func renamedFrom(ofCase index: Int) -> RenamedFromSyntax? {
+        caseRenames.indices.contains(index) ? caseRenames[index] : nil
+    }
+}
+
+/// `renamedFrom OLD, …`: the identities under which a declaration's users'
+/// state was stored before, for the runtime to move it (`pro renamedFrom premium`).
+public struct RenamedFromSyntax: Hashable, Sendable {
+    /// The `renamedFrom` keyword.
+    public var keyword: SourceRange
+    /// The old identities, in order.
+    public var sources: [RenameSourceSyntax]
+    /// The whole clause.
+    public var range: SourceRange
+}
+
+/// One old identity after `renamedFrom`.
+public enum RenameSourceSyntax: Hashable, Sendable {
+    /// An old name: of a tip (whose id was its name), an event, a parameter or an enum case.
+    case name(Identifier)
+    /// A tip's old id, as its `id` item spelled it (a reusable tip's interpolates arguments).
+    case id(StringLiteral)
+
+    /// Where it is written.
+    public var range: SourceRange {
+        switch self {
+        case .name(let identifier): identifier.range
+        case .id(let literal): literal.range
+        }
+    }
 }
 
 /// A type as written: `Bool`, `Int`, `Double`, `String`, or an enum's name.
@@ -120,6 +155,8 @@ public struct ParameterDecl: Sendable {
     public var defaultValue: Expr?
     /// The whole declaration.
     public var range: SourceRange
+    /// `renamedFrom OLD`, the clause at its end, if any.
+    public var renamedFrom: RenamedFromSyntax? = nil
 }
 
 /// A typed field: an event's donation field or a tip's argument.
@@ -154,6 +191,8 @@ public struct EventDecl: Sendable {
     public var keep: KeepClause?
     /// The whole declaration.
     public var range: SourceRange
+    /// `renamedFrom OLD`, the clause at its end, if any.
+    public var renamedFrom: RenamedFromSyntax? = nil
 }
 
 /// `tip Name { ... }` or `tip Name(arg: Type, ...) { ... }`.
@@ -199,6 +238,8 @@ public enum TipItemKind: Sendable {
     case ignoresDisplayFrequency
     /// `invalidatedBy event`
     case invalidatedBy(Identifier)
+    /// `renamedFrom OldName` or `renamedFrom "old-id"`: where the tip's users' state was stored before.
+    case renamedFrom([RenameSourceSyntax])
 
     /// The keyword the item starts with.
     public var keyword: Keyword {
@@ -213,6 +254,7 @@ public enum TipItemKind: Sendable {
         case .maxDisplayDuration: .maxDisplayDuration
         case .ignoresDisplayFrequency: .ignoresDisplayFrequency
         case .invalidatedBy: .invalidatedBy
+        case .renamedFrom: .renamedFrom
         }
     }
 }

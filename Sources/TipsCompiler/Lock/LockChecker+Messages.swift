@@ -1,0 +1,141 @@
+import TipsSyntax
+
+// What each lock error says: what users lose, and the ways out.
+
+extension LockChecker {
+    /// Error 1: a locked identity nothing declares or renames. Reported at
+    /// the most similar new declaration of its kind ("did you rename it"),
+    /// else at line 1 of the first file.
+    mutating func reportGone(_ identity: LockedIdentity) {
+        let (noun, loss, source, placement): (String, String, String, String)
+        let candidates: [(name: String, range: SourceRange)]
+        switch identity {
+        case .tip(let name, let id):
+            (noun, loss) = ("tip", "people who closed \(name) will see it again, and its displays count from zero")
+            source = id == InterpolatedText(name) ? name : LockText.quoted(id, asTipsString: true)
+            placement = "an item of the tip"
+            candidates = identities.tips.filter { locked[LockedIdentity.tip(name: $0.name, id: $0.id).key] == nil }
+                .map { ($0.name, $0.origin.nameRange) }
+        case .parameter(let name, _):
+            (noun, loss) = ("parameter", "the value the app set for it on each device is lost")
+            (source, placement) = (name, "a clause at the end of the parameter")
+            candidates = identities.parameters.filter { locked[LockKey(kind: .parameter, text: $0.name)] == nil }
+                .map { ($0.name, $0.origin.nameRange) }
+        case .event(let name, _):
+            (noun, loss) = (
+                "event", "the donations people made of it are lost, so rules that count them start from zero"
+            )
+            (source, placement) = (name, "a clause at the end of the event")
+            candidates = identities.events.filter { locked[LockKey(kind: .event, text: $0.name)] == nil }
+                .map { ($0.name, $0.origin.nameRange) }
+        case .enumCase:
+            return
+        }
+        let name = identity.displayName
+        if case .tip(_, let id) = identity, let same = identities.tips.first(where: { $0.name == name }) {
+            // The tip is still declared, under another id.
+            diagnostics.error(
+                "locked tip '\(name)' changed its id from \(LockText.quoted(id, asTipsString: true)) to "
+                    + "\(LockText.quoted(same.id, asTipsString: true)): \(loss); keep its id, or add "
+                    + "`renamedFrom \(source)` to it, or run `tipc lock` to accept the reset",
+                at: same.idRange ?? same.origin.nameRange)
+            return
+        }
+        let similar = Self.mostSimilar(to: name, among: candidates.map(\.name))
+        let range = candidates.first { $0.name == similar }?.range ?? firstLine
+        let way =
+            similar.map { "did you rename it to '\($0)'? Add `renamedFrom \(source)` to it (\(placement))" }
+            ?? "to keep it, add `renamedFrom \(source)` to the \(noun) that replaces it (\(placement))"
+        diagnostics.error(
+            "locked \(noun) '\(name)' is gone: \(loss); \(way), or run `tipc lock` to accept the reset", at: range)
+    }
+
+    /// A locked parameter declared `transient` now.
+    mutating func reportTransient(_ parameter: CheckedParameter) {
+        diagnostics.error(
+            "locked parameter '\(parameter.name)' is transient now: the value the app set for it on each device is "
+                + "no longer read, and it starts from its default at every launch; remove `transient`, or run "
+                + "`tipc lock` to accept the reset",
+            at: parameter.origin.nameRange)
+    }
+
+    /// Error 3: a case stored values held is gone from their enum.
+    mutating func reportCaseGone(_ name: String, of slot: EnumSlot) {
+        let checked = slot.checked
+        let loss =
+            slot.slot.contains(".")
+            ? "donations whose \(slot.description) is .\(name) no longer match a `where` on it"
+            : "devices whose \(slot.description) holds .\(name) read its default instead"
+        let renamed = Set(ProgramIdentities.caseRenames(of: checked).values)
+        let candidates = checked.cases.filter { !renamed.contains($0) }
+        let similar = Self.mostSimilar(to: name, among: candidates)
+        let range = similar.flatMap { checked.cases.firstIndex(of: $0) }.map { checked.caseRanges[$0] }
+        let way =
+            similar.map { "did you rename it to '\($0)'? Write `\($0) renamedFrom \(name)` to move them" }
+            ?? "to move them, write `renamedFrom \(name)` after the case that replaces it"
+        diagnostics.error(
+            "case '\(name)' of enum '\(checked.name)' is gone: \(loss); \(way), or run `tipc lock` to accept the reset",
+            at: range ?? checked.origin.nameRange)
+    }
+
+    /// The warning for a `renamedFrom` whose old identity the lock lacks.
+    mutating func warnNothingToMove(_ key: LockKey, _ rename: CheckedRename) {
+        let all = lock.entries.map(\.identity).filter { $0.key.kind == key.kind }
+        let (noun, what): (String, String)
+        var hint = ""
+        switch key.kind {
+        case .tip:
+            (noun, what) = ("tip", "tip with the id \(key.text)")
+            let named = all.first { $0.displayName == rename.text }
+            if rename.isTipName, case .tip(_, let id)? = named {
+                hint =
+                    "; the lock's tip '\(rename.text)' had the id \(LockText.quoted(id, asTipsString: true)): "
+                    + "write renamedFrom \(LockText.quoted(id, asTipsString: true))"
+            } else if let similar = Self.mostSimilar(to: rename.text, among: all.map(\.displayName)) {
+                hint = "; did you mean '\(similar)'?"
+            }
+        case .parameter, .event:
+            noun = key.kind == .parameter ? "parameter" : "event"
+            what = "\(noun) '\(rename.text)'"
+            hint =
+                Self.mostSimilar(to: rename.text, among: all.map(\.displayName)).map { "; did you mean '\($0)'?" } ?? ""
+        case .enumCase:
+            return
+        }
+        diagnostics.warning(
+            "renamedFrom '\(rename.text)': the lock has no \(what), so nothing moves to this \(noun)\(hint)",
+            at: rename.range)
+    }
+
+    /// Line 1 of the first file, where a removed identity that no declaration resembles is reported.
+    var firstLine: SourceRange {
+        SourceRange(file: identities.firstFile ?? FileID(0), start: 0, end: 0)
+    }
+
+    /// The candidate most like `name`: a misspelling of it, or one that
+    /// contains it or is contained in it (`FavoriteTrailTip` and
+    /// `FavoriteTrail`), or one within half its length of edits; of equals,
+    /// the alphabetically first.
+    static func mostSimilar(to name: String, among candidates: [String]) -> String? {
+        if let close = SpellingSuggester.closest(to: name, among: candidates) { return close }
+        let lower = name.lowercased()
+        let scalars = Array(lower.unicodeScalars)
+        var best: (distance: Int, name: String)?
+        for candidate in candidates {
+            let other = candidate.lowercased()
+            let contains = !other.isEmpty && (lower.contains(other) || other.contains(lower))
+            let distance = SpellingSuggester.distance(scalars, Array(other.unicodeScalars))
+            guard contains || distance * 2 <= max(scalars.count, other.unicodeScalars.count) else { continue }
+            let score = contains ? 0 : distance
+            if best.map({ score < $0.distance || (score == $0.distance && candidate < $0.name) }) ?? true {
+                best = (score, candidate)
+            }
+        }
+        return best?.name
+    }
+
+    /// "an Int", "a String".
+    static func article(_ type: String) -> String {
+        (type.first.map { "AEIOU".contains($0) } ?? false ? "an " : "a ") + type
+    }
+}

@@ -1,0 +1,185 @@
+import TipsSyntax
+
+/// Checks a program against a lock (`--lock`): each change that would lose
+/// users' state is an error at the declaration concerned, saying what they
+/// lose and the ways out (`renamedFrom`, or `tipc lock` to accept the reset):
+///
+/// 1. a locked identity is gone, and nothing renames it;
+/// 2. a persisted parameter's type changed;
+/// 3. a case of an enum that stored values hold is gone, and nothing renames it;
+/// 4. an event's field is gone, or its type changed;
+/// 5. a declaration takes an identity the lock retired;
+/// 6. two declarations are renamed from one identity (the checker reports it
+///    with or without a lock).
+///
+/// A `renamedFrom` naming an identity the lock lacks is a warning: nothing moves.
+struct LockChecker {
+    let identities: ProgramIdentities
+    let lock: LockFile
+    let locked: [LockKey: LockedIdentity]
+    let retired: [LockKey: LockedIdentity]
+    /// Old key → the declaration renamed from it.
+    let renames: [LockKey: (to: LockKey, rename: CheckedRename)]
+    var diagnostics: DiagnosticEngine
+
+    /// Reports into `diagnostics` every change of `program` that `lock` forbids.
+    static func check(_ program: CheckedProgram, against lock: LockFile, diagnostics: inout DiagnosticEngine) {
+        let identities = ProgramIdentities(program)
+        var checker = LockChecker(
+            identities: identities, lock: lock, locked: lock.locked, retired: lock.retired,
+            renames: identities.renames, diagnostics: DiagnosticEngine())
+        checker.checkLocked()
+        checker.checkCases()
+        checker.checkRetired()
+        checker.checkRenameSources()
+        diagnostics.report(contentsOf: checker.diagnostics)
+    }
+
+    /// Every locked identity: still declared (and stored alike), renamed, or an error.
+    private mutating func checkLocked() {
+        let parameters = Dictionary(identities.parameters.map { ($0.name, $0) }) { first, _ in first }
+        let events = Dictionary(identities.events.map { ($0.name, $0) }) { first, _ in first }
+        let tipKeys = Set(identities.tips.map { LockedIdentity.tip(name: $0.name, id: $0.id).key })
+        for (key, identity) in locked.sorted(by: { $0.key < $1.key }) {
+            let renamed = renames[key]
+            switch identity {
+            case .tip:
+                if !tipKeys.contains(key) && renamed == nil { reportGone(identity) }
+            case .parameter(let name, let type):
+                if let parameter = parameters[name] ?? renamed.flatMap({ parameters[$0.to.text] }) {
+                    checkType(of: parameter, was: type, named: name)
+                } else if let transient = identities.transientParameters[name] {
+                    reportTransient(transient)
+                } else {
+                    reportGone(identity)
+                }
+            case .event(let name, let fields):
+                if let event = events[name] ?? renamed.flatMap({ events[$0.to.text] }) {
+                    checkFields(of: event, were: fields, named: name)
+                } else {
+                    reportGone(identity)
+                }
+            case .enumCase:
+                break
+            }
+        }
+    }
+
+    /// A parameter stored before as `type` (under `name`): the same kind of value, or error 2.
+    private mutating func checkType(of parameter: CheckedParameter, was type: LockedType, named name: String) {
+        guard let current = identities.lockedType(parameter.type), !current.storesLike(type) else { return }
+        let renamed = name == parameter.name ? "" : " (stored as '\(name)')"
+        diagnostics.error(
+            "locked parameter '\(parameter.name)'\(renamed) changed its type from \(type.name) to \(current.name): "
+                + "the \(type.name) each device holds is not read, and '\(parameter.name)' reads as its default "
+                + "until the app sets it again; keep \(type.name), or run `tipc lock` to accept the reset",
+            at: parameter.origin.nameRange)
+    }
+
+    /// An event's fields against those its donations were stored with: each still there with its type, or error 4.
+    private mutating func checkFields(of event: CheckedEvent, were fields: [LockedField], named name: String) {
+        for field in fields {
+            guard let current = event.field(named: field.name) else {
+                let others = event.fields.map(\.name)
+                let renamed = Self.mostSimilar(to: field.name, among: others).map {
+                    "did you rename it to '\($0)'? A field keeps its name: "
+                }
+                diagnostics.error(
+                    "field '\(field.name)' of locked event '\(event.name)' is gone: donations from now on lack it, "
+                        + "so a version that reads it (one not updated yet, another device) does not count them; "
+                        + "\(renamed ?? "")keep '\(field.name)', or run `tipc lock` to accept the change",
+                    at: event.origin.nameRange)
+                continue
+            }
+            guard let type = identities.lockedType(current.type), !type.storesLike(field.type) else { continue }
+            diagnostics.error(
+                "field '\(field.name)' of locked event '\(event.name)' changed its type from \(field.type.name) to "
+                    + "\(type.name): the donations stored before hold \(Self.article(field.type.name)), which a "
+                    + "`where` on '\(field.name)' does not count; keep \(field.type.name), or run `tipc lock` to "
+                    + "accept the change",
+                at: current.nameRange)
+        }
+    }
+}
+
+extension LockChecker {
+    /// Error 3 for each slot: a case its values held that the enum lacks now, and no case is renamed from.
+    private mutating func checkCases() {
+        var reported: Set<String> = []
+        for slot in identities.enumSlots {
+            let lock = self.lock
+            let old = ([slot.slot] + slot.oldSlots).lazy.compactMap { lock.type(ofSlot: $0) }.first
+            guard case .enumeration(_, let cases)? = old else { continue }
+            let current = Set(slot.checked.cases)
+            let renamed = ProgramIdentities.caseRenames(of: slot.checked)
+            for name in cases where !current.contains(name) && renamed[name] == nil {
+                // One error for a case, however many slots held it.
+                guard reported.insert(slot.checked.name + "." + name).inserted else { continue }
+                reportCaseGone(name, of: slot)
+            }
+        }
+    }
+
+    /// Error 5: a declaration (or an enum case of a stored value) takes an identity the lock retired.
+    private mutating func checkRetired() {
+        for tip in identities.tips {
+            let key = LockedIdentity.tip(name: tip.name, id: tip.id).key
+            guard retired[key] != nil else { continue }
+            reportRetiredTaken(
+                "tip '\(tip.name)' takes the id '\(tip.id.displayText)', which the lock retired: people who closed "
+                    + "the tip that had it would find this one closed too",
+                way: "give it another `id`", at: tip.idRange ?? tip.origin.nameRange)
+        }
+        for parameter in identities.parameters where retired[LockKey(kind: .parameter, text: parameter.name)] != nil {
+            reportRetiredTaken(
+                "parameter '\(parameter.name)' takes a name the lock retired: the value devices hold for the old "
+                    + "'\(parameter.name)' would become its value",
+                way: "give it another name", at: parameter.origin.nameRange)
+        }
+        for event in identities.events where retired[LockKey(kind: .event, text: event.name)] != nil {
+            reportRetiredTaken(
+                "event '\(event.name)' takes a name the lock retired: the donations people made of the old "
+                    + "'\(event.name)' would count for it",
+                way: "give it another name", at: event.origin.nameRange)
+        }
+        for slot in identities.enumSlots {
+            let retiredCases = Set(lock.retiredCases(ofSlot: slot.slot))
+            for (index, name) in slot.checked.cases.enumerated() where retiredCases.contains(name) {
+                reportRetiredTaken(
+                    "case '\(name)' of enum '\(slot.checked.name)' takes a case the lock retired from "
+                        + "\(slot.description): values stored as the old .\(name) would read as this one",
+                    way: "give it another name", at: slot.checked.caseRanges[index])
+            }
+        }
+    }
+
+    private mutating func reportRetiredTaken(_ what: String, way: String, at range: SourceRange) {
+        diagnostics.error("\(what); \(way), or run `tipc lock` to let it take that state", at: range)
+    }
+
+    /// A warning for each `renamedFrom` naming an identity the lock has neither locked nor retired.
+    private mutating func checkRenameSources() {
+        for (key, rename) in renames.sorted(by: { $0.value.rename.range < $1.value.rename.range })
+        where locked[key] == nil && retired[key] == nil {
+            warnNothingToMove(key, rename.rename)
+        }
+        for checked in identities.enums.values.sorted(by: { $0.origin.nameRange < $1.origin.nameRange }) {
+            let renames = checked.caseRenames.joined()
+            guard !renames.isEmpty else { continue }
+            let slots = identities.enumSlots.filter { $0.checked.name == checked.name }
+            var known: Set<String> = []
+            for slot in slots {
+                for old in [slot.slot] + slot.oldSlots {
+                    known.formUnion(lock.type(ofSlot: old)?.cases ?? [])
+                    known.formUnion(lock.retiredCases(ofSlot: old))
+                }
+            }
+            for rename in renames where !known.contains(rename.text) {
+                diagnostics.warning(
+                    "renamedFrom '\(rename.text)': the lock has no stored value of enum '\(checked.name)' that "
+                        + "holds a case '\(rename.text)', so nothing moves",
+                    at: rename.range)
+            }
+        }
+    }
+}

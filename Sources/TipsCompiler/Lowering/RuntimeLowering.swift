@@ -1,0 +1,133 @@
+// Lowering: the one place that decides which TipsRuntime values a checked
+// program becomes. `tipc test` runs these values on the runtime's engine and
+// the TipsRuntime back end prints them as Swift, so a scenario and the
+// generated code cannot disagree; `LoweringAgreementTests` compiles every
+// golden, runs it, and compares what its declarations hold with these values.
+//
+// A new lowered value (a tip option, a config item, a rename) is one field
+// here and one line in the back end's printer.
+
+import TipsRuntime
+import TipsSyntax
+
+/// Lowers checked declarations to runtime values. Made once per program: it
+/// knows every parameter and event by name, which the rules refer to.
+public struct RuntimeLowering: Sendable {
+    /// Every parameter's reference, by name.
+    private let parameters: [String: Tips.ParameterReference]
+    /// Every event, by name.
+    private let events: [String: Tips.Event]
+    /// The `config` block's display frequency (`immediate` without one).
+    public let displayFrequency: Tips.DisplayFrequency
+    /// What every tip returns as its `declaredConfiguration`: the `config`
+    /// block and the file that holds it, or nil when no file has one.
+    public let declaredConfiguration: Tips.DeclaredConfiguration?
+
+    /// Prepares to lower the declarations of `program`.
+    public init(_ program: CheckedProgram) {
+        var parameters: [String: Tips.ParameterReference] = [:]
+        var events: [String: Tips.Event] = [:]
+        for file in program.files {
+            for declaration in file.declarations {
+                switch declaration {
+                case .parameter(let parameter): parameters[parameter.name] = Self.reference(parameter)
+                case .event(let event): events[event.name] = Self.event(event)
+                case .enumeration, .tip, .group: break
+                }
+            }
+        }
+        self.parameters = parameters
+        self.events = events
+        let frequency = Self.frequency(program.config.displayFrequency)
+        displayFrequency = frequency
+        declaredConfiguration = program.files.first { $0.emitsConfiguration }.map {
+            Tips.DeclaredConfiguration(displayFrequency: frequency, file: $0.fileName)
+        }
+    }
+
+    /// One declaration.
+    public func lower(_ declaration: CheckedDeclaration) -> LoweredDeclaration {
+        switch declaration {
+        case .enumeration(let decl): .enumeration(lower(decl))
+        case .parameter(let parameter): .parameter(lower(parameter))
+        case .event(let event): .event(lower(event))
+        case .tip(let tip): .tip(lower(tip))
+        case .group(let group): .group(lower(group))
+        }
+    }
+
+    /// An enum.
+    public func lower(_ decl: CheckedEnum) -> LoweredEnum {
+        LoweredEnum(name: decl.name, doc: decl.doc, cases: decl.cases)
+    }
+
+    /// A parameter.
+    public func lower(_ parameter: CheckedParameter) -> LoweredParameter {
+        LoweredParameter(
+            name: parameter.name, doc: parameter.doc, type: parameter.type, reference: Self.reference(parameter))
+    }
+
+    /// An event.
+    public func lower(_ event: CheckedEvent) -> LoweredEvent {
+        LoweredEvent(name: event.name, doc: event.doc, fields: event.fields, event: Self.event(event))
+    }
+
+    /// A group.
+    public func lower(_ group: CheckedGroup) -> LoweredGroup {
+        LoweredGroup(
+            name: group.name, doc: group.doc, priority: group.priority == .ordered ? .ordered : .firstAvailable,
+            members: group.members)
+    }
+
+    /// A tip; a reusable tip's arguments stay slots (see ``LoweredTip``).
+    public func lower(_ tip: CheckedTip) -> LoweredTip {
+        LoweredTip(
+            name: tip.name, doc: tip.doc, arguments: tip.arguments, id: tip.id, title: tip.title,
+            message: tip.message, image: tip.image,
+            actions: tip.actions.map { LoweredAction(id: $0.id, title: $0.title) },
+            rules: tip.rules.map { rule in
+                TipRule(expression(rule.expression), source: rule.source, file: rule.fileName, line: rule.line)
+            },
+            options: Tips.Options(
+                maxDisplayCount: tip.options.maxDisplayCount,
+                maxDisplayDuration: tip.options.maxDisplayDuration.map(Double.init),
+                ignoresDisplayFrequency: tip.options.ignoresDisplayFrequency,
+                invalidatedBy: tip.options.invalidatedBy.map(event(named:))),
+            declaredConfiguration: declaredConfiguration)
+    }
+
+    /// A rule's expression as the runtime's tree; a tip argument reads its type's stand-in value.
+    public func expression(_ expression: CheckedExpression) -> RuleExpression {
+        expression.ruleExpression(
+            parameter: { name, type in
+                parameters[name] ?? Tips.ParameterReference(id: name, defaultValue: type.standInValue)
+            },
+            argument: { $1.standInValue }, event: event(named:))
+    }
+
+    /// The event declared as `name` (a checked program declares every event its rules name).
+    public func event(named name: String) -> Tips.Event { events[name] ?? Tips.Event(id: name) }
+
+    /// The parameter declared as `name`, if any.
+    public func parameter(named name: String) -> Tips.ParameterReference? { parameters[name] }
+
+    private static func reference(_ parameter: CheckedParameter) -> Tips.ParameterReference {
+        Tips.ParameterReference(
+            id: parameter.name, defaultValue: parameter.defaultValue, isTransient: parameter.isTransient)
+    }
+
+    private static func event(_ event: CheckedEvent) -> Tips.Event {
+        Tips.Event(id: event.name, keepCount: event.keepCount, keepDuration: event.keepDuration.map(Double.init))
+    }
+
+    private static func frequency(_ frequency: DisplayFrequency) -> Tips.DisplayFrequency {
+        switch frequency {
+        case .immediate: .immediate
+        case .hourly: .hourly
+        case .daily: .daily
+        case .weekly: .weekly
+        case .monthly: .monthly
+        case .every(let seconds): .custom(seconds: Double(seconds))
+        }
+    }
+}

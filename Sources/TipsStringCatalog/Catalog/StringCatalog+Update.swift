@@ -1,0 +1,119 @@
+/// One localizable string of the `.tips` files, as a catalog holds it.
+public struct CatalogString: Hashable, Sendable {
+    /// The key, made from where the string is (`FavoriteTrail.title`).
+    public var key: String
+    /// The source text, slots written `\(name)`.
+    public var value: String
+    /// What a translator needs to know: which item it is, the tip's doc comment, the slots.
+    public var comment: String
+
+    /// Creates a string.
+    public init(key: String, value: String, comment: String) {
+        self.key = key
+        self.value = value
+        self.comment = comment
+    }
+}
+
+extension StringCatalog {
+    /// The `extractionState` of a key tipc writes: Xcode leaves such keys alone
+    /// instead of marking them stale because no Swift code uses them.
+    public static let manualState = "manual"
+    /// The `extractionState` of a key whose string is gone.
+    public static let staleState = "stale"
+    /// The state of a translation made for a source text that has since changed.
+    public static let needsReviewState = "needs_review"
+    /// The state of a finished translation (and of the source text).
+    public static let translatedState = "translated"
+
+    /// The catalog's file after `tipc strings` with `strings`:
+    ///
+    /// - each string's entry holds its source text (in the source language's
+    ///   string unit, where Xcode keeps it), its comment, and the `manual`
+    ///   extraction state; a missing entry is added in Xcode's key order;
+    /// - when a source text differs from the one the catalog had, every
+    ///   translation of it marked `translated` becomes `needs_review`;
+    /// - a key no string has any more is marked `stale`;
+    /// - nothing else changes: every translation, variation and unknown
+    ///   member stays, in its order and spelling, so updating twice gives the
+    ///   same bytes, and updating a catalog already up to date changes none.
+    public func updated(with strings: [CatalogString]) -> JSONDocument {
+        var document = self.document
+        let wanted = Dictionary(strings.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        document.root.updateMember("strings", default: .object([])) { object in
+            guard case .object(var members) = object.kind else { return }
+            for index in members.indices {
+                if let string = wanted[members[index].key] {
+                    updateEntry(&members[index].value, with: string)
+                } else {
+                    members[index].value.setMember("extractionState", to: .string(Self.staleState))
+                }
+            }
+            let present = Set(members.map(\.key))
+            var added = strings.filter { !present.contains($0.key) }.map { string in
+                var entry = JSONValue.object([])
+                updateEntry(&entry, with: string)
+                return JSONMember(string.key, entry)
+            }
+            added.sort { CatalogKeyOrder.precedes($0.key, $1.key) }
+            object.kind = .object(Self.merging(added, into: members))
+        }
+        return document
+    }
+
+    /// Sets an entry's comment, extraction state and source text, and marks
+    /// its translations for review when the source text changed.
+    func updateEntry(_ entry: inout JSONValue, with string: CatalogString) {
+        let language = sourceLanguage
+        let oldSource = entry["localizations"]?[language]?["stringUnit"]?["value"]?.stringValue
+        entry.setMember("comment", to: .string(string.comment))
+        entry.setMember("extractionState", to: .string(Self.manualState))
+        entry.updateMember("localizations", default: .object([])) { localizations in
+            if let oldSource, oldSource != string.value, case .object(var languages) = localizations.kind {
+                for index in languages.indices where languages[index].key != language {
+                    Self.markForReview(&languages[index].value)
+                }
+                localizations.kind = .object(languages)
+            }
+            localizations.updateMember(language, default: .object([])) { localization in
+                localization.updateMember("stringUnit", default: .object([])) { unit in
+                    unit.setMember("state", to: .string(Self.translatedState))
+                    unit.setMember("value", to: .string(string.value))
+                }
+            }
+        }
+    }
+
+    /// Marks every `translated` string unit inside `value` (a language's
+    /// localization, its variations included) as `needs_review`.
+    static func markForReview(_ value: inout JSONValue) {
+        guard case .object(var members) = value.kind else { return }
+        for index in members.indices {
+            if members[index].key == "stringUnit" {
+                if members[index].value["state"]?.stringValue == translatedState {
+                    members[index].value.setMember("state", to: .string(needsReviewState))
+                }
+            } else {
+                markForReview(&members[index].value)
+            }
+        }
+        value.kind = .object(members)
+    }
+
+    /// `existing` with each of `added` (sorted) placed before the first existing member that sorts after it.
+    static func merging(_ added: [JSONMember], into existing: [JSONMember]) -> [JSONMember] {
+        guard !added.isEmpty else { return existing }
+        var result: [JSONMember] = []
+        result.reserveCapacity(existing.count + added.count)
+        var next = added.startIndex
+        for member in existing {
+            while next < added.endIndex, CatalogKeyOrder.precedes(added[next].key, member.key) {
+                result.append(added[next])
+                next += 1
+            }
+            result.append(member)
+        }
+        result += added[next...]
+        return result
+    }
+}

@@ -1,0 +1,91 @@
+import TipsSyntax
+
+/// A String Catalog (`.xcstrings`): Xcode's JSON file of localizable strings
+/// and their translations.
+///
+/// It holds the whole file as read (``document``), including every part tipc
+/// does not use (plural and device variations, substitutions, flags a newer
+/// Xcode adds), so that nothing in it is lost when tipc writes it back; and
+/// what tipc reads of it (``entries``), each part with where it was read.
+public struct StringCatalog: Sendable {
+    /// The versions of the format tipc reads (Xcode 15 writes 1.0; later Xcodes 1.1).
+    public static let knownVersions = ["1.0", "1.1"]
+    /// The version a new catalog gets.
+    public static let newVersion = "1.0"
+
+    /// The whole file.
+    public var document: JSONDocument
+    /// The language the keys' source texts are in (`"en"`).
+    public var sourceLanguage: String
+    /// The format's version.
+    public var version: String
+    /// The keys, in the order of the file.
+    public var entries: [Entry]
+
+    /// One key of the catalog.
+    public struct Entry: Sendable {
+        /// The key (`FavoriteTrail.title`).
+        public var key: String
+        /// Where the key is written; nil in a catalog tipc made.
+        public var keyRange: SourceRange?
+        /// The comment for translators.
+        public var comment: String?
+        /// How the key came to be: `manual`, `stale`, `extracted_with_value`, ...; nil when extracted from code.
+        public var extractionState: String?
+        /// Each language's translation as one plain string, in the order of the file.
+        public var units: [Unit]
+        /// Languages that have only variations (plural, device) and no plain string, with where each is.
+        public var variationsOnly: [(language: String, range: SourceRange?)]
+
+        /// Whether the key is marked stale (its string is gone from the source).
+        public var isStale: Bool { extractionState == "stale" }
+
+        /// The translation into `language`, if there is one.
+        public func unit(for language: String) -> Unit? { units.first { $0.language == language } }
+    }
+
+    /// One language's plain string for a key: the catalog's `stringUnit`.
+    public struct Unit: Sendable {
+        /// The language (`de`, `pt-BR`).
+        public var language: String
+        /// Where the language's name is written.
+        public var languageRange: SourceRange?
+        /// The translation's state: `translated`, `needs_review`, `new`, `stale`, ...
+        public var state: String
+        /// The text.
+        public var value: String
+        /// Where the text is written (quotes included).
+        public var valueRange: SourceRange?
+    }
+
+    /// A catalog with no keys, written in `sourceLanguage`.
+    public init(sourceLanguage: String) {
+        let root = JSONValue.object([
+            JSONMember("sourceLanguage", .string(sourceLanguage)),
+            JSONMember("strings", .object([])),
+            JSONMember("version", .string(Self.newVersion)),
+        ])
+        self.init(document: JSONDocument(root: root), sourceLanguage: sourceLanguage, version: Self.newVersion)
+    }
+
+    init(document: JSONDocument, sourceLanguage: String, version: String, entries: [Entry] = []) {
+        self.document = document
+        self.sourceLanguage = sourceLanguage
+        self.version = version
+        self.entries = entries
+    }
+
+    /// The entry for `key`, if the catalog has one.
+    public func entry(_ key: String) -> Entry? { entries.first { $0.key == key } }
+
+    /// The languages the catalog has a translation for, other than its source language, sorted.
+    public var translationLanguages: [String] {
+        var languages = Set<String>()
+        for entry in entries { for unit in entry.units { languages.insert(unit.language) } }
+        languages.remove(sourceLanguage)
+        return CatalogKeyOrder.sorted(Array(languages))
+    }
+
+    /// The file's bytes, as Xcode lays them out.
+    public var bytes: [UInt8] { JSONPrinter.print(document) }
+}

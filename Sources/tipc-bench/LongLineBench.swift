@@ -1,0 +1,31 @@
+/// Inputs whose size is all on one line: the parser's lookahead and the
+/// recovery after an error must stay linear in a line's length. Judged by
+/// the ratio of two lengths in one run (linear: 2x; quadratic: 4x), which the
+/// machine's load moves far less than a time.
+enum LongLineBench {
+    /// The shapes, each made from a count of repetitions.
+    static let shapes: [(name: String, text: @Sendable (Int) -> String)] = [
+        ("words after 'title'", { "tip A {\n    title" + String(repeating: " word", count: $0) + "\n}\n" }),
+        ("'tip T {' on one line", { String(repeating: "tip T { ", count: $0) + "\n" }),
+    ]
+
+    static func run(options: Options, report: Report) {
+        let count = options.scale == .quick ? 50_000 : 100_000
+        section("Long lines: \(Format.count(count / 2)) and \(Format.count(count)) repetitions on one line")
+        let runs = options.scale == .quick ? 3 : 5
+        for shape in shapes {
+            let short = Array(shape.text(count / 2).utf8)
+            let long = Array(shape.text(count).utf8)
+            let shortTime = measure(runs: runs) { _ = BenchCompiler.compile(short, jobs: 1) }.median
+            let longTime = measure(runs: runs) { _ = BenchCompiler.compile(long, jobs: 1) }.median
+            let ratio = longTime / shortTime
+            print(
+                "  \(Format.pad(shape.name, 24)) \(Format.megabytes(Double(long.count))): \(Format.time(longTime))"
+                    + "  \(Format.rate(Double(long.count) / longTime))"
+                    + String(format: "  x%.2f the time of half as many", ratio))
+            report.judge(
+                "\(shape.name): twice as long <= 2.5x the time", measured: String(format: "x%.2f", ratio),
+                passed: ratio <= 2.5)
+        }
+    }
+}

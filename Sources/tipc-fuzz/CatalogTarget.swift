@@ -1,0 +1,37 @@
+import TipsStringCatalog
+import TipsSyntax
+
+/// Reads `bytes` as a String Catalog and checks what the reader promises:
+/// a catalog is read or reported with at least one error, every diagnostic
+/// lies inside the file, and a catalog it read is written back in bytes it
+/// reads again, the same catalog, which it writes back unchanged; updating
+/// it twice with the same strings gives the same bytes.
+func readCatalogAndCheck(_ bytes: [UInt8]) {
+    var sources = SourceManager()
+    let file = sources.add(path: "fuzz.xcstrings", bytes: bytes)
+    var diagnostics = DiagnosticEngine()
+    let catalog = StringCatalog.read(file, diagnostics: &diagnostics)
+    precondition((catalog == nil) == diagnostics.hasErrors, "a catalog read with errors, or refused without one")
+    for diagnostic in diagnostics.reported {
+        precondition(Int(diagnostic.range.end) <= bytes.count, "diagnostic range past the end of the catalog")
+    }
+    precondition(
+        DiagnosticRenderer(sources: sources).render(diagnostics.reported).isEmpty == diagnostics.reported.isEmpty,
+        "diagnostics rendered to nothing")
+    guard let catalog else { return }
+    let written = catalog.bytes
+    let again = reread(written, into: &sources)
+    precondition(again.bytes == written, "writing a catalog back is not stable")
+    let strings = catalog.entries.prefix(3).map { CatalogString(key: $0.key + ".x", value: $0.key, comment: "c") }
+    let once = JSONPrinter.print(again.updated(with: strings))
+    precondition(
+        JSONPrinter.print(reread(once, into: &sources).updated(with: strings)) == once, "update not idempotent")
+}
+
+/// Reads bytes tipc wrote, which must read without errors.
+private func reread(_ bytes: [UInt8], into sources: inout SourceManager) -> StringCatalog {
+    var diagnostics = DiagnosticEngine()
+    let catalog = StringCatalog.read(sources.add(path: "written.xcstrings", bytes: bytes), diagnostics: &diagnostics)
+    guard let catalog else { preconditionFailure("tipc cannot read a catalog it wrote") }
+    return catalog
+}

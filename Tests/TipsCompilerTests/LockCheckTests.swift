@@ -1,0 +1,352 @@
+import Foundation
+import Testing
+
+@testable import TipsCompiler
+@testable import TipsSyntax
+
+/// `--lock`: each change that would lose users' state is an error at its
+/// line; each way to rename keeps it; `tipc lock` updates the lock.
+@Suite struct LockCheckTests {
+    /// Version 1 of a small app: one of each kind of persisted identity.
+    static let v1 = """
+        enum Plan { free, premium }
+        parameter isLoggedIn: Bool = false
+        parameter plan: Plan = .free
+        transient parameter editing: Bool = false
+        event openedTrailDetail
+        event visitedRegion(region: String, plan: Plan)
+        tip FavoriteTrailTip {
+            title "Save"
+            rule isLoggedIn && openedTrailDetail.count > 1
+        }
+        tip Offline {
+            id "offline-v1"
+            title "Offline"
+            rule plan == .premium
+        }
+        tip NewTrail(trailID: String) {
+            id "NewTrailTip-\\(trailID)"
+            title "New"
+            rule visitedRegion.donations.where(.region == "Alps").count > 0
+        }
+        """
+
+    /// The checked program of one file.
+    static func program(_ text: String) throws -> CheckedProgram {
+        let result = Compilation(
+            inputs: [CompilationInput(path: "App.tips", text: text)], options: CompilationOptions(emitsCode: false)
+        ).run()
+        #expect(!result.hasErrors, "\(result.renderedDiagnostics())")
+        return try #require(result.program)
+    }
+
+    /// The lock `tipc lock` writes for `text`, from `previous`.
+    static func lock(_ text: String, from previous: LockFile? = nil) throws -> (lock: LockFile, changes: [String]) {
+        LockFile.updated(for: try program(text), from: previous)
+    }
+
+    /// The diagnostics of checking `text` against `lock`, one line each.
+    static func check(_ text: String, against lock: LockFile) -> String {
+        check(text, lockText: lock.text)
+    }
+
+    static func check(_ text: String, lockText: String) -> String {
+        let result = Compilation(
+            inputs: [CompilationInput(path: "App.tips", text: text)],
+            options: CompilationOptions(emitsCode: false, lock: CompilationInput(path: "tipc.lock", text: lockText))
+        ).run()
+        return result.renderedDiagnostics(showsSourceLines: false)
+    }
+
+    @Test func anUnchangedProgramPassesItsLock() throws {
+        let (lock, changes) = try Self.lock(Self.v1)
+        #expect(Self.check(Self.v1, against: lock) == "")
+        #expect(changes.count == 7)
+        #expect(changes.contains("added tip 'Offline' (id \"offline-v1\")"))
+        #expect(changes.contains("added parameter 'plan': Plan { free, premium }"))
+        // Transient parameters persist nothing.
+        #expect(!lock.text.contains("editing"))
+    }
+
+    @Test func theLockIsTheSameBytesWhateverTheOrderOfDeclarations() throws {
+        let lines = Self.v1.split(separator: "\n", omittingEmptySubsequences: false)
+        let tipsStart = try #require(lines.firstIndex { $0.hasPrefix("tip ") })
+        let reordered = (lines[tipsStart...] + lines[..<tipsStart]).joined(separator: "\n")
+        #expect(try Self.lock(reordered).lock.text == (try Self.lock(Self.v1).lock.text))
+        let again = try Self.lock(Self.v1, from: try Self.lock(Self.v1).lock)
+        #expect(again.changes.isEmpty)
+        #expect(again.lock.text == (try Self.lock(Self.v1).lock.text))
+    }
+
+    @Test func withoutALockNothingIsChecked() throws {
+        let result = Compilation(inputs: [CompilationInput(path: "App.tips", text: "parameter p: Bool = false")]).run()
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.outputs.count == 1)
+    }
+
+    // MARK: - The breaking changes
+
+    @Test func aRemovedTipIsAnErrorAtTheMostSimilarOneWithDidYouMean() throws {
+        let lock = try Self.lock(Self.v1).lock
+        let v2 = Self.v1.replacingOccurrences(of: "tip FavoriteTrailTip {", with: "tip FavoriteTrail {")
+        #expect(
+            Self.check(v2, against: lock)
+                == "App.tips:7:5: error: locked tip 'FavoriteTrailTip' is gone: people who closed FavoriteTrailTip will see it again, and its displays count from zero; did you rename it to 'FavoriteTrail'? Add `renamedFrom FavoriteTrailTip` to it (an item of the tip), or run `tipc lock` to accept the reset\n"
+        )
+    }
+
+    @Test func aRemovedIdentityLikeNoDeclarationIsAnErrorAtLineOneOfTheFirstFile() throws {
+        let lock = try Self.lock(Self.v1).lock
+        let v2 = Self.v1.replacingOccurrences(of: "event openedTrailDetail\n", with: "")
+            .replacingOccurrences(of: " && openedTrailDetail.count > 1", with: "")
+        #expect(
+            Self.check(v2, against: lock)
+                == "App.tips:1:1: error: locked event 'openedTrailDetail' is gone: the donations people made of it are lost, so rules that count them start from zero; to keep it, add `renamedFrom openedTrailDetail` to the event that replaces it (a clause at the end of the event), or run `tipc lock` to accept the reset\n"
+        )
+    }
+
+    @Test func aRemovedParameterAndATipWithAnExplicitIDNameWhatToWrite() throws {
+        let lock = try Self.lock(Self.v1).lock
+        let v2 = Self.v1.replacingOccurrences(of: "id \"offline-v1\"", with: "id \"offline-v2\"")
+            .replacingOccurrences(of: "parameter isLoggedIn: Bool = false", with: "parameter signedIn: Bool = false")
+            .replacingOccurrences(of: "rule isLoggedIn", with: "rule signedIn")
+        #expect(
+            Self.check(v2, against: lock) == """
+                App.tips:2:11: error: locked parameter 'isLoggedIn' is gone: the value the app set for it on each device is lost; did you rename it to 'signedIn'? Add `renamedFrom isLoggedIn` to it (a clause at the end of the parameter), or run `tipc lock` to accept the reset
+                App.tips:12:8: error: locked tip 'Offline' changed its id from "offline-v1" to "offline-v2": people who closed Offline will see it again, and its displays count from zero; keep its id, or add `renamedFrom "offline-v1"` to it, or run `tipc lock` to accept the reset
+
+                """)
+        let away = Self.v1.replacingOccurrences(
+            of: "parameter isLoggedIn: Bool = false", with: "parameter q: Bool = false"
+        )
+        .replacingOccurrences(of: "rule isLoggedIn", with: "rule q")
+        #expect(
+            Self.check(away, against: lock)
+                == "App.tips:1:1: error: locked parameter 'isLoggedIn' is gone: the value the app set for it on each device is lost; to keep it, add `renamedFrom isLoggedIn` to the parameter that replaces it (a clause at the end of the parameter), or run `tipc lock` to accept the reset\n"
+        )
+    }
+
+    @Test func aParameterWhoseTypeChangedIsAnError() throws {
+        let lock = try Self.lock(Self.v1).lock
+        let v2 = Self.v1.replacingOccurrences(
+            of: "parameter isLoggedIn: Bool = false", with: "parameter isLoggedIn: Int = 0"
+        )
+        .replacingOccurrences(of: "rule isLoggedIn &&", with: "rule isLoggedIn > 0 &&")
+        #expect(
+            Self.check(v2, against: lock)
+                == "App.tips:2:11: error: locked parameter 'isLoggedIn' changed its type from Bool to Int: the Bool each device holds is not read, and 'isLoggedIn' reads as its default until the app sets it again; keep Bool, or run `tipc lock` to accept the reset\n"
+        )
+    }
+
+    @Test func aParameterMadeTransientIsAnError() throws {
+        let lock = try Self.lock(Self.v1).lock
+        let v2 = Self.v1.replacingOccurrences(
+            of: "parameter isLoggedIn: Bool", with: "transient parameter isLoggedIn: Bool")
+        #expect(
+            Self.check(v2, against: lock)
+                == "App.tips:2:21: error: locked parameter 'isLoggedIn' is transient now: the value the app set for it on each device is no longer read, and it starts from its default at every launch; remove `transient`, or run `tipc lock` to accept the reset\n"
+        )
+    }
+
+    @Test func aCaseOfAStoredEnumThatIsGoneIsOneError() throws {
+        let lock = try Self.lock(Self.v1).lock
+        let v2 = Self.v1.replacingOccurrences(of: "enum Plan { free, premium }", with: "enum Plan { free, pro }")
+            .replacingOccurrences(of: "plan == .premium", with: "plan == .pro")
+        // One error, though a parameter and an event's field both hold the enum.
+        #expect(
+            Self.check(v2, against: lock)
+                == "App.tips:1:6: error: case 'premium' of enum 'Plan' is gone: devices whose parameter 'plan' holds .premium read its default instead; to move them, write `renamedFrom premium` after the case that replaces it, or run `tipc lock` to accept the reset\n"
+        )
+        let similar = v2.replacingOccurrences(of: "free, pro", with: "free, premiums")
+            .replacingOccurrences(of: ".pro", with: ".premiums")
+        #expect(
+            Self.check(similar, against: lock).contains("App.tips:1:19: error: case 'premium' of enum 'Plan' is gone"))
+        #expect(
+            Self.check(similar, against: lock).contains(
+                "did you rename it to 'premiums'? Write `premiums renamedFrom premium` to move them"))
+    }
+
+    @Test func anEventFieldGoneOrOfAnotherTypeIsAnError() throws {
+        let lock = try Self.lock(Self.v1).lock
+        let v2 = Self.v1.replacingOccurrences(
+            of: "event visitedRegion(region: String, plan: Plan)", with: "event visitedRegion(area: String, plan: Int)"
+        ).replacingOccurrences(of: ".where(.region ==", with: ".where(.area ==")
+        #expect(
+            Self.check(v2, against: lock) == """
+                App.tips:6:7: error: field 'region' of locked event 'visitedRegion' is gone: donations from now on lack it, so a version that reads it (one not updated yet, another device) does not count them; keep 'region', or run `tipc lock` to accept the change
+                App.tips:6:35: error: field 'plan' of locked event 'visitedRegion' changed its type from Plan to Int: the donations stored before hold a Plan, which a `where` on 'plan' does not count; keep Plan, or run `tipc lock` to accept the change
+
+                """)
+    }
+
+    @Test func addingAFieldToALockedEventIsAllowed() throws {
+        let lock = try Self.lock(Self.v1).lock
+        let v2 = Self.v1.replacingOccurrences(
+            of: "event visitedRegion(region: String, plan: Plan)",
+            with: "event visitedRegion(region: String, plan: Plan, zoom: Int)")
+        #expect(Self.check(v2, against: lock) == "")
+        #expect(
+            try Self.lock(v2, from: lock).changes == [
+                "changed event 'visitedRegion'(plan: Plan { free, premium }, region: String, zoom: Int) (was event 'visitedRegion'(plan: Plan { free, premium }, region: String))"
+            ])
+    }
+
+    @Test func aDeclarationThatTakesARetiredIdentityIsAnError() throws {
+        let v2 = Self.v1.replacingOccurrences(of: "enum Plan { free, premium }", with: "enum Plan { free, pro }")
+            .replacingOccurrences(of: "plan == .premium", with: "plan == .pro")
+            .replacingOccurrences(of: "event openedTrailDetail\n", with: "")
+            .replacingOccurrences(of: " && openedTrailDetail.count > 1", with: "")
+        let (lock2, changes) = try Self.lock(v2, from: try Self.lock(Self.v1).lock)
+        #expect(
+            changes == [
+                "changed event 'visitedRegion'(plan: Plan { free, pro }, region: String) (was event 'visitedRegion'(plan: Plan { free, premium }, region: String))",
+                "changed parameter 'plan': Plan { free, pro } (was parameter 'plan': Plan { free, premium })",
+                "retired case 'premium' of 'plan'", "retired case 'premium' of 'visitedRegion.plan'",
+                "retired event 'openedTrailDetail'",
+            ])
+        let v3 =
+            v2.replacingOccurrences(of: "enum Plan { free, pro }", with: "enum Plan { free, pro, premium }")
+            + "\nevent openedTrailDetail\n"
+        #expect(
+            Self.check(v3, against: lock2) == """
+                App.tips:1:24: error: case 'premium' of enum 'Plan' takes a case the lock retired from parameter 'plan': values stored as the old .premium would read as this one; give it another name, or run `tipc lock` to let it take that state
+                App.tips:1:24: error: case 'premium' of enum 'Plan' takes a case the lock retired from field 'plan' of event 'visitedRegion': values stored as the old .premium would read as this one; give it another name, or run `tipc lock` to let it take that state
+                App.tips:20:7: error: event 'openedTrailDetail' takes a name the lock retired: the donations people made of the old 'openedTrailDetail' would count for it; give it another name, or run `tipc lock` to let it take that state
+
+                """)
+        // Accepting it takes the identity back.
+        let (lock3, accepted) = try Self.lock(v3, from: lock2)
+        #expect(accepted.contains("took back event 'openedTrailDetail', retired before"))
+        #expect(!lock3.text.contains("retired"))
+    }
+
+    @Test func aRetiredTipIDTakenAgainIsAnErrorAtItsID() throws {
+        let v2 = Self.v1.replacingOccurrences(of: "id \"offline-v1\"", with: "id \"offline-v2\"")
+        let lock2 = try Self.lock(v2, from: try Self.lock(Self.v1).lock).lock
+        let v3 = v2 + "\ntip Promo {\n    id \"offline-v1\"\n    title \"P\"\n    rule isLoggedIn\n}\n"
+        #expect(
+            Self.check(v3, against: lock2)
+                == "App.tips:22:8: error: tip 'Promo' takes the id 'offline-v1', which the lock retired: people who closed the tip that had it would find this one closed too; give it another `id`, or run `tipc lock` to let it take that state\n"
+        )
+    }
+
+    @Test func twoDeclarationsRenamedFromOneIdentityAreAnErrorWithOrWithoutALock() throws {
+        let lock = try Self.lock(Self.v1).lock
+        let v2 = Self.v1.replacingOccurrences(
+            of: "parameter isLoggedIn: Bool = false",
+            with:
+                "parameter signedIn: Bool = false renamedFrom isLoggedIn\nparameter loggedIn: Bool = false renamedFrom isLoggedIn"
+        ).replacingOccurrences(of: "rule isLoggedIn", with: "rule signedIn && loggedIn")
+        let expected =
+            "App.tips:3:46: error: parameter 'signedIn' and parameter 'loggedIn' are both renamed from 'isLoggedIn': the state stored under 'isLoggedIn' can move to one place only\nApp.tips:2:46: note: 'isLoggedIn' is first claimed here\n"
+        #expect(Self.check(v2, against: lock) == expected)
+        let result = Compilation(inputs: [CompilationInput(path: "App.tips", text: v2)]).run()
+        #expect(result.renderedDiagnostics(showsSourceLines: false) == expected)
+    }
+
+    // MARK: - Renames
+
+    /// Version 2: every identity of version 1 renamed, each with `renamedFrom`.
+    static let v2 = """
+        enum Plan { free, pro renamedFrom premium }
+        parameter signedIn: Bool = false renamedFrom isLoggedIn
+        parameter tier: Plan = .free renamedFrom plan
+        transient parameter editing: Bool = false
+        event openedDetail renamedFrom openedTrailDetail
+        event visited(region: String, plan: Plan) renamedFrom visitedRegion
+        tip FavoriteTrail {
+            renamedFrom FavoriteTrailTip
+            title "Save"
+            rule signedIn && openedDetail.count > 1
+        }
+        tip OfflineMaps {
+            renamedFrom "offline-v1"
+            title "Offline"
+            rule tier == .pro
+        }
+        tip NewTrail(trailID: String) {
+            id "new-trail-\\(trailID)"
+            renamedFrom "NewTrailTip-\\(trailID)"
+            title "New"
+            rule visited.donations.where(.region == "Alps").count > 0
+        }
+        """
+
+    @Test func everyKindOfRenamePassesTheLockAndMovesInIt() throws {
+        let lock = try Self.lock(Self.v1).lock
+        #expect(Self.check(Self.v2, against: lock) == "")
+        let (moved, changes) = try Self.lock(Self.v2, from: lock)
+        #expect(
+            changes
+                == [
+                    "moved case 'premium' of 'tier' to .pro",
+                    "moved case 'premium' of 'visited.plan' to .pro",
+                    "moved event 'openedTrailDetail' to event 'openedDetail'",
+                    "moved event 'visitedRegion'(plan: Plan { free, premium }, region: String) to event 'visited'(plan: Plan { free, pro }, region: String)",
+                    "moved parameter 'isLoggedIn': Bool to parameter 'signedIn': Bool",
+                    "moved parameter 'plan': Plan { free, premium } to parameter 'tier': Plan { free, pro }",
+                    "moved tip 'FavoriteTrailTip' to tip 'FavoriteTrail'",
+                    "moved tip 'NewTrail' (id \"NewTrailTip-\\(trailID)\") to tip 'NewTrail' (id \"new-trail-\\(trailID)\")",
+                    "moved tip 'Offline' (id \"offline-v1\") to tip 'OfflineMaps'",
+                ].sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(Self.check(Self.v2, against: moved) == "")
+        // Moved identities are retired: version 1 built against the new lock takes them back only on purpose.
+        // Seven identities gone, seven retired ones taken back.
+        #expect(Self.check(Self.v1, against: moved).components(separatedBy: "error: ").count - 1 == 14)
+    }
+
+    @Test func keepingATipsIDIsAnotherWayToRenameIt() throws {
+        let lock = try Self.lock(Self.v1).lock
+        let v2 = Self.v1.replacingOccurrences(
+            of: "tip FavoriteTrailTip {", with: "tip FavoriteTrail {\n    id \"FavoriteTrailTip\"")
+        #expect(Self.check(v2, against: lock) == "")
+        #expect(
+            try Self.lock(v2, from: lock).changes == [
+                "changed tip 'FavoriteTrail' (id \"FavoriteTrailTip\") (was tip 'FavoriteTrailTip')"
+            ])
+    }
+
+    @Test func aRenameTheLockDoesNotKnowIsAWarning() throws {
+        let lock = try Self.lock(Self.v1).lock
+        let v2 = Self.v1.replacingOccurrences(
+            of: "parameter isLoggedIn: Bool = false",
+            with: "parameter isLoggedIn: Bool = false\nparameter b: Bool = false renamedFrom isLogedIn"
+        ).replacingOccurrences(
+            of: "tip Offline {\n    id \"offline-v1\"", with: "tip OfflineMaps {\n    renamedFrom Offline"
+        )
+        .replacingOccurrences(
+            of: "enum Plan { free, premium }", with: "enum Plan { free, premium, gold renamedFrom golden }")
+        #expect(
+            Self.check(v2, against: lock) == """
+                App.tips:1:45: warning: renamedFrom 'golden': the lock has no stored value of enum 'Plan' that holds a case 'golden', so nothing moves
+                App.tips:3:39: warning: renamedFrom 'isLogedIn': the lock has no parameter 'isLogedIn', so nothing moves to this parameter; did you mean 'isLoggedIn'?
+                App.tips:12:5: error: locked tip 'Offline' is gone: people who closed Offline will see it again, and its displays count from zero; did you rename it to 'OfflineMaps'? Add `renamedFrom "offline-v1"` to it (an item of the tip), or run `tipc lock` to accept the reset
+                App.tips:13:17: warning: renamedFrom 'Offline': the lock has no tip with the id "Offline", so nothing moves to this tip; the lock's tip 'Offline' had the id "offline-v1": write renamedFrom "offline-v1"
+
+                """)
+    }
+
+    @Test func aDamagedLockStopsTheCompilationAtItsLine() {
+        let output = Self.check(Self.v1, lockText: "format 1\ntip A\n")
+        #expect(output == "tipc.lock:2:6: error: expected the tip's id in quotes; the line ends\n")
+        let result = Compilation(
+            inputs: [CompilationInput(path: "App.tips", text: Self.v1)],
+            options: CompilationOptions(lock: CompilationInput(path: "tipc.lock", text: "format 9\n"))
+        ).run()
+        #expect(result.hasErrors)
+        #expect(result.outputs.isEmpty)
+    }
+
+    @Test func aSlotRenamedKeepsItsRetiredCases() throws {
+        let v2 = Self.v1.replacingOccurrences(of: "enum Plan { free, premium }", with: "enum Plan { free, pro }")
+            .replacingOccurrences(of: "plan == .premium", with: "plan == .pro")
+        let lock2 = try Self.lock(v2, from: try Self.lock(Self.v1).lock).lock
+        let v3 = v2.replacingOccurrences(
+            of: "parameter plan: Plan = .free", with: "parameter tier: Plan = .free renamedFrom plan"
+        )
+        .replacingOccurrences(of: "rule plan ==", with: "rule tier ==")
+        let lock3 = try Self.lock(v3, from: lock2).lock
+        #expect(lock3.text.contains("retired case tier.premium\n"))
+        #expect(lock3.text.contains("retired case plan.premium\n"))
+    }
+}
