@@ -35,9 +35,9 @@ extension Checker {
     mutating func declare(_ decl: EnumDecl) {
         let symbol = Symbol.enumeration(decl.name.name)
         declarations.append(
-            SymbolDeclaration(symbol: symbol, nameRange: decl.name.range, range: decl.range, doc: decl.doc?.lines ?? [])
-        )
-        for item in decl.cases {
+            SymbolDeclaration(symbol: symbol, nameRange: decl.name.range, range: decl.range, doc: decl.doc?.lines ?? []))
+        for index in decl.cases.indices where Self.isFirst(decl.cases[index].name, at: index, in: decl.cases) {
+            let item = decl.cases[index]
             declarations.append(
                 SymbolDeclaration(
                     symbol: .enumCase(item.name, enumeration: decl.name.name), nameRange: item.range, range: item.range,
@@ -67,36 +67,25 @@ extension Checker {
     /// others by keyword and place among the items with that keyword).
     mutating func declare(_ decl: TipDecl) {
         let tip = decl.name.name
-        let id = decl.items.lazy.compactMap { item -> SourceRange? in
-            if case .id(let literal) = item.kind { return literal.range }
-            return nil
-        }.first
+        var id: SourceRange?
+        for index in decl.items.indices {
+            if case .id(let literal) = decl.items[index].kind {
+                id = literal.range
+                break
+            }
+        }
         declarations.append(
             SymbolDeclaration(
                 symbol: .tip(tip), nameRange: decl.name.range, range: decl.range, doc: decl.doc?.lines ?? [],
                 storedIdentity: id.map(StoredIdentity.id) ?? .name))
         declareFields(decl.arguments ?? [], identity: nil) { .argument($0, tip: tip) }
+        var places = TipItemPlaces()
         for index in decl.items.indices {
-            let item = decl.items[index]
-            let symbol: Symbol
-            let nameRange: SourceRange
-            if case .action(let name, _) = item.kind {
-                (symbol, nameRange) = (.action(name.name, tip: tip), name.range)
-            } else {
-                (symbol, nameRange) = (Self.itemSymbol(of: decl, at: index), item.keyword)
-            }
-            declarations.append(SymbolDeclaration(symbol: symbol, nameRange: nameRange, range: item.range))
+            let symbol = places.next(decl.items[index].kind, tip: tip)
+            var nameRange = decl.items[index].keyword
+            if case .action(let name, _) = decl.items[index].kind { nameRange = name.range }
+            declarations.append(SymbolDeclaration(symbol: symbol, nameRange: nameRange, range: decl.items[index].range))
         }
-    }
-
-    /// The symbol of the item of `decl` at `index`: its keyword and its
-    /// place among the items with that keyword (an action by its name).
-    static func itemSymbol(of decl: TipDecl, at index: Int) -> Symbol {
-        let kind = decl.items[index].kind
-        if case .action(let name, _) = kind { return .action(name.name, tip: decl.name.name) }
-        let keyword = kind.keyword
-        let place = decl.items[..<index].lazy.filter { $0.kind.keyword == keyword }.count
-        return .tipItem(keyword, index: place, tip: decl.name.name)
     }
 
     mutating func declare(_ decl: GroupDecl) {
@@ -118,15 +107,55 @@ extension Checker {
     /// A scenario's symbol: its name as written.
     static func symbol(of decl: ScenarioDecl) -> Symbol { .scenario(decl.name.plainText ?? decl.name.displayText) }
 
-    /// Records `fields` as members, `member` naming each (the table keeps the first of a name).
+    /// Records the first field of each name of `fields` as a member, `member` naming it.
     private mutating func declareFields(
         _ fields: [FieldSyntax], identity: StoredIdentity?, member: (String) -> Symbol
     ) {
-        for field in fields {
+        guard !fields.isEmpty else { return }
+        let names = fields.map(\.name)
+        for index in fields.indices where Self.isFirst(names[index].name, at: index, in: names) {
+            let field = fields[index]
             declarations.append(
                 SymbolDeclaration(
                     symbol: member(field.name.name), nameRange: field.name.range, range: field.range,
                     signature: .typed(field.type.name), storedIdentity: identity))
         }
+    }
+}
+
+extension Checker {
+    /// Whether no name before `index` of `names` is `name` (a later one is a duplicate, reported).
+    static func isFirst(_ name: String, at index: Int, in names: [Identifier]) -> Bool {
+        !names[..<index].contains { $0.name == name }
+    }
+}
+
+/// The symbols of a tip's items, item by item: an action by its name, any
+/// other item by its keyword and its place among the items with that keyword.
+struct TipItemPlaces {
+    private var rules = 0
+    private var invalidations = 0
+    private var renames = 0
+
+    /// The symbol of the next item, of `kind`, in tip `tip`.
+    mutating func next(_ kind: TipItemKind, tip: String) -> Symbol {
+        let keyword: Keyword
+        let place: Int
+        switch kind {
+        case .action(let name, _): return .action(name.name, tip: tip)
+        case .rule:
+            (keyword, place) = (.rule, rules)
+            rules += 1
+        case .invalidatedBy:
+            (keyword, place) = (.invalidatedBy, invalidations)
+            invalidations += 1
+        case .renamedFrom:
+            (keyword, place) = (.renamedFrom, renames)
+            renames += 1
+        default:
+            // Given once (a second is an error, and shares the first's place).
+            (keyword, place) = (kind.keyword, 0)
+        }
+        return .tipItem(keyword, index: place, tip: tip)
     }
 }

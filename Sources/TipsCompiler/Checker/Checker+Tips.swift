@@ -115,9 +115,10 @@ extension Checker {
         let argumentTypes =
             arguments.map { Dictionary($0.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
         // By index, each item read in place: a copy of an item retains what it holds.
+        var places = TipItemPlaces()
         for index in decl.items.indices {
             let keywordRange = decl.items[index].keyword
-            let owner = Self.itemSymbol(of: decl, at: index)
+            let owner = places.next(decl.items[index].kind, tip: tipName)
             if let slot = SingleItem(decl.items[index].kind) {
                 if let first = body.seen[slot] {
                     reporting(as: owner) {

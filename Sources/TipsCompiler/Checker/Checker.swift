@@ -67,6 +67,7 @@ public struct Checker: Sendable {
         let positions = collectSymbols(files)
         warnAboutLookalikeNames(positions.lookalikes)
         enums.reserveCapacity(positions.enums.count)
+        declarations.reserveCapacity(files.reduce(0) { $0 + $1.declarations.count } * 4)
         parameters.reserveCapacity(positions.parametersAndEvents.count)
         events.reserveCapacity(positions.parametersAndEvents.count)
         let config = reporting(as: .config) { $0.checkConfig(files, at: positions.configs) }
@@ -157,6 +158,13 @@ public struct Checker: Sendable {
             var worker = base
             worker.diagnostics = CheckerReporter(sink: DiagnosticEngine())
             (worker.declarations, worker.uses) = ([], [])
+            // Each tip records itself, its arguments and its items, and a use or two per item.
+            let items = positions[range].reduce(0) { count, position in
+                guard case .tip(let decl) = files[position.file].declarations[position.index] else { return count }
+                return count + 1 + (decl.arguments?.count ?? 0) + decl.items.count
+            }
+            worker.declarations.reserveCapacity(items)
+            worker.uses.reserveCapacity(items * 2)
             let tips = positions[range].map { position -> CheckedTip? in
                 guard case .tip(let decl) = files[position.file].declarations[position.index] else { return nil }
                 return worker.checkTip(decl)

@@ -60,49 +60,47 @@ public struct SymbolUse: Hashable, Sendable {
 /// Every declaration of a compilation and every use of one, as the checker
 /// resolved them. Only the first declaration of a name is recorded (a second
 /// is an error, and every use resolves to the first).
+///
+/// Lookups scan the records: they serve a person's request (a hover, a
+/// rename), while building an index would cost every compile.
 public struct SymbolTable: Hashable, Sendable {
     /// Every declaration in input order: file by file, each declaration
     /// before its members and items, in the order they are written.
     public private(set) var declarations: [SymbolDeclaration]
     /// Every use of a declared name, in input order (file by file, by position).
     public private(set) var uses: [SymbolUse]
-    /// The position of each symbol's declaration in ``declarations``.
-    private var positions: [Symbol: Int]
 
     /// A table of `declarations` and `uses` in any order; a use recorded twice counts once.
     init(declarations: [SymbolDeclaration] = [], uses: [SymbolUse] = []) {
-        let ordered = declarations.enumerated().sorted { left, right in
-            let (a, b) = (left.element.nameRange, right.element.nameRange)
-            return a != b ? a < b : left.offset < right.offset
-        }.map(\.element)
-        var positions = [Symbol: Int](minimumCapacity: ordered.count)
-        var kept: [SymbolDeclaration] = []
-        kept.reserveCapacity(ordered.count)
-        for declaration in ordered where positions[declaration.symbol] == nil {
-            positions[declaration.symbol] = kept.count
-            kept.append(declaration)
-        }
-        var sorted = uses.sorted { $0.range < $1.range }
-        sorted.removeDuplicates()
-        self.declarations = kept
-        self.uses = sorted
-        self.positions = positions
+        // Recorded kind by kind, each kind in input order: a few runs, which sorting merges.
+        var declarations = declarations
+        declarations.sort { $0.nameRange < $1.nameRange }
+        var uses = uses
+        uses.sort { $0.range < $1.range }
+        uses.removeDuplicates()
+        self.declarations = declarations
+        self.uses = uses
+    }
+
+    /// A table of records already in order, kept as given.
+    init(ordered declarations: [SymbolDeclaration], uses: [SymbolUse]) {
+        self.declarations = declarations
+        self.uses = uses
     }
 
     /// The declaration of `symbol`, if the compilation declares it.
     public func declaration(of symbol: Symbol) -> SymbolDeclaration? {
-        positions[symbol].map { declarations[$0] }
+        declarations.first { $0.symbol == symbol }
     }
 
     /// The file-scope declaration called `name`, of whatever kind (file-scope names are one namespace).
     public func declaration(named name: String) -> SymbolDeclaration? {
-        let kinds: [Symbol] = [.tip(name), .parameter(name), .event(name), .enumeration(name), .group(name)]
-        return kinds.lazy.compactMap { declaration(of: $0) }.first
+        declarations.first { $0.symbol.isReferable && $0.symbol.declaration == $0.symbol && $0.symbol.name == name }
     }
 
     /// The members and items of a file-scope declaration, in the order written.
     public func members(of symbol: Symbol) -> [SymbolDeclaration] {
-        guard let position = positions[symbol] else { return [] }
+        guard let position = declarations.firstIndex(where: { $0.symbol == symbol }) else { return [] }
         return declarations[(position + 1)...].prefix { $0.symbol.declaration == symbol && $0.symbol != symbol }
     }
 
@@ -149,13 +147,6 @@ public struct SymbolTable: Hashable, Sendable {
             if declaration.symbol.declaration == declaration.symbol { return nil }
         }
         return nil
-    }
-}
-
-extension SymbolTable: CustomReflectable {
-    /// The records, without the index kept to look them up.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["declarations": declarations, "uses": uses])
     }
 }
 

@@ -1,0 +1,131 @@
+// What a checked program means, apart from where it is written: two layouts
+// of one file have equal meanings (`tipc format` proves it kept a file's
+// meaning by comparing them). Every position is the same empty range, every
+// line 0, and a rule's text is left out: its meaning is its expression.
+
+import TipsSyntax
+
+extension CheckedProgram {
+    /// The program with every position erased and each rule's written text left out.
+    public var meaning: CheckedProgram {
+        var meaning = self
+        meaning.files = files.map { file in
+            var erased = file
+            erased.declarations = file.declarations.map(\.meaning)
+            return erased
+        }
+        meaning.scenarios = scenarios.map(\.meaning)
+        meaning.symbols = symbols.meaning
+        return meaning
+    }
+}
+
+/// Where an erased position points: nowhere.
+private let nowhere = SourceRange(file: FileID(0), start: 0, end: 0)
+
+extension DeclarationOrigin {
+    fileprivate static let nowhere = DeclarationOrigin(file: FileID(0), nameRange: TipsCompiler.nowhere)
+}
+
+extension CheckedDeclaration {
+    fileprivate var meaning: CheckedDeclaration {
+        switch self {
+        case .enumeration(var declaration):
+            declaration.origin = .nowhere
+            declaration.caseRanges = declaration.caseRanges.map { _ in nowhere }
+            declaration.caseRenames = declaration.caseRenames.map { $0.map(\.meaning) }
+            return .enumeration(declaration)
+        case .parameter(var declaration):
+            declaration.origin = .nowhere
+            declaration.renamedFrom = declaration.renamedFrom.map(\.meaning)
+            return .parameter(declaration)
+        case .event(var declaration):
+            declaration.origin = .nowhere
+            declaration.fields = declaration.fields.map(\.meaning)
+            declaration.renamedFrom = declaration.renamedFrom.map(\.meaning)
+            return .event(declaration)
+        case .tip(var declaration):
+            declaration.origin = .nowhere
+            declaration.idRange = declaration.idRange.map { _ in nowhere }
+            declaration.arguments = declaration.arguments?.map(\.meaning)
+            declaration.rules = declaration.rules.map(\.meaning)
+            declaration.renamedFrom = declaration.renamedFrom.map(\.meaning)
+            return .tip(declaration)
+        case .group(var declaration):
+            declaration.origin = .nowhere
+            return .group(declaration)
+        }
+    }
+}
+
+extension CheckedField {
+    fileprivate var meaning: CheckedField {
+        var field = self
+        field.nameRange = nowhere
+        return field
+    }
+}
+
+extension CheckedRule {
+    fileprivate var meaning: CheckedRule {
+        var rule = self
+        (rule.range, rule.line, rule.source) = (nowhere, 0, "")
+        return rule
+    }
+}
+
+extension CheckedRename {
+    fileprivate var meaning: CheckedRename {
+        var rename = self
+        rename.range = nowhere
+        return rename
+    }
+}
+
+extension CheckedScenario {
+    fileprivate var meaning: CheckedScenario {
+        var scenario = self
+        (scenario.file, scenario.nameRange) = (FileID(0), nowhere)
+        scenario.steps = steps.map(\.meaning)
+        return scenario
+    }
+}
+
+extension CheckedStep {
+    fileprivate var meaning: CheckedStep {
+        var step = self
+        step.range = nowhere
+        if case .repeat(let count, let steps) = kind { step.kind = .repeat(count: count, steps: steps.map(\.meaning)) }
+        return step
+    }
+}
+
+extension SymbolTable {
+    /// The declarations and uses in order, each without where it is written.
+    fileprivate var meaning: SymbolTable {
+        SymbolTable(
+            ordered: declarations.map { declaration in
+                var erased = declaration
+                (erased.nameRange, erased.range) = (nowhere, nowhere)
+                erased.signature = declaration.signature.meaning
+                if case .id = declaration.storedIdentity { erased.storedIdentity = .id(nowhere) }
+                return erased
+            },
+            uses: uses.map { SymbolUse(range: nowhere, symbol: $0.symbol) })
+    }
+}
+
+extension SymbolSignature {
+    fileprivate var meaning: SymbolSignature {
+        let nameless = { (name: Identifier) in Identifier(name.name, range: nowhere) }
+        switch self {
+        case .plain: return .plain
+        case .typed(let type): return .typed(nameless(type))
+        case .parameter(let type, let value, let transient):
+            return .parameter(
+                type: nameless(type), defaultValue: value.map { _ in nowhere }, transient: transient.map { _ in nowhere })
+        case .event(let keep): return .event(keep: keep.map { _ in nowhere })
+        case .group(let order): return .group(order: order.map(nameless))
+        }
+    }
+}
