@@ -8,10 +8,11 @@ let package = Package(
     products: [
         .library(name: "TipsRuntime", targets: ["TipsRuntime"]),
         .library(name: "TipsTerminal", targets: ["TipsTerminal"]),
-        .library(name: "TipsCompiler", targets: ["TipsCompiler", "TipsSyntax"]),
+        .library(name: "TipsCompiler", targets: ["TipsCompiler", "TipsSyntax", "TipsStringCatalog"]),
         .executable(name: "tipc", targets: ["tipc"]),
         .plugin(name: "TipsPlugin", targets: ["TipsPlugin"]),
         .plugin(name: "TipsGenerate", targets: ["TipsGenerate"]),
+        .plugin(name: "TipsLock", targets: ["TipsLock"]),
     ],
     targets: [
         // The runtime that generated code links against. Depends on nothing but Foundation.
@@ -24,7 +25,7 @@ let package = Package(
         // String Catalogs (.xcstrings): read with positions, updated, written back in Xcode's exact layout.
         .target(name: "TipsStringCatalog", dependencies: ["TipsSyntax"]),
         // The rest of the compiler: syntax tree → checked model → Swift, and the driver over all stages.
-        .target(name: "TipsCompiler", dependencies: ["TipsSyntax", "TipsRuntime"]),
+        .target(name: "TipsCompiler", dependencies: ["TipsSyntax", "TipsRuntime", "TipsStringCatalog"]),
         // The tools built on the compiler, each its own target so that a change in one rebuilds only it.
         // `tipc format`: the canonical layout, printed from the syntax tree; the checker proves it kept the meaning.
         .target(name: "TipsFormat", dependencies: ["TipsSyntax", "TipsCompiler", "TipsRuntime"]),
@@ -56,6 +57,16 @@ let package = Package(
             ),
             dependencies: ["tipc"]
         ),
+        // `swift package tips-lock`: writes a target's tipc.lock (`tipc lock`), which TipsPlugin then checks.
+        .plugin(
+            name: "TipsLock",
+            capability: .command(
+                intent: .custom(
+                    verb: "tips-lock",
+                    description: "Write <target>/tipc.lock, the identities users' state is stored under")
+            ),
+            dependencies: ["tipc"]
+        ),
 
         // The samples: tips compiled by TipsPlugin, a runnable demo, and their end-to-end tests.
         .target(
@@ -78,7 +89,9 @@ let package = Package(
             name: "tipc-bench",
             dependencies: ["TipsSyntax", "TipsCompiler", "TipsLanguageServer", "TipsScenarios", "TipsRuntime"]),
 
-        .testTarget(name: "TipsRuntimeTests", dependencies: ["TipsRuntime"]),
+        // What every test target shares: a seeded generator, the ThreadSanitizer check, temporary directories.
+        .target(name: "TipsTestSupport", path: "Tests/TipsTestSupport"),
+        .testTarget(name: "TipsRuntimeTests", dependencies: ["TipsRuntime", "TipsTestSupport"]),
         .testTarget(name: "TipsTerminalTests", dependencies: ["TipsTerminal", "TipsRuntime"]),
         // Tips named like Swift keywords and reserved names (the ReservedNames golden), to run against the runtime.
         .target(
@@ -88,7 +101,7 @@ let package = Package(
             name: "TipsEndToEndTests",
             dependencies: [
                 "TipsRuntime", "TipsSyntax", "TipsCompiler", "TipsScenarios", "TrailsTips", "BackyardTips",
-                "ReservedNamesTips",
+                "ReservedNamesTips", "TipsTestSupport",
             ],
             // Trails and Backyard both declare TipParameters.isSignedIn: each file sees only the sample it imports.
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
@@ -96,7 +109,7 @@ let package = Package(
             name: "TipsCompilerTests",
             dependencies: [
                 "TipsSyntax", "TipsCompiler", "TipsFormat", "TipsLanguageServer", "TipsPreview", "TipsScenarios",
-                "TipcCommandLine", "TipsStringCatalog",
+                "TipcCommandLine", "TipsStringCatalog", "TipsTestSupport",
             ],
             exclude: ["Fixtures"]
         ),

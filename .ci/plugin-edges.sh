@@ -4,14 +4,17 @@
 # tipc's own message naming both (not SwiftPM's "multiple producers"); a bad
 # tipc.options line is reported at tipc.options:LINE:COL; `generate-tips
 # --help` needs no permission; a target that does not exist is reported with
-# the targets that have .tips files; stale generated files are removed.
+# the targets that have .tips files; stale generated files are removed;
+# `tips-lock` writes a target's tipc.lock, and the build then fails at the
+# line of a change that would lose users' state, until `tips-lock` accepts it.
 #
 #     .ci/plugin-edges.sh <tipc checkout> <empty work directory>
 set -uo pipefail
 root=$(cd "$1" && pwd)
 dir=$2
 scratch="$root/.build/plugin-edges"
-mkdir -p "$dir/Sources/Two Menus/Breakfast" "$dir/Sources/Two Menus/Dînner" "$dir/Sources/Options" "$dir/Sources/Good"
+mkdir -p "$dir/Sources/Two Menus/Breakfast" "$dir/Sources/Two Menus/Dînner" "$dir/Sources/Options" "$dir/Sources/Good" \
+    "$dir/Sources/Locked"
 cat > "$dir/Package.swift" <<SWIFT
 // swift-tools-version: 6.0
 import PackageDescription
@@ -26,12 +29,15 @@ let package = Package(
             name: "Options", dependencies: [.product(name: "TipsRuntime", package: "tipc")],
             plugins: [.plugin(name: "TipsPlugin", package: "tipc")]),
         .target(name: "Good", dependencies: [.product(name: "TipsRuntime", package: "tipc")]),
+        .target(
+            name: "Locked", dependencies: [.product(name: "TipsRuntime", package: "tipc")],
+            plugins: [.plugin(name: "TipsPlugin", package: "tipc")]),
         .target(name: "Plain"),
     ]
 )
 SWIFT
 mkdir -p "$dir/Sources/Plain"
-for target in "Two Menus" Options Good Plain; do
+for target in "Two Menus" Options Good Locked Plain; do
     echo "// Generated code comes from tipc." > "$dir/Sources/$target/Anchor.swift"
 done
 printf 'event opened\n' > "$dir/Sources/Two Menus/Breakfast/Menu.tips"
@@ -39,6 +45,7 @@ printf 'event closed\n' > "$dir/Sources/Two Menus/Dînner/Menu.tips"
 printf 'event opened\n' > "$dir/Sources/Options/Options.tips"
 printf '# options for tipc\n--access-level privat\n' > "$dir/Sources/Options/tipc.options"
 printf 'event opened\n' > "$dir/Sources/Good/Good.tips"
+printf 'event opened\n' > "$dir/Sources/Locked/Locked.tips"
 
 fail() { echo "$1"; echo "$2" | tail -20; exit 1; }
 cd "$dir"
@@ -61,7 +68,7 @@ grep -q "permission" <<<"$log" && fail "--help asked for permission" "$log"
 echo "generate-tips --help prints its usage"
 
 log=$(swift package --scratch-path "$scratch" generate-tips --target Nope 2>&1 </dev/null) && fail "an unknown target succeeded" "$log"
-expected="no target named 'Nope' has .tips files; the targets that have are: Good, Options, TwoMenus"
+expected="no target named 'Nope' has .tips files; the targets that have are: Good, Locked, Options, TwoMenus"
 grep -qF "$expected" <<<"$log" || fail "expected: $expected" "$log"
 echo "generate-tips --target Nope: $expected"
 
@@ -74,3 +81,27 @@ log=$(swift package --scratch-path "$scratch" --allow-writing-to-package-directo
 [ -f Sources/Good/Generated/Gone.swift ] && fail "the stale Gone.swift was kept" "$log"
 [ -f Sources/Good/Generated/Mine.swift ] || fail "a file tipc did not write was removed" "$log"
 echo "generate-tips removed the stale Gone.swift and kept Mine.swift"
+
+log=$(swift package --scratch-path "$scratch" tips-lock --help 2>&1 </dev/null) || fail "tips-lock --help failed" "$log"
+grep -q "^Usage: swift package --allow-writing-to-package-directory tips-lock" <<<"$log" || fail "no usage" "$log"
+grep -q "permission" <<<"$log" && fail "tips-lock --help asked for permission" "$log"
+echo "tips-lock --help prints its usage"
+
+log=$(swift package --scratch-path "$scratch" --allow-writing-to-package-directory tips-lock --target Locked 2>&1) ||
+    fail "tips-lock failed" "$log"
+grep -q "^event opened$" Sources/Locked/tipc.lock || fail "tipc.lock does not lock 'opened'" "$(cat Sources/Locked/tipc.lock)"
+grep -qF "added event 'opened'" <<<"$log" || fail "tips-lock did not say what it added" "$log"
+echo "tips-lock wrote Sources/Locked/tipc.lock"
+
+log=$(swift build --scratch-path "$scratch" --target Locked 2>&1) || fail "the locked target did not build" "$log"
+printf 'event openedApp\n' > Sources/Locked/Locked.tips
+log=$(swift build --scratch-path "$scratch" --target Locked 2>&1) && fail "a build that loses state passed" "$log"
+expected="Locked.tips:1:7: error: locked event 'opened' is gone"
+grep -qF "$expected" <<<"$log" || fail "expected: $expected" "$log"
+echo "a renamed event fails the build: $expected"
+printf 'event openedApp renamedFrom opened\n' > Sources/Locked/Locked.tips
+log=$(swift build --scratch-path "$scratch" --target Locked 2>&1) || fail "renamedFrom did not pass the lock" "$log"
+log=$(swift package --scratch-path "$scratch" --allow-writing-to-package-directory tips-lock --target Locked 2>&1) ||
+    fail "tips-lock failed" "$log"
+grep -qF "moved event 'opened' to event 'openedApp'" <<<"$log" || fail "tips-lock did not record the move" "$log"
+echo "renamedFrom passes the build, and tips-lock records the move"

@@ -37,6 +37,7 @@ struct TipsGenerate: CommandPlugin {
             let output = target.directoryURL.appendingPathComponent("Generated", isDirectory: true)
             var toolArguments = ["compile"] + tips.inputs.map(\.path) + ["--output-dir", output.path]
             if let options = tips.optionsFile { toolArguments += ["--options-file", options.path] }
+            if let lock = tips.lockFile { toolArguments += ["--lock", lock.path] }
             let process = Process()
             process.executableURL = tool
             process.arguments = toolArguments
@@ -56,6 +57,7 @@ struct TipsGenerate: CommandPlugin {
 struct TipsTarget {
     let inputs: [URL]
     let optionsFile: URL?
+    let lockFile: URL?
 
     init?(_ target: Target) {
         guard let module = target.sourceModule else { return nil }
@@ -63,6 +65,9 @@ struct TipsTarget {
         inputs = files.filter { $0.pathExtension == "tips" }.sorted { $0.path < $1.path }
         guard !inputs.isEmpty else { return nil }
         optionsFile = files.first { $0.lastPathComponent == "tipc.options" }
+        lockFile = files.filter { $0.lastPathComponent == "tipc.lock" }.min {
+            $0.pathComponents.count < $1.pathComponents.count
+        }
     }
 
     /// The files `tipc compile` writes: one per input, named from its file name.
@@ -101,7 +106,8 @@ enum GenerateUsage {
         Usage: swift package --allow-writing-to-package-directory generate-tips [--target <name>]...
 
         For each target with .tips files (or each one named), runs the same `tipc compile` as TipsPlugin
-        and writes <target>/Generated/<name>.swift for every <name>.tips, with the target's tipc.options.
+        and writes <target>/Generated/<name>.swift for every <name>.tips, with the target's tipc.options
+        and, when it has one, checked against its tipc.lock.
         Files in Generated/ that tipc wrote from a .tips file that is gone are removed; no other file is.
         Use this or the build plugin for a target, not both.
 

@@ -41,11 +41,19 @@ enum TipsBuildCommand {
     /// The name of the optional options file beside the `.tips` files; each
     /// of its lines is a `tipc` option such as `--access-level public`.
     static let optionsFileName = "tipc.options"
+    /// The name of the optional lock of the target's persisted identities
+    /// (`tipc lock`, the `tips-lock` command plugin); given, the build fails
+    /// on a change that would lose users' state.
+    static let lockFileName = "tipc.lock"
 
     static func make(files: [URL], tool: URL, workDirectory: URL, targetName: String) throws -> [Command] {
         let inputs = files.filter { $0.pathExtension == "tips" }.sorted { $0.path < $1.path }
         guard !inputs.isEmpty else { return [] }
         let optionsFile = files.first { $0.lastPathComponent == optionsFileName }
+        // The target's own lock: the one nearest its folder, where `tips-lock` writes it.
+        let lockFile = files.filter { $0.lastPathComponent == lockFileName }.min {
+            $0.pathComponents.count < $1.pathComponents.count
+        }
         let outputDirectory = workDirectory.appendingPathComponent("GeneratedSources", isDirectory: true)
         // Two inputs with one file name (in different folders) would be two
         // producers of one output, which SwiftPM rejects before tipc runs:
@@ -56,12 +64,13 @@ enum TipsBuildCommand {
             .map { outputDirectory.appendingPathComponent($0) }
         var arguments = ["compile"] + inputs.map(\.path) + ["--output-dir", outputDirectory.path]
         if let optionsFile { arguments += ["--options-file", optionsFile.path] }
+        if let lockFile { arguments += ["--lock", lockFile.path] }
         return [
             .buildCommand(
                 displayName: "Compiling \(inputs.count) .tips file(s) for \(targetName)",
                 executable: tool,
                 arguments: arguments,
-                inputFiles: inputs + [tool] + (optionsFile.map { [$0] } ?? []),
+                inputFiles: inputs + [tool] + [optionsFile, lockFile].compactMap { $0 },
                 outputFiles: outputs
             )
         ]

@@ -27,6 +27,8 @@ public enum TipcCommand: Hashable, Sendable {
     case format(files: [String], check: Bool)
     /// `tipc lsp` (`LanguageServerCommand.swift`)
     case lsp
+    /// `tipc strings <files>... --output <Tips.xcstrings> [--jobs N]` (`StringsCommand.swift`)
+    case strings(StringsCommand)
 }
 
 /// What `tipc dump` prints.
@@ -105,7 +107,9 @@ public enum CommandLineArguments {
     private static func unknownCommand(_ name: String) -> UsageError {
         let hint = SpellingSuggester.closest(to: name, among: commands).map { "; did you mean '\($0)'?" } ?? ""
         return UsageError(
-            "unknown command '\(name)'\(hint); the commands are compile, check, lock, preview, format, lsp, test and dump"
+            "unknown command '\(name)'\(hint); the commands are "
+                + HelpText.commands.map(\.name).dropLast().joined(separator: ", ") + " and "
+                + (HelpText.commands.last?.name ?? "")
         )
     }
 
@@ -149,6 +153,13 @@ public enum CommandLineArguments {
                 throw UsageError("'preview' needs '--output <file.html>'")
             }
             return .preview(PreviewCommand(files: files, output: output, jobs: jobs))
+        case "strings":
+            let jobs = try parsed.jobs()
+            let files = try parsed.files(of: name)
+            guard let output = parsed.value("--output") else {
+                throw UsageError("'strings' needs '--output <Tips.xcstrings>'")
+            }
+            return .strings(StringsCommand(files: files, output: output, jobs: jobs))
         case "test":
             return .test(
                 files: try parsed.files(of: name), filter: parsed.value("--filter"),

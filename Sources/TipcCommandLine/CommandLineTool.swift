@@ -64,6 +64,8 @@ public enum CommandLineTool {
             return FormatCommand.run(files, check: check, standardOutput: standardOutput, standardError: standardError)
         case .lsp:
             return LanguageServerCommand.run()
+        case .strings(let strings):
+            return strings.run(standardOutput: standardOutput, standardError: standardError)
         }
     }
 

@@ -16,6 +16,7 @@ public enum HelpText {
           check     Check .tips files and print diagnostics only
           lock      Write the lock of the persisted identities of .tips files (tipc.lock)
           preview   Check .tips files and write one HTML page showing every tip
+          strings   Write or update the String Catalog of .tips files' strings for translators
           format    Rewrite .tips files in the canonical layout (--check only reports)
           lsp       Run the language server (LSP over standard input and output)
           dump      Print the tokens or syntax tree of .tips files (debugging)
@@ -38,7 +39,7 @@ public enum HelpText {
     }
 
     /// Every command but `help`, in the order `tipc --help` lists them.
-    static let commands = [compile, check, lock, preview, format, lsp, test, dump]
+    static let commands = [compile, check, lock, preview, strings, format, lsp, test, dump]
 
     static let warningsAsErrors = CommandOption("--warnings-as-errors", help: "Treat every warning as an error")
     static let jobs = CommandOption(
@@ -105,6 +106,21 @@ public enum HelpText {
             nothing from the network. Writes nothing when the input has errors.
             """,
         options: [CommandOption("--output", short: "-o", value: "<file.html>", help: "Where to write the page"), jobs])
+
+    static let strings = CommandSpec(
+        name: "strings", usage: "tipc strings <file.tips>... --output <Tips.xcstrings> [options]",
+        summary: """
+            Checks the files as one compilation and writes their strings (titles, messages,
+            action titles) into a String Catalog for translators, or updates the catalog
+            there: translations are kept, a translation whose source text changed is marked
+            needs_review, a key whose string is gone is marked stale. Writes the catalog in
+            Xcode's layout, rewriting it only when its bytes change, and nothing when the
+            input has errors or the catalog cannot be read.
+            """,
+        options: [
+            CommandOption("--output", short: "-o", value: "<file.xcstrings>", help: "The catalog to write or update"),
+            jobs,
+        ])
 
     static let format = CommandSpec(
         name: "format",

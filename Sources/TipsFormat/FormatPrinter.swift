@@ -77,13 +77,17 @@ struct FormatPrinter {
             let open = brace(after: decl.keyword.end)
             emit("config {", span: decl.range.start, open, indent: 0, forcesBlank: forcesBlank)
             for item in decl.items {
-                guard case .displayFrequency(let value, _, let range) = item else { continue }
-                let text: String =
-                    switch value {
-                    case .named(let name): source(name)
-                    case .every(let duration, _): "every " + source(duration.range)
-                    }
-                emit("displayFrequency " + text, span: range.start, range.end, indent: 1)
+                switch item {
+                case .displayFrequency(let value, _, let range):
+                    let text: String =
+                        switch value {
+                        case .named(let name): source(name)
+                        case .every(let duration, _): "every " + source(duration.range)
+                        }
+                    emit("displayFrequency " + text, span: range.start, range.end, indent: 1)
+                case .sourceLanguage(let language, _, let range):
+                    emit("sourceLanguage " + source(language.range), span: range.start, range.end, indent: 1)
+                }
             }
             close(decl.range, indent: 0)
         case .enumeration(let decl):

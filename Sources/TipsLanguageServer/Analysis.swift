@@ -9,15 +9,29 @@ import TipsSyntax
 final class Analysis {
     /// The documents, in compilation order; file `i` of the result is document `i`.
     let documents: [TextDocument]
+    /// The compilation's `tipc.lock`, if it has one: the result's file after the documents.
+    let lockDocument: TextDocument?
+    /// The lock as read (nil when there is none, or it is damaged).
+    let lock: LockFile?
     /// What the compiler reported and built.
     let result: CompilationResult
     /// The result's diagnostics, per document.
     let diagnostics: DocumentDiagnostics
 
-    init(documents: [TextDocument]) {
+    init(documents: [TextDocument], lock: TextDocument? = nil) {
         self.documents = documents
-        let inputs = documents.map { CompilationInput(path: Workspace.path(of: $0.uri) ?? $0.uri, bytes: $0.bytes) }
-        result = Compilation(inputs: inputs, options: CompilationOptions(emitsCode: false)).run()
+        self.lockDocument = lock
+        let input = { (document: TextDocument) in
+            CompilationInput(path: Workspace.path(of: document.uri) ?? document.uri, bytes: document.bytes)
+        }
+        let result = Compilation(
+            inputs: documents.map(input), options: CompilationOptions(emitsCode: false, lock: lock.map(input))
+        ).run()
+        self.result = result
+        var ignored = DiagnosticEngine()
+        self.lock =
+            lock != nil && result.sources.files.count > documents.count
+            ? LockFile.read(result.sources[FileID(Int32(documents.count))], diagnostics: &ignored) : nil
         var diagnostics = DocumentDiagnostics()
         result.report(to: &diagnostics)
         self.diagnostics = diagnostics
@@ -31,9 +45,10 @@ final class Analysis {
         documents.firstIndex { $0.uri == uri }.map { FileID(Int32($0)) }
     }
 
-    /// The document of a file id.
+    /// The document of a file id: a `.tips` document, or the lock.
     func document(_ file: FileID) -> TextDocument? {
         let index = Int(file.rawValue)
+        if index == documents.count { return lockDocument }
         return documents.indices.contains(index) ? documents[index] : nil
     }
 

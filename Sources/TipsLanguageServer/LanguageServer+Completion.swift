@@ -34,7 +34,8 @@ extension LanguageServer {
         return ["isIncomplete": false, "items": .array(items)]
     }
 
-    /// What fits at byte `offset` of a document.
+    /// What fits at byte `offset` of a document; after `renamedFrom`, the old
+    /// identities the compilation's lock holds that its program no longer declares.
     func completions(before offset: Int, in document: TextDocument, analysis: Analysis) -> [Candidate] {
         var diagnostics = DiagnosticEngine()
         let prefix = SourceFile(id: FileID(0), path: "prefix", bytes: Array(document.bytes[..<offset]))
@@ -62,6 +63,12 @@ extension LanguageServer {
         }
         let text = { (token: Token) in prefix.text(in: token.range) }
         let context = CompletionContext(tokens, startingItem: startsItem, text: text)
+        if let (kind, enumName) = context.renameSourceKind {
+            guard let lock = analysis.lock else { return [] }
+            return lock.renameSources(kind, enumName: enumName, in: analysis.result.program).map {
+                Candidate(label: $0.source, kind: Candidate.value, detail: $0.detail)
+            }
+        }
         return context.candidates(analysis: analysis)
     }
 }
@@ -70,6 +77,8 @@ extension LanguageServer {
 struct CompletionContext {
     /// The kind of block the cursor is in (`tip`, `config`, `group`, `enum`), nil at file scope.
     var block: Keyword?
+    /// The name of the declaration whose block the cursor is in (`Plan` in `enum Plan {`).
+    var blockName: String?
     /// The tokens of the item being written, up to the cursor.
     var item: [Token]
     /// The spelling of each token of the item.
@@ -96,6 +105,7 @@ struct CompletionContext {
             }
         }
         block = blocks.last?.0
+        if let (_, start) = blocks.last, start + 1 < tokens.count { blockName = text(tokens[start + 1]) }
         item = startingItem ? [] : Array(tokens[min(itemStart, tokens.count)...])
         words = item.map(text)
         if block == .tip, let (_, start) = blocks.last {
@@ -114,6 +124,22 @@ struct CompletionContext {
 
     typealias Candidate = LanguageServer.Candidate
 
+    /// After `renamedFrom` (or a `,` in its list): the kind of old identity
+    /// written there, and for an enum case its enum.
+    var renameSourceKind: (LockKey.Kind, String?)? {
+        guard let keywordIndex = item.lastIndex(where: { $0.keyword == .renamedFrom }),
+            keywordIndex == item.count - 1 || (block != .enum && item.last?.kind == .comma)
+        else { return nil }
+        switch block {
+        case .tip?: return (.tip, nil)
+        case .enum?: return (.enumCase, blockName)
+        case nil where item.first?.keyword == .event: return (.event, nil)
+        case nil where item.first?.keyword == .parameter || item.first?.keyword == .transient:
+            return (.parameter, nil)
+        default: return nil
+        }
+    }
+
     func candidates(analysis: Analysis) -> [Candidate] {
         let last = item.last
         // After `:` a type is written (parameters, event fields, tip arguments).
@@ -131,7 +157,7 @@ struct CompletionContext {
             default: return []
             }
         case .config?:
-            if item.isEmpty { return keywords([.displayFrequency]) }
+            if item.isEmpty { return keywords([.displayFrequency, .sourceLanguage]) }
             if item.count == 1, item[0].keyword == .displayFrequency {
                 return ["immediate", "hourly", "daily", "weekly", "monthly", "every"].map {
                     Candidate(label: $0, kind: Candidate.value, detail: "display frequency")
@@ -141,7 +167,8 @@ struct CompletionContext {
         case .group?:
             return declarations(analysis) { if case .tip = $0 { true } else { false } }
         case .enum?:
-            return []
+            // After a case: where its values were stored before.
+            return last?.kind == .identifier && last?.keyword != .renamedFrom ? keywords([.renamedFrom]) : []
         default:
             return atFileScope(analysis)
         }
@@ -156,13 +183,20 @@ struct CompletionContext {
         if first.keyword == .transient, item.count == 1 { return keywords([.parameter]) }
         if first.keyword == .group, item.count == 2 { return keywords([.ordered, .firstAvailable]) }
         if first.keyword == .event, item.count >= 2, last?.kind != .leftParen, last?.kind != .comma,
-            !words.contains("keep")
+            !words.contains("keep"), !words.contains("renamedFrom")
         {
-            return item.count == 2 || last?.kind == .rightParen ? keywords([.keep]) : []
+            return item.count == 2 || last?.kind == .rightParen ? keywords([.keep, .renamedFrom]) : []
         }
         if last?.kind == .assign, let type = declaredType() {
             let booleans = ["true", "false"].map { Candidate(label: $0, kind: Candidate.keyword, detail: "Bool") }
             return cases(of: type, analysis) + (type == "Bool" ? booleans : [])
+        }
+        // `parameter p: Bool = false ` ends with its value: where it was stored before may follow.
+        if first.keyword == .parameter || first.keyword == .transient,
+            let assign = item.firstIndex(where: { $0.kind == .assign }), assign < item.count - 1,
+            let last, [.identifier, .integer, .decimal, .string].contains(last.kind), !words.contains("renamedFrom")
+        {
+            return keywords([.renamedFrom])
         }
         return []
     }

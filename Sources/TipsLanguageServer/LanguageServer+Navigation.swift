@@ -26,6 +26,9 @@ extension LanguageServer {
             if !declaration.doc.isEmpty { text += "\n\n" + declaration.doc.joined(separator: "\n") }
             return ["contents": ["kind": "markdown", "value": .string(text)], "range": document.range(range).json]
         }
+        if let (text, range) = renameHover(at: offset, in: file, of: analysis) {
+            return ["contents": ["kind": "markdown", "value": .string(text)], "range": document.range(range).json]
+        }
         if let rule = rule(at: offset, in: file, of: analysis) {
             // As written, then as the compiler reads it (durations in seconds, `E.count` as a query, nesting explicit).
             let text =
@@ -151,7 +154,13 @@ extension LanguageServer {
                 message: "cannot rename to '\(newName)': \(clash.symbol.kindDescription) '\(newName)' already exists"
                     + (place ?? ""))
         }
-        return ["changes": renameChanges(of: symbol, to: newName, in: analysis)]
+        var changes = renameChanges(of: symbol, to: newName, in: analysis)
+        // A locked identity keeps its users' state: the renamed declaration says where it was.
+        if let (uri, edit) = renamedFromEdit(for: symbol, in: analysis), case .object(var byDocument) = changes {
+            byDocument[uri] = .array((byDocument[uri]?.arrayValue ?? []) + [edit])
+            changes = .object(byDocument)
+        }
+        return ["changes": changes]
     }
 
     /// Every place `symbol` is written (its declaration too) renamed to `newName`, by document.

@@ -89,12 +89,22 @@ struct Workspace {
         return TextDocument(uri: uri, version: 0, text: String(decoding: data, as: UTF8.self))
     }
 
-    /// Compiles `uri` with the files that compile with it.
+    /// Compiles `uri` with the files that compile with it, against their
+    /// lock when there is one (as the build plugin does).
     func analyze(_ uri: String) -> Analysis {
         var documents: [TextDocument] = []
         for member in compilation(of: uri) {
             if let document = document(member) { documents.append(document) }
         }
-        return Analysis(documents: documents)
+        return Analysis(documents: documents, lock: lock(of: uri))
+    }
+
+    /// The lock of `uri`'s compilation: `tipc.lock` in the folder whose
+    /// `.tips` files compile together (the target's folder), as on disk.
+    func lock(of uri: String) -> TextDocument? {
+        guard let path = Workspace.path(of: uri) else { return nil }
+        let lockPath = (Workspace.compilationRoot(of: path).0 as NSString).appendingPathComponent(
+            LockFile.defaultFileName)
+        return document(Workspace.uri(of: lockPath))
     }
 }

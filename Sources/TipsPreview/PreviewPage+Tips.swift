@@ -130,6 +130,7 @@ extension PreviewPage {
         let tip = entry.tip
         writer.open("dl", [.class("facts")])
         fact("Id", html: HTMLWriter.element("code", html: Self.inline(tip.id)))
+        if !tip.renamedFrom.isEmpty { fact("Renamed from", html: renamedFromHTML(tip.renamedFrom)) }
         if let arguments = tip.arguments {
             fact("Slots", html: slotsHTML(arguments, entry.samples))
             if entry.samples != nil { fact("As written", html: asWrittenHTML(tip)) }
@@ -271,11 +272,22 @@ extension PreviewPage {
             "ul", [.class("plain")], html: items.map { HTMLWriter.element("li", html: $0) }.joined())
     }
 
+    /// The ids a tip's state was stored under before: people who closed it under one of them still have it closed.
+    private func renamedFromHTML(_ renames: [CheckedRename]) -> String {
+        let items = renames.map { rename in
+            let written = rename.isTipName ? rename.text : "\"\(rename.text)\""
+            return HTMLWriter.element("li", html: HTMLWriter.element("code", html: HTMLWriter.escape(written)))
+        }
+        return HTMLWriter.element("p", [.class("note")], html: "Its users' state moves here from:")
+            + HTMLWriter.element("ul", [.class("plain")], html: items.joined())
+    }
+
     /// The words the filter box matches: names, copy, rules, groups, warnings; lowercased.
     private func filterText(_ entry: PreviewTip) -> String {
         let tip = entry.tip
         var words = [tip.name]
         if tip.hasExplicitID { words.append(tip.id.displayText) }
+        words += tip.renamedFrom.map(\.text)
         words.append(tip.title.displayText)
         if let message = tip.message { words.append(message.displayText) }
         if let values = entry.samples?.shown.values {

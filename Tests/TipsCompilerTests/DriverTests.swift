@@ -36,7 +36,7 @@ import Testing
         ),
         (
             ["chek", "a.tips"],
-            "unknown command 'chek'; did you mean 'check'?; the commands are compile, check, lock, preview, format, lsp, test and dump"
+            "unknown command 'chek'; did you mean 'check'?; the commands are compile, check, lock, preview, strings, format, lsp, test and dump"
         ),
         (["--frobnicate"], "unknown option '--frobnicate'; run 'tipc --help' for usage"),
         (

@@ -1,4 +1,5 @@
 import Testing
+import TipsTestSupport
 
 @testable import TipsCompiler
 @testable import TipsSyntax

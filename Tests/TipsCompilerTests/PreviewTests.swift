@@ -310,4 +310,28 @@ import Testing
         #expect(html.contains("<title>Tips preview: Zeta.tips and Alpha.tips</title>"))
         #expect(!html.contains("dir/"))
     }
+
+    @Test func aRenamedTipSaysWhereItsStateWasKept() throws {
+        let page = try Self.page(
+            """
+            parameter on: Bool = true
+            tip FavoriteTrail {
+                renamedFrom FavoriteTrailTip, "favorite-<v1>"
+                title "Save"
+                rule on
+            }
+            tip Plain {
+                title "Plain"
+                rule on
+            }
+            """)
+        let renamed = try Self.article(PreviewPage.tipAnchor("FavoriteTrail"), in: page)
+        #expect(renamed.contains("<dt>Renamed from</dt>"))
+        #expect(renamed.contains("Its users' state moves here from:"))
+        #expect(renamed.contains("<code>FavoriteTrailTip</code>"))
+        #expect(renamed.contains("<code>&quot;favorite-&lt;v1&gt;&quot;</code>"))
+        // The filter box finds the tip by an old name too.
+        #expect(renamed.contains("data-filter=\"favoritetrail favoritetrailtip favorite-&lt;v1&gt; save"))
+        #expect(!(try Self.article(PreviewPage.tipAnchor("Plain"), in: page)).contains("Renamed from"))
+    }
 }

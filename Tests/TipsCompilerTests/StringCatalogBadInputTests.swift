@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TipsSyntax
+import TipsTestSupport
 
 @testable import TipsStringCatalog
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 /// Top-level code (`main.swift`) is where Swift may pick either of two
 /// overloads that differ only in `async`, and picks the synchronous one:
@@ -63,10 +64,8 @@ import Testing
     }
 
     @Test func everyAwaitedCallInTopLevelCodeIsTheDurableOneAndSurvivesTheProgramEnding() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "tipc-top-level-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = TemporaryDirectory("tipc-top-level")
+        let directory = temporary.url
         let (program, log) = try Self.build(Self.program, in: directory)
         #expect(!log.contains("no 'async' operations"), "\(log)")
 
@@ -81,10 +80,8 @@ import Testing
     }
 
     @Test func awaitingTheSynchronousInvalidateIsWarnedAbout() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "tipc-top-level-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = TemporaryDirectory("tipc-top-level")
+        let directory = temporary.url
         let file = directory.appendingPathComponent("main.swift")
         try Data(
             """

@@ -2,17 +2,17 @@ import Foundation
 import ReservedNamesTips
 import Testing
 import TipsRuntime
+import TipsTestSupport
 
 /// The ReservedNames golden, compiled by TipsPlugin: names Swift reserves are
 /// spelled `Name_` in Swift, but what is persisted and shown stays the `.tips` name.
 @Suite struct ReservedNamesTipsTests {
     let center = TipCenter()
-    let store = FileManager.default.temporaryDirectory
-        .appendingPathComponent("reserved-names-e2e-\(UUID().uuidString)", isDirectory: true)
+    let store = TemporaryDirectory("reserved-names-e2e")
 
     init() async throws {
         try await center.configure([
-            .datastoreLocation(.url(store)),
+            .datastoreLocation(.url(store.url)),
             .clock(ManualClock(Date(timeIntervalSince1970: 1_767_225_600))),
         ])
     }

@@ -3,6 +3,7 @@ import TipsCompiler
 import TipsRuntime
 import TipsScenarios
 import TipsSyntax
+import TipsTestSupport
 
 /// Random timelines run twice: through a sample's generated Swift (its tip
 /// types, parameters and events, on a `TipCenter`), recording every tip's
@@ -40,19 +41,6 @@ struct AgreementModel {
     var actions: [Action]
 }
 
-/// SplitMix64: a small seeded generator, so that a failing timeline can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 extension AgreementModel {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -64,7 +52,7 @@ extension AgreementModel {
 
     /// Runs one random timeline of `length` steps through the generated code and returns it as a scenario.
     func timeline(seed: UInt64, length: Int) async throws -> String {
-        var random = SeededGenerator(state: seed)
+        var random = SplitMix64(seed: seed)
         let clock = ManualClock(ScenarioRunner.startDate)
         let store = TipsMemoryDatastore()
         var center = try await launch(store, clock)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TipsRuntime
+import TipsTestSupport
 import TrailsTips
 
 /// The Trails sample's tips, compiled from Samples/Trails/Tips/*.tips by
@@ -8,12 +9,11 @@ import TrailsTips
 @Suite struct TrailsTipsTests {
     let clock = ManualClock(Date(timeIntervalSince1970: 1_767_225_600))
     let center = TipCenter()
-    let store = FileManager.default.temporaryDirectory
-        .appendingPathComponent("trails-e2e-\(UUID().uuidString)", isDirectory: true)
+    let store = TemporaryDirectory("trails-e2e")
 
     /// No `.displayFrequency`: Trails.tips's `config { displayFrequency daily }` applies by itself.
     init() async throws {
-        try await center.configure([.datastoreLocation(.url(store)), .clock(clock)])
+        try await center.configure([.datastoreLocation(.url(store.url)), .clock(clock)])
     }
 
     func openTrails(_ count: Int) async {

@@ -17,7 +17,7 @@ final class GatedDatastore: DatastoreBackend, @unchecked Sendable {
 
     func load() -> DatastoreSnapshot { inner.load() }
     func erase() { inner.erase() }
-    func refresh() -> [DatastoreMutation] { inner.refresh() }
+    func takeOutsideChanges() -> [DatastoreMutation] { inner.takeOutsideChanges() }
 
     func commitNow(_ mutations: [DatastoreMutation]) -> Bool {
         let isFirst = batches.withLock { batches in

@@ -59,10 +59,7 @@ import Testing
 
     @Test(.hangGuard)
     func killedWritersLoseNoReturnedCommit() async throws {
-        guard let tool = stressToolURL() else {
-            Issue.record("tips-store-stress is not built next to the tests (swift build builds it)")
-            return
-        }
+        let tool = try requireStressTool()
         // Timed against the writers, the rounds run on a thread of their own:
         // on the cooperative pool a whole test run took over a minute.
         switch try await onThreadOfItsOwn({ try Self.killRounds(tool: tool) }) {

@@ -17,21 +17,10 @@ import Testing
     static let opened = Tips.Event(id: "opened", keepCount: 1_000_000)
     static let count = Tips.Parameter<Int>(id: "count", defaultValue: 0)
 
-    /// Configures a center on `directory`, collecting what it reports.
-    func center(_ directory: URL) async throws -> (TipCenter, Locked<[Tips.DatastoreRecovery]>) {
-        let log = Locked<[Tips.DatastoreRecovery]>([])
-        let center = TipCenter()
-        try await center.configure([
-            .datastoreLocation(.url(directory)), .arguments([]), .environment([:]),
-            .onDatastoreRecovery { recovery in log.withLock { $0.append(recovery) } },
-        ])
-        return (center, log)
-    }
-
     /// Five awaited donations and then `count = 7`: six records in the
     /// journal of generation 1, in that order.
     func makeStore(_ directory: URL) async throws {
-        let (center, _) = try await center(directory)
+        let (center, _) = try await centerCollectingRecoveries(on: directory)
         for index in 0..<5 { await Self.opened.donate(["i": .int(index)], in: center) }
         await Self.count.set(7, in: center)
     }
@@ -57,7 +46,7 @@ import Testing
         }
         writeFile(bytes, to: store.journalURL(1))
 
-        let (center, log) = try await center(store.url)
+        let (center, log) = try await centerCollectingRecoveries(on: store.url)
         let reports = log.withLock { $0 }
         #expect(reports.count == 1, "\(reports)")
         let report = reports.first
@@ -74,7 +63,7 @@ import Testing
 
         // The recovery is durable, and reported once.
         await Self.opened.donate(in: center)
-        let (again, againLog) = try await self.center(store.url)
+        let (again, againLog) = try await centerCollectingRecoveries(on: store.url)
         #expect(againLog.withLock { $0 }.isEmpty)
         #expect(Self.opened.donationCount(in: again) == 5)
         #expect(Self.count.value(in: again) == 7)
@@ -98,13 +87,13 @@ import Testing
         }
         writeFile(damaged, to: store.journalURL(1))
 
-        let (center, log) = try await center(store.url)
+        let (center, log) = try await centerCollectingRecoveries(on: store.url)
         #expect(log.withLock { $0 }.isEmpty, "a torn tail is what a crash leaves, not damage")
         #expect(Self.opened.donationCount(in: center) == 5)
         #expect(Self.count.value(in: center) == (torn == .lastRecordCutShort ? 0 : 7), "only the torn record is lost")
         #expect(store.setAsideNames().isEmpty)
         await Self.opened.donate(in: center)
-        let (again, againLog) = try await self.center(store.url)
+        let (again, againLog) = try await centerCollectingRecoveries(on: store.url)
         #expect(againLog.withLock { $0 }.isEmpty)
         #expect(Self.opened.donationCount(in: again) == 6)
     }
@@ -117,7 +106,7 @@ import Testing
         let journal = fileBytes(of: store.journalURL(1))
         try FileManager.default.removeItem(at: store.snapshotURL)
 
-        let (center, log) = try await center(store.url)
+        let (center, log) = try await centerCollectingRecoveries(on: store.url)
         #expect(Self.opened.donationCount(in: center) == 5)
         #expect(Self.count.value(in: center) == 7)
         let reports = log.withLock { $0 }
@@ -125,7 +114,7 @@ import Testing
         #expect(reports.first?.originalURL.lastPathComponent == "Tips.journal.1")
         #expect(reports.first.flatMap { $0.movedTo.map(fileBytes(of:)) } == journal, "kept aside whole")
 
-        let (again, againLog) = try await self.center(store.url)
+        let (again, againLog) = try await centerCollectingRecoveries(on: store.url)
         #expect(againLog.withLock { $0 }.isEmpty)
         #expect(Self.opened.donationCount(in: again) == 5)
     }
@@ -137,7 +126,7 @@ import Testing
         try FileManager.default.createSymbolicLink(
             atPath: store.snapshotURL.path, withDestinationPath: store.url.appendingPathComponent("gone").path)
 
-        let (center, log) = try await center(store.url)
+        let (center, log) = try await centerCollectingRecoveries(on: store.url)
         #expect(Self.opened.donationCount(in: center) == 5)
         #expect(Self.count.value(in: center) == 7)
         let reports = log.withLock { $0 }
@@ -180,7 +169,7 @@ import Testing
         guard changeAttributes(journal, "+i") else { return }  // Needs chattr and root.
         defer { _ = changeAttributes(journal, "-i") }
 
-        let (center, log) = try await center(store.url)
+        let (center, log) = try await centerCollectingRecoveries(on: store.url)
         #expect(Self.opened.donationCount(in: center) == 5, "what is readable is loaded")
         #expect(Self.count.value(in: center) == 7)
         #expect(log.withLock { $0 }.count == 1, "\(log.withLock { $0 })")
@@ -199,7 +188,7 @@ import Testing
 
         #expect(changeAttributes(journal, "-i"))
         for call in calls { await call.value }
-        let (again, _) = try await self.center(store.url)
+        let (again, _) = try await centerCollectingRecoveries(on: store.url)
         #expect(Self.opened.donationCount(in: again) == 8, "every change acknowledged since is written")
         #expect(Self.count.value(in: again) == 7)
     }
@@ -210,7 +199,7 @@ import Testing
         let blocker = store.url.appendingPathComponent("parent")
         writeFile([1, 2, 3], to: blocker)
         let directory = blocker.appendingPathComponent("Tips")
-        let (center, log) = try await center(directory)
+        let (center, log) = try await centerCollectingRecoveries(on: directory)
         #expect(!log.withLock { $0 }.isEmpty, "reported")
         let donation = Task { await Self.opened.donate(in: center) }
         let parameter = Task { await Self.count.set(2, in: center) }
@@ -222,7 +211,7 @@ import Testing
         try FileManager.default.removeItem(at: blocker)
         await donation.value
         await parameter.value
-        let (again, againLog) = try await self.center(directory)
+        let (again, againLog) = try await centerCollectingRecoveries(on: directory)
         #expect(Self.opened.donationCount(in: again) == 1)
         #expect(Self.count.value(in: again) == 2)
         #expect(againLog.withLock { $0 }.isEmpty)
@@ -264,7 +253,7 @@ import Testing
         box.withLock { $0 }?.refuseWritesForTesting(false)
         await donors.value
         #expect(returned.withLock { $0 } == 500)
-        let (again, _) = try await self.center(store.url)
+        let (again, _) = try await centerCollectingRecoveries(on: store.url)
         #expect(Self.opened.donationCount(in: again) == 500)
     }
 
@@ -278,14 +267,14 @@ import Testing
         bytes[offset] ^= 0x02
         writeFile(bytes, to: store.snapshotURL)
 
-        let (center, log) = try await center(store.url)
+        let (center, log) = try await centerCollectingRecoveries(on: store.url)
         let report = log.withLock { $0 }.first { $0.originalURL.lastPathComponent == DatastoreDirectory.snapshotName }
         #expect(report?.movedTo.map(fileBytes(of:)) == bytes, "set aside as damage")
         #expect(report?.reason.contains("newer") == false)
         // The first generation's snapshot is empty, so its journal restores everything.
         #expect(Self.opened.donationCount(in: center) == 5)
         await Self.opened.donate(in: center)
-        let (again, againLog) = try await self.center(store.url)
+        let (again, againLog) = try await centerCollectingRecoveries(on: store.url)
         #expect(Self.opened.donationCount(in: again) == 6, "the store is written again")
         #expect(againLog.withLock { $0 }.isEmpty)
     }
@@ -298,12 +287,12 @@ import Testing
         bytes[offset] ^= 0x40
         writeFile(bytes, to: store.journalURL(1))
 
-        let (center, log) = try await center(store.url)
+        let (center, log) = try await centerCollectingRecoveries(on: store.url)
         let reports = log.withLock { $0 }
         #expect(reports.count == 1)
         #expect(reports.first?.movedTo.map(fileBytes(of:)) == bytes)
         await Self.opened.donate(in: center)
-        let (again, _) = try await self.center(store.url)
+        let (again, _) = try await centerCollectingRecoveries(on: store.url)
         #expect(Self.opened.donationCount(in: again) == 1, "the store is written again")
     }
 
@@ -321,7 +310,7 @@ import Testing
         journal.replaceSubrange(32..<36, with: littleEndian(CRC32.checksum(Array(journal[0..<32]))))
         writeFile(journal, to: store.journalURL(1))
 
-        let (center, log) = try await center(store.url)
+        let (center, log) = try await centerCollectingRecoveries(on: store.url)
         #expect(log.withLock { $0 }.isEmpty)
         #expect(Self.opened.donationCount(in: center) == 5)
         #expect(Self.count.value(in: center) == 7)
@@ -355,7 +344,7 @@ import Testing
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         }
 
-        let (center, log) = try await center(store.url)
+        let (center, log) = try await centerCollectingRecoveries(on: store.url)
         let report = log.withLock { $0 }.first { $0.originalURL.lastPathComponent == name }
         #expect(report?.movedTo != nil, "\(log.withLock { $0 })")
         if let movedTo = report?.movedTo {
@@ -365,7 +354,7 @@ import Testing
         let expected = intruder == .fifoAsLock || name == DatastoreDirectory.snapshotName ? 5 : 0
         #expect(Self.opened.donationCount(in: center) == expected)
         await Self.opened.donate(in: center)
-        let (again, againLog) = try await self.center(store.url)
+        let (again, againLog) = try await centerCollectingRecoveries(on: store.url)
         #expect(Self.opened.donationCount(in: again) == expected + 1)
         #expect(againLog.withLock { $0 }.isEmpty)
     }
@@ -377,7 +366,7 @@ import Testing
         let temporary = store.url.appendingPathComponent(DatastoreDirectory.temporaryName)
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         writeFile([1, 2, 3], to: temporary.appendingPathComponent("inside"))
-        let (center, log) = try await center(store.url)
+        let (center, log) = try await centerCollectingRecoveries(on: store.url)
         let padding = String(repeating: "x", count: 8192)
         // 1.3 MiB of donations: past the compaction threshold.
         await withTaskGroup(of: Void.self) { group in
@@ -389,7 +378,7 @@ import Testing
         #expect(report?.movedTo.map { fileBytes(of: $0.appendingPathComponent("inside")) } == [1, 2, 3])
         let journals = store.fileNames().filter { $0.hasPrefix(DatastoreDirectory.journalPrefix) }
         #expect(journals.contains { $0 != "Tips.journal.1" }, "compacted: \(journals)")
-        let (again, _) = try await self.center(store.url)
+        let (again, _) = try await centerCollectingRecoveries(on: store.url)
         #expect(Self.opened.donationCount(in: again) == 160)
     }
 
@@ -398,10 +387,7 @@ import Testing
     #if !canImport(os)
         @Test(.timeLimit(.minutes(1)))
         func withoutAHandlerEachRecoveryIsOneLineOnStandardError() async throws {
-            guard let tool = stressToolURL() else {
-                Issue.record("tips-store-stress is not built next to the tests (swift build builds it)")
-                return
-            }
+            let tool = try requireStressTool()
             let store = StoreDirectoryFixture()
             writeFile(Array("not a store at all, not at all, not at all".utf8), to: store.snapshotURL)
             let process = Process()

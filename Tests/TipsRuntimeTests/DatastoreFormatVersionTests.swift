@@ -34,6 +34,45 @@ import Testing
         #expect(try DatastoreCodec.decodeBatch(DatastoreCodec.encodeBatch(mutations)) == mutations)
     }
 
+    /// Rewrites a file's header as version 1 wrote it: version 1, 0 where
+    /// the header check now is, and the checksum that covers the header redone.
+    private static func downgradeToVersionOne(_ url: URL, checksumAt offset: Int, coversBody: Bool) {
+        var bytes = fileBytes(of: url)
+        bytes[8] = 1
+        bytes.replaceSubrange(12..<16, with: [0, 0, 0, 0])
+        let covered = Array(bytes[0..<offset]) + (coversBody ? Array(bytes[(offset + 4)...]) : [])
+        let checksum = CRC32.checksum(covered)
+        for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: checksum >> (8 * index)) }
+        writeFile(bytes, to: url)
+    }
+
+    private static func version(of url: URL) -> UInt8? { fileBytes(of: url).dropFirst(8).first }
+
+    @Test func aStoreOfAnOlderVersionIsRewrittenInTheCurrentOneBeforeItsFirstWrite() {
+        let store = StoreDirectoryFixture()
+        let log = DatastoreRecoveryLog()
+        do {
+            let older = log.datastore(store.url)
+            _ = older.load()
+            #expect(older.commitNow([.setParameter(id: "p", value: .int(1))]))
+        }
+        Self.downgradeToVersionOne(store.snapshotURL, checksumAt: 40, coversBody: true)
+        Self.downgradeToVersionOne(store.journalURL(1), checksumAt: 32, coversBody: false)
+        let versionOneJournal = fileBytes(of: store.journalURL(1))
+
+        let current = log.datastore(store.url)
+        #expect(current.load().parameters["p"] == .int(1))
+        // A mutation version 1 cannot read: it must never reach a version 1 file.
+        #expect(current.commitNow([.resetTip(tipID: "t", date: 5)]))
+        #expect(current.compactions == 1)
+        #expect(Self.version(of: store.snapshotURL) == UInt8(DatastoreFileFormat.currentVersion))
+        #expect(Self.version(of: store.journalURL(2)) == UInt8(DatastoreFileFormat.currentVersion))
+        #expect(fileBytes(of: store.journalURL(1)) == versionOneJournal)
+        #expect(log.all.isEmpty)
+        let reopened = log.datastore(store.url).load()
+        #expect(reopened.parameters["p"] == .int(1) && reopened.tips["t"]?.eligibleSince == 5)
+    }
+
     @Test func aVersionOneSnapshotStillReads() {
         var record = TipRecord()
         record.displayCount = 2

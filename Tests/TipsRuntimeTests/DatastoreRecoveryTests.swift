@@ -105,7 +105,7 @@ import Testing
         #expect(log.all.first?.movedTo == nil)
         #expect(log.all.first?.reason.contains("version \(DatastoreFileFormat.currentVersion + 1)") == true)
         await store.commit([numberedDonation("e", 5)])
-        #expect(store.refreshNow().isEmpty)
+        #expect(store.takeOutsideChangesNow().isEmpty)
         _ = store.load()
 
         let after = directory.fileNames().map { ($0, fileBytes(of: directory.url.appendingPathComponent($0))) }
@@ -137,7 +137,7 @@ import Testing
         let calls = Locked(0)
         let store = Datastore(directory: directory.url) { _ in
             // Would deadlock if the callback ran under the store's lock.
-            _ = box.withLock { $0 }?.refreshNow()
+            _ = box.withLock { $0 }?.takeOutsideChangesNow()
             calls.withLock { $0 += 1 }
         }
         box.withLock { $0 = store }
@@ -184,7 +184,7 @@ import Testing
                 let store = DatastoreRecoveryLog().datastore(scratch.url)
                 _ = store.load()
                 await store.commit([numberedDonation("e", round)])
-                _ = store.refreshNow()
+                _ = store.takeOutsideChangesNow()
             }
         }
     }

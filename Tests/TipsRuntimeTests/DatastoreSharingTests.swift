@@ -30,9 +30,9 @@ import Testing
             expected += [numberedDonation("app", index)] + theirs
         }
         // The app's own commits are not handed back; the widget's are, in order.
-        #expect(app.refreshNow() == fromWidget)
-        #expect(app.refreshNow().isEmpty)
-        #expect(widget.refreshNow() == (0..<20).map { numberedDonation("app", $0) })
+        #expect(app.takeOutsideChangesNow() == fromWidget)
+        #expect(app.takeOutsideChangesNow().isEmpty)
+        #expect(widget.takeOutsideChangesNow() == (0..<20).map { numberedDonation("app", $0) })
         #expect(log.datastore(directory.url).load() == stateAfter(expected))
         #expect(log.all.isEmpty)
     }
@@ -55,13 +55,13 @@ import Testing
                 }
             }
         }
-        // Each engine's view: what it loaded, its own mutations, then what refresh delivers.
+        // Each engine's view: what it loaded, its own mutations, then what takeOutsideChanges delivers.
         for number in 0..<2 {
             for index in 0..<150 {
                 models[number].apply(numberedDonation("s\(number)", index))
                 if index % 10 == 0 { models[number].apply(.addDisplayDuration(tipID: "shared", seconds: 1)) }
             }
-            for mutation in stores[number].refreshNow() { models[number].apply(mutation) }
+            for mutation in stores[number].takeOutsideChangesNow() { models[number].apply(mutation) }
         }
         let final = log.datastore(directory.url).load()
         #expect(final.donations["s0"]?.count == 150)
@@ -85,7 +85,7 @@ import Testing
                 await widget.commit([numberedDonation("w", index)])
                 index += 1
             }
-            let delivered = app.refreshNow()
+            let delivered = app.takeOutsideChangesNow()
             for mutation in delivered { model.apply(mutation) }
             #expect(
                 model == DatastoreRecoveryLog().datastore(directory.url).load(),
@@ -112,7 +112,7 @@ import Testing
         widget.erase()
         _ = widget.load()
         await widget.commit([numberedDonation("w", 1)])
-        #expect(app.refreshNow() == [.replaceAll(stateAfter([numberedDonation("w", 1)]))])
+        #expect(app.takeOutsideChangesNow() == [.replaceAll(stateAfter([numberedDonation("w", 1)]))])
         await app.commit([numberedDonation("a", 2)])
         #expect(
             DatastoreRecoveryLog().datastore(directory.url).load()

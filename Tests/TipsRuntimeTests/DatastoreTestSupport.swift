@@ -1,20 +1,13 @@
 import Foundation
+import TipsTestSupport
 
 @testable import TipsRuntime
 
-/// A temporary directory removed when the test is done with it.
-struct StoreDirectoryFixture: ~Copyable {
-    let url: URL
+/// A datastore's directory, removed when the test is done with it.
+struct StoreDirectoryFixture {
+    private let directory = TemporaryDirectory("tips-datastore-tests")
 
-    init() {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tips-datastore-tests-\(UUID().uuidString)", isDirectory: true)
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
+    var url: URL { directory.url }
 
     var snapshotURL: URL { url.appendingPathComponent(DatastoreDirectory.snapshotName) }
 
@@ -22,14 +15,24 @@ struct StoreDirectoryFixture: ~Copyable {
         url.appendingPathComponent(DatastoreDirectory.journalPrefix + String(generation))
     }
 
-    func fileNames() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
-    }
+    func fileNames() -> [String] { directory.fileNames() }
 
     /// The files set aside by recovery.
     func setAsideNames() -> [String] {
         fileNames().filter { $0.contains(".corrupt-") }
     }
+}
+
+/// A center configured on `directory` (no testing switches), collecting
+/// what it reports through `onDatastoreRecovery`.
+func centerCollectingRecoveries(on directory: URL) async throws -> (TipCenter, Locked<[Tips.DatastoreRecovery]>) {
+    let log = Locked<[Tips.DatastoreRecovery]>([])
+    let center = TipCenter()
+    try await center.configure([
+        .datastoreLocation(.url(directory)), .arguments([]), .environment([:]),
+        .onDatastoreRecovery { recovery in log.withLock { $0.append(recovery) } },
+    ])
+    return (center, log)
 }
 
 /// Collects what a datastore reports through `onRecovery`.

@@ -22,6 +22,9 @@ import Testing
                 returned.withLock { $0 += 1 }
             }
         }
+        // Until the refusal is reported (the writer's first try), however loaded the machine.
+        let deadline = Date().addingTimeInterval(30)
+        while log.all.isEmpty && Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
         try await Task.sleep(nanoseconds: 300_000_000)
         #expect(returned.withLock { $0 } == 0, "a commit does not return before it is durable")
         #expect(store.batchesWritten == 1)
@@ -37,7 +40,8 @@ import Testing
         store.refuseWritesForTesting(false)
         for commit in commits { await commit.value }
         let loaded = DatastoreRecoveryLog().datastore(directory.url).load()
-        #expect(Set(loaded.donations["e"]?.map(\.date) ?? []) == [1, 2, 3])
+        // By their numbers: 2 and 3 land in either order, and one stored after a later-dated one re-dates it.
+        #expect(Set(loaded.donations["e"]?.map { $0.fields["i"] } ?? []) == [.int(1), .int(2), .int(3)])
         #expect(log.all.count == 1)
     }
 

@@ -106,7 +106,7 @@ import Testing
             #expect(Self.own(worker).value(in: center) == Self.rounds - 1)
         }
         let displays = center.state.withLock { state in
-            (0..<Self.workers).map { state.snapshot.tips["displayed.\($0)"]?.displayCount ?? 0 }
+            (0..<Self.workers).map { state.facts.snapshot.tips["displayed.\($0)"]?.displayCount ?? 0 }
         }
         #expect(displays == Array(repeating: Self.rounds, count: Self.workers))
 
@@ -119,7 +119,7 @@ import Testing
             #expect(Self.own(worker).value(in: fresh) == Self.rounds - 1)
         }
         let freshDisplays = fresh.state.withLock { state in
-            (0..<Self.workers).map { state.snapshot.tips["displayed.\($0)"]?.displayCount ?? 0 }
+            (0..<Self.workers).map { state.facts.snapshot.tips["displayed.\($0)"]?.displayCount ?? 0 }
         }
         #expect(freshDisplays == displays)
         for index in 0..<3 {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 @testable import TipsRuntime
 
@@ -35,7 +36,7 @@ import Testing
         seen.donations = Self.donated.donationCount(in: center)
         seen.counter = Self.counter.value(in: center)
         // Display counts have no public reader; this is the fresh center's loaded state.
-        let records = center.state.withLock { $0.snapshot.tips }
+        let records = center.state.withLock { $0.facts.snapshot.tips }
         seen.displays = records[Self.displayedID]?.displayCount ?? 0
         for (id, record) in records where id.hasPrefix("engine.invalidated.") && record.invalidation != nil {
             seen.invalidatedIDs.insert(id)
@@ -47,10 +48,7 @@ import Testing
 
     @Test(.hangGuard)
     func killedAppLosesNoMutationWhoseCallReturned() async throws {
-        guard let tool = stressToolURL() else {
-            Issue.record("tips-store-stress is not built next to the tests (swift build builds it)")
-            return
-        }
+        let tool = try requireStressTool()
         let store = StoreDirectoryFixture()
         let outputs = StoreDirectoryFixture()
         let rounds = 24

@@ -10,21 +10,10 @@ import Testing
     private static let opened = Tips.Event(id: "opened", keepCount: 1_000_000)
     private static let count = Tips.Parameter<Int>(id: "count", defaultValue: 0)
 
-    /// Configures a center on `directory`, collecting what it reports.
-    private func center(_ directory: URL) async throws -> (TipCenter, Locked<[Tips.DatastoreRecovery]>) {
-        let log = Locked<[Tips.DatastoreRecovery]>([])
-        let center = TipCenter()
-        try await center.configure([
-            .datastoreLocation(.url(directory)), .arguments([]), .environment([:]),
-            .onDatastoreRecovery { recovery in log.withLock { $0.append(recovery) } },
-        ])
-        return (center, log)
-    }
-
     /// A store with three donations, a parameter and an invalidation, all in
     /// the journal of generation 1 (far below the compaction threshold).
     private func makeStore(_ directory: URL) async throws {
-        let (center, _) = try await center(directory)
+        let (center, _) = try await centerCollectingRecoveries(on: directory)
         for _ in 0..<3 { await Self.opened.donate(in: center) }
         await Self.count.set(7, in: center)
         await center.invalidateDurably(TestTip("closed"), reason: .tipClosed)
@@ -55,7 +44,7 @@ import Testing
         writeFile(damaged, to: store.snapshotURL)
         let journal = fileBytes(of: store.journalURL(1))
 
-        let (center, log) = try await center(store.url)
+        let (center, log) = try await centerCollectingRecoveries(on: store.url)
         let recoveries = log.withLock { $0 }
         let snapshot = recoveries.first { $0.originalURL.lastPathComponent == DatastoreDirectory.snapshotName }
         #expect(snapshot != nil, "\(name): reported")
@@ -74,7 +63,7 @@ import Testing
 
         await Self.opened.donate(in: center)
         await Self.count.set(1, in: center)
-        let (again, againLog) = try await self.center(store.url)
+        let (again, againLog) = try await centerCollectingRecoveries(on: store.url)
         #expect(Self.opened.donationCount(in: again) == 4, "\(name): the rebuilt store persists")
         #expect(Self.count.value(in: again) == 1, "\(name)")
         #expect(againLog.withLock { $0 }.isEmpty, "\(name)")
@@ -87,13 +76,13 @@ import Testing
         let damaged = Array("not a journal at all, not at all".utf8)
         writeFile(damaged, to: journal)
 
-        let (center, log) = try await center(store.url)
+        let (center, log) = try await centerCollectingRecoveries(on: store.url)
         let recoveries = log.withLock { $0 }
         #expect(recoveries.count == 1)
         #expect(recoveries.first.flatMap { $0.movedTo.map(fileBytes(of:)) } == damaged)
         #expect(Self.opened.donationCount(in: center) == 0, "the journal's donations are lost with it")
         await Self.opened.donate(in: center)
-        let (again, _) = try await self.center(store.url)
+        let (again, _) = try await centerCollectingRecoveries(on: store.url)
         #expect(Self.opened.donationCount(in: again) == 1)
     }
 
@@ -103,7 +92,7 @@ import Testing
         let journal = store.journalURL(1)
         writeFile(fileBytes(of: journal) + [0x20, 0, 0, 0, 1, 2, 3], to: journal)
 
-        let (center, log) = try await center(store.url)
+        let (center, log) = try await centerCollectingRecoveries(on: store.url)
         #expect(log.withLock { $0 }.isEmpty, "a torn tail is a crash, not damage")
         #expect(Self.opened.donationCount(in: center) == 3)
         #expect(Self.count.value(in: center) == 7)
@@ -119,7 +108,7 @@ import Testing
             .map { ($0, fileBytes(of: store.url.appendingPathComponent($0))) }
 
         do {
-            let (center, log) = try await center(store.url)
+            let (center, log) = try await centerCollectingRecoveries(on: store.url)
             let recoveries = log.withLock { $0 }
             #expect(recoveries.count == 1)
             #expect(recoveries.first?.movedTo == nil)
@@ -145,7 +134,7 @@ import Testing
         let store = StoreDirectoryFixture()
         let blocker = store.url.appendingPathComponent("a-file")
         writeFile([1, 2, 3], to: blocker)
-        let (center, log) = try await center(blocker.appendingPathComponent("Tips"))
+        let (center, log) = try await centerCollectingRecoveries(on: blocker.appendingPathComponent("Tips"))
         #expect(!log.withLock { $0 }.isEmpty, "reported")
         // Not awaited: an awaited change waits until it is durable.
         Self.opened.sendDonation(in: center)
@@ -156,10 +145,10 @@ import Testing
     @Test func aSnapshotThatIsADirectoryIsSetAside() async throws {
         let store = StoreDirectoryFixture()
         try FileManager.default.createDirectory(at: store.snapshotURL, withIntermediateDirectories: true)
-        let (center, log) = try await center(store.url)
+        let (center, log) = try await centerCollectingRecoveries(on: store.url)
         #expect(log.withLock { $0 }.first?.movedTo != nil)
         await Self.opened.donate(in: center)
-        let (again, _) = try await self.center(store.url)
+        let (again, _) = try await centerCollectingRecoveries(on: store.url)
         #expect(Self.opened.donationCount(in: again) == 1)
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TipsRuntime
 
-/// A backend whose commits wait for `open()`, and whose first refresh once
+/// A backend whose commits wait for `open()`, and whose first look at outside changes once
 /// armed answers with a whole replacement state (what `Datastore` does when another
 /// process compacted twice or erased the store since this one last looked).
 private final class GatedBackend: DatastoreBackend, @unchecked Sendable {
@@ -25,7 +25,7 @@ private final class GatedBackend: DatastoreBackend, @unchecked Sendable {
 
     func erase() {}
 
-    func refresh() -> [DatastoreMutation] {
+    func takeOutsideChanges() -> [DatastoreMutation] {
         state.withLock { state in
             guard state.armed, !state.replaced else { return [] }
             state.replaced = true
@@ -33,7 +33,7 @@ private final class GatedBackend: DatastoreBackend, @unchecked Sendable {
         }
     }
 
-    var refreshed: Bool { state.withLock { $0.replaced } }
+    var handedOverReplacement: Bool { state.withLock { $0.replaced } }
 
     func arm() { state.withLock { $0.armed = true } }
 
@@ -58,7 +58,7 @@ private final class GatedBackend: DatastoreBackend, @unchecked Sendable {
         let donation = Task { await event.donate(in: gated) }
         // The donation is applied in memory and waits at the gate (read
         // without taking in external changes, which are throttled).
-        let inMemory = { gated.state.withLock { $0.snapshot.donations[event.id]?.count ?? 0 } }
+        let inMemory = { gated.state.withLock { $0.facts.snapshot.donations[event.id]?.count ?? 0 } }
         while inMemory() == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
         backend.arm()
         _ = TestTip("reader").status(in: gated)
@@ -67,12 +67,12 @@ private final class GatedBackend: DatastoreBackend, @unchecked Sendable {
         await donation.value
         // Now the replacement (which holds the committed donation) is taken in.
         var tries = 0
-        while !backend.refreshed && tries < 2000 {
+        while !backend.handedOverReplacement && tries < 2000 {
             _ = TestTip("reader").status(in: gated)
             try await Task.sleep(nanoseconds: 1_000_000)
             tries += 1
         }
-        #expect(backend.refreshed)
+        #expect(backend.handedOverReplacement)
         #expect(event.donationCount(in: gated) == 1)
     }
 }

@@ -22,10 +22,7 @@ import Testing
 
     @Test(.hangGuard)
     func twoProcessesLoseNoDonationDisplayOrInvalidationAndAnOpenCenterSeesThem() async throws {
-        guard let tool = stressToolURL() else {
-            Issue.record("tips-store-stress is not built next to the tests (swift build builds it)")
-            return
-        }
+        let tool = try requireStressTool()
         let store = StoreDirectoryFixture()
         let outputs = StoreDirectoryFixture()
         let log = Locked<[Tips.DatastoreRecovery]>([])
@@ -65,7 +62,7 @@ import Testing
             }
             #expect(lost.isEmpty, "\(label): invalidations not seen: \(lost)")
         }
-        #expect(app.state.withLock { $0.snapshot.tips[Self.displayedID]?.displayCount } == 2 * perChild)
+        #expect(app.state.withLock { $0.facts.snapshot.tips[Self.displayedID]?.displayCount } == 2 * perChild)
 
         // A fresh center loads the same.
         let fresh = TipCenter()
@@ -74,7 +71,7 @@ import Testing
             .onDatastoreRecovery { recovery in log.withLock { $0.append(recovery) } },
         ])
         #expect(Self.shared.donationCount(in: fresh) == total)
-        #expect(fresh.state.withLock { $0.snapshot.tips[Self.displayedID]?.displayCount } == 2 * perChild)
+        #expect(fresh.state.withLock { $0.facts.snapshot.tips[Self.displayedID]?.displayCount } == 2 * perChild)
         for label in ["A", "B"] {
             let lost = (0..<perChild).filter {
                 TestTip("\(label).\($0)").status(in: fresh) != .invalidated(.actionPerformed)

@@ -19,8 +19,8 @@ import Testing
 
     private func expectAligned(_ center: TipCenter, sourceLocation: SourceLocation = #_sourceLocation) {
         center.state.withLock { state in
-            let expected = (state.snapshot.donations["regions"] ?? []).map { $0.fields["region"] }
-            let column = state.fieldColumns["regions"]?["region"]
+            let expected = (state.facts.snapshot.donations["regions"] ?? []).map { $0.fields["region"] }
+            let column = state.cache.fieldColumns["regions"]?["region"]
             let decoded = column.map { column in (0..<column.count).map { column.value(at: $0) } }
             #expect(decoded == nil || decoded == expected, sourceLocation: sourceLocation)
         }
@@ -38,7 +38,7 @@ import Testing
         // while past the keep count (deferred trimming); only 3 are kept.
         #expect(
             center.state.withLock {
-                $0.fieldColumns["regions"]?["region"]?.count == $0.snapshot.donations["regions"]?.count
+                $0.cache.fieldColumns["regions"]?["region"]?.count == $0.facts.snapshot.donations["regions"]?.count
             }
         )
         #expect(event.donationCount(in: center) == 3)

@@ -64,10 +64,7 @@ import Testing
 
     @Test(.hangGuard)
     func anotherProcesssInvalidationReachesThisProcesssObserver() async throws {
-        guard let tool = stressToolURL() else {
-            Issue.record("tips-store-stress is not built next to the tests (swift build builds it)")
-            return
-        }
+        let tool = try requireStressTool()
         let store = StoreDirectoryFixture()
         let outputs = StoreDirectoryFixture()
         let app = TipCenter()

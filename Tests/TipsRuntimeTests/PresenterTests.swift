@@ -85,8 +85,8 @@ private func summary(_ changes: [TipPresenter.Change]) -> [String] {
         }
         #expect(display.reason == .statusChanged(.pending))
         #expect(display.duration == 30)
-        #expect(center.state.withLock { $0.snapshot.tips["Favorite"]?.displayCount } == 1)
-        #expect(center.state.withLock { $0.snapshot.tips["Favorite"]?.displayDuration } == 30)
+        #expect(center.state.withLock { $0.facts.snapshot.tips["Favorite"]?.displayCount } == 1)
+        #expect(center.state.withLock { $0.facts.snapshot.tips["Favorite"]?.displayDuration } == 30)
     }
 
     @Test func closeInvalidatesWithTipClosedAndHides() async throws {

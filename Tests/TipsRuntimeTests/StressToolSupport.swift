@@ -1,10 +1,19 @@
 import Foundation
+import Testing
 
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
 #endif
+
+/// `tips-store-stress`, built next to the test bundle; an issue recorded at
+/// the caller when it is not there.
+func requireStressTool(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+    try #require(
+        stressToolURL(), "tips-store-stress is not built next to the tests (swift build builds it)",
+        sourceLocation: sourceLocation)
+}
 
 /// `tips-store-stress`, built next to the test bundle (`swift build` builds it).
 func stressToolURL() -> URL? {

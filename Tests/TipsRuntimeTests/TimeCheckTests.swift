@@ -83,7 +83,7 @@ import Testing
             Fixture.opened.sendDonation(in: center)
             clock.advance(by: 1)
         }
-        let pending = center.state.withLock { $0.pendingTimeCheck?.date }
+        let pending = center.state.withLock { $0.accounting.pendingTimeCheck?.date }
         #expect(pending == start + 3_600)
         let next = center.state.withLock { $0.nextTimeDrivenChange() }
         #expect(next == start + 3_600)
@@ -100,15 +100,15 @@ import Testing
         clock.advance(by: 3_100)
         // The first donation left at start + 3,600; the check for it asks for the second's exit.
         let (token, next) = center.state.withLock { state in
-            let token = state.pendingTimeCheck?.token ?? 0
-            state.performTimeCheck(token)
-            return (token, state.pendingTimeCheck?.date)
+            let token = state.accounting.pendingTimeCheck?.token ?? 0
+            state.runTimeCheck(token)
+            return (token, state.accounting.pendingTimeCheck?.date)
         }
         #expect(token != 0)
         #expect(next == start + 600 + 3_600)
         // A superseded check changes nothing.
-        center.state.withLock { $0.performTimeCheck(token) }
-        #expect(center.state.withLock { $0.pendingTimeCheck?.date } == start + 600 + 3_600)
+        center.state.withLock { $0.runTimeCheck(token) }
+        #expect(center.state.withLock { $0.accounting.pendingTimeCheck?.date } == start + 600 + 3_600)
     }
 
     @Test func windowsThatNeverLetADonationOutScheduleNothing() async throws {
@@ -120,13 +120,13 @@ import Testing
             TestTip("Never", rules: [Self.donatedWithin(Fixture.opened, seconds: -1)]),
         ])
         Fixture.opened.sendDonation(in: center)
-        #expect(center.state.withLock { $0.pendingTimeCheck } == nil)
+        #expect(center.state.withLock { $0.accounting.pendingTimeCheck } == nil)
     }
 
     @Test func aManualClockNeedsNoTimeChecks() async throws {
         let center = try await makeCenter()
         center.register([TestTip("Hour", rules: [Self.donatedWithin(Fixture.opened, seconds: 3_600)])])
         Fixture.opened.sendDonation(in: center)
-        #expect(center.state.withLock { $0.pendingTimeCheck } == nil)
+        #expect(center.state.withLock { $0.accounting.pendingTimeCheck } == nil)
     }
 }

@@ -195,7 +195,7 @@ import Testing
         let tip = TestTip("Shared", rules: [Fixture.loggedInRule])
         #expect(tip.status(in: center) == .pending)
         backend.appendFromAnotherProcess([.setParameter(id: "isLoggedIn", value: .bool(true))])
-        center.state.withLock { $0.lastRefresh = -.infinity }
+        center.state.withLock { $0.lifecycle.lastOutsideLook = -.infinity }
         #expect(tip.status(in: center) == .available)
     }
 }

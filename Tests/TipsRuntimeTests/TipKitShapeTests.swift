@@ -166,10 +166,10 @@ private final class Warnings: Sendable {
     }
 
     @Test func closeMatchesNeedLongIDs() {
-        #expect(EngineState.closeMatch(to: "TipA", among: ["TipB"]) == nil)
-        #expect(EngineState.closeMatch(to: "tipa", among: ["TipA"]) == "TipA")
-        #expect(EngineState.closeMatch(to: "OfflineMap", among: ["OfflineMaps", "Offline"]) == "OfflineMaps")
-        #expect(EngineState.editDistance(Array("FavoriteTrial"), Array("FavoriteTrail")) == 1)
+        #expect(Settings.closeMatch(to: "TipA", among: ["TipB"]) == nil)
+        #expect(Settings.closeMatch(to: "tipa", among: ["TipA"]) == "TipA")
+        #expect(Settings.closeMatch(to: "OfflineMap", among: ["OfflineMaps", "Offline"]) == "OfflineMaps")
+        #expect(Spelling.distance(Array("FavoriteTrial"), Array("FavoriteTrail")) == 1)
     }
 
     @Test func aTestsCenterReadsNoProcessSwitches() async throws {

@@ -6,7 +6,7 @@ endif
 
 syntax keyword tipsDeclaration config enum parameter transient event tip group
 syntax keyword tipsItem title message image id action rule maxDisplayCount maxDisplayDuration
-syntax keyword tipsItem ignoresDisplayFrequency invalidatedBy displayFrequency
+syntax keyword tipsItem ignoresDisplayFrequency invalidatedBy displayFrequency sourceLanguage
 syntax keyword tipsModifier ordered firstAvailable keep every renamedFrom
 syntax keyword tipsBoolean true false
 syntax keyword tipsType Bool Int Double String

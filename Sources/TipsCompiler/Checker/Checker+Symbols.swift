@@ -35,13 +35,14 @@ extension Checker {
     mutating func declare(_ decl: EnumDecl) {
         let symbol = Symbol.enumeration(decl.name.name)
         declarations.append(
-            SymbolDeclaration(symbol: symbol, nameRange: decl.name.range, range: decl.range, doc: decl.doc?.lines ?? []))
+            SymbolDeclaration(symbol: symbol, nameRange: decl.name.range, range: decl.range, doc: decl.doc?.lines ?? [])
+        )
         for index in decl.cases.indices where Self.isFirst(decl.cases[index].name, at: index, in: decl.cases) {
             let item = decl.cases[index]
             declarations.append(
                 SymbolDeclaration(
                     symbol: .enumCase(item.name, enumeration: decl.name.name), nameRange: item.range, range: item.range,
-                    storedIdentity: .name))
+                    storedIdentity: .name, renamedFrom: decl.renamedFrom(ofCase: index)?.range))
         }
     }
 
@@ -52,14 +53,15 @@ extension Checker {
                 doc: decl.doc?.lines ?? [],
                 signature: .parameter(
                     type: decl.type.name, defaultValue: decl.defaultValue?.range, transient: decl.transient),
-                storedIdentity: decl.transient == nil ? .name : nil))
+                storedIdentity: decl.transient == nil ? .name : nil, renamedFrom: decl.renamedFrom?.range))
     }
 
     mutating func declare(_ decl: EventDecl) {
         declarations.append(
             SymbolDeclaration(
                 symbol: .event(decl.name.name), nameRange: decl.name.range, range: decl.range,
-                doc: decl.doc?.lines ?? [], signature: .event(keep: decl.keep?.range), storedIdentity: .name))
+                doc: decl.doc?.lines ?? [], signature: .event(keep: decl.keep?.range), storedIdentity: .name,
+                renamedFrom: decl.renamedFrom?.range))
         declareFields(decl.fields, identity: .name) { .field($0, event: decl.name.name) }
     }
 

@@ -7,6 +7,8 @@ extension Checker {
     private struct TipBody {
         var title: InterpolatedText?
         var message: InterpolatedText?
+        /// Where the title and the message are written.
+        var titleRange, messageRange: SourceRange?
         var image: InterpolatedText?
         var id: (text: InterpolatedText, range: SourceRange)?
         var actions: [CheckedAction] = []
@@ -104,7 +106,7 @@ extension Checker {
             id: body.id?.text ?? InterpolatedText(tipName), hasExplicitID: body.id != nil, title: title,
             message: body.message, image: body.image, actions: body.actions, rules: body.rules, options: body.options,
             origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range), idRange: body.id?.range,
-            renamedFrom: body.renames)
+            renamedFrom: body.renames, titleRange: body.titleRange, messageRange: body.messageRange)
     }
 
     /// A tip's arguments and items, each item given once where that is the rule.
@@ -173,10 +175,12 @@ extension Checker {
         switch kind {
         case .title(let literal):
             body.title = checkText(literal, tip: tip, arguments: arguments)
+            body.titleRange = literal.range
             // Checked text reads as the literal does, without joining its pieces again.
             checkCopy(literal, text: body.title?.displayText ?? literal.displayText, isTitle: true)
         case .message(let literal):
             body.message = checkText(literal, tip: tip, arguments: arguments)
+            body.messageRange = literal.range
             checkCopy(literal, text: body.message?.displayText ?? literal.displayText, isTitle: false)
         case .image(let literal):
             body.image = checkText(literal, tip: tip, arguments: arguments)
@@ -197,7 +201,7 @@ extension Checker {
             }
             checkPromotional(literal.displayText, at: literal.range)
             if let text = checkText(literal, tip: tip, arguments: arguments) {
-                body.actions.append(CheckedAction(id: name.name, title: text))
+                body.actions.append(CheckedAction(id: name.name, title: text, titleRange: literal.range))
             }
         case .rule(let expression, let source):
             var context = ExpressionContext(tip: tip, arguments: arguments)

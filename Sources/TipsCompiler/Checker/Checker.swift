@@ -267,22 +267,40 @@ public struct Checker: Sendable {
                         notes: [DiagnosticNote("the first 'config' is here", at: first.range)])
                     continue
                 }
-                var config = CheckedConfig()
-                var seen: SourceRange?
-                for case .displayFrequency(let value, let keyword, _) in decl.items {
-                    if let seen {
-                        diagnostics.error(
-                            "'displayFrequency' is given twice", at: keyword,
-                            notes: [DiagnosticNote("first given here", at: seen)])
-                        continue
-                    }
-                    seen = keyword
-                    if let frequency = checkDisplayFrequency(value) { config.displayFrequency = frequency }
-                }
-                found = (config, file.file, decl.keyword)
+                found = (checkConfigItems(decl.items), file.file, decl.keyword)
             }
         }
         return found.map { ($0.config, $0.file) }
+    }
+
+    /// The items of the first config block, each given at most once.
+    mutating func checkConfigItems(_ items: [ConfigItem]) -> CheckedConfig {
+        var config = CheckedConfig()
+        var seen: [Keyword: SourceRange] = [:]
+        for item in items {
+            let (keyword, range): (Keyword, SourceRange) =
+                switch item {
+                case .displayFrequency(_, let range, _): (.displayFrequency, range)
+                case .sourceLanguage(_, let range, _): (.sourceLanguage, range)
+                }
+            if let first = seen[keyword] {
+                diagnostics.error(
+                    "'\(keyword.rawValue)' is given twice", at: range,
+                    notes: [DiagnosticNote("first given here", at: first)])
+                continue
+            }
+            seen[keyword] = range
+            switch item {
+            case .displayFrequency(let value, _, _):
+                if let frequency = checkDisplayFrequency(value) { config.displayFrequency = frequency }
+            case .sourceLanguage(let literal, _, _):
+                if let language = checkLanguageCode(literal) {
+                    config.sourceLanguage = language
+                    config.sourceLanguageRange = literal.range
+                }
+            }
+        }
+        return config
     }
 
     mutating func checkDisplayFrequency(_ syntax: DisplayFrequencySyntax) -> DisplayFrequency? {

@@ -117,6 +117,8 @@ public struct CheckedAction: Hashable, Sendable {
     public var id: String
     /// Its button title.
     public var title: InterpolatedText
+    /// Where the title's string is written.
+    public var titleRange: SourceRange? = nil
 }
 
 /// A tip's display options.
@@ -159,6 +161,10 @@ public struct CheckedTip: Hashable, Sendable {
     public var idRange: SourceRange? = nil
     /// The ids its state was stored under before (`renamedFrom FavoriteTrailTip`, `renamedFrom "trail-v1"`).
     public var renamedFrom: [CheckedRename] = []
+    /// Where its title's string is written.
+    public var titleRange: SourceRange? = nil
+    /// Where its message's string is written, when it has one.
+    public var messageRange: SourceRange? = nil
 
     /// Whether the tip takes arguments (one instance per argument values).
     public var isReusable: Bool { arguments != nil }
@@ -191,8 +197,15 @@ public enum DisplayFrequency: Hashable, Sendable {
 
 /// `config { ... }`
 public struct CheckedConfig: Hashable, Sendable {
+    /// The language the copy is written in when no `sourceLanguage` says otherwise.
+    public static let defaultSourceLanguage = "en"
+
     /// The display frequency (default immediate).
     public var displayFrequency: DisplayFrequency = .immediate
+    /// The language the `.tips` copy is written in (`sourceLanguage "en"`, the default).
+    public var sourceLanguage = CheckedConfig.defaultSourceLanguage
+    /// Where `sourceLanguage` is written, when it is.
+    public var sourceLanguageRange: SourceRange?
 
     /// Creates a configuration.
     public init(displayFrequency: DisplayFrequency = .immediate) {

@@ -2,6 +2,8 @@
 // of one file have equal meanings (`tipc format` proves it kept a file's
 // meaning by comparing them). Every position is the same empty range, every
 // line 0, and a rule's text is left out: its meaning is its expression.
+// A field of the model that holds a position is erased here too, or the
+// formatter would refuse every file that sets it (its tests say which).
 
 import TipsSyntax
 
@@ -14,6 +16,7 @@ extension CheckedProgram {
             erased.declarations = file.declarations.map(\.meaning)
             return erased
         }
+        meaning.config.sourceLanguageRange = config.sourceLanguageRange.map { _ in nowhere }
         meaning.scenarios = scenarios.map(\.meaning)
         meaning.symbols = symbols.meaning
         return meaning
@@ -47,6 +50,13 @@ extension CheckedDeclaration {
         case .tip(var declaration):
             declaration.origin = .nowhere
             declaration.idRange = declaration.idRange.map { _ in nowhere }
+            declaration.titleRange = declaration.titleRange.map { _ in nowhere }
+            declaration.messageRange = declaration.messageRange.map { _ in nowhere }
+            declaration.actions = declaration.actions.map { action in
+                var erased = action
+                erased.titleRange = action.titleRange.map { _ in nowhere }
+                return erased
+            }
             declaration.arguments = declaration.arguments?.map(\.meaning)
             declaration.rules = declaration.rules.map(\.meaning)
             declaration.renamedFrom = declaration.renamedFrom.map(\.meaning)
@@ -107,6 +117,7 @@ extension SymbolTable {
             ordered: declarations.map { declaration in
                 var erased = declaration
                 (erased.nameRange, erased.range) = (nowhere, nowhere)
+                erased.renamedFrom = declaration.renamedFrom.map { _ in nowhere }
                 erased.signature = declaration.signature.meaning
                 if case .id = declaration.storedIdentity { erased.storedIdentity = .id(nowhere) }
                 return erased
@@ -123,7 +134,8 @@ extension SymbolSignature {
         case .typed(let type): return .typed(nameless(type))
         case .parameter(let type, let value, let transient):
             return .parameter(
-                type: nameless(type), defaultValue: value.map { _ in nowhere }, transient: transient.map { _ in nowhere })
+                type: nameless(type), defaultValue: value.map { _ in nowhere },
+                transient: transient.map { _ in nowhere })
         case .event(let keep): return .event(keep: keep.map { _ in nowhere })
         case .group(let order): return .group(order: order.map(nameless))
         }

@@ -47,6 +47,10 @@ public struct SymbolDeclaration: Hashable, Sendable {
     public var signature = SymbolSignature.plain
     /// Where the key of the users' state it persists is written, if it persists any.
     public var storedIdentity: StoredIdentity? = nil
+    /// Its `renamedFrom` clause (the keys its users' state was stored under
+    /// before), for a parameter, an event or an enum case that has one; a
+    /// tip's `renamedFrom` is an item of its own (a member).
+    public var renamedFrom: SourceRange? = nil
 }
 
 /// One use of a declared name: where it is written, and what it resolved to.

@@ -12,11 +12,12 @@ protocol DatastoreBackend: AnyObject, Sendable {
     func commitNow(_ mutations: [DatastoreMutation]) -> Bool
     /// Deletes everything stored.
     func erase()
-    /// Mutations other processes appended since the last look.
-    func refresh() -> [DatastoreMutation]
-    /// Reads, on the calling thread, what the next `refresh()` returns;
-    /// called off the engine's lock (`refresh()` itself never waits for
-    /// the disk).
+    /// Hands over the mutations other processes appended, as read so far
+    /// (by `readOutsideChanges()`, or in the background); never waits for
+    /// the disk, since the engine calls it under its lock.
+    func takeOutsideChanges() -> [DatastoreMutation]
+    /// Reads, on the calling thread, what other processes appended, for the
+    /// next `takeOutsideChanges()`; called off the engine's lock.
     func readOutsideChanges()
 }
 
@@ -49,7 +50,7 @@ final class InMemoryDatastore: DatastoreBackend, @unchecked Sendable {
 
     func erase() { state.withLock { $0.snapshot = DatastoreSnapshot() } }
 
-    func refresh() -> [DatastoreMutation] {
+    func takeOutsideChanges() -> [DatastoreMutation] {
         state.withLock {
             let external = $0.external
             $0.external = []

@@ -26,8 +26,8 @@ extension Tips {
 
 /// Calls `onChange` (coalesced: at most once per `coalescing` seconds, on a
 /// private queue) after the files of a datastore directory change. Some
-/// calls come from this process's own writes; the center's refresh finds
-/// nothing new in them, at the cost of one look at the journal.
+/// calls come from this process's own writes; the center finds nothing new
+/// in them, at the cost of one look at the journal.
 final class OutsideChangeWatch: @unchecked Sendable {
     // @unchecked: the dispatch sources are created in `init` and only
     // cancelled afterwards; `pending` is behind a lock.
@@ -226,14 +226,14 @@ extension stat {
 }
 
 extension TipCenter {
-    /// Takes in what other processes wrote and publishes the changes, now
-    /// (the watch's call). While this process's own writes are in flight
-    /// the datastore cannot tell them apart, so it looks again shortly.
-    func noticeOutsideChanges() {
-        // The reading (flock, pread) happens here, off the engine's lock.
-        state.withLock { $0.backend }?.readOutsideChanges()
-        let deferred = withState { !$0.absorbExternalChanges(throttled: false) }
+    /// The outside-change watch's callback: reads what other processes
+    /// wrote (off the engine's lock), then applies it and publishes the
+    /// changes. While this process's own writes are in flight the datastore
+    /// cannot tell them apart, so it tries again shortly.
+    func applyOutsideChangesNow() {
+        state.withLock { $0.lifecycle.backend }?.readOutsideChanges()
+        let deferred = withState { !$0.applyOutsideChanges(throttled: false) }
         guard deferred else { return }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) { [weak self] in self?.noticeOutsideChanges() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) { [weak self] in self?.applyOutsideChangesNow() }
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 
 extension TipCenter {
-    /// The tip's status now. Registers the tip if needed.
+    /// The tip's status now. Registers the tip if needed; records and
+    /// publishes nothing else (other processes' changes it takes in are
+    /// published).
     public func status(for tip: any Tip) -> Tips.Status {
         withState { state in
-            state.absorbExternalChanges()
-            state.register(tip)
-            return state.currentStatus(of: tip.id)
+            state.applyOutsideChanges()
+            return state.status(of: state.register(tip))
         }
     }
 
@@ -38,14 +39,12 @@ extension TipCenter {
     ) {
         let id = tip.id
         let token = withState { state in
-            state.register(tip)
-            let token = state.makeToken()
-            observer(state.currentStatus(of: id))
-            state.statusObservers[id, default: [:]][token] = observer
-            return token
+            let registered = state.register(tip)
+            state.publishStatusChanges(of: [registered])
+            return state.publication.addStatusObserver(of: registered, observer)
         }
         continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { $0.statusObservers[id]?[token] = nil }
+            self?.state.withLock { $0.publication.removeStatusObserver(of: id, token: token) }
         }
     }
 
@@ -80,34 +79,14 @@ extension TipCenter {
     /// frequency (which holds back only tips that never appeared) does not
     /// hold it back.
     public func resetEligibility(of tip: any Tip) async {
-        await withStateDurably { state in
-            state.register(tip)
-            state.record(.resetTip(tipID: tip.id, date: state.now))
-            state.sessions[tip.id] = nil
-            state.settle([tip.id])
-        }
+        await withStateDurably { state in state.resetEligibility(of: state.register(tip)) }
     }
 
     /// Reports that the host started showing the tip: counts a display and
     /// stamps the last display date that the display frequency measures from.
     /// A second call before `tipDidDisappear` is ignored.
     public func tipDidAppear(_ tip: any Tip) async {
-        await withStateDurably { state in
-            state.register(tip)
-            let id = tip.id
-            guard state.sessions[id] == nil else { return }
-            let now = state.now
-            state.sessions[id] = now
-            state.record(.recordDisplayStart(tipID: id, date: now))
-            let interval = state.frequency.interval
-            state.settle(interval > 0 ? Array(state.tips.keys) : [id])
-            // The display frequency lets never-displayed tips through, and the
-            // display may reach its duration limit, with time alone.
-            if interval > 0 { state.requestTimeCheck(at: now + interval) }
-            if let limit = state.tips[id]?.options.maxDisplayDuration {
-                state.requestTimeCheck(at: now + max(0, limit - (state.snapshot.tips[id]?.displayDuration ?? 0)))
-            }
-        }
+        await withStateDurably { state in state.beginDisplay(of: state.register(tip)) }
     }
 
     /// With a clock that does not report its moves (the system clock), runs
@@ -117,7 +96,7 @@ extension TipCenter {
             // At most 10^9 seconds ahead, and never a NaN that `UInt64(_:)` would trap on.
             let delay = seconds > 0 ? min(seconds, 1e9) : 0
             try? await Task.sleep(nanoseconds: UInt64(delay * 1e9) + 1_000_000)
-            self?.withState { $0.performTimeCheck(token) }
+            self?.withState { $0.runTimeCheck(token) }
         }
     }
 
@@ -131,23 +110,14 @@ extension TipCenter {
     /// no display was in progress).
     @discardableResult
     func endDisplay(of tip: any Tip) async -> Double? {
-        await withStateDurably { state in
-            state.register(tip)
-            let id = tip.id
-            guard let start = state.sessions.removeValue(forKey: id) else { return nil }
-            let seconds = max(0, state.now - start)
-            state.record(.addDisplayDuration(tipID: id, seconds: seconds))
-            state.settle([id])
-            return seconds
-        }
+        await withStateDurably { state in state.endDisplay(of: state.register(tip)) }
     }
 
     /// Why the tip is or is not shown now.
     public func explanation(for tip: any Tip) -> TipExplanation {
         withState { state in
-            state.absorbExternalChanges()
-            state.register(tip)
-            return state.explanation(of: tip.id)
+            state.applyOutsideChanges()
+            return state.explanation(of: state.register(tip))
         }
     }
 
@@ -155,9 +125,9 @@ extension TipCenter {
     /// set by another process sharing the store.
     public func value(of parameter: Tips.ParameterReference) -> TipValue {
         withState { state in
-            state.absorbExternalChanges()
+            state.applyOutsideChanges()
             return RuleEvaluator.value(
-                of: parameter, parameters: state.snapshot.parameters, transient: state.transientParameters)
+                of: parameter, parameters: state.facts.snapshot.parameters, transient: state.facts.transientParameters)
         }
     }
 
@@ -166,11 +136,11 @@ extension TipCenter {
     public func setValue(_ value: TipValue, of parameter: Tips.ParameterReference) async {
         await withStateDurably { state in
             if parameter.isTransient {
-                state.transientParameters[parameter.id] = value
+                state.facts.transientParameters[parameter.id] = value
             } else {
                 state.record(.setParameter(id: parameter.id, value: value))
             }
-            state.settle(state.parameterDependents[parameter.id] ?? [])
+            state.publishStatusChanges(of: state.registry.parameterDependents[parameter.id] ?? [])
         }
     }
 
@@ -194,8 +164,8 @@ extension TipCenter {
     /// measured from the center's clock).
     public func donationCount(of event: Tips.Event) -> Int {
         withState { state in
-            state.absorbExternalChanges()
-            return state.keptDonationRange(of: event).count
+            state.applyOutsideChanges()
+            return state.facts.keptDonationRange(of: event, now: state.now).count
         }
     }
 
@@ -203,9 +173,9 @@ extension TipCenter {
     /// without a window or filter counts.
     public func donations(of event: Tips.Event) -> [Tips.Event.Donation] {
         withState { state in
-            state.absorbExternalChanges()
-            let list = state.snapshot.donations[event.id] ?? []
-            return state.keptDonationRange(of: event).map { index in
+            state.applyOutsideChanges()
+            let list = state.facts.snapshot.donations[event.id] ?? []
+            return state.facts.keptDonationRange(of: event, now: state.now).map { index in
                 Tips.Event.Donation(date: Date(timeIntervalSince1970: list[index].date), fields: list[index].fields)
             }
         }
@@ -217,35 +187,26 @@ extension TipCenter {
     public func deleteDonations(of event: Tips.Event) async {
         await withStateDurably { state in
             state.record(.deleteDonations(eventID: event.id))
-            state.fieldColumns[event.id] = nil
-            state.settle(state.eventDependents[event.id] ?? [])
+            state.cache.drop(event.id)
+            state.publishStatusChanges(of: state.registry.eventDependents[event.id] ?? [])
         }
     }
 }
 
 extension EngineState {
-    /// Where the event's kept donations are in its stored list now.
-    func keptDonationRange(of event: Tips.Event) -> Range<Int> {
-        RuleEvaluator.keptRange(
-            of: event, in: snapshot.donations[event.id] ?? [], limit: snapshot.donationLimits[event.id], now: now)
-    }
-
-    /// The synchronous part of a donation: record it, invalidate, re-evaluate dependents.
+    /// A donation dated now: records it, invalidates the tips the event
+    /// invalidates, publishes the changes of the tips that query it, and asks
+    /// for the time check of its leaving the shortest window.
     mutating func recordDonation(of event: Tips.Event, fields: [String: TipValue]) {
         let donation = StoredDonation(date: now, fields: fields)
         record(
             .donate(
                 eventID: event.id, donation: donation, keepCount: event.keepCount,
                 keepDuration: event.keepDuration))
-        if let invalidated = invalidatingEvents[event.id] { invalidate(invalidated, reason: .actionPerformed) }
-        settle(eventDependents[event.id] ?? [])
+        if let invalidated = registry.invalidatingEvents[event.id] {
+            invalidate(invalidated, reason: .actionPerformed)
+        }
+        publishStatusChanges(of: registry.eventDependents[event.id] ?? [])
         requestTimeCheck(afterDonationOf: event.id, at: donation.date)
-    }
-
-    /// The full explanation of a registered tip, with what its groups say.
-    mutating func explanation(of id: String) -> TipExplanation {
-        let evaluation = evaluate(id, tracing: true)
-        let gates = evaluation.gates + groupGates(of: id, status: evaluation.status)
-        return TipExplanation(tipID: id, status: evaluation.status, rules: evaluation.rules, gates: gates)
     }
 }

@@ -24,8 +24,12 @@ public final class TipCenter: Sendable {
     /// The center `Tips.configure(_:)` configures and the `Tip` extensions use by default.
     public static let shared = TipCenter()
 
+    /// The engine's state, in rooms (`EngineState`); every operation runs under this lock.
     let state = Locked(EngineState())
+    /// Hands what operations record to the datastore, in order.
     let pipeline = CommitPipeline()
+    /// Runs what operations publish (observers, warnings), in order, after the lock.
+    let deliveries = DeliveryQueue()
     /// What hosts attached to tips' actions (`Actions/TipActions.swift`).
     let actionHandlers = Locked(ActionHandlers())
     private let makeBackend: DatastoreBackendFactory
@@ -34,8 +38,6 @@ public final class TipCenter: Sendable {
     let outsideChangeWatch = Locked<OutsideChangeWatch?>(nil)
     /// The languages of tips' text once configured (`Localization/TipCenter+Languages.swift`).
     let configuredLanguages = Locked<[String]?>(nil)
-    /// Where warnings go (`.onWarning`); called outside the lock.
-    private let warningHandler = Locked<@Sendable (String) -> Void>(TipCenter.writeWarningToStandardError)
 
     /// Creates an unconfigured center; its tips are pending until `configure`.
     public convenience init() {
@@ -94,10 +96,12 @@ public final class TipCenter: Sendable {
     public func configure(_ options: [Tips.ConfigurationOption] = []) async throws {
         let isShared = self === TipCenter.shared
         let chosen = ConfigurationChoices(options, arguments: isShared ? ProcessInfo.processInfo.arguments : [])
-        if let handler = chosen.onWarning { warningHandler.withLock { $0 = handler } }
         try state.withLock { state in
-            guard !state.isConfigured && !state.isConfiguring else { throw Tips.ConfigurationError.alreadyConfigured }
-            state.isConfiguring = true
+            guard !state.lifecycle.isConfigured && !state.lifecycle.isConfiguring else {
+                throw Tips.ConfigurationError.alreadyConfigured
+            }
+            state.lifecycle.isConfiguring = true
+            if let handler = chosen.onWarning { state.publication.warningHandler = handler }
         }
         configuredLanguages.withLock { $0 = chosen.languages }
         let directory: URL
@@ -105,75 +109,80 @@ public final class TipCenter: Sendable {
             directory = try chosen.location.resolve(
                 environment: chosen.environment ?? ProcessInfo.processInfo.environment)
         } catch {
-            state.withLock { $0.isConfiguring = false }
+            state.withLock { $0.lifecycle.isConfiguring = false }
             throw error
         }
         let switches = TestingSwitches(
             arguments: chosen.arguments,
             environment: chosen.environment ?? (isShared ? ProcessInfo.processInfo.environment : [:]))
+        let backend = open(chosen, directory: directory, resetting: switches.resetDatastore)
+        await withStateDurably { state in
+            start(&state, loaded: backend.loaded, backend: backend.store, chosen: chosen, switches: switches)
+        }
+        watch(backend.store, in: directory, detection: chosen.detection, clock: chosen.clock)
+    }
+
+    /// Opens the datastore `configure` chose (erased first when a reset was
+    /// asked for) and loads it; recoveries found while loading are reported
+    /// before this returns, later ones on a queue of their own.
+    private func open(
+        _ chosen: ConfigurationChoices, directory: URL, resetting: Bool
+    ) -> (store: any DatastoreBackend, loaded: DatastoreSnapshot) {
         let recoveries = RecoveryDelivery(chosen.onRecovery)
         let backend = chosen.location == .inMemory ? InMemoryDatastore() : makeBackend(directory, recoveries.deliver)
-        if switches.resetDatastore || state.withLock({ $0.resetRequested }) { backend.erase() }
+        if resetting || state.withLock({ $0.lifecycle.resetRequested }) { backend.erase() }
         let loaded = backend.load()
         recoveries.deferFromNowOn()
         pipeline.start(backend)
-        let (clock, frequency) = (chosen.clock, chosen.frequency)
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            state.withLock { state in
-                start(&state, loaded: loaded, backend: backend, clock: clock, frequency: frequency, switches: switches)
-                state.finishOperation(pipeline, done: { done.resume() })
+        return (backend, loaded)
+    }
+
+    /// Puts the loaded store and the chosen settings into the state, replays
+    /// the changes made before `configure` onto it, records the
+    /// invalidations the store implies, and publishes every tip registered
+    /// so far.
+    private func start(
+        _ state: inout EngineState, loaded: DatastoreSnapshot, backend: any DatastoreBackend,
+        chosen: ConfigurationChoices, switches: TestingSwitches
+    ) {
+        state.facts.start(loaded: loaded)
+        state.cache.dropAll()
+        state.accounting.clock = chosen.clock
+        state.settings.choose(chosen.frequency)
+        state.settings.overrides.merge(switches)
+        state.warnAboutTestingIDs(among: state.registry.tips.keys)
+        state.lifecycle.connect(backend, writesInFlight: { [pipeline] in !pipeline.isIdle })
+        for registered in state.registry.ordered { state.recordDueInvalidations(of: registered) }
+        state.publishStatusChanges(of: state.registry.ordered)
+        if !(chosen.clock is ManualClock) {
+            state.accounting.timeCheckScheduler = { [weak self] seconds, token in
+                self?.scheduleTimeCheck(after: seconds, token: token)
             }
+            if let next = state.nextTimeDrivenChange() { state.accounting.requestTimeCheck(at: next) }
         }
-        // Only a durable store in a directory can change behind this process's back.
+    }
+
+    /// Starts hearing about time passing and other processes' changes: a
+    /// watch on a durable store's directory (only such a store can change
+    /// behind this process's back), and a `ManualClock`'s moves.
+    private func watch(
+        _ backend: any DatastoreBackend, in directory: URL, detection: Tips.OutsideChangeDetection,
+        clock: any TipClock
+    ) {
         if backend is Datastore {
-            let watch = OutsideChangeWatch(directory: directory, detection: chosen.detection) { [weak self] in
-                self?.noticeOutsideChanges()
+            let watch = OutsideChangeWatch(directory: directory, detection: detection) { [weak self] in
+                self?.applyOutsideChangesNow()
             }
             outsideChangeWatch.withLock { $0 = watch }
         }
         if let manual = clock as? ManualClock {
-            let token = manual.addObserver { [weak self] in self?.clockDidChange() }
+            let token = manual.addObserver { [weak self] in self?.withState { $0.timePassed() } }
             clockSubscription.withLock { $0 = (manual, token) }
-        }
-        deliver(state.withLock { $0.takeWarnings() })
-    }
-
-    /// Puts the loaded store and the chosen settings into the state, replays
-    /// the changes made before `configure` onto it, and settles every tip
-    /// registered so far.
-    private func start(
-        _ state: inout EngineState, loaded: DatastoreSnapshot, backend: any DatastoreBackend, clock: any TipClock,
-        frequency: Tips.DisplayFrequency?, switches: TestingSwitches
-    ) {
-        state.snapshot = loaded
-        state.fieldColumns = [:]
-        for mutation in state.stashed { state.snapshot.apply(mutation) }
-        state.outbox = state.stashed
-        state.stashed = []
-        state.clock = clock
-        state.explicitFrequency = frequency != nil
-        state.frequency = frequency ?? .immediate
-        _ = state.applyDeclaredFrequency()
-        state.overrides.merge(switches)
-        state.checkTestingIDs(among: state.tips.keys)
-        state.backend = backend
-        state.writesInFlight = { [pipeline] in !pipeline.isIdle }
-        state.isConfigured = true
-        state.isConfiguring = false
-        state.resetRequested = false
-        let ids = Array(state.tips.keys)
-        for id in ids { state.catchUpInvalidation(of: id) }
-        state.settle(ids)
-        if !(clock is ManualClock) {
-            state.timeCheckScheduler = { [weak self] seconds, token in
-                self?.scheduleTimeCheck(after: seconds, token: token)
-            }
-            if let next = state.nextTimeDrivenChange() { state.requestTimeCheck(at: next) }
         }
     }
 
     /// Whether `configure` has completed.
-    public var isConfigured: Bool { state.withLock { $0.isConfigured } }
+    public var isConfigured: Bool { state.withLock { $0.lifecycle.isConfigured } }
 
     /// Erases the datastore when the center is configured: every parameter,
     /// donation and tip record. Must run before `configure`.
@@ -181,13 +190,12 @@ public final class TipCenter: Sendable {
     /// - Throws: `Tips.ConfigurationError.resetAfterConfiguration` after `configure`.
     public func resetDatastore() throws {
         try state.withLock { state in
-            guard !state.isConfigured && !state.isConfiguring else {
+            guard !state.lifecycle.isConfigured && !state.lifecycle.isConfiguring else {
                 throw Tips.ConfigurationError.resetAfterConfiguration
             }
-            state.resetRequested = true
-            state.snapshot = DatastoreSnapshot()
-            state.fieldColumns = [:]
-            state.stashed = []
+            state.lifecycle.resetRequested = true
+            state.facts.erase()
+            state.cache.dropAll()
         }
     }
 
@@ -222,9 +230,9 @@ public final class TipCenter: Sendable {
 
     private func changeOverrides(_ change: (inout TestingOverrides) -> Void) {
         withState { state in
-            change(&state.overrides)
-            state.checkTestingIDs(among: state.tips.keys)
-            state.settle(Array(state.tips.keys))
+            change(&state.settings.overrides)
+            state.warnAboutTestingIDs(among: state.registry.tips.keys)
+            state.publishStatusChanges(of: state.registry.ordered)
         }
     }
 
@@ -237,54 +245,31 @@ public final class TipCenter: Sendable {
         }
     }
 
-    /// Re-checks time-dependent status after the clock moved.
-    func clockDidChange() {
-        withState { $0.settleTimeDependentTips() }
-    }
-
-    /// Runs `body` under the lock, then sends what it recorded to the datastore
-    /// without waiting.
+    /// Runs `body` as one operation: under the lock, then hands what it
+    /// recorded to the datastore without waiting, and runs what it published.
     @discardableResult
     func withState<Result>(_ body: (inout EngineState) -> Result) -> Result {
-        var warnings: [String] = []
-        let result = state.withLock { state in
+        let (result, published) = state.withLock { state in
             let result = body(&state)
-            state.finishOperation(pipeline, done: nil)
-            warnings = state.takeWarnings()
-            return result
+            return (result, state.finishOperation(pipeline, deliveries, done: nil))
         }
-        if !warnings.isEmpty { deliver(warnings) }
+        if published { deliveries.deliver() }
         return result
     }
 
-    /// Runs `body` under the lock, then returns what it returned once what it
-    /// recorded is durable.
+    /// Runs `body` as one operation, like `withState(_:)`, and returns what
+    /// it returned once what it recorded is durable.
     @discardableResult
     func withStateDurably<Result: Sendable>(_ body: (inout EngineState) -> Result) async -> Result {
-        var warnings: [String] = []
-        let result = await withCheckedContinuation { (done: CheckedContinuation<Result, Never>) in
-            state.withLock { state in
+        await withCheckedContinuation { (done: CheckedContinuation<Result, Never>) in
+            let published = state.withLock { state in
                 let result = body(&state)
-                state.finishOperation(pipeline, done: { done.resume(returning: result) })
-                warnings = state.takeWarnings()
+                return state.finishOperation(pipeline, deliveries, done: { done.resume(returning: result) })
             }
+            if published { deliveries.deliver() }
         }
-        if !warnings.isEmpty { deliver(warnings) }
-        return result
-    }
-
-    /// Hands warnings to the host's handler, outside the lock (it may read tips).
-    private func deliver(_ warnings: [String]) {
-        guard !warnings.isEmpty else { return }
-        let handler = warningHandler.withLock { $0 }
-        for warning in warnings { handler(warning) }
-    }
-
-    /// The default `.onWarning` handler.
-    static let writeWarningToStandardError: @Sendable (String) -> Void = { message in
-        FileHandle.standardError.write(Data("TipsRuntime: warning: \(message)\n".utf8))
     }
 
     /// How many times tips' rules have been evaluated.
-    var evaluationCount: Int { state.withLock { $0.evaluationCount } }
+    var evaluationCount: Int { state.withLock { $0.cache.evaluationCount } }
 }

@@ -61,7 +61,7 @@ extension TipCenter {
     func currentTip(of group: TipGroup) -> (any Tip)? {
         let ids = group.tips.map(\.id)
         return withState { state in
-            state.absorbExternalChanges()
+            state.applyOutsideChanges()
             for tip in group.tips { state.register(tip) }
             return state.currentTipID(priority: group.priority, tipIDs: ids).flatMap { id in
                 group.tips.first { $0.id == id }
@@ -81,14 +81,12 @@ extension TipCenter {
         let token = withState { state in
             for tip in group.tips { state.register(tip) }
             let current = state.currentTipID(priority: group.priority, tipIDs: ids)
-            let token = state.makeToken()
-            state.groupObservers[token] = GroupObserver(
-                priority: group.priority, tipIDs: ids, currentTipID: current, publish: publish)
-            publish(current.flatMap { state.tips[$0]?.tip })
-            return token
+            return state.publication.addGroupObserver(
+                GroupObserver(priority: group.priority, tipIDs: ids, currentTipID: current, publish: publish),
+                current: current.flatMap { state.registry[$0]?.tip })
         }
         continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { $0.groupObservers[token] = nil }
+            self?.state.withLock { $0.publication.removeGroupObserver(token) }
         }
         return stream
     }
@@ -98,10 +96,10 @@ extension TipCenter {
     func explanation(of group: TipGroup) -> TipGroupExplanation {
         let ids = group.tips.map(\.id)
         return withState { state in
-            state.absorbExternalChanges()
-            for tip in group.tips { state.register(tip) }
+            state.applyOutsideChanges()
+            let registered = group.tips.map { state.register($0) }
             let current = state.currentTipID(priority: group.priority, tipIDs: ids)
-            let explanations = ids.map { state.explanation(of: $0) }
+            let explanations = registered.map { state.explanation(of: $0) }
             return TipGroupExplanation(priority: group.priority, currentTipID: current, tips: explanations)
         }
     }
@@ -109,31 +107,49 @@ extension TipCenter {
     /// Remembers the group, so that its tips' explanations name it.
     func register(_ group: TipGroup) {
         let registered = RegisteredGroup(name: group.name, priority: group.priority, tipIDs: group.tips.map(\.id))
-        withState { state in
-            for id in Set(registered.tipIDs) where !(state.groupsByTip[id]?.contains(registered) ?? false) {
-                state.groupsByTip[id, default: []].append(registered)
-            }
-        }
+        withState { state in state.registry.register(registered) }
     }
 }
 
-/// A group as the center remembers it (a group made twice is remembered once).
-struct RegisteredGroup: Hashable {
-    let name: String
-    let priority: TipGroup.Priority
-    let tipIDs: [String]
-}
-
 extension EngineState {
+    /// The id of a group's current tip now: for `.ordered`, the first tip
+    /// not yet invalidated, if it is available; for `.firstAvailable`, the
+    /// first available tip.
+    mutating func currentTipID(priority: TipGroup.Priority, tipIDs: [String]) -> String? {
+        for id in tipIDs {
+            let status = self.status(ofID: id)
+            switch priority {
+            case .ordered:
+                if case .invalidated = status { continue }
+                return status == .available ? id : nil
+            case .firstAvailable:
+                if status == .available { return id }
+            }
+        }
+        return nil
+    }
+
+    /// Tells each group observer whose group holds a tip whose published
+    /// status changed what its current tip is now, when that changed.
+    mutating func publishCurrentTipChanges() {
+        let changed = publication.takeChangedTipIDs()
+        guard !changed.isEmpty else { return }
+        for (token, observer) in publication.groupObservers where observer.tipIDs.contains(where: changed.contains) {
+            let current = currentTipID(priority: observer.priority, tipIDs: observer.tipIDs)
+            guard current != observer.currentTipID else { continue }
+            publication.publishCurrentTip(current.flatMap { registry[$0]?.tip }, id: current, to: token)
+        }
+    }
+
     /// What the groups holding the tip say about it: in an ordered group, the
     /// earlier tip it waits behind; in any group, the tip presented instead
     /// of this available one.
     mutating func groupGates(of id: String, status: Tips.Status) -> [TipExplanation.Gate] {
         var gates: [TipExplanation.Gate] = []
-        for group in groupsByTip[id] ?? [] {
+        for group in registry.groupsByTip[id] ?? [] {
             if group.priority == .ordered {
                 let blocker = group.tipIDs.prefix { $0 != id }.first { earlier in
-                    if case .invalidated = currentStatus(of: earlier) { return false }
+                    if case .invalidated = self.status(ofID: earlier) { return false }
                     return true
                 }
                 if let blocker {

@@ -8,13 +8,13 @@ import Foundation
 /// - `commitNow(_:)` writes one batch on the calling thread and says whether
 ///   it is durable. Grouping concurrent commits into one batch is the job of
 ///   the `CommitPipeline` in front of it (the engine's, or `commit(_:)`'s).
-/// - `refresh()` returns what other processes appended since this one last
+/// - `takeOutsideChanges()` returns what other processes appended since this one last
 ///   looked, without touching a file: the reading (`flock`, `pread`) happens
 ///   on a queue of its own, so that the engine, which asks under its lock,
 ///   never waits for the disk. What it reads is returned by the next call.
 ///
 /// The engine keeps its own in-memory state: it applies its mutations itself
-/// and those `refresh()` returns, with `DatastoreSnapshot.apply(_:)`.
+/// and those `takeOutsideChanges()` returns, with `DatastoreSnapshot.apply(_:)`.
 final class Datastore: DatastoreBackend, Sendable {
     /// The journal size (bytes) past which it is folded into a new snapshot.
     static let defaultCompactionThreshold = 1 << 20
@@ -24,7 +24,7 @@ final class Datastore: DatastoreBackend, Sendable {
     /// Groups `commit(_:)` calls, as the engine's pipeline groups its donors'.
     private let pipeline = CommitPipeline()
 
-    /// What was read from other processes and not yet returned by `refresh()`.
+    /// What was read from other processes and not yet returned by `takeOutsideChanges()`.
     private struct Inbox {
         var mutations: [DatastoreMutation] = []
         /// The whole state, when deltas cannot describe the change; it
@@ -34,7 +34,7 @@ final class Datastore: DatastoreBackend, Sendable {
         var isReading = false
     }
 
-    /// Its own lock, never held across file I/O: `refresh()` takes only this one.
+    /// Its own lock, never held across file I/O: `takeOutsideChanges()` takes only this one.
     private let inbox = Locked(Inbox())
     private let reader = DispatchQueue(label: "TipsRuntime.Datastore.reader")
 
@@ -113,7 +113,7 @@ final class Datastore: DatastoreBackend, Sendable {
     /// erased or compacted twice meanwhile), a single `.replaceAll` with the
     /// whole current state. Never waits for the disk: it starts reading in
     /// the background what the next call returns.
-    func refresh() -> [DatastoreMutation] {
+    func takeOutsideChanges() -> [DatastoreMutation] {
         let (taken, startsReading) = inbox.withLock { inbox -> ([DatastoreMutation], Bool) in
             defer {
                 inbox.mutations = []
@@ -126,14 +126,14 @@ final class Datastore: DatastoreBackend, Sendable {
         return taken
     }
 
-    /// `refresh()` after reading on the calling thread: what other processes
+    /// `takeOutsideChanges()` after reading on the calling thread: what other processes
     /// appended up to now.
-    func refreshNow() -> [DatastoreMutation] {
+    func takeOutsideChangesNow() -> [DatastoreMutation] {
         readOutsideChanges()
-        return refresh()
+        return takeOutsideChanges()
     }
 
-    /// Reads what other processes appended, for the next `refresh()`.
+    /// Reads what other processes appended, for the next `takeOutsideChanges()`.
     func readOutsideChanges() {
         let recoveries = files.withLock { store in
             store.readOutsideChanges()
@@ -147,7 +147,7 @@ final class Datastore: DatastoreBackend, Sendable {
     /// Moves what the directory read from other processes into the inbox.
     /// Called under `files`.
     private func collectOutsideChanges(_ store: inout DatastoreDirectory) {
-        let (mutations, replacement) = store.takeUnreported()
+        let (mutations, replacement) = store.takeOutsideChanges()
         guard replacement != nil || !mutations.isEmpty else { return }
         inbox.withLock { inbox in
             if let replacement {

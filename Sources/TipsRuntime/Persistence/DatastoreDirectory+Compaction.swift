@@ -23,6 +23,7 @@ extension DatastoreDirectory {
         closeJournal()
         journalFD = fd
         journalIsWritable = true
+        journalVersion = DatastoreFileFormat.currentVersion
         journalEnd = DatastoreFileFormat.journalHeaderSize
         self.identity = next
         snapshotSize = bytes.count
@@ -77,6 +78,7 @@ extension DatastoreDirectory {
         snapshotSize = bytes.count
         journalFD = fd
         journalIsWritable = true
+        journalVersion = DatastoreFileFormat.currentVersion
         journalEnd = DatastoreFileFormat.journalHeaderSize
         rememberSnapshotFile()
         return true

@@ -14,8 +14,8 @@ extension DatastoreDirectory {
     // MARK: Reading
 
     /// Brings `state` up to date with what other processes wrote, recording
-    /// their mutations for `refresh()`. Called under the file lock.
-    mutating func catchUp() {
+    /// their mutations for `takeOutsideChanges()`. Called under the file lock.
+    mutating func readOutsideChangesHoldingLock() {
         guard !isReadOnly else { return }
         guard let identity, journalFD >= 0 else { return reloadReportingChange() }
         if isSnapshotUnchanged() {
@@ -50,6 +50,7 @@ extension DatastoreDirectory {
             closeJournal()
             journalFD = fd
             journalIsWritable = true
+            journalVersion = DatastoreFileFormat.version(ofHeader: header)
             journalEnd = DatastoreFileFormat.journalHeaderSize
             damagedJournal = nil
             self.identity = expected
@@ -94,6 +95,7 @@ extension DatastoreDirectory {
         case .valid(let found) where found == expected:
             journalFD = fd
             journalIsWritable = writable
+            journalVersion = DatastoreFileFormat.version(ofHeader: bytes)
             journalEnd = DatastoreFileFormat.journalHeaderSize
             consumeRecords(Array(bytes[DatastoreFileFormat.journalHeaderSize...]), report: false)
         case .valid:
@@ -189,6 +191,21 @@ extension DatastoreDirectory {
         return records(batch[..<middle]) + records(batch[middle...])
     }
 
+    /// Whether the open journal is of this build's format version, rewriting
+    /// an older store in it first (a compaction, which writes both files in
+    /// this version; older builds then leave the store alone). False, with
+    /// `writeFailure` set, when the rewrite fails: the caller retries.
+    mutating func isInCurrentVersion() -> Bool {
+        guard journalVersion < DatastoreFileFormat.currentVersion else { return true }
+        guard compact() else {
+            writeFailure =
+                "cannot rewrite the store, of format version \(journalVersion), in version"
+                + " \(DatastoreFileFormat.currentVersion) before writing to it"
+            return false
+        }
+        return true
+    }
+
     /// Starts an empty journal for the open snapshot (its own was missing or
     /// set aside).
     mutating func adoptNewJournal(_ expected: Identity) {
@@ -197,6 +214,7 @@ extension DatastoreDirectory {
         }
         journalFD = fd
         journalIsWritable = true
+        journalVersion = DatastoreFileFormat.currentVersion
         journalEnd = DatastoreFileFormat.journalHeaderSize
     }
 

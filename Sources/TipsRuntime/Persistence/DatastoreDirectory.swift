@@ -52,7 +52,7 @@ struct DatastoreDirectory {
     /// How many snapshots compaction wrote.
     var compactions = 0
 
-    /// Mutations other processes appended that `refresh()` has not returned yet.
+    /// Mutations other processes appended that `takeOutsideChanges()` has not returned yet.
     var unreported: [DatastoreMutation] = []
     /// Set when the store changed in a way deltas cannot describe.
     var needsReplaceAll = false
@@ -78,6 +78,11 @@ struct DatastoreDirectory {
     /// False when the journal could only be opened for reading (a read-only
     /// mount, an immutable file).
     var journalIsWritable = false
+    /// The format version of the open journal (and of its snapshot, written
+    /// with it). An older one is rewritten in this build's version, by a
+    /// compaction, before anything is appended: an older build never meets
+    /// a mutation it cannot read in a file of its own version.
+    var journalVersion = DatastoreFileFormat.currentVersion
     var journalEnd = 0
     var lockFD: Int32 = -1
     var snapshotSize = 0
@@ -150,11 +155,12 @@ struct DatastoreDirectory {
         let wasFailing = writeFailure != nil
         let written =
             withFileLock { store in
-                store.catchUp()
+                store.readOutsideChangesHoldingLock()
                 if !store.isReadOnly, store.needsReload || !store.journalIsWritable {
                     store.reloadReportingChange()
                 }
                 guard !store.isReadOnly else { return true }
+                guard store.isInCurrentVersion() else { return false }
                 return store.appendRecord(batch)
             } ?? false
         if written {
@@ -172,15 +178,15 @@ struct DatastoreDirectory {
     }
 
     /// Reads what other processes appended (under the lock, from the disk),
-    /// for `takeUnreported()`.
+    /// for `takeOutsideChanges()`.
     mutating func readOutsideChanges() {
-        if !isReadOnly { withFileLock { $0.catchUp() } }
+        if !isReadOnly { withFileLock { $0.readOutsideChangesHoldingLock() } }
     }
 
     /// What other processes appended that was read since the last call (no
     /// file is touched): their mutations, or the whole state when deltas
     /// cannot describe the change.
-    mutating func takeUnreported() -> (mutations: [DatastoreMutation], replacement: DatastoreSnapshot?) {
+    mutating func takeOutsideChanges() -> (mutations: [DatastoreMutation], replacement: DatastoreSnapshot?) {
         defer {
             unreported = []
             needsReplaceAll = false
@@ -268,7 +274,7 @@ struct DatastoreDirectory {
 
     // MARK: Reloading
 
-    /// Reloads everything; if that changed the state, `refresh()` returns a
+    /// Reloads everything; if that changed the state, `takeOutsideChanges()` returns a
     /// replacement instead of deltas.
     mutating func reloadReportingChange() {
         var before = state

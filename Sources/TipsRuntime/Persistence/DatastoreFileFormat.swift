@@ -266,6 +266,14 @@ enum DatastoreFileFormat {
 
     // MARK: Shared header
 
+    /// The format version a header names (bytes 8..<12), for a header already
+    /// read as valid: older than `currentVersion` means the file must be
+    /// rewritten before anything of this version is appended to it.
+    static func version(ofHeader bytes: [UInt8]) -> UInt32 {
+        guard bytes.count >= 12 else { return 0 }
+        return (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[8 + $1]) << (8 * UInt32($1)) }
+    }
+
     /// Magic, version, header check, store id and generation: the part both
     /// headers share.
     ///

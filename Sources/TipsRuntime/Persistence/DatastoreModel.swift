@@ -83,7 +83,7 @@ enum DatastoreMutation: Sendable, Hashable {
     /// Deletes every donation of the event.
     case deleteDonations(eventID: String)
     /// Replaces the whole state. The engine never commits this; the datastore
-    /// returns it from `refresh()` when another process changed the store in a
+    /// returns it from `takeOutsideChanges()` when another process changed the store in a
     /// way that cannot be replayed as deltas (it compacted twice since this
     /// process last looked, or erased the store).
     case replaceAll(DatastoreSnapshot)

@@ -117,3 +117,53 @@ extension StringCatalog {
         return result
     }
 }
+
+/// What updating a catalog with the strings of the `.tips` files changes, for `tipc strings` to say.
+public struct CatalogUpdateSummary: Hashable, Sendable, CustomStringConvertible {
+    /// How many strings the `.tips` files have.
+    public var strings = 0
+    /// Keys the catalog did not have.
+    public var added = 0
+    /// Keys whose source text changed.
+    public var changed = 0
+    /// Translations of those keys that become `needs_review`.
+    public var toReview = 0
+    /// Keys that become stale.
+    public var stale = 0
+
+    /// `12 strings: 2 added, 1 changed (3 translations to review), 1 stale`, or `12 strings, up to date`.
+    public var description: String {
+        let total = "\(strings) string\(strings == 1 ? "" : "s")"
+        var parts: [String] = []
+        if added > 0 { parts.append("\(added) added") }
+        if changed > 0 {
+            let review = toReview > 0 ? " (\(toReview) translation\(toReview == 1 ? "" : "s") to review)" : ""
+            parts.append("\(changed) changed\(review)")
+        }
+        if stale > 0 { parts.append("\(stale) stale") }
+        return parts.isEmpty ? "\(total), up to date" : "\(total): " + parts.joined(separator: ", ")
+    }
+}
+
+extension StringCatalog {
+    /// What ``updated(with:)`` changes.
+    public func summary(of strings: [CatalogString]) -> CatalogUpdateSummary {
+        var summary = CatalogUpdateSummary(strings: strings.count)
+        let keys = Set(strings.map(\.key))
+        var byKey: [String: Entry] = [:]
+        for entry in entries where keys.contains(entry.key) { byKey[entry.key] = entry }
+        for string in strings {
+            guard let entry = byKey[string.key] else {
+                summary.added += 1
+                continue
+            }
+            guard let source = entry.unit(for: sourceLanguage), source.value != string.value else { continue }
+            summary.changed += 1
+            summary.toReview +=
+                entry.units.filter { $0.language != sourceLanguage && $0.state == Self.translatedState }
+                .count
+        }
+        summary.stale = entries.filter { !keys.contains($0.key) && !$0.isStale }.count
+        return summary
+    }
+}

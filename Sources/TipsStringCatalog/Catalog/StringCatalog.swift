@@ -17,6 +17,8 @@ public struct StringCatalog: Sendable {
     public var document: JSONDocument
     /// The language the keys' source texts are in (`"en"`).
     public var sourceLanguage: String
+    /// Where `sourceLanguage`'s value is written; nil in a catalog tipc made.
+    public var sourceLanguageRange: SourceRange? { document.root["sourceLanguage"]?.range }
     /// The format's version.
     public var version: String
     /// The keys, in the order of the file.

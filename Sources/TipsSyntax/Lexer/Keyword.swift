@@ -5,7 +5,7 @@
 /// keyword depends on where the parser finds it.
 public enum Keyword: String, CaseIterable, Hashable, Sendable {
     case config, `enum`, parameter, transient, event, tip, group
-    case displayFrequency, every, keep, ordered, firstAvailable
+    case displayFrequency, sourceLanguage, every, keep, ordered, firstAvailable
     case title, message, image, id, action, rule, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency
     case invalidatedBy, renamedFrom
     case `true`, `false`

@@ -125,30 +125,52 @@ extension SyntaxParser {
         let keyword = advance()
         guard let opening = expectDeclarationBlock("expected '{' after 'config'") else { return nil }
         let (items, end, _) = parseBlockItems(
-            opening: opening, name: "the config block", startsItem: { $0 == .displayFrequency }
+            opening: opening, name: "the config block", startsItem: { $0 == .displayFrequency || $0 == .sourceLanguage }
         ) { $0.parseConfigItem() }
         let decl = ConfigDecl(keyword: keyword.range, items: items, range: keyword.range.extended(to: end))
         expectDeclarationEnd("the config block")
         return decl
     }
 
-    /// config_item = "displayFrequency" display_frequency ;
+    /// config_item = "displayFrequency" display_frequency | "sourceLanguage" string ;
     mutating func parseConfigItem() -> ConfigItem? {
         let token = current
-        guard token.keyword == .displayFrequency else {
+        switch token.keyword {
+        case .displayFrequency?:
+            advance()
+            guard let frequency = parseDisplayFrequency() else { return nil }
+            return .displayFrequency(frequency, keyword: token.range, range: range(from: token.range))
+        case .sourceLanguage?:
+            advance()
+            guard let language = parseLanguageCode() else { return nil }
+            return .sourceLanguage(language, keyword: token.range, range: range(from: token.range))
+        default:
             if token.kind == .identifier {
                 let word = text(token)
-                if reportMisspelling("config item", word, at: token.range, among: ["displayFrequency"]) == nil {
-                    error("unknown config item '\(word)'; the config block takes 'displayFrequency'", at: token.range)
+                let items = ["displayFrequency", "sourceLanguage"]
+                if reportMisspelling("config item", word, at: token.range, among: items) == nil {
+                    error(
+                        "unknown config item '\(word)'; the config block takes 'displayFrequency' and 'sourceLanguage'",
+                        at: token.range)
                 }
             } else {
                 error("expected a config item such as 'displayFrequency', found \(describe(token))", at: token.range)
             }
             return nil
         }
-        advance()
-        guard let frequency = parseDisplayFrequency() else { return nil }
-        return .displayFrequency(frequency, keyword: token.range, range: range(from: token.range))
+    }
+
+    /// The string after `sourceLanguage`; a bare name (`sourceLanguage en`)
+    /// is reported once and read as if it were quoted.
+    mutating func parseLanguageCode() -> StringLiteral? {
+        if currentKind == .identifier, !current.isMalformed {
+            let name = advanceIdentifier()
+            error(
+                "put the language in straight quotes: sourceLanguage \"\(name.name)\"", at: name.range,
+                fixIts: [FixIt(range: name.range, replacement: "\"\(name.name)\"")])
+            return StringLiteral(segments: [.text(name.name)], range: name.range)
+        }
+        return expectString("expected the language after 'sourceLanguage', as in sourceLanguage \"en\"")
     }
 
     /// display_frequency = "every" duration | identifier ;

@@ -83,6 +83,8 @@ package struct ASTDumper {
                     line("DisplayFrequency \(name.name)", range, depth: depth + 1)
                 case .displayFrequency(.every(let duration, _), _, let range):
                     line("DisplayFrequency every \(ASTDumper.spelling(duration))", range, depth: depth + 1)
+                case .sourceLanguage(let language, _, let range):
+                    line("SourceLanguage \(ASTDumper.quoted(language))", range, depth: depth + 1)
                 }
             }
         case .enumeration(let decl):

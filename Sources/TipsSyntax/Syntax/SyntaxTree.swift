@@ -78,6 +78,8 @@ public struct ConfigDecl: Sendable {
 public enum ConfigItem: Sendable {
     /// `displayFrequency <value>`; `keyword` is the range of `displayFrequency`.
     case displayFrequency(DisplayFrequencySyntax, keyword: SourceRange, range: SourceRange)
+    /// `sourceLanguage "en"`: the language the copy is written in; `keyword` is the range of `sourceLanguage`.
+    case sourceLanguage(StringLiteral, keyword: SourceRange, range: SourceRange)
 }
 
 /// The value after `displayFrequency`.

@@ -30,16 +30,26 @@ enum SwiftCompiler {
         return nil
     }()
 
-    /// The object files `swift build` compiled TipsRuntime into, to link a program that runs generated code.
+    /// The object files `swift build` compiled TipsRuntime into, to link a program that runs generated code:
+    /// one per source file the runtime has now (the build directory keeps those of deleted files).
     static var runtimeObjects: [URL] {
         guard let modules = runtimeModuleDirectory else { return [] }
+        let sources = runtimeSourceNames
         for build in [modules.deletingLastPathComponent(), modules] {
             let directory = build.appendingPathComponent("TipsRuntime.build")
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            let objects = names.filter { $0.hasSuffix(".o") }.sorted().map(directory.appendingPathComponent)
+            let objects = names.filter { $0.hasSuffix(".swift.o") && sources.contains(String($0.dropLast(2))) }
+                .sorted().map(directory.appendingPathComponent)
             if !objects.isEmpty { return objects }
         }
         return []
+    }
+
+    /// The file names of TipsRuntime's Swift sources.
+    static var runtimeSourceNames: Set<String> {
+        let root = Fixtures.packageRoot.appendingPathComponent("Sources/TipsRuntime")
+        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+        return Set(files.filter { $0.hasSuffix(".swift") }.map { URL(fileURLWithPath: $0).lastPathComponent })
     }
 
     /// Runs `swiftc` (Swift 6, TipsRuntime's module on the search path) with `arguments`.

@@ -5,9 +5,9 @@ import Testing
 
 /// A donation re-evaluates its dependents with one shared rule evaluator;
 /// these pin that each dependent still gets its own verdict.
-@Suite struct DonationSettleTests {
-    private let first = Tips.Event(id: "settle.first")
-    private let second = Tips.Event(id: "settle.second")
+@Suite struct DonationPublicationTests {
+    private let first = Tips.Event(id: "published.first")
+    private let second = Tips.Event(id: "published.second")
 
     private func atLeast(_ count: Int, _ event: Tips.Event, _ steps: [EventQuery.Step] = []) -> RuleExpression {
         .binary(.greaterOrEqual, .count(EventQuery(event: event, steps: steps)), .literal(.int(count)))
@@ -15,9 +15,9 @@ import Testing
 
     private var north: EventQuery.Step { .filter(.binary(.equal, .field("region"), .literal(.string("north")))) }
 
-    /// The status each tip's settle last computed (what observers were told), by id.
-    private func settled(_ center: TipCenter, _ ids: [String]) -> [Tips.Status?] {
-        center.state.withLock { state in ids.map { state.tips[$0]?.lastStatus } }
+    /// The status each tip last published (what its observers were told), by id.
+    private func published(_ center: TipCenter, _ ids: [String]) -> [Tips.Status?] {
+        center.state.withLock { state in ids.map { id in state.registry[id].map { state.publication.status(of: $0) } } }
     }
 
     @Test func eachDependentGetsItsOwnVerdict() async throws {
@@ -31,19 +31,19 @@ import Testing
         ]
         center.register(tips)
         let ids = tips.map(\.id)
-        #expect(settled(center, ids) == [.pending, .pending, .pending, .pending])
+        #expect(published(center, ids) == [.pending, .pending, .pending, .pending])
 
         first.sendDonation(["region": .string("south")], in: center)
-        #expect(settled(center, ids) == [.available, .pending, .pending, .pending])
+        #expect(published(center, ids) == [.available, .pending, .pending, .pending])
 
         second.sendDonation(in: center)
-        #expect(settled(center, ids) == [.available, .pending, .pending, .pending])
+        #expect(published(center, ids) == [.available, .pending, .pending, .pending])
 
         first.sendDonation(["region": .string("north")], in: center)
-        #expect(settled(center, ids) == [.available, .available, .available, .pending])
+        #expect(published(center, ids) == [.available, .available, .available, .pending])
 
         first.sendDonation(["region": .string("south")], in: center)
-        #expect(settled(center, ids) == [.available, .available, .available, .available])
+        #expect(published(center, ids) == [.available, .available, .available, .available])
         #expect(tips.map { $0.status(in: center) } == [.available, .available, .available, .available])
     }
 
@@ -55,6 +55,6 @@ import Testing
         ]
         center.register(tips)
         first.sendDonation(in: center)
-        #expect(settled(center, tips.map(\.id)) == [.invalidated(.actionPerformed), .available])
+        #expect(published(center, tips.map(\.id)) == [.invalidated(.actionPerformed), .available])
     }
 }

@@ -7,12 +7,12 @@ import Foundation
 #endif
 
 /// Whether the tests run under ThreadSanitizer (`swift test --sanitize=thread`,
-/// `.ci/tsan.sh`), which slows everything several times over: timing bounds
-/// are scaled by `timingAllowance`.
-let isRunningUnderThreadSanitizer: Bool = {
+/// `.ci/tsan.sh`), which slows everything several times over and makes
+/// stack frames larger.
+public let isRunningUnderThreadSanitizer: Bool = {
     guard let handle = dlopen(nil, RTLD_NOW) else { return false }
     return dlsym(handle, "__tsan_init") != nil
 }()
 
 /// How much slower than a plain debug build timing bounds allow.
-let timingAllowance: Double = isRunningUnderThreadSanitizer ? 20 : 1
+public let timingAllowance: Double = isRunningUnderThreadSanitizer ? 20 : 1

@@ -1,0 +1,96 @@
+import Foundation
+import TipsCompiler
+import TipsStringCatalog
+import TipsSyntax
+
+/// `tipc strings <file.tips>... --output <Tips.xcstrings> [--jobs N]`: writes
+/// or updates the String Catalog of the files' strings (titles, messages,
+/// action titles) for translators, keeping every translation it holds
+/// (`StringCatalog.updated(with:)` has the rules). With errors in the input, or
+/// a catalog it cannot read, it prints them, writes nothing and exits 1.
+public struct StringsCommand: Hashable, Sendable {
+    /// The inputs, in order.
+    public var files: [String]
+    /// The catalog to write or update.
+    public var output: String
+    /// At most this many threads; nil for one per processor.
+    public var jobs: Int?
+
+    /// Creates the command.
+    public init(files: [String], output: String, jobs: Int? = nil) {
+        self.files = files
+        self.output = output
+        self.jobs = jobs
+    }
+
+    /// Runs the command and returns the exit status.
+    func run(standardOutput: (String) -> Void, standardError: (String) -> Void) -> Int32 {
+        guard let inputs = CommandLineTool.readInputs(files, standardError: standardError) else {
+            return CommandLineTool.usageError
+        }
+        let result = Compilation(inputs: inputs, options: CompilationOptions(emitsCode: false, jobs: jobs)).run()
+        let consequence = "; the catalog was not written"
+        guard
+            CommandLineTool.printDiagnostics(of: result, consequence: consequence, standardError: standardError),
+            let program = result.program
+        else { return CommandLineTool.inputErrors }
+        let catalog: StringCatalog
+        switch Self.readCatalog(at: output, sourceLanguage: program.config.sourceLanguage) {
+        case .success(let read): catalog = read
+        case .failure(.usage(let error)):
+            standardError("tipc: error: \(error.message)\n")
+            return CommandLineTool.usageError
+        case .failure(.input(let diagnostics, let sources)):
+            var printer = DiagnosticPrinter()
+            printer.collect(diagnostics, in: sources)
+            standardError(printer.text + printer.errorSummary(consequence: consequence))
+            return CommandLineTool.inputErrors
+        }
+        let strings = program.catalogStrings
+        let file = EmittedFile(
+            fileName: URL(fileURLWithPath: output).lastPathComponent,
+            utf8: JSONPrinter.print(catalog.updated(with: strings)))
+        do {
+            try OutputWriter.write(file, toPath: output)
+        } catch {
+            standardError("tipc: error: \(error.message)\n")
+            return CommandLineTool.usageError
+        }
+        standardOutput("\(output): \(catalog.summary(of: strings))\n")
+        return CommandLineTool.success
+    }
+
+    /// Why a catalog could not be used.
+    enum CatalogProblem: Error {
+        /// It cannot be read at all (a directory, no permission).
+        case usage(UsageError)
+        /// It is not a String Catalog, or not one in the source language: diagnostics in it.
+        case input([Diagnostic], SourceManager)
+    }
+
+    /// The catalog at `path`, or a new one when there is no file there; a
+    /// catalog in another source language than the `.tips` files' is refused.
+    static func readCatalog(at path: String, sourceLanguage: String) -> Result<StringCatalog, CatalogProblem> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .success(StringCatalog(sourceLanguage: sourceLanguage))
+        }
+        guard !isDirectory.boolValue else {
+            return .failure(.usage(UsageError("cannot read '\(path)': it is a directory")))
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(.usage(UsageError("cannot read '\(path)': permission denied or unreadable")))
+        }
+        var sources = SourceManager()
+        var diagnostics = DiagnosticEngine()
+        let read = StringCatalog.read(sources.add(path: path, bytes: Array(data)), diagnostics: &diagnostics)
+        guard let catalog = read else { return .failure(.input(diagnostics.sorted, sources)) }
+        guard catalog.sourceLanguage != sourceLanguage else { return .success(catalog) }
+        let range = catalog.sourceLanguageRange ?? SourceRange(file: FileID(0), start: 0, end: 0)
+        diagnostics.error(
+            "the catalog's source language is '\(catalog.sourceLanguage)', but the .tips files are written in "
+                + "'\(sourceLanguage)'; give their config block sourceLanguage \"\(catalog.sourceLanguage)\", "
+                + "or write another catalog", at: range)
+        return .failure(.input(diagnostics.sorted, sources))
+    }
+}

@@ -1,0 +1,46 @@
+// Language codes: `config { sourceLanguage "en" }`.
+
+import Foundation
+import TipsSyntax
+
+extension Checker {
+    /// The language code a `sourceLanguage` string names (`"en"`, `"pt-BR"`,
+    /// `"zh-Hant"`), or an error and nil: it must be plain text shaped like a
+    /// BCP 47 language tag. A language's English name gets "did you mean" its code.
+    mutating func checkLanguageCode(_ literal: StringLiteral) -> String? {
+        guard let text = literal.plainText else {
+            diagnostics.error(
+                "a source language is a plain code such as \"en\"; it cannot interpolate", at: literal.range)
+            return nil
+        }
+        guard !Self.isLanguageCode(text) else { return text }
+        diagnostics.error(
+            "'\(text)' is not a language code; write one such as \"en\", \"de\" or \"pt-BR\"", at: literal.range,
+            suggesting: Self.languageCode(named: text).map {
+                Suggestion(phrase: "; did you mean \"\($0)\"?", replacement: "\"\($0)\"")
+            } ?? Suggestion(phrase: "", replacement: nil))
+        return nil
+    }
+
+    /// Whether `text` has the shape of a language tag: a language of 2 or 3
+    /// letters, then parts of 2 to 8 letters or digits, separated by `-`
+    /// (`en`, `pt-BR`, `zh-Hant-TW`, `es-419`).
+    static func isLanguageCode(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...3).contains(language.count),
+            language.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+
+    /// The two-letter code of the language whose English name is `name` (`"German"` → `de`), if one is.
+    static func languageCode(named name: String) -> String? {
+        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return nil }
+        let english = Locale(identifier: "en")
+        return Locale.LanguageCode.isoLanguageCodes.lazy.map(\.identifier).filter { $0.count == 2 }.first {
+            english.localizedString(forLanguageCode: $0)?.caseInsensitiveCompare(name) == .orderedSame
+        }
+    }
+}

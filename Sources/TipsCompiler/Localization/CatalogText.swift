@@ -1,0 +1,63 @@
+import TipsSyntax
+
+/// How a text is written in a String Catalog: its words as they are, each
+/// slot as `\(name)` (as in `.tips`, so a translator sees the same slot and a
+/// misspelled one can get a "did you mean"), and a backslash as `\\`.
+public enum CatalogText {
+    /// The catalog spelling of `text`.
+    public static func spelling(_ text: InterpolatedText) -> String {
+        var out = ""
+        for segment in text.segments {
+            switch segment {
+            case .text(let words): out += words.replacingOccurrences(of: "\\", with: "\\\\")
+            case .argument(let name): out += "\\(\(name))"
+            }
+        }
+        return out
+    }
+
+    /// A slot of a catalog text: its name and where it is, in bytes from the text's start.
+    public struct Slot: Hashable, Sendable {
+        /// The name between the parentheses.
+        public var name: String
+        /// The bytes of `\(name)` in the text.
+        public var bytes: Range<Int>
+    }
+
+    /// Reads a catalog text back: `\(name)` is a slot, `\\` one backslash,
+    /// any other backslash itself. Also returns each slot with where it is.
+    public static func parse(_ spelling: String) -> (text: InterpolatedText, slots: [Slot]) {
+        var segments: [InterpolatedText.Segment] = []
+        var slots: [Slot] = []
+        var words = ""
+        let bytes = Array(spelling.utf8)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count else {
+                let start = index
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\\") { index += 1 }
+                words += String(decoding: bytes[start..<index], as: UTF8.self)
+                continue
+            }
+            if bytes[index + 1] == UInt8(ascii: "\\") {
+                words += "\\"
+                index += 2
+            } else if bytes[index + 1] == UInt8(ascii: "("),
+                let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ")"))
+            {
+                if !words.isEmpty { segments.append(.text(words)) }
+                words = ""
+                let name = String(decoding: bytes[(index + 2)..<close], as: UTF8.self)
+                segments.append(.argument(name))
+                slots.append(Slot(name: name, bytes: index..<(close + 1)))
+                index = close + 1
+            } else {
+                words += "\\"
+                index += 1
+            }
+        }
+        if !words.isEmpty || segments.isEmpty { segments.append(.text(words)) }
+        return (InterpolatedText(segments: segments), slots)
+    }
+}

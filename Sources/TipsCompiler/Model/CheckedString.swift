@@ -1,0 +1,59 @@
+import TipsSyntax
+
+/// A string of a tip that translators translate: its title, its message, or
+/// an action's title, with its key in a String Catalog.
+public struct CheckedString: Hashable, Sendable {
+    /// Which of the tip's strings it is.
+    public enum Item: Hashable, Sendable {
+        case title
+        case message
+        /// The title of the action with this id.
+        case action(String)
+    }
+
+    /// The tip's name.
+    public var tip: String
+    /// Which string of the tip it is.
+    public var item: Item
+    /// The text as written in the `.tips` file, `\(name)` marking a slot.
+    public var text: InterpolatedText
+    /// Where the string is written, when the checker recorded it.
+    public var range: SourceRange?
+
+    /// The key, made from where the string is, not from its text, so that a
+    /// copy edit keeps its translations: `FavoriteTrail.title`,
+    /// `FavoriteTrail.message`, `FavoriteTrail.action.learnMore`.
+    public var key: String {
+        switch item {
+        case .title: "\(tip).title"
+        case .message: "\(tip).message"
+        case .action(let id): "\(tip).action.\(id)"
+        }
+    }
+}
+
+extension CheckedTip {
+    /// The strings translators translate, in the order a person reads them:
+    /// the title, the message, then each action's title. The id and the
+    /// image name are not translated.
+    public var strings: [CheckedString] {
+        var strings = [CheckedString(tip: name, item: .title, text: title, range: titleRange)]
+        if let message { strings.append(CheckedString(tip: name, item: .message, text: message, range: messageRange)) }
+        for action in actions {
+            strings.append(
+                CheckedString(tip: name, item: .action(action.id), text: action.title, range: action.titleRange))
+        }
+        return strings
+    }
+}
+
+extension CheckedProgram {
+    /// Every tip's strings, file by file, tip by tip, in source order.
+    public var strings: [CheckedString] {
+        files.flatMap { file in
+            file.declarations.flatMap { declaration -> [CheckedString] in
+                if case .tip(let tip) = declaration { tip.strings } else { [] }
+            }
+        }
+    }
+}

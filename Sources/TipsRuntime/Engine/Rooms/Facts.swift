@@ -1,0 +1,69 @@
+import Foundation
+
+/// The facts: what the datastore holds as this process sees it (parameter
+/// values, donations, tip records), the transient parameter values, and the
+/// mutations recorded but not yet handed to the commit pipeline.
+///
+/// Invariants:
+/// - `snapshot` changes only by `record(_:)`, which queues the same mutation
+///   in the outbox, or by what the datastore already holds: the store
+///   loaded at `configure` (`start(loaded:)`) and other processes' mutations
+///   (`apply(outside:)`).
+/// - Mutations leave the outbox in the order they were recorded: to the
+///   commit pipeline once configured, to `stashed` before.
+/// - `stashed` is replayed, in order, onto the store loaded at `configure`,
+///   and then committed with the first batch.
+/// - Transient parameter values are never recorded: they live as long as the center.
+struct Facts {
+    /// The datastore's content as this process sees it, with what it recorded applied.
+    private(set) var snapshot = DatastoreSnapshot()
+    /// Values of transient parameters, by parameter id.
+    var transientParameters: [String: TipValue] = [:]
+    /// Mutations recorded by the current operation, not yet sent to the datastore.
+    private(set) var outbox: [DatastoreMutation] = []
+    /// Mutations recorded before configuration, replayed onto the loaded store.
+    private(set) var stashed: [DatastoreMutation] = []
+
+    /// Applies the mutation and queues it for the datastore.
+    mutating func record(_ mutation: DatastoreMutation) {
+        snapshot.applyDeferringTrim(mutation)
+        outbox.append(mutation)
+    }
+
+    /// Applies mutations other processes made durable.
+    mutating func apply(outside mutations: [DatastoreMutation]) {
+        for mutation in mutations { snapshot.apply(mutation) }
+    }
+
+    /// The mutations recorded since the last call, emptied.
+    mutating func takeOutbox() -> [DatastoreMutation] {
+        defer { outbox = [] }
+        return outbox
+    }
+
+    /// Keeps mutations recorded before configuration, for `start(loaded:)`.
+    mutating func stash(_ mutations: [DatastoreMutation]) {
+        stashed += mutations
+    }
+
+    /// Takes in the store loaded at `configure` and replays onto it what was
+    /// recorded before, queueing that for the first commit.
+    mutating func start(loaded: DatastoreSnapshot) {
+        snapshot = loaded
+        for mutation in stashed { snapshot.apply(mutation) }
+        outbox = stashed + outbox
+        stashed = []
+    }
+
+    /// Forgets everything persisted and stashed (`resetDatastore`, before `configure`).
+    mutating func erase() {
+        snapshot = DatastoreSnapshot()
+        stashed = []
+    }
+
+    /// Where the event's kept donations are in its stored list at `now`.
+    func keptDonationRange(of event: Tips.Event, now: Double) -> Range<Int> {
+        RuleEvaluator.keptRange(
+            of: event, in: snapshot.donations[event.id] ?? [], limit: snapshot.donationLimits[event.id], now: now)
+    }
+}

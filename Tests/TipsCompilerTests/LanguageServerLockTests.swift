@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+@testable import TipsCompiler
+@testable import TipsLanguageServer
+@testable import TipsSyntax
+
+/// The language server with a `tipc.lock` beside the files: lock errors as
+/// you type, a rename that keeps users' state, and `renamedFrom` known to
+/// hover and completion.
+@Suite struct LanguageServerLockTests {
+    static let app = """
+        enum Plan { free, premium }
+        parameter isLoggedIn: Bool = false
+        parameter plan: Plan = .free
+        event opened
+        tip Welcome {
+            title "Welcome"
+            rule isLoggedIn && opened.count > 0 && plan == .free
+        }
+
+        """
+
+    /// A folder with `App.tips` and the lock of `locked` (by default the app itself), `App.tips` open.
+    func session(_ text: String = Self.app, locked: String = Self.app) throws -> (LanguageServerSession, String) {
+        let result = Compilation(
+            inputs: [CompilationInput(path: "App.tips", text: locked)], options: CompilationOptions(emitsCode: false)
+        ).run()
+        let program = try #require(result.program)
+        let lock = LockFile.updated(for: program, from: nil).lock
+        let (_, uris) = try LanguageServerSession.folder(["App.tips": text, "tipc.lock": lock.text])
+        let uri = try #require(uris["App.tips"])
+        let session = LanguageServerSession()
+        session.open(uri, text)
+        return (session, uri)
+    }
+
+    func rename(_ session: LanguageServerSession, _ uri: String, at position: (Int, Int), to name: String) -> JSON {
+        var params = LanguageServerSession.at(uri, position.0, position.1)
+        if case .object(var members) = params {
+            members["newName"] = .string(name)
+            params = .object(members)
+        }
+        return session.request("textDocument/rename", params)["result"]["changes"][uri]
+    }
+
+    func applying(_ edits: JSON, to text: String) -> String {
+        LanguageServerFeatureTests().applying(edits.arrayValue ?? [], to: text)
+    }
+
+    @Test func lockErrorsShowAsYouType() throws {
+        let (session, uri) = try session()
+        #expect(session.diagnostics(uri)?.isEmpty ?? true)
+        session.replace(uri, version: 2, text: Self.app.replacingOccurrences(of: "opened", with: "openedApp"))
+        let diagnostics = session.diagnostics(uri) ?? []
+        #expect(diagnostics.count >= 1)
+        #expect(
+            diagnostics.contains {
+                $0["message"].stringValue?.hasPrefix("locked event 'opened' is gone") == true
+                    && $0["range"]["start"]["line"].intValue == 3
+            })
+    }
+
+    @Test func aDamagedLockShowsOnTheLock() throws {
+        let (_, uris) = try LanguageServerSession.folder(["App.tips": Self.app, "tipc.lock": "format 1\ntip A\n"])
+        let uri = try #require(uris["App.tips"])
+        let session = LanguageServerSession()
+        session.open(uri, Self.app)
+        let lockURI = Workspace.uri(
+            of: ((try #require(Workspace.path(of: uri))) as NSString).deletingLastPathComponent + "/tipc.lock")
+        let diagnostics = try #require(session.diagnostics(lockURI))
+        #expect(diagnostics.first?["message"] == "expected the tip's id in quotes; the line ends")
+        #expect(diagnostics.first?["range"]["start"]["line"] == 1)
+    }
+
+    @Test func renamingALockedDeclarationAddsRenamedFrom() throws {
+        let (session, uri) = try session()
+        // parameter isLoggedIn (line 1), event opened (3), tip Welcome (4), case premium (0).
+        #expect(
+            applying(rename(session, uri, at: (1, 12), to: "signedIn"), to: Self.app).contains(
+                "parameter signedIn: Bool = false renamedFrom isLoggedIn\n"))
+        #expect(
+            applying(rename(session, uri, at: (3, 7), to: "openedApp"), to: Self.app).contains(
+                "event openedApp renamedFrom opened\n"))
+        let tip = applying(rename(session, uri, at: (4, 5), to: "Hello"), to: Self.app)
+        #expect(tip.contains("tip Hello {\n    renamedFrom Welcome\n    title \"Welcome\""))
+        #expect(
+            applying(rename(session, uri, at: (0, 20), to: "pro"), to: Self.app).contains(
+                "enum Plan { free, pro renamedFrom premium }"))
+        // Each renamed file reads without an error against the lock.
+        for text in [tip] {
+            session.replace(uri, version: 5, text: text)
+            #expect(session.diagnostics(uri)?.isEmpty ?? true)
+        }
+    }
+
+    @Test func renamingWhatTheLockDoesNotHoldChangesOnlyTheName() throws {
+        let unlocked = Self.app + "event closed\n"
+        let (session, uri) = try session(unlocked)
+        let edits = rename(session, uri, at: (8, 7), to: "shut")
+        #expect(applying(edits, to: unlocked).hasSuffix("event shut\n"))
+        // Without a lock, nothing is added either.
+        let (_, uris) = try LanguageServerSession.folder(["App.tips": Self.app])
+        let bare = try #require(uris["App.tips"])
+        let plain = LanguageServerSession()
+        plain.open(bare, Self.app)
+        #expect(applying(rename(plain, bare, at: (3, 7), to: "openedApp"), to: Self.app).contains("event openedApp\n"))
+    }
+
+    @Test func hoverExplainsAnOldIdentityAndWhatTheLockHolds() throws {
+        let renamed = Self.app.replacingOccurrences(
+            of: "parameter isLoggedIn: Bool = false", with: "parameter signedIn: Bool = false renamedFrom isLoggedIn"
+        ).replacingOccurrences(of: "rule isLoggedIn", with: "rule signedIn")
+        let (session, uri) = try session(renamed)
+        let hover = session.request("textDocument/hover", LanguageServerSession.at(uri, 1, 48))
+        let text = try #require(hover["result"]["contents"]["value"].stringValue)
+        #expect(text.hasPrefix("```tips\nrenamedFrom isLoggedIn\n```\nWhere the users' state of parameter 'signedIn'"))
+        #expect(text.hasSuffix("The lock holds it: people's state is stored under it today."))
+    }
+
+    @Test func completionAfterRenamedFromOffersWhatTheLockHolds() throws {
+        let text = Self.app.replacingOccurrences(of: "event opened\n", with: "event openedApp renamedFrom \n")
+            .replacingOccurrences(of: "opened.count", with: "openedApp.count")
+        let (session, uri) = try session(text)
+        let labels = { (line: Int, character: Int) in
+            (session.request("textDocument/completion", LanguageServerSession.at(uri, line, character))["result"][
+                "items"
+            ].arrayValue ?? []).compactMap { $0["label"].stringValue }
+        }
+        // The file does not check while the old name is missing: the lock's events are offered all the same.
+        #expect(labels(3, 28) == ["opened"])
+        let keyword = text.replacingOccurrences(of: "event openedApp renamedFrom \n", with: "event openedApp \n")
+        session.replace(uri, version: 2, text: keyword)
+        #expect(labels(3, 16) == ["keep", "renamedFrom"])
+    }
+}

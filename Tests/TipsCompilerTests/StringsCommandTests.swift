@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+@testable import TipsStringCatalog
+
+/// `tipc strings`: the String Catalog of a compilation's strings, written or
+/// updated in place, run as the `tipc` executable.
+@Suite(.serialized) struct StringsCommandTests {
+    static let trails = """
+        /// Teaches favorites.
+        tip FavoriteTrail {
+            title "Save as a Favorite"
+            message "Your favorites stay on top."
+            action learnMore "Learn More"
+            rule true
+        }
+
+        tip NewTrail(name: String, region: Plan) {
+            id "new-\\(name)"
+            title "\\(name) is open"
+            message "Find it in \\(region), C:\\\\Maps."
+            rule true
+        }
+
+        enum Plan { free, pro }
+
+        """
+
+    func project(_ text: String = trails) throws -> URL {
+        let directory = try TipcProcess.temporaryDirectory()
+        try Data(text.utf8).write(to: directory.appendingPathComponent("Trails.tips"))
+        return directory
+    }
+
+    func catalog(in directory: URL) throws -> StringCatalog {
+        let read = Catalogs.read(Array(try Data(contentsOf: directory.appendingPathComponent("Tips.xcstrings"))))
+        return try #require(read.catalog, "\(read.rendered)")
+    }
+
+    @Test func aNewCatalogHoldsEveryStringWithItsKeyAndComment() throws {
+        let directory = try project()
+        let output = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput == "Tips.xcstrings: 5 strings: 5 added\n")
+        #expect(output.standardError.isEmpty)
+        let catalog = try catalog(in: directory)
+        #expect(catalog.sourceLanguage == "en")
+        #expect(
+            catalog.entries.map(\.key) == [
+                "FavoriteTrail.action.learnMore", "FavoriteTrail.message", "FavoriteTrail.title", "NewTrail.message",
+                "NewTrail.title",
+            ])
+        let message = try #require(catalog.entry("NewTrail.message"))
+        #expect(message.unit(for: "en")?.value == "Find it in \\(region), C:\\\\Maps.")
+        #expect(message.extractionState == "manual")
+        #expect(
+            message.comment
+                == "The message of the tip NewTrail. Keep \\(region) (Plan) as written: the app puts the tip's value there."
+        )
+        #expect(
+            catalog.entry("FavoriteTrail.action.learnMore")?.comment
+                == "The title of the button 'learnMore' of the tip FavoriteTrail. Teaches favorites.")
+    }
+
+    @Test func runningItAgainChangesNothingAndLeavesTheFileAlone() throws {
+        let directory = try project()
+        let path = directory.appendingPathComponent("Tips.xcstrings").path
+        _ = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
+        let past = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: path)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let output = try TipcProcess.run(["strings", "Trails.tips", "-o", "Tips.xcstrings"], in: directory)
+        #expect(output.status == 0)
+        #expect(output.standardOutput == "Tips.xcstrings: 5 strings, up to date\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        #expect(modified == past)
+    }
+
+    @Test func aCopyEditMarksTranslationsForReviewAndARemovedTipGoesStale() throws {
+        let directory = try project()
+        let url = directory.appendingPathComponent("Tips.xcstrings")
+        _ = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
+        // A translator adds German.
+        var text = try String(contentsOf: url, encoding: .utf8)
+        text = text.replacingOccurrences(
+            of: """
+                        "en" : {
+                          "stringUnit" : {
+                            "state" : "translated",
+                            "value" : "Save as a Favorite"
+                          }
+                        }
+                """,
+            with: """
+                        "de" : {
+                          "stringUnit" : {
+                            "state" : "translated",
+                            "value" : "Als Favorit sichern"
+                          }
+                        },
+                        "en" : {
+                          "stringUnit" : {
+                            "state" : "translated",
+                            "value" : "Save as a Favorite"
+                          }
+                        }
+                """)
+        try Data(text.utf8).write(to: url)
+        let edited = Self.trails.replacingOccurrences(of: "Save as a Favorite", with: "Keep your favorites")
+            .replacingOccurrences(of: "    action learnMore \"Learn More\"\n", with: "")
+        try Data(edited.utf8).write(to: directory.appendingPathComponent("Trails.tips"))
+        let output = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
+        #expect(output.standardOutput == "Tips.xcstrings: 4 strings: 1 changed (1 translation to review), 1 stale\n")
+        let catalog = try catalog(in: directory)
+        let title = try #require(catalog.entry("FavoriteTrail.title"))
+        #expect(title.unit(for: "de")?.value == "Als Favorit sichern")
+        #expect(title.unit(for: "de")?.state == "needs_review")
+        #expect(title.unit(for: "en")?.value == "Keep your favorites")
+        #expect(catalog.entry("FavoriteTrail.action.learnMore")?.isStale == true)
+    }
+
+    @Test func aCatalogItCannotReadIsReportedAndNeverRewritten() throws {
+        let directory = try project()
+        let url = directory.appendingPathComponent("Tips.xcstrings")
+        let broken =
+            "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"A.title\" : {\n    }\n  }\n  \"version\" : \"1.0\"\n}"
+        try Data(broken.utf8).write(to: url)
+        let output = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
+        #expect(output.status == 1)
+        #expect(output.standardOutput.isEmpty)
+        #expect(
+            output.standardError.hasPrefix("Tips.xcstrings:7:3: error: expected ',' after the value of 'strings'\n"))
+        #expect(output.standardError.hasSuffix("tipc: 1 error in the input; the catalog was not written\n"))
+        #expect(try String(contentsOf: url, encoding: .utf8) == broken)
+    }
+
+    @Test func aCatalogInAnotherSourceLanguageIsRefused() throws {
+        let directory = try project()
+        let url = directory.appendingPathComponent("Tips.xcstrings")
+        let german = String(decoding: StringCatalog(sourceLanguage: "de").bytes, as: UTF8.self)
+        try Data(german.utf8).write(to: url)
+        let output = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
+        #expect(output.status == 1)
+        #expect(
+            output.standardError.hasPrefix(
+                "Tips.xcstrings:2:22: error: the catalog's source language is 'de', but the .tips files are written in "
+                    + "'en'; give their config block sourceLanguage \"de\", or write another catalog\n"))
+        #expect(try String(contentsOf: url, encoding: .utf8) == german)
+    }
+
+    @Test func theConfigsSourceLanguageNamesANewCatalogsLanguage() throws {
+        let directory = try project("config { sourceLanguage \"de\" }\n" + Self.trails)
+        let output = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
+        #expect(output.status == 0)
+        let catalog = try catalog(in: directory)
+        #expect(catalog.sourceLanguage == "de")
+        #expect(catalog.entry("FavoriteTrail.title")?.unit(for: "de")?.value == "Save as a Favorite")
+    }
+
+    @Test func errorsInTheTipsWriteNothing() throws {
+        let directory = try project("tip Broken {\n    rule nope\n}\n")
+        let output = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
+        #expect(output.status == 1)
+        #expect(output.standardError.hasSuffix("tipc: 2 errors in the input; the catalog was not written\n"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Tips.xcstrings").path))
+    }
+
+    @Test func usageMistakesAreExitTwo() throws {
+        let directory = try project()
+        let missing = try TipcProcess.run(["strings", "Trails.tips"], in: directory)
+        #expect(missing.status == 2)
+        #expect(missing.standardError == "tipc: error: 'strings' needs '--output <Tips.xcstrings>'\n")
+        let folder = try TipcProcess.run(["strings", "Trails.tips", "--output", "."], in: directory)
+        #expect(folder.status == 2)
+        #expect(folder.standardError == "tipc: error: cannot read '.': it is a directory\n")
+        let help = try TipcProcess.run(["help", "strings"])
+        #expect(help.status == 0)
+        #expect(help.standardOutput.hasPrefix("USAGE: tipc strings <file.tips>... --output <Tips.xcstrings>"))
+    }
+}
