@@ -244,4 +244,6 @@ public struct CheckedProgram: Hashable, Sendable {
     /// Every declaration and every use of one, resolved (also kept, by
     /// ``CompilationResult/symbols``, when the input has errors).
     public var symbols = SymbolTable()
+    /// The strings' translations, when the compilation was given a String Catalog (`--strings`).
+    public var translations: CheckedTranslations? = nil
 }
