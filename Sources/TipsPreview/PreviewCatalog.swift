@@ -108,6 +108,8 @@ struct PreviewCatalog: Sendable {
         self.otherWarnings = otherWarnings
         let samples = PreviewSamples.collect(from: program, sources: sources)
         (files, groups) = ([], [])
+        // A file of scenarios declares no tips by design: it gets no section saying so.
+        let scenarioFiles = Set(program.scenarios.map(\.file))
         for file in program.files {
             let source = sources[file.id]
             var tips: [PreviewTip] = []
@@ -128,6 +130,7 @@ struct PreviewCatalog: Sendable {
                     break
                 }
             }
+            if tips.isEmpty, scenarioFiles.contains(file.id) { continue }
             files.append(PreviewFile(fileName: file.fileName, tips: tips))
         }
     }
