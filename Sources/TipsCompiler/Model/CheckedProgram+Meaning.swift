@@ -52,10 +52,8 @@ extension CheckedDeclaration {
             declaration.idRange = declaration.idRange.map { _ in nowhere }
             declaration.titleRange = declaration.titleRange.map { _ in nowhere }
             declaration.messageRange = declaration.messageRange.map { _ in nowhere }
-            declaration.actions = declaration.actions.map { action in
-                var erased = action
-                erased.titleRange = action.titleRange.map { _ in nowhere }
-                return erased
+            declaration.actions = declaration.actions.map {
+                erasing($0) { $0.titleRange = $0.titleRange.map { _ in nowhere } }
             }
             declaration.arguments = declaration.arguments?.map(\.meaning)
             declaration.rules = declaration.rules.map(\.meaning)
@@ -68,28 +66,23 @@ extension CheckedDeclaration {
     }
 }
 
+/// `value`, with `erase` applied to a copy.
+private func erasing<Value>(_ value: Value, _ erase: (inout Value) -> Void) -> Value {
+    var erased = value
+    erase(&erased)
+    return erased
+}
+
 extension CheckedField {
-    fileprivate var meaning: CheckedField {
-        var field = self
-        field.nameRange = nowhere
-        return field
-    }
+    fileprivate var meaning: CheckedField { erasing(self) { $0.nameRange = nowhere } }
 }
 
 extension CheckedRule {
-    fileprivate var meaning: CheckedRule {
-        var rule = self
-        (rule.range, rule.line, rule.source) = (nowhere, 0, "")
-        return rule
-    }
+    fileprivate var meaning: CheckedRule { erasing(self) { ($0.range, $0.line, $0.source) = (nowhere, 0, "") } }
 }
 
 extension CheckedRename {
-    fileprivate var meaning: CheckedRename {
-        var rename = self
-        rename.range = nowhere
-        return rename
-    }
+    fileprivate var meaning: CheckedRename { erasing(self) { $0.range = nowhere } }
 }
 
 extension CheckedScenario {
