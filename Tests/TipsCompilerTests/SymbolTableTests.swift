@@ -163,6 +163,50 @@ import Testing
         #expect(result.sources[range.file].text(in: range) == "\"keyed-v1\"")
     }
 
+    @Test func aDeclarationSaysWhereItsRenamedFromIsWritten() throws {
+        let result = Self.compile(
+            """
+            enum Plan { free, pro renamedFrom premium }
+            parameter plan: Plan = .free renamedFrom tier, level
+            event opened renamedFrom launched
+            tip Named { renamedFrom OldNamed; title "N"; maxDisplayCount 1 }
+
+            """)
+        let table = result.symbols
+        let written = { (symbol: Symbol) in
+            table.declaration(of: symbol)?.renamedFrom.map { result.sources[$0.file].text(in: $0) }
+        }
+        #expect(written(.enumCase("pro", enumeration: "Plan")) == "renamedFrom premium")
+        #expect(written(.enumCase("free", enumeration: "Plan")) == nil)
+        #expect(written(.parameter("plan")) == "renamedFrom tier, level")
+        #expect(written(.event("opened")) == "renamedFrom launched")
+        // A tip's is an item of its own.
+        #expect(written(.tip("Named")) == nil)
+        let item = try #require(table.declaration(of: .tipItem(.renamedFrom, index: 0, tip: "Named")))
+        #expect(result.sources[item.range.file].text(in: item.range) == "renamedFrom OldNamed")
+    }
+
+    @Test func aNameDeclaredTwiceIsRecordedOnceAndItsUsesResolveToTheFirst() {
+        let result = Self.compile(
+            """
+            enum Plan { free, free }
+            event opened(at: Int, at: Int)
+            parameter p: Bool = false
+            parameter p: Bool = true
+            tip A { title "A"; rule p && opened.where(.at > 1).count > 0 }
+
+            """)
+        let table = result.symbols
+        for symbol: Symbol in [.enumCase("free", enumeration: "Plan"), .field("at", event: "opened"), .parameter("p")] {
+            let declarations = table.declarations.filter { $0.symbol == symbol }
+            #expect(declarations.count == 1, "\(symbol)")
+            #expect(declarations.first == table.declaration(of: symbol))
+        }
+        let first = table.declaration(of: .parameter("p"))?.nameRange
+        #expect(first.map { result.sources[$0.file].line(of: $0.start) } == 3)
+        #expect(table.uses.contains { $0.symbol == .parameter("p") })
+    }
+
     // MARK: - Owners
 
     @Test func everyWarningBelongsToTheDeclarationAndPartItConcerns() {
