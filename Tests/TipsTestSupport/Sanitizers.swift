@@ -13,6 +13,3 @@ public let isRunningUnderThreadSanitizer: Bool = {
     guard let handle = dlopen(nil, RTLD_NOW) else { return false }
     return dlsym(handle, "__tsan_init") != nil
 }()
-
-/// How much slower than a plain debug build timing bounds allow.
-public let timingAllowance: Double = isRunningUnderThreadSanitizer ? 20 : 1

@@ -86,6 +86,14 @@ extension Lexer {
 
     /// Whether a closing curly quote is in `start..<end`: `"Hi”` is a string whose end was pasted.
     func hasCurlyCloser(from start: Int, to end: Int) -> Bool {
-        start < end && bytes[start..<end].firstRange(of: Array("\u{201D}".utf8)) != nil
+        // U+201D is E2 80 9D in UTF-8. A byte scan, because
+        // `Collection.firstRange(of:)` needs macOS 13 / iOS 16 and the
+        // package supports macOS 12 / iOS 15.
+        guard start + 3 <= end else { return false }
+        for index in start...(end - 3)
+        where bytes[index] == 0xE2 && bytes[index + 1] == 0x80 && bytes[index + 2] == 0x9D {
+            return true
+        }
+        return false
     }
 }

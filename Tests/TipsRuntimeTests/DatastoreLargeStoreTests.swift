@@ -4,7 +4,7 @@ import TipsTestSupport
 
 @testable import TipsRuntime
 
-@Suite struct DatastorePerformanceTests {
+@Suite struct DatastoreLargeStoreTests {
     /// 100 events × 1000 donations with two small fields each.
     private static func largeStoreMutations() -> [DatastoreMutation] {
         var mutations: [DatastoreMutation] = []
@@ -24,14 +24,9 @@ import TipsTestSupport
         return mutations
     }
 
-    /// The bound holds for release builds (`swift test -c release -Xswiftc -enable-testing`);
-    /// debug builds get a looser one, and builds under ThreadSanitizer looser still.
-    @Test func aLargeStoreLoadsQuickly() async {
-        #if DEBUG
-            let bound = 2.0 * timingAllowance
-        #else
-            let bound = 0.05
-        #endif
+    /// A large store is compacted into one snapshot and loads whole. How
+    /// fast it loads is measured in `tipc-bench` ("store load"), never here.
+    @Test func aLargeStoreCompactsAndLoadsWhole() async {
         let directory = StoreDirectoryFixture()
         let mutations = Self.largeStoreMutations()
         do {
@@ -41,27 +36,16 @@ import TipsTestSupport
             await writer.commit(mutations)
             #expect(writer.compactions == 1)
         }
-        // The best of a few loads: the machine is shared with other tests.
         let log = DatastoreRecoveryLog()
-        var loaded = DatastoreSnapshot()
-        var elapsed = Double.infinity
-        for _ in 0..<5 {
-            let start = Date()
-            loaded = log.datastore(directory.url).load()
-            elapsed = min(elapsed, Date().timeIntervalSince(start))
-        }
+        let loaded = log.datastore(directory.url).load()
         #expect(loaded.donations.count == 100)
         #expect(loaded.donations.values.allSatisfy { $0.count == 1000 })
         #expect(log.all.isEmpty)
-        #expect(elapsed <= bound, "loading 100 × 1000 donations took \(Int(elapsed * 1000)) ms")
     }
 
-    @Test func replayingALongJournalStaysFast() async {
-        #if DEBUG
-            let bound = 3.0 * timingAllowance
-        #else
-            let bound = 0.2
-        #endif
+    /// A journal of 100,000 donations, never compacted, replays to the state
+    /// its mutations describe.
+    @Test func aLongJournalReplaysToItsState() async {
         let directory = StoreDirectoryFixture()
         let mutations = Self.largeStoreMutations()
         do {
@@ -70,10 +54,7 @@ import TipsTestSupport
             _ = writer.load()
             await writer.commit(mutations)
         }
-        let start = Date()
         let loaded = DatastoreRecoveryLog().datastore(directory.url).load()
-        let elapsed = Date().timeIntervalSince(start)
         #expect(loaded == stateAfter(mutations))
-        #expect(elapsed <= bound, "replaying 100 000 donations took \(Int(elapsed * 1000)) ms")
     }
 }
