@@ -81,7 +81,10 @@ let package = Package(
         // libFuzzer target over the whole compiler (or, with TIPC_FUZZ_TARGET=catalog, the String Catalog reader);
         // without -DTIPC_FUZZ it replays inputs (Fuzz/README.md).
         .executableTarget(
-            name: "tipc-fuzz", dependencies: ["TipsSyntax", "TipsCompiler", "TipsFormat", "TipsStringCatalog"]),
+            name: "tipc-fuzz",
+            dependencies: [
+                "TipsSyntax", "TipsCompiler", "TipsFormat", "TipsStringCatalog", "TipsScenarios", "TipsLanguageServer",
+            ]),
         // A child process for the datastore's crash-consistency test (not a product).
         .executableTarget(name: "tips-store-stress", dependencies: ["TipsRuntime"]),
         // Measures the compiler and runtime against the performance targets: `swift run -c release tipc-bench`.

@@ -8,17 +8,17 @@ public enum TipcCommand: Hashable, Sendable {
     /// `jobs` is nil unless given (one job per processor).
     case compile(
         files: [String], outputDirectory: String, accessLevel: AccessLevel, warningsAsErrors: Bool, jobs: Int?,
-        lock: String? = nil)
-    /// `tipc check <files>... [--warnings-as-errors] [--jobs N] [--lock PATH]`
-    case check(files: [String], warningsAsErrors: Bool, jobs: Int?, lock: String? = nil)
+        lock: String? = nil, strings: String? = nil)
+    /// `tipc check <files>... [--warnings-as-errors] [--jobs N] [--lock PATH] [--strings PATH]`
+    case check(files: [String], warningsAsErrors: Bool, jobs: Int?, lock: String? = nil, strings: String? = nil)
     /// `tipc lock <files>... --output PATH [--jobs N]` (`LockCommand.swift`)
     case lock(LockCommand)
     /// `tipc preview <files>... --output <file.html> [--jobs N]`
     case preview(PreviewCommand)
     /// `tipc dump tokens|ast <files>...` (debugging)
     case dump(DumpKind, files: [String])
-    /// `tipc test <files>... [--filter TEXT] [--junit-xml PATH] [--lock PATH]`: runs the scenarios.
-    case test(files: [String], filter: String?, junitXMLPath: String?, lock: String? = nil)
+    /// `tipc test <files>... [--filter TEXT] [--junit-xml PATH] [--lock PATH] [--strings PATH]`: runs the scenarios.
+    case test(files: [String], filter: String?, junitXMLPath: String?, lock: String? = nil, strings: String? = nil)
     /// `tipc --help`, `tipc help [command]`, `tipc <command> --help`
     case help(topic: String?)
     /// `tipc --version`
@@ -128,7 +128,8 @@ public enum CommandLineArguments {
             }
             return .compile(
                 files: files, outputDirectory: outputDirectory, accessLevel: accessLevel ?? .internal,
-                warningsAsErrors: parsed.has("--warnings-as-errors"), jobs: jobs, lock: parsed.value("--lock"))
+                warningsAsErrors: parsed.has("--warnings-as-errors"), jobs: jobs, lock: parsed.value("--lock"),
+                strings: parsed.value("--strings"))
         case "check":
             let kind = try parsed.value("--emit", DumpKind.init(rawValue:)) { option, text in
                 "'\(option)' is tokens or ast, not '\(text)'"
@@ -138,7 +139,7 @@ public enum CommandLineArguments {
             if let kind { return .dump(kind, files: files) }
             return .check(
                 files: files, warningsAsErrors: parsed.has("--warnings-as-errors"), jobs: jobs,
-                lock: parsed.value("--lock"))
+                lock: parsed.value("--lock"), strings: parsed.value("--strings"))
         case "lock":
             let jobs = try parsed.jobs()
             let files = try parsed.files(of: name)
@@ -152,7 +153,8 @@ public enum CommandLineArguments {
             guard let output = parsed.value("--output") else {
                 throw UsageError("'preview' needs '--output <file.html>'")
             }
-            return .preview(PreviewCommand(files: files, output: output, jobs: jobs))
+            return .preview(
+                PreviewCommand(files: files, output: output, jobs: jobs, strings: parsed.value("--strings")))
         case "strings":
             let jobs = try parsed.jobs()
             let files = try parsed.files(of: name)
@@ -163,7 +165,8 @@ public enum CommandLineArguments {
         case "test":
             return .test(
                 files: try parsed.files(of: name), filter: parsed.value("--filter"),
-                junitXMLPath: parsed.value("--junit-xml"), lock: parsed.value("--lock"))
+                junitXMLPath: parsed.value("--junit-xml"), lock: parsed.value("--lock"),
+                strings: parsed.value("--strings"))
         case "format":
             return .format(files: try parsed.files(of: name), check: parsed.has("--check"))
         default:

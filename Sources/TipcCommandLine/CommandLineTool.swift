@@ -41,23 +41,24 @@ public enum CommandLineTool {
         case .version:
             standardOutput("tipc \(TipcVersion.current)\n")
             return success
-        case .check(let files, let warningsAsErrors, let jobs, let lock):
+        case .check(let files, let warningsAsErrors, let jobs, let lock, let strings):
             return compile(
                 files, options: CompilationOptions(warningsAsErrors: warningsAsErrors, emitsCode: false, jobs: jobs),
-                lock: lock, outputDirectory: nil, standardError: standardError)
-        case .compile(let files, let outputDirectory, let accessLevel, let warningsAsErrors, let jobs, let lock):
+                lock: lock, strings: strings, outputDirectory: nil, standardError: standardError)
+        case .compile(
+            let files, let outputDirectory, let accessLevel, let warningsAsErrors, let jobs, let lock, let strings):
             return compile(
                 files,
                 options: CompilationOptions(accessLevel: accessLevel, warningsAsErrors: warningsAsErrors, jobs: jobs),
-                lock: lock, outputDirectory: outputDirectory, standardError: standardError)
+                lock: lock, strings: strings, outputDirectory: outputDirectory, standardError: standardError)
         case .lock(let lock):
             return lock.run(standardOutput: standardOutput, standardError: standardError)
         case .dump(let kind, let files):
             return dump(kind, files, standardOutput: standardOutput, standardError: standardError)
-        case .test(let files, let filter, let junitXMLPath, let lock):
+        case .test(let files, let filter, let junitXMLPath, let lock, let strings):
             return ScenarioTestCommand.run(
-                files, filter: filter, junitXMLPath: junitXMLPath, lock: lock, standardOutput: standardOutput,
-                standardError: standardError)
+                files, filter: filter, junitXMLPath: junitXMLPath, lock: lock, strings: strings,
+                standardOutput: standardOutput, standardError: standardError)
         case .preview(let preview):
             return preview.run(standardError: standardError)
         case .format(let files, let check):
@@ -105,13 +106,14 @@ public enum CommandLineTool {
     }
 
     private static func compile(
-        _ files: [String], options: CompilationOptions, lock: String?, outputDirectory: String?,
+        _ files: [String], options: CompilationOptions, lock: String?, strings: String?, outputDirectory: String?,
         standardError: (String) -> Void
     ) -> Int32 {
         guard let inputs = readInputs(files, standardError: standardError) else { return usageError }
         var options = options
         do {
             options.lock = try LockCommand.readLockOption(lock)
+            options.strings = try StringsCommand.readCatalogOption(strings)
         } catch {
             standardError("tipc: error: \(error.message)\n")
             return usageError

@@ -47,6 +47,9 @@ public enum HelpText {
     static let lockOption = CommandOption(
         "--lock", value: "<tipc.lock>", help: "Also report each change that would lose users' stored state",
         "(see 'tipc help lock')")
+    static let stringsOption = CommandOption(
+        "--strings", value: "<file.xcstrings>", help: "Also check the translations in this String Catalog",
+        "(see 'tipc help strings')")
 
     static let compile = CommandSpec(
         name: "compile", usage: "tipc compile <file.tips>... --output-dir <directory> [options]",
@@ -60,7 +63,7 @@ public enum HelpText {
                 "--output-dir", short: "-o", value: "<directory>",
                 help: "Where to write the .swift files (created if missing)"),
             CommandOption("--access-level", value: "<level>", help: "internal (default), package or public"),
-            warningsAsErrors, lockOption,
+            warningsAsErrors, lockOption, stringsOption,
             CommandOption(
                 "--jobs", short: "-j", value: "<n>", help: "Use at most n threads (default: one per processor);",
                 "the output is the same whatever n is"),
@@ -74,7 +77,7 @@ public enum HelpText {
         name: "check", usage: "tipc check <file.tips>... [options]",
         summary: "Checks the files as one compilation and prints diagnostics on standard error.",
         options: [
-            warningsAsErrors, lockOption, jobs,
+            warningsAsErrors, lockOption, stringsOption, jobs,
             CommandOption(
                 "--emit", value: "tokens|ast", help: "Print the tokens or syntax tree instead (debugging)"),
         ])
@@ -105,7 +108,13 @@ public enum HelpText {
             with its rules, options, groups and the checker's warnings. The page loads
             nothing from the network. Writes nothing when the input has errors.
             """,
-        options: [CommandOption("--output", short: "-o", value: "<file.html>", help: "Where to write the page"), jobs])
+        options: [
+            CommandOption("--output", short: "-o", value: "<file.html>", help: "Where to write the page"),
+            CommandOption(
+                "--strings", value: "<file.xcstrings>", help: "Also check the translations in this String Catalog",
+                "and show every tip in every language"),
+            jobs,
+        ])
 
     static let strings = CommandSpec(
         name: "strings", usage: "tipc strings <file.tips>... --output <Tips.xcstrings> [options]",
@@ -161,7 +170,7 @@ public enum HelpText {
             CommandOption(
                 "--filter", value: "<text>", help: "Run only the scenarios whose name contains the text"),
             CommandOption("--junit-xml", value: "<file>", help: "Also write a JUnit XML report there"),
-            lockOption,
+            lockOption, stringsOption,
         ])
 
     static let dump = CommandSpec(

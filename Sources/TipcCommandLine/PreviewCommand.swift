@@ -13,12 +13,15 @@ public struct PreviewCommand: Hashable, Sendable {
     public var output: String
     /// At most this many threads; nil for one per processor.
     public var jobs: Int?
+    /// The String Catalog whose translations the page shows (`--strings`).
+    public var strings: String?
 
     /// Creates the command.
-    public init(files: [String], output: String, jobs: Int? = nil) {
+    public init(files: [String], output: String, jobs: Int? = nil, strings: String? = nil) {
         self.files = files
         self.output = output
         self.jobs = jobs
+        self.strings = strings
     }
 
     /// Runs the command and returns the exit status.
@@ -26,7 +29,15 @@ public struct PreviewCommand: Hashable, Sendable {
         guard let inputs = CommandLineTool.readInputs(files, standardError: standardError) else {
             return CommandLineTool.usageError
         }
-        let result = Compilation(inputs: inputs, options: CompilationOptions(emitsCode: false, jobs: jobs)).run()
+        let catalog: CompilationInput?
+        do {
+            catalog = try StringsCommand.readCatalogOption(strings)
+        } catch {
+            standardError("tipc: error: \(error.message)\n")
+            return CommandLineTool.usageError
+        }
+        let options = CompilationOptions(emitsCode: false, jobs: jobs, strings: catalog)
+        let result = Compilation(inputs: inputs, options: options).run()
         guard
             CommandLineTool.printDiagnostics(
                 of: result, consequence: "; no page was written", standardError: standardError),

@@ -18,15 +18,17 @@ enum ScenarioTestCommand {
     /// thread), never from a task: the scenarios run as tasks, and a task
     /// that blocks waiting for them may hold the thread they need.
     static func run(
-        _ files: [String], filter: String?, junitXMLPath: String?, lock: String? = nil,
+        _ files: [String], filter: String?, junitXMLPath: String?, lock: String? = nil, strings: String? = nil,
         standardOutput: (String) -> Void, standardError: (String) -> Void
     ) -> Int32 {
         guard let inputs = CommandLineTool.readInputs(files, standardError: standardError) else {
             return CommandLineTool.usageError
         }
         let lockInput: CompilationInput?
+        let catalogInput: CompilationInput?
         do {
             lockInput = try LockCommand.readLockOption(lock)
+            catalogInput = try StringsCommand.readCatalogOption(strings)
         } catch {
             standardError("tipc: error: \(error.message)\n")
             return CommandLineTool.usageError
@@ -34,7 +36,8 @@ enum ScenarioTestCommand {
         let box = RunBox()
         let done = DispatchSemaphore(value: 0)
         Task.detached {
-            box.run = await run(inputs, filter: filter, junitXMLPath: junitXMLPath, lock: lockInput)
+            box.run = await run(
+                inputs, filter: filter, junitXMLPath: junitXMLPath, lock: lockInput, strings: catalogInput)
             done.signal()
         }
         done.wait()
@@ -45,9 +48,11 @@ enum ScenarioTestCommand {
 
     /// `tipc test` over inputs already read; the paths are printed as given.
     static func run(
-        _ inputs: [CompilationInput], filter: String?, junitXMLPath: String?, lock: CompilationInput? = nil
+        _ inputs: [CompilationInput], filter: String?, junitXMLPath: String?, lock: CompilationInput? = nil,
+        strings: CompilationInput? = nil
     ) async -> Run {
-        let result = Compilation(inputs: inputs, options: CompilationOptions(emitsCode: false, lock: lock)).run()
+        let options = CompilationOptions(emitsCode: false, lock: lock, strings: strings)
+        let result = Compilation(inputs: inputs, options: options).run()
         var run = Run(status: CommandLineTool.success)
         let checks = CommandLineTool.printDiagnostics(of: result, consequence: "; no scenario ran") {
             run.standardError += $0

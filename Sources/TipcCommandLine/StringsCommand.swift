@@ -60,6 +60,19 @@ public struct StringsCommand: Hashable, Sendable {
         return CommandLineTool.success
     }
 
+    /// The catalog `--strings` names, read; nil when the option was not given.
+    static func readCatalogOption(_ path: String?) throws(UsageError) -> CompilationInput? {
+        guard let path else { return nil }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw UsageError("cannot read the catalog '\(path)': no such file; write it with 'tipc strings'")
+        }
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("cannot read the catalog '\(path)': it is a directory or unreadable")
+        }
+        return CompilationInput(path: path, bytes: Array(data))
+    }
+
     /// Why a catalog could not be used.
     enum CatalogProblem: Error {
         /// It cannot be read at all (a directory, no permission).

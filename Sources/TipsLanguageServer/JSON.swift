@@ -1,7 +1,7 @@
 import Foundation
 import TipsCompiler
 
-/// A JSON value, read and written with Foundation's JSONDecoder and
+/// A JSON value, read by ``decode(_:)`` and written with Foundation's
 /// JSONEncoder: the language server's messages are built and taken apart as
 /// values, without a type per LSP structure.
 public enum JSON: Hashable, Sendable, Codable {
@@ -88,11 +88,6 @@ public enum JSON: Hashable, Sendable, Codable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(self)) ?? Data("null".utf8)
-    }
-
-    /// Parses UTF-8 JSON; nil when it is not JSON.
-    public static func decode(_ data: Data) -> JSON? {
-        try? JSONDecoder().decode(JSON.self, from: data)
     }
 }
 

@@ -22,10 +22,11 @@ extension LanguageServer {
             } else {
                 published.insert(document.uri)
             }
-            var params: JSON = [
-                "uri": .string(document.uri),
-                "diagnostics": .array(diagnostics.map { lspDiagnostic($0, in: analysis) }),
-            ]
+            var shown = diagnostics.prefix(Self.maximumPublishedDiagnostics).map { lspDiagnostic($0, in: analysis) }
+            if diagnostics.count > Self.maximumPublishedDiagnostics {
+                shown.append(moreDiagnostics(diagnostics.count - shown.count, after: shown.last))
+            }
+            var params: JSON = ["uri": .string(document.uri), "diagnostics": .array(shown)]
             if isOpen, case .object(var members) = params {
                 members["version"] = .int(document.version)
                 params = .object(members)

@@ -39,22 +39,27 @@ public final class LanguageServer {
     var analyses: [String: Analysis] = [:]
     /// The folders the client opened (for workspace symbols beyond the open documents).
     var workspaceFolders: [String] = []
+    /// The open documents changed since their diagnostics were last published.
+    var pendingDiagnostics: Set<String> = []
+    /// The open documents too large to check, whose user was told so.
+    var refused: Set<String> = []
 
     /// Creates a server waiting for `initialize`.
     public init() {}
 
-    /// Handles one message; returns what to send back, in order.
+    /// Handles one message and publishes the diagnostics it calls for;
+    /// returns what to send back, in order.
     public func handle(_ message: JSON) -> [JSON] {
-        guard let method = message["method"].stringValue else {
-            // A response to a request of ours (the server sends none), or junk.
-            if message["id"].isNull, message["result"].isNull, message["error"].isNull {
-                return [
-                    Self.errorResponse(
-                        id: .null, ResponseError(code: ResponseError.invalidRequest, message: "not a request"))
-                ]
-            }
-            return []
-        }
+        receive(message) + publishPending()
+    }
+
+    /// Handles one message; returns what to send back, in order. The
+    /// diagnostics of a changed document wait for ``publishPending()``,
+    /// except that a request first publishes them, so that the client never
+    /// sees an answer newer than the diagnostics it shows.
+    public func receive(_ message: JSON) -> [JSON] {
+        if let invalid = Self.invalidRequestResponse(message) { return invalid }
+        guard let method = message["method"].stringValue else { return [] }
         let id = message["id"]
         let params = message["params"]
         let isRequest = !id.isNull
@@ -72,9 +77,10 @@ public final class LanguageServer {
                 throw ResponseError(code: ResponseError.invalidRequest, message: "the server is shutting down")
             }
             if isRequest {
+                let diagnostics = publishPending()
                 var out: [JSON] = []
                 let result = try request(method, params, notifications: &out)
-                return [["jsonrpc": "2.0", "id": id, "result": result]] + out
+                return diagnostics + [["jsonrpc": "2.0", "id": id, "result": result]] + out
             }
             return notification(method, params)
         } catch let error as ResponseError {
@@ -135,9 +141,12 @@ public final class LanguageServer {
             workspace.documents[uri] = TextDocument(uri: uri, version: item["version"].intValue ?? 0, text: text)
             return changed(uri)
         case "textDocument/didChange":
-            guard let uri = params["textDocument"]["uri"].stringValue, var document = workspace.documents[uri] else {
+            guard let uri = params["textDocument"]["uri"].stringValue, workspace.documents[uri] != nil else {
                 return []
             }
+            // Edited in place: no analysis and no other copy may share the text's storage.
+            analyses.removeAll()
+            guard var document = workspace.documents.removeValue(forKey: uri) else { return [] }
             for change in params["contentChanges"].arrayValue ?? [] {
                 guard let text = change["text"].stringValue else { continue }
                 if let range = LSPRange(change["range"]) {
@@ -191,10 +200,13 @@ public final class LanguageServer {
 
     // MARK: - Documents and analyses
 
-    /// After a document changed: its compilation's diagnostics.
+    /// After a document changed: its compilation's diagnostics are due
+    /// (published by ``publishPending()``), or, when it was closed, sent now.
     func changed(_ uri: String, closing: Bool = false) -> [JSON] {
         analyses.removeAll()
         guard !closing else {
+            pendingDiagnostics.remove(uri)
+            refused.remove(uri)
             // Closed: what is on disk counts again; nothing open left in it, nothing shown.
             let analysis = analysis(of: uri)
             if analysis.documents.contains(where: { workspace.documents[$0.uri] != nil }) { return publish(analysis) }
@@ -204,7 +216,8 @@ public final class LanguageServer {
                     "textDocument/publishDiagnostics", ["uri": .string(document.uri), "diagnostics": []])
             }
         }
-        return publish(analysis(of: uri))
+        pendingDiagnostics.insert(uri)
+        return []
     }
 
     /// The current analysis of a document's compilation.
@@ -220,7 +233,10 @@ public final class LanguageServer {
         guard let uri = params["textDocument"]["uri"].stringValue else {
             throw ResponseError(code: ResponseError.invalidParams, message: "the request names no document")
         }
-        guard workspace.document(uri) != nil else { throw ResponseError.noDocument(uri) }
+        guard let document = workspace.document(uri) else { throw ResponseError.noDocument(uri) }
+        if let tooLarge = Self.tooLargeMessage(document) {
+            throw ResponseError(code: ResponseError.requestFailed, message: tooLarge)
+        }
         let analysis = analysis(of: uri)
         guard let file = analysis.fileID(of: uri), let document = analysis.document(file) else {
             throw ResponseError.noDocument(uri)

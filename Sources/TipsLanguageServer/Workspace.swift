@@ -81,20 +81,27 @@ struct Workspace {
     }
 
     /// The text of `uri`: the open document's, or the file's on disk; nil when neither exists.
+    /// A file on disk larger than ``LanguageServer/maximumDocumentBytes`` is
+    /// not read: it counts as absent.
     func document(_ uri: String) -> TextDocument? {
         if let open = documents[uri] { return open }
-        guard let path = Workspace.path(of: uri), let data = FileManager.default.contents(atPath: path) else {
-            return nil
-        }
+        guard let path = Workspace.path(of: uri),
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+            size <= LanguageServer.maximumDocumentBytes,
+            let data = FileManager.default.contents(atPath: path)
+        else { return nil }
         return TextDocument(uri: uri, version: 0, text: String(decoding: data, as: UTF8.self))
     }
 
     /// Compiles `uri` with the files that compile with it, against their
-    /// lock when there is one (as the build plugin does).
+    /// lock when there is one (as the build plugin does), leaving out any
+    /// file larger than ``LanguageServer/maximumDocumentBytes``.
     func analyze(_ uri: String) -> Analysis {
         var documents: [TextDocument] = []
         for member in compilation(of: uri) {
-            if let document = document(member) { documents.append(document) }
+            if let document = document(member), document.bytes.count <= LanguageServer.maximumDocumentBytes {
+                documents.append(document)
+            }
         }
         return Analysis(documents: documents, lock: lock(of: uri))
     }

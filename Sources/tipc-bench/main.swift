@@ -31,6 +31,7 @@ if options.only == nil || options.only == "compiler" || options.only == "lines" 
 }
 if options.only == nil || options.only == "compiler" || options.only == "editor" {
     EditorBench.run(options: options, report: report)
+    EditStormBench.run(options: options, report: report)
 }
 if options.only != "compiler" && options.only != "editor" && options.only != "scenarios"
     && options.only != "lines"

@@ -40,14 +40,20 @@ private func render(_ result: CompilationResult) {
 #if TIPC_FUZZ
     import Foundation
 
-    /// Whether this run fuzzes the String Catalog reader (`TIPC_FUZZ_TARGET=catalog`) instead of the compiler.
-    let fuzzesCatalogs = ProcessInfo.processInfo.environment["TIPC_FUZZ_TARGET"] == "catalog"
+    /// What this run fuzzes: the compiler on raw bytes, or with
+    /// `TIPC_FUZZ_TARGET=catalog` the String Catalog reader, or with
+    /// `TIPC_FUZZ_TARGET=structured` the structure-aware target (`StructuredTarget.swift`).
+    let fuzzTarget = ProcessInfo.processInfo.environment["TIPC_FUZZ_TARGET"] ?? "compiler"
 
     /// The libFuzzer entry point.
     @_cdecl("LLVMFuzzerTestOneInput")
     public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-        if fuzzesCatalogs { readCatalogAndCheck(bytes) } else { compileEverything(bytes) }
+        switch fuzzTarget {
+        case "catalog": readCatalogAndCheck(bytes)
+        case "structured": fuzzStructured(bytes)
+        default: compileEverything(bytes)
+        }
         return 0
     }
 

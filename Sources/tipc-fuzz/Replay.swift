@@ -4,7 +4,9 @@
     /// Without libFuzzer (a plain `swift build`), replays the files given as
     /// arguments, and every file below the directories given, through the
     /// same code the fuzzer runs: `tipc-fuzz Fuzz/corpus crash-1234`. A file
-    /// named `*.xcstrings` goes to the String Catalog reader, anything else to the compiler.
+    /// named `*.xcstrings` goes to the String Catalog reader, one named
+    /// `*.program` (or every file, with `TIPC_FUZZ_TARGET=structured`) to the
+    /// structure-aware target, anything else to the compiler.
     @main struct Replay {
         static func main() {
             let arguments = CommandLine.arguments.dropFirst()
@@ -12,6 +14,7 @@
                 print("usage: tipc-fuzz <file or directory>...  (replays inputs; build with -DTIPC_FUZZ to fuzz)")
                 return
             }
+            let structured = ProcessInfo.processInfo.environment["TIPC_FUZZ_TARGET"] == "structured"
             var count = 0
             for path in arguments {
                 for file in files(at: path) {
@@ -21,6 +24,8 @@
                     }
                     if file.hasSuffix(".xcstrings") {
                         readCatalogAndCheck(Array(data))
+                    } else if file.hasSuffix(".program") || structured {
+                        fuzzStructured(Array(data))
                     } else {
                         compileEverything(Array(data))
                     }

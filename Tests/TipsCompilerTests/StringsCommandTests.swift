@@ -178,4 +178,31 @@ import Testing
         #expect(help.status == 0)
         #expect(help.standardOutput.hasPrefix("USAGE: tipc strings <file.tips>... --output <Tips.xcstrings>"))
     }
+
+    @Test func checkCompileAndTestReadTheCatalogGivenWithStrings() throws {
+        let directory = try project()
+        _ = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
+        let url = directory.appendingPathComponent("Tips.xcstrings")
+        let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(
+            of:
+                "\"en\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"\\\\(name) is open\"",
+            with:
+                "\"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"\\\\(nmae) ist offen\"\n          }\n        },\n        \"en\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"\\\\(name) is open\""
+        )
+        try Data(text.utf8).write(to: url)
+        for command in [["check"], ["compile", "--output-dir", "out"], ["test"]] {
+            let output = try TipcProcess.run(command + ["Trails.tips", "--strings", "Tips.xcstrings"], in: directory)
+            #expect(output.status == 1, "\(command)")
+            #expect(
+                output.standardError.contains(
+                    "error: the German (de) translation of 'NewTrail.title' has the slot '\\(nmae)', which the source "
+                        + "text does not have; did you mean '\\(name)'?"), "\(command): \(output.standardError)")
+        }
+        let missing = try TipcProcess.run(["check", "Trails.tips", "--strings", "None.xcstrings"], in: directory)
+        #expect(missing.status == 2)
+        #expect(
+            missing.standardError
+                == "tipc: error: cannot read the catalog 'None.xcstrings': no such file; write it with 'tipc strings'\n"
+        )
+    }
 }

@@ -1,3 +1,4 @@
+import TipsStringCatalog
 import TipsSyntax
 
 /// One input of a compilation: the path as given (printed in diagnostics) and its bytes.
@@ -35,11 +36,15 @@ public struct CompilationOptions: Sendable {
     /// The lock to check the program against (`--lock`): its path, printed
     /// in diagnostics, and its bytes. Nil checks nothing.
     public var lock: CompilationInput?
+    /// The String Catalog of the strings' translations (`--strings`): read
+    /// after the inputs, its translations checked and carried by the program.
+    public var strings: CompilationInput?
 
     /// Creates options; the defaults are those of `tipc compile`.
     public init(
         accessLevel: AccessLevel = .internal, warningsAsErrors: Bool = false, emitsCode: Bool = true,
-        backend: any Backend = TipsRuntimeBackend(), jobs: Int? = nil, lock: CompilationInput? = nil
+        backend: any Backend = TipsRuntimeBackend(), jobs: Int? = nil, lock: CompilationInput? = nil,
+        strings: CompilationInput? = nil
     ) {
         self.accessLevel = accessLevel
         self.warningsAsErrors = warningsAsErrors
@@ -47,6 +52,7 @@ public struct CompilationOptions: Sendable {
         self.backend = backend
         self.jobs = max(1, jobs ?? Parallel.defaultJobs)
         self.lock = lock
+        self.strings = strings
     }
 }
 
@@ -96,9 +102,12 @@ public struct Compilation: Sendable {
         let files = inputs.map { sources.add(path: $0.path, bytes: $0.bytes) }
         let syntax = Parser.parse(files, jobs: options.jobs, diagnostics: &diagnostics)
         checkOutputNames(files, diagnostics: &diagnostics)
-        let program = Checker.check(syntax, sources: sources, diagnostics: &diagnostics, jobs: options.jobs)
+        var program = Checker.check(syntax, sources: sources, diagnostics: &diagnostics, jobs: options.jobs)
         Parallel.releaseInBackground(syntax, jobs: options.jobs)
         if let lock = options.lock { check(program, against: lock, sources: &sources, diagnostics: &diagnostics) }
+        if let strings = options.strings {
+            translate(&program, with: strings, sources: &sources, diagnostics: &diagnostics)
+        }
         if !diagnostics.hasErrors { options.backend.validate(program, diagnostics: &diagnostics) }
         if options.warningsAsErrors { diagnostics.promoteWarningsToErrors() }
         guard !diagnostics.hasErrors else {
@@ -121,6 +130,20 @@ public struct Compilation: Sendable {
         let inputHasErrors = diagnostics.hasErrors
         guard let lock = LockFile.read(file, diagnostics: &diagnostics), !inputHasErrors else { return }
         LockChecker.check(program, against: lock, diagnostics: &diagnostics)
+    }
+
+    /// Reads the String Catalog (after the inputs and the lock) and, when the
+    /// input has no errors, checks its translations and records them in the
+    /// program: a program with errors lacks the strings of the tips that
+    /// failed, which the catalog would report as unknown keys.
+    private func translate(
+        _ program: inout CheckedProgram, with input: CompilationInput, sources: inout SourceManager,
+        diagnostics: inout DiagnosticEngine
+    ) {
+        let file = sources.add(path: input.path, bytes: input.bytes)
+        let inputHasErrors = diagnostics.hasErrors
+        guard let catalog = StringCatalog.read(file, diagnostics: &diagnostics), !inputHasErrors else { return }
+        TranslationChecker.check(catalog, into: &program, diagnostics: &diagnostics)
     }
 
     /// Reports two inputs whose outputs the back end would give one name.

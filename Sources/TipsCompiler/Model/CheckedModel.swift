@@ -241,4 +241,6 @@ public struct CheckedProgram: Hashable, Sendable {
     public var config: CheckedConfig
     /// Every scenario of every file, in input order (`tipc test` runs them; nothing is emitted for them).
     public var scenarios: [CheckedScenario] = []
+    /// The strings' translations, when the compilation was given a String Catalog (`--strings`).
+    public var translations: CheckedTranslations? = nil
 }

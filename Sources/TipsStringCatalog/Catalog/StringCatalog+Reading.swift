@@ -99,7 +99,7 @@ private struct ShapeReader {
         entry.units.append(
             StringCatalog.Unit(
                 language: name, languageRange: language.keyRange, state: state, value: value,
-                valueRange: unit["value"]?.range))
+                valueRange: unit["value"]?.range, isWrittenCanonically: unit["value"]?.spelling == nil))
     }
 
     /// The string member `key` of `object`; an error when it is missing or not a string.

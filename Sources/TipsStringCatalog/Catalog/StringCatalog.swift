@@ -58,6 +58,22 @@ public struct StringCatalog: Sendable {
         public var value: String
         /// Where the text is written (quotes included).
         public var valueRange: SourceRange?
+        /// Whether the text is written as ``JSONPrinter`` writes it, so that
+        /// a part of the text can be found in the file by escaping what precedes it.
+        var isWrittenCanonically = true
+
+        /// Where the part of the text at `bytes` (UTF-8 offsets into
+        /// ``value``) is written in the file; the whole value when that cannot
+        /// be told (the file spells it unusually, `\u0041` for `A`).
+        public func range(ofTextBytes bytes: Range<Int>) -> SourceRange? {
+            guard let valueRange else { return nil }
+            let utf8 = Array(value.utf8)
+            guard isWrittenCanonically, bytes.upperBound <= utf8.count else { return valueRange }
+            let prefix = JSONPrinter.escaped(String(decoding: utf8[..<bytes.lowerBound], as: UTF8.self))
+            let part = JSONPrinter.escaped(String(decoding: utf8[bytes], as: UTF8.self))
+            let start = valueRange.start + 1 + UInt32(prefix.utf8.count)
+            return SourceRange(file: valueRange.file, start: start, end: start + UInt32(part.utf8.count))
+        }
     }
 
     /// A catalog with no keys, written in `sourceLanguage`.

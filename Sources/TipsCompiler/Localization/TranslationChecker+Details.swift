@@ -1,0 +1,133 @@
+import TipsStringCatalog
+import TipsSyntax
+
+extension TranslationChecker {
+    /// Checks that a translation has exactly the slots of its source text;
+    /// false after reporting each one added, misspelled or left out.
+    mutating func checkSlots(
+        _ slots: [CatalogText.Slot], of string: CheckedString, in unit: StringCatalog.Unit, what: String
+    ) -> Bool {
+        var sourceSlots: [String] = []
+        for case .argument(let name) in string.text.segments where !sourceSlots.contains(name) {
+            sourceSlots.append(name)
+        }
+        let written = Set(slots.map(\.name))
+        var missing = sourceSlots.filter { !written.contains($0) }
+        var ok = missing.isEmpty
+        for slot in slots where !sourceSlots.contains(slot.name) {
+            ok = false
+            let range = unit.range(ofTextBytes: slot.bytes) ?? unit.valueRange
+            guard let range else { continue }
+            let shown = "'\\(\(slot.name))'"
+            // Only a slot still missing can be the one meant: one mistake, one error.
+            if let match = SpellingSuggester.closest(to: slot.name, among: missing) {
+                missing.removeAll { $0 == match }
+                let suggestion = Suggestion(
+                    phrase: "; did you mean '\\(\(match))'?", replacement: JSONPrinter.escaped("\\(\(match))"))
+                diagnostics.error(
+                    "\(what) has the slot \(shown), which the source text does not have", at: range,
+                    suggesting: suggestion)
+            } else {
+                let known =
+                    sourceSlots.isEmpty
+                    ? "the source text has no slots"
+                    : "the source text's slots are " + sourceSlots.map { "'\\(\($0))'" }.joined(separator: ", ")
+                diagnostics.error(
+                    "\(what) has the slot \(shown), which the source text does not have; \(known)", at: range)
+            }
+        }
+        if let range = unit.valueRange {
+            for name in missing {
+                diagnostics.error(
+                    "\(what) leaves out the slot '\\(\(name))'; a translation keeps every slot of its source text",
+                    at: range)
+            }
+        }
+        return ok
+    }
+
+    /// The copy guidance of the source text, in another language: a title's
+    /// length, a message's length and sentences (`。！？` end sentences too).
+    mutating func checkCopy(_ text: String, of string: CheckedString, language: String, at range: SourceRange) {
+        let noun: String
+        let maximum: Int
+        switch string.item {
+        case .title: (noun, maximum) = ("title", Checker.maximumTitleLength)
+        case .message: (noun, maximum) = ("message", Checker.maximumMessageLength)
+        case .action: return
+        }
+        let what = "the \(LanguageNames.describe(language)) \(noun) of '\(string.tip)'"
+        if text.count > maximum {
+            diagnostics.warning(
+                "\(what) is \(text.count) characters long; keep \(noun)s to \(maximum) characters or fewer", at: range)
+        } else if string.item == .message {
+            let sentences = Checker.sentenceCount(Self.withASCIISentenceEnds(text))
+            if sentences > 2 {
+                diagnostics.warning("\(what) has \(sentences) sentences; keep messages to one or two", at: range)
+            }
+        }
+    }
+
+    /// `text` with the full-width sentence ends of Chinese and Japanese
+    /// (`。！？`, which no space follows) written as `. `, so that the
+    /// source language's sentence rule counts them.
+    static func withASCIISentenceEnds(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "。" || $0 == "！" || $0 == "？" }) else { return text }
+        return text.replacingOccurrences(of: "。", with: ". ").replacingOccurrences(of: "！", with: "! ")
+            .replacingOccurrences(of: "？", with: "? ")
+    }
+
+    /// One warning for the strings the catalog has no key for, at its start.
+    mutating func reportKeysTheCatalogLacks() {
+        let present = Set(catalog.entries.map(\.key))
+        let lacking = keys.filter { !present.contains($0) }
+        guard !lacking.isEmpty, let root = catalog.document.root.range else { return }
+        let opening = SourceRange(file: root.file, start: root.start, end: root.start + 1)
+        diagnostics.warning(
+            "the catalog has no key for \(Self.count(lacking.count, of: keys.count)): \(Self.list(lacking)); "
+                + "run 'tipc strings' to add them", at: opening)
+    }
+
+    /// One warning for the strings of the catalog that `language` has no
+    /// translation for, where the language first appears. An empty
+    /// translation or one of variations only was reported already.
+    mutating func reportMissingTranslations(into language: String) {
+        var firstRange: SourceRange?
+        var untranslated: [String] = []
+        for entry in catalog.entries where strings[entry.key] != nil {
+            if let unit = entry.unit(for: language) {
+                if firstRange == nil { firstRange = unit.languageRange }
+            } else if !entry.variationsOnly.contains(where: { $0.language == language }) {
+                untranslated.append(entry.key)
+            }
+        }
+        let order = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        untranslated.sort { order[$0, default: 0] < order[$1, default: 0] }
+        guard !untranslated.isEmpty, let range = firstRange else { return }
+        let total = catalog.entries.filter { strings[$0.key] != nil }.count
+        diagnostics.warning(
+            "\(LanguageNames.describe(language)) has no translation of \(Self.count(untranslated.count, of: total)): "
+                + Self.list(untranslated), at: range)
+    }
+
+    /// `3 of the 12 strings`, `the 1 string`.
+    static func count(_ count: Int, of total: Int) -> String {
+        let noun = total == 1 ? "string" : "strings"
+        return count == total ? "the \(total) \(noun)" : "\(count) of the \(total) \(noun)"
+    }
+
+    /// The first few keys, then how many more: `A, B, C and 2 more`.
+    static func list(_ keys: [String]) -> String {
+        let shown = keys.prefix(listedKeys).joined(separator: ", ")
+        return keys.count > listedKeys ? "\(shown) and \(keys.count - listedKeys) more" : shown
+    }
+
+    /// "; did you mean 'A.title'?" for the key closest to `key`, replacing the
+    /// quoted key in the catalog; else a hint that `tipc strings` marks it stale.
+    static func suggestion(for key: String, among keys: [String]) -> Suggestion {
+        guard let match = SpellingSuggester.closest(to: key, among: keys) else {
+            return Suggestion(phrase: "; 'tipc strings' marks such a key stale", replacement: nil)
+        }
+        return Suggestion(phrase: "; did you mean '\(match)'?", replacement: "\"\(JSONPrinter.escaped(match))\"")
+    }
+}

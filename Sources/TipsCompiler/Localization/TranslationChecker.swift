@@ -1,0 +1,106 @@
+import TipsStringCatalog
+import TipsSyntax
+
+/// Checks a String Catalog's translations against a compilation's strings
+/// (`--strings`), reporting into the compilation's diagnostics at the
+/// catalog's lines and columns, and records the usable translations in the
+/// checked program:
+///
+/// - a slot that a translation adds, misspells or leaves out is an error, with
+///   "did you mean" for a misspelling;
+/// - an empty translation, a key the `.tips` files do not have (unless stale),
+///   a translation made only of variations and a source text that is not the
+///   `.tips` file's are warnings;
+/// - the copy guidance (title length, message length and sentences) holds in
+///   every language, and a warning names the language;
+/// - a language with no translation of some strings is one warning, with the
+///   count and the first few keys; strings the catalog lacks are one more.
+struct TranslationChecker {
+    let catalog: StringCatalog
+    /// The compilation's strings by key.
+    let strings: [String: CheckedString]
+    /// The keys in source order.
+    let keys: [String]
+    var diagnostics = DiagnosticEngine()
+    /// Each key's usable translations, by language.
+    var texts: [String: [String: InterpolatedText]] = [:]
+
+    /// How many keys a warning about missing translations lists.
+    static let listedKeys = 3
+
+    init(catalog: StringCatalog, strings: [CheckedString]) {
+        self.catalog = catalog
+        self.strings = Dictionary(strings.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        self.keys = strings.map(\.key)
+    }
+
+    /// Checks `catalog` against `program`'s strings, reports into
+    /// `diagnostics` and sets `program.translations` (nil when the catalog's
+    /// source language is not the program's, which is an error).
+    static func check(_ catalog: StringCatalog, into program: inout CheckedProgram, diagnostics: inout DiagnosticEngine)
+    {
+        let sourceLanguage = program.config.sourceLanguage
+        guard catalog.sourceLanguage == sourceLanguage else {
+            let range = catalog.sourceLanguageRange ?? catalog.document.root.range
+            if let range {
+                diagnostics.error(
+                    "the catalog's source language is '\(catalog.sourceLanguage)', but the .tips files are written "
+                        + "in '\(sourceLanguage)'; give their config block sourceLanguage \"\(catalog.sourceLanguage)\", "
+                        + "or use a catalog in '\(sourceLanguage)'", at: range)
+            }
+            return
+        }
+        var checker = TranslationChecker(catalog: catalog, strings: program.strings)
+        for entry in catalog.entries { checker.check(entry) }
+        checker.reportKeysTheCatalogLacks()
+        let languages = catalog.translationLanguages
+        for language in languages { checker.reportMissingTranslations(into: language) }
+        diagnostics.report(contentsOf: checker.diagnostics)
+        program.translations = CheckedTranslations(
+            sourceLanguage: sourceLanguage, languages: languages, texts: checker.texts)
+    }
+
+    /// Checks one key of the catalog.
+    mutating func check(_ entry: StringCatalog.Entry) {
+        guard let string = strings[entry.key] else {
+            if !entry.isStale, let range = entry.keyRange {
+                let suggestion = Self.suggestion(for: entry.key, among: keys)
+                diagnostics.warning(
+                    "'\(entry.key)' is not a string of the .tips files" + suggestion.phrase, at: range,
+                    fixIts: suggestion.fixIts(at: range))
+            }
+            return
+        }
+        let sourceLanguage = catalog.sourceLanguage
+        if let source = entry.unit(for: sourceLanguage), source.value != CatalogText.spelling(string.text),
+            let range = source.valueRange
+        {
+            diagnostics.warning(
+                "the catalog's source text of '\(entry.key)' is not the .tips file's; run 'tipc strings' to update "
+                    + "it, which marks its translations for review", at: range)
+        }
+        for unit in entry.units where unit.language != sourceLanguage {
+            if let text = check(unit, of: string) { texts[entry.key, default: [:]][unit.language] = text }
+        }
+        for (language, range) in entry.variationsOnly where language != sourceLanguage {
+            guard let range else { continue }
+            diagnostics.warning(
+                "the \(LanguageNames.describe(language)) translation of '\(entry.key)' has only variations "
+                    + "(plural, device), which tips do not use; give it a plain translation", at: range)
+        }
+    }
+
+    /// Checks one translation; its text when it can be used.
+    mutating func check(_ unit: StringCatalog.Unit, of string: CheckedString) -> InterpolatedText? {
+        let what = "the \(LanguageNames.describe(unit.language)) translation of '\(string.key)'"
+        guard let range = unit.valueRange else { return nil }
+        guard !unit.value.allSatisfy(\.isWhitespace) else {
+            diagnostics.warning("\(what) is empty; the source text shows instead", at: range)
+            return nil
+        }
+        let (text, slots) = CatalogText.parse(unit.value)
+        guard checkSlots(slots, of: string, in: unit, what: what) else { return nil }
+        checkCopy(text.displayText, of: string, language: unit.language, at: range)
+        return text
+    }
+}

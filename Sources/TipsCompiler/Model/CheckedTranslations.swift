@@ -1,0 +1,31 @@
+import TipsSyntax
+
+/// The translations of a compilation's strings, read from a String Catalog
+/// (`--strings`) and checked: what the generated code carries and the
+/// preview shows.
+public struct CheckedTranslations: Hashable, Sendable {
+    /// The language the `.tips` copy is written in (the catalog's too).
+    public var sourceLanguage: String
+    /// The languages translated into, in the catalog's key order, without the source language.
+    public var languages: [String]
+    /// For each string's key, its text in each language with a usable
+    /// translation (not empty, its slots those of the source).
+    public var texts: [String: [String: InterpolatedText]]
+
+    /// Creates translations.
+    public init(sourceLanguage: String, languages: [String], texts: [String: [String: InterpolatedText]]) {
+        self.sourceLanguage = sourceLanguage
+        self.languages = languages
+        self.texts = texts
+    }
+
+    /// The text of `string` in `language`: its translation, or the source text when it has none.
+    public func text(of string: CheckedString, in language: String) -> InterpolatedText {
+        language == sourceLanguage ? string.text : texts[string.key]?[language] ?? string.text
+    }
+
+    /// Whether `string` has a translation into `language`.
+    public func isTranslated(_ string: CheckedString, into language: String) -> Bool {
+        texts[string.key]?[language] != nil
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Serves a ``LanguageServer`` over a pair of file descriptors: `tipc lsp`
+/// reads standard input and writes standard output.
+///
+/// Every message is handled as it arrives, and answers go out at once; the
+/// diagnostics of changed documents go out only when no input is waiting,
+/// and only if none arrived while they were being checked. So a storm of
+/// edits costs a check whenever the server catches up, not one per edit,
+/// and what the editor is sent is always for the latest text.
+public struct LanguageServerConnection {
+    /// Where messages come from.
+    public let input: Int32
+    /// Where answers and notifications go.
+    public let output: Int32
+
+    /// A connection over `input` and `output`.
+    public init(input: Int32, output: Int32) {
+        self.input = input
+        self.output = output
+    }
+
+    /// Serves until the client sends `exit` or closes the input; returns the exit status.
+    public func run(_ server: LanguageServer = LanguageServer()) -> Int32 {
+        var reader = MessageReader()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while !server.isFinished {
+            if !inputIsWaiting() {
+                server.checkPending()
+                if !inputIsWaiting() { send(server.publishPending()) }
+            }
+            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }  // The client went away.
+            reader.append(chunk[..<count])
+            while !server.isFinished, let next = reader.next() {
+                switch next {
+                case .success(let message): send(server.receive(message))
+                case .failure(let error): send(LanguageServer.response(to: error))
+                }
+            }
+        }
+        return server.exitCode
+    }
+
+    /// Whether bytes (or the end of the input) can be read without waiting.
+    func inputIsWaiting() -> Bool {
+        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&descriptor, 1, 0)
+            if ready < 0, errno == EINTR { continue }
+            return ready > 0
+        }
+    }
+
+    /// Writes each message framed, all of it, in order.
+    func send(_ messages: [JSON]) {
+        for message in messages {
+            let frame = MessageReader.frame(message)
+            frame.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                var offset = 0
+                while offset < bytes.count {
+                    let written = write(output, base + offset, bytes.count - offset)
+                    if written < 0, errno == EINTR { continue }
+                    if written <= 0 { return }
+                    offset += written
+                }
+            }
+        }
+    }
+}

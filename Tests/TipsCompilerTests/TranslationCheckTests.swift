@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import TipsCompiler
+@testable import TipsStringCatalog
+@testable import TipsSyntax
+
+/// `--strings`: a catalog's translations checked against the `.tips` files.
+/// Each `Fixtures/Translations/<name>.tips` compiles with `<name>.xcstrings`
+/// and must report exactly `<name>.expected` (`TIPC_UPDATE_GOLDENS=1`
+/// rewrites it): JSON allows no comments, so the expectations sit beside it.
+@Suite struct TranslationCheckTests {
+    static let names = Fixtures.names(in: "Translations").map { String($0.dropLast(".tips".count)) }
+
+    func compile(_ name: String) throws -> CompilationResult {
+        let tips = try Data(contentsOf: Fixtures.url("Translations", name + ".tips"))
+        let catalog = try Data(contentsOf: Fixtures.url("Translations", name + ".xcstrings"))
+        let options = CompilationOptions(
+            emitsCode: false, strings: CompilationInput(path: name + ".xcstrings", bytes: Array(catalog)))
+        return Compilation(inputs: [CompilationInput(path: name + ".tips", bytes: Array(tips))], options: options).run()
+    }
+
+    @Test func thereAreTranslationFixtures() {
+        #expect(Self.names.count >= 3)
+    }
+
+    @Test(arguments: names)
+    func aCatalogReportsExactlyItsExpectedDiagnostics(_ name: String) throws {
+        let rendered = try compile(name).renderedDiagnostics(showsSourceLines: false)
+        let url = Fixtures.url("Translations", name + ".expected")
+        if Fixtures.updatesGoldens {
+            try Data(rendered.utf8).write(to: url, options: .atomic)
+            return
+        }
+        #expect(rendered == (try String(contentsOf: url, encoding: .utf8)))
+    }
+
+    @Test func aCleanCatalogsTranslationsAreInTheProgram() throws {
+        let result = try compile("Clean")
+        #expect(result.diagnostics.isEmpty, "\(result.renderedDiagnostics())")
+        let translations = try #require(result.program?.translations)
+        #expect(translations.sourceLanguage == "en")
+        #expect(translations.languages == ["de"])
+        let strings = try #require(result.program?.strings)
+        let title = try #require(strings.first { $0.key == "NewTrail.title" })
+        #expect(translations.text(of: title, in: "de").displayText == "\\(name) ist geöffnet")
+        #expect(translations.text(of: title, in: "en") == title.text)
+        #expect(translations.text(of: title, in: "fr") == title.text, "no translation: the source text")
+        #expect(strings.allSatisfy { translations.isTranslated($0, into: "de") })
+    }
+
+    @Test func mistakesCarryTheFixTheirMessageNames() throws {
+        let result = try compile("Mistakes")
+        #expect(result.hasErrors)
+        #expect(result.program == nil, "slot errors stop the compilation")
+        let fixes = result.diagnostics.flatMap(\.fixIts).map(\.replacement)
+        #expect(fixes == ["\"FavoriteTrail.title\"", #"\\(region)"#])
+        let misspelled = try #require(result.diagnostics.first { $0.message.contains("regoin") })
+        #expect(result.sources[misspelled.range.file].text(in: misspelled.range) == #"\\(regoin)"#)
+    }
+
+    @Test func theTipsErrorsComeFirstAndTheCatalogIsNotJudged() throws {
+        let tips = "tip Broken {\n    title \"Hi\"\n    rule nope\n}\n"
+        let catalog =
+            "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Unknown.title\" : {\n\n    }\n  },\n  \"version\" : \"1.0\"\n}"
+        let result = Compilation(
+            inputs: [CompilationInput(path: "A.tips", text: tips)],
+            options: CompilationOptions(
+                emitsCode: false, strings: CompilationInput(path: "Tips.xcstrings", text: catalog))
+        ).run()
+        #expect(result.diagnostics.map(\.message) == ["unknown name 'nope'"])
+    }
+
+    @Test func aBrokenCatalogIsAnErrorEvenWhenTheTipsHaveErrors() throws {
+        let result = Compilation(
+            inputs: [CompilationInput(path: "A.tips", text: "tip A {\n    title \"A\"\n    rule nope\n}\n")],
+            options: CompilationOptions(emitsCode: false, strings: CompilationInput(path: "Tips.xcstrings", text: "{"))
+        ).run()
+        #expect(
+            result.renderedDiagnostics(showsSourceLines: false)
+                == "A.tips:3:10: error: unknown name 'nope'\nTips.xcstrings:1:2: error: expected a key in double quotes or '}', found the end of the file\n"
+        )
+    }
+}
