@@ -85,12 +85,12 @@ enum EditStormBench {
         let published = client.publications
         client.input.fileHandleForWriting.write(storm)
         let written = clock.now
-        let cpuWritten = processCPUSeconds()
+        let cpuWritten = CPUTime.ofThisProcess
         guard let arrival = client.awaitDiagnostics(version: editCount + 1) else { return nil }
         let after = client.publications
         return Run(
             writing: (written - before).seconds, latency: (arrival - written).seconds,
-            cpuAfterWriting: processCPUSeconds() - cpuWritten, publications: after.count - published.count,
+            cpuAfterWriting: CPUTime.ofThisProcess - cpuWritten, publications: after.count - published.count,
             bytes: after.bytes - published.bytes)
     }
 }

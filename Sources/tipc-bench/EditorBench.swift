@@ -20,7 +20,21 @@ enum EditorBench {
             report.fail("cannot write the language server's input")
             return
         }
+        // An edit in the middle of the file: type a character into a title, then take it out again.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let line = lines.indices.dropFirst(lines.count / 2).first(where: { lines[$0].contains("title \"") })
+        else {
+            report.fail("the synthetic input has no title")
+            return
+        }
         let uri = url.absoluteString
+        let server = openedServer(uri: uri, text: text)
+        measureEdits(
+            server, uri: uri, line: line, column: lines[line].utf16.count - 1, options: options, report: report)
+    }
+
+    /// A language server that has opened `text` as `uri`.
+    private static func openedServer(uri: String, text: String) -> LanguageServer {
         let server = LanguageServer()
         _ = server.handle(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [:]])
         _ = server.handle(["jsonrpc": "2.0", "method": "initialized", "params": [:]])
@@ -30,14 +44,13 @@ enum EditorBench {
                 "textDocument": ["uri": .string(uri), "languageId": "tips", "version": 1, "text": .string(text)]
             ],
         ])
-        // An edit in the middle of the file: type a character into a title, then take it out again.
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let line = lines.indices.dropFirst(lines.count / 2).first(where: { lines[$0].contains("title \"") })
-        else {
-            report.fail("the synthetic input has no title")
-            return
-        }
-        let column = lines[line].utf16.count - 1
+        return server
+    }
+
+    /// Types a character at `line`:`column` and takes it out again, timing each edit until its diagnostics.
+    private static func measureEdits(
+        _ server: LanguageServer, uri: String, line: Int, column: Int, options: Options, report: Report
+    ) {
         var version = 1
         var published = 0
         let edit = { (insert: Bool) in
@@ -55,13 +68,13 @@ enum EditorBench {
         }
         let runs = options.scale == .quick ? 21 : 51
         var insert = true
-        let cpuBefore = processCPUSeconds()
+        let cpuBefore = CPUTime.ofThisProcess
         let samples = measure(runs: runs) {
             edit(insert)
             insert.toggle()
         }
         // CPU time is less at the mercy of a loaded machine than wall time.
-        let cpuPerEdit = (processCPUSeconds() - cpuBefore) / Double(runs + 1)
+        let cpuPerEdit = (CPUTime.ofThisProcess - cpuBefore) / Double(runs + 1)
         guard published == runs + 1 else {
             report.fail("the server published \(published) diagnostics for \(runs + 1) edits")
             return
@@ -71,17 +84,4 @@ enum EditorBench {
             "diagnostics after an edit, \(Format.count(tipCount)) tips < 20 ms", measured: Format.time(samples.median),
             passed: samples.median < 0.020)
     }
-}
-
-/// User and system CPU time of this process so far (all threads), in seconds.
-func processCPUSeconds() -> Double {
-    var usage = rusage()
-    #if os(Linux)
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-    #else
-        getrusage(RUSAGE_SELF, &usage)
-    #endif
-    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-    let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-    return user + system
 }

@@ -117,18 +117,7 @@ extension FileEmitter {
     private func emitRules(_ rules: [TipRule], _ arguments: [CheckedField], into writer: inout SwiftWriter) {
         declaration(
             " var rules: [TipsRuntime.TipRule]", into: &writer,
-            body: { writer in
-                writer.line("[")
-                writer.indented { writer in
-                    for rule in rules {
-                        writer.expression { code in
-                            buildRule(rule, arguments, into: &code)
-                            code.suffix { $0.append(UInt8(ascii: ",")) }
-                        }
-                    }
-                }
-                writer.line("]")
-            })
+            body: { writer in writer.expression { code in buildRules(rules, arguments, into: &code) } })
     }
 
     private func emitOptions(_ options: Tips.Options, into writer: inout SwiftWriter) {

@@ -67,24 +67,13 @@ public struct DarkMode: TipsRuntime.Tip {
     public var id: Swift.String { "DarkMode" }
     public var title: Swift.String { "Try dark mode" }
     public var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(.equal, .parameter(TipsRuntime.TipParameters.mode.reference), .literal(.enumCase("light"))),
-                source: "mode == .light",
-                file: "AccessPublic.tips",
-                line: 8
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .less,
-                    .count(TipsRuntime.EventQuery(event: TipsRuntime.TipEvents.toggled.event, steps: [])),
-                    .literal(.int(3))
-                ),
-                source: "toggled.count < 3",
-                file: "AccessPublic.tips",
-                line: 9
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            ["8 (== (param mode) (case light)) mode == .light", "9 (< (count toggled) 3) toggled.count < 3"],
+            file: "AccessPublic.tips",
+            parameters: [TipsRuntime.TipParameters.mode.reference],
+            events: [TipsRuntime.TipEvents.toggled.event],
+            arguments: [:]
+        )
     }
     public var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
@@ -100,23 +89,13 @@ public struct Named: TipsRuntime.Tip {
     public var id: Swift.String { "Named-\(name)" }
     public var title: Swift.String { "Hello \(name)" }
     public var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(
-                    .equal,
-                    .count(
-                        TipsRuntime.EventQuery(
-                            event: TipsRuntime.TipEvents.toggled.event,
-                            steps: [.filter(.binary(.equal, .field("on"), .literal(.bool(true))))]
-                        )
-                    ),
-                    .literal(.int(0))
-                ),
-                source: "toggled.donations.where(.on == true).count == 0",
-                file: "AccessPublic.tips",
-                line: 15
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            ["15 (== (count toggled (where (== (field on) true))) 0) toggled.donations.where(.on == true).count == 0"],
+            file: "AccessPublic.tips",
+            parameters: [],
+            events: [TipsRuntime.TipEvents.toggled.event],
+            arguments: [:]
+        )
     }
     public var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

@@ -20,56 +20,22 @@ internal struct Rate: TipsRuntime.Tip {
     internal var id: Swift.String { "Rate" }
     internal var title: Swift.String { "Rate the app" }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(
-                    .greater,
-                    .binary(.multiply, .parameter(TipsRuntime.TipParameters.rating.reference), .literal(.double(2.0))),
-                    .binary(.subtract, .parameter(TipsRuntime.TipParameters.visits.reference), .literal(.int(1)))
-                ),
-                source: "rating * 2 > visits - 1",
-                file: "Arithmetic.tips",
-                line: 7
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .and,
-                    .binary(
-                        .lessOrEqual,
-                        .negate(.parameter(TipsRuntime.TipParameters.visits.reference)),
-                        .binary(.divide, .literal(.int(10)), .literal(.int(2)))
-                    ),
-                    .binary(.notEqual, .parameter(TipsRuntime.TipParameters.rating.reference), .literal(.double(5.0)))
-                ),
-                source: "-visits <= 10 / 2 && rating != 5",
-                file: "Arithmetic.tips",
-                line: 8
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .and,
-                    .binary(.notEqual, .parameter(TipsRuntime.TipParameters.name.reference), .literal(.string(""))),
-                    .binary(.less, .parameter(TipsRuntime.TipParameters.name.reference), .literal(.string("zzz")))
-                ),
-                source: "name != \"\" && name < \"zzz\"",
-                file: "Arithmetic.tips",
-                line: 9
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .greaterOrEqual,
-                    .binary(
-                        .multiply,
-                        .binary(.add, .parameter(TipsRuntime.TipParameters.visits.reference), .literal(.int(1))),
-                        .binary(.subtract, .parameter(TipsRuntime.TipParameters.visits.reference), .literal(.int(1)))
-                    ),
-                    .literal(.int(0))
-                ),
-                source: "(visits + 1) * (visits - 1) >= 0",
-                file: "Arithmetic.tips",
-                line: 10
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            [
+                "7 (> (* (param rating) (double 2.0)) (- (param visits) 1)) rating * 2 > visits - 1",
+                "8 (&& (<= (neg (param visits)) (/ 10 2)) (!= (param rating) (double 5.0))) -visits <= 10 / 2 && rating != 5",
+                "9 (&& (!= (param name) \"\") (< (param name) \"zzz\")) name != \"\" && name < \"zzz\"",
+                "10 (>= (* (+ (param visits) 1) (- (param visits) 1)) 0) (visits + 1) * (visits - 1) >= 0",
+            ],
+            file: "Arithmetic.tips",
+            parameters: [
+                TipsRuntime.TipParameters.rating.reference,
+                TipsRuntime.TipParameters.visits.reference,
+                TipsRuntime.TipParameters.name.reference,
+            ],
+            events: [],
+            arguments: [:]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

@@ -59,14 +59,13 @@ internal struct Documented: TipsRuntime.Tip {
     internal var id: Swift.String { "Documented" }
     internal var title: Swift.String { "Documented" }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .parameter(TipsRuntime.TipParameters.documented.reference),
-                source: "documented",
-                file: "DocComments.tips",
-                line: 13
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            ["13 (param documented) documented"],
+            file: "DocComments.tips",
+            parameters: [TipsRuntime.TipParameters.documented.reference],
+            events: [],
+            arguments: [:]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

@@ -74,58 +74,18 @@ internal struct Upgrade: TipsRuntime.Tip {
     internal var id: Swift.String { "Upgrade" }
     internal var title: Swift.String { "More maps with Plus" }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(.equal, .parameter(TipsRuntime.TipParameters.plan.reference), .literal(.enumCase("free"))),
-                source: "plan == .free",
-                file: "Enums.tips",
-                line: 11
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .or,
-                    .binary(.equal, .literal(.enumCase("free")), .parameter(TipsRuntime.TipParameters.plan.reference)),
-                    .binary(
-                        .notEqual,
-                        .parameter(TipsRuntime.TipParameters.theme.reference),
-                        .literal(.enumCase("system"))
-                    )
-                ),
-                source: ".free == plan || theme != .system",
-                file: "Enums.tips",
-                line: 12
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .equal,
-                    .count(
-                        TipsRuntime.EventQuery(
-                            event: TipsRuntime.TipEvents.changedPlan.event,
-                            steps: [.filter(.binary(.equal, .field("to"), .literal(.enumCase("pro"))))]
-                        )
-                    ),
-                    .literal(.int(0))
-                ),
-                source: "changedPlan.donations.where(.to == .pro).count == 0",
-                file: "Enums.tips",
-                line: 13
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .greaterOrEqual,
-                    .count(
-                        TipsRuntime.EventQuery(
-                            event: TipsRuntime.TipEvents.changedPlan.event,
-                            steps: [.filter(.binary(.notEqual, .literal(.enumCase("plus")), .field("to")))]
-                        )
-                    ),
-                    .literal(.int(0))
-                ),
-                source: "changedPlan.donations.where(.plus != .to).count >= 0",
-                file: "Enums.tips",
-                line: 14
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            [
+                "11 (== (param plan) (case free)) plan == .free",
+                "12 (|| (== (case free) (param plan)) (!= (param theme) (case system))) .free == plan || theme != .system",
+                "13 (== (count changedPlan (where (== (field to) (case pro)))) 0) changedPlan.donations.where(.to == .pro).count == 0",
+                "14 (>= (count changedPlan (where (!= (case plus) (field to)))) 0) changedPlan.donations.where(.plus != .to).count >= 0",
+            ],
+            file: "Enums.tips",
+            parameters: [TipsRuntime.TipParameters.plan.reference, TipsRuntime.TipParameters.theme.reference],
+            events: [TipsRuntime.TipEvents.changedPlan.event],
+            arguments: [:]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

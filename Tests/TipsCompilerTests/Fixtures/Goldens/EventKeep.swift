@@ -158,44 +158,20 @@ internal struct UsesKeep: TipsRuntime.Tip {
     internal var id: Swift.String { "UsesKeep" }
     internal var title: Swift.String { "Keep" }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(
-                    .and,
-                    .binary(
-                        .and,
-                        .binary(
-                            .and,
-                            .binary(
-                                .greaterOrEqual,
-                                .count(TipsRuntime.EventQuery(event: TipsRuntime.TipEvents.countOnly.event, steps: [])),
-                                .literal(.int(1))
-                            ),
-                            .binary(
-                                .greaterOrEqual,
-                                .count(
-                                    TipsRuntime.EventQuery(event: TipsRuntime.TipEvents.durationOnly.event, steps: [])
-                                ),
-                                .literal(.int(1))
-                            )
-                        ),
-                        .binary(
-                            .greaterOrEqual,
-                            .count(TipsRuntime.EventQuery(event: TipsRuntime.TipEvents.both.event, steps: [])),
-                            .literal(.int(1))
-                        )
-                    ),
-                    .binary(
-                        .greaterOrEqual,
-                        .count(TipsRuntime.EventQuery(event: TipsRuntime.TipEvents.plain.event, steps: [])),
-                        .literal(.int(1))
-                    )
-                ),
-                source: "countOnly.count >= 1 && durationOnly.count >= 1 && both.count >= 1 && plain.count >= 1",
-                file: "EventKeep.tips",
-                line: 8
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            [
+                "8 (&& (&& (&& (>= (count countOnly) 1) (>= (count durationOnly) 1)) (>= (count both) 1)) (>= (count plain) 1)) countOnly.count >= 1 && durationOnly.count >= 1 && both.count >= 1 && plain.count >= 1",
+            ],
+            file: "EventKeep.tips",
+            parameters: [],
+            events: [
+                TipsRuntime.TipEvents.countOnly.event,
+                TipsRuntime.TipEvents.durationOnly.event,
+                TipsRuntime.TipEvents.both.event,
+                TipsRuntime.TipEvents.plain.event,
+            ],
+            arguments: [:]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

@@ -83,97 +83,18 @@ internal struct RefineSearch: TipsRuntime.Tip {
     internal var id: Swift.String { "RefineSearch" }
     internal var title: Swift.String { "Refine your search" }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(
-                    .greaterOrEqual,
-                    .count(
-                        TipsRuntime.EventQuery(
-                            event: TipsRuntime.TipEvents.searched.event,
-                            steps: [
-                                .filter(
-                                    .binary(
-                                        .or,
-                                        .binary(.equal, .field("results"), .literal(.int(0))),
-                                        .binary(
-                                            .equal,
-                                            .field("term"),
-                                            .parameter(TipsRuntime.TipParameters.favoriteTerm.reference)
-                                        )
-                                    )
-                                ),
-                            ]
-                        )
-                    ),
-                    .literal(.int(2))
-                ),
-                source: "searched.donations.where(.results == 0 || .term == favoriteTerm).count >= 2",
-                file: "FieldQueries.tips",
-                line: 7
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .greater,
-                    .count(
-                        TipsRuntime.EventQuery(
-                            event: TipsRuntime.TipEvents.searched.event,
-                            steps: [.within(seconds: 600), .filter(.not(.field("exact"))), .smallestSubset(by: "term")]
-                        )
-                    ),
-                    .literal(.int(1))
-                ),
-                source: "searched.donations.within(10m).where(!.exact).smallestSubset(by: .term).count > 1",
-                file: "FieldQueries.tips",
-                line: 8
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .less,
-                    .count(
-                        TipsRuntime.EventQuery(
-                            event: TipsRuntime.TipEvents.searched.event,
-                            steps: [
-                                .filter(
-                                    .binary(
-                                        .and,
-                                        .binary(.greater, .field("seconds"), .literal(.double(1.5))),
-                                        .binary(.greaterOrEqual, .field("term"), .literal(.string("a")))
-                                    )
-                                ),
-                                .largestSubset(by: "results"),
-                            ]
-                        )
-                    ),
-                    .literal(.int(50))
-                ),
-                source: "searched.donations.where(.seconds > 1.5 && .term >= \"a\").largestSubset(by: .results).count < 50",
-                file: "FieldQueries.tips",
-                line: 9
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .greaterOrEqual,
-                    .binary(
-                        .add,
-                        .count(TipsRuntime.EventQuery(event: TipsRuntime.TipEvents.searched.event, steps: [])),
-                        .binary(
-                            .multiply,
-                            .count(
-                                TipsRuntime.EventQuery(
-                                    event: TipsRuntime.TipEvents.searched.event,
-                                    steps: [.within(seconds: 86_400)]
-                                )
-                            ),
-                            .literal(.int(2))
-                        )
-                    ),
-                    .literal(.int(3))
-                ),
-                source: "searched.count + searched.donations.within(1d).count * 2 >= 3",
-                file: "FieldQueries.tips",
-                line: 10
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            [
+                "7 (>= (count searched (where (|| (== (field results) 0) (== (field term) (param favoriteTerm))))) 2) searched.donations.where(.results == 0 || .term == favoriteTerm).count >= 2",
+                "8 (> (count searched (within 600.0) (where (! (field exact))) (smallest term)) 1) searched.donations.within(10m).where(!.exact).smallestSubset(by: .term).count > 1",
+                "9 (< (count searched (where (&& (> (field seconds) (double 1.5)) (>= (field term) \"a\"))) (largest results)) 50) searched.donations.where(.seconds > 1.5 && .term >= \"a\").largestSubset(by: .results).count < 50",
+                "10 (>= (+ (count searched) (* (count searched (within 86400.0)) 2)) 3) searched.count + searched.donations.within(1d).count * 2 >= 3",
+            ],
+            file: "FieldQueries.tips",
+            parameters: [TipsRuntime.TipParameters.favoriteTerm.reference],
+            events: [TipsRuntime.TipEvents.searched.event],
+            arguments: [:]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

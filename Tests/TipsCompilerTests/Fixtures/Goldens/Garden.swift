@@ -120,29 +120,16 @@ internal struct PinBed: TipsRuntime.Tip {
         [TipsRuntime.Tips.Action(id: "explain", title: "Tell me more")]
     }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .parameter(TipsRuntime.TipParameters.isSignedIn.reference),
-                source: "isSignedIn",
-                file: "Garden.tips",
-                line: 22
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .greaterOrEqual,
-                    .count(
-                        TipsRuntime.EventQuery(
-                            event: TipsRuntime.TipEvents.openedBed.event,
-                            steps: [.within(seconds: 345_600), .largestSubset(by: "bedNumber")]
-                        )
-                    ),
-                    .literal(.int(3))
-                ),
-                source: "openedBed.donations.within(4d).largestSubset(by: .bedNumber).count >= 3",
-                file: "Garden.tips",
-                line: 23
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            [
+                "22 (param isSignedIn) isSignedIn",
+                "23 (>= (count openedBed (within 345600.0) (largest bedNumber)) 3) openedBed.donations.within(4d).largestSubset(by: .bedNumber).count >= 3",
+            ],
+            file: "Garden.tips",
+            parameters: [TipsRuntime.TipParameters.isSignedIn.reference],
+            events: [TipsRuntime.TipEvents.openedBed.event],
+            arguments: [:]
+        )
     }
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(maxDisplayCount: 4, invalidatedBy: [TipsRuntime.TipEvents.pinnedBed.event])
@@ -158,38 +145,15 @@ internal struct WaterReminder: TipsRuntime.Tip {
     internal var message: Swift.String? { "Young plants dry out fast." }
     internal var image: Swift.String? { "drop" }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(
-                    .and,
-                    .binary(
-                        .greaterOrEqual,
-                        .count(
-                            TipsRuntime.EventQuery(
-                                event: TipsRuntime.TipEvents.openedBed.event,
-                                steps: [.filter(.binary(.equal, .field("bedNumber"), .literal(.int(2))))]
-                            )
-                        ),
-                        .literal(.int(2))
-                    ),
-                    .not(
-                        .binary(
-                            .greater,
-                            .count(
-                                TipsRuntime.EventQuery(
-                                    event: TipsRuntime.TipEvents.openedBed.event,
-                                    steps: [.within(seconds: 43_200)]
-                                )
-                            ),
-                            .literal(.int(8))
-                        )
-                    )
-                ),
-                source: "openedBed.donations.where(.bedNumber == 2).count >= 2 && !(openedBed.donations.within(12h).count > 8)",
-                file: "Garden.tips",
-                line: 32
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            [
+                "32 (&& (>= (count openedBed (where (== (field bedNumber) 2))) 2) (! (> (count openedBed (within 43200.0)) 8))) openedBed.donations.where(.bedNumber == 2).count >= 2 && !(openedBed.donations.within(12h).count > 8)",
+            ],
+            file: "Garden.tips",
+            parameters: [],
+            events: [TipsRuntime.TipEvents.openedBed.event],
+            arguments: [:]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

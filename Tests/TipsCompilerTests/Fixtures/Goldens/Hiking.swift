@@ -185,14 +185,13 @@ internal struct CenterMap: TipsRuntime.Tip {
     internal var message: Swift.String? { "Tap the arrow to jump back to where you are." }
     internal var image: Swift.String? { "location.fill" }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .not(.parameter(TipsRuntime.TipParameters.isDrawingRoute.reference)),
-                source: "!isDrawingRoute",
-                file: "Hiking.tips",
-                line: 35
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            ["35 (! (param isDrawingRoute)) !isDrawingRoute"],
+            file: "Hiking.tips",
+            parameters: [TipsRuntime.TipParameters.isDrawingRoute.reference],
+            events: [],
+            arguments: [:]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
@@ -230,39 +229,21 @@ internal struct BookmarkRoute: TipsRuntime.Tip {
         [TipsRuntime.Tips.Action(id: "howTo", title: "Show me how")]
     }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .parameter(TipsRuntime.TipParameters.hasAccount.reference),
-                source: "hasAccount",
-                file: "Hiking.tips",
-                line: 56
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .greaterOrEqual,
-                    .count(
-                        TipsRuntime.EventQuery(
-                            event: TipsRuntime.TipEvents.openedRoute.event,
-                            steps: [.within(seconds: 259_200)]
-                        )
-                    ),
-                    .literal(.int(4))
-                ),
-                source: "openedRoute.donations.within(3d).count >= 4",
-                file: "Hiking.tips",
-                line: 57
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .or,
-                    .binary(.equal, .parameter(TipsRuntime.TipParameters.bookmarkCount.reference), .literal(.int(0))),
-                    .binary(.equal, .parameter(TipsRuntime.TipParameters.tier.reference), .literal(.enumCase("basic")))
-                ),
-                source: "bookmarkCount == 0 || tier == .basic",
-                file: "Hiking.tips",
-                line: 58
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            [
+                "56 (param hasAccount) hasAccount",
+                "57 (>= (count openedRoute (within 259200.0)) 4) openedRoute.donations.within(3d).count >= 4",
+                "58 (|| (== (param bookmarkCount) 0) (== (param tier) (case basic))) bookmarkCount == 0 || tier == .basic",
+            ],
+            file: "Hiking.tips",
+            parameters: [
+                TipsRuntime.TipParameters.hasAccount.reference,
+                TipsRuntime.TipParameters.bookmarkCount.reference,
+                TipsRuntime.TipParameters.tier.reference,
+            ],
+            events: [TipsRuntime.TipEvents.openedRoute.event],
+            arguments: [:]
+        )
     }
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(maxDisplayCount: 3, invalidatedBy: [TipsRuntime.TipEvents.bookmarkedRoute.event])
@@ -290,27 +271,15 @@ internal struct NewRoute: TipsRuntime.Tip {
         [TipsRuntime.Tips.Action(id: "open", title: "Open it")]
     }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(
-                    .greater,
-                    .count(
-                        TipsRuntime.EventQuery(
-                            event: TipsRuntime.TipEvents.exploredValley.event,
-                            steps: [
-                                .filter(
-                                    .binary(.equal, .field("valley"), .argument(name: "valley", value: .string(valley)))
-                                ),
-                            ]
-                        )
-                    ),
-                    .literal(.int(2))
-                ),
-                source: "exploredValley.donations.where(.valley == valley).count > 2",
-                file: "Hiking.tips",
-                line: 69
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            [
+                "69 (> (count exploredValley (where (== (field valley) (arg valley)))) 2) exploredValley.donations.where(.valley == valley).count > 2",
+            ],
+            file: "Hiking.tips",
+            parameters: [],
+            events: [TipsRuntime.TipEvents.exploredValley.event],
+            arguments: ["valley": .string(valley)]
+        )
     }
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(maxDisplayDuration: 90, ignoresDisplayFrequency: true)
@@ -325,29 +294,16 @@ internal struct ValleyGuide: TipsRuntime.Tip {
     internal var title: Swift.String { "Guides for your valley" }
     internal var message: Swift.String? { "Guides share their favorite paths." }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(.notEqual, .parameter(TipsRuntime.TipParameters.tier.reference), .literal(.enumCase("basic"))),
-                source: "tier != .basic",
-                file: "Hiking.tips",
-                line: 77
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .greaterOrEqual,
-                    .count(
-                        TipsRuntime.EventQuery(
-                            event: TipsRuntime.TipEvents.exploredValley.event,
-                            steps: [.within(seconds: 604_800), .largestSubset(by: "valley")]
-                        )
-                    ),
-                    .literal(.int(5))
-                ),
-                source: "exploredValley.donations.within(1w).largestSubset(by: .valley).count >= 5",
-                file: "Hiking.tips",
-                line: 78
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            [
+                "77 (!= (param tier) (case basic)) tier != .basic",
+                "78 (>= (count exploredValley (within 604800.0) (largest valley)) 5) exploredValley.donations.within(1w).largestSubset(by: .valley).count >= 5",
+            ],
+            file: "Hiking.tips",
+            parameters: [TipsRuntime.TipParameters.tier.reference],
+            events: [TipsRuntime.TipEvents.exploredValley.event],
+            arguments: [:]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

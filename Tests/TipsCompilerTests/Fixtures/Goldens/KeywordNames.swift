@@ -117,45 +117,20 @@ internal struct NamedTip: TipsRuntime.Tip {
     internal var id: Swift.String { "NamedTip" }
     internal var title: Swift.String { "Named Tip" }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(
-                    .and,
-                    .parameter(TipsRuntime.TipParameters.`default`.reference),
-                    .binary(
-                        .equal,
-                        .parameter(TipsRuntime.TipParameters.`class`.reference),
-                        .literal(.enumCase("struct"))
-                    )
-                ),
-                source: "default && class == .struct",
-                file: "KeywordNames.tips",
-                line: 18
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .greaterOrEqual,
-                    .count(
-                        TipsRuntime.EventQuery(
-                            event: TipsRuntime.TipEvents.`in`.event,
-                            steps: [
-                                .filter(
-                                    .binary(
-                                        .equal,
-                                        .field("switch"),
-                                        .parameter(TipsRuntime.TipParameters.`return`.reference)
-                                    )
-                                ),
-                            ]
-                        )
-                    ),
-                    .literal(.int(1))
-                ),
-                source: "in.donations.where(.switch == return).count >= 1",
-                file: "KeywordNames.tips",
-                line: 19
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            [
+                "18 (&& (param default) (== (param class) (case struct))) default && class == .struct",
+                "19 (>= (count in (where (== (field switch) (param return)))) 1) in.donations.where(.switch == return).count >= 1",
+            ],
+            file: "KeywordNames.tips",
+            parameters: [
+                TipsRuntime.TipParameters.`default`.reference,
+                TipsRuntime.TipParameters.`class`.reference,
+                TipsRuntime.TipParameters.`return`.reference,
+            ],
+            events: [TipsRuntime.TipEvents.`in`.event],
+            arguments: [:]
+        )
     }
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(invalidatedBy: [TipsRuntime.TipEvents.`case`.event])
@@ -176,18 +151,13 @@ internal struct Listing: TipsRuntime.Tip {
     internal var id: Swift.String { "Tips-\(`let`)-\(`var`.rawValue)" }
     internal var title: Swift.String { "Tips \(`let`)" }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(
-                    .notEqual,
-                    .argument(name: "var", value: .enumCase(`var`.rawValue)),
-                    .literal(.enumCase("Any"))
-                ),
-                source: "var != .Any",
-                file: "KeywordNames.tips",
-                line: 26
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            ["26 (!= (arg var) (case Any)) var != .Any"],
+            file: "KeywordNames.tips",
+            parameters: [],
+            events: [],
+            arguments: ["var": .enumCase(`var`.rawValue)]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

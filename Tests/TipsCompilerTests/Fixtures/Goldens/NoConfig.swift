@@ -15,14 +15,13 @@ internal struct Plain: TipsRuntime.Tip {
     internal var id: Swift.String { "Plain" }
     internal var title: Swift.String { "Plain" }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .parameter(TipsRuntime.TipParameters.on.reference),
-                source: "on",
-                file: "NoConfig.tips",
-                line: 6
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            ["6 (param on) on"],
+            file: "NoConfig.tips",
+            parameters: [TipsRuntime.TipParameters.on.reference],
+            events: [],
+            arguments: [:]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

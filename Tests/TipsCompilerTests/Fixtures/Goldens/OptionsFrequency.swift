@@ -15,14 +15,13 @@ internal struct Urgent: TipsRuntime.Tip {
     internal var id: Swift.String { "Urgent" }
     internal var title: Swift.String { "Shown right away" }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .parameter(TipsRuntime.TipParameters.ready.reference),
-                source: "ready",
-                file: "OptionsFrequency.tips",
-                line: 5
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            ["5 (param ready) ready"],
+            file: "OptionsFrequency.tips",
+            parameters: [TipsRuntime.TipParameters.ready.reference],
+            events: [],
+            arguments: [:]
+        )
     }
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(ignoresDisplayFrequency: true)

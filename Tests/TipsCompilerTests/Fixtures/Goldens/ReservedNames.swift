@@ -257,75 +257,23 @@ internal struct Card: TipsRuntime.Tip {
     internal var title: Swift.String { "A \(title_) \(Type_.rawValue)" }
     internal var message: Swift.String? { "\(self_) \(rules_.rawValue) \(Plan.rawValue) \(status_)" }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(
-                    .and,
-                    .argument(name: "self", value: .bool(self_)),
-                    .binary(
-                        .equal,
-                        .argument(name: "Type", value: .enumCase(Type_.rawValue)),
-                        .literal(.enumCase("class"))
-                    )
-                ),
-                source: "self && Type == .class",
-                file: "ReservedNames.tips",
-                line: 32
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .and,
-                    .binary(
-                        .notEqual,
-                        .argument(name: "rules", value: .enumCase(rules_.rawValue)),
-                        .literal(.enumCase("id"))
-                    ),
-                    .binary(
-                        .equal,
-                        .argument(name: "Plan", value: .enumCase(Plan.rawValue)),
-                        .literal(.enumCase("pro"))
-                    )
-                ),
-                source: "rules != .id && Plan == .pro",
-                file: "ReservedNames.tips",
-                line: 33
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .greater,
-                    .count(
-                        TipsRuntime.EventQuery(
-                            event: TipsRuntime.TipEvents.`class`.event,
-                            steps: [
-                                .filter(
-                                    .binary(
-                                        .and,
-                                        .binary(
-                                            .and,
-                                            .binary(
-                                                .equal,
-                                                .field("Type"),
-                                                .argument(name: "Type", value: .enumCase(Type_.rawValue))
-                                            ),
-                                            .field("self")
-                                        ),
-                                        .binary(
-                                            .equal,
-                                            .field("default"),
-                                            .parameter(TipsRuntime.TipParameters.`default`.reference)
-                                        )
-                                    )
-                                ),
-                            ]
-                        )
-                    ),
-                    .argument(name: "id", value: .int(id_))
-                ),
-                source: "class.donations.where(.Type == Type && .self && .default == default).count > id",
-                file: "ReservedNames.tips",
-                line: 34
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            [
+                "32 (&& (arg self) (== (arg Type) (case class))) self && Type == .class",
+                "33 (&& (!= (arg rules) (case id)) (== (arg Plan) (case pro))) rules != .id && Plan == .pro",
+                "34 (> (count class (where (&& (&& (== (field Type) (arg Type)) (field self)) (== (field default) (param default))))) (arg id)) class.donations.where(.Type == Type && .self && .default == default).count > id",
+            ],
+            file: "ReservedNames.tips",
+            parameters: [TipsRuntime.TipParameters.`default`.reference],
+            events: [TipsRuntime.TipEvents.`class`.event],
+            arguments: [
+                "self": .bool(self_),
+                "Type": .enumCase(Type_.rawValue),
+                "rules": .enumCase(rules_.rawValue),
+                "Plan": .enumCase(Plan.rawValue),
+                "id": .int(id_),
+            ]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
@@ -336,26 +284,13 @@ internal struct Self_: TipsRuntime.Tip {
     internal var id: Swift.String { "Self" }
     internal var title: Swift.String { "B" }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(
-                    .and,
-                    .binary(
-                        .greater,
-                        .count(TipsRuntime.EventQuery(event: TipsRuntime.TipEvents.Protocol_.event, steps: [])),
-                        .literal(.int(1))
-                    ),
-                    .binary(
-                        .greaterOrEqual,
-                        .parameter(TipsRuntime.TipParameters.`default`.reference),
-                        .literal(.int(0))
-                    )
-                ),
-                source: "Protocol.count > 1 && default >= 0",
-                file: "ReservedNames.tips",
-                line: 37
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            ["37 (&& (> (count Protocol) 1) (>= (param default) 0)) Protocol.count > 1 && default >= 0"],
+            file: "ReservedNames.tips",
+            parameters: [TipsRuntime.TipParameters.`default`.reference],
+            events: [TipsRuntime.TipEvents.Protocol_.event],
+            arguments: [:]
+        )
     }
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(invalidatedBy: [TipsRuntime.TipEvents.`class`.event])
@@ -369,35 +304,15 @@ internal struct TipsRuntime_: TipsRuntime.Tip {
     internal var id: Swift.String { "TipsRuntime" }
     internal var title: Swift.String { "C" }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(
-                    .greater,
-                    .count(
-                        TipsRuntime.EventQuery(
-                            event: TipsRuntime.TipEvents.`class`.event,
-                            steps: [
-                                .filter(
-                                    .binary(
-                                        .and,
-                                        .binary(
-                                            .and,
-                                            .binary(.equal, .field("Type"), .literal(.enumCase("Protocol"))),
-                                            .binary(.equal, .field("init"), .literal(.enumCase("title")))
-                                        ),
-                                        .binary(.notEqual, .field("center"), .literal(.string("x")))
-                                    )
-                                ),
-                            ]
-                        )
-                    ),
-                    .literal(.int(0))
-                ),
-                source: "class.donations.where(.Type == .Protocol && .init == .title && .center != \"x\").count > 0",
-                file: "ReservedNames.tips",
-                line: 41
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            [
+                "41 (> (count class (where (&& (&& (== (field Type) (case Protocol)) (== (field init) (case title))) (!= (field center) \"x\")))) 0) class.donations.where(.Type == .Protocol && .init == .title && .center != \"x\").count > 0",
+            ],
+            file: "ReservedNames.tips",
+            parameters: [],
+            events: [TipsRuntime.TipEvents.`class`.event],
+            arguments: [:]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
@@ -408,53 +323,20 @@ internal struct Swift_: TipsRuntime.Tip {
     internal var id: Swift.String { "Swift" }
     internal var title: Swift.String { "D" }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(
-                    .and,
-                    .binary(
-                        .and,
-                        .binary(
-                            .and,
-                            .not(.parameter(TipsRuntime.TipParameters.self_.reference)),
-                            .binary(
-                                .equal,
-                                .parameter(TipsRuntime.TipParameters.init_.reference),
-                                .literal(.enumCase("rawValue"))
-                            )
-                        ),
-                        .binary(
-                            .notEqual,
-                            .parameter(TipsRuntime.TipParameters.__.reference),
-                            .literal(.enumCase("Self"))
-                        )
-                    ),
-                    .binary(.notEqual, .parameter(TipsRuntime.TipParameters.__.reference), .literal(.enumCase("self")))
-                ),
-                source: "!self && init == .rawValue && _ != .Self && _ != .self",
-                file: "ReservedNames.tips",
-                line: 46
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .greaterOrEqual,
-                    .binary(
-                        .add,
-                        .count(
-                            TipsRuntime.EventQuery(
-                                event: TipsRuntime.TipEvents.plan.event,
-                                steps: [.filter(.binary(.equal, .field("to"), .literal(.enumCase("pro"))))]
-                            )
-                        ),
-                        .count(TipsRuntime.EventQuery(event: TipsRuntime.TipEvents.Opened.event, steps: []))
-                    ),
-                    .literal(.int(1))
-                ),
-                source: "plan.donations.where(.to == .pro).count + Opened.count >= 1",
-                file: "ReservedNames.tips",
-                line: 47
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            [
+                "46 (&& (&& (&& (! (param self)) (== (param init) (case rawValue))) (!= (param _) (case Self))) (!= (param _) (case self))) !self && init == .rawValue && _ != .Self && _ != .self",
+                "47 (>= (+ (count plan (where (== (field to) (case pro)))) (count Opened)) 1) plan.donations.where(.to == .pro).count + Opened.count >= 1",
+            ],
+            file: "ReservedNames.tips",
+            parameters: [
+                TipsRuntime.TipParameters.self_.reference,
+                TipsRuntime.TipParameters.init_.reference,
+                TipsRuntime.TipParameters.__.reference,
+            ],
+            events: [TipsRuntime.TipEvents.plan.event, TipsRuntime.TipEvents.Opened.event],
+            arguments: [:]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

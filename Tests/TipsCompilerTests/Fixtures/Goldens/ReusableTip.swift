@@ -94,70 +94,21 @@ internal struct NextLesson: TipsRuntime.Tip {
     internal var title: Swift.String { "Lesson \(lesson) is ready" }
     internal var message: Swift.String? { "You are at the \(level.rawValue) level." }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(
-                    .equal,
-                    .count(
-                        TipsRuntime.EventQuery(
-                            event: TipsRuntime.TipEvents.finishedLesson.event,
-                            steps: [
-                                .filter(
-                                    .binary(
-                                        .and,
-                                        .binary(
-                                            .equal,
-                                            .field("lesson"),
-                                            .argument(name: "lesson", value: .int(lesson))
-                                        ),
-                                        .binary(
-                                            .equal,
-                                            .field("level"),
-                                            .argument(name: "level", value: .enumCase(level.rawValue))
-                                        )
-                                    )
-                                ),
-                            ]
-                        )
-                    ),
-                    .literal(.int(0))
-                ),
-                source: "finishedLesson.donations.where(.lesson == lesson && .level == level).count == 0",
-                file: "ReusableTip.tips",
-                line: 9
-            ),
-            TipsRuntime.TipRule(
-                .binary(
-                    .greaterOrEqual,
-                    .count(
-                        TipsRuntime.EventQuery(
-                            event: TipsRuntime.TipEvents.finishedLesson.event,
-                            steps: [
-                                .filter(
-                                    .binary(
-                                        .and,
-                                        .binary(
-                                            .equal,
-                                            .field("passed"),
-                                            .argument(name: "isRetry", value: .bool(isRetry))
-                                        ),
-                                        .binary(
-                                            .greaterOrEqual,
-                                            .field("score"),
-                                            .argument(name: "minimum", value: .double(minimum))
-                                        )
-                                    )
-                                ),
-                            ]
-                        )
-                    ),
-                    .literal(.int(1))
-                ),
-                source: "finishedLesson.donations.where(.passed == isRetry && .score >= minimum).count >= 1",
-                file: "ReusableTip.tips",
-                line: 10
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            [
+                "9 (== (count finishedLesson (where (&& (== (field lesson) (arg lesson)) (== (field level) (arg level))))) 0) finishedLesson.donations.where(.lesson == lesson && .level == level).count == 0",
+                "10 (>= (count finishedLesson (where (&& (== (field passed) (arg isRetry)) (>= (field score) (arg minimum))))) 1) finishedLesson.donations.where(.passed == isRetry && .score >= minimum).count >= 1",
+            ],
+            file: "ReusableTip.tips",
+            parameters: [],
+            events: [TipsRuntime.TipEvents.finishedLesson.event],
+            arguments: [
+                "lesson": .int(lesson),
+                "level": .enumCase(level.rawValue),
+                "isRetry": .bool(isRetry),
+                "minimum": .double(minimum),
+            ]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

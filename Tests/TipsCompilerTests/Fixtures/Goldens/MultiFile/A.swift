@@ -11,22 +11,13 @@ internal struct CrossFile: TipsRuntime.Tip {
     internal var id: Swift.String { "CrossFile" }
     internal var title: Swift.String { "Across files" }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(
-                    .and,
-                    .parameter(TipsRuntime.TipParameters.enabled.reference),
-                    .binary(
-                        .greater,
-                        .count(TipsRuntime.EventQuery(event: TipsRuntime.TipEvents.opened.event, steps: [])),
-                        .parameter(TipsRuntime.TipParameters.limit.reference)
-                    )
-                ),
-                source: "enabled && opened.count > limit",
-                file: "A.tips",
-                line: 4
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            ["4 (&& (param enabled) (> (count opened) (param limit))) enabled && opened.count > limit"],
+            file: "A.tips",
+            parameters: [TipsRuntime.TipParameters.enabled.reference, TipsRuntime.TipParameters.limit.reference],
+            events: [TipsRuntime.TipEvents.opened.event],
+            arguments: [:]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
