@@ -27,6 +27,10 @@ public struct RuntimeLowering: Sendable {
     public let renames: Tips.Renames
     /// The file that declares ``renames`` (see `renames(of:)`); nil when nothing is renamed.
     public let renamesFile: FileID?
+    /// The String Catalog's checked translations (`--strings`), if any.
+    public let translations: CheckedTranslations?
+    /// Where each tip's title is in its file's ``LoweredCopy``, by tip name; empty without translations.
+    let copyIndices: [String: Int]
 
     /// Prepares to lower the declarations of `program`.
     public init(_ program: CheckedProgram) {
@@ -49,6 +53,8 @@ public struct RuntimeLowering: Sendable {
             Tips.DeclaredConfiguration(displayFrequency: frequency, file: $0.fileName)
         }
         (renames, renamesFile) = Self.renames(of: program)
+        translations = program.translations
+        copyIndices = program.translations == nil ? [:] : Self.copyIndices(program)
     }
 
     /// One declaration.
@@ -99,7 +105,7 @@ public struct RuntimeLowering: Sendable {
                 maxDisplayDuration: tip.options.maxDisplayDuration.map(Double.init),
                 ignoresDisplayFrequency: tip.options.ignoresDisplayFrequency,
                 invalidatedBy: tip.options.invalidatedBy.map(event(named:))),
-            declaredConfiguration: declaredConfiguration)
+            declaredConfiguration: declaredConfiguration, copy: copy(of: tip))
     }
 
     /// A rule's expression as the runtime's tree; a tip argument reads its type's stand-in value.
