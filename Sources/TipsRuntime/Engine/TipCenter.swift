@@ -152,6 +152,7 @@ public final class TipCenter: Sendable {
         state.settings.overrides.merge(switches)
         state.warnAboutTestingIDs(among: state.registry.tips.keys)
         state.lifecycle.connect(backend, writesInFlight: { [pipeline] in !pipeline.isIdle })
+        for registered in state.registry.ordered { state.moveRenamedState(of: registered.tip) }
         for registered in state.registry.ordered { state.recordDueInvalidations(of: registered) }
         state.publishStatusChanges(of: state.registry.ordered)
         if !(chosen.clock is ManualClock) {
