@@ -140,28 +140,8 @@ public enum CommandLineArguments {
             return .check(
                 files: files, warningsAsErrors: parsed.has("--warnings-as-errors"), jobs: jobs,
                 lock: parsed.value("--lock"), strings: parsed.value("--strings"))
-        case "lock":
-            let jobs = try parsed.jobs()
-            let files = try parsed.files(of: name)
-            guard let output = parsed.value("--output") else {
-                throw UsageError("'lock' needs '--output <tipc.lock>'")
-            }
-            return .lock(LockCommand(files: files, output: output, jobs: jobs))
-        case "preview":
-            let jobs = try parsed.jobs()
-            let files = try parsed.files(of: name)
-            guard let output = parsed.value("--output") else {
-                throw UsageError("'preview' needs '--output <file.html>'")
-            }
-            return .preview(
-                PreviewCommand(files: files, output: output, jobs: jobs, strings: parsed.value("--strings")))
-        case "strings":
-            let jobs = try parsed.jobs()
-            let files = try parsed.files(of: name)
-            guard let output = parsed.value("--output") else {
-                throw UsageError("'strings' needs '--output <Tips.xcstrings>'")
-            }
-            return .strings(StringsCommand(files: files, output: output, jobs: jobs))
+        case "lock", "preview", "strings":
+            return try writingCommand(name, parsed)
         case "test":
             return .test(
                 files: try parsed.files(of: name), filter: parsed.value("--filter"),
@@ -180,6 +160,25 @@ public enum CommandLineArguments {
             }
             rest.operands.removeFirst()
             return .dump(kind, files: try rest.files(of: name))
+        }
+    }
+
+    /// `lock`, `preview` and `strings`: files in, the one file `--output` names out.
+    private static func writingCommand(_ name: String, _ parsed: ParsedArguments) throws(UsageError) -> TipcCommand {
+        let jobs = try parsed.jobs()
+        let files = try parsed.files(of: name)
+        let placeholder = ["lock": "tipc.lock", "preview": "file.html"][name] ?? "Tips.xcstrings"
+        guard let output = parsed.value("--output") else {
+            throw UsageError("'\(name)' needs '--output <\(placeholder)>'")
+        }
+        switch name {
+        case "lock":
+            return .lock(LockCommand(files: files, output: output, jobs: jobs))
+        case "preview":
+            return .preview(
+                PreviewCommand(files: files, output: output, jobs: jobs, strings: parsed.value("--strings")))
+        default:
+            return .strings(StringsCommand(files: files, output: output, jobs: jobs))
         }
     }
 }

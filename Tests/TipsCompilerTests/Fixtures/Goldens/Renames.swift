@@ -134,14 +134,13 @@ internal struct FavoriteTrail: TipsRuntime.Tip {
     internal var id: Swift.String { "FavoriteTrail" }
     internal var title: Swift.String { "Save as a Favorite" }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .parameter(TipsRuntime.TipParameters.signedIn.reference),
-                source: "signedIn",
-                file: "Renames.tips",
-                line: 13
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            ["13 (param signedIn) signedIn"],
+            file: "Renames.tips",
+            parameters: [TipsRuntime.TipParameters.signedIn.reference],
+            events: [],
+            arguments: [:]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
     internal var declaredRenames: TipsRuntime.Tips.Renames { TipsRuntime.TipsConfiguration.renames }
@@ -158,18 +157,13 @@ internal struct NewTrail: TipsRuntime.Tip {
     internal var id: Swift.String { "new-trail-\(trailID)" }
     internal var title: Swift.String { "New" }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(
-                    .greater,
-                    .count(TipsRuntime.EventQuery(event: TipsRuntime.TipEvents.visited.event, steps: [])),
-                    .literal(.int(1))
-                ),
-                source: "visited.count > 1",
-                file: "Renames.tips",
-                line: 20
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            ["20 (> (count visited) 1) visited.count > 1"],
+            file: "Renames.tips",
+            parameters: [],
+            events: [TipsRuntime.TipEvents.visited.event],
+            arguments: [:]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
     internal var declaredRenames: TipsRuntime.Tips.Renames { TipsRuntime.TipsConfiguration.renames }

@@ -62,18 +62,13 @@ internal struct FavoriteTrail: TipsRuntime.Tip {
         ]
     }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(
-                    .greaterOrEqual,
-                    .count(TipsRuntime.EventQuery(event: TipsRuntime.TipEvents.openedTrail.event, steps: [])),
-                    .literal(.int(3))
-                ),
-                source: "openedTrail.count >= 3",
-                file: "Generated.tips",
-                line: 10
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            ["10 (>= (count openedTrail) 3) openedTrail.count >= 3"],
+            file: "Generated.tips",
+            parameters: [],
+            events: [TipsRuntime.TipEvents.openedTrail.event],
+            arguments: [:]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
@@ -92,18 +87,13 @@ internal struct Weather: TipsRuntime.Tip {
     internal var title: Swift.String { TipsRuntime.Tips.Translations.tipcFileCopy.text(4, filling: ["mood": "\(mood.rawValue)"]) }
     internal var message: Swift.String? { TipsRuntime.Tips.Translations.tipcFileCopy.text(5, filling: ["count": "\(count)", "mood": "\(mood.rawValue)"]) }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(
-                    .greaterOrEqual,
-                    .count(TipsRuntime.EventQuery(event: TipsRuntime.TipEvents.openedTrail.event, steps: [])),
-                    .literal(.int(1))
-                ),
-                source: "openedTrail.count >= 1",
-                file: "Generated.tips",
-                line: 17
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            ["17 (>= (count openedTrail) 1) openedTrail.count >= 1"],
+            file: "Generated.tips",
+            parameters: [],
+            events: [TipsRuntime.TipEvents.openedTrail.event],
+            arguments: [:]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
@@ -114,18 +104,13 @@ internal struct Untranslated: TipsRuntime.Tip {
     internal var id: Swift.String { "Untranslated" }
     internal var title: Swift.String { TipsRuntime.Tips.Translations.tipcFileCopy.text(6) }
     internal var rules: [TipsRuntime.TipRule] {
-        [
-            TipsRuntime.TipRule(
-                .binary(
-                    .greaterOrEqual,
-                    .count(TipsRuntime.EventQuery(event: TipsRuntime.TipEvents.openedTrail.event, steps: [])),
-                    .literal(.int(5))
-                ),
-                source: "openedTrail.count >= 5",
-                file: "Generated.tips",
-                line: 22
-            ),
-        ]
+        TipsRuntime.TipRule.decoding(
+            ["22 (>= (count openedTrail) 5) openedTrail.count >= 5"],
+            file: "Generated.tips",
+            parameters: [],
+            events: [TipsRuntime.TipEvents.openedTrail.event],
+            arguments: [:]
+        )
     }
     internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
