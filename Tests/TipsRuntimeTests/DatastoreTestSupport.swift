@@ -80,6 +80,15 @@ let everyMutationKind: [DatastoreMutation] = [
     .invalidate(tipID: "b", reason: .tipClosed, date: 6),
     .donate(eventID: "gone", donation: StoredDonation(date: 7, fields: [:]), keepCount: 10, keepDuration: nil),
     .deleteDonations(eventID: "gone"),
+    // Version 3: moves (`renamedFrom`).
+    .recordDisplayStart(tipID: "oldTip", date: 8),
+    .move(.tip(from: "oldTip", to: "favorite")),
+    .setParameter(id: "oldFlag", value: .bool(true)),
+    .move(.parameter(from: "oldFlag", to: "renamedFlag")),
+    .donate(eventID: "oldEvent", donation: StoredDonation(date: 9, fields: [:]), keepCount: 10, keepDuration: nil),
+    .move(.donations(from: "oldEvent", to: "openedTrail", keepCount: 1000)),
+    .move(.parameterCase(parameter: "theme", from: "dark", to: "night")),
+    .move(.fieldCase(event: "openedTrail", field: "trail", from: "ridge", to: "crest")),
 ]
 
 /// The state `mutations` produce from an empty store.

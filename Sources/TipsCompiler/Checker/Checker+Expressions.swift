@@ -213,7 +213,9 @@ extension Checker {
             diagnostics.error(
                 "write the case as '.\(name.name)' instead of '\(baseName.name).\(name.name)'", at: range,
                 replacing: "." + name.name)
-            return nil
+            // Read on as `.case`, so that the rest of the rule is checked as meant.
+            guard enums[baseName.name]?.cases.contains(name.name) == true else { return nil }
+            return .enumCase(name.name, enumName: baseName.name)
         }
         if case .member = base, checkQuery(base, context: context) != nil {
             diagnostics.error(

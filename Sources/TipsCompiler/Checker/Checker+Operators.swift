@@ -137,6 +137,14 @@ extension Checker {
     private mutating func checkOperands(
         _ lhs: Expr, _ rhs: Expr, context: ExpressionContext
     ) -> (CheckedExpression, CheckedExpression)? {
+        if isContextualCase(lhs, context: context), isContextualCase(rhs, context: context),
+            let event = context.fieldsOf, let misspelled = misspelledField(lhs, rhs, of: event)
+        {
+            // `.fromat == .jpeg`: neither side is a field, so the one spelled like a field is the
+            // mistake; checking it alone reports it with "did you mean", and not the case on the other side.
+            _ = checkExpression(misspelled, expected: nil, context: context)
+            return nil
+        }
         if isContextualCase(lhs, context: context) {
             guard let right = checkExpression(rhs, expected: nil, context: context),
                 let left = checkExpression(lhs, expected: right.type, context: context)
@@ -176,6 +184,16 @@ extension Checker {
             "enum '\(enumName)' is compared with a case, not a string; its cases are \(cases)\(hint.phrase)",
             hint.replacement
         )
+    }
+
+    /// Of two `.name`s compared where `event`'s fields are in scope, the one
+    /// that is close to a field's name (the left when both are); nil when neither is.
+    private func misspelledField(_ lhs: Expr, _ rhs: Expr, of event: CheckedEvent) -> Expr? {
+        let fields = event.fields.map(\.name)
+        return [lhs, rhs].first { side in
+            guard case .implicitMember(let name, _) = side else { return false }
+            return SpellingSuggester.closest(to: name.name, among: fields) != nil
+        }
     }
 
     /// Whether `expression` is a `.name` that is not a donation field here, so names an enum case.

@@ -226,6 +226,9 @@ enum DatastoreCodec {
         case .deleteDonations(let eventID):
             writer.byte(9)
             writer.string(eventID)
+        case .move(let move):
+            writer.byte(10)
+            encode(move, into: &writer)
         case .replaceAll(let snapshot):
             writer.byte(7)
             encode(snapshot, into: &writer)
@@ -264,6 +267,8 @@ enum DatastoreCodec {
             return .deleteDonations(eventID: try string(&reader, &cache))
         case 7:
             return .replaceAll(try decodeSnapshot(&reader, &cache))
+        case 10:
+            return .move(try decodeMove(&reader, &cache))
         case let tag:
             throw .invalid("mutation tag \(tag)")
         }

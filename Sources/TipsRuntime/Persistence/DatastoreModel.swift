@@ -82,6 +82,8 @@ enum DatastoreMutation: Sendable, Hashable {
     case resetTip(tipID: String, date: Double?)
     /// Deletes every donation of the event.
     case deleteDonations(eventID: String)
+    /// Moves state from an old identity to a new one (`renamedFrom`; `DatastoreMove.swift`).
+    case move(DatastoreMove)
     /// Replaces the whole state. The engine never commits this; the datastore
     /// returns it from `takeOutsideChanges()` when another process changed the store in a
     /// way that cannot be replayed as deltas (it compacted twice since this
@@ -128,6 +130,8 @@ extension DatastoreSnapshot {
         case .deleteDonations(let eventID):
             donations[eventID] = nil
             donationLimits[eventID] = nil
+        case .move(let move):
+            apply(move)
         case .replaceAll(let snapshot):
             self = snapshot
         }
