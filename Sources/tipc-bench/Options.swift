@@ -49,7 +49,8 @@ struct Options {
             case "--full": options.scale = .full
             case "--only":
                 guard index + 1 < arguments.count,
-                    ["compiler", "runtime", "donation", "store", "editor", "lines", "scenarios"].contains(arguments[index + 1])
+                    ["compiler", "runtime", "donation", "store", "editor", "lines", "scenarios"].contains(
+                        arguments[index + 1])
                 else {
                     return nil
                 }
