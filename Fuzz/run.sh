@@ -27,12 +27,14 @@ if [ "${FUZZ_TARGET:-compiler}" = catalog ]; then
 elif [ "${FUZZ_TARGET:-compiler}" = structured ]; then
     export TIPC_FUZZ_TARGET=structured
     learned=.fuzz/structured-corpus seeds=Fuzz/structured-corpus dict=Fuzz/structured.dict
+    # An input of 512 KiB goes through about eight compilations and the server: seconds under ASan.
+    timeout=60
 else
     learned=.fuzz/corpus seeds=Fuzz/corpus dict=Fuzz/tips.dict
 fi
 mkdir -p "$learned" .fuzz/artifacts
 export SWIFT_BACKTRACE=enable=no
 exec "$binary" "$learned" "$seeds" \
-    -dict="$dict" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+    -dict="$dict" -max_len=4096 -timeout="${timeout:-10}" -rss_limit_mb=2048 \
     -max_total_time="$seconds" -print_final_stats=1 \
     -artifact_prefix=.fuzz/artifacts/ "$@"
