@@ -80,6 +80,10 @@ let everyMutationKind: [DatastoreMutation] = [
     .invalidate(tipID: "b", reason: .tipClosed, date: 6),
     .donate(eventID: "gone", donation: StoredDonation(date: 7, fields: [:]), keepCount: 10, keepDuration: nil),
     .deleteDonations(eventID: "gone"),
+    .snooze(tipID: "favorite", date: 8, until: 9),
+    .snooze(tipID: "snoozy", date: 10, until: 3610),
+    .setHoldoutSeed(0xDEAD_BEEF_0BAD_F00D),
+    .setHoldoutSeed(1),
 ]
 
 /// The state `mutations` produce from an empty store.
