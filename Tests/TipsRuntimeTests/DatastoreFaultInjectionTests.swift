@@ -299,13 +299,15 @@ import Testing
     @Test func aStoreWrittenBeforeTheHeaderCheckStillLoads() async throws {
         let store = StoreDirectoryFixture()
         try await makeStore(store.url)
-        // Files from before the header check hold 0 in bytes 12..<16.
+        // Files from before the header check are of version 2 at most and hold 0 in bytes 12..<16.
         var snapshot = fileBytes(of: store.snapshotURL)
+        snapshot[8] = 2
         snapshot.replaceSubrange(12..<16, with: [0, 0, 0, 0])
         let checksum = CRC32.checksum(Array(snapshot[0..<40]) + Array(snapshot[44...]))
         snapshot.replaceSubrange(40..<44, with: littleEndian(checksum))
         writeFile(snapshot, to: store.snapshotURL)
         var journal = fileBytes(of: store.journalURL(1))
+        journal[8] = 2
         journal.replaceSubrange(12..<16, with: [0, 0, 0, 0])
         journal.replaceSubrange(32..<36, with: littleEndian(CRC32.checksum(Array(journal[0..<32]))))
         writeFile(journal, to: store.journalURL(1))

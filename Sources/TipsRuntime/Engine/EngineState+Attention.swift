@@ -57,7 +57,7 @@ extension EngineState {
     }
 
     /// Draws the install's holdout seed once a configured store without one
-    /// meets a tip with a holdout.
+    /// meets a tip with a holdout; it is written with the next commit.
     mutating func drawHoldoutSeedIfNeeded(for registered: RegisteredTip) {
         guard lifecycle.isConfigured, registered.options.holdoutPercent != nil, facts.snapshot.holdoutSeed == nil
         else { return }
