@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TipsCompiler
@@ -70,6 +71,24 @@ import Testing
     ])
     func promotionalPhrasesMatchWholeWordsIgnoringCase(_ text: String, _ phrase: String, _ matches: Bool) {
         #expect(Checker.containsWholeWords(phrase, in: text) == matches)
+    }
+
+    @Test func promotionalPhrasesAreTheLanguageReferenceTable() throws {
+        let url = Fixtures.packageRoot.appendingPathComponent("docs/Language.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "### Promotional copy").dropFirst().first)
+        let lines = section.components(separatedBy: "\n")
+        let header = try #require(lines.firstIndex { $0.hasPrefix("| phrase") })
+        // The rows after the header and its `|---|` line, up to the first line that is not a row.
+        let rows = lines[(header + 2)...].prefix { $0.hasPrefix("|") }
+        let table = rows.map { row in row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        #expect(table == Checker.promotionalCopy.map { [$0.phrase, $0.reason] })
+        #expect(Checker.promotionalCopy.count <= 32)
+    }
+
+    @Test(arguments: ["Upgrade now", "Subscribe now to sync", "For a limited time", "Use code SAVE: a coupon"])
+    func promotionalCopyIsFlagged(_ title: String) {
+        #expect(Checker.promotionalMatches(in: title) != 0)
     }
 
     @Test func durationsAreDescribedInTheLargestEvenUnit() {

@@ -64,4 +64,47 @@ extension Checker {
                 at: symbol.nameRange, notes: [DiagnosticNote("'\(other.name)' is declared here", at: other.nameRange)])
         }
     }
+
+    /// "Did you mean" the candidate closest to `name`. When the two print
+    /// alike (they differ only by lookalike letters of another script or by
+    /// invisible characters), the phrase also names the character that
+    /// differs, by code point and column: quoting it would show nothing new.
+    func nameSuggestion(for name: Identifier, among candidates: some Sequence<String>) -> Suggestion {
+        let suggestion = Suggestion.closest(to: name.name, in: candidates)
+        guard let match = suggestion.replacement, !Identifier.isASCII(name.name),
+            let (offset, scalar) = differenceThatPrintsAlike(name, match)
+        else { return suggestion }
+        let column = sources[name.range.file].lineColumn(of: name.range.start + UInt32(offset)).column
+        let looks = Self.latinLookalikes[scalar].map { "looks like the Latin '\($0)'" } ?? "shows as nothing"
+        let difference = " They differ by \(Self.codePointName(scalar)) at column \(column), which \(looks)"
+        return Suggestion(phrase: suggestion.phrase + difference, replacement: match)
+    }
+
+    /// `U+043E CYRILLIC SMALL LETTER O`.
+    static func codePointName(_ scalar: Unicode.Scalar) -> String {
+        "U+\(Lexer.hex(scalar.value, digits: 4))" + (scalar.properties.name.map { " " + $0 } ?? "")
+    }
+
+    /// The first scalar of `name` as written (and its byte offset in it) that
+    /// makes it differ from `match` while printing alike: a lookalike letter
+    /// or an invisible character; nil when the two differ otherwise.
+    private func differenceThatPrintsAlike(_ name: Identifier, _ match: String) -> (Int, Unicode.Scalar)? {
+        let written = sources[name.range.file].text(in: name.range)
+        var skeleton = String.UnicodeScalarView()
+        var first: (Int, Unicode.Scalar)?
+        var offset = 0
+        for scalar in written.unicodeScalars {
+            if let latin = Self.latinLookalikes[scalar] {
+                skeleton.append(contentsOf: latin.unicodeScalars)
+                if first == nil { first = (offset, scalar) }
+            } else if scalar.properties.isDefaultIgnorableCodePoint {
+                if first == nil { first = (offset, scalar) }
+            } else {
+                skeleton.append(scalar)
+            }
+            offset += scalar.utf8.count
+        }
+        guard String(skeleton) == match else { return nil }
+        return first
+    }
 }

@@ -12,8 +12,27 @@ extension Checker {
     static let maximumTitleLength = 50
     /// The longest message that stays a tip.
     static let maximumMessageLength = 300
-    /// Words that make a tip an advertisement.
-    static let promotionalPhrases = ["buy", "sale", "free trial", "% off"]
+    /// Words that make a tip an advertisement, each with the reason; the
+    /// table in `docs/Language.md` ("Promotional copy") lists the same, in
+    /// this order (a test compares them). At most 32: a bit each.
+    static let promotionalCopy: [(phrase: String, reason: String)] = [
+        ("buy", "asks the reader to pay"),
+        ("sale", "advertises a price"),
+        ("free trial", "sells a subscription"),
+        ("% off", "advertises a discount"),
+        ("discount", "advertises a price"),
+        ("upgrade now", "urges a purchase"),
+        ("subscribe now", "urges a purchase"),
+        ("act now", "presses for a decision, which a tip never needs"),
+        ("limited time", "invents urgency"),
+        ("don't miss", "invents urgency"),
+        ("special offer", "advertises a deal"),
+        ("promo code", "advertises a deal"),
+        ("coupon", "advertises a deal"),
+    ]
+
+    /// The phrases of ``promotionalCopy``, in its order.
+    static let promotionalPhrases = promotionalCopy.map(\.phrase)
 
     /// Warns about a long, wordy (a message of more than two sentences) or
     /// promotional title or message; `text` is the literal's ``StringLiteral/displayText``.

@@ -254,7 +254,7 @@ extension Checker {
             case nil:
                 diagnostics.error(
                     "unknown tip '\(member.name)'", at: member.range,
-                    suggesting: .closest(to: member.name, in: names(of: .tip)))
+                    suggesting: nameSuggestion(for: member, among: names(of: .tip)))
             }
         }
         return CheckedGroup(

@@ -127,7 +127,7 @@ extension Checker {
             }
             candidates.sort()
             diagnostics.error(
-                "unknown name '\(name.name)'", at: name.range, suggesting: .closest(to: name.name, in: candidates))
+                "unknown name '\(name.name)'", at: name.range, suggesting: nameSuggestion(for: name, among: candidates))
             return nil
         }
     }
@@ -139,7 +139,7 @@ extension Checker {
         switch word {
         case "True", "TRUE", "YES", "yes": ("write 'true' in lower case", "true")
         case "False", "FALSE", "NO", "no": ("write 'false' in lower case", "false")
-        case "nil", "null", "NULL", "None", "undefined":
+        case _ where Lexer.absentValueWords.contains(word):
             (
                 "there is no '\(word)' in .tips: every parameter always has a value, its default until the app "
                     + "sets it; compare with a value such as false, 0 or \"\"", nil
@@ -213,7 +213,9 @@ extension Checker {
             diagnostics.error(
                 "write the case as '.\(name.name)' instead of '\(baseName.name).\(name.name)'", at: range,
                 replacing: "." + name.name)
-            return nil
+            // Read on as `.case`, so that the rest of the rule is checked as meant.
+            guard enums[baseName.name]?.cases.contains(name.name) == true else { return nil }
+            return .enumCase(name.name, enumName: baseName.name)
         }
         if case .member = base, checkQuery(base, context: context) != nil {
             diagnostics.error(

@@ -44,19 +44,44 @@ extension Checker {
             let left = checkExpression(lhs, expected: nil, context: context)
             let right = checkExpression(rhs, expected: nil, context: context)
             guard let left, let right else { return nil }
-            var ok = true
-            for (side, range) in [(left, lhs.range), (right, rhs.range)]
-            where side.type != .int && side.type != .double && side.type != .error {
-                diagnostics.error(
-                    "'\(op.rawValue)' needs an Int or a Double, but this is \(Self.article(side.type))", at: range)
-                ok = false
-            }
-            guard ok, left.type != .error, right.type != .error else { return nil }
+            guard reportArithmeticOperands(op, left, right, lhs: lhs, rhs: rhs, operatorRange: operatorRange),
+                left.type != .error, right.type != .error
+            else { return nil }
             if left.type == .int && right.type == .int { return .binary(op, left, right, type: .int) }
             return .binary(op, Self.widened(left), Self.widened(right), type: .double)
         case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
             return checkComparison(op, lhs: lhs, rhs: rhs, operatorRange: operatorRange, context: context)
         }
+    }
+
+    /// Reports arithmetic operands that are not numbers, and returns whether
+    /// both are. Both wrong is one mistake, reported once at the operator:
+    /// `"a" + "b"` joins strings, which no rule can, so the fix is the joined string.
+    private mutating func reportArithmeticOperands(
+        _ op: RuleOperator, _ left: CheckedExpression, _ right: CheckedExpression, lhs: Expr, rhs: Expr,
+        operatorRange: SourceRange
+    ) -> Bool {
+        let isNumber = { (side: CheckedExpression) in side.type == .int || side.type == .double || side.type == .error }
+        switch (isNumber(left), isNumber(right)) {
+        case (true, true):
+            return true
+        case (false, false):
+            if op == .add, case .literal(.string(let first)) = left, case .literal(.string(let second)) = right {
+                let joined = TipValue.string(first + second).tipsLiteral()
+                diagnostics.error(
+                    "'+' adds numbers and cannot join strings; write the whole string, as in \(joined)",
+                    at: operatorRange)
+            } else {
+                diagnostics.error(
+                    "'\(op.rawValue)' needs Int or Double operands, but the left side is \(Self.article(left.type))"
+                        + " and the right side is \(Self.article(right.type))", at: operatorRange)
+            }
+        case (let leftIsNumber, _):
+            let (side, range) = leftIsNumber ? (right, rhs.range) : (left, lhs.range)
+            diagnostics.error(
+                "'\(op.rawValue)' needs an Int or a Double, but this is \(Self.article(side.type))", at: range)
+        }
+        return false
     }
 
     private mutating func checkComparison(
@@ -112,6 +137,14 @@ extension Checker {
     private mutating func checkOperands(
         _ lhs: Expr, _ rhs: Expr, context: ExpressionContext
     ) -> (CheckedExpression, CheckedExpression)? {
+        if isContextualCase(lhs, context: context), isContextualCase(rhs, context: context),
+            let event = context.fieldsOf, let misspelled = misspelledField(lhs, rhs, of: event)
+        {
+            // `.fromat == .jpeg`: neither side is a field, so the one spelled like a field is the
+            // mistake; checking it alone reports it with "did you mean", and not the case on the other side.
+            _ = checkExpression(misspelled, expected: nil, context: context)
+            return nil
+        }
         if isContextualCase(lhs, context: context) {
             guard let right = checkExpression(rhs, expected: nil, context: context),
                 let left = checkExpression(lhs, expected: right.type, context: context)
@@ -151,6 +184,16 @@ extension Checker {
             "enum '\(enumName)' is compared with a case, not a string; its cases are \(cases)\(hint.phrase)",
             hint.replacement
         )
+    }
+
+    /// Of two `.name`s compared where `event`'s fields are in scope, the one
+    /// that is close to a field's name (the left when both are); nil when neither is.
+    private func misspelledField(_ lhs: Expr, _ rhs: Expr, of event: CheckedEvent) -> Expr? {
+        let fields = event.fields.map(\.name)
+        return [lhs, rhs].first { side in
+            guard case .implicitMember(let name, _) = side else { return false }
+            return SpellingSuggester.closest(to: name.name, among: fields) != nil
+        }
     }
 
     /// Whether `expression` is a `.name` that is not a donation field here, so names an enum case.

@@ -39,7 +39,7 @@ extension Checker {
             if symbols[name.name] == nil && parameters[name.name] == nil && context.arguments[name.name] == nil {
                 diagnostics.error(
                     "unknown event '\(name.name)'", at: name.range,
-                    suggesting: .closest(to: name.name, in: names(of: .event)))
+                    suggesting: nameSuggestion(for: name, among: names(of: .event)))
                 return nil
             }
         case .member(_, let name, _):

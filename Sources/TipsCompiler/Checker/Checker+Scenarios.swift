@@ -16,6 +16,12 @@ extension Checker {
             for case let tip? in tips { self.tips[tip.name] = tip }
             for group in groups { self.groups[group.name] = group }
         }
+
+        /// The tip whose `renamedFrom` names `oldName` as an old tip name, if any (the first by name).
+        func tipRenamed(from oldName: String) -> String? {
+            tips.values.filter { tip in tip.renamedFrom.contains { $0.isTipName && $0.text == oldName } }
+                .map(\.name).min()
+        }
     }
 
     /// The reasons a step may invalidate a tip with; the others come from display limits.
@@ -281,6 +287,12 @@ extension Checker {
     ) -> CheckedTipInstance? {
         let name = reference.name
         guard let tip = scope.tips[name.name] else {
+            if symbols[name.name] == nil, let renamed = scope.tipRenamed(from: name.name) {
+                diagnostics.error(
+                    "unknown tip '\(name.name)'; it was renamed to '\(renamed)' (renamedFrom \(name.name)), "
+                        + "so a scenario names it '\(renamed)'", at: name.range, replacing: renamed)
+                return nil
+            }
             reportNotFound(name, .tip)
             return nil
         }
@@ -368,6 +380,15 @@ extension Checker {
             return nil
         }
         guard let tipReference else { return .expectShows(group: group.name, tip: nil) }
+        if tipReference.arguments == nil, symbols[tipReference.name.name] == nil,
+            Self.noTipWords.contains(tipReference.name.name)
+        {
+            // `shows none`: the word for "no tip" is `nothing`; read as written with it.
+            diagnostics.error(
+                "unknown tip '\(tipReference.name.name)'; to expect that group '\(group.name)' shows no tip, "
+                    + "write 'nothing'", at: tipReference.name.range, replacing: "nothing")
+            return .expectShows(group: group.name, tip: nil)
+        }
         guard let tip = checkTipInstance(tipReference, scope: scope) else { return nil }
         guard group.members.contains(tip.tip) else {
             diagnostics.error(
@@ -381,6 +402,9 @@ extension Checker {
     }
 
     // MARK: - Messages
+
+    /// Words other languages use for "no tip" after `shows`, where `.tips` writes `nothing`.
+    static let noTipWords: Set<String> = ["none", "None", "nil", "null", "nobody", "empty", "noTip"]
 
     /// A constant as it is written in `.tips`.
     static func sourceText(_ value: TipValue) -> String {

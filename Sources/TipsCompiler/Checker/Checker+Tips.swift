@@ -329,7 +329,7 @@ extension Checker {
         case nil:
             diagnostics.error(
                 "unknown \(expected.rawValue) '\(name.name)'", at: name.range,
-                suggesting: .closest(to: name.name, in: names(of: expected)))
+                suggesting: nameSuggestion(for: name, among: names(of: expected)))
         }
     }
 

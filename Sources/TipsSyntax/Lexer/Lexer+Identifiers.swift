@@ -51,8 +51,26 @@ extension Lexer {
         if scanCurlyQuote(scalar, length: length) { return }
         let start = index
         index += length
+        if let advice = Lexer.invisibleAdvice(scalar) {
+            // Quoted, it would show as nothing (or as a space): named instead,
+            // and read as the space it stands in for, so that nothing cascades.
+            let name = scalar.properties.name.map { " " + $0 } ?? ""
+            error(
+                "unexpected invisible character U+\(Lexer.hex(scalar.value, digits: 4))\(name); \(advice)",
+                from: start, to: index, replacement: advice.hasPrefix("replace") ? " " : "")
+            return
+        }
         emit(.unknown, from: start, to: index, malformed: true)
         error("unexpected character '\(Character(scalar))'", from: start, to: index)
+    }
+
+    /// What to do with `scalar` when it is a space other than the plain one
+    /// or a character that shows as nothing; nil for any other.
+    static func invisibleAdvice(_ scalar: Unicode.Scalar) -> String? {
+        let properties = scalar.properties
+        if properties.isWhitespace { return "replace it with a plain space" }
+        if properties.isDefaultIgnorableCodePoint || properties.generalCategory == .format { return "remove it" }
+        return nil
     }
 
     /// The end of the identifier characters that start at `position`.

@@ -125,6 +125,9 @@ extension Lexer {
     /// Returns whether a quote closed the string.
     @discardableResult
     mutating func scanString(curly: CurlyQuote? = nil) -> Bool {
+        if curly == nil, startsTripleQuote(at: index) ? scanMultilineString() : scanStrayClosingQuote() {
+            return true
+        }
         let start = index
         index += curly?.openingLength ?? 1
         var segments = StringLiteral.Segments()

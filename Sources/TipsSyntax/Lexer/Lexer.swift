@@ -54,6 +54,8 @@ public struct Lexer {
     var recordsComments = false
     /// The comments seen (when ``recordsComments``).
     var comments: [SourceRange] = []
+    /// Where a `"""` was found to have no closing `"""` after it, if one was.
+    var unclosedTripleQuoteSearch: Int?
     /// A block comment that the end of the file left open, from its `/*`.
     var unclosedComment: SourceRange?
 
@@ -337,6 +339,8 @@ public struct Lexer {
             index += 2
         } else if byte == UInt8(ascii: "'") {
             scanSingleQuotedString()
+        } else if byte == UInt8(ascii: "#"), scanTipKitRule() {
+            return
         } else {
             scanUnexpected(byte)
         }
@@ -390,6 +394,7 @@ public struct Lexer {
         {
             // `String?`: no value is optional; reported once, then read without the `?`.
             let name = lastToken.map { file.text(in: $0.range) } ?? ""
+            if reportOptionalDefaultingToNil(type: name, at: start) { return }
             error(
                 "nothing is optional in .tips (every parameter has a default value); write '\(name)' without '?'",
                 from: start, to: index, replacement: "")

@@ -28,6 +28,9 @@ extension SyntaxParser {
             }
             return parseDeclaration(keyword, doc: doc)
         }
+        if token.kind == .identifier, let event = parseTipKitEvent(doc: doc) {
+            return .event(event)
+        }
         if token.kind == .identifier,
             let suggestion = reportMisspelling(
                 "declaration", text(token), at: token.range, among: Parser.declarationKeywords)
@@ -278,6 +281,7 @@ extension SyntaxParser {
             nesting = 0
             abandonsExpression = false
             value = parseExpression(after: "'='")
+            if let written = value, isOptionalDefaultingToNil(written, after: type) { value = nil }
         } else {
             errorExpected("expected '=' and a default value after the type of parameter '\(name.name)'")
         }
@@ -318,6 +322,14 @@ extension SyntaxParser {
         case .identifier where keyword == .true || keyword == .false: "Bool"
         default: nil
         }
+    }
+
+    /// Whether `value` is the `nil` of `x: String? = nil`, which the lexer
+    /// reported with the `?` (``Lexer/reportOptionalDefaultingToNil(type:at:)``).
+    func isOptionalDefaultingToNil(_ value: Expr, after type: TypeSyntax) -> Bool {
+        guard case .name(let name) = value, Lexer.absentValueWords.contains(name.name) else { return false }
+        let end = Int(type.name.range.end)
+        return end < file.bytes.count && file.bytes[end] == UInt8(ascii: "?")
     }
 
     /// type = identifier ;

@@ -63,7 +63,7 @@ extension SyntaxParser {
     mutating func wordOperator(_ word: (text: String, op: RuleOperator)?) -> RuleOperator? {
         guard let word, currentKind == .identifier, text(current) == word.text, followedOnItsLine(byOperand: 1)
         else { return nil }
-        error(
+        errorReadOnAsFixed(
             "use '\(word.op.rawValue)' instead of '\(word.text)'", at: current.range,
             fixIts: [FixIt(range: current.range, replacement: word.op.rawValue)])
         return word.op
@@ -339,7 +339,7 @@ extension SyntaxParser {
 
     /// `plan = .pro`, at the `=`, with `==` as its fix.
     @inline(never) mutating func reportAssignmentAsComparison() {
-        error(
+        errorReadOnAsFixed(
             "use '==' to compare; '=' only gives a parameter its default value", at: current.range,
             fixIts: [FixIt(range: current.range, replacement: "==")])
     }
@@ -347,7 +347,7 @@ extension SyntaxParser {
     /// `not a`, at the `not`, with `!a` as its fix.
     @inline(never) mutating func reportNotAsBang() {
         let operand = text(peek())
-        error(
+        errorReadOnAsFixed(
             "use '!' instead of 'not', as in !\(operand)", at: current.range,
             fixIts: [FixIt(range: current.range.extended(to: peek().range), replacement: "!" + operand)])
     }

@@ -128,10 +128,26 @@ extension SyntaxParser {
             if currentKind == .leftBrace { _ = parseRepeatBlock(opening: advance(), name: "'repeat'") }
             return nil
         }
+        skipWordsBeforeRepeatBlock(count: count.value)
         guard let opening = expectLeftBrace("expected '{' and the steps to repeat after 'repeat \(count.value)'")
         else { return nil }
         guard let steps = parseRepeatBlock(opening: opening, name: "'repeat \(count.value)'") else { return nil }
         return .repeat(count: count, steps: steps)
+    }
+
+    /// `repeat 3 times {`: words between the count and a `{` on the same
+    /// line are reported once and skipped, so that the block is read as
+    /// written and its steps stay in the scenario.
+    mutating func skipWordsBeforeRepeatBlock(count: Int) {
+        guard currentKind == .identifier, !current.isMalformed else { return }
+        var offset = 1
+        while peek(offset).kind == .identifier { offset += 1 }
+        guard peek(offset).kind == .leftBrace else { return }
+        let words = current.range.extended(to: peek(offset - 1).range)
+        error(
+            "write repeat \(count) { ... } without '\(text(words))'; the count alone says how many times",
+            at: words, fixIts: [FixIt(range: words, replacement: "")])
+        for _ in 0..<offset { advance() }
     }
 
     static let repeatTooDeepMessage =

@@ -99,7 +99,10 @@ extension SyntaxParser {
             return parseActionItem()
         case .rule:
             return parseExpression(after: "'rule'").map { expression in
-                .rule(expression, source: file.singleLineText(in: expression.range))
+                // `rule a⏎ - 1`: the next line was meant to continue the rule. Its line
+                // break is the one mistake (reported at the '-'), so the rule is not judged as written.
+                let meant = currentKind == .newline && peek().kind == .minus ? Expr.error(expression.range) : expression
+                return .rule(meant, source: file.singleLineText(in: expression.range))
             }
         case .maxDisplayCount:
             return parseMaxDisplayCountItem()
@@ -107,6 +110,7 @@ extension SyntaxParser {
             return parseDurationLiteral(after: "'maxDisplayDuration'", example: "30s or 5m")
                 .map(TipItemKind.maxDisplayDuration)
         case .ignoresDisplayFrequency:
+            skipFlagValue(of: item)
             return .ignoresDisplayFrequency
         case .invalidatedBy:
             return expectIdentifier("expected an event name after 'invalidatedBy'").map(TipItemKind.invalidatedBy)
@@ -135,9 +139,10 @@ extension SyntaxParser {
     /// image_item = "image" string ;  id_item = "id" string ;
     mutating func parseStringItem(_ keyword: Keyword) -> TipItemKind? {
         guard
-            let literal = parseUnquotedText(of: keyword)
+            var literal = parseUnquotedText(of: keyword)
                 ?? expectString("expected a string after '\(keyword.rawValue)'")
         else { return nil }
+        if let whole = parseTextAfterInnerQuote(of: keyword, first: literal) { literal = whole }
         switch keyword {
         case .title: return .title(literal)
         case .message: return .message(literal)
@@ -153,18 +158,29 @@ extension SyntaxParser {
         guard currentKind != .string, !atItemEnd, !current.isMalformed else { return nil }
         // The words are looked at ahead and consumed only once they are known to be words.
         var count = 0
+        // `title Save as a Favorite"`: the lexer reported the quote whose opening one is missing.
+        var endsInStrayQuote = false
         while !Self.endsItem(peek(count).kind) {
             let token = peek(count)
+            if token.isMalformed, token.kind == .unknown, text(token) == "\"", Self.endsItem(peek(count + 1).kind) {
+                endsInStrayQuote = true
+                break
+            }
             if token.isMalformed || token.kind == .string { return nil }
             count += 1
         }
+        guard count > 0 else { return nil }
         let whole = current.range.extended(to: peek(count - 1).range)
         let words = file.text(in: whole)
         guard !words.contains("\"") else { return nil }
         for _ in 0..<count { advance() }
-        error(
-            "put the \(keyword.rawValue) in straight quotes: \(keyword.rawValue) \"\(words)\"", at: whole,
-            fixIts: [FixIt(range: whole, replacement: "\"\(words)\"")])
+        if endsInStrayQuote {
+            advance()
+        } else {
+            error(
+                "put the \(keyword.rawValue) in straight quotes: \(keyword.rawValue) \"\(words)\"", at: whole,
+                fixIts: [FixIt(range: whole, replacement: "\"\(words)\"")])
+        }
         return StringLiteral(segments: [.text(words)], range: whole)
     }
 

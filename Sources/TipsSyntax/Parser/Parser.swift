@@ -278,6 +278,13 @@ struct SyntaxParser {
         error(message + suggestion.phrase, at: range, fixIts: suggestion.fixIts(at: range))
     }
 
+    /// Reports a mistake that the parser reads on as fixed (`a and b` as
+    /// `a && b`): what it parsed is what was meant, so the rule being parsed
+    /// has not failed and is checked, and one build shows its other mistakes too.
+    mutating func errorReadOnAsFixed(_ message: String, at range: SourceRange, fixIts: [FixIt]) {
+        lexer.diagnostics.report(Diagnostic(.error, message, at: range, fixIts: fixIts))
+    }
+
     /// Every syntax error goes through here.
     private mutating func report(_ diagnostic: Diagnostic) {
         lexer.diagnostics.report(diagnostic)

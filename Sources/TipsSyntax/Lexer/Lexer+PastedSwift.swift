@@ -1,0 +1,222 @@
+// Swift and TipKit pasted into a `.tips` file, and a string missing its
+// opening quote: each is reported once, with the `.tips` spelling, and read
+// as one token, so that the lines after it are read as they were meant.
+
+extension Lexer {
+    static let quote = UInt8(ascii: "\"")
+
+    /// Whether the bytes at `position` are `"""`.
+    func startsTripleQuote(at position: Int) -> Bool {
+        position + 2 < bytes.count && bytes[position] == Lexer.quote && bytes[position + 1] == Lexer.quote
+            && bytes[position + 2] == Lexer.quote
+    }
+
+    /// The end of the line that holds `position` (the offset of its line break, or of the end of the file).
+    func lineEnd(from position: Int) -> Int {
+        var end = position
+        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+        return end
+    }
+
+    /// The first position from `start` on that is not a space or a tab.
+    func blanksEnd(from start: Int) -> Int {
+        var end = start
+        while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+        return end
+    }
+
+    /// Whether nothing but spaces, tabs and a comment lies between `start` and the end of its line.
+    func lineIsBlank(from start: Int) -> Bool {
+        let next = blanksEnd(from: start)
+        guard next < bytes.count, bytes[next] != 0x0A, bytes[next] != 0x0D else { return true }
+        return next + 1 < bytes.count && bytes[next] == UInt8(ascii: "/") && bytes[next + 1] == UInt8(ascii: "/")
+    }
+
+    /// `"""` on its own at the end of a line opens a Swift multi-line string:
+    /// reported once at the `"""`, and read up to the closing `"""` as the
+    /// one-line string it stands for (each line without the closing
+    /// quotes' indentation, joined with line breaks). Returns false, having
+    /// consumed nothing, when `"""` does not end its line.
+    mutating func scanMultilineString() -> Bool {
+        let start = index
+        let firstLineEnd = lineEnd(from: start + 3)
+        guard lineIsBlank(from: start + 3) else { return false }
+        error(
+            "a string stays on one line; write its line breaks as \\n, as in \"First line\\nSecond line\"",
+            from: start, to: start + 3)
+        var lines: [String] = []
+        var lineStart = firstLineEnd + 1
+        // Once a search found no closing `"""` up to the end, no later one can.
+        while lineStart < bytes.count, lineStart < unclosedTripleQuoteSearch ?? .max {
+            let end = lineEnd(from: lineStart)
+            var text = lineStart
+            while text < end, bytes[text] == 0x20 || bytes[text] == 0x09 { text += 1 }
+            if startsTripleQuote(at: text) {
+                let indent = text - lineStart
+                let content = lines.map { line in String(line.dropFirst(min(indent, Self.indentation(of: line)))) }
+                index = text + 3
+                emitString(from: start, to: index, segments: [.text(content.joined(separator: "\n"))])
+                return true
+            }
+            lines.append(file.text(in: range(lineStart, end)).trimmingSuffix("\r"))
+            lineStart = end + 1
+        }
+        // No closing `"""`: the rest of the file is not swallowed; only the quotes are.
+        unclosedTripleQuoteSearch = min(unclosedTripleQuoteSearch ?? .max, start)
+        index = start + 3
+        emit(.string, from: start, to: index, malformed: true)
+        return true
+    }
+
+    /// How many spaces and tabs `line` starts with.
+    static func indentation(of line: String) -> Int {
+        line.prefix { $0 == " " || $0 == "\t" }.count
+    }
+
+    /// `#Rule(Self.$isLoggedIn) { $0 == true }`, TipKit's rule macro pasted
+    /// into a tip: reported once with the rule in `.tips`, and read as one
+    /// malformed token up to the end of its closure (braces and parentheses
+    /// balanced, over several lines if need be). False when `#` does not start `#Rule(`.
+    mutating func scanTipKitRule() -> Bool {
+        let start = index
+        let macro = Array("#Rule(".utf8)
+        guard bytes[start...].starts(with: macro) else { return false }
+        let end = tipKitRuleEnd(from: start + macro.count)
+        index = end
+        let written = file.text(in: range(start, end))
+        let rule = Self.tipsRule(fromTipKit: written)
+        let spelled = lastToken?.keyword == .rule && pendingNewline == nil ? rule : "rule \(rule)"
+        emit(.unknown, from: start, to: end, malformed: true)
+        error(
+            "'#Rule' is TipKit's Swift; a .tips rule is written as the condition itself: \(spelled)",
+            from: start, to: start + macro.count - 1)
+        return true
+    }
+
+    /// Where the `#Rule(` macro whose `(` ends at `position` ends: after the
+    /// `}` of its closure, or after its `)` when no closure follows on that
+    /// line. Unbalanced within ``maximumPastedLines`` lines, it ends with its
+    /// first line, so that an unclosed one cannot swallow the file.
+    private func tipKitRuleEnd(from position: Int) -> Int {
+        var end = position
+        var depth = 1
+        var closureOpened = false
+        var lines = 0
+        while end < bytes.count, lines < Self.maximumPastedLines {
+            let byte = bytes[end]
+            end += 1
+            if byte == 0x0A {
+                lines += 1
+            } else if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{") {
+                depth += 1
+                closureOpened = closureOpened || byte == UInt8(ascii: "{")
+            } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "}") {
+                depth -= 1
+                // After the `)`, a closure that starts on the same line belongs to the macro.
+                if depth == 0, closureOpened || !opensClosure(after: end) { return end }
+            }
+        }
+        return lineEnd(from: position)
+    }
+
+    /// How many lines pasted Swift may span and still be read as one piece.
+    static let maximumPastedLines = 20
+
+    /// Whether a `{` follows `position` on its line, after spaces only.
+    private func opensClosure(after position: Int) -> Bool {
+        let next = blanksEnd(from: position)
+        return next < bytes.count && bytes[next] == UInt8(ascii: "{")
+    }
+
+    /// The `.tips` rule a TipKit `#Rule(Self.$name) { $0 ... }` means: the
+    /// closure's body with `$0` (and `$0.donations`) read as the name.
+    static func tipsRule(fromTipKit written: String) -> String {
+        guard let open = written.firstIndex(of: "("), let close = written.firstIndex(of: ")"), open < close else {
+            return "name == value"
+        }
+        var name = String(written[written.index(after: open)..<close]).filter { !$0.isWhitespace }
+        for prefix in ["Self.", "self.", "$"] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
+        if name.hasPrefix("$") { name.removeFirst() }
+        if let dot = name.lastIndex(of: "."), name[name.index(after: dot)...].allSatisfy(\.isLetter) {
+            name = String(name[name.index(after: dot)...])
+        }
+        guard let body = written.firstIndex(of: "{"), let bodyEnd = written.lastIndex(of: "}"), body < bodyEnd else {
+            return name
+        }
+        let condition = written[written.index(after: body)..<bodyEnd]
+            .replacing("$0.donations", with: name)
+            .replacing("$0", with: name)
+        return condition.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// `title Save as a Favorite"`: a `"` that ends its line after words
+    /// on that line most likely closes a string whose opening quote is
+    /// missing. Reported once, with the item as it should read, and read as a
+    /// malformed token that the parser takes as the end of those words.
+    mutating func scanStrayClosingQuote() -> Bool {
+        let start = index
+        guard lastKind == .identifier, pendingNewline == nil, lastToken?.keyword?.startsTipItem != true,
+            lineIsBlank(from: start + 1)
+        else { return false }
+        var lineStart = start
+        while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+        let line = file.text(in: range(lineStart, start)).drop { $0 == " " || $0 == "\t" }
+        let words = line.split(separator: " ", maxSplits: 1)
+        var example = ""
+        if words.count == 2, let keyword = Keyword(rawValue: String(words[0])), keyword.startsTipItem {
+            example = "; write \(words[0]) \"\(words[1].trimmingSuffix(" "))\""
+        }
+        index = start + 1
+        emit(.unknown, from: start, to: index, malformed: true)
+        error(
+            "this '\"' ends a string that has no opening quote\(example.isEmpty ? "; add one where the text starts" : example)",
+            from: start, to: index)
+        return true
+    }
+}
+
+extension Lexer {
+    /// The words other languages write for "no value"; `.tips` has none.
+    package static let absentValueWords: Set<String> = ["nil", "null", "NULL", "None", "undefined"]
+
+    /// `x: String? = nil`, a Swift habit in two parts: one error at the `?`
+    /// that names both and the default to write instead. The parser then
+    /// leaves the parameter without a default (see
+    /// ``SyntaxParser/isOptionalDefaultingToNil(_:after:)``). False, with
+    /// nothing reported, when no `= nil` follows the `?` at `question` on its line.
+    mutating func reportOptionalDefaultingToNil(type: String, at question: Int) -> Bool {
+        let equals = blanksEnd(from: question + 1)
+        guard equals + 1 < bytes.count, bytes[equals] == UInt8(ascii: "="), bytes[equals + 1] != UInt8(ascii: "=")
+        else { return false }
+        let position = blanksEnd(from: equals + 1)
+        let wordEnd = identifierEnd(from: position)
+        let word = file.text(in: range(position, wordEnd))
+        guard Lexer.absentValueWords.contains(word) else { return false }
+        let value = Self.exampleDefault(ofType: type)
+        error(
+            "nothing is optional in .tips and there is no '\(word)': every parameter has a value, its default until "
+                + "the app sets it; write '\(type) = \(value ?? ".someCase")'\(value == nil ? " with a case of the enum" : "")",
+            from: question, to: wordEnd, replacement: value.map { " = \($0)" })
+        return true
+    }
+
+    /// A default for a parameter of the built-in `type`, or nil for an enum.
+    static func exampleDefault(ofType type: String) -> String? {
+        switch type {
+        case "Bool": "false"
+        case "Int": "0"
+        case "Double": "0.0"
+        case "String": "\"\""
+        default: nil
+        }
+    }
+}
+
+extension StringProtocol {
+    /// The text without the copies of `suffix` it ends with.
+    func trimmingSuffix(_ suffix: Character) -> String {
+        var text = String(self)
+        while text.last == suffix { text.removeLast() }
+        return text
+    }
+}
