@@ -139,6 +139,8 @@ struct PreviewCatalog: Sendable {
         let samples = PreviewSamples.collect(from: program, sources: sources)
         var files: [PreviewFile] = []
         var groups: [PreviewGroup] = []
+        // A file of scenarios declares no tips by design: it gets no section saying so.
+        let scenarioFiles = Set(program.scenarios.map(\.file))
         for file in program.files {
             let source = sources[file.id]
             var tips: [PreviewTip] = []
@@ -159,6 +161,7 @@ struct PreviewCatalog: Sendable {
                     break
                 }
             }
+            if tips.isEmpty, scenarioFiles.contains(file.id) { continue }
             files.append(PreviewFile(fileName: file.fileName, tips: tips))
         }
         self.files = files

@@ -25,7 +25,11 @@ extension PreviewPage {
                 HTMLAttribute("aria-labelledby", anchor + "-name"),
             ])
         writeCardHeader(anchor: anchor, name: group.name, fileName: entry.fileName, line: entry.line)
-        writer.element("p", [.class("group-kind")], text: PreviewWording.priority(group.priority) + ".")
+        // A doc comment says what the group is for, often how it picks too: the kind is then one word.
+        let kind =
+            group.doc.isEmpty
+            ? PreviewWording.priority(group.priority) : PreviewWording.priorityTitle(group.priority)
+        writer.element("p", [.class("group-kind")], text: kind + ".")
         writeDocAndWarnings(group.doc, entry.warnings)
         let list = group.priority == .ordered ? "ol" : "ul"
         writer.open(list, [.class(group.priority == .ordered ? "steps" : "set")])

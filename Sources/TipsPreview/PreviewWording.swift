@@ -50,6 +50,12 @@ enum PreviewWording {
         }
     }
 
+    /// A group's kind in one word, as a sentence of its own.
+    static func priorityTitle(_ priority: GroupPriority) -> String {
+        let name = priorityName(priority)
+        return name.prefix(1).uppercased() + name.dropFirst()
+    }
+
     /// A group's kind in one word, beside a membership.
     static func priorityName(_ priority: GroupPriority) -> String {
         switch priority {

@@ -193,7 +193,7 @@ private struct ScenarioRun {
             guard !Self.matches(status, expected) else { return }
             fail(
                 "expected \(instance.text) to be \(expected.text), but it is \(Self.text(status))", at: step.range,
-                explanation: Self.lines(center.explanation(for: tip).description))
+                explanation: sharedIDNote(instance, tip) + Self.lines(center.explanation(for: tip).description))
         case .expectShows(let name, let instance):
             guard let group = group(named: name) else { return }
             let current = group.currentTip?.id
@@ -218,7 +218,7 @@ private struct ScenarioRun {
         guard status == .available else {
             fail(
                 "\(instance.text) cannot appear: it is \(Self.text(status)), not available", at: range,
-                explanation: Self.lines(center.explanation(for: tip).description))
+                explanation: sharedIDNote(instance, tip) + Self.lines(center.explanation(for: tip).description))
             return false
         }
         await center.tipDidAppear(tip)
@@ -242,6 +242,19 @@ private struct ScenarioRun {
         let group = TipGroup(declared.priority, runtime.members(of: declared), name: declared.name, center: center)
         groups[name] = group
         return group
+    }
+
+    /// When `instance` shares its id with another instance the scenario
+    /// uses, and that one registered first: a line saying that the two are
+    /// one tip with one record, whose rules read the other's arguments (the
+    /// explanation after it describes that one). Empty otherwise.
+    private func sharedIDNote(_ instance: CheckedTipInstance, _ tip: any Tip) -> [String] {
+        let sharing = tips.filter { $0.value.id == tip.id }.map(\.key.text).sorted()
+        guard let first = sharing.first, first != instance.text else { return [] }
+        return [
+            "\(instance.text) has the id \"\(tip.id)\" of \(first), registered first: the two are one tip with "
+                + "one record, and its rules read the arguments of \(first)"
+        ]
     }
 
     private mutating func fail(_ message: String, at range: SourceRange, explanation: [String]) {

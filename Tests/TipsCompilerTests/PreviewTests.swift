@@ -299,6 +299,26 @@ import Testing
         #expect(html.contains("<p class=\"empty\">No groups: every tip shows on its own.</p>"))
     }
 
+    @Test func aFileOfScenariosGetsNoEmptyTipsSection() throws {
+        let tips = "event opened\ntip First {\n    title \"Fine\"\n    rule opened.count > 1\n}\n"
+        let scenarios = "scenario \"Opens\" {\n    donate opened\n    expect First pending\n}\n"
+        let html = try Self.page([
+            CompilationInput(path: "A.tips", text: tips), CompilationInput(path: "A.test.tips", text: scenarios),
+        ])
+        #expect(!html.contains("This file declares no tips."))
+        #expect(!html.contains("Tips in <span class=\"file-name\">A.test.tips"))
+        #expect(html.contains("Tips in <span class=\"file-name\">A.tips"))
+    }
+
+    @Test func aGroupsDocCommentIsNotRepeatedByTheGeneratedSentence() throws {
+        let tips = ["A", "B"].map { "tip \($0) {\n    title \"\($0)\"\n    maxDisplayCount 1\n}\n" }.joined()
+        let documented = try Self.page(tips + "/// One at a time: B once A is done with.\ngroup G ordered { A B }\n")
+        #expect(documented.contains("<p class=\"group-kind\">Ordered.</p>"))
+        #expect(!documented.contains("one at a time, in this order"))
+        let bare = try Self.page(tips + "group G ordered { A B }\n")
+        #expect(bare.contains("Ordered: one at a time, in this order"))
+    }
+
     @Test func tipsAreListedByFileInInputOrder() throws {
         let html = try Self.page([
             CompilationInput(path: "dir/Zeta.tips", text: "tip Z {\n    title \"Z\"\n    maxDisplayCount 1\n}\n"),

@@ -93,4 +93,21 @@ import Testing
         #expect(ci.contains("\n\(mainJob)\n"))
         #expect(ci.contains("\nswift test\n"))
     }
+
+    /// The README's `compile` and `preview` commands write their build
+    /// products under `.build/`, which git ignores, so that following them
+    /// leaves the working tree clean (`strings` writes a catalog to keep).
+    @Test func theREADMEsBuildProductsGoUnderBuild() {
+        let commands = ["    swift run tipc compile ", "    swift run tipc preview "]
+        let outputs = Self.readme.split(separator: "\n").filter { line in commands.contains { line.hasPrefix($0) } }
+            .compactMap { line -> Substring? in
+                let words = line.split(separator: " ")
+                guard let flag = words.firstIndex(where: { $0 == "--output" || $0 == "--output-dir" }),
+                    flag + 1 < words.endIndex
+                else { return nil }
+                return words[flag + 1]
+            }
+        #expect(outputs.count >= 2)
+        for output in outputs { #expect(output.hasPrefix(".build/"), "\(output)") }
+    }
 }

@@ -152,6 +152,19 @@ private final class Warnings: Sendable {
             ])
     }
 
+    @Test func instancesOfAReusableTipRegisteredTogetherAreNoMisspellingsOfEachOther() async throws {
+        let warnings = Warnings()
+        let center = try await makeCenter([warnings.option])
+        center.hideTipsForTesting(["trail-a2", "trail-a3"])
+        center.register([PerTrailTip(trail: "a1"), PerTrailTip(trail: "a2")])
+        #expect(
+            warnings.all == [
+                "hideTipsForTesting names \"trail-a3\", but no tip in use has that id; did you mean \"trail-a1\"? "
+                    + "(trail-a1 is an instance of the reusable tip PerTrailTip, whose ids come from its arguments: "
+                    + "check the arguments of the instance meant, or pass [PerTrailTip.self] for every instance.)"
+            ])
+    }
+
     @Test func aMisspelledIDIsReportedWhenTheTipRegistersAfterTheSwitch() async throws {
         let warnings = Warnings()
         let center = try await makeCenter([

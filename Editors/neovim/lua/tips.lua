@@ -11,6 +11,19 @@ local function root_of(file)
   return vim.fn.fnamemodify(file, ":p:h")
 end
 
+--- Sets `K` (hover) and `gd` (go to definition) in the buffer alone, as
+--- Neovim 0.10 does by itself for any server and 0.7 to 0.9 do not; then
+--- runs the caller's `on_attach`. `keymaps = false` in the options leaves the keys alone.
+local function on_attach_with_keymaps(options)
+  return function(client, bufnr)
+    if options.keymaps ~= false then
+      vim.keymap.set("n", "K", vim.lsp.buf.hover, { buffer = bufnr, desc = "tipc: hover" })
+      vim.keymap.set("n", "gd", vim.lsp.buf.definition, { buffer = bufnr, desc = "tipc: go to definition" })
+    end
+    if options.on_attach then options.on_attach(client, bufnr) end
+  end
+end
+
 --- Starts (or reuses) the server for a buffer and attaches it; returns the client id.
 function M.attach(bufnr, options)
   options = options or {}
@@ -22,7 +35,7 @@ function M.attach(bufnr, options)
       name = "tipc",
       cmd = options.cmd or { "tipc", "lsp" },
       root_dir = root,
-      on_attach = options.on_attach,
+      on_attach = on_attach_with_keymaps(options),
     })
     M.clients[root] = id
   end

@@ -47,6 +47,30 @@ local function run()
   check(vim.fn.getline(mistake + 1):find("isSignedIn", 1, true), "the fix was not applied")
   check(vim.wait(10000, function() return #vim.diagnostic.get(bufnr) == 0 end, 50), "the diagnostics did not clear")
 
+  -- `K` and `gd`, set for this buffer alone when the client attached.
+  for _, key in ipairs({ "K", "gd" }) do
+    local map = vim.fn.maparg(key, "n", false, true)
+    check(map.buffer == 1, key .. " is not mapped in the buffer")
+  end
+  local declaration = vim.fn.search("^parameter isSignedIn", "n")
+  check(declaration > 0, "the file declares no isSignedIn")
+  vim.api.nvim_win_set_cursor(0, { mistake + 1, (vim.fn.getline(mistake + 1):find("isSignedIn", 1, true)) })
+  vim.api.nvim_feedkeys("gd", "x", false)
+  check(vim.wait(10000, function() return vim.fn.line(".") == declaration end, 50), "gd did not reach the declaration")
+  vim.api.nvim_win_set_cursor(0, { mistake + 1, (vim.fn.getline(mistake + 1):find("isSignedIn", 1, true)) })
+  vim.api.nvim_feedkeys("K", "x", false)
+  local function floating()
+    for _, window in ipairs(vim.api.nvim_list_wins()) do
+      if vim.api.nvim_win_get_config(window).relative ~= "" then return true end
+    end
+    return false
+  end
+  check(vim.wait(10000, floating, 50), "K showed no hover")
+  vim.cmd("silent! only")
+  for _, window in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_config(window).relative ~= "" then vim.api.nvim_win_close(window, true) end
+  end
+
   -- Formatting puts a broken layout back.
   local fixed = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
   vim.api.nvim_buf_set_lines(bufnr, mistake, mistake + 1, false, { "rule    isSignedIn ;" })
@@ -56,7 +80,7 @@ local function run()
     vim.lsp.buf.formatting_sync(nil, 10000)
   end
   check(vim.deep_equal(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), fixed), "formatting did not restore the layout")
-  io.stdout:write("neovim session passed: diagnostic at line " .. (mistake + 1) .. ", fixed, cleared, formatted\n")
+  io.stdout:write("neovim session passed: diagnostic at line " .. (mistake + 1) .. ", fixed, cleared, K and gd, formatted\n")
   client.stop()
   vim.cmd("qall!")
 end

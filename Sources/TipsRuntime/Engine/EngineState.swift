@@ -61,8 +61,10 @@ struct EngineState {
     /// registered one. A new tip's config block is adopted, the invalidations
     /// stored facts imply for it are recorded, and its status becomes its
     /// first published one.
+    /// Unless `checksTestingIDs` is false (the caller checks once it has
+    /// registered every tip of a batch), the testing ids are checked against it.
     @discardableResult
-    mutating func register(_ tip: any Tip) -> RegisteredTip {
+    mutating func register(_ tip: any Tip, checksTestingIDs: Bool = true) -> RegisteredTip {
         if let known = registry[tip.id] { return known }
         let (registered, newWindows) = registry.add(tip)
         if lifecycle.isConfigured {
@@ -80,7 +82,7 @@ struct EngineState {
         if evaluation.status == .available { report(.becameAvailable, of: registered) }
         if publication.publishHeldOut(evaluation.isHeldOut, for: registered) { report(.heldOut, of: registered) }
         if frequencyChanged { publishStatusChanges(of: registry.ordered.filter { $0 !== registered }) }
-        warnAboutTestingIDs(among: CollectionOfOne(registered.id))
+        if checksTestingIDs { warnAboutTestingIDs(among: CollectionOfOne(registered.id)) }
         return registered
     }
 
@@ -93,8 +95,20 @@ struct EngineState {
 
     /// Warns about testing ids that look like misspellings of `candidates`.
     mutating func warnAboutTestingIDs<C: Collection<String>>(among candidates: C) {
-        let warnings = settings.misspelledTestingIDs(among: candidates) { registry[$0] != nil }
+        let warnings = settings.misspelledTestingIDs(
+            among: candidates, isRegistered: { registry[$0] != nil },
+            reusableType: { [registry] id in registry[id].flatMap { Self.reusableTypeName(of: $0, in: registry) } })
         for warning in warnings { publication.warn(warning) }
+    }
+
+    /// The name of `registered`'s type when the tip is reusable: another
+    /// registered tip, with another id, is of the same type.
+    static func reusableTypeName(of registered: RegisteredTip, in registry: TipRegistry) -> String? {
+        let type = ObjectIdentifier(Swift.type(of: registered.tip))
+        let hasSibling = registry.ordered.contains {
+            $0.id != registered.id && ObjectIdentifier(Swift.type(of: $0.tip)) == type
+        }
+        return hasSibling ? String(describing: Swift.type(of: registered.tip)) : nil
     }
 
     /// Re-evaluates the tips and publishes the statuses that changed. Every

@@ -248,7 +248,10 @@ public final class TipCenter: Sendable {
     /// status, updates or explanation are asked for. The first tip with an id wins.
     public func register(_ tips: [any Tip]) {
         withState { state in
-            for tip in tips { state.register(tip) }
+            // The testing ids are checked once every tip is in: an instance of
+            // a reusable tip registered later is not a misspelling of an earlier one.
+            let ids = tips.map { state.register($0, checksTestingIDs: false).id }
+            state.warnAboutTestingIDs(among: ids)
         }
     }
 

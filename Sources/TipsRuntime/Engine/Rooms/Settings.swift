@@ -97,10 +97,12 @@ struct Settings {
 
     /// Warnings for testing ids that match no registered tip
     /// (`isRegistered`) but look like a misspelling of one of `candidates`
-    /// (registered ids): checked for a tip as it registers, and for every
-    /// tip when the switches change. Each id is reported once.
+    /// (registered ids): checked for the tips registered together once all
+    /// of them are, and for every tip when the switches change. Each id is
+    /// reported once. `reusableType` gives the type name of the tip with an
+    /// id when that tip is reusable (its id comes from its arguments), for a hint that fits it.
     mutating func misspelledTestingIDs<C: Collection<String>>(
-        among candidates: C, isRegistered: (String) -> Bool
+        among candidates: C, isRegistered: (String) -> Bool, reusableType: (String) -> String? = { _ in nil }
     ) -> [String] {
         guard !overrides.shown.isEmpty || !overrides.hidden.isEmpty else { return [] }
         var warnings: [String] = []
@@ -108,9 +110,13 @@ struct Settings {
             for id in ids.sorted() where !isRegistered(id) && !reportedTestingIDs.contains(id) {
                 guard let match = Self.closeMatch(to: id, among: candidates) else { continue }
                 reportedTestingIDs.insert(id)
+                let hint =
+                    reusableType(match).map {
+                        "(\(match) is an instance of the reusable tip \($0), whose ids come from its arguments: "
+                            + "check the arguments of the instance meant, or pass [\($0).self] for every instance.)"
+                    } ?? "(Passing the tip's type, as in [\(match).self], cannot be misspelled.)"
                 warnings.append(
-                    "\(switchName) names \"\(id)\", but no tip in use has that id; did you mean \"\(match)\"? "
-                        + "(Passing the tip's type, as in [\(match).self], cannot be misspelled.)")
+                    "\(switchName) names \"\(id)\", but no tip in use has that id; did you mean \"\(match)\"? \(hint)")
             }
         }
         return warnings
