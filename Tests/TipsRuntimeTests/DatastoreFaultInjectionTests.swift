@@ -299,7 +299,7 @@ import Testing
     @Test func aStoreWrittenBeforeTheHeaderCheckStillLoads() async throws {
         let store = StoreDirectoryFixture()
         try await makeStore(store.url)
-        // Files from before the header check are of version 2 at most and hold 0 in bytes 12..<16.
+        // Files from before the header check hold 0 in bytes 12..<16, and version 2 at most.
         var snapshot = fileBytes(of: store.snapshotURL)
         snapshot[8] = 2
         snapshot.replaceSubrange(12..<16, with: [0, 0, 0, 0])

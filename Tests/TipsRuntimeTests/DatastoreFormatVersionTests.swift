@@ -137,4 +137,38 @@ import Testing
         }
         #expect(read == state)
     }
+
+    /// Rewrites a file's header as version 2 wrote it: version 2, its header check and covering checksum redone.
+    private static func downgradeToVersionTwo(_ url: URL, checksumAt offset: Int, coversBody: Bool) {
+        var bytes = fileBytes(of: url)
+        bytes[8] = 2
+        let check = CRC32.checksum(Array(bytes[0..<12]))
+        for index in 0..<4 { bytes[12 + index] = UInt8(truncatingIfNeeded: check >> (8 * index)) }
+        let covered = Array(bytes[0..<offset]) + (coversBody ? Array(bytes[(offset + 4)...]) : [])
+        let checksum = CRC32.checksum(covered)
+        for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: checksum >> (8 * index)) }
+        writeFile(bytes, to: url)
+    }
+
+    @Test func aVersion2StoreReadsAndIsRewrittenInVersion3BeforeAMoveReachesIt() {
+        let store = StoreDirectoryFixture()
+        let log = DatastoreRecoveryLog()
+        do {
+            let older = log.datastore(store.url)
+            _ = older.load()
+            #expect(older.commitNow([.setParameter(id: "isLoggedIn", value: .bool(true))]))
+        }
+        Self.downgradeToVersionTwo(store.snapshotURL, checksumAt: 40, coversBody: true)
+        Self.downgradeToVersionTwo(store.journalURL(1), checksumAt: 32, coversBody: false)
+        let current = log.datastore(store.url)
+        #expect(current.load().parameters == ["isLoggedIn": .bool(true)])
+        // A move, which version 2 cannot read, never reaches a version 2 file.
+        #expect(current.commitNow([.move(.parameter(from: "isLoggedIn", to: "signedIn"))]))
+        #expect(current.compactions == 1)
+        #expect(Self.version(of: store.snapshotURL) == 3)
+        #expect(Self.version(of: store.journalURL(1)) == 2)
+        #expect(Self.version(of: store.journalURL(2)) == 3)
+        #expect(log.all.isEmpty)
+        #expect(log.datastore(store.url).load().parameters == ["signedIn": .bool(true)])
+    }
 }

@@ -252,13 +252,16 @@ enum DatastoreCodec {
         case .deleteDonations(let eventID):
             writer.byte(9)
             writer.string(eventID)
-        case .snooze(let tipID, let date, let until):
+        case .move(let move):
             writer.byte(10)
+            encode(move, into: &writer)
+        case .snooze(let tipID, let date, let until):
+            writer.byte(11)
             writer.string(tipID)
             writer.double(date)
             writer.double(until)
         case .setHoldoutSeed(let seed):
-            writer.byte(11)
+            writer.byte(12)
             writer.uint64(seed)
         case .replaceAll(let snapshot):
             writer.byte(7)
@@ -297,10 +300,12 @@ enum DatastoreCodec {
         case 9:
             return .deleteDonations(eventID: try string(&reader, &cache))
         case 10:
+            return .move(try decodeMove(&reader, &cache))
+        case 11:
             let tipID = try string(&reader, &cache)
             let date = try reader.double()
             return .snooze(tipID: tipID, date: date, until: try reader.double())
-        case 11:
+        case 12:
             return .setHoldoutSeed(try reader.uint64())
         case 7:
             return .replaceAll(try decodeSnapshot(&reader, &cache))

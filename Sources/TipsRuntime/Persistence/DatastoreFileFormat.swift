@@ -3,15 +3,16 @@
 /// layout is documented in docs/DatastoreFormat.md; keep the two in step.
 enum DatastoreFileFormat {
     /// The format version this build writes. Version 2 added the reset date
-    /// of a tip record and the journal's mutations 8 and 9; version 3 a tip
-    /// record's snooze, the snapshot's holdout seed, and mutations 10 and 11.
-    /// It reads older files as they are (each a subset of the next).
+    /// of a tip record and the journal's mutations 8 and 9, version 3 the
+    /// journal's mutations 10 (a move, `renamedFrom`), 11 (a snooze) and 12
+    /// (the holdout seed), a tip record's snooze and the snapshot's holdout
+    /// seed; each reads the earlier versions' files as they are (subsets of it).
     static let currentVersion: UInt32 = 3
     /// The oldest format version this build reads.
     static let oldestReadableVersion: UInt32 = 1
-    /// The newest version some files were written in before the header check
-    /// existed (they hold 0 there, and still read).
-    static let lastVersionWithoutHeaderCheck: UInt32 = 2
+    /// The newest version written before the header check existed: a header
+    /// whose check is 0 is accepted for these versions only.
+    static let newestVersionWithoutHeaderCheck: UInt32 = 2
     static let snapshotMagic: [UInt8] = Array("TIPSSNAP".utf8)
     static let journalMagic: [UInt8] = Array("TIPSJRNL".utf8)
     static let snapshotHeaderSize = 44
@@ -300,7 +301,7 @@ enum DatastoreFileFormat {
             guard version >= oldestReadableVersion else {
                 return .damaged("\(what) format version \(version) is unknown")
             }
-        } else if !(check == 0 && (oldestReadableVersion...lastVersionWithoutHeaderCheck).contains(version)) {
+        } else if !(check == 0 && (oldestReadableVersion...newestVersionWithoutHeaderCheck).contains(version)) {
             return .damaged("\(what) header check mismatch (its version field reads \(version))")
         }
         let storeID = try reader.uint64()

@@ -101,6 +101,8 @@ enum DatastoreMutation: Sendable, Hashable {
     case resetTip(tipID: String, date: Double?)
     /// Deletes every donation of the event.
     case deleteDonations(eventID: String)
+    /// Moves state from an old identity to a new one (`renamedFrom`; `DatastoreMove.swift`).
+    case move(DatastoreMove)
     /// The tip was snoozed at `date` until `until`: bumps its snooze count
     /// (saturating) and replaces its snooze.
     case snooze(tipID: String, date: Double, until: Double)
@@ -155,6 +157,8 @@ extension DatastoreSnapshot {
         case .deleteDonations(let eventID):
             donations[eventID] = nil
             donationLimits[eventID] = nil
+        case .move(let move):
+            apply(move)
         case .snooze(let tipID, let date, let until):
             var record = tips[tipID, default: TipRecord()]
             record.snoozeCount = record.snoozeCount < Int.max ? record.snoozeCount + 1 : Int.max
