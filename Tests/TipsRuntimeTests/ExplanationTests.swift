@@ -30,6 +30,22 @@ import Testing
                     + " (opened.donations.within(5d).count = 2, needs >= 3)"))
     }
 
+    @Test func aWindowIsQuotedAsTheRuleWritesIt() async throws {
+        let center = try await makeCenter()
+        let rule = TipRule(
+            Fixture.openedAtLeast(3, steps: [.within(seconds: 7 * 86_400)]),
+            source: "opened.donations.within(7d).count >= 3", file: "Trails.tips", line: 42)
+        struct Weekly: Tip {
+            let id = "Weekly"
+            let title = "Weekly"
+            let rules: [TipRule]
+        }
+        await Fixture.opened.donate(in: center)
+        let text = Weekly(rules: [rule]).explanation(in: center).description
+        #expect(text.contains("(opened.donations.within(7d).count = 1, needs >= 3)"), "\(text)")
+        #expect(!text.contains("within(1w)"))
+    }
+
     @Test func explanationNamesGates() async throws {
         let clock = ManualClock()
         let center = try await makeCenter(clock: clock, [.displayFrequency(.hourly)])

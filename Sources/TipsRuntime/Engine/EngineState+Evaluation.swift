@@ -70,8 +70,8 @@ extension EngineState {
                 result.rules.append(
                     TipExplanation.Rule(
                         source: rule.source, file: rule.file, line: rule.line, holds: holds,
-                        observed: rule.expression.argumentValues + (shared?.observations ?? [])
-                            + rule.expression.requirement,
+                        observed: (rule.expression.argumentValues + (shared?.observations ?? [])
+                            + rule.expression.requirement).map(rule.quotingWrittenWindows),
                         failure: shared?.failure))
             }
             if !holds {

@@ -2,6 +2,8 @@
 // opening quote: each is reported once, with the `.tips` spelling, and read
 // as one token, so that the lines after it are read as they were meant.
 
+import Foundation
+
 extension Lexer {
     static let quote = UInt8(ascii: "\"")
 
@@ -144,8 +146,8 @@ extension Lexer {
             return name
         }
         let condition = written[written.index(after: body)..<bodyEnd]
-            .replacing("$0.donations", with: name)
-            .replacing("$0", with: name)
+            .replacingOccurrences(of: "$0.donations", with: name)
+            .replacingOccurrences(of: "$0", with: name)
         return condition.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 

@@ -1,6 +1,8 @@
 // Slips inside a tip item that other languages or documents teach: each is
 // reported once, with the item as it should read, and read on as fixed.
 
+import Foundation
+
 extension SyntaxParser {
     /// `message "Tap "here" to save"`: a `"` meant as part of the text ended
     /// the string, and another string follows on the item's line. Reported
@@ -24,7 +26,7 @@ extension SyntaxParser {
         let whole = first.range.extended(to: end)
         let inner = SourceRange(file: whole.file, start: whole.start + 1, end: whole.end - 1)
         let text = file.text(in: inner)
-        let escaped = "\"" + text.replacing("\"", with: "\\\"") + "\""
+        let escaped = "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\""
         let quote = SourceRange(file: whole.file, start: first.range.end - 1, end: first.range.end)
         error(
             "this '\"' ends the string, so the text after it is not part of the \(keyword.rawValue); "
