@@ -27,8 +27,8 @@ let package = Package(
         // The rest of the compiler: syntax tree → checked model → Swift, and the driver over all stages.
         .target(name: "TipsCompiler", dependencies: ["TipsSyntax", "TipsRuntime", "TipsStringCatalog"]),
         // The tools built on the compiler, each its own target so that a change in one rebuilds only it.
-        // `tipc format`: the canonical layout, printed from the syntax tree.
-        .target(name: "TipsFormat", dependencies: ["TipsSyntax", "TipsRuntime"]),
+        // `tipc format`: the canonical layout, printed from the syntax tree; the checker proves it kept the meaning.
+        .target(name: "TipsFormat", dependencies: ["TipsSyntax", "TipsCompiler", "TipsRuntime"]),
         // `tipc lsp`: the language server (it formats documents with TipsFormat).
         .target(name: "TipsLanguageServer", dependencies: ["TipsSyntax", "TipsCompiler", "TipsFormat"]),
         // `tipc preview`: the HTML back end beside the Swift one.

@@ -11,9 +11,6 @@ struct TipsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let module = target.sourceModule else { return [] }
         let files = module.sourceFiles.map(\.url)
-        if let advice = TipsBuildCommand.missingSwiftFileAdvice(files: files, targetName: target.name) {
-            Diagnostics.error(advice)
-        }
         return try TipsBuildCommand.make(
             files: files,
             tool: context.tool(named: "tipc").url,
@@ -48,17 +45,6 @@ enum TipsBuildCommand {
     /// (`tipc lock`, the `tips-lock` command plugin); given, the build fails
     /// on a change that would lose users' state.
     static let lockFileName = "tipc.lock"
-
-    /// The error for a target whose `.tips` files have no `.swift` file
-    /// beside them: SwiftPM makes no module of it, so the generated code
-    /// would go nowhere. Nil when the target has a `.swift` file or no `.tips` file.
-    static func missingSwiftFileAdvice(files: [URL], targetName: String) -> String? {
-        guard files.contains(where: { $0.pathExtension == "tips" }),
-            !files.contains(where: { $0.pathExtension == "swift" })
-        else { return nil }
-        return "target '\(targetName)' holds .tips files but no .swift file; SwiftPM makes no module of a target "
-            + "without Swift sources, so add one (an empty Tips.swift will do; see the README's quick start)"
-    }
 
     static func make(files: [URL], tool: URL, workDirectory: URL, targetName: String) throws -> [Command] {
         let inputs = files.filter { $0.pathExtension == "tips" }.sorted { $0.path < $1.path }

@@ -1,3 +1,4 @@
+import TipsCompiler
 import TipsSyntax
 
 // `tipc format`: one canonical layout for a `.tips` file.
@@ -6,7 +7,9 @@ import TipsSyntax
 // cannot read the language differently from the compiler), with the text of
 // names and literals taken from the source as written. Comments are not in
 // the tree: the lexer records their ranges, and each is put back before the
-// line it preceded or after the code it followed (`Formatter+Comments.swift`).
+// line it preceded or after the code it followed (`FormatPrinter+Comments.swift`).
+// The checker proves the layout kept the file's meaning: the file and its
+// layout must check to the same model, positions aside.
 
 /// The result of formatting one file.
 public struct FormatResult: Sendable {
@@ -34,9 +37,9 @@ public enum TipsFormatter {
         var printer = FormatPrinter(file: file, tokens: tokens, comments: comments)
         printer.print(syntax)
         let text = printer.output
-        // A safety net: the formatted text must parse to the same tree. It
-        // always should; if it ever does not, the file is left alone.
-        guard sameMeaning(syntax, file: file, as: text) else {
+        // A safety net: the formatted text must parse, and check to the same
+        // model. It always should; if it ever does not, the file is left alone.
+        guard sameMeaning(file, as: text) else {
             let message =
                 "the formatter could not lay out this file without changing its meaning; it was left as it is"
             return FormatResult(
@@ -51,30 +54,24 @@ public enum TipsFormatter {
         format(SourceFile(id: FileID(0), path: path, bytes: Array(text.utf8)))
     }
 
-    /// Whether `text` parses without errors to the tree `syntax` (ranges aside).
-    static func sameMeaning(_ syntax: SourceFileSyntax, file: SourceFile, as text: String) -> Bool {
-        var sources = SourceManager()
-        var diagnostics = DiagnosticEngine()
-        let reformatted = sources.add(path: file.path, text: text)
-        let tree = Parser.parse(reformatted, diagnostics: &diagnostics)
-        guard !diagnostics.hasErrors else { return false }
-        var original = SourceManager()
-        let copy = original.add(path: file.path, bytes: file.bytes)
-        let originalTree = SourceFileSyntax(file: copy.id, declarations: syntax.declarations)
-        return treeShape(originalTree, sources: original) == treeShape(tree, sources: sources)
+    /// Whether `text` parses without errors and checks, on its own, to the
+    /// model `file` checks to, positions aside (``CheckedProgram/meaning``).
+    /// A file that names declarations of other files does not check alone:
+    /// what does check (and every name's use) is compared.
+    static func sameMeaning(_ file: SourceFile, as text: String) -> Bool {
+        guard let formatted = meaning(of: Array(text.utf8), path: file.path),
+            let original = meaning(of: file.bytes, path: file.path)
+        else { return false }
+        return formatted == original
     }
 
-    /// The AST dump without its ranges: what a file means, not where.
-    static func treeShape(_ syntax: SourceFileSyntax, sources: SourceManager) -> String {
-        var shape = ""
-        for line in dumpAST(syntax, sources: sources).split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasSuffix("]"), let open = line.lastIndex(of: "[") {
-                shape += line[..<open]
-            } else {
-                shape += line
-            }
-            shape += "\n"
-        }
-        return shape
+    /// What `bytes` check to on their own, positions aside; nil when they do not parse.
+    static func meaning(of bytes: [UInt8], path: String) -> CheckedProgram? {
+        var sources = SourceManager()
+        let file = sources.add(path: path, bytes: bytes)
+        var diagnostics = DiagnosticEngine()
+        let syntax = Parser.parse(file, diagnostics: &diagnostics)
+        guard !diagnostics.hasErrors else { return nil }
+        return Checker.check([syntax], sources: sources, diagnostics: &diagnostics).meaning
     }
 }

@@ -1,9 +1,9 @@
 import TipsCompiler
 import TipsSyntax
 
-// One compilation as the server sees it: the documents, the compiler's
-// result (diagnostics, checked program), and their syntax trees for the
-// index of names, parsed when a request first needs them.
+// One compilation as the server sees it: the documents and the compiler's
+// result: its diagnostics, its checked program, and its symbol table, which
+// every request about names reads.
 
 /// A compiled set of documents.
 final class Analysis {
@@ -17,7 +17,6 @@ final class Analysis {
     let result: CompilationResult
     /// The result's diagnostics, per document.
     let diagnostics: DocumentDiagnostics
-    private var cachedIndex: SymbolIndex?
 
     init(documents: [TextDocument], lock: TextDocument? = nil) {
         self.documents = documents
@@ -38,6 +37,9 @@ final class Analysis {
         self.diagnostics = diagnostics
     }
 
+    /// Every declaration and every use of a name, as the checker resolved them.
+    var symbols: SymbolTable { result.symbols }
+
     /// The file id of a document, if it is in this compilation.
     func fileID(of uri: String) -> FileID? {
         documents.firstIndex { $0.uri == uri }.map { FileID(Int32($0)) }
@@ -53,13 +55,8 @@ final class Analysis {
     /// The source file of a file id.
     func source(_ file: FileID) -> SourceFile { result.sources[file] }
 
-    /// The names declared and used in these documents.
-    var index: SymbolIndex {
-        if let cachedIndex { return cachedIndex }
-        let built = SymbolIndex(sources: result.sources, fileCount: documents.count)
-        cachedIndex = built
-        return built
-    }
+    /// The text of a range, as written.
+    func text(_ range: SourceRange) -> String { source(range.file).text(in: range) }
 
     /// An LSP location for a source range.
     func location(_ range: SourceRange) -> JSON? {

@@ -3,7 +3,8 @@ import TipsSyntax
 
 // Completion. What fits at the cursor is read from the tokens before it (the
 // lexer's, so a half-typed file works as well as a whole one): the block the
-// cursor is in, the item being written, and the last token or two.
+// cursor is in, the item being written, and the last token or two. What the
+// names there are, and their types, the symbol table says.
 
 extension LanguageServer {
     /// One completion candidate.
@@ -26,8 +27,7 @@ extension LanguageServer {
     func completion(_ params: JSON) throws -> JSON {
         let (analysis, _, document) = try target(params)
         let offset = Int(try offset(params, in: document))
-        let candidates = completions(
-            before: offset, in: document, index: analysis.index, lock: analysis.lock, program: analysis.result.program)
+        let candidates = completions(before: offset, in: document, analysis: analysis)
         let items: [JSON] = candidates.map { candidate in
             ["label": .string(candidate.label), "kind": .int(candidate.kind), "detail": .string(candidate.detail)]
         }
@@ -35,11 +35,8 @@ extension LanguageServer {
     }
 
     /// What fits at byte `offset` of a document; after `renamedFrom`, the old
-    /// identities `lock` holds that `program` no longer declares.
-    func completions(
-        before offset: Int, in document: TextDocument, index: SymbolIndex, lock: LockFile? = nil,
-        program: CheckedProgram? = nil
-    ) -> [Candidate] {
+    /// identities the compilation's lock holds that its program no longer declares.
+    func completions(before offset: Int, in document: TextDocument, analysis: Analysis) -> [Candidate] {
         var diagnostics = DiagnosticEngine()
         let prefix = SourceFile(id: FileID(0), path: "prefix", bytes: Array(document.bytes[..<offset]))
         let (lexed, comments, unclosedComment) = Lexer.tokenizeKeepingComments(prefix, diagnostics: &diagnostics)
@@ -67,12 +64,12 @@ extension LanguageServer {
         let text = { (token: Token) in prefix.text(in: token.range) }
         let context = CompletionContext(tokens, startingItem: startsItem, text: text)
         if let (kind, enumName) = context.renameSourceKind {
-            guard let lock else { return [] }
-            return lock.renameSources(kind, enumName: enumName, in: program).map {
+            guard let lock = analysis.lock else { return [] }
+            return lock.renameSources(kind, enumName: enumName, in: analysis.result.program).map {
                 Candidate(label: $0.source, kind: Candidate.value, detail: $0.detail)
             }
         }
-        return context.candidates(index: index)
+        return context.candidates(analysis: analysis)
     }
 }
 
@@ -143,19 +140,20 @@ struct CompletionContext {
         }
     }
 
-    func candidates(index: SymbolIndex) -> [Candidate] {
+    func candidates(analysis: Analysis) -> [Candidate] {
         let last = item.last
         // After `:` a type is written (parameters, event fields, tip arguments).
         if last?.kind == .colon, block == nil || item.first?.keyword != .rule {
-            if !(words.count >= 2 && words[words.count - 2] == "by") { return types(index) }
+            if !(words.count >= 2 && words[words.count - 2] == "by") { return types(analysis) }
         }
-        if last?.kind == .dot { return afterDot(index) }
+        if last?.kind == .dot { return afterDot(analysis) }
         switch block {
         case .tip?:
             guard let first = item.first else { return keywords(Keyword.allCases.filter(\.startsTipItem)) }
             switch first.keyword {
-            case .rule?: return namesInScope(index)
-            case .invalidatedBy?: return item.count == 1 ? globals(index, of: .event) : []
+            case .rule?: return namesInScope(analysis)
+            case .invalidatedBy?:
+                return item.count == 1 ? declarations(analysis) { if case .event = $0 { true } else { false } } : []
             default: return []
             }
         case .config?:
@@ -167,34 +165,40 @@ struct CompletionContext {
             }
             return []
         case .group?:
-            return globals(index, of: .tip)
+            return declarations(analysis) { if case .tip = $0 { true } else { false } }
         case .enum?:
             // After a case: where its values were stored before.
             return last?.kind == .identifier && last?.keyword != .renamedFrom ? keywords([.renamedFrom]) : []
         default:
-            guard let first = item.first else {
-                return keywords(Keyword.allCases.filter(\.startsDeclaration))
-            }
-            if first.keyword == .transient, item.count == 1 { return keywords([.parameter]) }
-            if first.keyword == .group, item.count == 2 { return keywords([.ordered, .firstAvailable]) }
-            if first.keyword == .event, item.count >= 2, last?.kind != .leftParen, last?.kind != .comma,
-                !words.contains("keep"), !words.contains("renamedFrom")
-            {
-                return item.count == 2 || last?.kind == .rightParen ? keywords([.keep, .renamedFrom]) : []
-            }
-            if last?.kind == .assign, let type = declaredType() {
-                let booleans = ["true", "false"].map { Candidate(label: $0, kind: Candidate.keyword, detail: "Bool") }
-                return cases(of: type, index: index) + (type == "Bool" ? booleans : [])
-            }
-            // `parameter p: Bool = false ` ends with its value: where it was stored before may follow.
-            if first.keyword == .parameter || first.keyword == .transient,
-                let assign = item.firstIndex(where: { $0.kind == .assign }), assign < item.count - 1,
-                let last, [.identifier, .integer, .decimal, .string].contains(last.kind), !words.contains("renamedFrom")
-            {
-                return keywords([.renamedFrom])
-            }
-            return []
+            return atFileScope(analysis)
         }
+    }
+
+    /// At file scope: a declaration's keyword, or what its next word may be.
+    private func atFileScope(_ analysis: Analysis) -> [Candidate] {
+        let last = item.last
+        guard let first = item.first else {
+            return keywords(Keyword.allCases.filter(\.startsDeclaration))
+        }
+        if first.keyword == .transient, item.count == 1 { return keywords([.parameter]) }
+        if first.keyword == .group, item.count == 2 { return keywords([.ordered, .firstAvailable]) }
+        if first.keyword == .event, item.count >= 2, last?.kind != .leftParen, last?.kind != .comma,
+            !words.contains("keep"), !words.contains("renamedFrom")
+        {
+            return item.count == 2 || last?.kind == .rightParen ? keywords([.keep, .renamedFrom]) : []
+        }
+        if last?.kind == .assign, let type = declaredType() {
+            let booleans = ["true", "false"].map { Candidate(label: $0, kind: Candidate.keyword, detail: "Bool") }
+            return cases(of: type, analysis) + (type == "Bool" ? booleans : [])
+        }
+        // `parameter p: Bool = false ` ends with its value: where it was stored before may follow.
+        if first.keyword == .parameter || first.keyword == .transient,
+            let assign = item.firstIndex(where: { $0.kind == .assign }), assign < item.count - 1,
+            let last, [.identifier, .integer, .decimal, .string].contains(last.kind), !words.contains("renamedFrom")
+        {
+            return keywords([.renamedFrom])
+        }
+        return []
     }
 
     /// The type written in `parameter name: Type =`.
@@ -207,41 +211,43 @@ struct CompletionContext {
         list.map { Candidate(label: $0.rawValue, kind: Candidate.keyword, detail: "keyword") }
     }
 
-    func types(_ index: SymbolIndex) -> [Candidate] {
+    func types(_ analysis: Analysis) -> [Candidate] {
         ["Bool", "Int", "Double", "String"].map { Candidate(label: $0, kind: Candidate.typeName, detail: "type") }
-            + globals(index, of: .enumeration)
+            + declarations(analysis) { if case .enumeration = $0 { true } else { false } }
     }
 
-    func globals(_ index: SymbolIndex, of kind: SymbolKind) -> [Candidate] {
-        index.ordered.compactMap { key in
-            guard case .global(let name) = key, let definition = index.definitions[key], definition.kind == kind
-            else { return nil }
-            return Candidate(label: name, kind: LanguageServer.completionKind(kind), detail: definition.detail)
+    /// The file-scope declarations `matches` takes, in the order written.
+    func declarations(_ analysis: Analysis, where matches: (Symbol) -> Bool) -> [Candidate] {
+        analysis.symbols.declarations.compactMap { declaration in
+            guard declaration.symbol.isReferableDeclaration, matches(declaration.symbol) else { return nil }
+            return Candidate(
+                label: declaration.symbol.name, kind: declaration.symbol.completionKind,
+                detail: analysis.detail(declaration))
         }
     }
 
     /// In a rule: the tip's arguments, parameters, events, `true` and `false`.
-    func namesInScope(_ index: SymbolIndex) -> [Candidate] {
+    func namesInScope(_ analysis: Analysis) -> [Candidate] {
         tipArguments.map { Candidate(label: $0.0, kind: Candidate.variable, detail: "\($0.0): \($0.1), an argument") }
-            + globals(index, of: .parameter) + globals(index, of: .event)
+            + declarations(analysis) { if case .parameter = $0 { true } else { false } }
+            + declarations(analysis) { if case .event = $0 { true } else { false } }
             + ["true", "false"].map { Candidate(label: $0, kind: Candidate.keyword, detail: "Bool") }
     }
 
-    func cases(of enumName: String, index: SymbolIndex) -> [Candidate] {
-        index.ordered.compactMap { key in
-            guard case .enumCase(enumName, let name) = key else { return nil }
-            return Candidate(label: name, kind: Candidate.enumMember, detail: "case of \(enumName)")
+    func cases(of enumName: String, _ analysis: Analysis) -> [Candidate] {
+        analysis.symbols.members(of: .enumeration(enumName)).map {
+            Candidate(label: $0.symbol.name, kind: Candidate.enumMember, detail: "case of \(enumName)")
         }
     }
 
     /// After `.`: a query step after an event or query, or `.case` / `.field` where a value goes.
-    func afterDot(_ index: SymbolIndex) -> [Candidate] {
+    func afterDot(_ analysis: Analysis) -> [Candidate] {
         let beforeDot = item.count >= 2 ? item[item.count - 2] : nil
         let method = { (name: String, detail: String) in Candidate(label: name, kind: Candidate.method, detail: detail)
         }
         if let beforeDot, beforeDot.kind == .identifier || beforeDot.kind == .rightParen {
             let word = words[words.count - 2]
-            if beforeDot.kind == .identifier, index.definitions[.global(word)]?.kind == .event {
+            if beforeDot.kind == .identifier, analysis.symbols.declaration(of: .event(word)) != nil {
                 return [method("donations", "the event's donations"), method("count", "how many donations")]
             }
             if word == "donations" || beforeDot.kind == .rightParen {
@@ -257,20 +263,19 @@ struct CompletionContext {
         }
         // `.name` where a value goes: a field of the queried event, or a case of the expected enum.
         var candidates: [Candidate] = []
-        let event = queriedEvent(index)
-        let expected = expectedEnum(index, event: event)
-        if let expected { candidates += cases(of: expected, index: index) }
+        let event = queriedEvent(analysis)
+        let expected = expectedEnum(analysis, event: event)
+        if let expected { candidates += cases(of: expected, analysis) }
         if let event {
             // Fields of the queried event (of the expected type, when one is expected).
-            candidates += index.ordered.compactMap { key in
-                guard case .field(event, let name) = key, expected == nil || index.definitions[key]?.type == expected
-                else { return nil }
-                return Candidate(label: name, kind: Candidate.field, detail: index.definitions[key]?.detail ?? "")
+            candidates += analysis.symbols.members(of: .event(event)).compactMap { field in
+                guard expected == nil || analysis.typeName(of: field) == expected else { return nil }
+                return Candidate(label: field.symbol.name, kind: Candidate.field, detail: analysis.detail(field))
             }
         }
         if expected == nil, event == nil || !isSubsetArgument {
-            for case .global(let name) in index.ordered where index.definitions[.global(name)]?.kind == .enumeration {
-                candidates += cases(of: name, index: index)
+            for declaration in analysis.symbols.declarations {
+                if case .enumeration(let name) = declaration.symbol { candidates += cases(of: name, analysis) }
             }
         }
         return candidates
@@ -280,7 +285,7 @@ struct CompletionContext {
     var isSubsetArgument: Bool { words.suffix(3).first == "by" }
 
     /// The event whose fields `.name` reads: that of the innermost open `where(`, `largestSubset(` or `smallestSubset(`.
-    func queriedEvent(_ index: SymbolIndex) -> String? {
+    func queriedEvent(_ analysis: Analysis) -> String? {
         var depth = 0
         var position = item.count - 1
         while position >= 0 {
@@ -290,25 +295,8 @@ struct CompletionContext {
                 if depth == 0 {
                     guard position >= 1, ["where", "largestSubset", "smallestSubset"].contains(words[position - 1])
                     else { return nil }
-                    // Walk the chain back to its first name: E.donations.within(1d).where(
-                    var start = position - 1
-                    var nesting = 0
-                    while start > 0 {
-                        let previous = item[start - 1]
-                        if previous.kind == .rightParen {
-                            nesting += 1
-                        } else if nesting > 0 {
-                            if previous.kind == .leftParen { nesting -= 1 }
-                        } else if previous.kind == .leftParen {
-                            break
-                        } else if previous.kind == .identifier ? item[start].kind != .dot : previous.kind != .dot {
-                            // A name joins the chain only before a '.'; anything else ends it.
-                            break
-                        }
-                        start -= 1
-                    }
-                    let name = words[start]
-                    return index.definitions[.global(name)]?.kind == .event ? name : nil
+                    let name = words[chainStart(before: position - 1)]
+                    return analysis.symbols.declaration(of: .event(name)) != nil ? name : nil
                 }
                 depth -= 1
             default: break
@@ -318,11 +306,32 @@ struct CompletionContext {
         return nil
     }
 
+    /// The first token of the query chain whose step is at `step`: `E.donations.within(1d).where(` → `E`.
+    private func chainStart(before step: Int) -> Int {
+        var start = step
+        var nesting = 0
+        while start > 0 {
+            let previous = item[start - 1]
+            if previous.kind == .rightParen {
+                nesting += 1
+            } else if nesting > 0 {
+                if previous.kind == .leftParen { nesting -= 1 }
+            } else if previous.kind == .leftParen {
+                break
+            } else if previous.kind == .identifier ? item[start].kind != .dot : previous.kind != .dot {
+                // A name joins the chain only before a '.'; anything else ends it.
+                break
+            }
+            start -= 1
+        }
+        return start
+    }
+
     /// The enum `x == .` expects, from the type of `x`.
-    func expectedEnum(_ index: SymbolIndex, event: String?) -> String? {
+    func expectedEnum(_ analysis: Analysis, event: String?) -> String? {
+        let isEnum = { (type: String) in analysis.symbols.declaration(of: .enumeration(type)) != nil }
         if block == nil, item.first?.keyword == .parameter || item.first?.keyword == .transient,
-            item.dropLast().last?.kind == .assign, let type = declaredType(),
-            index.definitions[.global(type)]?.kind == .enumeration
+            item.dropLast().last?.kind == .assign, let type = declaredType(), isEnum(type)
         {
             return type
         }
@@ -335,29 +344,13 @@ struct CompletionContext {
         let isField = item.count >= 4 && item[item.count - 4].kind == .dot
         let type: String?
         if isField, let event {
-            type = index.definitions[.field(event, name)]?.type
+            type = analysis.typeName(of: analysis.symbols.declaration(of: .field(name, event: event)))
         } else if let argument = tipArguments.first(where: { $0.0 == name }) {
             type = argument.1
         } else {
-            type = index.definitions[.global(name)]?.type
+            type = analysis.typeName(of: analysis.symbols.declaration(named: name))
         }
-        guard let type, index.definitions[.global(type)]?.kind == .enumeration else { return nil }
+        guard let type, isEnum(type) else { return nil }
         return type
-    }
-}
-
-extension LanguageServer {
-    /// The LSP `CompletionItemKind` for a kind of declaration.
-    static func completionKind(_ kind: SymbolKind) -> Int {
-        switch kind {
-        case .enumeration: 13
-        case .enumCase: 20
-        case .parameter: 6
-        case .event: 23
-        case .field: 5
-        case .tip: 22
-        case .argument: 6
-        case .group: 9
-        }
     }
 }

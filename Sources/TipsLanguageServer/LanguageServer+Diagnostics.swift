@@ -101,11 +101,11 @@ extension LanguageServer {
         let single: JSON = [
             document.uri: [["range": document.range(fix.range).json, "newText": .string(fix.replacement)]]
         ]
-        guard let (key, range) = analysis.index.symbol(at: fix.range.start, in: fix.range.file), range == fix.range,
-            analysis.index.definitions[key]?.range == fix.range, Self.isIdentifier(fix.replacement),
-            analysis.index.clashes(renaming: key, to: fix.replacement) == nil
+        guard let (symbol, range) = analysis.symbols.symbol(at: fix.range.start, in: fix.range.file),
+            range == fix.range, analysis.symbols.declaration(of: symbol)?.nameRange == fix.range,
+            Self.isIdentifier(fix.replacement), analysis.clash(renaming: symbol, to: fix.replacement) == nil
         else { return single }
-        return renameChanges(of: key, to: fix.replacement, in: analysis)
+        return renameChanges(of: symbol, to: fix.replacement, in: analysis)
     }
 
     // MARK: - Formatting

@@ -2,16 +2,16 @@ import Foundation
 import TipsCompiler
 import TipsSyntax
 
-// Hover, go to definition, references, symbols and rename, over the index of
-// names (`SymbolIndex.swift`).
+// Hover, go to definition, references, symbols and rename: each reads what
+// the checker resolved (`Analysis.symbols`), and none resolves a name itself.
 
 extension LanguageServer {
     /// The name under the request's position, or nil.
-    func symbolAtPosition(_ params: JSON) throws -> (Analysis, SymbolKey, SourceRange)? {
+    func symbolAtPosition(_ params: JSON) throws -> (Analysis, Symbol, SourceRange)? {
         let (analysis, file, document) = try target(params)
         let offset = try offset(params, in: document)
-        guard let (key, range) = analysis.index.symbol(at: offset, in: file) else { return nil }
-        return (analysis, key, range)
+        guard let (symbol, range) = analysis.symbols.symbol(at: offset, in: file) else { return nil }
+        return (analysis, symbol, range)
     }
 
     // MARK: - Hover
@@ -19,11 +19,11 @@ extension LanguageServer {
     func hover(_ params: JSON) throws -> JSON {
         let (analysis, file, document) = try target(params)
         let offset = try offset(params, in: document)
-        if let (key, range) = analysis.index.symbol(at: offset, in: file),
-            let definition = analysis.index.definitions[key]
+        if let (symbol, range) = analysis.symbols.symbol(at: offset, in: file),
+            let declaration = analysis.symbols.declaration(of: symbol)
         {
-            var text = "```tips\n\(definition.detail)\n```\n\(definition.kind.description)"
-            if !definition.doc.isEmpty { text += "\n\n" + definition.doc.joined(separator: "\n") }
+            var text = "```tips\n\(analysis.detail(declaration))\n```\n\(symbol.kindDescription)"
+            if !declaration.doc.isEmpty { text += "\n\n" + declaration.doc.joined(separator: "\n") }
             return ["contents": ["kind": "markdown", "value": .string(text)], "range": document.range(range).json]
         }
         if let (text, range) = renameHover(at: offset, in: file, of: analysis) {
@@ -57,18 +57,18 @@ extension LanguageServer {
     // MARK: - Definition and references
 
     func definition(_ params: JSON) throws -> JSON {
-        guard let (analysis, key, _) = try symbolAtPosition(params),
-            let definition = analysis.index.definitions[key]
+        guard let (analysis, symbol, _) = try symbolAtPosition(params),
+            let declaration = analysis.symbols.declaration(of: symbol)
         else { return .null }
-        return analysis.location(definition.range) ?? .null
+        return analysis.location(declaration.nameRange) ?? .null
     }
 
     func references(_ params: JSON) throws -> JSON {
-        guard let (analysis, key, _) = try symbolAtPosition(params) else { return [] }
+        guard let (analysis, symbol, _) = try symbolAtPosition(params) else { return [] }
         let includesDeclaration = params["context"]["includeDeclaration"].boolValue ?? true
-        var ranges = analysis.index.ranges(of: key)
-        if !includesDeclaration, let definition = analysis.index.definitions[key] {
-            ranges.removeAll { $0 == definition.range }
+        var ranges = analysis.symbols.references(to: symbol)
+        if !includesDeclaration, let declaration = analysis.symbols.declaration(of: symbol) {
+            ranges.removeAll { $0 == declaration.nameRange }
         }
         return .array(ranges.compactMap { analysis.location($0) })
     }
@@ -77,22 +77,13 @@ extension LanguageServer {
 
     func documentSymbols(_ params: JSON) throws -> JSON {
         let (analysis, file, document) = try target(params)
-        let index = analysis.index
         var symbols: [JSON] = []
-        for key in index.ordered {
-            guard let definition = index.definitions[key], definition.range.file == file else { continue }
-            guard case .global(let owner) = key else { continue }
-            var children: [JSON] = []
-            for childKey in index.ordered {
-                switch childKey {
-                case .enumCase(owner, _), .field(owner, _), .argument(owner, _):
-                    if let child = index.definitions[childKey] {
-                        children.append(documentSymbol(child, in: document))
-                    }
-                default: continue
-                }
+        for declaration in analysis.symbols.declarations
+        where declaration.nameRange.file == file && declaration.symbol.isReferableDeclaration {
+            let children = analysis.symbols.members(of: declaration.symbol).filter(\.symbol.isReferable).map {
+                documentSymbol($0, in: document, of: analysis)
             }
-            var symbol = documentSymbol(definition, in: document)
+            var symbol = documentSymbol(declaration, in: document, of: analysis)
             if case .object(var members) = symbol, !children.isEmpty {
                 members["children"] = .array(children)
                 symbol = .object(members)
@@ -102,11 +93,11 @@ extension LanguageServer {
         return .array(symbols)
     }
 
-    func documentSymbol(_ definition: SymbolDefinition, in document: TextDocument) -> JSON {
+    func documentSymbol(_ declaration: SymbolDeclaration, in document: TextDocument, of analysis: Analysis) -> JSON {
         [
-            "name": .string(definition.key.name), "detail": .string(definition.detail),
-            "kind": .int(definition.kind.lspKind), "range": document.range(definition.fullRange).json,
-            "selectionRange": document.range(definition.range).json,
+            "name": .string(declaration.symbol.name), "detail": .string(analysis.detail(declaration)),
+            "kind": .int(declaration.symbol.lspKind), "range": document.range(declaration.range).json,
+            "selectionRange": document.range(declaration.nameRange).json,
         ]
     }
 
@@ -122,13 +113,12 @@ extension LanguageServer {
         for uri in uris where !seen.contains(uri) {
             let analysis = analysis(of: uri)
             seen.formUnion(analysis.documents.map(\.uri))
-            for key in analysis.index.ordered {
-                guard case .global(let name) = key, query.isEmpty || name.lowercased().contains(query),
-                    let definition = analysis.index.definitions[key], let location = analysis.location(definition.range)
+            for declaration in analysis.symbols.declarations where declaration.symbol.isReferableDeclaration {
+                let name = declaration.symbol.name
+                guard query.isEmpty || name.lowercased().contains(query),
+                    let location = analysis.location(declaration.nameRange)
                 else { continue }
-                symbols.append([
-                    "name": .string(name), "kind": .int(definition.kind.lspKind), "location": location,
-                ])
+                symbols.append(["name": .string(name), "kind": .int(declaration.symbol.lspKind), "location": location])
             }
         }
         return .array(symbols)
@@ -137,46 +127,46 @@ extension LanguageServer {
     // MARK: - Rename
 
     func prepareRename(_ params: JSON) throws -> JSON {
-        guard let (analysis, key, range) = try symbolAtPosition(params), let document = analysis.document(range.file)
+        guard let (analysis, symbol, range) = try symbolAtPosition(params), let document = analysis.document(range.file)
         else { return .null }
-        return ["range": document.range(range).json, "placeholder": .string(key.name)]
+        return ["range": document.range(range).json, "placeholder": .string(symbol.name)]
     }
 
     func rename(_ params: JSON) throws -> JSON {
-        let symbol = try symbolAtPosition(params)
+        let found = try symbolAtPosition(params)
         guard let newName = params["newName"].stringValue else {
             throw ResponseError(code: ResponseError.invalidParams, message: "the request has no new name")
         }
-        guard let (analysis, key, _) = symbol else {
+        guard let (analysis, symbol, _) = found else {
             throw ResponseError(code: ResponseError.requestFailed, message: "there is no name to rename here")
         }
         guard Self.isIdentifier(newName) else {
             throw ResponseError(code: ResponseError.requestFailed, message: "'\(newName)' is not a valid name")
         }
-        if newName == key.name { return ["changes": [:]] }
-        if let clash = analysis.index.clashes(renaming: key, to: newName) {
-            let place = analysis.document(clash.range.file).map {
+        if newName == symbol.name { return ["changes": [:]] }
+        if let clash = analysis.clash(renaming: symbol, to: newName) {
+            let place = analysis.document(clash.nameRange.file).map {
                 " (\(Workspace.path(of: $0.uri).map { ($0 as NSString).lastPathComponent } ?? $0.uri):"
-                    + "\($0.position(of: Int(clash.range.start)).line + 1))"
+                    + "\($0.position(of: Int(clash.nameRange.start)).line + 1))"
             }
             throw ResponseError(
                 code: ResponseError.requestFailed,
-                message: "cannot rename to '\(newName)': \(clash.kind.description) '\(newName)' already exists"
+                message: "cannot rename to '\(newName)': \(clash.symbol.kindDescription) '\(newName)' already exists"
                     + (place ?? ""))
         }
-        var changes = renameChanges(of: key, to: newName, in: analysis)
+        var changes = renameChanges(of: symbol, to: newName, in: analysis)
         // A locked identity keeps its users' state: the renamed declaration says where it was.
-        if let (uri, edit) = renamedFromEdit(for: key, in: analysis), case .object(var byDocument) = changes {
+        if let (uri, edit) = renamedFromEdit(for: symbol, in: analysis), case .object(var byDocument) = changes {
             byDocument[uri] = .array((byDocument[uri]?.arrayValue ?? []) + [edit])
             changes = .object(byDocument)
         }
         return ["changes": changes]
     }
 
-    /// Every use of `key` (its declaration too) renamed to `newName`, by document.
-    func renameChanges(of key: SymbolKey, to newName: String, in analysis: Analysis) -> JSON {
+    /// Every place `symbol` is written (its declaration too) renamed to `newName`, by document.
+    func renameChanges(of symbol: Symbol, to newName: String, in analysis: Analysis) -> JSON {
         var changes: [String: JSON] = [:]
-        for range in analysis.index.ranges(of: key) {
+        for range in analysis.symbols.references(to: symbol) {
             guard let document = analysis.document(range.file) else { continue }
             var edits = changes[document.uri]?.arrayValue ?? []
             edits.append(["range": document.range(range).json, "newText": .string(newName)])

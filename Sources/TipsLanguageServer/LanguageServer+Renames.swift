@@ -6,70 +6,54 @@ import TipsSyntax
 // under it.
 
 extension LanguageServer {
-    /// The edit that adds `renamedFrom OLD` to the declaration of `key`,
+    /// The edit that adds `renamedFrom OLD` to the declaration of `symbol`,
     /// when renaming it would move an identity the compilation's lock holds
     /// (a tip without `id`, a persisted parameter, an event, a stored enum case).
-    func renamedFromEdit(for key: SymbolKey, in analysis: Analysis) -> (uri: String, edit: JSON)? {
+    func renamedFromEdit(for symbol: Symbol, in analysis: Analysis) -> (uri: String, edit: JSON)? {
         guard let lock = analysis.lock, let program = analysis.result.program,
-            let declaration = Self.renamedDeclaration(key, in: analysis.index),
-            let source = lock.renameSource(for: declaration, in: program),
-            let (offset, text, file) = Self.insertion(of: source, for: key, in: analysis.index),
+            let renamed = Self.renamedDeclaration(symbol),
+            let source = lock.renameSource(for: renamed, in: program),
+            let (offset, text, file) = Self.insertion(of: source, for: symbol, in: analysis),
             let document = analysis.document(file)
         else { return nil }
         let range = document.range(SourceRange(file: file, start: offset, end: offset))
         return (document.uri, ["range": range.json, "newText": .string(text)])
     }
 
-    /// The declaration `key` names, as the lock sees it.
-    static func renamedDeclaration(_ key: SymbolKey, in index: SymbolIndex) -> RenamedDeclaration? {
-        switch key {
-        case .global(let name):
-            switch index.definitions[key]?.kind {
-            case .tip?: return .tip(name)
-            case .parameter?: return .parameter(name)
-            case .event?: return .event(name)
-            default: return nil
-            }
-        case .enumCase(let enumName, let caseName): return .enumCase(enumName: enumName, caseName: caseName)
-        case .field, .argument: return nil
+    /// The declaration `symbol` names, as the lock sees it.
+    static func renamedDeclaration(_ symbol: Symbol) -> RenamedDeclaration? {
+        switch symbol {
+        case .tip(let name): .tip(name)
+        case .parameter(let name): .parameter(name)
+        case .event(let name): .event(name)
+        case .enumCase(let caseName, let enumName): .enumCase(enumName: enumName, caseName: caseName)
+        default: nil
         }
     }
 
-    /// Where `renamedFrom SOURCE` goes in `key`'s declaration, and the text to insert there.
-    static func insertion(of source: String, for key: SymbolKey, in index: SymbolIndex) -> (UInt32, String, FileID)? {
-        for tree in index.trees {
-            let file = index.sources[tree.file]
-            for declaration in tree.declarations {
-                switch (key, declaration) {
-                case (.global(let name), .tip(let decl)) where decl.name.name == name:
-                    guard let first = decl.items.first else { return nil }
-                    // An item of its own before the first: on its own line, or `;`-separated on a one-line tip.
-                    let lineStart = file.lineStarts[file.line(of: first.range.start) - 1]
-                    let before = file.text(in: SourceRange(file: tree.file, start: lineStart, end: first.range.start))
-                    let ownLine = before.allSatisfy { $0 == " " || $0 == "\t" }
-                    let text = ownLine ? "renamedFrom \(source)\n\(before)" : "renamedFrom \(source); "
-                    return (first.range.start, text, tree.file)
-                case (.global(let name), .parameter(let decl)) where decl.name.name == name:
-                    return clause(decl.renamedFrom, end: decl.range.end, source: source, file: tree.file)
-                case (.global(let name), .event(let decl)) where decl.name.name == name:
-                    return clause(decl.renamedFrom, end: decl.range.end, source: source, file: tree.file)
-                case (.enumCase(let enumName, let caseName), .enumeration(let decl)) where decl.name.name == enumName:
-                    guard let index = decl.cases.firstIndex(where: { $0.name == caseName }) else { return nil }
-                    let end = decl.renamedFrom(ofCase: index)?.range.end ?? decl.cases[index].range.end
-                    return (end, " renamedFrom \(source)", tree.file)
-                default: continue
-                }
-            }
+    /// Where `renamedFrom SOURCE` goes in `symbol`'s declaration, and the text to insert there.
+    static func insertion(of source: String, for symbol: Symbol, in analysis: Analysis) -> (UInt32, String, FileID)? {
+        guard let declaration = analysis.symbols.declaration(of: symbol) else { return nil }
+        let file = declaration.range.file
+        switch symbol {
+        case .tip:
+            let items = analysis.symbols.members(of: symbol).lazy.filter { !$0.symbol.isReferable }
+            guard let first = items.first?.range else { return nil }
+            // An item of its own before the first: on its own line, or `;`-separated on a one-line tip.
+            let written = analysis.source(file)
+            let lineStart = written.lineStarts[written.line(of: first.start) - 1]
+            let before = written.text(in: SourceRange(file: file, start: lineStart, end: first.start))
+            let ownLine = before.allSatisfy { $0 == " " || $0 == "\t" }
+            return (first.start, ownLine ? "renamedFrom \(source)\n\(before)" : "renamedFrom \(source); ", file)
+        case .parameter, .event:
+            // ` renamedFrom SOURCE` at the end of the declaration, or `, SOURCE` after its clause.
+            if let clause = declaration.renamedFrom { return (clause.end, ", \(source)", file) }
+            return (declaration.range.end, " renamedFrom \(source)", file)
+        case .enumCase:
+            // A case's clauses follow one another (a `,` would start the next case).
+            return ((declaration.renamedFrom ?? declaration.range).end, " renamedFrom \(source)", file)
+        default: return nil
         }
-        return nil
-    }
-
-    /// ` renamedFrom SOURCE` at the end of a declaration, or `, SOURCE` after its clause.
-    private static func clause(
-        _ existing: RenamedFromSyntax?, end: UInt32, source: String, file: FileID
-    ) -> (UInt32, String, FileID) {
-        if let existing { return (existing.range.end, ", \(source)", file) }
-        return (end, " renamedFrom \(source)", file)
     }
 
     // MARK: - Hover

@@ -60,20 +60,7 @@ struct HTMLWriter {
     }
 
     /// Text made safe in element content and in quoted attribute values.
-    static func escape(_ text: String) -> String {
-        text.escapingScalars { scalar in
-            switch scalar {
-            case "&": "&amp;"
-            case "<": "&lt;"
-            case ">": "&gt;"
-            case "\"": "&quot;"
-            case "'": "&#39;"
-            // Control characters other than tab and newline never reach a page as themselves.
-            case "\u{0}"..."\u{8}", "\u{B}"..."\u{1F}", "\u{7F}": "\u{FFFD}"
-            default: nil
-            }
-        }
-    }
+    static func escape(_ text: String) -> String { text.escapingMarkup(.html) }
 }
 
 /// One attribute of an element; a nil value writes a boolean attribute (`hidden`).

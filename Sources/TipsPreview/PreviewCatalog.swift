@@ -6,9 +6,22 @@ import TipsSyntax
 
 /// A warning of the checker, placed where a reviewer looks for it.
 struct PlacedWarning: Hashable, Sendable {
-    /// Which part of a tip a warning is about, read from the item keyword that starts its line.
+    /// Which part of a tip (or which declaration) a warning is about, as the page names it.
     enum Part: String, Hashable, Sendable {
         case tip, title, message, image, action, rule, id, group, other
+
+        /// The part the diagnostic's owner is: a tip item the card draws, a
+        /// tip, a group; any other declaration or item is `other`.
+        init(_ owner: Symbol?) {
+            switch owner {
+            case .tip?: self = .tip
+            case .group?: self = .group
+            case .action?: self = .action
+            // Title, message, image, id and rule are named as their keywords; the options are not drawn.
+            case .tipItem(let keyword, _, _)?: self = Part(rawValue: keyword.rawValue) ?? .other
+            default: self = .other
+            }
+        }
     }
 
     /// The message, as `tipc check` prints it.
@@ -19,8 +32,8 @@ struct PlacedWarning: Hashable, Sendable {
     var position: LineColumn
     /// The part of the tip it concerns.
     var part: Part
-    /// The source text the warning points at (a string literal with its quotes, a rule).
-    var quoted: String
+    /// The declaration, or part of one, it belongs to (the checker's record of it).
+    var owner: Symbol?
 }
 
 /// A tip's place in a group.
@@ -78,6 +91,54 @@ struct PreviewCatalog: Sendable {
 
     init(program: CheckedProgram, diagnostics: [Diagnostic], sources: SourceManager) {
         displayFrequency = program.config.displayFrequency
+        let (memberships, titles) = Self.memberships(in: program)
+        self.titles = titles
+        let warnings = diagnostics.filter { $0.severity == .warning }.map { Self.place($0, in: sources) }
+        warningCount = warnings.count
+        // Each warning goes to the tip or group it belongs to (the checker
+        // records which); the others are listed apart.
+        var warningsByOwner: [Symbol: [PlacedWarning]] = [:]
+        var otherWarnings: [PlacedWarning] = []
+        for warning in warnings {
+            switch warning.owner?.declaration {
+            case let owner? where owner.isTipOrGroup: warningsByOwner[owner, default: []].append(warning)
+            default: otherWarnings.append(warning)
+            }
+        }
+        self.otherWarnings = otherWarnings
+        let samples = PreviewSamples.collect(from: program, sources: sources)
+        (files, groups) = ([], [])
+        // A file of scenarios declares no tips by design: it gets no section saying so.
+        let scenarioFiles = Set(program.scenarios.map(\.file))
+        for file in program.files {
+            let source = sources[file.id]
+            var tips: [PreviewTip] = []
+            for declaration in file.declarations {
+                switch declaration {
+                case .tip(let tip):
+                    tips.append(
+                        PreviewTip(
+                            tip: tip, fileName: file.fileName, line: source.line(of: tip.origin.nameRange.start),
+                            memberships: memberships[tip.name] ?? [], warnings: warningsByOwner[.tip(tip.name)] ?? [],
+                            samples: samples[tip.name]))
+                case .group(let group):
+                    groups.append(
+                        PreviewGroup(
+                            group: group, fileName: file.fileName, line: source.line(of: group.origin.nameRange.start),
+                            warnings: warningsByOwner[.group(group.name)] ?? []))
+                default:
+                    break
+                }
+            }
+            if tips.isEmpty, scenarioFiles.contains(file.id) { continue }
+            files.append(PreviewFile(fileName: file.fileName, tips: tips))
+        }
+    }
+
+    /// Each tip's groups, and each tip's title, by tip name.
+    private static func memberships(
+        in program: CheckedProgram
+    ) -> (memberships: [String: [GroupMembership]], titles: [String: InterpolatedText]) {
         var memberships: [String: [GroupMembership]] = [:]
         var titles: [String: InterpolatedText] = [:]
         for file in program.files {
@@ -94,87 +155,24 @@ struct PreviewCatalog: Sendable {
                 }
             }
         }
-        self.titles = titles
-
-        // A warning belongs to the declaration whose name comes last before
-        // it in its file: the model keeps only where names are, and every
-        // warning inside a tip's body follows the tip's name and precedes the
-        // next declaration's.
-        var owners: [FileID: [(start: UInt32, name: String?)]] = [:]
-        for file in program.files {
-            owners[file.id] = file.declarations.map { declaration in
-                switch declaration {
-                case .tip(let tip): (tip.origin.nameRange.start, tip.name)
-                case .group(let group): (group.origin.nameRange.start, "group " + group.name)
-                case .enumeration(let decl): (decl.origin.nameRange.start, nil)
-                case .parameter(let decl): (decl.origin.nameRange.start, nil)
-                case .event(let decl): (decl.origin.nameRange.start, nil)
-                }
-            }
-        }
-        var warningsByOwner: [String: [PlacedWarning]] = [:]
-        var otherWarnings: [PlacedWarning] = []
-        var warningCount = 0
-        for diagnostic in diagnostics where diagnostic.severity == .warning {
-            warningCount += 1
-            let file = sources[diagnostic.range.file]
-            let placed = Self.place(diagnostic, in: file)
-            let candidates = owners[diagnostic.range.file] ?? []
-            // The last declaration whose name starts at or before the warning (declarations are in source order).
-            var low = 0
-            var high = candidates.count
-            while low < high {
-                let middle = (low + high) / 2
-                if candidates[middle].start <= diagnostic.range.start { low = middle + 1 } else { high = middle }
-            }
-            if low > 0, let name = candidates[low - 1].name {
-                warningsByOwner[name, default: []].append(placed)
-            } else {
-                otherWarnings.append(placed)
-            }
-        }
-        self.otherWarnings = otherWarnings
-        self.warningCount = warningCount
-
-        let samples = PreviewSamples.collect(from: program, sources: sources)
-        var files: [PreviewFile] = []
-        var groups: [PreviewGroup] = []
-        // A file of scenarios declares no tips by design: it gets no section saying so.
-        let scenarioFiles = Set(program.scenarios.map(\.file))
-        for file in program.files {
-            let source = sources[file.id]
-            var tips: [PreviewTip] = []
-            for declaration in file.declarations {
-                switch declaration {
-                case .tip(let tip):
-                    tips.append(
-                        PreviewTip(
-                            tip: tip, fileName: file.fileName, line: source.line(of: tip.origin.nameRange.start),
-                            memberships: memberships[tip.name] ?? [], warnings: warningsByOwner[tip.name] ?? [],
-                            samples: samples[tip.name]))
-                case .group(let group):
-                    groups.append(
-                        PreviewGroup(
-                            group: group, fileName: file.fileName, line: source.line(of: group.origin.nameRange.start),
-                            warnings: warningsByOwner["group " + group.name] ?? []))
-                default:
-                    break
-                }
-            }
-            if tips.isEmpty, scenarioFiles.contains(file.id) { continue }
-            files.append(PreviewFile(fileName: file.fileName, tips: tips))
-        }
-        self.files = files
-        self.groups = groups
+        return (memberships, titles)
     }
 
-    /// The warning's position, and the tip item its line starts with.
-    private static func place(_ diagnostic: Diagnostic, in file: SourceFile) -> PlacedWarning {
-        let position = file.lineColumn(of: diagnostic.range.start)
-        let firstWord = file.lineText(position.line).split(whereSeparator: { $0 == " " || $0 == "\t" }).first
-        let part = firstWord.flatMap { PlacedWarning.Part(rawValue: String($0)) } ?? .other
+    /// The warning's place in its file, and the part of its owner it concerns.
+    private static func place(_ diagnostic: Diagnostic, in sources: SourceManager) -> PlacedWarning {
+        let file = sources[diagnostic.range.file]
         return PlacedWarning(
-            message: diagnostic.message, fileName: file.fileName, position: position, part: part,
-            quoted: file.text(in: diagnostic.range))
+            message: diagnostic.message, fileName: file.fileName, position: file.lineColumn(of: diagnostic.range.start),
+            part: PlacedWarning.Part(diagnostic.owner), owner: diagnostic.owner)
+    }
+}
+
+extension Symbol {
+    /// Whether it is a tip or a group: a declaration the page draws a card for.
+    fileprivate var isTipOrGroup: Bool {
+        switch self {
+        case .tip, .group: true
+        default: false
+        }
     }
 }

@@ -62,8 +62,6 @@ extension PreviewPage {
         values: [String: TipValue]?
     ) {
         let warnedParts = Set(warnings.map(\.part))
-        // An action's warning points at its title's literal, which tells which action it is.
-        let warnedActions = Set(warnings.filter { $0.part == .action }.map(\.quoted))
         let isFirst = presentation == .inline && appearance == .light
         var attributes: [HTMLAttribute] = [
             .class("preview preview-\(presentation.rawValue) appearance-\(appearance.rawValue)")
@@ -97,24 +95,33 @@ extension PreviewPage {
         }
         writer.close()
         writer.close()
-        if !tip.actions.isEmpty {
-            writer.open("div", [.class("tip-actions")])
-            for action in tip.actions {
-                let warned = warnedActions.contains("\"" + action.title.displayText + "\"")
-                writer.element(
-                    "span",
-                    [
-                        .class(warned ? "tip-action has-warning" : "tip-action"),
-                        HTMLAttribute("data-action", action.id),
-                    ],
-                    html: Self.inline(action.title, filledWith: values))
-            }
-            writer.close()
-        }
+        if !tip.actions.isEmpty { writeActions(tip.actions, warnings: warnings, values: values) }
         let closeLabel = isFirst ? HTMLWriter.element("span", [.class("visually-hidden")], html: "Close button") : ""
         writer.element("span", [.class("tip-close")], html: PreviewStyle.closeGlyph + closeLabel)
         writer.close()
         writer.close()
+        writer.close()
+    }
+
+    /// A card's buttons, each underlined when a warning belongs to its action.
+    private mutating func writeActions(
+        _ actions: [CheckedAction], warnings: [PlacedWarning], values: [String: TipValue]?
+    ) {
+        let warned = Set(
+            warnings.compactMap { warning -> String? in
+                if case .action(let name, _)? = warning.owner { return name }
+                return nil
+            })
+        writer.open("div", [.class("tip-actions")])
+        for action in actions {
+            writer.element(
+                "span",
+                [
+                    .class(warned.contains(action.id) ? "tip-action has-warning" : "tip-action"),
+                    HTMLAttribute("data-action", action.id),
+                ],
+                html: Self.inline(action.title, filledWith: values))
+        }
         writer.close()
     }
 
@@ -131,10 +138,15 @@ extension PreviewPage {
         if tip.rules.isEmpty {
             fact("Rules", html: "None: eligible for everyone")
         } else {
-            let warnedLines = Set(entry.warnings.filter { $0.part != .other }.map(\.position.line))
-            let items = tip.rules.map { rule in
-                HTMLWriter.element(
-                    "li", warnedLines.contains(rule.line) ? [.class("has-warning")] : [],
+            let warnedRules = Set(
+                entry.warnings.compactMap { warning -> Int? in
+                    if case .tipItem(.rule, let index, _)? = warning.owner { return index }
+                    return nil
+                })
+            let items = tip.rules.indices.map { index in
+                let rule = tip.rules[index]
+                return HTMLWriter.element(
+                    "li", warnedRules.contains(index) ? [.class("has-warning")] : [],
                     html: HTMLWriter.element("code", [.class("rule")], html: HTMLWriter.escape(rule.source)) + " "
                         + HTMLWriter.element("span", [.class("where")], html: "line \(rule.line)"))
             }

@@ -78,21 +78,8 @@ package struct ScenarioReport {
         return out
     }
 
-    /// Text safe in an XML attribute (line breaks and tabs as references) or
-    /// element; characters XML 1.0 cannot hold become U+FFFD.
+    /// Text safe in an XML attribute (line breaks and tabs as references) or element.
     static func escaped(_ text: String, inAttribute: Bool = true) -> String {
-        text.escapingScalars { scalar in
-            switch scalar {
-            case "&": "&amp;"
-            case "<": "&lt;"
-            case ">": "&gt;"
-            case "\"": "&quot;"
-            case "\n" where inAttribute: "&#10;"
-            case "\t" where inAttribute: "&#9;"
-            case "\n", "\t": nil
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: "\u{FFFD}"
-            default: nil
-            }
-        }
+        text.escapingMarkup(inAttribute ? .xmlAttribute : .xmlElement)
     }
 }

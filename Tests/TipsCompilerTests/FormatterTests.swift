@@ -40,6 +40,28 @@ import Testing
         #expect(corpus.contains { $0.hasPrefix("Tests/TipsCompilerTests/Fixtures/Goldens/") })
     }
 
+    /// The safety net: a layout is kept only when it checks to the file's model, positions aside.
+    @Test func theSafetyNetComparesCheckedModels() {
+        let file = SourceFile(
+            id: FileID(0), path: "a.tips",
+            bytes: Array(
+                "event opened\ntip A { title \"A\"; rule opened.count  >  2 }\nscenario \"s\" { wait 1d }\n".utf8))
+        let relaid =
+            "event opened\n\ntip A {\n    title \"A\"\n    rule opened.count > 2\n}\n\nscenario \"s\" {\n    wait 1d\n}\n"
+        #expect(TipsFormatter.sameMeaning(file, as: relaid))
+        // Another operator, another literal, another name, another step: another meaning.
+        for changed in [">=", "> 3"] {
+            #expect(!TipsFormatter.sameMeaning(file, as: relaid.replacingOccurrences(of: "> 2", with: changed)))
+        }
+        #expect(!TipsFormatter.sameMeaning(file, as: relaid.replacingOccurrences(of: "wait 1d", with: "wait 2d")))
+        #expect(!TipsFormatter.sameMeaning(file, as: relaid.replacingOccurrences(of: "tip A", with: "tip B")))
+        // A file that does not check alone is compared by what checks and by its names' uses.
+        let alone = SourceFile(id: FileID(0), path: "b.tips", bytes: Array("tip B { title \"B\"; rule a && b }\n".utf8))
+        #expect(TipsFormatter.sameMeaning(alone, as: "tip B {\n    title \"B\"\n    rule a && b\n}\n"))
+        #expect(!TipsFormatter.sameMeaning(alone, as: "tip B {\n    title \"B\"\n}\n"))
+        #expect(!TipsFormatter.sameMeaning(alone, as: "tip B {\n    title \"B\"\n    rule a &&\n}\n"))
+    }
+
     @Test(arguments: corpus())
     func formattingIsIdempotentAndKeepsTheMeaning(_ path: String) throws {
         let bytes = Array(try Data(contentsOf: Self.url(path)))

@@ -57,29 +57,33 @@ import Testing
     }
 
     @Test func scenarioNamesAreReferencesOfWhatTheyName() {
-        var sources = SourceManager()
-        _ = sources.add(path: "App.tips", text: Self.tips)
-        _ = sources.add(
-            path: "App.test.tips",
-            text: """
-                scenario "S" {
-                    set tier = .member
-                    donate visited(region: "Alps")
-                    expect Hello(name: "a") available
-                    expect Greetings shows Other
-                }
+        let scenario = """
+            scenario "S" {
+                set tier = .member
+                donate visited(region: "Alps")
+                expect Hello(name: "a") available
+                expect Greetings shows Other
+            }
 
-                """)
-        let index = SymbolIndex(sources: sources)
-        let file = sources.files[1]
-        let names = { (key: SymbolKey) in index.ranges(of: key).filter { $0.file == file.id }.map(file.text(in:)) }
-        #expect(names(.global("tier")) == ["tier"])
-        #expect(names(.enumCase("Tier", "member")) == ["member"])
-        #expect(names(.global("visited")) == ["visited"])
-        #expect(names(.field("visited", "region")) == ["region"])
-        #expect(names(.global("Hello")) == ["Hello"])
-        #expect(names(.argument("Hello", "name")) == ["name"])
-        #expect(names(.global("Greetings")) == ["Greetings"])
-        #expect(names(.global("Other")) == ["Other"])
+            """
+        let result = Compilation(
+            inputs: [
+                CompilationInput(path: "App.tips", text: Self.tips),
+                CompilationInput(path: "App.test.tips", text: scenario),
+            ],
+            options: CompilationOptions(emitsCode: false)
+        ).run()
+        let file = result.sources.files[1]
+        let names = { (symbol: Symbol) in
+            result.symbols.references(to: symbol).filter { $0.file == file.id }.map(file.text(in:))
+        }
+        #expect(names(.parameter("tier")) == ["tier"])
+        #expect(names(.enumCase("member", enumeration: "Tier")) == ["member"])
+        #expect(names(.event("visited")) == ["visited"])
+        #expect(names(.field("region", event: "visited")) == ["region"])
+        #expect(names(.tip("Hello")) == ["Hello"])
+        #expect(names(.argument("name", tip: "Hello")) == ["name"])
+        #expect(names(.group("Greetings")) == ["Greetings"])
+        #expect(names(.tip("Other")) == ["Other"])
     }
 }

@@ -45,7 +45,7 @@ extension Checker {
     }
 
     /// A declared name with lookalike letters, its ``latinSkeleton(_:)`` and its first lookalike.
-    typealias Lookalike = (symbol: Symbol, skeleton: String, lookalike: Unicode.Scalar)
+    typealias Lookalike = (symbol: DeclaredName, skeleton: String, lookalike: Unicode.Scalar)
 
     /// Warns at every declared name that differs from another declared name
     /// only by lookalike letters of another script. `lookalikes` are in
@@ -58,10 +58,13 @@ extension Checker {
             guard let other, other.name != symbol.name else { continue }
             let code = Lexer.hex(lookalike.value, digits: 4)
             let letter = lookalike.properties.name.map { " \($0)" } ?? ""
-            diagnostics.warning(
-                "'\(symbol.name)' looks like '\(other.name)' but is another name: its '\(Character(lookalike))' is "
-                    + "U+\(code)\(letter); rename one of them",
-                at: symbol.nameRange, notes: [DiagnosticNote("'\(other.name)' is declared here", at: other.nameRange)])
+            reporting(as: symbol.symbol) {
+                $0.diagnostics.warning(
+                    "'\(symbol.name)' looks like '\(other.name)' but is another name: its '\(Character(lookalike))' is "
+                        + "U+\(code)\(letter); rename one of them",
+                    at: symbol.nameRange,
+                    notes: [DiagnosticNote("'\(other.name)' is declared here", at: other.nameRange)])
+            }
         }
     }
 

@@ -22,7 +22,7 @@ extension Checker {
             return nil
         default: break
         }
-        if let symbol = symbols[name] {
+        if let symbol = resolveDeclared(syntax.name) {
             if symbol.kind == .enumeration { return .enumeration(name) }
             diagnostics.error(
                 "'\(name)' is \(symbol.kind), not a type; use Bool, Int, Double, String or an enum",
@@ -99,7 +99,12 @@ extension Checker {
         case (.double, .int(let number)): return .double(Double(number))
         case (.enumeration(let name), .enumCase(let caseName)):
             guard let checked = enums[name] else { return nil }
-            if checked.cases.contains(caseName) { return value }
+            if checked.cases.contains(caseName) {
+                if let written = Self.caseName(in: expression) {
+                    recordUse(.enumCase(caseName, enumeration: name), at: written.range)
+                }
+                return value
+            }
             // Only `.name` reads as a case, and its range covers the dot.
             diagnostics.error(
                 "enum '\(name)' has no case '\(caseName)'", at: expression.range,
@@ -110,6 +115,8 @@ extension Checker {
             if case .member(.name(let base), let caseName, _) = expression, base.name == name,
                 let checked = enums[name], checked.cases.contains(caseName.name)
             {
+                recordUse(.enumeration(name), at: base.range)
+                recordUse(.enumCase(caseName.name, enumeration: name), at: caseName.range)
                 diagnostics.error(
                     "write the case as '.\(caseName.name)' instead of '\(name).\(caseName.name)'", at: expression.range,
                     replacing: "." + caseName.name)
@@ -134,6 +141,15 @@ extension Checker {
                 "\(subject()) must be \(expected), but this is \(describeLiteral(value))",
                 at: expression.range)
             return nil
+        }
+    }
+
+    /// The name of the `.case` a constant is written as (inside parentheses too).
+    static func caseName(in expression: Expr) -> Identifier? {
+        switch expression {
+        case .implicitMember(let name, _): name
+        case .parenthesized(let inner, _): caseName(in: inner)
+        default: nil
         }
     }
 
@@ -231,6 +247,7 @@ extension Checker {
         var members: [String] = []
         members.reserveCapacity(decl.members.count)
         for member in decl.members {
+            resolveDeclared(member)
             guard
                 recordFirst(
                     member.name, at: member.range, in: &seen,

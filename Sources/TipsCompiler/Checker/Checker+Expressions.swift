@@ -100,9 +100,13 @@ extension Checker {
     }
 
     private mutating func checkName(_ name: Identifier, context: ExpressionContext) -> CheckedExpression? {
-        if let type = context.arguments[name.name] { return .argument(name.name, type) }
+        if let type = context.arguments[name.name] {
+            recordUse(.argument(name.name, tip: context.tip), at: name.range)
+            return .argument(name.name, type)
+        }
+        let declared = resolveDeclared(name)
         if let parameter = parameters[name.name] { return .parameter(name.name, parameter.type) }
-        switch symbols[name.name]?.kind {
+        switch declared?.kind {
         case .parameter: return nil  // Declared, but its declaration already failed.
         case .event:
             diagnostics.error(
@@ -152,10 +156,14 @@ extension Checker {
         _ name: Identifier, range: SourceRange, expected: TipsType?, context: ExpressionContext
     ) -> CheckedExpression? {
         if let event = context.fieldsOf, let field = event.field(named: name.name) {
+            recordUse(.field(name.name, event: event.name), at: name.range)
             return .field(name.name, field.type)
         }
         if case .enumeration(let enumName) = expected, let checked = enums[enumName] {
-            if checked.cases.contains(name.name) { return .enumCase(name.name, enumName: enumName) }
+            if checked.cases.contains(name.name) {
+                recordUse(.enumCase(name.name, enumeration: enumName), at: name.range)
+                return .enumCase(name.name, enumName: enumName)
+            }
             var hint = Suggestion.closest(to: name.name, in: checked.cases, prefix: ".")
             if let event = context.fieldsOf,
                 let match = SpellingSuggester.closest(to: name.name, among: event.fields.map(\.name))
@@ -189,6 +197,7 @@ extension Checker {
     ) -> CheckedExpression? {
         if name.name == "count" {
             if case .name(let eventName) = base, events[eventName.name] != nil {
+                recordUse(.event(eventName.name), at: eventName.range)
                 return .count(CheckedQuery(event: eventName.name, steps: []))
             }
             guard let query = checkQuery(base, context: context) else { return nil }
@@ -203,6 +212,7 @@ extension Checker {
         }
         // A member of something that is not a query.
         if case .name(let baseName) = base, events[baseName.name] != nil {
+            recordUse(.event(baseName.name), at: baseName.range)
             diagnostics.error(
                 "event '\(baseName.name)' has no member '\(name.name)'", at: name.range,
                 suggesting: .closest(
@@ -210,6 +220,7 @@ extension Checker {
             return nil
         }
         if case .name(let baseName) = base, symbols[baseName.name]?.kind == .enumeration {
+            recordUse(.enumeration(baseName.name), at: baseName.range)
             diagnostics.error(
                 "write the case as '.\(name.name)' instead of '\(baseName.name).\(name.name)'", at: range,
                 replacing: "." + name.name)

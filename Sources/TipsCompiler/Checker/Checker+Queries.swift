@@ -32,6 +32,7 @@ extension Checker {
                 base, method: method, arguments: arguments, range: range, context: context, stepsAfter: stepsAfter)
         case .name(let name):
             if events[name.name] != nil {
+                recordUse(.event(name.name), at: name.range)
                 diagnostics.error(
                     "add '.donations' to query the donations of '\(name.name)'", at: name.range)
                 return nil
@@ -90,6 +91,7 @@ extension Checker {
             return nil
         }
         if case .name(let eventName) = base, events[eventName.name] != nil {
+            recordUse(.event(eventName.name), at: eventName.range)
             diagnostics.error(
                 "query the donations: write '\(eventName.name).donations.\(method.name)(...)'", at: method.range)
             return nil
@@ -144,6 +146,7 @@ extension Checker {
                     "event '\(event.name)' has no field '\(field.name)'", at: fieldRange, suggesting: hint)
                 return nil
             }
+            recordUse(.field(field.name, event: event.name), at: field.range)
             return isLargest ? .largestSubset(by: field.name) : .smallestSubset(by: field.name)
         }
     }

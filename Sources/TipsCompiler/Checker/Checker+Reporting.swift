@@ -1,16 +1,20 @@
 // How the checker reports: into the sink it was given, through one type that
-// also tells each check whether it reported an error, so that no check reads
-// the sink to learn whether it failed.
+// stamps each diagnostic with the declaration it belongs to, and tells each
+// check whether it reported an error, so that no check reads the sink to
+// learn whether it failed.
 
 import TipsSyntax
 
 /// The checker's side of the diagnostics sink: the engine the checker was
-/// given, and whether an error was reported since the innermost
-/// ``Checker/checking(_:)`` began.
+/// given, the declaration being checked (every diagnostic's ``Diagnostic/owner``),
+/// and whether an error was reported since the innermost
+/// ``Checker/checking(as:_:)`` began.
 struct CheckerReporter: Sendable {
     /// The sink the checker was given (or, for work done at the same time, one of its own, merged in order).
     var sink: DiagnosticEngine
-    /// Whether an error was reported since the innermost ``Checker/checking(_:)`` began.
+    /// The declaration, or the part of one, being checked.
+    fileprivate(set) var owner: Symbol?
+    /// Whether an error was reported since the innermost ``Checker/checking(as:_:)`` began.
     fileprivate(set) var reportedError = false
 
     init(sink: DiagnosticEngine) {
@@ -41,21 +45,32 @@ struct CheckerReporter: Sendable {
     }
 
     private mutating func report(_ diagnostic: Diagnostic) {
+        var diagnostic = diagnostic
+        diagnostic.owner = owner
         if diagnostic.severity == .error { reportedError = true }
         sink.report(diagnostic)
     }
 }
 
 extension Checker {
-    /// Runs `check`, and returns its result and whether it reported an
-    /// error. A check that reads on past a mistake (`opened.count()` read as
-    /// `opened.count`) still returns what it read; this says it had to.
-    mutating func checking<T>(_ check: (inout Checker) -> T) -> (result: T, failed: Bool) {
-        let outer = diagnostics.reportedError
+    /// Runs `check`, what it reports belonging to `owner` (when given), and
+    /// returns its result and whether it reported an error. A check that
+    /// reads on past a mistake (`opened.count()` read as `opened.count`)
+    /// still returns what it read; this says it had to.
+    mutating func checking<T>(as owner: Symbol? = nil, _ check: (inout Checker) -> T) -> (result: T, failed: Bool) {
+        let (outer, outerOwner) = (diagnostics.reportedError, diagnostics.owner)
         diagnostics.reportedError = false
+        if let owner { diagnostics.owner = owner }
         let result = check(&self)
         let failed = diagnostics.reportedError
         diagnostics.reportedError = outer || failed
+        diagnostics.owner = outerOwner
         return (result, failed)
+    }
+
+    /// Runs `check`, what it reports belonging to `owner`.
+    @discardableResult
+    mutating func reporting<T>(as owner: Symbol, _ check: (inout Checker) -> T) -> T {
+        checking(as: owner, check).result
     }
 }

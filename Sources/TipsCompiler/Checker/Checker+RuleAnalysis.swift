@@ -25,16 +25,23 @@ extension Checker {
     /// value to some operand: a negative count, a count above what the event
     /// keeps, `x > 3 && x < 2` (Int or Double), `b && !b`, an enum or string
     /// equal to two different values, or a comparison of two literals that is
-    /// false. `items` is the tip's body as written, for messages that quote
-    /// the rules: a rule that failed to check is not among `rules`, and each
-    /// written rule belongs to the checked one with its range.
-    mutating func checkContradictions(_ rules: [CheckedRule], of items: [TipItem], tip: String) {
+    /// false. `decl` is the tip as written, for messages that quote the
+    /// rules: a rule that failed to check is not among `rules`, and each
+    /// written rule belongs to the checked one with its range. A warning
+    /// belongs to the rule it points into.
+    mutating func checkContradictions(_ rules: [CheckedRule], of decl: TipDecl, tip: String) {
         var facts = RuleFacts()
         var next = 0
-        for index in items.indices where next < rules.count {
-            guard case .rule(let written, _) = items[index].kind, written.range == rules[next].range else { continue }
+        var written = 0
+        for item in decl.items where next < rules.count {
+            guard case .rule(let expression, _) = item.kind else { continue }
+            written += 1
+            guard expression.range == rules[next].range else { continue }
             let isLast = next == rules.count - 1
-            guard narrow(&facts, by: rules[next].expression, syntax: written, tip: tip, isLast: isLast) else { return }
+            let holds = reporting(as: .tipItem(.rule, index: written - 1, tip: tip)) {
+                $0.narrow(&facts, by: rules[next].expression, syntax: expression, tip: tip, isLast: isLast)
+            }
+            guard holds else { return }
             next += 1
         }
     }

@@ -41,12 +41,17 @@ extension Checker {
             guard case .scenario(let decl) = files[position.file].declarations[position.index] else { continue }
             // `--filter` and test reports tell scenarios apart by name.
             if let name = decl.name.plainText,
-                !recordFirst(
-                    name, at: decl.name.range, in: &seen, "a scenario named \"\(name)\" is already declared",
-                    note: "the first is here")
+                !reporting(
+                    as: .scenario(name),
+                    {
+                        $0.recordFirst(
+                            name, at: decl.name.range, in: &seen, "a scenario named \"\(name)\" is already declared",
+                            note: "the first is here")
+                    })
             {
                 continue
             }
+            declare(decl)
             if let scenario = checkScenario(decl, scope: scope) { checked.append(scenario) }
         }
         return checked
@@ -54,9 +59,10 @@ extension Checker {
 
     /// One scenario, or nil when it has errors.
     mutating func checkScenario(_ decl: ScenarioDecl, scope: ScenarioScope) -> CheckedScenario? {
-        let (scenario, failed) = checking { $0.checkScenarioSteps(decl, scope: scope) }
+        let owner = Self.symbol(of: decl)
+        let (scenario, failed) = checking(as: owner) { $0.checkScenarioSteps(decl, scope: scope) }
         guard !failed, let scenario else { return nil }
-        let (_, tooLong) = checking {
+        let (_, tooLong) = checking(as: owner) {
             $0.reportStepsPastLimit(scenario.steps, budget: CheckedScenario.maximumStepsRun)
         }
         return tooLong ? nil : scenario
@@ -194,6 +200,7 @@ extension Checker {
     // MARK: - Parameters and events
 
     private mutating func checkSetStep(_ name: Identifier, _ value: Expr) -> CheckedStep.Kind? {
+        resolveDeclared(name)
         guard let parameter = parameters[name.name] else {
             reportNotFound(name, .parameter)
             return nil
@@ -206,6 +213,7 @@ extension Checker {
     private mutating func checkDonation(
         _ name: Identifier, _ fields: [ArgumentSyntax]?
     ) -> CheckedStep.Kind? {
+        resolveDeclared(name)
         guard let event = events[name.name] else {
             reportNotFound(name, .event)
             return nil
@@ -213,7 +221,7 @@ extension Checker {
         guard
             let values = checkArguments(
                 fields ?? [], against: event.fields, owner: "event '\(event.name)'", kind: "field",
-                missingAt: name.range)
+                missingAt: name.range, member: { .field($0, event: event.name) })
         else { return nil }
         var byName: [String: TipValue] = [:]
         for (field, value) in zip(event.fields, values) { byName[field.name] = value }
@@ -221,10 +229,11 @@ extension Checker {
     }
 
     /// Labeled values for `declared` (a donation's fields or a tip's
-    /// arguments), in declaration order: each given once, none unknown, each of its type.
+    /// arguments, each label a use of `member` of its name), in declaration
+    /// order: each given once, none unknown, each of its type.
     private mutating func checkArguments(
         _ arguments: [ArgumentSyntax], against declared: [CheckedField], owner: String, kind: String,
-        missingAt range: SourceRange
+        missingAt range: SourceRange, member: (String) -> Symbol
     ) -> [TipValue]? {
         var values = [TipValue?](repeating: nil, count: declared.count)
         var failed = false
@@ -246,6 +255,7 @@ extension Checker {
                 failed = true
                 continue
             }
+            recordUse(member(label.name), at: label.range)
             guard values[index] == nil else {
                 diagnostics.error("\(kind) '\(label.name)' is given twice", at: label.range)
                 failed = true
@@ -286,6 +296,7 @@ extension Checker {
         _ reference: TipReferenceSyntax, scope: ScenarioScope, allowsEveryInstance: Bool = false
     ) -> CheckedTipInstance? {
         let name = reference.name
+        resolveDeclared(name)
         guard let tip = scope.tips[name.name] else {
             if symbols[name.name] == nil, let renamed = scope.tipRenamed(from: name.name) {
                 diagnostics.error(
@@ -315,7 +326,7 @@ extension Checker {
         guard
             let values = checkArguments(
                 arguments, against: declared, owner: "tip '\(name.name)'", kind: "argument",
-                missingAt: reference.range)
+                missingAt: reference.range, member: { .argument($0, tip: tip.name) })
         else { return nil }
         let text = zip(declared, values).map { "\($0.name): \(Self.sourceText($1))" }.joined(separator: ", ")
         return CheckedTipInstance(tip: tip.name, arguments: values, text: "\(tip.name)(\(text))")
@@ -363,8 +374,9 @@ extension Checker {
         _ groupReference: TipReferenceSyntax, _ tipReference: TipReferenceSyntax?, scope: ScenarioScope
     ) -> CheckedStep.Kind? {
         let name = groupReference.name
+        let declared = resolveDeclared(name)
         guard let group = scope.groups[name.name] else {
-            if symbols[name.name]?.kind == .tip {
+            if declared?.kind == .tip {
                 diagnostics.error(
                     "'\(name.name)' is a tip, not a group; 'shows' asks a group for its current tip, "
                         + "as in expect \(name.name) available",

@@ -89,14 +89,17 @@ extension Checker {
     /// Checks a tip (only the first declaration of its name: `run` skips duplicates).
     mutating func checkTip(_ decl: TipDecl) -> CheckedTip? {
         let tipName = decl.name.name
-        let ((arguments, body), reported) = checking { $0.checkTipBody(decl) }
+        declare(decl)
+        let ((arguments, body), reported) = checking(as: .tip(tipName)) { $0.checkTipBody(decl) }
         let failed = body.failed || reported || decl.hasSyntaxErrors
         if body.rules.isEmpty && body.options.isEmpty && !groupedTips.contains(tipName) && !failed {
-            diagnostics.warning(
-                "tip '\(tipName)' has no rules, no options and is in no group; it shows to everyone at once",
-                at: decl.name.range)
+            reporting(as: .tip(tipName)) {
+                $0.diagnostics.warning(
+                    "tip '\(tipName)' has no rules, no options and is in no group; it shows to everyone at once",
+                    at: decl.name.range)
+            }
         }
-        checkContradictions(body.rules, of: decl.items, tip: tipName)
+        checkContradictions(body.rules, of: decl, tip: tipName)
         guard !failed, let title = body.title else { return nil }
         return CheckedTip(
             name: tipName, doc: decl.doc?.lines ?? [], arguments: arguments,
@@ -114,28 +117,35 @@ extension Checker {
         let argumentTypes =
             arguments.map { Dictionary($0.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
         // By index, each item read in place: a copy of an item retains what it holds.
+        var places = TipItemPlaces()
         for index in decl.items.indices {
             let keywordRange = decl.items[index].keyword
+            let owner = places.next(decl.items[index].kind, tip: tipName)
             if let slot = SingleItem(decl.items[index].kind) {
                 if let first = body.seen[slot] {
-                    diagnostics.error(
-                        "'\(decl.items[index].kind.keyword.rawValue)' is given twice in tip '\(tipName)'",
-                        at: keywordRange,
-                        notes: [DiagnosticNote("first given here", at: first)])
+                    reporting(as: owner) {
+                        $0.diagnostics.error(
+                            "'\(decl.items[index].kind.keyword.rawValue)' is given twice in tip '\(tipName)'",
+                            at: keywordRange, notes: [DiagnosticNote("first given here", at: first)])
+                    }
                     body.failed = true
                     continue
                 }
                 body.seen[slot] = keywordRange
             }
             if case .renamedFrom(let sources) = decl.items[index].kind {
-                for source in sources {
-                    let rename = checkTipRename(
-                        source, tip: tipName, arguments: argumentTypes, isReusable: decl.arguments != nil)
-                    if let rename { body.renames.append(rename) } else { body.failed = true }
+                reporting(as: owner) { checker in
+                    for source in sources {
+                        let rename = checker.checkTipRename(
+                            source, tip: tipName, arguments: argumentTypes, isReusable: decl.arguments != nil)
+                        if let rename { body.renames.append(rename) } else { body.failed = true }
+                    }
                 }
                 continue
             }
-            checkItem(decl.items[index].kind, into: &body, tip: tipName, arguments: argumentTypes)
+            reporting(as: owner) {
+                $0.checkItem(decl.items[index].kind, into: &body, tip: tipName, arguments: argumentTypes)
+            }
         }
         checkRenamedInstances(body.renames, id: body.id?.text, tip: tipName)
         // A tip whose body did not parse is not judged by what is left of it:
@@ -287,6 +297,7 @@ extension Checker {
                 if pending != nil { pending?.append(text) } else { pending = text }
             case .interpolation(let name):
                 if arguments[name.name] != nil {
+                    recordUse(.argument(name.name, tip: tip), at: name.range)
                     if let text = pending { segments.append(.text(text)) }
                     pending = nil
                     segments.append(.argument(name.name))
@@ -314,6 +325,7 @@ extension Checker {
 
     /// Resolves a name that must be an event.
     mutating func resolveEvent(_ name: Identifier) -> CheckedEvent? {
+        resolveDeclared(name)
         if let event = events[name.name] { return event }
         reportNotFound(name, .event)
         return nil
@@ -322,7 +334,7 @@ extension Checker {
     /// Reports why `name` names no checked declaration of the `expected`
     /// kind: it declares another kind, or nothing ("did you mean" among that
     /// kind). One of that kind that failed its own checks was reported there.
-    mutating func reportNotFound(_ name: Identifier, _ expected: Symbol.Kind) {
+    mutating func reportNotFound(_ name: Identifier, _ expected: DeclaredName.Kind) {
         switch symbols[name.name]?.kind {
         case expected: break
         case let kind?: diagnostics.error("'\(name.name)' is \(kind), not \(expected)", at: name.range)
@@ -334,7 +346,7 @@ extension Checker {
     }
 
     /// The declared names of one kind, in the order of ``symbols``.
-    func names(of kind: Symbol.Kind) -> [String] { symbols.compactMap { $0.value.kind == kind ? $0.key : nil } }
+    func names(of kind: DeclaredName.Kind) -> [String] { symbols.compactMap { $0.value.kind == kind ? $0.key : nil } }
 
     // MARK: - Tip ids
 
@@ -354,9 +366,12 @@ extension Checker {
                     first.idRange.map { DiagnosticNote("tip '\(first.name)' has this id", at: $0) }
                     ?? DiagnosticNote(
                         "tip '\(first.name)' has the id '\(key)' from its name", at: first.origin.nameRange)
-                diagnostics.error(
-                    "tip id '\(key)' is already used by tip '\(first.name)'; ids must be unique",
-                    at: tip.idRange ?? tip.origin.nameRange, notes: [note])
+                let owner: Symbol = tip.idRange == nil ? .tip(tip.name) : .tipItem(.id, index: 0, tip: tip.name)
+                reporting(as: owner) {
+                    $0.diagnostics.error(
+                        "tip id '\(key)' is already used by tip '\(first.name)'; ids must be unique",
+                        at: tip.idRange ?? tip.origin.nameRange, notes: [note])
+                }
             }
         }
     }

@@ -8,7 +8,7 @@ import TipsSyntax
 /// was reported.
 public struct Checker: Sendable {
     /// A file-scope name and what it declares (all that name lookups need to know).
-    struct Symbol {
+    struct DeclaredName {
         /// What a name declares; its raw value is the noun messages use.
         enum Kind: String, CustomStringConvertible {
             case enumeration = "enum", parameter, event, tip, group
@@ -32,7 +32,7 @@ public struct Checker: Sendable {
     /// Each file's name without directories, by ``FileID/rawValue``: every rule records it.
     let fileNames: [String]
     var diagnostics: CheckerReporter
-    var symbols: [String: Symbol] = [:]
+    var symbols: [String: DeclaredName] = [:]
     var enums: [String: CheckedEnum] = [:]
     var parameters: [String: CheckedParameter] = [:]
     var events: [String: CheckedEvent] = [:]
@@ -41,6 +41,10 @@ public struct Checker: Sendable {
     var keepClauses: [String: String] = [:]
     /// How many threads may check tips at once.
     var jobs = 1
+    /// The declarations checked so far, for the symbol table.
+    var declarations: [SymbolDeclaration] = []
+    /// The uses of names resolved so far, for the symbol table.
+    var uses: [SymbolUse] = []
 
     /// Checks `files` (in input order) and returns the checked program.
     public static func check(
@@ -63,9 +67,10 @@ public struct Checker: Sendable {
         let positions = collectSymbols(files)
         warnAboutLookalikeNames(positions.lookalikes)
         enums.reserveCapacity(positions.enums.count)
+        declarations.reserveCapacity(files.reduce(0) { $0 + $1.declarations.count } * 4)
         parameters.reserveCapacity(positions.parametersAndEvents.count)
         events.reserveCapacity(positions.parametersAndEvents.count)
-        let config = checkConfig(files, at: positions.configs)
+        let config = reporting(as: .config) { $0.checkConfig(files, at: positions.configs) }
         // One slot per declaration, filled kind by kind. Each kind is checked
         // in source order; a duplicate declaration is not checked at all.
         var checked = files.map { [CheckedDeclaration?](repeating: nil, count: $0.declarations.count) }
@@ -75,9 +80,9 @@ public struct Checker: Sendable {
         }
         var groups: [CheckedGroup] = []
         for position in positions.groups {
-            guard case .group(let decl) = files[position.file].declarations[position.index],
-                let group = checkGroup(decl)
-            else { continue }
+            guard case .group(let decl) = files[position.file].declarations[position.index] else { continue }
+            declare(decl)
+            guard let group = reporting(as: .group(decl.name.name), { $0.checkGroup(decl) }) else { continue }
             groups.append(group)
             checked[position.file][position.index] = .group(group)
         }
@@ -100,7 +105,9 @@ public struct Checker: Sendable {
                 id: file.file, fileName: fileNames[Int(file.file.rawValue)],
                 declarations: Self.takeDeclarations(&checked[index]), emitsConfiguration: file.file == configFile)
         }
-        return CheckedProgram(files: checkedFiles, config: config?.config ?? CheckedConfig(), scenarios: scenarios)
+        return CheckedProgram(
+            files: checkedFiles, config: config?.config ?? CheckedConfig(), scenarios: scenarios,
+            symbols: SymbolTable(declarations: declarations, uses: uses))
     }
 
     /// The declarations checked into `slots`, in order, moved out of them
@@ -118,15 +125,20 @@ public struct Checker: Sendable {
     private mutating func checkTypeOrValue(_ declaration: Declaration) -> CheckedDeclaration? {
         switch declaration {
         case .enumeration(let decl):
-            guard let checked = checkEnum(decl) else { return nil }
+            declare(decl)
+            guard let checked = reporting(as: .enumeration(decl.name.name), { $0.checkEnum(decl) }) else { return nil }
             enums[checked.name] = checked
             return .enumeration(checked)
         case .parameter(let decl):
-            guard let checked = checkParameter(decl) else { return nil }
+            declare(decl)
+            guard let checked = reporting(as: .parameter(decl.name.name), { $0.checkParameter(decl) }) else {
+                return nil
+            }
             parameters[checked.name] = checked
             return .parameter(checked)
         case .event(let decl):
-            guard let checked = checkEvent(decl) else { return nil }
+            declare(decl)
+            guard let checked = reporting(as: .event(decl.name.name), { $0.checkEvent(decl) }) else { return nil }
             events[checked.name] = checked
             return .event(checked)
         default: return nil
@@ -145,17 +157,27 @@ public struct Checker: Sendable {
         let chunks = Parallel.map(positions.count, jobs: jobs, minimumChunk: Self.tipsPerJob) { range in
             var worker = base
             worker.diagnostics = CheckerReporter(sink: DiagnosticEngine())
+            (worker.declarations, worker.uses) = ([], [])
+            // Each tip records itself, its arguments and its items, and a use or two per item.
+            let items = positions[range].reduce(0) { count, position in
+                guard case .tip(let decl) = files[position.file].declarations[position.index] else { return count }
+                return count + 1 + (decl.arguments?.count ?? 0) + decl.items.count
+            }
+            worker.declarations.reserveCapacity(items)
+            worker.uses.reserveCapacity(items * 2)
             let tips = positions[range].map { position -> CheckedTip? in
                 guard case .tip(let decl) = files[position.file].declarations[position.index] else { return nil }
                 return worker.checkTip(decl)
             }
-            return (tips, worker.diagnostics.sink)
+            return (tips, worker.diagnostics.sink, worker.declarations, worker.uses)
         }
         var checked: [CheckedTip?] = []
         checked.reserveCapacity(positions.count)
-        for (tips, engine) in chunks {
+        for (tips, engine, declared, used) in chunks {
             diagnostics.sink.report(contentsOf: engine)
             checked += tips
+            declarations += declared
+            uses += used
         }
         return checked
     }
@@ -187,7 +209,7 @@ public struct Checker: Sendable {
         symbols.reserveCapacity(files.reduce(0) { $0 + $1.declarations.count })
         for (fileIndex, file) in files.enumerated() {
             for index in file.declarations.indices {
-                let symbol: Symbol
+                let symbol: DeclaredName
                 switch file.declarations[index] {
                 case .config:
                     positions.configs.append((fileIndex, index))
@@ -195,20 +217,22 @@ public struct Checker: Sendable {
                 case .scenario:
                     positions.scenarios.append((fileIndex, index))
                     continue
-                case .enumeration(let decl): symbol = Symbol(kind: .enumeration, identifier: decl.name)
-                case .parameter(let decl): symbol = Symbol(kind: .parameter, identifier: decl.name)
-                case .event(let decl): symbol = Symbol(kind: .event, identifier: decl.name)
+                case .enumeration(let decl): symbol = DeclaredName(kind: .enumeration, identifier: decl.name)
+                case .parameter(let decl): symbol = DeclaredName(kind: .parameter, identifier: decl.name)
+                case .event(let decl): symbol = DeclaredName(kind: .event, identifier: decl.name)
                 case .tip(let decl):
-                    symbol = Symbol(kind: .tip, identifier: decl.name, takesArguments: decl.arguments != nil)
-                case .group(let decl): symbol = Symbol(kind: .group, identifier: decl.name)
+                    symbol = DeclaredName(kind: .tip, identifier: decl.name, takesArguments: decl.arguments != nil)
+                case .group(let decl): symbol = DeclaredName(kind: .group, identifier: decl.name)
                 }
                 let key = symbol.name
                 // One hash for a new name; a duplicate puts the first declaration back.
                 if let existing = symbols.updateValue(symbol, forKey: key) {
                     symbols[key] = existing
-                    diagnostics.error(
-                        "'\(key)' is already declared as \(existing.kind)", at: symbol.nameRange,
-                        notes: [DiagnosticNote("'\(key)' is first declared here", at: existing.nameRange)])
+                    reporting(as: symbol.symbol) {
+                        $0.diagnostics.error(
+                            "'\(key)' is already declared as \(existing.kind)", at: symbol.nameRange,
+                            notes: [DiagnosticNote("'\(key)' is first declared here", at: existing.nameRange)])
+                    }
                     continue
                 }
                 if let (skeleton, lookalike) = Self.latinSkeleton(key) {
@@ -236,6 +260,7 @@ public struct Checker: Sendable {
         for position in positions {
             let file = files[position.file]
             if case .config(let decl) = file.declarations[position.index] {
+                if found == nil { declare(decl) }
                 if let first = found {
                     diagnostics.error(
                         "only one 'config' is allowed in a compilation", at: decl.keyword,

@@ -66,6 +66,9 @@ public struct CompilationResult: Sendable {
     public var program: CheckedProgram?
     /// One output per input, in input order; empty when the input has errors or code was not requested.
     public var outputs: [EmittedFile]
+    /// Every declaration and every use of one, as the checker resolved them,
+    /// also when the input has errors (tools ask it what a name means).
+    public var symbols: SymbolTable
 
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -110,12 +113,27 @@ public struct Compilation: Sendable {
         }
         if !diagnostics.hasErrors { options.backend.validate(program, diagnostics: &diagnostics) }
         if options.warningsAsErrors { diagnostics.promoteWarningsToErrors() }
+        let reported = Self.owned(diagnostics.sorted, in: program.symbols)
         guard !diagnostics.hasErrors else {
-            return CompilationResult(sources: sources, diagnostics: diagnostics.sorted, program: nil, outputs: [])
+            return CompilationResult(
+                sources: sources, diagnostics: reported, program: nil, outputs: [], symbols: program.symbols)
         }
         let emitOptions = EmitOptions(accessLevel: options.accessLevel, jobs: options.jobs)
         let outputs = options.emitsCode ? options.backend.emit(program, options: emitOptions) : []
-        return CompilationResult(sources: sources, diagnostics: diagnostics.sorted, program: program, outputs: outputs)
+        return CompilationResult(
+            sources: sources, diagnostics: reported, program: program, outputs: outputs, symbols: program.symbols)
+    }
+
+    /// `diagnostics`, each that the checker did not give an owner (the
+    /// lexer's, the parser's, the back end's) owned by the declaration whose
+    /// text holds it.
+    private static func owned(_ diagnostics: [Diagnostic], in symbols: SymbolTable) -> [Diagnostic] {
+        diagnostics.map { diagnostic in
+            guard diagnostic.owner == nil else { return diagnostic }
+            var owned = diagnostic
+            owned.owner = symbols.owner(of: diagnostic.range)
+            return owned
+        }
     }
 
     /// Reads the lock (after the inputs, so that they keep their file ids)

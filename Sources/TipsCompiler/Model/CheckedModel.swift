@@ -241,6 +241,9 @@ public struct CheckedProgram: Hashable, Sendable {
     public var config: CheckedConfig
     /// Every scenario of every file, in input order (`tipc test` runs them; nothing is emitted for them).
     public var scenarios: [CheckedScenario] = []
+    /// Every declaration and every use of one, resolved (also kept, by
+    /// ``CompilationResult/symbols``, when the input has errors).
+    public var symbols = SymbolTable()
     /// The strings' translations, when the compilation was given a String Catalog (`--strings`).
     public var translations: CheckedTranslations? = nil
 }

@@ -42,17 +42,23 @@ public struct Diagnostic: Hashable, Sendable {
     /// Edits that fix the mistake, set by the site that reports it whenever
     /// its message suggests one (editors offer them as code actions).
     public var fixIts: [FixIt]
+    /// The declaration, or the part of one, the diagnostic is about: the
+    /// checker says which as it reports; the driver gives the others the
+    /// declaration whose text holds them (see ``Symbol``). Nil for a
+    /// diagnostic about no declaration (two inputs that would write one file).
+    public var owner: Symbol?
 
     /// Creates a diagnostic.
     public init(
         _ severity: Severity, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [],
-        fixIts: [FixIt] = []
+        fixIts: [FixIt] = [], owner: Symbol? = nil
     ) {
         self.severity = severity
         self.message = Diagnostic.clippingLongQuotes(message)
         self.range = range
         self.notes = notes
         self.fixIts = fixIts
+        self.owner = owner
     }
 }
 

@@ -174,6 +174,15 @@ extension Lexer {
                 index += 1
             }
         }
+        appendLastSegment(to: &segments, text: &text, runStart: runStart)
+        index += closingLength
+        emitString(from: start, to: index, segments: segments)
+        return closingLength > 0
+    }
+
+    /// Appends a string's text after its last escape or interpolation (its
+    /// decoded `text`, then the bytes from `runStart` to here) to `segments`.
+    private func appendLastSegment(to segments: inout StringLiteral.Segments, text: inout [UInt8], runStart: Int) {
         if text.isEmpty {
             // The common case: no escapes, so the text is a slice of the source.
             if runStart < index { segments.append(.text(file.text(in: range(runStart, index)))) }
@@ -181,9 +190,6 @@ extension Lexer {
             text.append(contentsOf: bytes[runStart..<index])
             segments.append(.text(String(decoding: text, as: UTF8.self)))
         }
-        index += closingLength
-        emitString(from: start, to: index, segments: segments)
-        return closingLength > 0
     }
 
     /// The lexer's buffer for a string's decoded text, emptied, for one

@@ -1,6 +1,6 @@
-// The loop under every escaper: the syntax dump's Swift-style quotes, the
-// preview's HTML and the JUnit report's XML each keep rules of their own
-// (which characters, and what a control character becomes).
+// The loop under every escaper (the syntax dump's Swift-style quotes), the
+// escape of control characters in text printed to a terminal, and the one
+// escaper of markup: the preview's HTML and the JUnit report's XML.
 
 extension String {
     /// The text with each Unicode scalar that `replacement` gives text for
@@ -38,5 +38,40 @@ extension String {
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+}
+
+/// What markup a text is written into.
+package enum MarkupContext: Sendable {
+    /// HTML, in an element or a quoted attribute value.
+    case html
+    /// XML, in an element.
+    case xmlElement
+    /// XML, in a quoted attribute value, where a line break or tab must be a reference to survive.
+    case xmlAttribute
+}
+
+extension String {
+    /// The text made safe in `context`: `&`, `<`, `>` and `"` (and, in
+    /// HTML, `'`) as references; in an XML attribute, line breaks and tabs
+    /// too. A character neither markup should hold (a control character
+    /// other than a tab or a line break, U+FFFE, U+FFFF) becomes U+FFFD.
+    package func escapingMarkup(_ context: MarkupContext) -> String {
+        escapingScalars { scalar in
+            switch scalar {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'" where context == .html: "&#39;"
+            case "\n" where context == .xmlAttribute: "&#10;"
+            case "\t" where context == .xmlAttribute: "&#9;"
+            case "\n", "\t": nil
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+                "\u{FFFD}"
+            default: nil
+            }
+        }
     }
 }

@@ -1,0 +1,163 @@
+// What the checker records of names for the symbol table: each declaration
+// as it checks it, and each use as it resolves it (see Model/SymbolTable.swift).
+
+import TipsSyntax
+
+extension Checker.DeclaredName {
+    /// The symbol the name declares.
+    var symbol: Symbol {
+        switch kind {
+        case .enumeration: .enumeration(name)
+        case .parameter: .parameter(name)
+        case .event: .event(name)
+        case .tip: .tip(name)
+        case .group: .group(name)
+        }
+    }
+}
+
+extension Checker {
+    /// Records that the name at `range` resolves to `symbol`.
+    mutating func recordUse(_ symbol: Symbol, at range: SourceRange) {
+        uses.append(SymbolUse(range: range, symbol: symbol))
+    }
+
+    /// The file-scope declaration `name` names, whatever its kind, recorded as a use of it.
+    @discardableResult
+    mutating func resolveDeclared(_ name: Identifier) -> DeclaredName? {
+        guard let declared = symbols[name.name] else { return nil }
+        recordUse(declared.symbol, at: name.range)
+        return declared
+    }
+
+    // MARK: - Declarations
+
+    mutating func declare(_ decl: EnumDecl) {
+        let symbol = Symbol.enumeration(decl.name.name)
+        declarations.append(
+            SymbolDeclaration(symbol: symbol, nameRange: decl.name.range, range: decl.range, doc: decl.doc?.lines ?? [])
+        )
+        for index in decl.cases.indices where Self.isFirst(decl.cases[index].name, at: index, in: decl.cases) {
+            let item = decl.cases[index]
+            declarations.append(
+                SymbolDeclaration(
+                    symbol: .enumCase(item.name, enumeration: decl.name.name), nameRange: item.range, range: item.range,
+                    storedIdentity: .name, renamedFrom: decl.renamedFrom(ofCase: index)?.range))
+        }
+    }
+
+    mutating func declare(_ decl: ParameterDecl) {
+        declarations.append(
+            SymbolDeclaration(
+                symbol: .parameter(decl.name.name), nameRange: decl.name.range, range: decl.range,
+                doc: decl.doc?.lines ?? [],
+                signature: .parameter(
+                    type: decl.type.name, defaultValue: decl.defaultValue?.range, transient: decl.transient),
+                storedIdentity: decl.transient == nil ? .name : nil, renamedFrom: decl.renamedFrom?.range))
+    }
+
+    mutating func declare(_ decl: EventDecl) {
+        declarations.append(
+            SymbolDeclaration(
+                symbol: .event(decl.name.name), nameRange: decl.name.range, range: decl.range,
+                doc: decl.doc?.lines ?? [], signature: .event(keep: decl.keep?.range), storedIdentity: .name,
+                renamedFrom: decl.renamedFrom?.range))
+        declareFields(decl.fields, identity: .name) { .field($0, event: decl.name.name) }
+    }
+
+    /// Records a tip, its arguments and its items (actions by name, the
+    /// others by keyword and place among the items with that keyword).
+    mutating func declare(_ decl: TipDecl) {
+        let tip = decl.name.name
+        var id: SourceRange?
+        for index in decl.items.indices {
+            if case .id(let literal) = decl.items[index].kind {
+                id = literal.range
+                break
+            }
+        }
+        declarations.append(
+            SymbolDeclaration(
+                symbol: .tip(tip), nameRange: decl.name.range, range: decl.range, doc: decl.doc?.lines ?? [],
+                storedIdentity: id.map(StoredIdentity.id) ?? .name))
+        declareFields(decl.arguments ?? [], identity: nil) { .argument($0, tip: tip) }
+        var places = TipItemPlaces()
+        for index in decl.items.indices {
+            let symbol = places.next(decl.items[index].kind, tip: tip)
+            var nameRange = decl.items[index].keyword
+            if case .action(let name, _) = decl.items[index].kind { nameRange = name.range }
+            declarations.append(SymbolDeclaration(symbol: symbol, nameRange: nameRange, range: decl.items[index].range))
+        }
+    }
+
+    mutating func declare(_ decl: GroupDecl) {
+        declarations.append(
+            SymbolDeclaration(
+                symbol: .group(decl.name.name), nameRange: decl.name.range, range: decl.range,
+                doc: decl.doc?.lines ?? [], signature: .group(order: decl.priority)))
+    }
+
+    mutating func declare(_ decl: ScenarioDecl) {
+        declarations.append(
+            SymbolDeclaration(symbol: Self.symbol(of: decl), nameRange: decl.name.range, range: decl.range))
+    }
+
+    mutating func declare(_ decl: ConfigDecl) {
+        declarations.append(SymbolDeclaration(symbol: .config, nameRange: decl.keyword, range: decl.range))
+    }
+
+    /// A scenario's symbol: its name as written.
+    static func symbol(of decl: ScenarioDecl) -> Symbol { .scenario(decl.name.plainText ?? decl.name.displayText) }
+
+    /// Records the first field of each name of `fields` as a member, `member` naming it.
+    private mutating func declareFields(
+        _ fields: [FieldSyntax], identity: StoredIdentity?, member: (String) -> Symbol
+    ) {
+        guard !fields.isEmpty else { return }
+        let names = fields.map(\.name)
+        for index in fields.indices where Self.isFirst(names[index].name, at: index, in: names) {
+            let field = fields[index]
+            declarations.append(
+                SymbolDeclaration(
+                    symbol: member(field.name.name), nameRange: field.name.range, range: field.range,
+                    signature: .typed(field.type.name), storedIdentity: identity))
+        }
+    }
+}
+
+extension Checker {
+    /// Whether no name before `index` of `names` is `name` (a later one is a duplicate, reported).
+    static func isFirst(_ name: String, at index: Int, in names: [Identifier]) -> Bool {
+        !names[..<index].contains { $0.name == name }
+    }
+}
+
+/// The symbols of a tip's items, item by item: an action by its name, any
+/// other item by its keyword and its place among the items with that keyword.
+struct TipItemPlaces {
+    private var rules = 0
+    private var invalidations = 0
+    private var renames = 0
+
+    /// The symbol of the next item, of `kind`, in tip `tip`.
+    mutating func next(_ kind: TipItemKind, tip: String) -> Symbol {
+        let keyword: Keyword
+        let place: Int
+        switch kind {
+        case .action(let name, _): return .action(name.name, tip: tip)
+        case .rule:
+            (keyword, place) = (.rule, rules)
+            rules += 1
+        case .invalidatedBy:
+            (keyword, place) = (.invalidatedBy, invalidations)
+            invalidations += 1
+        case .renamedFrom:
+            (keyword, place) = (.renamedFrom, renames)
+            renames += 1
+        default:
+            // Given once (a second is an error, and shares the first's place).
+            (keyword, place) = (kind.keyword, 0)
+        }
+        return .tipItem(keyword, index: place, tip: tip)
+    }
+}
