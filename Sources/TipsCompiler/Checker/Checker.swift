@@ -92,7 +92,7 @@ public struct Checker: Sendable {
         let scenarios =
             positions.scenarios.isEmpty
             ? [] : checkScenarios(files, at: positions.scenarios, scope: ScenarioScope(tips, groups))
-        // Moved, not copied: a copy would retain every field of every tip.
+        // Each tip is taken out of `tips` into its slot: a copy would retain every field of every tip.
         for (position, index) in zip(positions.tips, tips.indices) {
             if let tip = tips[index].take() { checked[position.file][position.index] = .tip(tip) }
         }

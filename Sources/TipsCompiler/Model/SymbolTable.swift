@@ -1,8 +1,8 @@
 // What the checker knows of names: every declaration of a compilation, every
 // use of one resolved to it, and what each declaration says as written. The
-// checker records it as it checks, even where the input has errors, so that
-// tools ask it instead of resolving names again (as Roslyn's semantic model
-// and rust-analyzer's are asked).
+// checker records it as it checks, even where the input has errors: tools
+// ask it and resolve no name themselves (as Roslyn's semantic model and
+// rust-analyzer's are asked).
 
 import TipsSyntax
 
