@@ -46,9 +46,11 @@ enum BenchCompiler {
 
     /// Parses, checks and emits `bytes` as one file, the way `tipc compile` does
     /// (with `jobs` threads; by default one per processor, as `tipc` does).
-    static func compile(_ bytes: [UInt8], jobs: Int? = nil) -> Output? {
+    static func compile(_ bytes: [UInt8], jobs: Int? = nil, strings: [UInt8]? = nil) -> Output? {
+        let catalog = strings.map { CompilationInput(path: "Synthetic.xcstrings", bytes: $0) }
         let result = Compilation(
-            inputs: [CompilationInput(path: fileName, bytes: bytes)], options: CompilationOptions(jobs: jobs)
+            inputs: [CompilationInput(path: fileName, bytes: bytes)],
+            options: CompilationOptions(jobs: jobs, strings: catalog)
         ).run()
         let errors = result.diagnostics.filter { $0.severity == .error }.count
         let warnings = result.diagnostics.filter { $0.severity == .warning }.count
@@ -95,5 +97,31 @@ extension BenchCompiler {
         times.emit = (clock.now - start).seconds
         withExtendedLifetime(outputs) {}
         return times
+    }
+}
+
+extension BenchCompiler {
+    /// A String Catalog with every string of `bytes` translated into each of
+    /// `languages` (the source text marked with the language, slots kept), as
+    /// a translator's catalog holds them.
+    static func catalog(for bytes: [UInt8], languages: [String]) -> [UInt8] {
+        let result = Compilation(
+            inputs: [CompilationInput(path: fileName, bytes: bytes)], options: CompilationOptions(emitsCode: false)
+        ).run()
+        func unit(_ language: String, _ value: String) -> String {
+            "\(quoted(language)) : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \(quoted(value)) } }"
+        }
+        let entries = (result.program?.catalogStrings ?? []).map { string in
+            let units = [unit("en", string.value)] + languages.map { unit($0, "[\($0)] " + string.value) }
+            return "\(quoted(string.key)) : { \"localizations\" : { \(units.joined(separator: ", ")) } }"
+        }
+        let text =
+            "{ \"sourceLanguage\" : \"en\", \"strings\" : { \(entries.joined(separator: ",\n")) }, \"version\" : \"1.0\" }\n"
+        return Array(text.utf8)
+    }
+
+    /// `text` as a JSON string.
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }

@@ -5,6 +5,8 @@ import Foundation
 /// expression and function body the Swift type checker saw.
 enum SwiftcBench {
     static let tipCount = 1_000
+    /// The languages of the String Catalog in the translated case, besides the source language.
+    static let languages = ["ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "zh-Hans", "zh-Hant"]
 
     static func run(options: Options, report: Report) async {
         section("swiftc -typecheck of the Swift generated for \(Format.count(tipCount)) tips")
@@ -18,15 +20,52 @@ enum SwiftcBench {
             report.fail("no TipsRuntime.swiftmodule next to \(MemoryProbe.executablePath): build with -c release")
             return
         }
+        print(
+            "  input: \(Format.megabytes(Double(input.count))) of .tips -> \(Format.megabytes(Double(output.swiftUTF8.count))) of Swift"
+        )
+        guard let plain = typecheck(output.swiftUTF8, modules: modules, options: options, report: report) else {
+            return
+        }
+        print("  tipc (full compile of the same input): \(Format.spread(tipcTime))")
+        print(String(format: "  swiftc / tipc: x%.0f", plain.median / tipcTime.median))
+        report.judge(
+            "swiftc -typecheck of 1,000 tips < 30 s",
+            measured: "\(Format.time(plain.median)) (tipc: \(Format.time(tipcTime.median)))",
+            passed: plain.median < 30)
+
+        // The same tips with every string translated into ten languages (`--strings`).
+        print("  with a String Catalog of \(languages.count) languages:")
+        let catalog = BenchCompiler.catalog(for: input, languages: languages)
+        guard let translated = BenchCompiler.compile(input, strings: catalog), translated.errors == 0 else {
+            report.fail("the input of \(tipCount) tips with its catalog did not compile, so swiftc was not measured")
+            return
+        }
+        print("    \(Format.megabytes(Double(translated.swiftUTF8.count))) of Swift")
+        guard
+            let whole = typecheck(
+                translated.swiftUTF8, modules: modules, options: options, report: report, indent: "    ")
+        else { return }
+        print(String(format: "    translated / plain: x%.2f", whole.median / plain.median))
+        report.judge(
+            "swiftc -typecheck of 1,000 tips in \(languages.count + 1) languages < 30 s",
+            measured: Format.time(whole.median), passed: whole.median < 30)
+    }
+
+    /// Type-checks `swift` against TipsRuntime and prints the time and the
+    /// slowest expression and function body; judges that no expression takes
+    /// over 100 ms. Returns the whole runs' times, nil when swiftc failed.
+    static func typecheck(
+        _ swift: [UInt8], modules: String, options: Options, report: Report, indent: String = "  "
+    ) -> Samples? {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("tipc-bench-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
         let file = directory.appendingPathComponent("Synthetic.swift")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(output.swiftUTF8).write(to: file)
+            try Data(swift).write(to: file)
         } catch {
             report.fail("could not write the generated Swift: \(error)")
-            return
+            return nil
         }
         defer { try? FileManager.default.removeItem(at: directory) }
 
@@ -47,45 +86,20 @@ enum SwiftcBench {
             wholeRuns.append((clock.now - start).seconds)
             guard result.status == 0 else {
                 report.fail("swiftc -typecheck rejected the generated Swift:\n\(result.output.prefix(4_000))")
-                return
+                return nil
             }
             if options.scale == .quick { timed = result }
         }
         let whole = Samples(seconds: wholeRuns)
-        print(
-            "  input: \(Format.megabytes(Double(input.count))) of .tips -> \(Format.megabytes(Double((output.swiftFile?.byteCount ?? 0)))) of Swift"
-        )
         let flagsNote = options.scale == .quick ? " (with the timing flags)" : ""
-        print("  swiftc -typecheck\(flagsNote): \(Format.spread(whole))")
-        print("  tipc (full compile of the same input): \(Format.spread(tipcTime))")
-        print(String(format: "  swiftc / tipc: x%.0f", whole.median / tipcTime.median))
-
+        print("\(indent)swiftc -typecheck\(flagsNote): \(Format.spread(whole))")
         let timings = TypeCheckTimings(parsing: (timed ?? runTool(base + timingFlags)).output)
-        let lines = output.swift.split(separator: "\n", omittingEmptySubsequences: false)
-        func show(_ what: String, _ entry: TypeCheckTimings.Entry?) {
-            guard let entry else {
-                print("  slowest \(what): none reported")
-                return
-            }
-            // The line and the next one: an array literal starts with a lone `[`.
-            let text = (entry.line - 1..<min(entry.line + 1, lines.count)).filter { $0 >= 0 }
-                .map { lines[$0].trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-            print(
-                "  slowest \(what): \(Format.time(entry.seconds)) at line \(entry.line):\(entry.column) \(entry.name)")
-            print("      \(text.prefix(150))")
-        }
-        show("expression", timings.slowestExpression)
-        show("function body", timings.slowestFunctionBody)
-        print("  expressions over 50 ms (swiftc warnings): \(timings.longExpressionWarnings)")
-
+        timings.show(in: String(decoding: swift, as: UTF8.self), indent: indent)
         let slowest = timings.slowestExpression?.seconds ?? 0
         report.judge(
-            "swiftc: no expression over 100 ms (1,000 tips)", measured: Format.time(slowest),
-            passed: timings.slowestExpression == nil ? nil : slowest <= 0.100)
-        report.judge(
-            "swiftc -typecheck of 1,000 tips < 30 s",
-            measured: "\(Format.time(whole.median)) (tipc: \(Format.time(tipcTime.median)))",
-            passed: whole.median < 30)
+            "swiftc: no expression over 100 ms (1,000 tips\(indent == "  " ? "" : ", translated"))",
+            measured: Format.time(slowest), passed: timings.slowestExpression == nil ? nil : slowest <= 0.100)
+        return whole
     }
 
     /// The directory holding TipsRuntime.swiftmodule, found from the bench's own path.
@@ -128,6 +142,27 @@ struct TypeCheckTimings {
     private(set) var slowestExpression: Entry?
     private(set) var slowestFunctionBody: Entry?
     private(set) var longExpressionWarnings = 0
+
+    /// Prints the slowest expression and function body with their source line, and the count of long expressions.
+    func show(in swift: String, indent: String) {
+        let lines = swift.split(separator: "\n", omittingEmptySubsequences: false)
+        func show(_ what: String, _ entry: Entry?) {
+            guard let entry else {
+                print("\(indent)slowest \(what): none reported")
+                return
+            }
+            // The line and the next one: an array literal starts with a lone `[`.
+            let text = (entry.line - 1..<min(entry.line + 1, lines.count)).filter { $0 >= 0 }
+                .map { lines[$0].trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            print(
+                "\(indent)slowest \(what): \(Format.time(entry.seconds)) at line \(entry.line):\(entry.column) \(entry.name)"
+            )
+            print("\(indent)    \(text.prefix(150))")
+        }
+        show("expression", slowestExpression)
+        show("function body", slowestFunctionBody)
+        print("\(indent)expressions over 50 ms (swiftc warnings): \(longExpressionWarnings)")
+    }
 
     init(parsing output: String) {
         for line in output.split(separator: "\n") {

@@ -33,8 +33,11 @@ if options.only == nil || options.only == "compiler" || options.only == "editor"
     EditorBench.run(options: options, report: report)
     EditStormBench.run(options: options, report: report)
 }
+if options.only == "swiftc" {
+    await SwiftcBench.run(options: options, report: report)
+}
 if options.only != "compiler" && options.only != "editor" && options.only != "scenarios"
-    && options.only != "lines"
+    && options.only != "lines" && options.only != "swiftc"
 {
     await RuntimeBench.run(options: options, report: report)
 }

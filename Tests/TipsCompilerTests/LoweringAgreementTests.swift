@@ -48,6 +48,29 @@ import TipsRuntime
         try Self.expectAgreement(result, named: "Every")
     }
 
+    /// With a String Catalog: each tip's title, message and action titles in
+    /// every language, with slots filled and a backslash kept, agree with the lowering.
+    @Test func translatedCopyAgreesInEveryLanguage() throws {
+        let tips = try Data(contentsOf: Fixtures.url("Translations", "Generated.tips"))
+        let catalog = try Data(contentsOf: Fixtures.url("Translations", "Generated.xcstrings"))
+        let options = CompilationOptions(
+            strings: CompilationInput(path: "Generated.xcstrings", bytes: Array(catalog)))
+        let result = Compilation(
+            inputs: [CompilationInput(path: "Generated.tips", bytes: Array(tips))], options: options
+        ).run()
+        #expect(!result.hasErrors, "\(result.renderedDiagnostics())")
+        let lowered = try LoweredProgram(#require(result.program))
+        let weather = try #require(lowered.tips["Weather"]).instance(
+            ["mood": .enumCase("stormy"), "count": .int(3)], language: "ja")
+        #expect(weather.title == "stormyの天気")
+        #expect(weather.message == "3本の道がstormyです。")
+        let favorite = try #require(lowered.tips["FavoriteTrail"]).instance(language: "de")
+        #expect(favorite.message == "Ein Rück\\strich bleibt einer.")
+        #expect(favorite.actions.map(\.title) == ["Mehr erfahren", "Nicht jetzt"])
+        #expect(try #require(lowered.tips["Untranslated"]).instance(language: "ja").title == "Only in English")
+        try Self.expectAgreement(result, named: "Generated")
+    }
+
     /// Compiles `result`'s outputs with a program that writes their runtime
     /// values, runs it, and compares its output with the lowering's values.
     static func expectAgreement(_ result: CompilationResult, named name: String) throws {
@@ -147,6 +170,11 @@ struct AgreementProgram {
                 values[argument.name] = value
             }
             add("TipcRuntimeValueDump.tip(\(call)))", TipcRuntimeValueDump.tip(tip.instance(values)))
+            for (wanted, served) in Self.languages(of: tip) {
+                add(
+                    "TipsRuntime.Tips.withLanguage(\(String(reflecting: wanted))) { TipcRuntimeValueDump.tip(\(call))) }",
+                    TipcRuntimeValueDump.tip(tip.instance(values, language: served)))
+            }
         case .group(let group):
             let type = SwiftNames.identifier(group.name)
             add(
@@ -155,6 +183,15 @@ struct AgreementProgram {
                 TipcRuntimeValueDump.group(
                     name: group.name, priority: group.priority, tips: lowered.members(of: group)))
         }
+    }
+
+    /// With translations, the languages to show a tip in and the catalog
+    /// language that serves each: every language, the same with a region
+    /// (`de-CH` → `de`), and one the catalog lacks (the source text).
+    static func languages(of tip: LoweredTip) -> [(wanted: String, served: String)] {
+        guard let copy = tip.copy else { return [] }
+        let languages = copy.translations.keys.sorted()
+        return languages.map { ($0, $0) } + languages.map { ($0 + "-CH", $0) } + [("fr", "fr")]
     }
 
     /// A value of `type` for a reusable tip's argument: its Swift literal and its runtime value.

@@ -62,6 +62,8 @@ public struct LoweredTip: Hashable, Sendable {
     public var options: Tips.Options
     /// The program's `config` block, which every tip carries; nil without one.
     public var declaredConfiguration: Tips.DeclaredConfiguration?
+    /// The tip's place in its file's copy and its translations; nil without a String Catalog.
+    public var copy: LoweredTipCopy? = nil
 
     /// Whether the tip takes arguments (one instance per argument values).
     public var isReusable: Bool { arguments != nil }

@@ -22,6 +22,10 @@ public struct RuntimeLowering: Sendable {
     /// What every tip returns as its `declaredConfiguration`: the `config`
     /// block and the file that holds it, or nil when no file has one.
     public let declaredConfiguration: Tips.DeclaredConfiguration?
+    /// The String Catalog's checked translations (`--strings`), if any.
+    public let translations: CheckedTranslations?
+    /// Where each tip's title is in its file's ``LoweredCopy``, by tip name; empty without translations.
+    let copyIndices: [String: Int]
 
     /// Prepares to lower the declarations of `program`.
     public init(_ program: CheckedProgram) {
@@ -43,6 +47,8 @@ public struct RuntimeLowering: Sendable {
         declaredConfiguration = program.files.first { $0.emitsConfiguration }.map {
             Tips.DeclaredConfiguration(displayFrequency: frequency, file: $0.fileName)
         }
+        translations = program.translations
+        copyIndices = program.translations == nil ? [:] : Self.copyIndices(program)
     }
 
     /// One declaration.
@@ -93,7 +99,7 @@ public struct RuntimeLowering: Sendable {
                 maxDisplayDuration: tip.options.maxDisplayDuration.map(Double.init),
                 ignoresDisplayFrequency: tip.options.ignoresDisplayFrequency,
                 invalidatedBy: tip.options.invalidatedBy.map(event(named:))),
-            declaredConfiguration: declaredConfiguration)
+            declaredConfiguration: declaredConfiguration, copy: copy(of: tip))
     }
 
     /// A rule's expression as the runtime's tree; a tip argument reads its type's stand-in value.

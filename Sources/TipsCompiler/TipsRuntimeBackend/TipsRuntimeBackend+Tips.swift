@@ -14,15 +14,17 @@ extension FileEmitter {
         } body: { writer in
             emitInit(arguments, into: &writer)
             writer.line()
-            textProperty("id: Swift.String", tip.id, arguments, into: &writer)
-            textProperty("title: Swift.String", tip.title, arguments, into: &writer)
+            textProperty("id: Swift.String", into: &writer) { appendText(tip.id, arguments, to: &$0) }
+            textProperty("title: Swift.String", into: &writer) { appendTipText(tip.title, offset: 0, of: tip, to: &$0) }
             if let message = tip.message {
-                textProperty("message: Swift.String?", message, arguments, into: &writer)
+                textProperty("message: Swift.String?", into: &writer) {
+                    appendTipText(message, offset: 1, of: tip, to: &$0)
+                }
             }
             if let image = tip.image {
-                textProperty("image: Swift.String?", image, arguments, into: &writer)
+                textProperty("image: Swift.String?", into: &writer) { appendText(image, arguments, to: &$0) }
             }
-            if !tip.actions.isEmpty { emitActions(tip.actions, arguments, into: &writer) }
+            if !tip.actions.isEmpty { emitActions(of: tip, into: &writer) }
             if !tip.rules.isEmpty { emitRules(tip.rules, arguments, into: &writer) }
             if tip.options != Tips.Options() { emitOptions(tip.options, into: &writer) }
             // The module's config block, so that `Tips.configure()` applies it. The
@@ -59,15 +61,14 @@ extension FileEmitter {
         }
     }
 
-    /// Writes `<access> var <declaration> { <literal> }`.
+    /// Writes `<access> var <declaration> { <value> }`.
     private func textProperty(
-        _ declaration: StaticString, _ value: InterpolatedText, _ arguments: [CheckedField],
-        into writer: inout SwiftWriter
+        _ declaration: StaticString, into writer: inout SwiftWriter, value: (inout ByteBuffer) -> Void
     ) {
         self.declaration(" var ", into: &writer) { out in
             out.append(declaration)
             out.append(" { ")
-            appendText(value, arguments, to: &out)
+            value(&out)
             out.append(" }")
         }
     }
@@ -92,16 +93,20 @@ extension FileEmitter {
         out.append(UInt8(ascii: "\""))
     }
 
-    private func emitActions(_ actions: [LoweredAction], _ arguments: [CheckedField], into writer: inout SwiftWriter) {
+    private func emitActions(of tip: LoweredTip, into writer: inout SwiftWriter) {
+        // The action titles follow the title and the message in the tip's copy.
+        let firstOffset = tip.message == nil ? 1 : 2
         declaration(
             " var actions: [TipsRuntime.Tips.Action]", into: &writer,
             body: { writer in
                 writer.expression { code in
                     code.beginArray()
-                    for action in actions {
+                    for (index, action) in tip.actions.enumerated() {
                         code.beginCall("TipsRuntime.Tips.Action")
                         code.labeled("id") { $0.appendStringLiteral(action.id) }
-                        code.labeled("title") { appendText(action.title, arguments, to: &$0) }
+                        code.labeled("title") {
+                            appendTipText(action.title, offset: firstOffset + index, of: tip, to: &$0)
+                        }
                         code.end()
                     }
                     code.end()

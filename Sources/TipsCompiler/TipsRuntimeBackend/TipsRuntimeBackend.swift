@@ -104,6 +104,8 @@ struct FileEmitter {
         case events
         /// A range of the file's tips and groups.
         case tipsAndGroups(Range<Int>)
+        /// The tips' copy in every language (with a String Catalog only).
+        case copy
     }
 
     /// Tips and groups below this many in a range are not worth a thread.
@@ -127,7 +129,9 @@ struct FileEmitter {
         let ranges = (0..<rangeCount).map {
             (declarations.count * $0 / rangeCount)..<(declarations.count * ($0 + 1) / rangeCount)
         }
-        let sections: [Section] = [.enumsAndConfiguration, .parameters, .events] + ranges.map { .tipsAndGroups($0) }
+        let copy: [Section] = lowering.translations == nil ? [] : [.copy]
+        let sections: [Section] =
+            [.enumsAndConfiguration, .parameters, .events] + ranges.map { .tipsAndGroups($0) } + copy
         let emitter = self
         return Parallel.mapEach(sections.count, jobs: options.jobs) { index in
             var writer = SwiftWriter(followsLine: true)
@@ -164,6 +168,8 @@ struct FileEmitter {
                 default: break
                 }
             }
+        case .copy:
+            if let copy = lowering.copy(of: file) { emitCopy(copy, into: &writer) }
         }
     }
 
