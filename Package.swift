@@ -71,7 +71,8 @@ let package = Package(
         // The samples: tips compiled by TipsPlugin, a runnable demo, and their end-to-end tests.
         .target(
             name: "TrailsTips", dependencies: ["TipsRuntime"], path: "Samples/Trails/Tips",
-            plugins: ["TipsPlugin"]),
+            // The German and Japanese String Catalog is for tipc (`--strings`), not a resource of the module.
+            exclude: ["Tips.xcstrings"], plugins: ["TipsPlugin"]),
         .target(
             name: "BackyardTips", dependencies: ["TipsRuntime"], path: "Samples/Backyard/Tips",
             plugins: ["TipsPlugin"]),

@@ -45,13 +45,23 @@ import Testing
         #expect(result.program != nil, "\(paths)")
         let table = result.symbols
         let written = Set(table.declarations.map(\.nameRange) + table.uses.map(\.range))
+        // An old name after `renamedFrom` names stored state, no declaration.
+        let renamed = table.declarations.compactMap(\.renamedFrom)
         for file in result.sources.files {
+            // A tip's `renamedFrom` is an item, recorded at its keyword.
+            let items = table.declarations.filter {
+                $0.nameRange.file == file.id && file.text(in: $0.nameRange) == "renamedFrom"
+            }
+            let renamed = renamed + items.map(\.range)
             var engine = DiagnosticEngine()
             for token in Lexer.tokenize(file, diagnostics: &engine) where token.kind == .identifier {
                 let word = file.text(in: token.range)
                 guard !written.contains(token.range) else { continue }
+                let inRename = renamed.contains {
+                    $0.file == token.range.file && $0.start <= token.range.start && token.range.end <= $0.end
+                }
                 #expect(
-                    token.keyword != nil || Self.languageWords.contains(word),
+                    inRename || token.keyword != nil || Self.languageWords.contains(word),
                     "\(file.fileName):\(file.lineColumn(of: token.range.start)) '\(word)' resolves to nothing")
             }
         }

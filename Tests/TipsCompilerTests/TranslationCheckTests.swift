@@ -35,6 +35,27 @@ import Testing
         #expect(rendered == (try String(contentsOf: url, encoding: .utf8)))
     }
 
+    /// Samples/Trails/Tips/Tips.xcstrings: every string in German and Japanese, no diagnostic.
+    @Test func theTrailsSampleIsTranslatedIntoGermanAndJapanese() throws {
+        let folder = Fixtures.packageRoot.appendingPathComponent("Samples/Trails/Tips")
+        let inputs = try ["Compass.tips", "Trails.tips"].map { name in
+            CompilationInput(path: name, bytes: Array(try Data(contentsOf: folder.appendingPathComponent(name))))
+        }
+        let catalog = try Data(contentsOf: folder.appendingPathComponent("Tips.xcstrings"))
+        let options = CompilationOptions(
+            emitsCode: false, strings: CompilationInput(path: "Tips.xcstrings", bytes: Array(catalog)))
+        let result = Compilation(inputs: inputs, options: options).run()
+        #expect(result.diagnostics.isEmpty, "\(result.renderedDiagnostics())")
+        let translations = try #require(result.program?.translations)
+        #expect(translations.languages == ["de", "ja"])
+        let strings = try #require(result.program?.strings)
+        #expect(strings.count == 12)
+        #expect(
+            strings.allSatisfy {
+                translations.isTranslated($0, into: "de") && translations.isTranslated($0, into: "ja")
+            })
+    }
+
     @Test func aCleanCatalogsTranslationsAreInTheProgram() throws {
         let result = try compile("Clean")
         #expect(result.diagnostics.isEmpty, "\(result.renderedDiagnostics())")

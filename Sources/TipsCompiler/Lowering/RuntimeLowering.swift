@@ -22,6 +22,11 @@ public struct RuntimeLowering: Sendable {
     /// What every tip returns as its `declaredConfiguration`: the `config`
     /// block and the file that holds it, or nil when no file has one.
     public let declaredConfiguration: Tips.DeclaredConfiguration?
+    /// What every tip returns as its `declaredRenames`: the `renamedFrom`
+    /// clauses of every file (empty when nothing is renamed).
+    public let renames: Tips.Renames
+    /// The file that declares ``renames`` (see `renames(of:)`); nil when nothing is renamed.
+    public let renamesFile: FileID?
     /// The String Catalog's checked translations (`--strings`), if any.
     public let translations: CheckedTranslations?
     /// Where each tip's title is in its file's ``LoweredCopy``, by tip name; empty without translations.
@@ -47,6 +52,7 @@ public struct RuntimeLowering: Sendable {
         declaredConfiguration = program.files.first { $0.emitsConfiguration }.map {
             Tips.DeclaredConfiguration(displayFrequency: frequency, file: $0.fileName)
         }
+        (renames, renamesFile) = Self.renames(of: program)
         translations = program.translations
         copyIndices = program.translations == nil ? [:] : Self.copyIndices(program)
     }

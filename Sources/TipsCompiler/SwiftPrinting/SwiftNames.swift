@@ -56,7 +56,7 @@ public enum SwiftNames {
     public static let tipMembers: Set<String> = [
         "id", "title", "message", "image", "actions", "rules", "options", "status", "shouldDisplay",
         "statusUpdates", "shouldDisplayUpdates", "invalidate", "resetEligibility", "explanation",
-        "declaredConfiguration",
+        "declaredConfiguration", "declaredRenames",
     ]
 
     /// Members of a generated group, inside which it refers to its tips by their type names.

@@ -34,6 +34,12 @@ extension FileEmitter {
             declaration(" var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? ", into: &writer) {
                 $0.append("{ TipsRuntime.TipsConfiguration.declared }")
             }
+            // The module's renames, once it has one: the runtime moves stored state at `configure`.
+            if !lowering.renames.isEmpty {
+                declaration(" var declaredRenames: TipsRuntime.Tips.Renames ", into: &writer) {
+                    $0.append("{ TipsRuntime.TipsConfiguration.renames }")
+                }
+            }
         }
     }
 

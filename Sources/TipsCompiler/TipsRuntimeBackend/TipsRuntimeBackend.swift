@@ -149,6 +149,7 @@ struct FileEmitter {
             if file.emitsConfiguration, let declared = lowering.declaredConfiguration {
                 emitConfiguration(declared, into: &writer)
             }
+            if file.id == lowering.renamesFile { emitRenames(lowering.renames, into: &writer) }
         case .parameters:
             let parameters = file.declarations.compactMap {
                 if case .parameter(let p) = $0 { lowering.lower(p) } else { nil }

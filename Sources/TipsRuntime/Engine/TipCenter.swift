@@ -156,6 +156,7 @@ public final class TipCenter: Sendable {
         state.settings.overrides.merge(switches)
         state.warnAboutTestingIDs(among: state.registry.tips.keys)
         state.lifecycle.connect(backend, writesInFlight: { [pipeline] in !pipeline.isIdle })
+        for registered in state.registry.ordered { state.moveRenamedState(of: registered.tip) }
         for registered in state.registry.ordered {
             state.drawHoldoutSeedIfNeeded(for: registered)
             state.recordDueInvalidations(of: registered)

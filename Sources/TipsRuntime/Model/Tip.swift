@@ -33,6 +33,12 @@ public protocol Tip: Identifiable, Sendable where ID == String {
     /// The `config` block of the `.tips` files the tip was generated from, if
     /// they have one; nil by default (a hand-written tip declares none).
     var declaredConfiguration: Tips.DeclaredConfiguration? { get }
+    /// Where the state of the module's tips, parameters, events and enum
+    /// cases was stored before (the `renamedFrom` clauses of its `.tips`
+    /// files); none by default. A center moves that state the first time it
+    /// meets the renames: at `configure` for tips registered before it, else
+    /// when such a tip registers.
+    var declaredRenames: Tips.Renames { get }
 }
 
 extension Tip {
@@ -48,6 +54,8 @@ extension Tip {
     public var options: Tips.Options { Tips.Options() }
     /// No `config` block.
     public var declaredConfiguration: Tips.DeclaredConfiguration? { nil }
+    /// No renames.
+    public var declaredRenames: Tips.Renames { TipsConfiguration.renames }
 }
 
 /// The namespace generated code extends with its parameters.
@@ -64,4 +72,9 @@ extension TipsConfiguration {
     /// own `declared`, which shadows this one in that module; its generated
     /// tips return it as their `declaredConfiguration`.
     public static var declared: Tips.DeclaredConfiguration? { nil }
+
+    /// No renames. A module whose `.tips` files write `renamedFrom` declares
+    /// its own `renames`, which shadows this one in that module; its
+    /// generated tips return it as their `declaredRenames`.
+    public static var renames: Tips.Renames { Tips.Renames() }
 }

@@ -23,6 +23,8 @@ struct Facts {
     private(set) var outbox: [DatastoreMutation] = []
     /// Mutations recorded before configuration, replayed onto the loaded store.
     private(set) var stashed: [DatastoreMutation] = []
+    /// The renames already applied to `snapshot` (each module's once per center).
+    private(set) var appliedRenames: Set<Tips.Renames> = []
 
     /// Applies the mutation and queues it for the datastore.
     mutating func record(_ mutation: DatastoreMutation) {
@@ -53,6 +55,16 @@ struct Facts {
         for mutation in stashed { snapshot.apply(mutation) }
         outbox = stashed + outbox
         stashed = []
+    }
+
+    /// Moves what the snapshot holds under the renames' old identities to
+    /// the new ones and queues the moves, once per renames; returns each move
+    /// with the warning that reports it.
+    mutating func move(_ renames: Tips.Renames) -> [(move: DatastoreMove, report: String)] {
+        guard !renames.isEmpty, appliedRenames.insert(renames).inserted else { return [] }
+        let found = renames.moves(applyingTo: &snapshot)
+        outbox += found.map { .move($0.move) }
+        return found
     }
 
     /// Forgets everything persisted and stashed (`resetDatastore`, before `configure`).

@@ -1,0 +1,76 @@
+// Lowering `renamedFrom`: the module's renames as one runtime value, which
+// every generated tip carries (`declaredRenames`) so that the runtime moves
+// the stored state at `configure`.
+
+import TipsRuntime
+import TipsSyntax
+
+extension RuntimeLowering {
+    /// The renames of every file of `program`, in source order, and the file
+    /// that declares them: the one that holds the `config` block, else the
+    /// first that writes `renamedFrom`. Nil when nothing is renamed.
+    static func renames(of program: CheckedProgram) -> (renames: Tips.Renames, file: FileID?) {
+        var renames = Tips.Renames()
+        var firstFile: FileID?
+        let declarations = program.files.flatMap { file in file.declarations.map { (file.id, $0) } }
+        var count: Int {
+            renames.tips.count + renames.parameters.count + renames.events.count + renames.enumCases.count
+        }
+        for (file, declaration) in declarations {
+            let before = count
+            switch declaration {
+            case .tip(let tip):
+                let to = pattern(tip.id)
+                renames.tips += tip.renamedFrom.map { Tips.TipRename(from: pattern($0.identity), to: to) }
+            case .parameter(let parameter) where !parameter.isTransient:
+                renames.parameters += parameter.renamedFrom.map { Tips.Rename(from: $0.text, to: parameter.name) }
+            case .event(let event):
+                renames.events += event.renamedFrom.map {
+                    Tips.EventRename(from: $0.text, to: event.name, keepCount: event.keepCount)
+                }
+            case .enumeration(let decl):
+                renames.enumCases += caseRenames(of: decl, in: declarations.map(\.1))
+            case .parameter, .group: break
+            }
+            if firstFile == nil, count != before { firstFile = file }
+        }
+        guard !renames.isEmpty else { return (renames, nil) }
+        return (renames, program.files.first { $0.emitsConfiguration }?.id ?? firstFile)
+    }
+
+    /// The renamed cases of `decl`, each with the persisted parameters and
+    /// donation fields of its type, whose stored values hold its cases.
+    private static func caseRenames(
+        of decl: CheckedEnum, in declarations: [CheckedDeclaration]
+    ) -> [Tips.EnumCaseRename] {
+        guard decl.caseRenames.contains(where: { !$0.isEmpty }) else { return [] }
+        let type = TipsType.enumeration(decl.name)
+        var parameters: [String] = []
+        var fields: [Tips.EnumCaseRename.Field] = []
+        for declaration in declarations {
+            switch declaration {
+            case .parameter(let parameter) where parameter.type == type && !parameter.isTransient:
+                parameters.append(parameter.name)
+            case .event(let event):
+                fields += event.fields.filter { $0.type == type }.map { .init(event: event.name, field: $0.name) }
+            default: break
+            }
+        }
+        return decl.cases.indices.flatMap { index in
+            decl.renames(ofCase: index).map {
+                Tips.EnumCaseRename(from: $0.text, to: decl.cases[index], parameters: parameters, fields: fields)
+            }
+        }
+    }
+
+    /// A tip id as a pattern of text and the tip's arguments.
+    private static func pattern(_ text: InterpolatedText) -> Tips.TipIDPattern {
+        Tips.TipIDPattern(
+            text.segments.map { segment in
+                switch segment {
+                case .text(let text): .text(text)
+                case .argument(let name): .argument(name)
+                }
+            })
+    }
+}
