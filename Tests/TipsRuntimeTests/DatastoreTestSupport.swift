@@ -89,6 +89,10 @@ let everyMutationKind: [DatastoreMutation] = [
     .move(.donations(from: "oldEvent", to: "openedTrail", keepCount: 1000)),
     .move(.parameterCase(parameter: "theme", from: "dark", to: "night")),
     .move(.fieldCase(event: "openedTrail", field: "trail", from: "ridge", to: "crest")),
+    .snooze(tipID: "favorite", date: 10, until: 11),
+    .snooze(tipID: "snoozy", date: 12, until: 3612),
+    .setHoldoutSeed(0xDEAD_BEEF_0BAD_F00D),
+    .setHoldoutSeed(1),
 ]
 
 /// The state `mutations` produce from an empty store.

@@ -41,9 +41,9 @@ public enum SwiftNames {
 
     /// TipsRuntime's public top-level types.
     public static let runtimeTypeNames = [
-        "EventQuery", "ManualClock", "RuleExpression", "RuleOperator", "SystemClock", "Tip", "TipCenter",
-        "TipClock", "TipEvents", "TipExplanation", "TipGroup", "TipGroupExplanation", "TipParameters",
-        "TipPresenter", "TipRule", "TipValue", "TipValueConvertible", "Tips", "TipsConfiguration",
+        "EventQuery", "ManualClock", "RuleExpression", "RuleOperator", "SystemClock", "Tip", "TipActivity",
+        "TipCenter", "TipClock", "TipDisplayHold", "TipEvents", "TipExplanation", "TipGroup", "TipGroupExplanation",
+        "TipParameters", "TipPresenter", "TipRule", "TipValue", "TipValueConvertible", "Tips", "TipsConfiguration",
         "TipsMemoryDatastore", "TipsRuntimeGeneratedCodeVersion1",
     ]
 

@@ -96,6 +96,7 @@ extension TipCenter {
                 Array(attached.streams.values)
             )
         }
+        reportActionChosen(actionID, of: tip)
         // Outside the lock: a handler may attach handlers or choose actions.
         action.perform?()
         for entry in handlers { entry.handler(selection) }

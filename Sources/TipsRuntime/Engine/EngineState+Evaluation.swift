@@ -7,6 +7,8 @@ struct TipEvaluation {
     var gates: [TipExplanation.Gate] = []
     /// Every rule's result; filled only when tracing.
     var rules: [TipExplanation.Rule] = []
+    /// Whether the tip would be available but for its holdout.
+    var isHeldOut = false
 }
 
 extension EngineState {
@@ -78,6 +80,11 @@ extension EngineState {
             }
         }
         result.status = decided ?? (allHold ? .available : .pending)
+        if decided == nil, allHold, let heldOut = holdoutGate(of: registered) {
+            result.status = .pending
+            result.isHeldOut = true
+            if tracing { result.gates.append(heldOut) }
+        }
         return result
     }
 

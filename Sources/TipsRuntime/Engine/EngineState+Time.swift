@@ -19,8 +19,9 @@ extension EngineState {
     mutating func beginDisplay(of registered: RegisteredTip) {
         guard let start = accounting.beginDisplay(of: registered.id) else { return }
         record(.recordDisplayStart(tipID: registered.id, date: start))
+        report(.appeared, of: registered, at: start)
         let interval = settings.frequency.interval
-        publishStatusChanges(of: interval > 0 ? registry.ordered : [registered])
+        publishStatusChanges(of: interval > 0 || settings.limitsAcrossTips ? registry.ordered : [registered])
         // The display frequency lets never-displayed tips through, and the
         // display may reach its duration limit, with time alone.
         if interval > 0 { accounting.requestTimeCheck(at: start + interval) }
@@ -36,8 +37,10 @@ extension EngineState {
     mutating func endDisplay(of registered: RegisteredTip) -> Double? {
         guard let seconds = accounting.endDisplay(of: registered.id) else { return nil }
         record(.addDisplayDuration(tipID: registered.id, seconds: seconds))
+        report(.disappeared(duration: seconds), of: registered)
         recordDueInvalidations(of: registered)
-        publishStatusChanges(of: [registered])
+        // One tip at a time: the others may show now.
+        publishStatusChanges(of: settings.oneAtATime ? registry.ordered : [registered])
         return seconds
     }
 
@@ -45,8 +48,11 @@ extension EngineState {
     /// invalidation, display count and duration, and a display in progress.
     mutating func resetEligibility(of registered: RegisteredTip) {
         record(.resetTip(tipID: registered.id, date: now))
-        accounting.forgetDisplay(of: registered.id)
-        publishStatusChanges(of: [registered])
+        if let seconds = accounting.forgetDisplay(of: registered.id) {
+            report(.disappeared(duration: seconds), of: registered)
+        }
+        report(.eligibilityReset, of: registered)
+        publishStatusChanges(of: settings.oneAtATime ? registry.ordered : [registered])
     }
 
     /// Time passed (a time check came due, or a clock that reports its moves
@@ -61,6 +67,7 @@ extension EngineState {
             recordDueInvalidations(of: registered)
         }
         publishStatusChanges(of: tips)
+        publishStatusChanges(of: snoozedTips.filter { !$0.dependsOnTime })
         if let next = nextTimeDrivenChange() { accounting.requestTimeCheck(at: next) }
     }
 
@@ -105,6 +112,7 @@ extension EngineState {
                 if let exit = nextWindowExit(of: event, seconds: seconds) { next = min(next, exit) }
             }
         }
+        if let snoozeEnd = nextSnoozeEnd() { next = min(next, snoozeEnd) }
         return next.isFinite ? next : nil
     }
 }

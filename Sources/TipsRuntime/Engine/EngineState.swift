@@ -12,7 +12,8 @@ import Foundation
 /// | `facts` | what the datastore holds, transient parameter values, mutations on their way to the datastore |
 /// | `cache` | what evaluation keeps between evaluations (field columns) |
 /// | `accounting` | the clock, displays in progress, display limits and frequency, time checks |
-/// | `publication` | observers, what each was last told, deliveries for after the lock |
+/// | `publication` | observers, what each was last told, activity observers, deliveries for after the lock |
+/// | `holds` | the holds in force (`holdDisplays(reason:)`), per process |
 ///
 /// Each operation of the center runs under the lock, in three steps:
 /// 1. it records what happened (`record(_:)`: facts, kept in step with the cache);
@@ -34,6 +35,7 @@ struct EngineState {
     var cache = EvaluationCache()
     var accounting = DisplayAccounting()
     var publication = Publication()
+    var holds = DisplayHolds()
 
     /// The clock's reading, in seconds since 1970.
     var now: Double { accounting.now }
@@ -41,6 +43,11 @@ struct EngineState {
     /// Applies the mutation in memory, queues it for the datastore, and keeps
     /// the evaluation's field columns in step.
     mutating func record(_ mutation: DatastoreMutation) {
+        if case .invalidate(let tipID, let reason, let date) = mutation,
+            facts.snapshot.tips[tipID]?.invalidation == nil
+        {
+            report(.invalidated(reason), ofID: tipID, at: date)
+        }
         guard case .donate(let eventID, let donation, _, _) = mutation, cache.fieldColumns[eventID] != nil else {
             return facts.record(mutation)
         }
@@ -69,7 +76,12 @@ struct EngineState {
         recordDueInvalidations(of: registered)
         // A new frequency may hold back (or let through) every other tip.
         let frequencyChanged = tip.declaredConfiguration.map { adopt($0) } ?? false
-        publication.add(registered, status: status(of: registered))
+        drawHoldoutSeedIfNeeded(for: registered)
+        var evaluator: RuleEvaluator?
+        let evaluation = evaluate(registered, tracing: false, sharing: &evaluator)
+        publication.add(registered, status: evaluation.status)
+        if evaluation.status == .available { report(.becameAvailable, of: registered) }
+        if publication.publishHeldOut(evaluation.isHeldOut, for: registered) { report(.heldOut, of: registered) }
         if frequencyChanged { publishStatusChanges(of: registry.ordered.filter { $0 !== registered }) }
         if checksTestingIDs { warnAboutTestingIDs(among: CollectionOfOne(registered.id)) }
         return registered
@@ -106,7 +118,11 @@ struct EngineState {
     mutating func publishStatusChanges<S: Sequence<RegisteredTip>>(of tips: S) {
         var evaluator: RuleEvaluator?
         for registered in tips {
-            publication.publish(evaluate(registered, tracing: false, sharing: &evaluator).status, for: registered)
+            let evaluation = evaluate(registered, tracing: false, sharing: &evaluator)
+            let wasAvailable = publication.status(of: registered) == .available
+            publication.publish(evaluation.status, for: registered)
+            if evaluation.status == .available, !wasAvailable { report(.becameAvailable, of: registered) }
+            if publication.publishHeldOut(evaluation.isHeldOut, for: registered) { report(.heldOut, of: registered) }
         }
     }
 

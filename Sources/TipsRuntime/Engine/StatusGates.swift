@@ -17,6 +17,14 @@ enum StatusGate: CaseIterable {
     /// The tip reached a display limit that is not recorded yet (time moved
     /// on since the last time check): invalidated, as it will be recorded.
     case displayLimit
+    /// A hold (`holdDisplays(reason:)`) is in force: pending.
+    case hold
+    /// The tip is snoozed: pending until the snooze ends.
+    case snooze
+    /// `oneAtATime`: another tip is on screen: pending.
+    case oneAtATime
+    /// `sessionLimit`: that many other tips appeared in this session: pending.
+    case sessionLimit
     /// The display frequency holds back a tip that has never appeared: pending.
     case displayFrequency
 
@@ -67,6 +75,8 @@ extension EngineState {
                 .map(Self.verdict)
         case .displayFrequency:
             return displayFrequencyVerdict(of: registered, tracing: tracing)
+        case .hold, .snooze, .oneAtATime, .sessionLimit:
+            return attentionVerdict(gate, of: registered)
         }
     }
 

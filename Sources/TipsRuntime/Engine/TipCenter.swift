@@ -102,6 +102,7 @@ public final class TipCenter: Sendable {
             }
             state.lifecycle.isConfiguring = true
             if let handler = chosen.onWarning { state.publication.warningHandler = handler }
+            if let handler = chosen.onActivity { _ = state.publication.addActivityObserver(handler) }
         }
         configuredLanguages.withLock { $0 = chosen.languages }
         let directory: URL
@@ -149,11 +150,17 @@ public final class TipCenter: Sendable {
         state.cache.dropAll()
         state.accounting.clock = chosen.clock
         state.settings.choose(chosen.frequency)
+        state.settings.choose(limits: chosen.limits)
+        state.settings.holdouts = chosen.holdouts
+        state.accounting.beginSession()
         state.settings.overrides.merge(switches)
         state.warnAboutTestingIDs(among: state.registry.tips.keys)
         state.lifecycle.connect(backend, writesInFlight: { [pipeline] in !pipeline.isIdle })
         for registered in state.registry.ordered { state.moveRenamedState(of: registered.tip) }
-        for registered in state.registry.ordered { state.recordDueInvalidations(of: registered) }
+        for registered in state.registry.ordered {
+            state.drawHoldoutSeedIfNeeded(for: registered)
+            state.recordDueInvalidations(of: registered)
+        }
         state.publishStatusChanges(of: state.registry.ordered)
         if !(chosen.clock is ManualClock) {
             state.accounting.timeCheckScheduler = { [weak self] seconds, token in

@@ -46,6 +46,18 @@ public struct TipExplanation: Sendable, Hashable, CustomStringConvertible {
         /// In a group (named by `TipGroup.name`), another tip is presented
         /// instead of this available one.
         case notCurrentInGroup(currentTipID: String, group: String)
+        /// Holds (`holdDisplays(reason:)`) are in force, with these reasons: no tip is available.
+        case held(reasons: [String])
+        /// The tip is snoozed until the date.
+        case snoozed(until: Date)
+        /// `oneAtATime`: this other tip is on screen.
+        case oneAtATime(onScreenTipID: String)
+        /// `sessionLimit`: `limit` different tips (these) appeared in this session, not this one.
+        case sessionLimit(limit: Int, appearedTipIDs: [String])
+        /// This install is held out of the tip (its `holdout`, this share
+        /// of installs; nil when `configure` chose the membership): it would
+        /// be available, and stays pending.
+        case heldOut(percent: Int?)
 
         /// A readable line.
         public var description: String {
@@ -63,6 +75,27 @@ public struct TipExplanation: Sendable, Hashable, CustomStringConvertible {
                 "ordered group \(group): waiting until \(tipID) is invalidated"
             case .notCurrentInGroup(let currentTipID, let group):
                 "group \(group): \(currentTipID) is presented instead"
+            default:
+                attentionDescription
+            }
+        }
+
+        /// The line of a gate of attention.
+        private var attentionDescription: String {
+            switch self {
+            case .held(let reasons):
+                "held: displays are held (\(reasons.map { "\"\($0)\"" }.joined(separator: ", ")))"
+            case .snoozed(let until):
+                "snoozed until \(Self.format(until))"
+            case .oneAtATime(let onScreen):
+                "one at a time: \(onScreen) is on screen"
+            case .sessionLimit(let limit, let appeared):
+                "session limit: \(appeared.count) of \(limit) tips appeared in this session "
+                    + "(\(appeared.joined(separator: ", "))); waiting for the next session"
+            case .heldOut(let percent):
+                "held out: this install is in the \(percent.map { "\($0) %" } ?? "chosen share") held out of this tip"
+            default:
+                ""
             }
         }
 

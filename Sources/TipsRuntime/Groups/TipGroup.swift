@@ -113,14 +113,14 @@ extension TipCenter {
 
 extension EngineState {
     /// The id of a group's current tip now: for `.ordered`, the first tip
-    /// not yet invalidated, if it is available; for `.firstAvailable`, the
-    /// first available tip.
+    /// not yet done (invalidated, or held out for this install), if it is
+    /// available; for `.firstAvailable`, the first available tip.
     mutating func currentTipID(priority: TipGroup.Priority, tipIDs: [String]) -> String? {
         for id in tipIDs {
             let status = self.status(ofID: id)
             switch priority {
             case .ordered:
-                if case .invalidated = status { continue }
+                if isDone(id, status: status) { continue }
                 return status == .available ? id : nil
             case .firstAvailable:
                 if status == .available { return id }
@@ -149,8 +149,7 @@ extension EngineState {
         for group in registry.groupsByTip[id] ?? [] {
             if group.priority == .ordered {
                 let blocker = group.tipIDs.prefix { $0 != id }.first { earlier in
-                    if case .invalidated = self.status(ofID: earlier) { return false }
-                    return true
+                    !isDone(earlier, status: self.status(ofID: earlier))
                 }
                 if let blocker {
                     gates.append(.waitingBehind(tipID: blocker, group: group.name))
@@ -164,5 +163,12 @@ extension EngineState {
             }
         }
         return gates
+    }
+
+    /// Whether an ordered group is done with the tip: invalidated, or held
+    /// out for this install (it would otherwise hold later tips back for ever).
+    private func isDone(_ id: String, status: Tips.Status) -> Bool {
+        if case .invalidated = status { return true }
+        return registry[id].map(isHeldOut) ?? false
     }
 }

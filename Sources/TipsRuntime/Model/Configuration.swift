@@ -48,12 +48,40 @@ extension Tips {
         /// back as a preferred language would (`pt-BR` → `pt` → the source
         /// language). See ``TipCenter/languages``.
         case language(String)
+        /// At most this many different tips appear in one session (a
+        /// session starts at `configure` and at each `beginSession()`),
+        /// instead of the `sessionLimit` of the `.tips` files' `config`
+        /// block; nil: no limit.
+        case sessionLimit(Int?)
+        /// Whether one tip on screen holds every other tip back (pending),
+        /// instead of the `oneAtATime` of the `.tips` files' `config` block.
+        case oneAtATime(Bool)
+        /// Called with each thing tips do (``TipActivity``), in order,
+        /// exactly once each, from the delivery of the operation that did it
+        /// (never under the runtime's lock). Keep it quick: it runs on the
+        /// thread of that operation; a slow consumer reads
+        /// ``TipCenter/activityUpdates`` instead.
+        case onActivity(@Sendable (TipActivity) -> Void)
+        /// Which tips this install is held out of. Default `.stored`.
+        case holdouts(HoldoutMembership)
 
         /// The language of the tips' text, as a `Locale.Language`.
         @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
         public static func language(_ language: Locale.Language) -> ConfigurationOption {
             .language(language.maximalIdentifier)
         }
+    }
+
+    /// Which tips with a `holdout` this install is held out of.
+    public enum HoldoutMembership: Sendable, Hashable {
+        /// The stable membership of this install: a random number kept in
+        /// the store, mixed with each tip's id.
+        case stored
+        /// No tip is held out (scenarios, previews, UI tests).
+        case none
+        /// Exactly the tips with these ids are held out, whatever their
+        /// `holdout` (scenarios' `override holdout NAME`).
+        case only(Set<String>)
     }
 
     /// Where the datastore lives.
@@ -111,6 +139,10 @@ struct ConfigurationChoices {
     var onWarning: (@Sendable (String) -> Void)?
     /// `.language`: the one language of the tips' text.
     var language: String?
+    /// `.sessionLimit`, `.oneAtATime`: the limits across tips chosen over the `.tips` files'.
+    var limits = Tips.ChosenLimits()
+    var onActivity: (@Sendable (TipActivity) -> Void)?
+    var holdouts = Tips.HoldoutMembership.stored
 
     init(_ options: [Tips.ConfigurationOption], arguments: [String]) {
         self.arguments = arguments
@@ -125,7 +157,19 @@ struct ConfigurationChoices {
             case .outsideChangeDetection(let value): detection = value
             case .onWarning(let value): onWarning = value
             case .language(let value): language = value
+            case .sessionLimit(let value): limits.sessionLimit = .some(value)
+            case .oneAtATime(let value): limits.oneAtATime = value
+            case .onActivity(let value): onActivity = value
+            case .holdouts(let value): holdouts = value
             }
         }
+    }
+}
+
+extension Tips {
+    /// The limits across tips `configure` was given; nil where it was not.
+    struct ChosenLimits: Sendable, Hashable {
+        var sessionLimit: Int??
+        var oneAtATime: Bool?
     }
 }

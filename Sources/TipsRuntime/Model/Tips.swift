@@ -99,11 +99,19 @@ extension Tips {
         public let displayFrequency: DisplayFrequency
         /// The `.tips` file that holds the `config` block (a file name, never a path).
         public let file: String
+        /// `sessionLimit N`: at most this many different tips appear in one session.
+        public let sessionLimit: Int?
+        /// `oneAtATime`: while one tip is on screen, every other tip is pending.
+        public let oneAtATime: Bool
 
         /// Creates the configuration a `.tips` file declares.
-        public init(displayFrequency: DisplayFrequency, file: String) {
+        public init(
+            displayFrequency: DisplayFrequency, file: String, sessionLimit: Int? = nil, oneAtATime: Bool = false
+        ) {
             self.displayFrequency = displayFrequency
             self.file = file
+            self.sessionLimit = sessionLimit
+            self.oneAtATime = oneAtATime
         }
     }
 
@@ -157,16 +165,44 @@ extension Tips {
         public var ignoresDisplayFrequency: Bool
         /// Donating any of these events invalidates the tip with `.actionPerformed`.
         public var invalidatedBy: [Tips.Event]
+        /// What `snooze()` does: hide the tip this long, and invalidate it
+        /// with `.tipClosed` at the snooze after the last one allowed. Nil:
+        /// one day, as often as asked (`Tips.Snooze.standard`).
+        public var snooze: Tips.Snooze?
+        /// The share of installs (1 to 99 percent) for which the tip never
+        /// becomes available, to measure what it changes; nil for none.
+        public var holdoutPercent: Int?
 
         /// Creates options; the defaults impose no limit.
         public init(
             maxDisplayCount: Int? = nil, maxDisplayDuration: Double? = nil,
-            ignoresDisplayFrequency: Bool = false, invalidatedBy: [Tips.Event] = []
+            ignoresDisplayFrequency: Bool = false, invalidatedBy: [Tips.Event] = [],
+            snooze: Tips.Snooze? = nil, holdoutPercent: Int? = nil
         ) {
             self.maxDisplayCount = maxDisplayCount
             self.maxDisplayDuration = maxDisplayDuration
             self.ignoresDisplayFrequency = ignoresDisplayFrequency
             self.invalidatedBy = invalidatedBy
+            self.snooze = snooze
+            self.holdoutPercent = holdoutPercent
         }
+    }
+
+    /// How a tip snoozes ("remind me later"): `snooze 2d, 3` in a `.tips` file.
+    public struct Snooze: Sendable, Hashable {
+        /// How long a snooze hides the tip, in seconds.
+        public let duration: Double
+        /// How many snoozes are allowed; the one after the last invalidates
+        /// the tip with `.tipClosed`. Nil: as many as asked.
+        public let maxCount: Int?
+
+        /// Creates a snooze.
+        public init(duration: Double, maxCount: Int? = nil) {
+            self.duration = duration
+            self.maxCount = maxCount
+        }
+
+        /// What `snooze()` does for a tip without the option: one day, as often as asked.
+        public static let standard = Snooze(duration: 86_400)
     }
 }

@@ -134,15 +134,26 @@ enum DatastoreCodec {
             writer.double(record.displayDuration)
             writer.optionalDouble(record.firstDisplayDate)
             writer.optionalDouble(record.lastDisplayDate)
-            // Bit 0: invalidated (reason, date follow); bit 1 (format 2): reset (its date follows).
-            writer.byte((record.invalidation == nil ? 0 : 1) | (record.eligibleSince == nil ? 0 : 2))
+            // Bit 0: invalidated (reason, date follow); bit 1 (format 2): reset (its date follows);
+            // bit 2 (format 3): snoozed (count, date, until follow).
+            let snoozed = record.snoozeCount > 0 || record.snooze != nil
+            writer.byte(
+                (record.invalidation == nil ? 0 : 1) | (record.eligibleSince == nil ? 0 : 2) | (snoozed ? 4 : 0))
             if let invalidation = record.invalidation {
                 encode(invalidation.reason, into: &writer)
                 writer.double(invalidation.date)
             }
             if let eligibleSince = record.eligibleSince { writer.double(eligibleSince) }
+            if snoozed {
+                writer.int(record.snoozeCount)
+                writer.optionalDouble(record.snooze?.date)
+                writer.double(record.snooze?.until ?? 0)
+            }
         }
         writer.optionalDouble(snapshot.lastDisplayDate)
+        // Format 3: the holdout seed, a presence byte then a `u64`.
+        writer.byte(snapshot.holdoutSeed == nil ? 0 : 1)
+        if let seed = snapshot.holdoutSeed { writer.uint64(seed) }
     }
 
     static func decodeSnapshot(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
@@ -177,16 +188,31 @@ enum DatastoreCodec {
             record.firstDisplayDate = try reader.optionalDouble()
             record.lastDisplayDate = try reader.optionalDouble()
             let flags = try reader.byte()
-            guard flags & ~3 == 0 else { throw .invalid("tip record flags \(flags)") }
+            guard flags & ~7 == 0 else { throw .invalid("tip record flags \(flags)") }
             if flags & 1 != 0 {
                 let reason = try decodeReason(&reader)
                 record.invalidation = StoredInvalidation(reason: reason, date: try reader.double())
             }
             if flags & 2 != 0 { record.eligibleSince = try reader.double() }
+            if flags & 4 != 0 { try decodeSnooze(into: &record, &reader) }
             snapshot.tips[tipID] = record
         }
         snapshot.lastDisplayDate = try reader.optionalDouble()
+        // A body of format 2 or older ends here: no holdout seed.
+        if !reader.isAtEnd, try reader.byte() != 0 { snapshot.holdoutSeed = try reader.uint64() }
         return snapshot
+    }
+
+    /// A tip record's snooze (flag bit 2): its count, then the snooze's date and end.
+    private static func decodeSnooze(into record: inout TipRecord, _ reader: inout ByteReader)
+        throws(DatastoreDecodingError)
+    {
+        record.snoozeCount = try reader.int()
+        // Counting on from an absurd count must not overflow.
+        guard (0..<(1 << 31)).contains(record.snoozeCount) else { throw .invalid("snooze count") }
+        let date = try reader.optionalDouble()
+        let until = try reader.double()
+        record.snooze = date.map { StoredSnooze(date: $0, until: until) }
     }
 
     // MARK: Mutations
@@ -229,6 +255,14 @@ enum DatastoreCodec {
         case .move(let move):
             writer.byte(10)
             encode(move, into: &writer)
+        case .snooze(let tipID, let date, let until):
+            writer.byte(11)
+            writer.string(tipID)
+            writer.double(date)
+            writer.double(until)
+        case .setHoldoutSeed(let seed):
+            writer.byte(12)
+            writer.uint64(seed)
         case .replaceAll(let snapshot):
             writer.byte(7)
             encode(snapshot, into: &writer)
@@ -265,10 +299,16 @@ enum DatastoreCodec {
             return .resetTip(tipID: tipID, date: try reader.double())
         case 9:
             return .deleteDonations(eventID: try string(&reader, &cache))
-        case 7:
-            return .replaceAll(try decodeSnapshot(&reader, &cache))
         case 10:
             return .move(try decodeMove(&reader, &cache))
+        case 11:
+            let tipID = try string(&reader, &cache)
+            let date = try reader.double()
+            return .snooze(tipID: tipID, date: date, until: try reader.double())
+        case 12:
+            return .setHoldoutSeed(try reader.uint64())
+        case 7:
+            return .replaceAll(try decodeSnapshot(&reader, &cache))
         case let tag:
             throw .invalid("mutation tag \(tag)")
         }

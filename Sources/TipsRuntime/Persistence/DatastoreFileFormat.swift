@@ -4,8 +4,9 @@
 enum DatastoreFileFormat {
     /// The format version this build writes. Version 2 added the reset date
     /// of a tip record and the journal's mutations 8 and 9, version 3 the
-    /// journal's mutation 10 (a move, `renamedFrom`); each reads the earlier
-    /// versions' files as they are (subsets of it).
+    /// journal's mutations 10 (a move, `renamedFrom`), 11 (a snooze) and 12
+    /// (the holdout seed), a tip record's snooze and the snapshot's holdout
+    /// seed; each reads the earlier versions' files as they are (subsets of it).
     static let currentVersion: UInt32 = 3
     /// The oldest format version this build reads.
     static let oldestReadableVersion: UInt32 = 1

@@ -34,6 +34,22 @@ struct TipRecord: Sendable, Hashable {
     /// invalidating donation dated before it no longer invalidates the tip,
     /// in this process or the next.
     var eligibleSince: Double?
+    /// How many times the tip was snoozed since its eligibility was last reset.
+    var snoozeCount: Int = 0
+    /// The last snooze: when it was asked for and until when it holds the
+    /// tip back (seconds since 1970). It holds only while the clock reads
+    /// between the two: a snooze dated after now (the clock moved back since)
+    /// holds nothing back, so a wrong clock never makes it last for ever.
+    var snooze: StoredSnooze?
+}
+
+/// A snooze as stored: from when, until when (seconds since 1970).
+struct StoredSnooze: Sendable, Hashable {
+    var date: Double
+    var until: Double
+
+    /// Whether it holds the tip back at `now`.
+    func holds(at now: Double) -> Bool { date <= now && now < until }
 }
 
 /// Everything the datastore holds.
@@ -46,6 +62,9 @@ struct DatastoreSnapshot: Sendable, Hashable {
     var tips: [String: TipRecord] = [:]
     /// When any tip was last displayed (feeds the display frequency).
     var lastDisplayDate: Double?
+    /// The install's random number that holdouts mix with a tip's id (drawn
+    /// once, at the first `configure` of a store without one).
+    var holdoutSeed: UInt64?
     /// Event id → its keep count, for the events whose list holds more than
     /// that because `applyDeferringTrim(_:)` let the oldest linger (never
     /// persisted: `keptDonations(of:)` and the codec read only the newest that many).
@@ -84,6 +103,12 @@ enum DatastoreMutation: Sendable, Hashable {
     case deleteDonations(eventID: String)
     /// Moves state from an old identity to a new one (`renamedFrom`; `DatastoreMove.swift`).
     case move(DatastoreMove)
+    /// The tip was snoozed at `date` until `until`: bumps its snooze count
+    /// (saturating) and replaces its snooze.
+    case snooze(tipID: String, date: Double, until: Double)
+    /// Sets the install's holdout seed, unless the store already has one
+    /// (the first one committed wins, in every process and every replay).
+    case setHoldoutSeed(UInt64)
     /// Replaces the whole state. The engine never commits this; the datastore
     /// returns it from `takeOutsideChanges()` when another process changed the store in a
     /// way that cannot be replayed as deltas (it compacted twice since this
@@ -126,12 +151,21 @@ extension DatastoreSnapshot {
             record.displayDuration = 0
             record.invalidation = nil
             record.eligibleSince = date
+            record.snoozeCount = 0
+            record.snooze = nil
             tips[tipID] = record
         case .deleteDonations(let eventID):
             donations[eventID] = nil
             donationLimits[eventID] = nil
         case .move(let move):
             apply(move)
+        case .snooze(let tipID, let date, let until):
+            var record = tips[tipID, default: TipRecord()]
+            record.snoozeCount = record.snoozeCount < Int.max ? record.snoozeCount + 1 : Int.max
+            record.snooze = StoredSnooze(date: date, until: until)
+            tips[tipID] = record
+        case .setHoldoutSeed(let seed):
+            if holdoutSeed == nil { holdoutSeed = seed }
         case .replaceAll(let snapshot):
             self = snapshot
         }

@@ -86,7 +86,7 @@ extension TipRecord {
     /// merged in: display counts and durations added, the earlier first and
     /// later last display kept, the later reset kept, and an invalidation
     /// kept unless a reset of the other record came after it (the earlier
-    /// one when both stand).
+    /// one when both stand); snooze counts added, the later snooze kept.
     func merged(with other: TipRecord) -> TipRecord {
         var merged = self
         let (count, overflow) = displayCount.addingReportingOverflow(other.displayCount)
@@ -100,6 +100,10 @@ extension TipRecord {
             other.invalidation.flatMap { $0.date >= (eligibleSince ?? -.infinity) ? $0 : nil },
         ].compactMap { $0 }
         merged.invalidation = standing.min { $0.date < $1.date }
+        // Snoozes add up like displays; the snooze in force is the later one asked for.
+        let (snoozes, snoozeOverflow) = snoozeCount.addingReportingOverflow(other.snoozeCount)
+        merged.snoozeCount = snoozeOverflow ? Int.max : max(0, snoozes)
+        merged.snooze = [snooze, other.snooze].compactMap { $0 }.max { $0.date < $1.date }
         return merged
     }
 }

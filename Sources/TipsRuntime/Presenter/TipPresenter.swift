@@ -7,8 +7,10 @@ import Foundation
 /// tip should display (for a group, the group's current tip), reports each
 /// display to the center (so display counts, durations, `maxDisplayCount`,
 /// `maxDisplayDuration` and the display frequency work), hides the tip when
-/// its status changes, turns the close button into
-/// `invalidateDurably(reason: .tipClosed)`, and hands action taps to the app. A
+/// its status changes (a hold, one tip at a time and a snooze included,
+/// without the host doing anything), turns the close button into
+/// `invalidateDurably(reason: .tipClosed)` and "remind me later" into
+/// `snooze()`, and hands action taps to the app. A
 /// SwiftUI, UIKit or terminal layer only draws what it is told:
 ///
 /// ```swift
@@ -153,6 +155,19 @@ public final class TipPresenter: Sendable {
         return await update()
     }
 
+    /// The "remind me later" button: snoozes the tip on screen (see
+    /// `TipCenter.snooze(_:)`; returns once durable) and hides it.
+    @discardableResult
+    public func snooze() async -> [Change] {
+        await enqueue { presenter in
+            guard let shown = presenter.tip else { return [] }
+            // Ended here, so that the hide reports how long it was on screen.
+            let duration = await presenter.center.endDisplay(of: shown)
+            await presenter.center.snooze(shown)
+            return await presenter.step(stopping: false, endedAfter: duration)
+        }
+    }
+
     /// An action's button: runs the handlers of the action with `actionID` of
     /// the tip on screen (see `TipCenter.chooseAction(_:of:)`), then the
     /// presenter's `onAction`. Returns false when no tip is shown or it has no
@@ -204,7 +219,8 @@ public final class TipPresenter: Sendable {
     }
 
     /// One update (run by `enqueue` only, so never two at once).
-    private func step(stopping: Bool) async -> [Change] {
+    /// `endedAfter`: how long the display lasted when the caller already ended it.
+    private func step(stopping: Bool, endedAfter: Double? = nil) async -> [Change] {
         let (shown, stopped) = state.withLock { ($0.shown, $0.isStopped) }
         if stopped { return [] }
         let next = stopping ? nil : wanted()
@@ -214,15 +230,18 @@ public final class TipPresenter: Sendable {
             let status = center.status(for: shown)
             let reason: HideReason =
                 stopping ? .stopped : status == .available ? .groupMovedOn : .statusChanged(status)
-            let duration = await center.endDisplay(of: shown) ?? 0
+            let duration = await center.endDisplay(of: shown) ?? endedAfter ?? 0
             changes.append(.hidden(Hidden(tip: shown, reason: reason, duration: duration)))
         }
-        if let next {
-            await center.tipDidAppear(next)
+        // Started only if still available: another slot may have just shown
+        // a tip while one shows at a time, or a hold may have begun.
+        var started: (any Tip)?
+        if let next, await center.beginDisplayIfAvailable(next) {
+            started = next
             changes.append(.shown(next))
         }
         let listeners = state.withLock { state in
-            state.shown = next
+            state.shown = started
             if stopping { state.isStopped = true }
             return Array(state.listeners.values)
         }

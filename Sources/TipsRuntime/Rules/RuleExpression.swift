@@ -177,6 +177,25 @@ extension RuleExpression {
         }
     }
 
+    /// Every argument of a reusable tip the expression reads, with its value, in order.
+    var arguments: [(name: String, value: TipValue)] {
+        var found: [(name: String, value: TipValue)] = []
+        func visit(_ expression: RuleExpression) {
+            switch expression {
+            case .literal, .field, .parameter: break
+            case .argument(let name, let value): found.append((name, value))
+            case .not(let operand), .negate(let operand): visit(operand)
+            case .binary(_, let lhs, let rhs):
+                visit(lhs)
+                visit(rhs)
+            case .count(let query):
+                for case .filter(let predicate) in query.steps { visit(predicate) }
+            }
+        }
+        visit(self)
+        return found
+    }
+
     /// `name = value` for every argument of a reusable tip the expression
     /// reads, those inside a query's `where` included, each once, in order:
     /// an explanation shows them whether or not a donation made the

@@ -16,6 +16,10 @@ import Foundation
 ///   whose token is not the pending one's does nothing.
 /// - Without a scheduler (a clock that reports its moves, such as
 ///   `ManualClock`, or before `configure`) no check is ever pending.
+/// - `appearedThisSession` lists each tip that began a display in the
+///   session in force once, in the order they first did; a new session
+///   empties it. Sessions belong to this process: each launch starts one at
+///   `configure`, so none outlives its process.
 struct DisplayAccounting {
     /// The clock that dates displays and donations.
     var clock: any TipClock = SystemClock()
@@ -27,6 +31,16 @@ struct DisplayAccounting {
     /// The time check pending, if any: when (seconds since 1970) and its token.
     private(set) var pendingTimeCheck: (date: Double, token: UInt64)?
     private var lastToken: UInt64 = 0
+    /// The session in force: 0 before `configure`, then +1 at `configure` and at each `beginSession()`.
+    private(set) var session = 0
+    /// The tips that appeared in this session, in the order they first did.
+    private(set) var appearedThisSession: [String] = []
+
+    /// Starts a new session: no tip has appeared in it yet.
+    mutating func beginSession() {
+        session += 1
+        appearedThisSession = []
+    }
 
     /// The clock's reading, in seconds since 1970.
     var now: Double { clock.now.timeIntervalSince1970 }
@@ -36,6 +50,7 @@ struct DisplayAccounting {
         guard displaysInProgress[id] == nil else { return nil }
         let start = now
         displaysInProgress[id] = start
+        if !appearedThisSession.contains(id) { appearedThisSession.append(id) }
         return start
     }
 
@@ -52,9 +67,23 @@ struct DisplayAccounting {
         for (id, start) in displaysInProgress where start > now { displaysInProgress[id] = now }
     }
 
-    /// Forgets the tip's display in progress without counting it (`resetEligibility`).
-    mutating func forgetDisplay(of id: String) {
-        displaysInProgress[id] = nil
+    /// Forgets the tip's display in progress without counting it
+    /// (`resetEligibility`); how long it had lasted, nil when none was in progress.
+    @discardableResult
+    mutating func forgetDisplay(of id: String) -> Double? {
+        displaysInProgress.removeValue(forKey: id).map { max(0, now - $0) }
+    }
+
+    /// The tip on screen that holds `id` back when one tip shows at a time:
+    /// another tip's display in progress, the earliest begun (nil when none).
+    func otherTipOnScreen(than id: String) -> String? {
+        displaysInProgress.filter { $0.key != id }.min { ($0.value, $0.key) < ($1.value, $1.key) }?.key
+    }
+
+    /// Whether the session limit holds the tip back: `limit` tips have
+    /// appeared in this session, and it is not one of them.
+    func sessionLimitReached(by id: String, limit: Int) -> Bool {
+        appearedThisSession.count >= limit && !appearedThisSession.contains(id)
     }
 
     /// The display limit the tip has reached by now, given its stored

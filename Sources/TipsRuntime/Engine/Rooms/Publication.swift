@@ -26,6 +26,12 @@ struct GroupObserver {
 ///   `takeDeliveries()`, which the center runs in order after releasing the
 ///   engine's lock (`DeliveryQueue`), never under it.
 /// - A new observer is told the current published status before any later change.
+/// - Activity observers are told each activity reported while they are
+///   registered, exactly once, in the order reported, through the same
+///   deliveries as status changes.
+/// - `heldOut[tip.index]` is whether the tip was last published as held out
+///   (it would be available but for its holdout): `heldOut` is reported each
+///   time that turns true.
 struct Publication {
     /// What each tip's observers were last told, by `RegisteredTip.index`.
     private(set) var published: [Tips.Status] = []
@@ -37,6 +43,10 @@ struct Publication {
     private var changedTipIDs: Set<String> = []
     /// Calls to make once the engine's lock is released, in order.
     private var deliveries: [@Sendable () -> Void] = []
+    /// Token → activity observer (`activityUpdates`, `.onActivity`).
+    private var activityObservers: [UInt64: @Sendable (TipActivity) -> Void] = [:]
+    /// Whether each tip was last published as held out, by `RegisteredTip.index`.
+    private var heldOut: [Bool] = []
     /// Where warnings about misuse go (`.onWarning`).
     var warningHandler: @Sendable (String) -> Void = Publication.writeWarningToStandardError
     private var lastToken: UInt64 = 0
@@ -45,6 +55,34 @@ struct Publication {
     mutating func add(_ registered: RegisteredTip, status: Tips.Status) {
         assert(registered.index == published.count, "tips are added in registration order")
         published.append(status)
+        heldOut.append(false)
+    }
+
+    /// Publishes whether the tip is held out now; true when it just became so
+    /// (the moment to report `heldOut`).
+    mutating func publishHeldOut(_ isHeldOut: Bool, for registered: RegisteredTip) -> Bool {
+        defer { heldOut[registered.index] = isHeldOut }
+        return isHeldOut && !heldOut[registered.index]
+    }
+
+    /// Whether anyone watches activities (so that none is built for nobody).
+    var isReportingActivity: Bool { !activityObservers.isEmpty }
+
+    /// Queues the activity for every activity observer.
+    mutating func report(_ activity: TipActivity) {
+        for observer in activityObservers.values { deliveries.append { observer(activity) } }
+    }
+
+    /// Adds an activity observer; returns its token.
+    mutating func addActivityObserver(_ observer: @escaping @Sendable (TipActivity) -> Void) -> UInt64 {
+        let token = makeToken()
+        activityObservers[token] = observer
+        return token
+    }
+
+    /// Removes an activity observer.
+    mutating func removeActivityObserver(_ token: UInt64) {
+        activityObservers[token] = nil
     }
 
     /// The status last published for the tip.

@@ -11,6 +11,9 @@ import Foundation
 /// - `declaredConfigurations` lists each distinct `config` block once, in
 ///   the order its first tip registered.
 /// - A testing id is reported as a likely misspelling at most once.
+/// - `sessionLimit` and `oneAtATime` are the ones given to `configure` when
+///   they were, else the strictest the `config` blocks declare (the least
+///   session limit; one at a time if any block asks for it).
 struct Settings {
     /// The testing overrides in force.
     var overrides = TestingOverrides()
@@ -22,6 +25,34 @@ struct Settings {
     private(set) var declaredConfigurations: [Tips.DeclaredConfiguration] = []
     /// Testing ids already reported as likely misspellings.
     private var reportedTestingIDs: Set<String> = []
+    /// At most this many different tips appear in one session; nil: no limit.
+    private(set) var sessionLimit: Int?
+    /// Whether one tip on screen holds every other tip back.
+    private(set) var oneAtATime = false
+    /// The limits `configure` was given, which the `config` blocks' do not change.
+    private var chosenLimits = Tips.ChosenLimits()
+    /// Which tips this install is held out of.
+    var holdouts = Tips.HoldoutMembership.stored
+
+    /// Whether a limit across tips other than the display frequency is in
+    /// force, so that one tip's display changes other tips' status.
+    var limitsAcrossTips: Bool { oneAtATime || sessionLimit != nil }
+
+    /// Takes in the limits across tips given to `configure`.
+    mutating func choose(limits: Tips.ChosenLimits) {
+        chosenLimits = limits
+        _ = applyDeclaredLimits()
+    }
+
+    /// Sets the limits across tips from `configure`'s choice and the
+    /// declared configurations; returns whether they changed.
+    private mutating func applyDeclaredLimits() -> Bool {
+        let declaredLimit = declaredConfigurations.compactMap(\.sessionLimit).min()
+        let limit = chosenLimits.sessionLimit ?? declaredLimit
+        let single = chosenLimits.oneAtATime ?? declaredConfigurations.contains(where: \.oneAtATime)
+        defer { (sessionLimit, oneAtATime) = (limit, single) }
+        return limit != sessionLimit || single != oneAtATime
+    }
 
     /// Takes in the frequency given to `configure`, if any.
     mutating func choose(_ chosen: Tips.DisplayFrequency?) {
@@ -45,7 +76,8 @@ struct Settings {
                     ? "Tips.configure's .displayFrequency(\(frequency)) applies"
                     : "using \(longest), the longest; pass .displayFrequency(_:) to Tips.configure to choose")
         }
-        return (applyDeclaredFrequency(), warning)
+        let frequencyChanged = applyDeclaredFrequency()
+        return (applyDeclaredLimits() || frequencyChanged, warning)
     }
 
     /// Sets the frequency from the declared configurations unless `configure`

@@ -16,6 +16,8 @@ final class RegisteredTip {
     let queriedFields: [String: Set<String>]
     /// Whether time passing alone can change its status (windows, display limits, display frequency).
     let dependsOnTime: Bool
+    /// A reusable tip's arguments, as its rules read them (for its activities).
+    let arguments: [String: TipValue]
 
     /// Reads the tip's rules and options once, and derives what they query.
     init(index: Int, tip: any Tip) {
@@ -29,6 +31,11 @@ final class RegisteredTip {
             rule.expression.visitQueriedFields { event, field in queriedFields[event, default: []].insert(field) }
         }
         self.queriedFields = queriedFields
+        var arguments: [String: TipValue] = [:]
+        for rule in rules {
+            for (name, value) in rule.expression.arguments where arguments[name] == nil { arguments[name] = value }
+        }
+        self.arguments = arguments
         dependsOnTime =
             options.maxDisplayDuration != nil || options.maxDisplayCount != nil || !options.ignoresDisplayFrequency
             || rules.contains { $0.expression.dependsOnTime }
