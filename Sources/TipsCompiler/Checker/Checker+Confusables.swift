@@ -74,13 +74,30 @@ extension Checker {
     /// differs, by code point and column: quoting it would show nothing new.
     func nameSuggestion(for name: Identifier, among candidates: some Sequence<String>) -> Suggestion {
         let suggestion = Suggestion.closest(to: name.name, in: candidates)
-        guard let match = suggestion.replacement, !Identifier.isASCII(name.name),
-            let (offset, scalar) = differenceThatPrintsAlike(name, match)
-        else { return suggestion }
+        guard let match = suggestion.replacement else { return suggestion }
+        if Identifier.isASCII(name.name) {
+            return declaredLookalike(in: match, writtenAs: name.name).map {
+                Suggestion(phrase: suggestion.phrase + $0, replacement: match)
+            } ?? suggestion
+        }
+        guard let (offset, scalar) = differenceThatPrintsAlike(name, match) else { return suggestion }
         let column = sources[name.range.file].lineColumn(of: name.range.start + UInt32(offset)).column
         let looks = Self.latinLookalikes[scalar].map { "looks like the Latin '\($0)'" } ?? "shows as nothing"
         let difference = " They differ by \(Self.codePointName(scalar)) at column \(column), which \(looks)"
         return Suggestion(phrase: suggestion.phrase + difference, replacement: match)
+    }
+
+    /// When the declared name `match` prints like the all-Latin `written`
+    /// but holds a lookalike letter, the sentence that names that letter and
+    /// its place in the declared name; nil otherwise.
+    private func declaredLookalike(in match: String, writtenAs written: String) -> String? {
+        guard let (skeleton, lookalike) = Self.latinSkeleton(match), skeleton == written,
+            let latin = Self.latinLookalikes[lookalike],
+            let index = match.unicodeScalars.firstIndex(of: lookalike)
+        else { return nil }
+        let place = match.unicodeScalars.distance(from: match.unicodeScalars.startIndex, to: index) + 1
+        return " They differ by \(Self.codePointName(lookalike)), letter \(place) of the declared name, "
+            + "which looks like the Latin '\(latin)'"
     }
 
     /// `U+043E CYRILLIC SMALL LETTER O`.
