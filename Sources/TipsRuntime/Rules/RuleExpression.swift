@@ -202,21 +202,10 @@ extension RuleExpression {
     /// evaluator reach them.
     var argumentValues: [String] {
         var seen: [String] = []
-        func visit(_ expression: RuleExpression) {
-            switch expression {
-            case .literal, .field, .parameter: break
-            case .argument(let name, let value):
-                let text = "\(name) = \(value)"
-                if !seen.contains(text) { seen.append(text) }
-            case .not(let operand), .negate(let operand): visit(operand)
-            case .binary(_, let lhs, let rhs):
-                visit(lhs)
-                visit(rhs)
-            case .count(let query):
-                for case .filter(let predicate) in query.steps { visit(predicate) }
-            }
+        for (name, value) in arguments {
+            let text = "\(name) = \(value)"
+            if !seen.contains(text) { seen.append(text) }
         }
-        visit(self)
         return seen
     }
 
