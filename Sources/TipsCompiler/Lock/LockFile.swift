@@ -54,12 +54,6 @@ public struct LockedField: Hashable, Sendable {
     public var name: String
     /// Its type.
     public var type: LockedType
-
-    /// Creates a field.
-    public init(name: String, type: LockedType) {
-        self.name = name
-        self.type = type
-    }
 }
 
 /// One persisted identity.
@@ -119,12 +113,6 @@ public struct LockKey: Hashable, Sendable, Comparable {
     /// What it is stored under: a tip's id as the lock quotes it, a name, `slot.case`.
     public var text: String
 
-    /// Creates a key.
-    public init(kind: Kind, text: String) {
-        self.kind = kind
-        self.text = text
-    }
-
     public static func < (lhs: LockKey, rhs: LockKey) -> Bool {
         lhs.kind.rawValue != rhs.kind.rawValue
             ? lhs.kind.rawValue < rhs.kind.rawValue : lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
@@ -157,12 +145,7 @@ public struct LockFile: Hashable, Sendable {
     public static let defaultFileName = "tipc.lock"
 
     /// The entries, in no particular order (the text is sorted).
-    public var entries: [LockEntry]
-
-    /// Creates a lock.
-    public init(entries: [LockEntry] = []) {
-        self.entries = entries
-    }
+    public var entries: [LockEntry] = []
 
     /// The locked entries (not retired), by key.
     public var locked: [LockKey: LockedIdentity] {
