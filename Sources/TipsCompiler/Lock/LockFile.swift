@@ -7,29 +7,24 @@ import TipsSyntax
 
 /// The type of a persisted value, as a lock records it.
 public enum LockedType: Hashable, Sendable, CustomStringConvertible {
-    case bool
-    case int
-    case double
-    case string
+    /// `Bool`, `Int`, `Double` or `String`: one of ``TipsType/storedPrimitives``.
+    case primitive(TipsType)
     /// An enum. Stored values carry only the case's name, so the enum's own
     /// name is there for people and never compared; the cases are sorted.
     case enumeration(name: String, cases: [String])
 
     /// `Bool`, `Tier { basic, guide, member }`.
     public var description: String {
-        switch self {
-        case .bool: "Bool"
-        case .int: "Int"
-        case .double: "Double"
-        case .string: "String"
-        case .enumeration(let name, let cases): "\(name) { \(cases.joined(separator: ", ")) }"
-        }
+        if case .enumeration(let name, let cases) = self { return "\(name) { \(cases.joined(separator: ", ")) }" }
+        return name
     }
 
     /// The type as a person names it in a `.tips` file: `Bool`, `Tier`.
     public var name: String {
-        if case .enumeration(let name, _) = self { return name }
-        return description
+        switch self {
+        case .primitive(let type): type.description
+        case .enumeration(let name, _): name
+        }
     }
 
     /// The enum's cases; empty for any other type.

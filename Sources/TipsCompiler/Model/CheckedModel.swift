@@ -32,6 +32,15 @@ public enum TipsType: Hashable, Sendable, CustomStringConvertible {
         case .error: "<error>"
         }
     }
+
+    /// The types a value is stored as besides enums, in the order messages list them.
+    public static let storedPrimitives: [TipsType] = [.bool, .int, .double, .string]
+
+    /// The stored primitive type `name` spells (`Bool`); nil for any other name.
+    public init?(storedPrimitive name: String) {
+        guard let type = Self.storedPrimitives.first(where: { $0.description == name }) else { return nil }
+        self = type
+    }
 }
 
 /// Where a declaration came from: its file and its name's range.

@@ -105,5 +105,29 @@ enum TipcRuntimeValueDump {
         }
     }
 
+    static func renames(_ renames: TipsRuntime.Tips.Renames) -> Swift.String {
+        var fields = renames.tips.map { "tip " + pattern($0.from) + " -> " + pattern($0.to) }
+        fields += renames.parameters.map { "parameter " + quoted($0.from) + " -> " + quoted($0.to) }
+        fields += renames.events.map { rename in
+            "event " + quoted(rename.from) + " -> " + quoted(rename.to) + " keepCount "
+                + Swift.String(rename.keepCount)
+        }
+        fields += renames.enumCases.map { rename in
+            "case " + quoted(rename.from) + " -> " + quoted(rename.to) + " parameters "
+                + rename.parameters.map(quoted).joined(separator: ", ") + " fields "
+                + rename.fields.map { quoted($0.event) + "." + quoted($0.field) }.joined(separator: ", ")
+        }
+        return "renames " + fields.joined(separator: "; ")
+    }
+
+    static func pattern(_ pattern: TipsRuntime.Tips.TipIDPattern) -> Swift.String {
+        pattern.pieces.map { piece in
+            switch piece {
+            case .text(let text): "text(" + quoted(text) + ")"
+            case .argument(let name): "argument(" + quoted(name) + ")"
+            }
+        }.joined(separator: " ")
+    }
+
     static func quoted(_ text: Swift.String) -> Swift.String { Swift.String(reflecting: text) }
 }
