@@ -49,7 +49,9 @@ enum TipcRuntimeValueDump {
     }
 
     static func configuration(_ declared: TipsRuntime.Tips.DeclaredConfiguration) -> Swift.String {
-        "config " + quoted(declared.file) + " " + frequency(declared.displayFrequency)
+        "config " + quoted(declared.file) + " " + frequency(declared.displayFrequency) + " sessionLimit "
+            + (declared.sessionLimit.map { Swift.String($0) } ?? "nil") + " oneAtATime "
+            + Swift.String(declared.oneAtATime)
     }
 
     static func frequency(_ frequency: TipsRuntime.Tips.DisplayFrequency) -> Swift.String {
@@ -67,7 +69,11 @@ enum TipcRuntimeValueDump {
         "maxDisplayCount " + (options.maxDisplayCount.map { Swift.String($0) } ?? "nil") + " maxDisplayDuration "
             + (options.maxDisplayDuration.map { Swift.String($0) } ?? "nil") + " ignoresDisplayFrequency "
             + Swift.String(options.ignoresDisplayFrequency) + " invalidatedBy ["
-            + options.invalidatedBy.map(event).joined(separator: ", ") + "]"
+            + options.invalidatedBy.map(event).joined(separator: ", ") + "] snooze "
+            + (options.snooze.map {
+                "(" + Swift.String($0.duration) + ", " + ($0.maxCount.map { Swift.String($0) } ?? "nil") + ")"
+            } ?? "nil")
+            + " holdoutPercent " + (options.holdoutPercent.map { Swift.String($0) } ?? "nil")
     }
 
     static func expression(_ expression: TipsRuntime.RuleExpression) -> Swift.String {
