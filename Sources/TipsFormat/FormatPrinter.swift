@@ -76,23 +76,7 @@ struct FormatPrinter {
         case .config(let decl):
             let open = brace(after: decl.keyword.end)
             emit("config {", span: decl.range.start, open, indent: 0, forcesBlank: forcesBlank)
-            for item in decl.items {
-                switch item {
-                case .displayFrequency(let value, _, let range):
-                    let text: String =
-                        switch value {
-                        case .named(let name): source(name)
-                        case .every(let duration, _): "every " + source(duration.range)
-                        }
-                    emit("displayFrequency " + text, span: range.start, range.end, indent: 1)
-                case .sourceLanguage(let language, _, let range):
-                    emit("sourceLanguage " + source(language.range), span: range.start, range.end, indent: 1)
-                case .sessionLimit(let limit, _, let range):
-                    emit("sessionLimit " + source(limit.range), span: range.start, range.end, indent: 1)
-                case .oneAtATime(_, let range):
-                    emit("oneAtATime", span: range.start, range.end, indent: 1)
-                }
-            }
+            for item in decl.items { print(item) }
             close(decl.range, indent: 0)
         case .enumeration(let decl):
             if let line = enumOnOneLine(decl) {
@@ -131,6 +115,25 @@ struct FormatPrinter {
             }
             close(decl.range, indent: 0)
         case .scenario(let decl): printScenario(decl, forcesBlank: forcesBlank)
+        }
+    }
+
+    /// An item of the `config` block, on a line of its own.
+    mutating func print(_ item: ConfigItem) {
+        switch item {
+        case .displayFrequency(let value, _, let range):
+            let text: String =
+                switch value {
+                case .named(let name): source(name)
+                case .every(let duration, _): "every " + source(duration.range)
+                }
+            emit("displayFrequency " + text, span: range.start, range.end, indent: 1)
+        case .sourceLanguage(let language, _, let range):
+            emit("sourceLanguage " + source(language.range), span: range.start, range.end, indent: 1)
+        case .sessionLimit(let limit, _, let range):
+            emit("sessionLimit " + source(limit.range), span: range.start, range.end, indent: 1)
+        case .oneAtATime(_, let range):
+            emit("oneAtATime", span: range.start, range.end, indent: 1)
         }
     }
 

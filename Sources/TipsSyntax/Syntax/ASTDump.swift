@@ -77,20 +77,7 @@ package struct ASTDumper {
         switch declaration {
         case .config(let decl):
             line("Config", decl.range, depth: depth)
-            for item in decl.items {
-                switch item {
-                case .displayFrequency(.named(let name), _, let range):
-                    line("DisplayFrequency \(name.name)", range, depth: depth + 1)
-                case .displayFrequency(.every(let duration, _), _, let range):
-                    line("DisplayFrequency every \(ASTDumper.spelling(duration))", range, depth: depth + 1)
-                case .sourceLanguage(let language, _, let range):
-                    line("SourceLanguage \(ASTDumper.quoted(language))", range, depth: depth + 1)
-                case .sessionLimit(let limit, _, let range):
-                    line("SessionLimit \(limit.value)", range, depth: depth + 1)
-                case .oneAtATime(_, let range):
-                    line("OneAtATime", range, depth: depth + 1)
-                }
-            }
+            for item in decl.items { dump(item, depth: depth + 1) }
         case .enumeration(let decl):
             line("Enum \(decl.name.name)", decl.range, depth: depth)
             dump(decl.doc, depth: depth + 1)
@@ -134,6 +121,21 @@ package struct ASTDumper {
                 line("Member \(member.name)", member.range, depth: depth + 1)
             }
         case .scenario(let decl): dump(decl, depth: depth)
+        }
+    }
+
+    mutating func dump(_ item: ConfigItem, depth: Int) {
+        switch item {
+        case .displayFrequency(.named(let name), _, let range):
+            line("DisplayFrequency \(name.name)", range, depth: depth)
+        case .displayFrequency(.every(let duration, _), _, let range):
+            line("DisplayFrequency every \(ASTDumper.spelling(duration))", range, depth: depth)
+        case .sourceLanguage(let language, _, let range):
+            line("SourceLanguage \(ASTDumper.quoted(language))", range, depth: depth)
+        case .sessionLimit(let limit, _, let range):
+            line("SessionLimit \(limit.value)", range, depth: depth)
+        case .oneAtATime(_, let range):
+            line("OneAtATime", range, depth: depth)
         }
     }
 
