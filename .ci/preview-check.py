@@ -13,6 +13,12 @@ For each page (the samples, the shared samples and a fixture with warnings):
   text, and every piece of text meets WCAG AA contrast;
 - the page asks for nothing from the network, the filter narrows the tips, and
   with scripts off every tip is shown and the filter box is not;
+- the Trails page made with its String Catalog (`--strings`), in each language
+  of its switcher (English, German, Japanese, the pseudo-language, right to
+  left): every tip's title, message and actions in that language (the
+  catalog's text; the pseudo-language's accented and at least 30 % longer;
+  right to left, the cards mirrored), and the layout checks above, at every
+  width and in both appearances;
 - screenshots in light and dark at phone and desktop widths.
 
 Chromium is driven over --remote-debugging-pipe (the DevTools protocol as
@@ -46,6 +52,8 @@ SHARED = os.path.join(os.path.dirname(ROOT), "shared/samples")
 for shared in sorted(glob.glob(os.path.join(SHARED, "*.tips"))):
     PAGES.append(("shared-" + os.path.basename(shared)[:-5].lower(), [shared]))
 SCREENSHOTS = {"trails"}
+# The page of a compilation with its String Catalog, checked in every language of its switcher.
+LANGUAGES_PAGE = ("trails-languages", PAGES[0][1], os.path.join(ROOT, "Samples/Trails/Tips/Tips.xcstrings"))
 # Tips also shot on their own at desktop width, in one appearance (for the README and docs/).
 SCREENSHOT_ARTICLES = {
     ("trails", "tip-FavoriteTrail", "light"), ("trails", "tip-NewTrail", "light"), ("showcase", "tip-Upgrade", "light"),
@@ -380,6 +388,26 @@ FILTER = r"""
 })()
 """
 
+# The language switch, then what the first card of each tip shows in the chosen language.
+LANGUAGE_READ = r"""
+(() => {
+  const choice = document.getElementById('language-' + %s);
+  choice.click();
+  const squash = (text) => text.replace(/\s+/g, ' ').trim();
+  const tips = {};
+  for (const article of document.querySelectorAll('article.tip')) {
+    const card = article.querySelector('.tip-card');
+    const part = (selector) => Array.from(card.querySelectorAll(selector)).map((e) => squash(e.innerText));
+    tips[article.id.slice(4)] = {
+      title: part('.tip-title'), message: part('.tip-message'), actions: part('.tip-action'),
+      actionIds: Array.from(card.querySelectorAll('.tip-action')).map((e) => e.dataset.action),
+      direction: getComputedStyle(card).direction,
+    };
+  }
+  return {checked: choice.checked, tips};
+})()
+"""
+
 STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
@@ -601,6 +629,75 @@ def check_page(
     report("%s: %d tips, %d warnings checked" % (name, len(tips), len(warnings)))
 
 
+def catalog_texts(path, tips):
+    """For each language of the catalog, each tip's parts as the page should show them: the
+    translation where the catalog has a non-empty one, else the source text, slots filled as in `tips`."""
+    with open(path, encoding="utf-8") as file:
+        catalog = json.load(file)
+    languages = sorted({language for entry in catalog["strings"].values()
+                        for language in entry.get("localizations", {})} - {catalog["sourceLanguage"]})
+
+    def text(key, language, source):
+        unit = catalog["strings"].get(key, {}).get("localizations", {}).get(language, {}).get("stringUnit", {})
+        return unit.get("value") or source
+
+    return catalog["sourceLanguage"], languages, text
+
+
+def check_languages(tipc, tools, workdir, failures, mutate=None, viewports=VIEWPORTS, report=print):
+    name, inputs, catalog = LANGUAGES_PAGE
+    html = os.path.join(workdir, name + ".html")
+    run = subprocess.run([tipc, "preview"] + inputs + ["--strings", catalog, "--output", html],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        failures.append("%s: tipc preview --strings exited %d:\n%s" % (name, run.returncode, run.stderr))
+        return
+    if mutate:
+        with open(html, encoding="utf-8") as file:
+            text = file.read()
+        with open(html, "w", encoding="utf-8") as file:
+            file.write(mutate(text))
+    tips, _ = expected_tips(inputs)
+    source, translated, translation = catalog_texts(catalog, tips)
+    page = Page(tools)
+    page.open("file://" + html)
+    for language in [source] + translated + ["pseudo", "rtl"]:
+        seen = page.evaluate(LANGUAGE_READ % json.dumps(language))
+        where = "%s (%s)" % (name, language)
+        if not seen["checked"]:
+            failures.append("%s: the switch did not take" % where)
+        for tip, copy in tips.items():
+            shown = seen["tips"].get(tip)
+            if shown is None:
+                failures.append("%s: tip %s is not on the page" % (where, tip))
+                continue
+            keys = {"title": [tip + ".title"], "message": [tip + ".message"],
+                    "actions": [tip + ".action." + action for action in shown["actionIds"]]}
+            for part in ("title", "message", "actions"):
+                if language == "pseudo":
+                    for written, seen_text in zip(copy[part], shown[part]):
+                        if len(seen_text) < 1.3 * len(written) or seen_text.isascii() or not seen_text.startswith("["):
+                            failures.append("%s: tip %s shows %s %r, not %r made longer and accented"
+                                            % (where, tip, part, seen_text, written))
+                    continue
+                wanted = copy[part]
+                if language in translated:
+                    wanted = [unescape(translation(key, language, ""), copy["values"]) or written
+                              for key, written in zip(keys[part], copy[part])]
+                if shown[part] != wanted:
+                    failures.append("%s: tip %s shows %s %r, expected %r" % (where, tip, part, shown[part], wanted))
+            if (shown["direction"] == "rtl") != (language == "rtl"):
+                failures.append("%s: tip %s's card is %s, not laid out right to left only in 'rtl'"
+                                % (where, tip, shown["direction"]))
+        for label, width, height in viewports:
+            for appearance in APPEARANCES:
+                page.emulate(width, height, appearance)
+                result = page.evaluate(LAYOUT_CHECK)
+                for problem in result["problems"]:
+                    failures.append("%s: %s %s (%d px): %s" % (where, label, appearance, width, problem))
+        report("%s: %d tips checked in %s" % (name, len(tips), language))
+
+
 # The check checks: each mistake, made on purpose in the showcase page (or the page named last), must be reported.
 MISTAKES = [
     ("a title that does not wrap", ".tip-title { margin: 0;", ".tip-title { white-space: nowrap; margin: 0;",
@@ -626,6 +723,12 @@ MISTAKES = [
      '<span class="filled" data-slot="day">Tuesday</span>', "fills slot day with 'Tuesday'", "scenario-values"),
     ("filled slots whose scenario is not named", '<p class="note sample-source">', '<p class="note">',
      "does not say its values come from scenario", "scenario-values"),
+    ("a pseudo-language that does not wrap", '.l10n[data-language="pseudo"] { display: inline; }',
+     '.l10n[data-language="pseudo"] { display: inline; white-space: nowrap; }', "text leaves its card", "languages"),
+    ("cards that stay left to right", ".tip-card { direction: rtl; }", ".tip-card { direction: ltr; }",
+     "not laid out right to left", "languages"),
+    ("a title left in English", 'lang="de">Als Favorit sichern<', 'lang="de">Save as a Favorite<',
+     "shows title ['Save as a Favorite']", "languages"),
 ]
 
 
@@ -640,8 +743,11 @@ def self_test(tipc, tools, workdir):
                 raise RuntimeError("self-test: %r is not on the page any more; update MISTAKES" % old)
             return text.replace(old, new)
 
-        check_page(
-            "mistake", dict(PAGES)[page[0] if page else "showcase"], tipc, tools, workdir, None, None, found, mutate, VIEWPORTS[1:2], lambda _: None)
+        if page == ["languages"]:
+            check_languages(tipc, tools, workdir, found, mutate, VIEWPORTS[1:2], lambda _: None)
+        else:
+            check_page(
+                "mistake", dict(PAGES)[page[0] if page else "showcase"], tipc, tools, workdir, None, None, found, mutate, VIEWPORTS[1:2], lambda _: None)
         if not any(expected in failure for failure in found):
             missed.append("%s (expected %r, got %s)" % (label, expected, found[:3]))
     return missed
@@ -665,6 +771,7 @@ def main():
             for name, inputs in PAGES:
                 check_page(
                     name, inputs, tipc, tools, workdir, arguments.screenshots, arguments.article_screenshots, failures)
+            check_languages(tipc, tools, workdir, failures)
             print("self-test: %d mistakes made on purpose" % len(MISTAKES))
             for missed in self_test(tipc, tools, workdir):
                 failures.append("self-test: the check missed " + missed)

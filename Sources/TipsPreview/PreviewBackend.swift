@@ -21,7 +21,8 @@ public struct PreviewBackend: Sendable {
     ) -> String {
         let catalog = PreviewCatalog(program: program, diagnostics: diagnostics, sources: sources)
         var page = PreviewPage(
-            catalog: catalog, inputNames: program.files.map(\.fileName), compilerVersion: compilerVersion)
+            catalog: catalog, inputNames: program.files.map(\.fileName), compilerVersion: compilerVersion,
+            languages: PreviewLanguages(program.translations))
         page.write()
         return page.writer.text
     }
@@ -32,6 +33,8 @@ struct PreviewPage {
     let catalog: PreviewCatalog
     let inputNames: [String]
     let compilerVersion: String
+    /// The languages of the tips' text, when the program has a catalog's translations.
+    let languages: PreviewLanguages?
     var writer = HTMLWriter()
 
     mutating func write() {
@@ -50,6 +53,7 @@ struct PreviewPage {
         writer.element("title", text: "Tips preview: \(inputs)")
         writer.line("<style>")
         writer.verbatim(PreviewStyle.css)
+        if let languages { writer.verbatim(languages.css) }
         writer.line("</style>")
         writer.close()
         writer.open("body")
@@ -59,6 +63,7 @@ struct PreviewPage {
         writeContents()
         writer.open("main", [.id("main")])
         writeFilter()
+        if let languages { writeLanguageSwitcher(languages) }
         writeTips()
         writeGroups()
         writeOtherWarnings()

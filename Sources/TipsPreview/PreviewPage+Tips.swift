@@ -87,15 +87,15 @@ extension PreviewPage {
         writer.open("div", [.class("tip-text")])
         writer.element(
             "p", [.class(warnedParts.contains(.title) ? "tip-title has-warning" : "tip-title")],
-            html: Self.inline(tip.title, filledWith: values))
-        if let message = tip.message {
+            html: localized(tip.strings[0], filledWith: values))
+        if let message = tip.strings.first(where: { $0.item == .message }) {
             writer.element(
                 "p", [.class(warnedParts.contains(.message) ? "tip-message has-warning" : "tip-message")],
-                html: Self.inline(message, filledWith: values))
+                html: localized(message, filledWith: values))
         }
         writer.close()
         writer.close()
-        if !tip.actions.isEmpty { writeActions(tip.actions, warnings: warnings, values: values) }
+        if !tip.actions.isEmpty { writeActions(tip, warnings: warnings, values: values) }
         let closeLabel = isFirst ? HTMLWriter.element("span", [.class("visually-hidden")], html: "Close button") : ""
         writer.element("span", [.class("tip-close")], html: PreviewStyle.closeGlyph + closeLabel)
         writer.close()
@@ -104,23 +104,22 @@ extension PreviewPage {
     }
 
     /// A card's buttons, each underlined when a warning belongs to its action.
-    private mutating func writeActions(
-        _ actions: [CheckedAction], warnings: [PlacedWarning], values: [String: TipValue]?
-    ) {
+    private mutating func writeActions(_ tip: CheckedTip, warnings: [PlacedWarning], values: [String: TipValue]?) {
         let warned = Set(
             warnings.compactMap { warning -> String? in
                 if case .action(let name, _)? = warning.owner { return name }
                 return nil
             })
         writer.open("div", [.class("tip-actions")])
-        for action in actions {
+        for action in tip.actions {
+            let title = tip.strings.first { $0.item == .action(action.id) }
             writer.element(
                 "span",
                 [
                     .class(warned.contains(action.id) ? "tip-action has-warning" : "tip-action"),
                     HTMLAttribute("data-action", action.id),
                 ],
-                html: Self.inline(action.title, filledWith: values))
+                html: title.map { localized($0, filledWith: values) } ?? Self.inline(action.title, filledWith: values))
         }
         writer.close()
     }

@@ -2,9 +2,9 @@ import Foundation
 
 /// Languages as messages name them: `German (de)`, or the code alone when
 /// Foundation knows no name for it.
-enum LanguageNames {
+public enum LanguageNames {
     /// `German (de)`, `Portuguese (Brazil) (pt-BR)`, or `'xx'`.
-    static func describe(_ code: String) -> String {
+    public static func describe(_ code: String) -> String {
         guard let name = Locale(identifier: "en").localizedString(forIdentifier: code), name != code else {
             return "'\(code)'"
         }

@@ -1,0 +1,153 @@
+// The languages a page made with a String Catalog (`tipc preview --strings`)
+// shows every tip in: the source language, each translation, a
+// pseudo-language and a right-to-left rendering, one switcher for all.
+
+import TipsCompiler
+import TipsRuntime
+import TipsSyntax
+
+/// One language of the page's switcher.
+struct PreviewLanguage: Hashable, Sendable {
+    /// What its text is.
+    enum Kind: Hashable, Sendable {
+        /// The `.tips` copy.
+        case source
+        /// A translation from the catalog.
+        case translation
+        /// The source text, accented and about 40 % longer: copy that a
+        /// longer language (German, Finnish) will need room for.
+        case pseudo
+        /// The source text laid out right to left, as Arabic and Hebrew are.
+        case rightToLeft
+    }
+
+    /// The switcher's value and the `data-language` of its text (`en`, `de`, `pseudo`, `rtl`).
+    var code: String
+    /// The switcher's label.
+    var name: String
+    var kind: Kind
+}
+
+/// The page's languages, and each string's text in each.
+struct PreviewLanguages: Sendable {
+    let translations: CheckedTranslations
+    /// The source language, the translations in the catalog's order, then the pseudo-language and right to left.
+    let all: [PreviewLanguage]
+
+    /// The languages of a program given a catalog; nil without one.
+    init?(_ translations: CheckedTranslations?) {
+        guard let translations else { return nil }
+        self.translations = translations
+        let source = translations.sourceLanguage
+        all =
+            [PreviewLanguage(code: source, name: LanguageNames.describe(source) + ", as written", kind: .source)]
+            // A code that could not be an id and a selector as written (or that names the two made ones) is left out.
+            + translations.languages.filter(Self.isShowable).map {
+                PreviewLanguage(code: $0, name: LanguageNames.describe($0), kind: .translation)
+            }
+            + [
+                PreviewLanguage(code: "pseudo", name: "Pseudo-language (longer, accented)", kind: .pseudo),
+                PreviewLanguage(code: "rtl", name: "Right to left", kind: .rightToLeft),
+            ]
+    }
+
+    /// Whether a catalog's language code can be the switcher's id and the style's selector as written.
+    static func isShowable(_ code: String) -> Bool {
+        !code.isEmpty && code != "pseudo" && code != "rtl"
+            && code.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
+    /// `string`'s text in `language`: its translation (the source text where it has none), or made from the source.
+    func text(of string: CheckedString, in language: PreviewLanguage) -> InterpolatedText {
+        switch language.kind {
+        case .source, .rightToLeft: string.text
+        case .translation: translations.text(of: string, in: language.code)
+        case .pseudo: Self.pseudo(string.text)
+        }
+    }
+
+    /// The text in the pseudo-language: each Latin letter accented, slots kept,
+    /// in brackets and padded with words to about 1.4 times its length, so
+    /// that a card too tight for a longer language shows it.
+    static func pseudo(_ text: InterpolatedText) -> InterpolatedText {
+        var segments: [InterpolatedText.Segment] = [.text("[")]
+        var length = 0
+        for segment in text.segments {
+            switch segment {
+            case .text(let words):
+                length += words.count
+                segments.append(.text(String(words.map { accented[$0] ?? $0 })))
+            case .argument(let name):
+                length += name.count
+                segments.append(.argument(name))
+            }
+        }
+        var padding = ""
+        let numbers = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+        // Two brackets, then words until the text is 40 % longer.
+        var index = 0
+        while 2 + padding.count < (length * 2 + 4) / 5 {
+            padding += " " + numbers[index % numbers.count]
+            index += 1
+        }
+        segments.append(.text(padding + "]"))
+        return InterpolatedText(segments: segments)
+    }
+
+    private static let accented: [Character: Character] = {
+        let plain = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let marked = Array("àƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ")
+        return Dictionary(uniqueKeysWithValues: zip(plain, marked))
+    }()
+
+    /// The style that shows the chosen language's text: the source language's
+    /// by default (also where `:has()` is not supported), another's when its
+    /// switch is checked, and the right-to-left rendering's cards mirrored.
+    var css: String {
+        let source = all[0].code
+        var css = ".l10n:not([data-language=\"\(source)\"]) { display: none; }\n"
+        for language in all.dropFirst() {
+            let checked = "body:has(#language-\(language.code):checked)"
+            css += "\(checked) .l10n[data-language=\"\(source)\"] { display: none; }\n"
+            css += "\(checked) .l10n[data-language=\"\(language.code)\"] { display: inline; }\n"
+        }
+        css += "body:has(#language-rtl:checked) .tip-card { direction: rtl; }\n"
+        css +=
+            ".languages { border: 0; margin: 0 0 1rem; padding: 0; display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }\n"
+        css += ".languages legend { font-weight: 600; padding: 0; margin-bottom: 0.25rem; }\n"
+        return css
+    }
+}
+
+extension PreviewPage {
+    /// The switcher: one radio button a language, the source language checked.
+    /// It works with scripts off (CSS shows the chosen language's text).
+    mutating func writeLanguageSwitcher(_ languages: PreviewLanguages) {
+        writer.open("fieldset", [.class("languages")])
+        writer.element("legend", text: "Language of the tips")
+        for (index, language) in languages.all.enumerated() {
+            var input = "<input type=\"radio\" name=\"language\" id=\"language-\(HTMLWriter.escape(language.code))\""
+            input += " value=\"\(HTMLWriter.escape(language.code))\"" + (index == 0 ? " checked>" : ">")
+            writer.element("label", html: input + " " + HTMLWriter.escape(language.name))
+        }
+        writer.close()
+    }
+
+    /// `string`'s text in every language of the page, each in its own span
+    /// (CSS shows the chosen one); without languages, the text as written.
+    func localized(_ string: CheckedString, filledWith values: [String: TipValue]?) -> String {
+        guard let languages else { return Self.inline(string.text, filledWith: values) }
+        return languages.all.map { language in
+            var attributes: [HTMLAttribute] = [.class("l10n"), HTMLAttribute("data-language", language.code)]
+            switch language.kind {
+            case .source, .pseudo: attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
+            case .translation: attributes.append(HTMLAttribute("lang", language.code))
+            case .rightToLeft:
+                attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
+                attributes.append(HTMLAttribute("dir", "rtl"))
+            }
+            return HTMLWriter.element(
+                "span", attributes, html: Self.inline(languages.text(of: string, in: language), filledWith: values))
+        }.joined()
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import TipsCompiler
+@testable import TipsPreview
+@testable import TipsSyntax
+
+/// `tipc preview --strings`: every tip in every language of the catalog, a
+/// pseudo-language and a right-to-left rendering, chosen with one switcher.
+/// `.ci/preview-check.py` lays the page out in Chromium in each language.
+@Suite struct PreviewLanguagesTests {
+    /// The page of the Clean fixture with its German catalog.
+    static func page() throws -> String {
+        let tips = try Data(contentsOf: Fixtures.url("Translations", "Clean.tips"))
+        let catalog = try Data(contentsOf: Fixtures.url("Translations", "Clean.xcstrings"))
+        let options = CompilationOptions(
+            emitsCode: false, strings: CompilationInput(path: "Clean.xcstrings", bytes: Array(catalog)))
+        let result = Compilation(inputs: [CompilationInput(path: "Clean.tips", bytes: Array(tips))], options: options)
+            .run()
+        let program = try #require(result.program, "\(result.renderedDiagnostics())")
+        return PreviewBackend().render(program, diagnostics: result.diagnostics, sources: result.sources)
+    }
+
+    @Test func theSwitcherListsTheSourceTheTranslationsThePseudoLanguageAndRightToLeft() throws {
+        let html = try Self.page()
+        let values = html.components(separatedBy: "name=\"language\" id=\"language-").dropFirst().map {
+            String($0.prefix { $0 != "\"" })
+        }
+        #expect(values == ["en", "de", "pseudo", "rtl"])
+        #expect(html.contains("id=\"language-en\" value=\"en\" checked> English (en), as written</label>"))
+        #expect(html.contains("> German (de)</label>"))
+    }
+
+    @Test func everyTextIsThereInEveryLanguage() throws {
+        let card = try PreviewTests.article("tip-FavoriteTrail", in: Self.page())
+        #expect(card.contains("<span class=\"l10n\" data-language=\"en\" lang=\"en\">Save as a Favorite</span>"))
+        #expect(card.contains("<span class=\"l10n\" data-language=\"de\" lang=\"de\">Als Favorit sichern</span>"))
+        #expect(card.contains("<span class=\"l10n\" data-language=\"de\" lang=\"de\">Mehr erfahren</span>"))
+        #expect(
+            card.contains(
+                "<span class=\"l10n\" data-language=\"rtl\" lang=\"en\" dir=\"rtl\">Save as a Favorite</span>"))
+        #expect(card.contains("<span class=\"l10n\" data-language=\"pseudo\" lang=\"en\">[Šàṽé àš à Ƒàṽöŕîţé"))
+        // A reusable tip's slots stay slots in every language.
+        let reusable = try PreviewTests.article("tip-NewTrail", in: Self.page())
+        #expect(
+            reusable.contains(
+                "data-language=\"de\" lang=\"de\"><span class=\"slot\" data-slot=\"name\">name</span> ist geöffnet"))
+    }
+
+    @Test func thePseudoLanguageIsAccentedAndFortyPercentLonger() {
+        for text in ["Save as a Favorite", "Turn until the arrow points up.", "OK"] {
+            let pseudo = PreviewLanguages.pseudo(InterpolatedText(text)).segments.map { segment in
+                if case .text(let words) = segment { words } else { "" }
+            }.joined()
+            #expect(pseudo.hasPrefix("[") && pseudo.hasSuffix("]"))
+            #expect(Double(pseudo.count) >= 1.4 * Double(text.count), "\(pseudo)")
+            #expect(Double(pseudo.count) <= 1.4 * Double(text.count) + 8, "\(pseudo)")
+            let accented = pseudo.dropFirst().prefix(text.count)
+            #expect(!accented.contains { $0.isASCII && $0.isLetter }, "every Latin letter is accented: \(pseudo)")
+        }
+        let slotted = PreviewLanguages.pseudo(InterpolatedText(segments: [.argument("name"), .text(" is open")]))
+        #expect(slotted.segments.contains(.argument("name")), "a slot is kept as a slot")
+    }
+
+    @Test func withoutACatalogThePageHasNoSwitcher() throws {
+        let html = try PreviewTests.page("tip A {\n    title \"Hello\"\n}\n")
+        #expect(!html.contains("l10n"))
+        #expect(!html.contains("name=\"language\""))
+    }
+}
