@@ -30,7 +30,9 @@ let package = Package(
         // `tipc format`: the canonical layout, printed from the syntax tree; the checker proves it kept the meaning.
         .target(name: "TipsFormat", dependencies: ["TipsSyntax", "TipsCompiler", "TipsRuntime"]),
         // `tipc lsp`: the language server (it formats documents with TipsFormat).
-        .target(name: "TipsLanguageServer", dependencies: ["TipsSyntax", "TipsCompiler", "TipsFormat"]),
+        .target(
+            name: "TipsLanguageServer",
+            dependencies: ["TipsSyntax", "TipsCompiler", "TipsFormat", "TipsStringCatalog"]),
         // `tipc preview`: the HTML back end beside the Swift one.
         .target(name: "TipsPreview", dependencies: ["TipsSyntax", "TipsCompiler", "TipsRuntime"]),
         // `tipc test`: runs a compilation's scenarios on the runtime's engine.

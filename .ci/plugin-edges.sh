@@ -6,7 +6,11 @@
 # --help` needs no permission; a target that does not exist is reported with
 # the targets that have .tips files; stale generated files are removed;
 # `tips-lock` writes a target's tipc.lock, and the build then fails at the
-# line of a change that would lose users' state, until `tips-lock` accepts it.
+# line of a change that would lose users' state, until `tips-lock` accepts it;
+# a target's Tips.xcstrings (written by `tipc strings`, then translated) is
+# checked by the build, at its line, and an executable prints its tips in
+# German, Japanese and English, chosen by `.language` and by the preferred
+# languages (LANGUAGE, LANG).
 #
 #     .ci/plugin-edges.sh <tipc checkout> <empty work directory>
 set -uo pipefail
@@ -14,7 +18,7 @@ root=$(cd "$1" && pwd)
 dir=$2
 scratch="$root/.build/plugin-edges"
 mkdir -p "$dir/Sources/Two Menus/Breakfast" "$dir/Sources/Two Menus/Dînner" "$dir/Sources/Options" "$dir/Sources/Good" \
-    "$dir/Sources/Locked"
+    "$dir/Sources/Locked" "$dir/Sources/Languages"
 cat > "$dir/Package.swift" <<SWIFT
 // swift-tools-version: 6.0
 import PackageDescription
@@ -33,6 +37,9 @@ let package = Package(
             name: "Locked", dependencies: [.product(name: "TipsRuntime", package: "tipc")],
             plugins: [.plugin(name: "TipsPlugin", package: "tipc")]),
         .target(name: "Plain"),
+        .executableTarget(
+            name: "Languages", dependencies: [.product(name: "TipsRuntime", package: "tipc")],
+            exclude: ["Tips.xcstrings"], plugins: [.plugin(name: "TipsPlugin", package: "tipc")]),
     ]
 )
 SWIFT
@@ -46,6 +53,36 @@ printf 'event opened\n' > "$dir/Sources/Options/Options.tips"
 printf '# options for tipc\n--access-level privat\n' > "$dir/Sources/Options/tipc.options"
 printf 'event opened\n' > "$dir/Sources/Good/Good.tips"
 printf 'event opened\n' > "$dir/Sources/Locked/Locked.tips"
+cat > "$dir/Sources/Languages/Café.tips" <<'TIPS'
+/// The guest opened the menu.
+event openedMenu
+
+/// A guest who opens the menu learns about the special.
+tip DailySpecial {
+    title "Try today's special"
+    message "The special changes every morning."
+    rule openedMenu.count >= 1
+}
+
+/// Greets a guest by name at their table.
+tip Welcome(guest: String, table: String) {
+    id "welcome-\(table)"
+    title "Welcome, \(guest)"
+    message "Your table is \(table)."
+    rule openedMenu.count >= 1
+}
+TIPS
+cat > "$dir/Sources/Languages/main.swift" <<'SWIFT'
+import TipsRuntime
+
+// `Languages de` fixes the language; without an argument the preferred languages choose.
+var options: [Tips.ConfigurationOption] = [.datastoreLocation(.inMemory)]
+if CommandLine.arguments.count > 1 { options.append(.language(CommandLine.arguments[1])) }
+try await Tips.configure(options)
+let special = DailySpecial()
+let welcome = Welcome(guest: "Ada", table: "7")
+print("\(special.title) | \(special.message ?? "") | \(welcome.title) | \(welcome.message ?? "")")
+SWIFT
 
 fail() { echo "$1"; echo "$2" | tail -20; exit 1; }
 cd "$dir"
@@ -68,7 +105,7 @@ grep -q "permission" <<<"$log" && fail "--help asked for permission" "$log"
 echo "generate-tips --help prints its usage"
 
 log=$(swift package --scratch-path "$scratch" generate-tips --target Nope 2>&1 </dev/null) && fail "an unknown target succeeded" "$log"
-expected="no target named 'Nope' has .tips files; the targets that have are: Good, Locked, Options, TwoMenus"
+expected="no target named 'Nope' has .tips files; the targets that have are: Good, Languages, Locked, Options, TwoMenus"
 grep -qF "$expected" <<<"$log" || fail "expected: $expected" "$log"
 echo "generate-tips --target Nope: $expected"
 
@@ -105,3 +142,56 @@ log=$(swift package --scratch-path "$scratch" --allow-writing-to-package-directo
     fail "tips-lock failed" "$log"
 grep -qF "moved event 'opened' to event 'openedApp'" <<<"$log" || fail "tips-lock did not record the move" "$log"
 echo "renamedFrom passes the build, and tips-lock records the move"
+
+# A catalog, as a team makes one: `tipc strings` writes the English, a
+# translator adds German and Japanese (here with one slot misspelled).
+tipc="$root/.build/debug/tipc"
+log=$("$tipc" strings Sources/Languages/Café.tips --output Sources/Languages/Tips.xcstrings 2>&1) ||
+    fail "tipc strings failed" "$log"
+[ "$log" = "Sources/Languages/Tips.xcstrings: 4 strings: 4 added" ] || fail "tipc strings said" "$log"
+translate() {
+    python3 - "$1" <<'PY'
+import json, sys
+words = {
+    "DailySpecial.title": ("Probier das Tagesgericht", "本日のおすすめをどうぞ"),
+    "DailySpecial.message": ("Das Tagesgericht wechselt jeden Morgen.", "おすすめは毎朝変わります。"),
+    "Welcome.title": ("Willkommen, \\(guest)", "ようこそ、\\(guest)さん"),
+    "Welcome.message": ("Dein Tisch ist \\(" + sys.argv[1] + ").", "お席は\\(table)番です。"),
+}
+path = "Sources/Languages/Tips.xcstrings"
+catalog = json.load(open(path, encoding="utf-8"))
+for key, texts in words.items():
+    for language, text in zip(("de", "ja"), texts):
+        unit = {"stringUnit": {"state": "translated", "value": text}}
+        catalog["strings"][key]["localizations"][language] = unit
+# Xcode's layout.
+text = json.dumps(catalog, indent=2, separators=(",", " : "), ensure_ascii=False, sort_keys=True)
+open(path, "w", encoding="utf-8").write(text)
+PY
+}
+translate tabel
+log=$(swift build --scratch-path "$scratch" --target Languages 2>&1) && fail "a misspelled slot built" "$log"
+expected="Sources/Languages/Tips.xcstrings:59:39: error: the German (de) translation of 'Welcome.message' has the slot"
+grep -F "$expected" <<<"$log" | grep -qF "tabel" || fail "expected: $expected... naming 'tabel'" "$log"
+echo "a misspelled slot fails the build: $(grep -F "$expected" <<<"$log" | head -1)"
+translate table
+# The translator's catalog, in Xcode's layout, is one tipc leaves alone.
+log=$("$tipc" strings Sources/Languages/Café.tips --output Sources/Languages/Tips.xcstrings 2>&1) ||
+    fail "tipc strings failed" "$log"
+[ "$log" = "Sources/Languages/Tips.xcstrings: 4 strings, up to date" ] || fail "tipc strings said" "$log"
+log=$(swift build --scratch-path "$scratch" --product Languages 2>&1) || fail "the translated target did not build" "$log"
+languages="$scratch/debug/Languages"
+check_run() { # expected line, then the environment and arguments of the run
+    local expected=$1; shift
+    local got; got=$(env -u LANGUAGE -u LC_ALL -u LC_MESSAGES -u LANG "$@" 2>&1) || fail "Languages failed" "$got"
+    [ "$got" = "$expected" ] || fail "$* printed: $got; expected: $expected" "$got"
+    echo "$*: $got"
+}
+german="Probier das Tagesgericht | Das Tagesgericht wechselt jeden Morgen. | Willkommen, Ada | Dein Tisch ist 7."
+japanese="本日のおすすめをどうぞ | おすすめは毎朝変わります。 | ようこそ、Adaさん | お席は7番です。"
+english="Try today's special | The special changes every morning. | Welcome, Ada | Your table is 7."
+check_run "$german" LANGUAGE=ja "$languages" de
+check_run "$japanese" LANGUAGE=ja_JP:en "$languages"
+check_run "$german" LANG=de_AT.UTF-8 "$languages"
+check_run "$english" LANGUAGE=fr:en "$languages"
+check_run "$english" "$languages" en

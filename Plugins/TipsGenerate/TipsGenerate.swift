@@ -38,6 +38,7 @@ struct TipsGenerate: CommandPlugin {
             var toolArguments = ["compile"] + tips.inputs.map(\.path) + ["--output-dir", output.path]
             if let options = tips.optionsFile { toolArguments += ["--options-file", options.path] }
             if let lock = tips.lockFile { toolArguments += ["--lock", lock.path] }
+            if let catalog = tips.catalogFile { toolArguments += ["--strings", catalog.path] }
             let process = Process()
             process.executableURL = tool
             process.arguments = toolArguments
@@ -53,21 +54,29 @@ struct TipsGenerate: CommandPlugin {
     }
 }
 
-/// A target's `.tips` files and options file, as the build plugin finds them.
+/// A target's `.tips` files, options file, lock and String Catalog, as the build plugin finds them.
 struct TipsTarget {
     let inputs: [URL]
     let optionsFile: URL?
     let lockFile: URL?
+    let catalogFile: URL?
 
     init?(_ target: Target) {
         guard let module = target.sourceModule else { return nil }
-        let files = module.sourceFiles.map(\.url)
+        var files = module.sourceFiles.map(\.url)
+        // A catalog the target excludes (so that SwiftPM does not take it for a resource) is still the target's.
+        let catalog = module.directoryURL.appendingPathComponent("Tips.xcstrings")
+        if !files.contains(catalog), FileManager.default.fileExists(atPath: catalog.path) { files.append(catalog) }
         inputs = files.filter { $0.pathExtension == "tips" }.sorted { $0.path < $1.path }
         guard !inputs.isEmpty else { return nil }
         optionsFile = files.first { $0.lastPathComponent == "tipc.options" }
-        lockFile = files.filter { $0.lastPathComponent == "tipc.lock" }.min {
-            $0.pathComponents.count < $1.pathComponents.count
-        }
+        lockFile = Self.nearest("tipc.lock", in: files)
+        catalogFile = Self.nearest("Tips.xcstrings", in: files)
+    }
+
+    /// The target's own file of this name: the one nearest its folder.
+    static func nearest(_ name: String, in files: [URL]) -> URL? {
+        files.filter { $0.lastPathComponent == name }.min { $0.pathComponents.count < $1.pathComponents.count }
     }
 
     /// The files `tipc compile` writes: one per input, named from its file name.
@@ -106,8 +115,8 @@ enum GenerateUsage {
         Usage: swift package --allow-writing-to-package-directory generate-tips [--target <name>]...
 
         For each target with .tips files (or each one named), runs the same `tipc compile` as TipsPlugin
-        and writes <target>/Generated/<name>.swift for every <name>.tips, with the target's tipc.options
-        and, when it has one, checked against its tipc.lock.
+        and writes <target>/Generated/<name>.swift for every <name>.tips, with the target's tipc.options,
+        the translations of its Tips.xcstrings and, when it has one, checked against its tipc.lock.
         Files in Generated/ that tipc wrote from a .tips file that is gone are removed; no other file is.
         Use this or the build plugin for a target, not both.
 

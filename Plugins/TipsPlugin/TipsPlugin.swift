@@ -10,7 +10,10 @@ import PackagePlugin
 struct TipsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let module = target.sourceModule else { return [] }
-        let files = module.sourceFiles.map(\.url)
+        var files = module.sourceFiles.map(\.url)
+        // A catalog the target excludes (so that SwiftPM does not take it for a resource) is still the target's.
+        let catalog = module.directoryURL.appendingPathComponent(TipsBuildCommand.catalogFileName)
+        if !files.contains(catalog), FileManager.default.fileExists(atPath: catalog.path) { files.append(catalog) }
         return try TipsBuildCommand.make(
             files: files,
             tool: context.tool(named: "tipc").url,
@@ -45,15 +48,17 @@ enum TipsBuildCommand {
     /// (`tipc lock`, the `tips-lock` command plugin); given, the build fails
     /// on a change that would lose users' state.
     static let lockFileName = "tipc.lock"
+    /// The name of the optional String Catalog of the tips' translations
+    /// (`tipc strings` writes it); given, the generated code carries them.
+    static let catalogFileName = "Tips.xcstrings"
 
     static func make(files: [URL], tool: URL, workDirectory: URL, targetName: String) throws -> [Command] {
         let inputs = files.filter { $0.pathExtension == "tips" }.sorted { $0.path < $1.path }
         guard !inputs.isEmpty else { return [] }
         let optionsFile = files.first { $0.lastPathComponent == optionsFileName }
         // The target's own lock: the one nearest its folder, where `tips-lock` writes it.
-        let lockFile = files.filter { $0.lastPathComponent == lockFileName }.min {
-            $0.pathComponents.count < $1.pathComponents.count
-        }
+        let lockFile = nearest(lockFileName, in: files)
+        let catalogFile = nearest(catalogFileName, in: files)
         let outputDirectory = workDirectory.appendingPathComponent("GeneratedSources", isDirectory: true)
         // Two inputs with one file name (in different folders) would be two
         // producers of one output, which SwiftPM rejects before tipc runs:
@@ -65,14 +70,20 @@ enum TipsBuildCommand {
         var arguments = ["compile"] + inputs.map(\.path) + ["--output-dir", outputDirectory.path]
         if let optionsFile { arguments += ["--options-file", optionsFile.path] }
         if let lockFile { arguments += ["--lock", lockFile.path] }
+        if let catalogFile { arguments += ["--strings", catalogFile.path] }
         return [
             .buildCommand(
                 displayName: "Compiling \(inputs.count) .tips file(s) for \(targetName)",
                 executable: tool,
                 arguments: arguments,
-                inputFiles: inputs + [tool] + [optionsFile, lockFile].compactMap { $0 },
+                inputFiles: inputs + [tool] + [optionsFile, lockFile, catalogFile].compactMap { $0 },
                 outputFiles: outputs
             )
         ]
+    }
+
+    /// The target's own file of this name: the one nearest its folder.
+    static func nearest(_ name: String, in files: [URL]) -> URL? {
+        files.filter { $0.lastPathComponent == name }.min { $0.pathComponents.count < $1.pathComponents.count }
     }
 }

@@ -171,14 +171,11 @@ public enum CommandLineArguments {
         guard let output = parsed.value("--output") else {
             throw UsageError("'\(name)' needs '--output <\(placeholder)>'")
         }
+        let io = InputsAndOutput(files: files, output: output, jobs: jobs)
         switch name {
-        case "lock":
-            return .lock(LockCommand(files: files, output: output, jobs: jobs))
-        case "preview":
-            return .preview(
-                PreviewCommand(files: files, output: output, jobs: jobs, strings: parsed.value("--strings")))
-        default:
-            return .strings(StringsCommand(files: files, output: output, jobs: jobs))
+        case "lock": return .lock(LockCommand(io: io))
+        case "preview": return .preview(PreviewCommand(io: io, strings: parsed.value("--strings")))
+        default: return .strings(StringsCommand(io: io))
         }
     }
 }

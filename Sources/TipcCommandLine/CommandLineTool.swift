@@ -92,6 +92,27 @@ public enum CommandLineTool {
         return inputs
     }
 
+    /// Reports a usage error (`tipc: error: …`) and returns its exit status.
+    static func fail(_ error: UsageError, standardError: (String) -> Void) -> Int32 {
+        standardError("tipc: error: \(error.message)\n")
+        return usageError
+    }
+
+    /// The file an option names (`--lock`, `--strings`), read; nil when the
+    /// option was not given. `kind` names the file in errors ("lock"), and
+    /// `writer` is the command that writes one ("tipc lock").
+    static func readOptionFile(_ path: String?, kind: String, writer: String) throws(UsageError) -> CompilationInput? {
+        guard let path else { return nil }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw UsageError("cannot read the \(kind) '\(path)': no such file; write it with '\(writer)'")
+        }
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("cannot read the \(kind) '\(path)': it is a directory or unreadable")
+        }
+        return CompilationInput(path: path, bytes: Array(data))
+    }
+
     /// Prints the diagnostics of `result`; with errors, also the closing line
     /// ending in `consequence`. Returns whether the input is free of errors.
     static func printDiagnostics(
@@ -115,8 +136,7 @@ public enum CommandLineTool {
             options.lock = try LockCommand.readLockOption(lock)
             options.strings = try StringsCommand.readCatalogOption(strings)
         } catch {
-            standardError("tipc: error: \(error.message)\n")
-            return usageError
+            return fail(error, standardError: standardError)
         }
         let result = Compilation(inputs: inputs, options: options).run()
         let consequence = outputDirectory == nil ? "" : "; nothing was written"
@@ -127,8 +147,7 @@ public enum CommandLineTool {
         do {
             try OutputWriter.write(result.outputs, to: outputDirectory)
         } catch {
-            standardError("tipc: error: \(error.message)\n")
-            return usageError
+            return fail(error, standardError: standardError)
         }
         return success
     }

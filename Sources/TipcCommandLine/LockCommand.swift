@@ -8,53 +8,38 @@ import TipsSyntax
 /// moved with `renamedFrom`, is retired). Prints one line per change. With
 /// errors in the input or in that lock, prints them, writes nothing, exits 1.
 public struct LockCommand: Hashable, Sendable {
-    /// The inputs, in order.
-    public var files: [String]
-    /// Where the lock is, read before and written after.
-    public var output: String
-    /// At most this many threads; nil for one per processor.
-    public var jobs: Int?
-
-    /// Creates the command.
-    public init(files: [String], output: String, jobs: Int? = nil) {
-        self.files = files
-        self.output = output
-        self.jobs = jobs
-    }
+    /// The files it reads and the lock it writes.
+    public var io: InputsAndOutput
 
     /// Runs the command and returns the exit status.
     func run(standardOutput: (String) -> Void, standardError: (String) -> Void) -> Int32 {
-        guard let inputs = CommandLineTool.readInputs(files, standardError: standardError) else {
-            return CommandLineTool.usageError
-        }
+        guard let result = io.check(standardError: standardError) else { return CommandLineTool.usageError }
         let previous: CompilationInput?
         do {
-            previous = try Self.readExisting(output)
+            previous = try Self.readExisting(io.output)
         } catch {
-            standardError("tipc: error: \(error.message)\n")
-            return CommandLineTool.usageError
+            return CommandLineTool.fail(error, standardError: standardError)
         }
-        let result = Compilation(inputs: inputs, options: CompilationOptions(emitsCode: false, jobs: jobs)).run()
         var printer = DiagnosticPrinter()
         result.report(to: &printer)
         let lock = previous.map { Self.read($0, into: &printer) }
         if !printer.text.isEmpty { standardError(printer.text) }
         guard let program = result.program, !result.hasErrors, lock.map({ $0 != nil }) ?? true else {
-            standardError(printer.errorSummary(consequence: "; '\(output)' was not written"))
+            standardError(printer.errorSummary(consequence: "; '\(io.output)' was not written"))
             return CommandLineTool.inputErrors
         }
         let (updated, changes) = LockFile.updated(for: program, from: lock ?? nil)
         do {
-            try OutputWriter.write(EmittedFile(fileName: LockFile.defaultFileName, text: updated.text), toPath: output)
+            try OutputWriter.write(
+                EmittedFile(fileName: LockFile.defaultFileName, text: updated.text), toPath: io.output)
         } catch {
-            standardError("tipc: error: \(error.message)\n")
-            return CommandLineTool.usageError
+            return CommandLineTool.fail(error, standardError: standardError)
         }
         if changes.isEmpty {
-            standardOutput("\(output) is up to date\n")
+            standardOutput("\(io.output) is up to date\n")
         } else {
             let count = "\(changes.count) change\(changes.count == 1 ? "" : "s")"
-            standardOutput("\(output): \(count)\n" + changes.map { "  \($0)\n" }.joined())
+            standardOutput("\(io.output): \(count)\n" + changes.map { "  \($0)\n" }.joined())
         }
         return CommandLineTool.success
     }
@@ -84,14 +69,6 @@ public struct LockCommand: Hashable, Sendable {
 
     /// Reads the lock given with `--lock`, or says why it cannot be.
     static func readLockOption(_ path: String?) throws(UsageError) -> CompilationInput? {
-        guard let path else { return nil }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw UsageError("cannot read the lock '\(path)': no such file; write it with 'tipc lock'")
-        }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("cannot read the lock '\(path)': it is a directory or unreadable")
-        }
-        return CompilationInput(path: path, bytes: Array(data))
+        try CommandLineTool.readOptionFile(path, kind: "lock", writer: "tipc lock")
     }
 }

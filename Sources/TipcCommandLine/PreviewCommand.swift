@@ -7,36 +7,23 @@ import TipsSyntax
 /// files as `tipc check` does and writes one HTML page showing every tip.
 /// With errors in the input it prints them, writes nothing and exits 1.
 public struct PreviewCommand: Hashable, Sendable {
-    /// The inputs, in order.
-    public var files: [String]
-    /// Where the page goes.
-    public var output: String
-    /// At most this many threads; nil for one per processor.
-    public var jobs: Int?
+    /// The files it reads and the page it writes.
+    public var io: InputsAndOutput
     /// The String Catalog whose translations the page shows (`--strings`).
-    public var strings: String?
-
-    /// Creates the command.
-    public init(files: [String], output: String, jobs: Int? = nil, strings: String? = nil) {
-        self.files = files
-        self.output = output
-        self.jobs = jobs
-        self.strings = strings
-    }
+    public var strings: String? = nil
 
     /// Runs the command and returns the exit status.
     func run(standardError: (String) -> Void) -> Int32 {
-        guard let inputs = CommandLineTool.readInputs(files, standardError: standardError) else {
+        guard let inputs = CommandLineTool.readInputs(io.files, standardError: standardError) else {
             return CommandLineTool.usageError
         }
         let catalog: CompilationInput?
         do {
             catalog = try StringsCommand.readCatalogOption(strings)
         } catch {
-            standardError("tipc: error: \(error.message)\n")
-            return CommandLineTool.usageError
+            return CommandLineTool.fail(error, standardError: standardError)
         }
-        let options = CompilationOptions(emitsCode: false, jobs: jobs, strings: catalog)
+        let options = CompilationOptions(emitsCode: false, jobs: io.jobs, strings: catalog)
         let result = Compilation(inputs: inputs, options: options).run()
         guard
             CommandLineTool.printDiagnostics(
@@ -45,10 +32,9 @@ public struct PreviewCommand: Hashable, Sendable {
         else { return CommandLineTool.inputErrors }
         let page = PreviewBackend().render(program, diagnostics: result.diagnostics, sources: result.sources)
         do {
-            try Self.write(page, to: output)
+            try Self.write(page, to: io.output)
         } catch {
-            standardError("tipc: error: \(error.message)\n")
-            return CommandLineTool.usageError
+            return CommandLineTool.fail(error, standardError: standardError)
         }
         return CommandLineTool.success
     }

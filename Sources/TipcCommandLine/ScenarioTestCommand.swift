@@ -30,8 +30,7 @@ enum ScenarioTestCommand {
             lockInput = try LockCommand.readLockOption(lock)
             catalogInput = try StringsCommand.readCatalogOption(strings)
         } catch {
-            standardError("tipc: error: \(error.message)\n")
-            return CommandLineTool.usageError
+            return CommandLineTool.fail(error, standardError: standardError)
         }
         let box = RunBox()
         let done = DispatchSemaphore(value: 0)

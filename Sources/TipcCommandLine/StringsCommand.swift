@@ -9,37 +9,22 @@ import TipsSyntax
 /// (`StringCatalog.updated(with:)` has the rules). With errors in the input, or
 /// a catalog it cannot read, it prints them, writes nothing and exits 1.
 public struct StringsCommand: Hashable, Sendable {
-    /// The inputs, in order.
-    public var files: [String]
-    /// The catalog to write or update.
-    public var output: String
-    /// At most this many threads; nil for one per processor.
-    public var jobs: Int?
-
-    /// Creates the command.
-    public init(files: [String], output: String, jobs: Int? = nil) {
-        self.files = files
-        self.output = output
-        self.jobs = jobs
-    }
+    /// The files it reads and the catalog it writes.
+    public var io: InputsAndOutput
 
     /// Runs the command and returns the exit status.
     func run(standardOutput: (String) -> Void, standardError: (String) -> Void) -> Int32 {
-        guard let inputs = CommandLineTool.readInputs(files, standardError: standardError) else {
-            return CommandLineTool.usageError
-        }
-        let result = Compilation(inputs: inputs, options: CompilationOptions(emitsCode: false, jobs: jobs)).run()
+        guard let result = io.check(standardError: standardError) else { return CommandLineTool.usageError }
         let consequence = "; the catalog was not written"
         guard
             CommandLineTool.printDiagnostics(of: result, consequence: consequence, standardError: standardError),
             let program = result.program
         else { return CommandLineTool.inputErrors }
         let catalog: StringCatalog
-        switch Self.readCatalog(at: output, sourceLanguage: program.config.sourceLanguage) {
+        switch Self.readCatalog(at: io.output, sourceLanguage: program.config.sourceLanguage) {
         case .success(let read): catalog = read
         case .failure(.usage(let error)):
-            standardError("tipc: error: \(error.message)\n")
-            return CommandLineTool.usageError
+            return CommandLineTool.fail(error, standardError: standardError)
         case .failure(.input(let diagnostics, let sources)):
             var printer = DiagnosticPrinter()
             printer.collect(diagnostics, in: sources)
@@ -48,29 +33,20 @@ public struct StringsCommand: Hashable, Sendable {
         }
         let strings = program.catalogStrings
         let file = EmittedFile(
-            fileName: URL(fileURLWithPath: output).lastPathComponent,
+            fileName: URL(fileURLWithPath: io.output).lastPathComponent,
             utf8: JSONPrinter.print(catalog.updated(with: strings)))
         do {
-            try OutputWriter.write(file, toPath: output)
+            try OutputWriter.write(file, toPath: io.output)
         } catch {
-            standardError("tipc: error: \(error.message)\n")
-            return CommandLineTool.usageError
+            return CommandLineTool.fail(error, standardError: standardError)
         }
-        standardOutput("\(output): \(catalog.summary(of: strings))\n")
+        standardOutput("\(io.output): \(catalog.summary(of: strings))\n")
         return CommandLineTool.success
     }
 
     /// The catalog `--strings` names, read; nil when the option was not given.
     static func readCatalogOption(_ path: String?) throws(UsageError) -> CompilationInput? {
-        guard let path else { return nil }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw UsageError("cannot read the catalog '\(path)': no such file; write it with 'tipc strings'")
-        }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("cannot read the catalog '\(path)': it is a directory or unreadable")
-        }
-        return CompilationInput(path: path, bytes: Array(data))
+        try CommandLineTool.readOptionFile(path, kind: "catalog", writer: "tipc strings")
     }
 
     /// Why a catalog could not be used.

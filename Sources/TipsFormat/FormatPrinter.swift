@@ -87,6 +87,10 @@ struct FormatPrinter {
                     emit("displayFrequency " + text, span: range.start, range.end, indent: 1)
                 case .sourceLanguage(let language, _, let range):
                     emit("sourceLanguage " + source(language.range), span: range.start, range.end, indent: 1)
+                case .sessionLimit(let limit, _, let range):
+                    emit("sessionLimit " + source(limit.range), span: range.start, range.end, indent: 1)
+                case .oneAtATime(_, let range):
+                    emit("oneAtATime", span: range.start, range.end, indent: 1)
                 }
             }
             close(decl.range, indent: 0)
@@ -212,6 +216,11 @@ struct FormatPrinter {
             emit("invalidatedBy " + source(event), span: span.0, span.1, indent: 1)
         case .renamedFrom(let sources):
             emit(renamedFromText(sources), span: span.0, span.1, indent: 1)
+        case .snooze(let duration, let count):
+            let times = count.map { ", " + source($0.range) } ?? ""
+            emit("snooze " + source(duration.range) + times, span: span.0, span.1, indent: 1)
+        case .holdout(let percent):
+            emit("holdout " + source(percent.range) + "%", span: span.0, span.1, indent: 1)
         }
     }
 

@@ -11,6 +11,8 @@ final class Analysis: Sendable {
     let documents: [TextDocument]
     /// The compilation's `tipc.lock`, if it has one: the result's file after the documents.
     let lockDocument: TextDocument?
+    /// The compilation's String Catalog (`Tips.xcstrings`), if it has one: the result's file after the lock.
+    let catalogDocument: TextDocument?
     /// The lock as read (nil when there is none, or it is damaged).
     let lock: LockFile?
     /// What the compiler reported and built.
@@ -18,15 +20,15 @@ final class Analysis: Sendable {
     /// The result's diagnostics, per document.
     let diagnostics: DocumentDiagnostics
 
-    init(documents: [TextDocument], lock: TextDocument? = nil) {
+    init(documents: [TextDocument], lock: TextDocument? = nil, catalog: TextDocument? = nil) {
         self.documents = documents
         self.lockDocument = lock
+        self.catalogDocument = catalog
         let input = { (document: TextDocument) in
             CompilationInput(path: Workspace.path(of: document.uri) ?? document.uri, bytes: document.bytes)
         }
-        let result = Compilation(
-            inputs: documents.map(input), options: CompilationOptions(emitsCode: false, lock: lock.map(input))
-        ).run()
+        let options = CompilationOptions(emitsCode: false, lock: lock.map(input), strings: catalog.map(input))
+        let result = Compilation(inputs: documents.map(input), options: options).run()
         self.result = result
         var ignored = DiagnosticEngine()
         self.lock =
@@ -45,11 +47,15 @@ final class Analysis: Sendable {
         documents.firstIndex { $0.uri == uri }.map { FileID(Int32($0)) }
     }
 
-    /// The document of a file id: a `.tips` document, or the lock.
+    /// The files the compilation reads besides the documents, in the order of their file ids.
+    var companionDocuments: [TextDocument] { [lockDocument, catalogDocument].compactMap { $0 } }
+
+    /// The document of a file id: a `.tips` document, the lock or the catalog.
     func document(_ file: FileID) -> TextDocument? {
         let index = Int(file.rawValue)
-        if index == documents.count { return lockDocument }
-        return documents.indices.contains(index) ? documents[index] : nil
+        if documents.indices.contains(index) { return documents[index] }
+        let companions = companionDocuments
+        return companions.indices.contains(index - documents.count) ? companions[index - documents.count] : nil
     }
 
     /// The source file of a file id.

@@ -80,14 +80,8 @@ struct JSONParser {
             index += 1
             guard let value = parseValue(depth: depth + 1) else { return nil }
             members[key] = value
-            skipWhitespace()
-            guard index < bytes.count else { return nil }
-            index += 1
-            switch bytes[index - 1] {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "}"): return .object(members)
-            default: return nil
-            }
+            guard let more = takeSeparator(closing: UInt8(ascii: "}")) else { return nil }
+            if !more { return .object(members) }
         }
     }
 
@@ -102,14 +96,21 @@ struct JSONParser {
         while true {
             guard let value = parseValue(depth: depth + 1) else { return nil }
             elements.append(value)
-            skipWhitespace()
-            guard index < bytes.count else { return nil }
-            index += 1
-            switch bytes[index - 1] {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "]"): return .array(elements)
-            default: return nil
-            }
+            guard let more = takeSeparator(closing: UInt8(ascii: "]")) else { return nil }
+            if !more { return .array(elements) }
+        }
+    }
+
+    /// Reads what follows a member or an element: true after a `,` (another
+    /// follows), false after `closer` (it was the last), nil at anything else.
+    private mutating func takeSeparator(closing closer: UInt8) -> Bool? {
+        skipWhitespace()
+        guard index < bytes.count else { return nil }
+        index += 1
+        switch bytes[index - 1] {
+        case UInt8(ascii: ","): return true
+        case closer: return false
+        default: return nil
         }
     }
 

@@ -157,7 +157,7 @@ struct CompletionContext {
             default: return []
             }
         case .config?:
-            if item.isEmpty { return keywords([.displayFrequency, .sourceLanguage]) }
+            if item.isEmpty { return keywords(Keyword.allCases.filter(\.startsConfigItem)) }
             if item.count == 1, item[0].keyword == .displayFrequency {
                 return ["immediate", "hourly", "daily", "weekly", "monthly", "every"].map {
                     Candidate(label: $0, kind: Candidate.value, detail: "display frequency")

@@ -10,8 +10,8 @@ extension LanguageServer {
     /// that has diagnostics, or had some last time (an empty list clears them).
     func publish(_ analysis: Analysis) -> [JSON] {
         var out: [JSON] = []
-        // The lock's own problems (a damaged line) show on it, after the documents.
-        for (index, document) in (analysis.documents + [analysis.lockDocument].compactMap { $0 }).enumerated() {
+        // The lock's own problems (a damaged line) and the catalog's (a translation's slots) show on them.
+        for (index, document) in (analysis.documents + analysis.companionDocuments).enumerated() {
             let file = FileID(Int32(index))
             let diagnostics = analysis.diagnostics.byFile[file] ?? []
             let wasPublished = published.contains(document.uri)

@@ -1,5 +1,6 @@
 import Foundation
 import TipsCompiler
+import TipsStringCatalog
 import TipsSyntax
 
 // Which files compile together, and their text: an open document's text as
@@ -10,7 +11,8 @@ import TipsSyntax
 // folder right below `Sources/` (or `Tests/`) of a folder holding
 // `Package.swift`, with every `.tips` file below it. Elsewhere (a target with
 // a custom `path:`, or no package at all) a file compiles with the `.tips`
-// files of its own folder.
+// files of its own folder. The `tipc.lock` and `Tips.xcstrings` of that
+// folder are the compilation's, as the plugin passes them to `tipc compile`.
 
 /// The open documents and the files beside them.
 struct Workspace {
@@ -103,15 +105,17 @@ struct Workspace {
                 documents.append(document)
             }
         }
-        return Analysis(documents: documents, lock: lock(of: uri))
+        return Analysis(
+            documents: documents, lock: companion(LockFile.defaultFileName, of: uri),
+            catalog: companion(StringCatalog.defaultFileName, of: uri))
     }
 
-    /// The lock of `uri`'s compilation: `tipc.lock` in the folder whose
-    /// `.tips` files compile together (the target's folder), as on disk.
-    func lock(of uri: String) -> TextDocument? {
+    /// The file named `name` in the folder whose `.tips` files compile
+    /// together with `uri` (the target's folder, where the build plugin finds
+    /// it): its `tipc.lock` or its `Tips.xcstrings`, as the editor or the disk has it.
+    func companion(_ name: String, of uri: String) -> TextDocument? {
         guard let path = Workspace.path(of: uri) else { return nil }
-        let lockPath = (Workspace.compilationRoot(of: path).0 as NSString).appendingPathComponent(
-            LockFile.defaultFileName)
-        return document(Workspace.uri(of: lockPath))
+        let companionPath = (Workspace.compilationRoot(of: path).0 as NSString).appendingPathComponent(name)
+        return document(Workspace.uri(of: companionPath))
     }
 }

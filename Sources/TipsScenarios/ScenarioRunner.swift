@@ -136,9 +136,11 @@ private struct ScenarioRun {
             case .hide(let instances): center.hideTipsForTesting(ids(instances))
             }
         }
-        // Neither this process's launch arguments nor its environment may switch anything on.
+        // Neither this process's launch arguments nor its environment may switch anything on,
+        // and no install is held out of a tip's `holdout` (a scenario's result never depends on chance).
         try? await center.configure([
             .clock(clock), .displayFrequency(runtime.lowering.displayFrequency), .arguments([]), .environment([:]),
+            .holdouts(.none),
         ])
         // Registered in a fixed order, so that tips sharing an id resolve the same way every run.
         center.register(tips.sorted { $0.key.text < $1.key.text }.map(\.value))

@@ -4,7 +4,8 @@ import TipsRuntime
 /// Saving and loading a store of 100 events × 1,000 donations, through the
 /// public API: a center fills the store (on tmpfs, where a flush is free, so
 /// that 100,000 awaited donations take seconds, not minutes), the store is
-/// copied to the disk, and fresh centers configure on it, which loads it.
+/// copied to the disk, and fresh centers configure on it, which loads it;
+/// then configures that move 1,000 renames over it (`RenameBench`).
 enum DatastoreBench {
     /// CPU seconds used by this process so far (every thread).
     static func processCPUTime() -> Double {
@@ -66,6 +67,7 @@ enum DatastoreBench {
                     + " \(Format.spread(samples)); CPU time of the process meanwhile (steadier on a busy machine):"
                     + " \(Format.spread(Samples(seconds: cpuTimes)))")
             report.judge(target, measured: Format.time(samples.median), passed: samples.median <= loadLimit)
+            try await RenameBench.run(store: directory, events: events, clock: clock, options: options, report: report)
         } catch {
             report.fail("datastore benchmark: \(error)")
         }

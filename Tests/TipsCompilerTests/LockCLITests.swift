@@ -115,7 +115,7 @@ import Testing
     @Test func theCommandLineParsesLockOptions() throws {
         #expect(
             try CommandLineArguments.parse(["lock", "a.tips", "b.tips", "--output", "x.lock", "-j", "2"])
-                == .lock(LockCommand(files: ["a.tips", "b.tips"], output: "x.lock", jobs: 2)))
+                == .lock(LockCommand(io: InputsAndOutput(files: ["a.tips", "b.tips"], output: "x.lock", jobs: 2))))
         #expect(
             try CommandLineArguments.parse(["check", "a.tips", "--lock", "tipc.lock"])
                 == .check(files: ["a.tips"], warningsAsErrors: false, jobs: nil, lock: "tipc.lock"))

@@ -12,13 +12,13 @@ import Testing
         LockEntry(
             .tip(name: "NewTrail", id: InterpolatedText(segments: [.text("NewTrailTip-"), .argument("trailID")]))),
         LockEntry(.parameter(name: "tier", type: .enumeration(name: "Tier", cases: ["basic", "guide", "member"]))),
-        LockEntry(.event(name: "visitedRegion", fields: [LockedField(name: "region", type: .string)])),
+        LockEntry(.event(name: "visitedRegion", fields: [LockedField(name: "region", type: .primitive(.string))])),
         LockEntry(.tip(name: "FavoriteTrail", id: InterpolatedText("FavoriteTrail"))),
-        LockEntry(.parameter(name: "isSignedIn", type: .bool)),
+        LockEntry(.parameter(name: "isSignedIn", type: .primitive(.bool))),
         LockEntry(.event(name: "openedTrailDetail", fields: [])),
         LockEntry(.enumCase(slot: "tier", name: "premium"), isRetired: true),
         LockEntry(.tip(name: "OldTip", id: InterpolatedText("old-tip")), isRetired: true),
-        LockEntry(.parameter(name: "isLoggedIn", type: .bool), isRetired: true),
+        LockEntry(.parameter(name: "isLoggedIn", type: .primitive(.bool)), isRetired: true),
     ])
 
     static let sampleText =
@@ -68,7 +68,10 @@ import Testing
             LockEntry(
                 .event(
                     name: "e",
-                    fields: [LockedField(name: "b", type: .int), LockedField(name: "a", type: .double)]))
+                    fields: [
+                        LockedField(name: "b", type: .primitive(.int)),
+                        LockedField(name: "a", type: .primitive(.double)),
+                    ]))
         ])
         #expect(event.text.contains("\nevent e(a: Double, b: Int)\n"))
     }

@@ -9,9 +9,10 @@ import TipsRuntime
 /// golden's generated Swift is compiled into a program with a `main.swift`
 /// that writes what every declaration holds at run time (each parameter's
 /// reference, each event, each tip and one instance of each reusable tip,
-/// each group, each enum's raw values, the config), and the program's output
-/// must be, line for line, what `RuntimeLowering` gives for the same
-/// declarations. `TipcRuntimeValueDump` writes both sides.
+/// each group, each enum's raw values, the config, the renames the module
+/// and each tip carry), and the program's output must be, line for line,
+/// what `RuntimeLowering` gives for the same declarations.
+/// `TipcRuntimeValueDump` writes both sides.
 @Suite struct LoweringAgreementTests {
     @Test(arguments: GoldenCase.all)
     func goldenSwiftHoldsTheLoweredValuesAtRunTime(_ golden: GoldenCase) throws {
@@ -139,6 +140,11 @@ struct AgreementProgram {
                 "TipcRuntimeValueDump.frequency(TipsRuntime.TipsConfiguration.displayFrequency)",
                 TipcRuntimeValueDump.frequency(lowering.displayFrequency))
         }
+        if !lowering.renames.isEmpty {
+            add(
+                "TipcRuntimeValueDump.renames(TipsRuntime.TipsConfiguration.renames)",
+                TipcRuntimeValueDump.renames(lowering.renames))
+        }
     }
 
     private mutating func add(_ swift: String, _ value: String) {
@@ -170,6 +176,12 @@ struct AgreementProgram {
                 values[argument.name] = value
             }
             add("TipcRuntimeValueDump.tip(\(call)))", TipcRuntimeValueDump.tip(tip.instance(values)))
+            if !lowered.lowering.renames.isEmpty {
+                // Every generated tip carries the module's renames.
+                add(
+                    "TipcRuntimeValueDump.renames(\(call)).declaredRenames)",
+                    TipcRuntimeValueDump.renames(lowered.lowering.renames))
+            }
             for (wanted, served) in Self.languages(of: tip) {
                 add(
                     "TipsRuntime.Tips.withLanguage(\(String(reflecting: wanted))) { TipcRuntimeValueDump.tip(\(call))) }",

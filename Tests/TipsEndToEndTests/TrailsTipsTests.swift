@@ -32,6 +32,21 @@ import TrailsTips
         #expect(RotateMap().declaredConfiguration == tip.declaredConfiguration, "Compass.tips has no config of its own")
     }
 
+    /// Samples/Trails/Tips/Tips.xcstrings (German and Japanese), passed by TipsPlugin to tipc.
+    @Test func generatedTipsSpeakTheCatalogsLanguages() {
+        #expect(Tips.withLanguage("de") { FavoriteTrail().title } == "Als Favorit sichern")
+        #expect(
+            Tips.withLanguage("de-AT") { FavoriteTrail().actions } == [
+                Tips.Action(id: "learnMore", title: "Mehr erfahren")
+            ])
+        let trail = NewTrail(trailID: "takao", name: "高尾山", region: "東京")
+        #expect(Tips.withLanguage("ja-JP") { trail.title } == "高尾山が開通しました")
+        #expect(Tips.withLanguage("ja") { trail.message } == "地図上の東京をタップすると、トレイルが表示されます。")
+        #expect(Tips.withLanguage("ja") { trail.id } == "new-trail-takao", "ids are never translated")
+        #expect(Tips.withLanguage("fr") { RotateMap().title } == "Reorient the map", "no French: the source text")
+        #expect(Tips.withLanguage("en") { trail.title } == "高尾山 is now open")
+    }
+
     @Test func anExplicitFrequencyOverridesTheTrailsConfig() async throws {
         let immediate = TipCenter()
         try await immediate.configure([.datastoreLocation(.inMemory), .clock(clock), .displayFrequency(.immediate)])

@@ -10,12 +10,9 @@ extension Checker {
     /// Resolves a written type to a storable type, or reports why it cannot.
     mutating func resolveType(_ syntax: TypeSyntax) -> TipsType? {
         let name = syntax.name.name
+        if let primitive = TipsType(storedPrimitive: name) { return primitive }
         switch name {
         case "": return nil  // Missing, and already reported by the parser.
-        case "Bool": return .bool
-        case "Int": return .int
-        case "Double": return .double
-        case "String": return .string
         case "Duration":
             diagnostics.error(
                 "'Duration' cannot be stored; use Bool, Int, Double, String or an enum", at: syntax.name.range)
@@ -29,7 +26,7 @@ extension Checker {
                 at: syntax.name.range)
             return nil
         }
-        let candidates = ["Bool", "Int", "Double", "String"] + names(of: .enumeration)
+        let candidates = TipsType.storedPrimitives.map(\.description) + names(of: .enumeration)
         diagnostics.error(
             "unknown type '\(name)'", at: syntax.name.range, suggesting: .closest(to: name, in: candidates))
         return nil

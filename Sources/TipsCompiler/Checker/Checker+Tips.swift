@@ -38,7 +38,7 @@ extension Checker {
 
     /// The kinds of item that may be given only once, each a slot of ``FirstGiven``.
     private enum SingleItem {
-        case title, message, image, id, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency
+        case title, message, image, id, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency, snooze, holdout
 
         /// The kind of `kind`, or nil for an item that may be repeated.
         init?(_ kind: TipItemKind) {
@@ -50,6 +50,8 @@ extension Checker {
             case .maxDisplayCount: self = .maxDisplayCount
             case .maxDisplayDuration: self = .maxDisplayDuration
             case .ignoresDisplayFrequency: self = .ignoresDisplayFrequency
+            case .snooze: self = .snooze
+            case .holdout: self = .holdout
             case .action, .rule, .invalidatedBy, .renamedFrom: return nil
             }
         }
@@ -59,6 +61,7 @@ extension Checker {
     /// nil until it is: a stored property each, so that a tip needs no array for them.
     private struct FirstGiven {
         var title, message, image, id, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency: SourceRange?
+        var snooze, holdout: SourceRange?
 
         subscript(item: SingleItem) -> SourceRange? {
             get {
@@ -70,6 +73,8 @@ extension Checker {
                 case .maxDisplayCount: maxDisplayCount
                 case .maxDisplayDuration: maxDisplayDuration
                 case .ignoresDisplayFrequency: ignoresDisplayFrequency
+                case .snooze: snooze
+                case .holdout: holdout
                 }
             }
             set {
@@ -81,6 +86,8 @@ extension Checker {
                 case .maxDisplayCount: maxDisplayCount = newValue
                 case .maxDisplayDuration: maxDisplayDuration = newValue
                 case .ignoresDisplayFrequency: ignoresDisplayFrequency = newValue
+                case .snooze: snooze = newValue
+                case .holdout: holdout = newValue
                 }
             }
         }
@@ -93,11 +100,7 @@ extension Checker {
         let ((arguments, body), reported) = checking(as: .tip(tipName)) { $0.checkTipBody(decl) }
         let failed = body.failed || reported || decl.hasSyntaxErrors
         if body.rules.isEmpty && body.options.isEmpty && !groupedTips.contains(tipName) && !failed {
-            reporting(as: .tip(tipName)) {
-                $0.diagnostics.warning(
-                    "tip '\(tipName)' has no rules, no options and is in no group; it shows to everyone at once",
-                    at: decl.name.range)
-            }
+            warnShowsToEveryone(tipName, at: decl.name.range, holdout: body.seen.holdout)
         }
         checkContradictions(body.rules, of: decl, tip: tipName)
         guard !failed, let title = body.title else { return nil }
@@ -210,7 +213,7 @@ extension Checker {
             } else {
                 body.failed = true
             }
-        case .maxDisplayCount, .maxDisplayDuration, .ignoresDisplayFrequency, .invalidatedBy:
+        case .maxDisplayCount, .maxDisplayDuration, .ignoresDisplayFrequency, .invalidatedBy, .snooze, .holdout:
             if !checkOption(kind, into: &body.options, tip: tip) { body.failed = true }
         case .renamedFrom:
             // Checked by checkTip, which knows whether the tip takes arguments.
@@ -249,6 +252,12 @@ extension Checker {
             }
             guard resolveEvent(name) != nil else { return false }
             options.invalidatedBy.append(name.name)
+        case .snooze(let duration, let count):
+            guard let snooze = checkSnooze(duration, count: count) else { return false }
+            options.snooze = snooze
+        case .holdout(let percent):
+            guard let share = checkHoldout(percent) else { return false }
+            options.holdoutPercent = share
         default:
             break
         }

@@ -286,6 +286,8 @@ public struct Checker: Sendable {
                 switch item {
                 case .displayFrequency(_, let range, _): (.displayFrequency, range)
                 case .sourceLanguage(_, let range, _): (.sourceLanguage, range)
+                case .sessionLimit(_, let range, _): (.sessionLimit, range)
+                case .oneAtATime(let range, _): (.oneAtATime, range)
                 }
             if let first = seen[keyword] {
                 diagnostics.error(
@@ -302,6 +304,15 @@ public struct Checker: Sendable {
                     config.sourceLanguage = language
                     config.sourceLanguageRange = literal.range
                 }
+            case .sessionLimit(let limit, let keyword, _):
+                config.sessionLimitRange = keyword
+                guard limit.value >= 1 else {
+                    diagnostics.error("'sessionLimit' must be at least 1, but this is \(limit.value)", at: limit.range)
+                    continue
+                }
+                config.sessionLimit = limit.value
+            case .oneAtATime(let keyword, _):
+                (config.oneAtATime, config.oneAtATimeRange) = (true, keyword)
             }
         }
         return config

@@ -7,29 +7,24 @@ import TipsSyntax
 
 /// The type of a persisted value, as a lock records it.
 public enum LockedType: Hashable, Sendable, CustomStringConvertible {
-    case bool
-    case int
-    case double
-    case string
+    /// `Bool`, `Int`, `Double` or `String`: one of ``TipsType/storedPrimitives``.
+    case primitive(TipsType)
     /// An enum. Stored values carry only the case's name, so the enum's own
     /// name is there for people and never compared; the cases are sorted.
     case enumeration(name: String, cases: [String])
 
     /// `Bool`, `Tier { basic, guide, member }`.
     public var description: String {
-        switch self {
-        case .bool: "Bool"
-        case .int: "Int"
-        case .double: "Double"
-        case .string: "String"
-        case .enumeration(let name, let cases): "\(name) { \(cases.joined(separator: ", ")) }"
-        }
+        if case .enumeration(let name, let cases) = self { return "\(name) { \(cases.joined(separator: ", ")) }" }
+        return name
     }
 
     /// The type as a person names it in a `.tips` file: `Bool`, `Tier`.
     public var name: String {
-        if case .enumeration(let name, _) = self { return name }
-        return description
+        switch self {
+        case .primitive(let type): type.description
+        case .enumeration(let name, _): name
+        }
     }
 
     /// The enum's cases; empty for any other type.
@@ -54,12 +49,6 @@ public struct LockedField: Hashable, Sendable {
     public var name: String
     /// Its type.
     public var type: LockedType
-
-    /// Creates a field.
-    public init(name: String, type: LockedType) {
-        self.name = name
-        self.type = type
-    }
 }
 
 /// One persisted identity.
@@ -119,12 +108,6 @@ public struct LockKey: Hashable, Sendable, Comparable {
     /// What it is stored under: a tip's id as the lock quotes it, a name, `slot.case`.
     public var text: String
 
-    /// Creates a key.
-    public init(kind: Kind, text: String) {
-        self.kind = kind
-        self.text = text
-    }
-
     public static func < (lhs: LockKey, rhs: LockKey) -> Bool {
         lhs.kind.rawValue != rhs.kind.rawValue
             ? lhs.kind.rawValue < rhs.kind.rawValue : lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
@@ -157,12 +140,7 @@ public struct LockFile: Hashable, Sendable {
     public static let defaultFileName = "tipc.lock"
 
     /// The entries, in no particular order (the text is sorted).
-    public var entries: [LockEntry]
-
-    /// Creates a lock.
-    public init(entries: [LockEntry] = []) {
-        self.entries = entries
-    }
+    public var entries: [LockEntry] = []
 
     /// The locked entries (not retired), by key.
     public var locked: [LockKey: LockedIdentity] {

@@ -158,15 +158,7 @@ struct LockFileReader {
     private func readType(_ scanner: inout LockLineScanner) throws(LockLineError) -> LockedType {
         let start = scanner.mark()
         let name = try scanner.name("a type")
-        let primitive: LockedType? =
-            switch name {
-            case "Bool": .bool
-            case "Int": .int
-            case "Double": .double
-            case "String": .string
-            default: nil
-            }
-        if let primitive { return primitive }
+        if let primitive = TipsType(storedPrimitive: name) { return .primitive(primitive) }
         guard scanner.take(0x7B) else {
             throw LockLineError(
                 message: "'\(name)' is not Bool, Int, Double or String; an enum lists its cases: `\(name) { a, b }`",

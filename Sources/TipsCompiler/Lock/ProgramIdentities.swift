@@ -36,10 +36,7 @@ struct ProgramIdentities {
     /// A stored value's type as the lock records it; nil for a type no value is stored as.
     func lockedType(_ type: TipsType) -> LockedType? {
         switch type {
-        case .bool: .bool
-        case .int: .int
-        case .double: .double
-        case .string: .string
+        case .bool, .int, .double, .string: .primitive(type)
         case .enumeration(let name): .enumeration(name: name, cases: LockText.sorted(enums[name]?.cases ?? []))
         case .duration, .donations, .error: nil
         }

@@ -50,7 +50,9 @@ public struct RuntimeLowering: Sendable {
         let frequency = Self.frequency(program.config.displayFrequency)
         displayFrequency = frequency
         declaredConfiguration = program.files.first { $0.emitsConfiguration }.map {
-            Tips.DeclaredConfiguration(displayFrequency: frequency, file: $0.fileName)
+            Tips.DeclaredConfiguration(
+                displayFrequency: frequency, file: $0.fileName, sessionLimit: program.config.sessionLimit,
+                oneAtATime: program.config.oneAtATime)
         }
         (renames, renamesFile) = Self.renames(of: program)
         translations = program.translations
@@ -104,7 +106,9 @@ public struct RuntimeLowering: Sendable {
                 maxDisplayCount: tip.options.maxDisplayCount,
                 maxDisplayDuration: tip.options.maxDisplayDuration.map(Double.init),
                 ignoresDisplayFrequency: tip.options.ignoresDisplayFrequency,
-                invalidatedBy: tip.options.invalidatedBy.map(event(named:))),
+                invalidatedBy: tip.options.invalidatedBy.map(event(named:)),
+                snooze: tip.options.snooze.map { Tips.Snooze(duration: Double($0.seconds), maxCount: $0.maxCount) },
+                holdoutPercent: tip.options.holdoutPercent),
             declaredConfiguration: declaredConfiguration, copy: copy(of: tip))
     }
 

@@ -32,6 +32,15 @@ public enum TipsType: Hashable, Sendable, CustomStringConvertible {
         case .error: "<error>"
         }
     }
+
+    /// The types a value is stored as besides enums, in the order messages list them.
+    public static let storedPrimitives: [TipsType] = [.bool, .int, .double, .string]
+
+    /// The stored primitive type `name` spells (`Bool`); nil for any other name.
+    public init?(storedPrimitive name: String) {
+        guard let type = Self.storedPrimitives.first(where: { $0.description == name }) else { return nil }
+        self = type
+    }
 }
 
 /// Where a declaration came from: its file and its name's range.
@@ -131,11 +140,24 @@ public struct CheckedTipOptions: Hashable, Sendable {
     public var ignoresDisplayFrequency: Bool = false
     /// `invalidatedBy event`, event names in source order.
     public var invalidatedBy: [String] = []
+    /// `snooze D[, N]`: what `snooze()` does; nil for the runtime's standard snooze.
+    public var snooze: CheckedSnooze?
+    /// `holdout P%`: the share of installs (1 to 99) held out of the tip; nil for none.
+    public var holdoutPercent: Int?
 
-    /// Whether no option is set.
+    /// Whether no option that decides when the tip shows is set (`snooze` and
+    /// `holdout` do not: they act after it shows, or on whom it shows to).
     public var isEmpty: Bool {
         maxDisplayCount == nil && maxDisplayDuration == nil && !ignoresDisplayFrequency && invalidatedBy.isEmpty
     }
+}
+
+/// `snooze 1d, 3`: how long a snooze hides a tip, and how many snoozes are allowed.
+public struct CheckedSnooze: Hashable, Sendable {
+    /// How long a snooze hides the tip, in seconds (≥ 1).
+    public var seconds: Int
+    /// How many snoozes are allowed (≥ 1); the next one closes the tip. Nil: as many as asked.
+    public var maxCount: Int?
 }
 
 /// `tip Name(args) { ... }`
@@ -206,6 +228,12 @@ public struct CheckedConfig: Hashable, Sendable {
     public var sourceLanguage = CheckedConfig.defaultSourceLanguage
     /// Where `sourceLanguage` is written, when it is.
     public var sourceLanguageRange: SourceRange?
+    /// `sessionLimit N`: at most N (≥ 1) different tips appear in one session; nil for no limit.
+    public var sessionLimit: Int?
+    /// `oneAtATime`: while one tip is on screen, every other tip is pending.
+    public var oneAtATime = false
+    /// Where the `sessionLimit` and `oneAtATime` keywords are written, when they are.
+    public var sessionLimitRange, oneAtATimeRange: SourceRange?
 
     /// Creates a configuration.
     public init(displayFrequency: DisplayFrequency = .immediate) {

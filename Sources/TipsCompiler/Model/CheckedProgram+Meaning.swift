@@ -17,6 +17,8 @@ extension CheckedProgram {
             return erased
         }
         meaning.config.sourceLanguageRange = config.sourceLanguageRange.map { _ in nowhere }
+        meaning.config.sessionLimitRange = config.sessionLimitRange.map { _ in nowhere }
+        meaning.config.oneAtATimeRange = config.oneAtATimeRange.map { _ in nowhere }
         meaning.scenarios = scenarios.map(\.meaning)
         meaning.symbols = symbols.meaning
         return meaning

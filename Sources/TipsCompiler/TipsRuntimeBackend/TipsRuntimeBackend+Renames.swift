@@ -19,23 +19,20 @@ extension FileEmitter {
                     appendPattern(rename.to, to: &out)
                 }
                 list("parameters", renames.parameters, last: false, into: &writer) { out, rename in
-                    appendFromTo(rename.from, rename.to, to: &out)
+                    appendInit(["from": rename.from, "to": rename.to], to: &out)
                 }
                 list("events", renames.events, last: false, into: &writer) { out, rename in
-                    appendFromTo(rename.from, rename.to, to: &out)
+                    appendInit(["from": rename.from, "to": rename.to], to: &out)
                     out.append(", keepCount: ")
                     out.appendInteger(rename.keepCount)
                 }
                 list("enumCases", renames.enumCases, last: true, into: &writer) { out, rename in
-                    appendFromTo(rename.from, rename.to, to: &out)
+                    appendInit(["from": rename.from, "to": rename.to], to: &out)
                     out.append(", parameters: [")
                     appendJoined(rename.parameters, to: &out) { $0.appendStringLiteral($1) }
                     out.append("], fields: [")
                     appendJoined(rename.fields, to: &out) { out, field in
-                        out.append(".init(event: ")
-                        out.appendStringLiteral(field.event)
-                        out.append(", field: ")
-                        out.appendStringLiteral(field.field)
+                        appendInit(["event": field.event, "field": field.field], to: &out)
                         out.append(")")
                     }
                     out.append("]")
@@ -67,11 +64,15 @@ extension FileEmitter {
         writer.line(last ? "]" : "],")
     }
 
-    private func appendFromTo(_ from: String, _ to: String, to out: inout ByteBuffer) {
-        out.append(".init(from: ")
-        out.appendStringLiteral(from)
-        out.append(", to: ")
-        out.appendStringLiteral(to)
+    /// `.init(label: "text", ...`, left open for more arguments.
+    private func appendInit(_ arguments: KeyValuePairs<StaticString, String>, to out: inout ByteBuffer) {
+        out.append(".init(")
+        for (index, (label, text)) in arguments.enumerated() {
+            if index > 0 { out.append(", ") }
+            out.append(label)
+            out.append(": ")
+            out.appendStringLiteral(text)
+        }
     }
 
     /// A plain id as a string literal, else `TipsRuntime.Tips.TipIDPattern([.text(...), .argument(...)])`.

@@ -150,8 +150,25 @@ extension FileEmitter {
                         code.end()
                         code.end()
                     }
+                    if let snooze = options.snooze {
+                        code.labeled("snooze") { appendSnooze(snooze, to: &$0) }
+                    }
+                    if let percent = options.holdoutPercent {
+                        code.labeled("holdoutPercent") { $0.appendInteger(percent) }
+                    }
                     code.end()
                 }
             })
+    }
+
+    /// Appends `TipsRuntime.Tips.Snooze(duration: …, maxCount: …)`.
+    private func appendSnooze(_ snooze: Tips.Snooze, to out: inout ByteBuffer) {
+        out.appendCall("TipsRuntime.Tips.Snooze(duration: ") { out in
+            appendSeconds(snooze.duration, to: &out)
+            if let count = snooze.maxCount {
+                out.append(", maxCount: ")
+                out.appendInteger(count)
+            }
+        }
     }
 }

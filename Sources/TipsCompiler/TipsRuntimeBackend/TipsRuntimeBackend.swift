@@ -247,6 +247,8 @@ struct FileEmitter {
                 code.beginCall("TipsRuntime.Tips.DeclaredConfiguration")
                 code.labeled("displayFrequency") { appendDisplayFrequency(declared.displayFrequency, to: &$0) }
                 code.labeled("file") { $0.appendStringLiteral(declared.file) }
+                if let limit = declared.sessionLimit { code.labeled("sessionLimit") { $0.appendInteger(limit) } }
+                if declared.oneAtATime { code.labeled("oneAtATime") { $0.append("true") } }
                 code.end()
             }
         }

@@ -38,29 +38,25 @@ extension Tips {
         public var isEmpty: Bool { tips.isEmpty && parameters.isEmpty && events.isEmpty && enumCases.isEmpty }
     }
 
-    /// An old name and the new one (a parameter's).
-    public struct Rename: Sendable, Hashable {
-        public let from: String
-        public let to: String
+    /// An identity's old spelling and its new one: a parameter's name
+    /// (``Rename``), or a tip's id (``TipRename``).
+    public struct Renaming<Identity: Sendable & Hashable>: Sendable, Hashable {
+        public let from: Identity
+        public let to: Identity
 
-        public init(from: String, to: String) {
+        public init(from: Identity, to: Identity) {
             self.from = from
             self.to = to
         }
     }
+
+    /// An old name and the new one (a parameter's).
+    public typealias Rename = Renaming<String>
 
     /// A tip's old id and its new one. For a reusable tip both interpolate
     /// its arguments: each stored instance whose id the old pattern matches
     /// moves to the new id of the same argument values.
-    public struct TipRename: Sendable, Hashable {
-        public let from: TipIDPattern
-        public let to: TipIDPattern
-
-        public init(from: TipIDPattern, to: TipIDPattern) {
-            self.from = from
-            self.to = to
-        }
-    }
+    public typealias TipRename = Renaming<TipIDPattern>
 
     /// A tip id, with the argument values of a reusable tip's instance as
     /// placeholders: `[.text("new-trail-"), .argument("trailID")]`. A string

@@ -12,6 +12,9 @@ public struct StringCatalog: Sendable {
     public static let knownVersions = ["1.0", "1.1"]
     /// The version a new catalog gets.
     public static let newVersion = "1.0"
+    /// The name of a target's catalog, in its folder: where the build plugin
+    /// and the language server find it (`tipc strings --output` takes any name).
+    public static let defaultFileName = "Tips.xcstrings"
 
     /// The whole file.
     public var document: JSONDocument

@@ -5,9 +5,9 @@
 /// keyword depends on where the parser finds it.
 public enum Keyword: String, CaseIterable, Hashable, Sendable {
     case config, `enum`, parameter, transient, event, tip, group
-    case displayFrequency, sourceLanguage, every, keep, ordered, firstAvailable
+    case displayFrequency, sourceLanguage, sessionLimit, oneAtATime, every, keep, ordered, firstAvailable
     case title, message, image, id, action, rule, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency
-    case invalidatedBy, renamedFrom
+    case invalidatedBy, renamedFrom, snooze, holdout
     case `true`, `false`
     // Scenarios (`tipc test`): the declaration, its steps, and the words inside steps.
     case scenario
@@ -32,11 +32,19 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// Whether the keyword starts an item of the `config` block.
+    public var startsConfigItem: Bool {
+        switch self {
+        case .displayFrequency, .sourceLanguage, .sessionLimit, .oneAtATime: true
+        default: false
+        }
+    }
+
     /// Whether the keyword starts a tip body item.
     public var startsTipItem: Bool {
         switch self {
         case .title, .message, .image, .id, .action, .rule, .maxDisplayCount, .maxDisplayDuration,
-            .ignoresDisplayFrequency, .invalidatedBy, .renamedFrom:
+            .ignoresDisplayFrequency, .invalidatedBy, .renamedFrom, .snooze, .holdout:
             true
         default: false
         }

@@ -360,6 +360,7 @@ public struct Lexer {
         case UInt8(ascii: ":"): .colon
         case UInt8(ascii: ";"): .semicolon
         case UInt8(ascii: "."): .dot
+        case UInt8(ascii: "%"): .percent
         case UInt8(ascii: "-"): .minus
         case UInt8(ascii: "+"): .binaryOperator(.add)
         case UInt8(ascii: "*"): .binaryOperator(.multiply)

@@ -19,8 +19,8 @@ public enum TokenKind: Hashable, Sendable {
     case docComment
     /// An item separator: a line break that does not continue the line.
     case newline
-    /// Punctuation: `{ } ( ) , : ; . = !`
-    case leftBrace, rightBrace, leftParen, rightParen, comma, colon, semicolon, dot, assign, bang
+    /// Punctuation: `{ } ( ) , : ; . = ! %`
+    case leftBrace, rightBrace, leftParen, rightParen, comma, colon, semicolon, dot, assign, bang, percent
     /// `[` and `]`, which the language does not use; the parser reports them
     /// where they are found, so the message can say what to write there
     /// (`{ A B }` in a group).

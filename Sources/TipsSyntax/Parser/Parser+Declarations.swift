@@ -128,14 +128,15 @@ extension SyntaxParser {
         let keyword = advance()
         guard let opening = expectDeclarationBlock("expected '{' after 'config'") else { return nil }
         let (items, end, _) = parseBlockItems(
-            opening: opening, name: "the config block", startsItem: { $0 == .displayFrequency || $0 == .sourceLanguage }
+            opening: opening, name: "the config block", startsItem: \.startsConfigItem
         ) { $0.parseConfigItem() }
         let decl = ConfigDecl(keyword: keyword.range, items: items, range: keyword.range.extended(to: end))
         expectDeclarationEnd("the config block")
         return decl
     }
 
-    /// config_item = "displayFrequency" display_frequency | "sourceLanguage" string ;
+    /// config_item = "displayFrequency" display_frequency | "sourceLanguage" string
+    ///             | "sessionLimit" integer | "oneAtATime" ;
     mutating func parseConfigItem() -> ConfigItem? {
         let token = current
         switch token.keyword {
@@ -147,13 +148,24 @@ extension SyntaxParser {
             advance()
             guard let language = parseLanguageCode() else { return nil }
             return .sourceLanguage(language, keyword: token.range, range: range(from: token.range))
+        case .sessionLimit?:
+            advance()
+            guard let limit = takeInteger() else {
+                errorExpected("expected a whole number after 'sessionLimit', as in sessionLimit 3")
+                return nil
+            }
+            return .sessionLimit(limit, keyword: token.range, range: range(from: token.range))
+        case .oneAtATime?:
+            advance()
+            return .oneAtATime(keyword: token.range, range: token.range)
         default:
             if token.kind == .identifier {
                 let word = text(token)
-                let items = ["displayFrequency", "sourceLanguage"]
+                let items = Keyword.allCases.filter(\.startsConfigItem).map(\.rawValue)
                 if reportMisspelling("config item", word, at: token.range, among: items) == nil {
                     error(
-                        "unknown config item '\(word)'; the config block takes 'displayFrequency' and 'sourceLanguage'",
+                        "unknown config item '\(word)'; the config block takes 'displayFrequency', 'sourceLanguage', "
+                            + "'sessionLimit' and 'oneAtATime'",
                         at: token.range)
                 }
             } else {

@@ -35,6 +35,20 @@ extension SyntaxParser {
         return (.error(range), 0)
     }
 
+    /// Parses the operand after `opening` (a prefix operator, a `(`) one
+    /// level deeper; nil once the expression is abandoned (nested too deeply
+    /// or broken: the error is reported).
+    mutating func parseNested(after opening: SourceRange, _ operand: (inout SyntaxParser) -> Parsed) -> Parsed? {
+        nesting += 1
+        defer { nesting -= 1 }
+        if nesting > Parser.maximumExpressionDepth {
+            _ = tooDeep(at: opening)
+            return nil
+        }
+        let parsed = parseOperand(after: opening, operand)
+        return abandonsExpression ? nil : parsed
+    }
+
     /// expression = or_expression ;
     mutating func parseExpression() -> Parsed {
         parseOrExpression()
@@ -197,11 +211,9 @@ extension SyntaxParser {
         default: return parsePostfix()
         }
         let operatorToken = advance()
-        nesting += 1
-        defer { nesting -= 1 }
-        if nesting > Parser.maximumExpressionDepth { return tooDeep(at: operatorToken.range) }
-        let (operand, depth) = parseOperand(after: operatorToken.range) { $0.parseUnary() }
-        if abandonsExpression { return (.error(operatorToken.range), 0) }
+        guard let (operand, depth) = parseNested(after: operatorToken.range, { $0.parseUnary() }) else {
+            return (.error(operatorToken.range), 0)
+        }
         return (
             .unary(
                 op, operand: operand, operatorRange: operatorToken.range,
@@ -318,11 +330,9 @@ extension SyntaxParser {
     /// "(" expression ")"
     mutating func parseParenthesized() -> Parsed {
         let opening = advance()
-        nesting += 1
-        defer { nesting -= 1 }
-        if nesting > Parser.maximumExpressionDepth { return tooDeep(at: opening.range) }
-        let (inner, depth) = parseOperand(after: opening.range) { $0.parseExpression() }
-        if abandonsExpression { return (.error(opening.range), 0) }
+        guard let (inner, depth) = parseNested(after: opening.range, { $0.parseExpression() }) else {
+            return (.error(opening.range), 0)
+        }
         guard currentKind == .rightParen else {
             let found = currentIsOnLaterLine || currentKind == .rightBrace ? "" : ", found \(describe(current))"
             errorExpected(

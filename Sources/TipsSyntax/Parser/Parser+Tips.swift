@@ -116,6 +116,10 @@ extension SyntaxParser {
             return expectIdentifier("expected an event name after 'invalidatedBy'").map(TipItemKind.invalidatedBy)
         case .renamedFrom:
             return parseRenameSources(allowsID: true, owner: "a tip").map(TipItemKind.renamedFrom)
+        case .snooze:
+            return parseSnoozeItem()
+        case .holdout:
+            return parseHoldoutItem()
         default:
             return nil
         }
@@ -207,6 +211,32 @@ extension SyntaxParser {
         let name = advanceIdentifier()
         guard let title = expectString("expected a string after the action name '\(name.name)'") else { return nil }
         return .action(name: name, title: title)
+    }
+
+    /// snooze_item = "snooze" duration [ "," integer ] ;
+    mutating func parseSnoozeItem() -> TipItemKind? {
+        guard let duration = parseDurationLiteral(after: "'snooze'", example: "1d") else { return nil }
+        guard currentKind == .comma else { return .snooze(duration, count: nil) }
+        advance()
+        guard let count = takeInteger() else {
+            errorExpected("expected how many snoozes are allowed after ',', as in snooze 1d, 3")
+            return nil
+        }
+        return .snooze(duration, count: count)
+    }
+
+    /// holdout_item = "holdout" integer "%" ;
+    mutating func parseHoldoutItem() -> TipItemKind? {
+        guard let percent = takeInteger() else {
+            errorExpected("expected a share of installs after 'holdout', as in holdout 10%")
+            return nil
+        }
+        guard currentKind == .percent else {
+            errorExpected("expected '%' after the share, as in holdout \(percent.value)%")
+            return nil
+        }
+        advance()
+        return .holdout(percent)
     }
 
     /// max_display_count_item = "maxDisplayCount" integer ;

@@ -85,6 +85,10 @@ package struct ASTDumper {
                     line("DisplayFrequency every \(ASTDumper.spelling(duration))", range, depth: depth + 1)
                 case .sourceLanguage(let language, _, let range):
                     line("SourceLanguage \(ASTDumper.quoted(language))", range, depth: depth + 1)
+                case .sessionLimit(let limit, _, let range):
+                    line("SessionLimit \(limit.value)", range, depth: depth + 1)
+                case .oneAtATime(_, let range):
+                    line("OneAtATime", range, depth: depth + 1)
                 }
             }
         case .enumeration(let decl):
@@ -151,6 +155,10 @@ package struct ASTDumper {
         case .invalidatedBy(let event): line("InvalidatedBy \(event.name)", item.range, depth: depth)
         case .renamedFrom(let sources):
             line("RenamedFrom \(ASTDumper.spelling(sources))", item.range, depth: depth)
+        case .snooze(let duration, let count):
+            let times = count.map { ", \($0.value)" } ?? ""
+            line("Snooze \(ASTDumper.spelling(duration))\(times)", item.range, depth: depth)
+        case .holdout(let percent): line("Holdout \(percent.value)%", item.range, depth: depth)
         }
     }
 

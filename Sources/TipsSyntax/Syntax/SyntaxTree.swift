@@ -80,6 +80,10 @@ public enum ConfigItem: Sendable {
     case displayFrequency(DisplayFrequencySyntax, keyword: SourceRange, range: SourceRange)
     /// `sourceLanguage "en"`: the language the copy is written in; `keyword` is the range of `sourceLanguage`.
     case sourceLanguage(StringLiteral, keyword: SourceRange, range: SourceRange)
+    /// `sessionLimit N`: at most N different tips per session.
+    case sessionLimit(IntegerLiteral, keyword: SourceRange, range: SourceRange)
+    /// `oneAtATime`: one tip on screen holds every other back.
+    case oneAtATime(keyword: SourceRange, range: SourceRange)
 }
 
 /// The value after `displayFrequency`.
@@ -242,6 +246,10 @@ public enum TipItemKind: Sendable {
     case invalidatedBy(Identifier)
     /// `renamedFrom OldName` or `renamedFrom "old-id"`: where the tip's users' state was stored before.
     case renamedFrom([RenameSourceSyntax])
+    /// `snooze 1d` or `snooze 1d, 3`: how long a snooze hides the tip, and how many are allowed.
+    case snooze(DurationLiteral, count: IntegerLiteral?)
+    /// `holdout 10%`: the share of installs held out of the tip.
+    case holdout(IntegerLiteral)
 
     /// The keyword the item starts with.
     public var keyword: Keyword {
@@ -257,6 +265,8 @@ public enum TipItemKind: Sendable {
         case .ignoresDisplayFrequency: .ignoresDisplayFrequency
         case .invalidatedBy: .invalidatedBy
         case .renamedFrom: .renamedFrom
+        case .snooze: .snooze
+        case .holdout: .holdout
         }
     }
 }

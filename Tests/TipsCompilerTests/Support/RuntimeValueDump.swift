@@ -49,7 +49,9 @@ enum TipcRuntimeValueDump {
     }
 
     static func configuration(_ declared: TipsRuntime.Tips.DeclaredConfiguration) -> Swift.String {
-        "config " + quoted(declared.file) + " " + frequency(declared.displayFrequency)
+        "config " + quoted(declared.file) + " " + frequency(declared.displayFrequency) + " sessionLimit "
+            + (declared.sessionLimit.map { Swift.String($0) } ?? "nil") + " oneAtATime "
+            + Swift.String(declared.oneAtATime)
     }
 
     static func frequency(_ frequency: TipsRuntime.Tips.DisplayFrequency) -> Swift.String {
@@ -67,7 +69,11 @@ enum TipcRuntimeValueDump {
         "maxDisplayCount " + (options.maxDisplayCount.map { Swift.String($0) } ?? "nil") + " maxDisplayDuration "
             + (options.maxDisplayDuration.map { Swift.String($0) } ?? "nil") + " ignoresDisplayFrequency "
             + Swift.String(options.ignoresDisplayFrequency) + " invalidatedBy ["
-            + options.invalidatedBy.map(event).joined(separator: ", ") + "]"
+            + options.invalidatedBy.map(event).joined(separator: ", ") + "] snooze "
+            + (options.snooze.map {
+                "(" + Swift.String($0.duration) + ", " + ($0.maxCount.map { Swift.String($0) } ?? "nil") + ")"
+            } ?? "nil")
+            + " holdoutPercent " + (options.holdoutPercent.map { Swift.String($0) } ?? "nil")
     }
 
     static func expression(_ expression: TipsRuntime.RuleExpression) -> Swift.String {
@@ -103,6 +109,30 @@ enum TipcRuntimeValueDump {
         case .duration(let seconds): "duration(" + Swift.String(seconds) + ")"
         case .enumCase(let name): "enumCase(" + quoted(name) + ")"
         }
+    }
+
+    static func renames(_ renames: TipsRuntime.Tips.Renames) -> Swift.String {
+        var fields = renames.tips.map { "tip " + pattern($0.from) + " -> " + pattern($0.to) }
+        fields += renames.parameters.map { "parameter " + quoted($0.from) + " -> " + quoted($0.to) }
+        fields += renames.events.map { rename in
+            "event " + quoted(rename.from) + " -> " + quoted(rename.to) + " keepCount "
+                + Swift.String(rename.keepCount)
+        }
+        fields += renames.enumCases.map { rename in
+            "case " + quoted(rename.from) + " -> " + quoted(rename.to) + " parameters "
+                + rename.parameters.map(quoted).joined(separator: ", ") + " fields "
+                + rename.fields.map { quoted($0.event) + "." + quoted($0.field) }.joined(separator: ", ")
+        }
+        return "renames " + fields.joined(separator: "; ")
+    }
+
+    static func pattern(_ pattern: TipsRuntime.Tips.TipIDPattern) -> Swift.String {
+        pattern.pieces.map { piece in
+            switch piece {
+            case .text(let text): "text(" + quoted(text) + ")"
+            case .argument(let name): "argument(" + quoted(name) + ")"
+            }
+        }.joined(separator: " ")
     }
 
     static func quoted(_ text: Swift.String) -> Swift.String { Swift.String(reflecting: text) }

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import TipsCompiler
+@testable import TipsLanguageServer
+@testable import TipsSyntax
+
+/// The language server with a `Tips.xcstrings` beside the files: the
+/// catalog's diagnostics are published on the catalog, at the positions
+/// `tipc check --strings` prints, and follow the `.tips` files as they are typed.
+@Suite struct LanguageServerCatalogTests {
+    /// A folder with the Mistakes fixture as `App.tips` and `Tips.xcstrings`, `App.tips` open.
+    func session() throws -> (LanguageServerSession, tips: String, catalog: String, text: String) {
+        let text = String(decoding: try Data(contentsOf: Fixtures.url("Translations", "Mistakes.tips")), as: UTF8.self)
+        let catalog = String(
+            decoding: try Data(contentsOf: Fixtures.url("Translations", "Mistakes.xcstrings")), as: UTF8.self)
+        let (_, uris) = try LanguageServerSession.folder(["App.tips": text, "Tips.xcstrings": catalog])
+        let session = LanguageServerSession()
+        let uri = try #require(uris["App.tips"])
+        session.open(uri, text)
+        return (session, uri, try #require(uris["Tips.xcstrings"]), text)
+    }
+
+    /// `FILE:LINE:COL: severity: message`, as the fixture's expectation writes each.
+    func described(_ diagnostic: JSON) -> String {
+        let severity = ["error", "warning", "note"][(diagnostic["severity"].intValue ?? 3) - 1]
+        let line = (diagnostic["range"]["start"]["line"].intValue ?? -1) + 1
+        let column = (diagnostic["range"]["start"]["character"].intValue ?? -1) + 1
+        return "\(line):\(column): \(severity): \(diagnostic["message"].stringValue ?? "")"
+    }
+
+    @Test func theCatalogsDiagnosticsShowOnTheCatalog() throws {
+        let (session, tips, catalog, _) = try session()
+        let expected = String(
+            decoding: try Data(contentsOf: Fixtures.url("Translations", "Mistakes.expected")), as: UTF8.self)
+        // The expectation counts columns in characters, the editor in UTF-16 code units: the same for
+        // this fixture, whose Japanese characters are each one code unit.
+        let lines = expected.split(separator: "\n").map { $0.replacingOccurrences(of: "Mistakes.xcstrings:", with: "") }
+        let published = try #require(session.diagnostics(catalog))
+        #expect(published.map(described) == lines)
+        #expect(session.diagnostics(tips)?.isEmpty ?? true, "the .tips file itself has nothing wrong")
+        // A "did you mean" slot: its fix is offered where the catalog is open.
+        let slot = try #require(published.first { $0["message"].stringValue?.contains("'\\(regoin)'") == true })
+        #expect(slot["severity"] == 1)
+        #expect(slot["source"] == "tipc")
+    }
+
+    @Test func theCatalogsDiagnosticsFollowTheTipsAsTheyAreTyped() throws {
+        let (session, tips, catalog, text) = try session()
+        #expect(
+            !(session.diagnostics(catalog) ?? []).contains {
+                $0["message"].stringValue?.hasPrefix("'Compass.title' is not a string") == true
+            })
+        // The Compass tip renamed in the editor: its keys in the catalog are no longer the program's.
+        session.replace(tips, version: 2, text: text.replacingOccurrences(of: "tip Compass", with: "tip Compas"))
+        let diagnostics = session.diagnostics(catalog) ?? []
+        #expect(
+            diagnostics.contains {
+                $0["message"] == "'Compass.title' is not a string of the .tips files; did you mean 'Compas.title'?"
+                    && $0["severity"] == 2
+            })
+    }
+
+    @Test func withoutErrorsInTheCatalogNothingIsPublishedOnIt() throws {
+        let text = "event opened\ntip Welcome {\n    title \"Welcome\"\n    rule opened.count > 0\n}\n"
+        let catalog = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Welcome.title" : {
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Willkommen" } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """
+        let (_, uris) = try LanguageServerSession.folder(["App.tips": text, "Tips.xcstrings": catalog])
+        let session = LanguageServerSession()
+        session.open(try #require(uris["App.tips"]), text)
+        #expect(session.diagnostics(try #require(uris["Tips.xcstrings"])) == nil)
+        #expect(session.diagnostics(try #require(uris["App.tips"]))?.isEmpty ?? true)
+    }
+}
