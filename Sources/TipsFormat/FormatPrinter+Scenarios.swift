@@ -47,6 +47,10 @@ extension FormatPrinter {
         case .invalidate(let tip, let reason): "invalidate \(referenceText(tip)) \(source(reason))"
         case .reset(let tip): "reset " + referenceText(tip)
         case .restart: "restart"
+        case .newSession: "newSession"
+        case .hold(let reason): "hold " + source(reason.range)
+        case .release(let reason): "release " + source(reason.range)
+        case .snooze(let tip): "snooze " + referenceText(tip)
         case .repeat(let count, _): "repeat " + source(count.range)
         case .expectStatus(let tip, let status):
             switch status {
@@ -63,6 +67,7 @@ extension FormatPrinter {
             case .hideAll: "override hideAll"
             case .show(let tips): "override show " + tips.map(referenceText).joined(separator: ", ")
             case .hide(let tips): "override hide " + tips.map(referenceText).joined(separator: ", ")
+            case .holdout(let tips): "override holdout " + tips.map(referenceText).joined(separator: ", ")
             }
         }
     }

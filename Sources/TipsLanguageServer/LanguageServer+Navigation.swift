@@ -19,6 +19,9 @@ extension LanguageServer {
     func hover(_ params: JSON) throws -> JSON {
         let (analysis, file, document) = try target(params)
         let offset = try offset(params, in: document)
+        if let (text, range) = attentionHover(at: offset, in: file, of: analysis) {
+            return ["contents": ["kind": "markdown", "value": .string(text)], "range": document.range(range).json]
+        }
         if let (symbol, range) = analysis.symbols.symbol(at: offset, in: file),
             let declaration = analysis.symbols.declaration(of: symbol)
         {

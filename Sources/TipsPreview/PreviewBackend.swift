@@ -96,6 +96,7 @@ struct PreviewPage {
         writer.element(
             "p", [.class("frequency")],
             text: "Display frequency: \(PreviewWording.frequency(catalog.displayFrequency)).")
+        if let limits = catalog.limitsAcrossTips { writer.element("p", [.class("frequency")], text: limits + ".") }
         writer.close()
     }
 

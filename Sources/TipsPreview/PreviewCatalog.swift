@@ -83,6 +83,8 @@ struct PreviewCatalog: Sendable {
     var warningCount: Int
     /// The display frequency of the compilation.
     var displayFrequency: DisplayFrequency
+    /// The config's limits across tips in words, nil without any.
+    var limitsAcrossTips: String?
     /// Each tip's title by name, to name group members in words.
     var titles: [String: InterpolatedText]
 
@@ -91,6 +93,8 @@ struct PreviewCatalog: Sendable {
 
     init(program: CheckedProgram, diagnostics: [Diagnostic], sources: SourceManager) {
         displayFrequency = program.config.displayFrequency
+        limitsAcrossTips = PreviewWording.limitsAcrossTips(
+            sessionLimit: program.config.sessionLimit, oneAtATime: program.config.oneAtATime)
         let (memberships, titles) = Self.memberships(in: program)
         self.titles = titles
         let warnings = diagnostics.filter { $0.severity == .warning }.map { Self.place($0, in: sources) }

@@ -263,6 +263,8 @@ extension PreviewPage {
                 "Stops showing once the app records "
                     + HTMLWriter.element("code", html: HTMLWriter.escape(event)))
         }
+        if let snooze = options.snooze { items.append(HTMLWriter.escape(PreviewWording.snooze(snooze))) }
+        if let percent = options.holdoutPercent { items.append(HTMLWriter.escape(PreviewWording.holdout(percent))) }
         guard !items.isEmpty else {
             return HTMLWriter.escape(
                 "None: shows \(hasRules ? "whenever its rules hold" : "to everyone"), within the display "

@@ -61,16 +61,17 @@ struct PreviewSamples: Hashable, Sendable {
         for override in scenario.overrides {
             if case .show(let tips) = override { out += tips.map { ($0, scenario.nameRange) } }
             if case .hide(let tips) = override { out += tips.map { ($0, scenario.nameRange) } }
+            if case .holdout(let tips) = override { out += tips.map { ($0, scenario.nameRange) } }
         }
         func walk(_ steps: [CheckedStep]) {
             for step in steps {
                 switch step.kind {
                 case .show(let tip, _), .appear(let tip), .disappear(let tip), .invalidate(let tip, _),
-                    .reset(let tip), .expectStatus(let tip, _):
+                    .reset(let tip), .expectStatus(let tip, _), .snooze(let tip):
                     out.append((tip, step.range))
                 case .expectShows(_, let tip?): out.append((tip, step.range))
                 case .repeat(_, let inner): walk(inner)
-                case .set, .donate, .wait, .restart, .expectShows: break
+                case .set, .donate, .wait, .restart, .expectShows, .newSession, .hold, .release: break
                 }
             }
         }

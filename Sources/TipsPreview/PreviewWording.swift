@@ -37,6 +37,26 @@ enum PreviewWording {
         }
     }
 
+    /// `Snoozes for 1 day, up to 3 times`; `Snoozes for 2 hours, as often as asked` without a count.
+    static func snooze(_ snooze: CheckedSnooze) -> String {
+        "Snoozes for \(duration(seconds: snooze.seconds)), "
+            + (snooze.maxCount.map { $0 == 1 ? "once at most" : "up to \($0) times" } ?? "as often as asked")
+    }
+
+    /// `Held out for 10 % of installs`: they never see the tip.
+    static func holdout(_ percent: Int) -> String {
+        "Held out for \(percent) % of installs, who never see it"
+    }
+
+    /// The config's limits across tips: `At most 3 different tips a session; one tip on screen at a time`; nil without any.
+    static func limitsAcrossTips(sessionLimit: Int?, oneAtATime: Bool) -> String? {
+        var parts: [String] = []
+        if let limit = sessionLimit { parts.append("at most \(counted(limit, "different tip")) a session") }
+        if oneAtATime { parts.append("one tip on screen at a time") }
+        guard let first = parts.first else { return nil }
+        return ([first.prefix(1).uppercased() + first.dropFirst()] + parts.dropFirst()).joined(separator: "; ")
+    }
+
     /// `shown at most 5 times`, `shown once`.
     static func displayCount(_ count: Int) -> String {
         count == 1 ? "Shown once at most" : "Shown at most \(count) times"

@@ -82,6 +82,8 @@ private struct ScenarioRun {
     var groups: [String: TipGroup] = [:]
     /// The tips on screen, in the order they appeared.
     var onScreen: [CheckedTipInstance] = []
+    /// The holds in force, in the order they were made (`hold "x"`); a restart drops them.
+    var holds: [(reason: String, hold: TipDisplayHold)] = []
     var failures: [ScenarioFailure] = []
     var statuses: [[String: String]] = []
 
@@ -92,12 +94,13 @@ private struct ScenarioRun {
         for step in scenario.steps { collectTips(step) }
         for case .show(let instances) in scenario.overrides { for instance in instances { remember(instance) } }
         for case .hide(let instances) in scenario.overrides { for instance in instances { remember(instance) } }
+        for case .holdout(let instances) in scenario.overrides { for instance in instances { remember(instance) } }
     }
 
     private mutating func collectTips(_ step: CheckedStep) {
         switch step.kind {
         case .show(let tip, _), .appear(let tip), .disappear(let tip), .invalidate(let tip, _), .reset(let tip),
-            .expectStatus(let tip, _):
+            .expectStatus(let tip, _), .snooze(let tip):
             remember(tip)
         case .expectShows(let group, let tip):
             if let tip { remember(tip) }
@@ -105,7 +108,7 @@ private struct ScenarioRun {
                 for member in members { remember(CheckedTipInstance(tip: member, arguments: nil, text: member)) }
             }
         case .repeat(_, let steps): for inner in steps { collectTips(inner) }
-        case .set, .donate, .wait, .restart: break
+        case .set, .donate, .wait, .restart, .newSession, .hold, .release: break
         }
     }
 
@@ -134,13 +137,18 @@ private struct ScenarioRun {
             case .hideAll: center.hideAllTipsForTesting()
             case .show(let instances): center.showTipsForTesting(ids(instances))
             case .hide(let instances): center.hideTipsForTesting(ids(instances))
+            case .holdout: break
             }
         }
-        // Neither this process's launch arguments nor its environment may switch anything on,
-        // and no install is held out of a tip's `holdout` (a scenario's result never depends on chance).
+        let heldOut = scenario.overrides.flatMap { override -> [CheckedTipInstance] in
+            if case .holdout(let instances) = override { return instances }
+            return []
+        }
+        // Neither this process's launch arguments nor its environment may switch anything on, and
+        // only `override holdout` holds a tip out (a scenario's result never depends on chance).
         try? await center.configure([
             .clock(clock), .displayFrequency(runtime.lowering.displayFrequency), .arguments([]), .environment([:]),
-            .holdouts(.none),
+            .holdouts(heldOut.isEmpty ? .none : .only(Set(ids(heldOut)))),
         ])
         // Registered in a fixed order, so that tips sharing an id resolve the same way every run.
         center.register(tips.sorted { $0.key.text < $1.key.text }.map(\.value))
@@ -186,7 +194,18 @@ private struct ScenarioRun {
                 if let tip = tips[instance] { await center.tipDidDisappear(tip) }
             }
             onScreen = []
+            // Holds belong to the process: the relaunched app has none.
+            for (_, hold) in holds { hold.release() }
+            holds = []
             await launch()
+        case .newSession: center.beginSession()
+        case .hold(let reason): holds.append((reason, center.holdDisplays(reason: reason)))
+        case .release(let reason): release(reason, at: step.range)
+        case .snooze(let instance):
+            guard let tip = tips[instance] else { return }
+            // A snooze ends the display in progress.
+            onScreen.removeAll { $0 == instance }
+            await center.snooze(tip)
         case .repeat(let count, let steps):
             for _ in 0..<count { await perform(steps) }
         case .expectStatus(let instance, let expected):
@@ -236,6 +255,15 @@ private struct ScenarioRun {
         }
         onScreen.remove(at: index)
         await center.tipDidDisappear(tip)
+    }
+
+    /// `release "x"`: the latest hold of that reason in force; a failure when there is none.
+    private mutating func release(_ reason: String, at range: SourceRange) {
+        guard let index = holds.lastIndex(where: { $0.reason == reason }) else {
+            fail("no hold \"\(reason)\" is in force to release", at: range, explanation: [])
+            return
+        }
+        holds.remove(at: index).hold.release()
     }
 
     private mutating func group(named name: String) -> TipGroup? {

@@ -2,12 +2,12 @@ import TipsRuntime
 
 /// A ``TipPresenter`` drawn as cards in a terminal: prints a ``TipCard``
 /// when a tip appears, and turns what the person types into the close
-/// button or an action's button.
+/// button, the snooze button ("Later") or an action's button.
 ///
 /// ```swift
 /// let slot = TerminalTipSlot(TipPresenter(FavoriteTrail()))
 /// await slot.update()                          // prints the card if the tip should show
-/// if let line = readLine() { await slot.handle(line) }   // "x" closes, "1" chooses the first action
+/// if let line = readLine() { await slot.handle(line) }   // "x" closes, "z" snoozes, "1" chooses the first action
 /// ```
 ///
 /// A terminal cannot take back what it printed, so a tip that stops showing
@@ -17,6 +17,9 @@ public final class TerminalTipSlot: Sendable {
     public enum Input: Sendable, Hashable {
         /// The close key: the tip is invalidated with `.tipClosed`.
         case closed(tipID: String)
+        /// The snooze key: the tip is snoozed (hidden for its snooze
+        /// duration; the snooze after its count closes it).
+        case snoozed(tipID: String)
         /// An action's key: its handlers ran.
         case chose(Tips.ActionSelection)
         /// Not a key of the card on screen (or no card is on screen).
@@ -29,23 +32,26 @@ public final class TerminalTipSlot: Sendable {
     public let style: TerminalStyle
     private let indent: Int
     private let closeKey: String
+    private let snoozeKey: String?
     private let write: @Sendable (String) -> Void
 
     /// A slot over `presenter`, drawing with `style` (detected from the
-    /// environment and standard output by default) through `write`.
+    /// environment and standard output by default) through `write`; nil
+    /// `snoozeKey` offers no snooze.
     public init(
         _ presenter: TipPresenter, style: TerminalStyle = .detect(), indent: Int = 2, closeKey: String = "x",
-        write: @escaping @Sendable (String) -> Void = { print($0) }
+        snoozeKey: String? = "z", write: @escaping @Sendable (String) -> Void = { print($0) }
     ) {
         self.presenter = presenter
         self.style = style
         self.indent = indent
         self.closeKey = closeKey
+        self.snoozeKey = snoozeKey
         self.write = write
     }
 
     /// The card of the tip on screen, if any.
-    public var card: TipCard? { presenter.tip.map { TipCard($0, closeKey: closeKey) } }
+    public var card: TipCard? { presenter.tip.map { TipCard($0, closeKey: closeKey, snoozeKey: snoozeKey) } }
 
     /// Brings the slot up to date and prints the card of a tip that appears;
     /// returns what changed.
@@ -57,7 +63,8 @@ public final class TerminalTipSlot: Sendable {
     }
 
     /// What the person typed (surrounding spaces ignored, case-insensitive):
-    /// the close key closes the tip on screen, an action's number chooses that action.
+    /// the close key closes the tip on screen, the snooze key snoozes it, an
+    /// action's number chooses that action.
     @discardableResult
     public func handle(_ input: String) async -> Input {
         let key = input.trimmingCharacters(in: .whitespaces).lowercased()
@@ -65,6 +72,10 @@ public final class TerminalTipSlot: Sendable {
         if key == closeKey.lowercased() {
             draw(await presenter.close())
             return .closed(tipID: card.tip.id)
+        }
+        if let snoozeKey, key == snoozeKey.lowercased() {
+            draw(await presenter.snooze())
+            return .snoozed(tipID: card.tip.id)
         }
         guard let chosen = card.actionKeys.first(where: { $0.key == key }), presenter.chooseAction(chosen.action.id)
         else { return .ignored }
@@ -77,7 +88,7 @@ public final class TerminalTipSlot: Sendable {
 
     private func draw(_ changes: [TipPresenter.Change]) {
         for case .shown(let tip) in changes {
-            write(TipCard(tip, closeKey: closeKey).render(style, indent: indent))
+            write(TipCard(tip, closeKey: closeKey, snoozeKey: snoozeKey).render(style, indent: indent))
         }
     }
 }

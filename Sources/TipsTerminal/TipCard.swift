@@ -14,6 +14,9 @@ import TipsRuntime
 /// ╰─────────────────────────────────────────╯
 /// ```
 ///
+/// With a snooze key (``TerminalTipSlot`` gives `z`), `[z] Later` comes
+/// before the close key: the tip is snoozed ("remind me later").
+///
 /// With `TerminalStyle.unicode` false the same card is drawn with `+`, `-`
 /// and `|`; with `color` false no escape sequence is written.
 public struct TipCard: Sendable {
@@ -21,13 +24,16 @@ public struct TipCard: Sendable {
     public let tip: any Tip
     /// The key that closes the tip, shown on the card; nil to show none.
     public var closeKey: String?
+    /// The key that snoozes the tip ("Later"), shown on the card; nil to show none.
+    public var snoozeKey: String?
     /// The widest a card draws, whatever the terminal's width.
     public var maximumWidth: Int
 
     /// A card for `tip`. Action `n` (from 1) is chosen with the key `n`.
-    public init(_ tip: any Tip, closeKey: String? = "x", maximumWidth: Int = 60) {
+    public init(_ tip: any Tip, closeKey: String? = "x", snoozeKey: String? = nil, maximumWidth: Int = 60) {
         self.tip = tip
         self.closeKey = closeKey
+        self.snoozeKey = snoozeKey
         self.maximumWidth = maximumWidth
     }
 
@@ -54,6 +60,7 @@ public struct TipCard: Sendable {
         }
         let buttons =
             actionKeys.map { ("[\($0.key)] \($0.action.title)", $0.key) }
+            + (snoozeKey.map { [("[\($0)] Later", $0)] } ?? [])
             + (closeKey.map { [("[\($0)] Close", $0)] } ?? [])
         if !buttons.isEmpty {
             body.append(("", ""))

@@ -89,6 +89,14 @@ import Testing
         #expect(!options.isEmpty)
     }
 
+    /// The list a misspelt step is told about names every step the parser starts.
+    @Test func theStepListNamesEveryStep() {
+        #expect(
+            Set(SyntaxParser.scenarioStepKeywordList)
+                == Set(Keyword.allCases.filter(\.startsScenarioStep).map(\.rawValue)))
+        #expect(SyntaxParser.scenarioStepKeywordList.count == 16)
+    }
+
     /// Formatting keeps the items' meaning: the formatter's safety net compares these values.
     @Test func theMeaningKeepsTheValuesAndErasesTheRanges() throws {
         let meaning = try Self.program(Self.text).meaning

@@ -273,6 +273,36 @@ import Testing
         #expect(b.lowerBound < a.lowerBound)
     }
 
+    @Test func attentionItemsAreInPlainWords() throws {
+        let html = try Self.page(
+            """
+            config {
+                sessionLimit 3
+                oneAtATime
+            }
+            event opened
+            tip A {
+                title "A"
+                rule opened.count >= 2
+                snooze 1d, 3
+                holdout 10%
+            }
+            tip B {
+                title "B"
+                rule opened.count >= 1
+                snooze 2h
+            }
+
+            """)
+        #expect(html.contains("At most 3 different tips a session; one tip on screen at a time."))
+        let a = try Self.article("tip-A", in: html)
+        #expect(a.contains("Snoozes for 1 day, up to 3 times"))
+        #expect(a.contains("Held out for 10 % of installs"))
+        let b = try Self.article("tip-B", in: html)
+        #expect(b.contains("Snoozes for 2 hours, as often as asked"))
+        #expect(!b.contains("Held out"))
+    }
+
     @Test func thePageLoadsNothingAndTheFilterStartsHidden() throws {
         let html = try Self.page("tip A {\n    title \"A\"\n    maxDisplayCount 1\n}\n")
         #expect(html.contains("default-src 'none'"))

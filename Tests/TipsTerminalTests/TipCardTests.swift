@@ -28,6 +28,12 @@ private func columns(_ line: Substring) -> Int {
         #expect(card.contains("│ [1] Learn More   [x] Close   │"))
     }
 
+    @Test func aSnoozeKeyComesBeforeTheCloseKey() {
+        let card = TipCard(Favorite(), snoozeKey: "z").render(TerminalStyle(width: 60, unicode: true, color: false))
+        #expect(card.contains("[1] Learn More   [z] Later   [x] Close"), "\(card)")
+        #expect(!TipCard(Favorite()).render(.plain).contains("Later"), "no snooze key unless given")
+    }
+
     @Test func aWideTerminalGetsACardNoWiderThanItsMaximum() {
         let card = TipCard(Favorite(), maximumWidth: 50).render(TerminalStyle(width: 200, unicode: true, color: false))
         #expect(card.split(separator: "\n").allSatisfy { columns($0) == 50 })
@@ -102,6 +108,30 @@ private func columns(_ line: Substring) -> Int {
         #expect(Favorite().status(in: center) == .invalidated(.tipClosed))
         #expect(slot.card == nil)
         #expect(await slot.handle("x") == .ignored, "nothing left to close")
+    }
+
+    @Test func theSnoozeKeyIsOnTheCardAndSnoozesTheTip() async throws {
+        let center = try await Self.center()
+        let printed = Locked<String>()
+        let slot = TerminalTipSlot(
+            TipPresenter(Favorite(), center: center), style: TerminalStyle(width: 40, unicode: false, color: false),
+            write: { text in printed.append(text) })
+        await slot.update()
+        #expect(printed.values.first?.contains("[z] Later") == true, "\(printed.values)")
+        #expect(await slot.handle(" Z ") == .snoozed(tipID: "Favorite"))
+        #expect(Favorite().status(in: center) == .pending, "snoozed for a day")
+        #expect(slot.card == nil)
+        #expect(await slot.handle("z") == .ignored, "nothing left to snooze")
+    }
+
+    @Test func aSlotWithoutASnoozeKeyOffersNone() async throws {
+        let center = try await Self.center()
+        let slot = TerminalTipSlot(
+            TipPresenter(Favorite(), center: center), style: .plain, snoozeKey: nil, write: { _ in })
+        await slot.update()
+        #expect(slot.card?.snoozeKey == nil)
+        #expect(await slot.handle("z") == .ignored)
+        #expect(Favorite().status(in: center) == .available)
     }
 
     @Test func anActionKeyRunsTheActionsHandlers() async throws {

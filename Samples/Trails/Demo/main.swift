@@ -78,17 +78,18 @@ func day(_ title: String, _ body: (_ look: () async -> Void) async -> Void) asyn
     for slot in slots { await slot.stop() }
 }
 
-/// Waits for the person's key for the card on screen: x closes it, a number
-/// chooses an action, Enter goes on.
+/// Waits for the person's key for the card on screen: x closes it, z snoozes
+/// it, a number chooses an action, Enter goes on.
 func ask(_ slot: TerminalTipSlot) async {
     guard let card = slot.card else { return }
-    let keys = card.actionKeys.map { "\($0.key) \($0.action.title)" } + ["x close", "Enter go on"]
+    let keys = card.actionKeys.map { "\($0.key) \($0.action.title)" } + ["z later", "x close", "Enter go on"]
     while true {
         print("  " + keys.joined(separator: " · ") + " > ", terminator: "")
         fflush(nil)  // Every stream: the prompt has no newline.
         guard let line = readLine(), !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
         switch await slot.handle(line) {
         case .closed: return say("Closed: “\(card.tip.title)” will not show again.", indent: 2)
+        case .snoozed: return say("Later: “\(card.tip.title)” is snoozed.", indent: 2)
         case .chose: continue
         case .ignored: say("(not a key of this tip)", indent: 2)
         }

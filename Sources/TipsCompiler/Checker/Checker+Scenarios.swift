@@ -113,6 +113,10 @@ extension Checker {
         case .reset(let tip): kind = checkTipInstance(tip, scope: scope).map { .reset($0) }
         case .invalidate(let tip, let reason): kind = checkInvalidateStep(tip, reason, scope: scope)
         case .restart: kind = .restart
+        case .newSession: kind = .newSession
+        case .hold(let reason): kind = checkHoldReason(reason, of: "hold").map { .hold(reason: $0) }
+        case .release(let reason): kind = checkHoldReason(reason, of: "release").map { .release(reason: $0) }
+        case .snooze(let tip): kind = checkTipInstance(tip, scope: scope).map { .snooze($0) }
         case .repeat(let count, let body): kind = checkRepeatStep(count, body, scope: scope)
         case .expectStatus(let tip, let status):
             let instance = checkTipInstance(tip, scope: scope)
@@ -122,6 +126,15 @@ extension Checker {
         case .override: kind = nil
         }
         return kind.map { CheckedStep(kind: $0, range: step.keyword) }
+    }
+
+    /// The reason of a `hold` or `release` step: plain text (nil when it interpolates, reported).
+    private mutating func checkHoldReason(_ reason: StringLiteral, of step: String) -> String? {
+        guard let text = reason.plainText else {
+            diagnostics.error("the reason of '\(step)' cannot interpolate; write plain text", at: reason.range)
+            return nil
+        }
+        return text
     }
 
     /// `invalidate tip reason`: only the reasons an app gives; nil when the step has errors.
@@ -336,7 +349,7 @@ extension Checker {
         switch syntax {
         case .showAll: return .showAll
         case .hideAll: return .hideAll
-        case .show(let references), .hide(let references):
+        case .show(let references), .hide(let references), .holdout(let references):
             var tips: [CheckedTipInstance] = []
             var failed = false
             for reference in references {
@@ -347,8 +360,11 @@ extension Checker {
                 }
             }
             guard !failed else { return nil }
-            if case .show = syntax { return .show(tips) }
-            return .hide(tips)
+            switch syntax {
+            case .show: return .show(tips)
+            case .hide: return .hide(tips)
+            default: return .holdout(tips)
+            }
         }
     }
 

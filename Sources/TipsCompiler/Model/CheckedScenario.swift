@@ -46,6 +46,8 @@ public enum CheckedOverride: Hashable, Sendable {
     case hideAll
     case show([CheckedTipInstance])
     case hide([CheckedTipInstance])
+    /// Exactly these tips are held out, whatever their `holdout`.
+    case holdout([CheckedTipInstance])
 }
 
 /// One step, with where it was written.
@@ -66,6 +68,14 @@ public struct CheckedStep: Hashable, Sendable {
         case invalidate(CheckedTipInstance, reason: String)
         case reset(CheckedTipInstance)
         case restart
+        /// `Tips.beginSession()`.
+        case newSession
+        /// `Tips.holdDisplays(reason:)`, kept until the `release` of the same reason.
+        case hold(reason: String)
+        /// Releases the latest hold of this reason that is in force.
+        case release(reason: String)
+        /// `tip.snooze()`.
+        case snooze(CheckedTipInstance)
         case `repeat`(count: Int, steps: [CheckedStep])
         case expectStatus(CheckedTipInstance, CheckedExpectedStatus)
         /// The group's current tip should be `tip` (nil: none).

@@ -2,7 +2,10 @@
 
 extension SyntaxParser {
     /// The words that start a step, in the order the language reference lists them.
-    static let scenarioStepKeywordList = Keyword.allCases.filter(\.startsScenarioStep).map(\.rawValue)
+    static let scenarioStepKeywordList = [
+        Keyword.set, .donate, .wait, .show, .appear, .disappear, .invalidate, .reset, .restart, .newSession, .hold,
+        .release, .snooze, .repeat, .expect, .override,
+    ].map(\.rawValue)
 
     /// scenario_decl = "scenario" string "{" { separator } { scenario_step { separator } } "}" ;
     mutating func parseScenarioDecl() -> ScenarioDecl? {
@@ -55,9 +58,11 @@ extension SyntaxParser {
         case .donate: kind = parseDonateStep()
         case .wait: kind = parseWaitStep()
         case .show: kind = parseShowStep()
-        case .appear, .disappear, .reset: kind = parseTipStep(step)
+        case .appear, .disappear, .reset, .snooze: kind = parseTipStep(step)
         case .invalidate: kind = parseInvalidateStep()
         case .restart: kind = .restart
+        case .newSession: kind = .newSession
+        case .hold, .release: kind = parseHoldStep(step)
         case .repeat: kind = parseRepeatStep()
         case .expect: kind = parseExpectStep()
         default: kind = parseOverrideStep()
@@ -99,14 +104,25 @@ extension SyntaxParser {
         return .show(tip, duration: duration)
     }
 
-    /// tip_step = ( "appear" | "disappear" | "reset" ) tip_reference ;
+    /// tip_step = ( "appear" | "disappear" | "reset" | "snooze" ) tip_reference ;
     mutating func parseTipStep(_ keyword: Keyword) -> ScenarioStepKind? {
         guard let tip = parseTipReference(after: "'\(keyword.rawValue)'") else { return nil }
         switch keyword {
         case .appear: return .appear(tip)
         case .disappear: return .disappear(tip)
+        case .snooze: return .snooze(tip)
         default: return .reset(tip)
         }
+    }
+
+    /// hold_step = ( "hold" | "release" ) string ;
+    mutating func parseHoldStep(_ keyword: Keyword) -> ScenarioStepKind? {
+        guard
+            let reason = expectString(
+                "expected the hold's reason as a string after '\(keyword.rawValue)', "
+                    + "as in \(keyword.rawValue) \"checkout\"")
+        else { return nil }
+        return keyword == .hold ? .hold(reason) : .release(reason)
     }
 
     /// invalidate_step = "invalidate" tip_reference identifier ;
@@ -240,7 +256,8 @@ extension SyntaxParser {
         }
     }
 
-    /// override_step = "override" ( "showAll" | "hideAll" | ( "show" | "hide" ) tip_reference { "," tip_reference } ) ;
+    /// override_step = "override" ( "showAll" | "hideAll"
+    ///                 | ( "show" | "hide" | "holdout" ) tip_reference { "," tip_reference } ) ;
     mutating func parseOverrideStep() -> ScenarioStepKind? {
         switch current.keyword {
         case .showAll:
@@ -249,7 +266,7 @@ extension SyntaxParser {
         case .hideAll:
             advance()
             return .override(.hideAll)
-        case .show, .hide:
+        case .show, .hide, .holdout:
             let word = advance()
             var tips: [TipReferenceSyntax] = []
             repeat {
@@ -259,13 +276,18 @@ extension SyntaxParser {
                 }
                 tips.append(tip)
             } while currentKind == .comma
-            return .override(word.keyword == .show ? .show(tips) : .hide(tips))
+            switch word.keyword {
+            case .show: return .override(.show(tips))
+            case .hide: return .override(.hide(tips))
+            default: return .override(.holdout(tips))
+            }
         default:
-            let words = ["showAll", "hideAll", "show", "hide"]
+            let words = ["showAll", "hideAll", "show", "hide", "holdout"]
             if currentKind != .identifier
                 || reportMisspelling("override", text(current), at: current.range, among: words) == nil
             {
-                errorExpected("expected showAll, hideAll, show or hide after 'override', found \(describe(current))")
+                errorExpected(
+                    "expected showAll, hideAll, show, hide or holdout after 'override', found \(describe(current))")
             }
             return nil
         }

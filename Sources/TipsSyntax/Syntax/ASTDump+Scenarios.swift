@@ -34,6 +34,10 @@ extension ASTDumper {
         case .invalidate(let tip, let reason): ("Invalidate \(reason.name)", [tip])
         case .reset(let tip): ("Reset", [tip])
         case .restart: ("Restart", [])
+        case .newSession: ("NewSession", [])
+        case .hold(let reason): ("Hold \(quoted(reason))", [])
+        case .release(let reason): ("Release \(quoted(reason))", [])
+        case .snooze(let tip): ("Snooze", [tip])
         case .expectStatus(let tip, .available): ("Expect available", [tip])
         case .expectStatus(let tip, .pending): ("Expect pending", [tip])
         case .expectStatus(let tip, .invalidated(let reason)):
@@ -44,6 +48,7 @@ extension ASTDumper {
         case .override(.hideAll): ("Override hideAll", [])
         case .override(.show(let tips)): ("Override show", tips)
         case .override(.hide(let tips)): ("Override hide", tips)
+        case .override(.holdout(let tips)): ("Override holdout", tips)
         case .set, .donate, .repeat: ("", [])
         }
     }

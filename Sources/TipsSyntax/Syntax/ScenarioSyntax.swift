@@ -50,6 +50,8 @@ public enum OverrideSyntax: Sendable {
     case show([TipReferenceSyntax])
     /// `hide T, ...`
     case hide([TipReferenceSyntax])
+    /// `holdout T, ...`: exactly these tips are held out.
+    case holdout([TipReferenceSyntax])
 }
 
 /// The kinds of scenario step.
@@ -72,12 +74,20 @@ public enum ScenarioStepKind: Sendable {
     case reset(TipReferenceSyntax)
     /// `restart`
     case restart
+    /// `newSession`
+    case newSession
+    /// `hold "reason"`
+    case hold(StringLiteral)
+    /// `release "reason"`
+    case release(StringLiteral)
+    /// `snooze T`
+    case snooze(TipReferenceSyntax)
     /// `repeat N { steps }`
     case `repeat`(count: IntegerLiteral, steps: [ScenarioStep])
     /// `expect T available|pending|invalidated[(reason)]`
     case expectStatus(TipReferenceSyntax, ExpectedStatusSyntax)
     /// `expect G shows T` (`tip` nil for `shows nothing`); `group` is the name as written.
     case expectShows(group: TipReferenceSyntax, tip: TipReferenceSyntax?)
-    /// `override showAll|hideAll|show T, ...|hide T, ...`
+    /// `override showAll|hideAll|show T, ...|hide T, ...|holdout T, ...`
     case override(OverrideSyntax)
 }
