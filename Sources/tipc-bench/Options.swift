@@ -11,8 +11,8 @@ struct Options {
     var scale: Scale = .quick
     /// Set when this process is a memory-probe child.
     var probe: (work: MemoryProbe.Work, tipCount: Int)?
-    /// Set by `--only compiler|runtime|donation|store|editor|lines|scenarios|swiftc`: measure only that half
-    /// (or, for profiling, only the runtime's donation or store figures).
+    /// Set by `--only compiler|runtime|donation|store|attention|editor|lines|scenarios|swiftc`: measure only
+    /// that half (or, for profiling, only the runtime's donation, store or attention figures).
     var only: String?
     /// Set by the hidden `--print-input <tips>`: print the synthetic input and stop.
     var printInput: Int?
@@ -35,6 +35,7 @@ struct Options {
           --only editor             only the language server's diagnostics after an edit
           --only lines              only the compile time of long lines
           --only donation|store     only the runtime's donation, or store save/load, figures
+          --only attention          only an activity consumer's cost and a status read behind holds and limits
           --only scenarios          only tipc test's speed (1,000 scenarios of 50 steps)
           --only swiftc             only swiftc -typecheck of 1,000 tips' Swift, plain and in 11 languages
         """
@@ -50,7 +51,10 @@ struct Options {
             case "--full": options.scale = .full
             case "--only":
                 guard index + 1 < arguments.count,
-                    ["compiler", "runtime", "donation", "store", "editor", "scenarios", "lines", "swiftc"].contains(
+                    [
+                        "compiler", "runtime", "donation", "store", "attention", "editor", "scenarios", "lines",
+                        "swiftc",
+                    ].contains(
                         arguments[index + 1])
                 else {
                     return nil

@@ -22,12 +22,13 @@ enum RuntimeBench {
 
     static func run(options: Options, report: Report) async {
         section("Runtime (public TipCenter API)")
-        let all = options.only != "donation" && options.only != "store"
+        let all = options.only != "donation" && options.only != "store" && options.only != "attention"
         do {
             if all { try await evaluation(options: options, report: report) }
             if all || options.only == "donation" { try await donation(options: options, report: report) }
             if all { try await observers(options: options, report: report) }
             if all { try await WatchBench.run(options: options, report: report) }
+            if all || options.only == "attention" { try await AttentionBench.run(options: options, report: report) }
             if all || options.only == "store" { await DatastoreBench.run(options: options, report: report) }
         } catch {
             report.fail("runtime benchmark: \(error)")

@@ -11,15 +11,22 @@ enum EngineStress {
     private static let padding = String(repeating: "x", count: 8192)
     /// The tip every iteration shows and hides.
     static let displayed = StressTip(id: "engine.displayed")
+    /// The tip every iteration snoozes (as often as asked).
+    static let snoozed = StressTip(id: "engine.snoozed")
+    /// A tip with a holdout, so that the center draws the install's holdout seed.
+    static let heldOut = StressTip(id: "engine.heldOut", options: Tips.Options(holdoutPercent: 50))
     /// The tip iteration `i` invalidates.
     static func invalidated(_ index: Int) -> StressTip { StressTip(id: "engine.invalidated.\(index)") }
 
     /// Configures a center on `directory` and, from iteration `start` on, donates,
-    /// sets the counter, shows and hides a tip and invalidates a tip, printing
-    /// `d i`, `p i`, `a i`, `x i`, `v i` after each call returns, until killed
-    /// (or after `timeLimit` seconds).
+    /// sets the counter, shows and hides a tip, invalidates a tip and snoozes
+    /// a tip, printing `d i`, `p i`, `a i`, `x i`, `v i`, `s i` after each call
+    /// returns, until killed (or after `timeLimit` seconds). A tip with a
+    /// holdout is registered first, so the store gets its holdout seed.
     static func crashLoop(directory: URL, start: Int, timeLimit: Double = 30) async throws {
         let center = try await configuredCenter(directory)
+        center.register([heldOut])
+        _ = center.status(for: heldOut)
         let deadline = Date().addingTimeInterval(timeLimit)
         var index = start
         while Date() < deadline {
@@ -34,6 +41,8 @@ enum EngineStress {
             say("x \(index)")
             await center.invalidateDurably(invalidated(index), reason: .tipClosed)
             say("v \(index)")
+            await center.snooze(snoozed)
+            say("s \(index)")
             index += 1
         }
     }
@@ -81,4 +90,5 @@ enum EngineStress {
 struct StressTip: Tip {
     let id: String
     var title: String { id }
+    var options = Tips.Options()
 }

@@ -6,7 +6,8 @@ import TipsTestSupport
 
 /// Kills an app that uses only the public `TipCenter` API (`tips-store-stress
 /// --engine`) with SIGKILL at random moments; after each kill, a fresh center
-/// on the same directory must see every mutation whose call had returned.
+/// on the same directory must see every mutation whose call had returned
+/// (snoozes included), and the install's holdout seed, once stored, never changes.
 @Suite struct EngineCrashTests {
     /// The ids `tips-store-stress --engine` uses.
     private static let donated = Tips.Event(id: "engine.donated", keepCount: 1_000_000)
@@ -20,6 +21,10 @@ import TipsTestSupport
         var counter = -1
         var displays = 0
         var invalidatedIDs: Set<String> = []
+        /// How many times `engine.snoozed` was snoozed.
+        var snoozes = 0
+        /// The install's holdout seed.
+        var holdoutSeed: UInt64?
         var recoveries: [Tips.DatastoreRecovery] = []
         /// The public status of the tips asked about.
         var statuses: [String: Tips.Status] = [:]
@@ -38,6 +43,8 @@ import TipsTestSupport
         // Display counts have no public reader; this is the fresh center's loaded state.
         let records = center.state.withLock { $0.facts.snapshot.tips }
         seen.displays = records[Self.displayedID]?.displayCount ?? 0
+        seen.snoozes = records["engine.snoozed"]?.snoozeCount ?? 0
+        seen.holdoutSeed = center.state.withLock { $0.facts.snapshot.holdoutSeed }
         for (id, record) in records where id.hasPrefix("engine.invalidated.") && record.invalidation != nil {
             seen.invalidatedIDs.insert(id)
         }
@@ -82,6 +89,13 @@ import TipsTestSupport
             #expect(
                 (donations...donations + 1).contains(after.donations - before.donations),
                 "\(context): \(donations) donations returned, store gained \(after.donations - before.donations)")
+            let snoozes = confirmed["s", default: []].count
+            #expect(
+                (snoozes...snoozes + 1).contains(after.snoozes - before.snoozes),
+                "\(context): \(snoozes) snoozes returned, store gained \(after.snoozes - before.snoozes)")
+            // The seed is drawn before the first call and written with its commit.
+            if !confirmed.isEmpty { #expect(after.holdoutSeed != nil, "\(context): no holdout seed stored") }
+            if let seed = before.holdoutSeed { #expect(after.holdoutSeed == seed, "\(context): the seed changed") }
             let displays = confirmed["a", default: []].count
             #expect(
                 (displays...displays + 1).contains(after.displays - before.displays),
