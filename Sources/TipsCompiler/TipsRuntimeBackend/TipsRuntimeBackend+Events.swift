@@ -1,6 +1,8 @@
 // Emitting events: one typed value per event in `TipsRuntime.TipEvents`, with
 // its `donate` (awaited, durable on return) and `sendDonation` (fire and
-// forget), and its donations read back typed (`donations()`) or deleted.
+// forget), and its donations read back typed (`donations()`) or deleted. An
+// event without fields is the runtime's `Tips.FieldlessEvent` under the
+// event's own type names, so that the code declares no type for it.
 
 import TipsSyntax
 
@@ -16,6 +18,7 @@ extension FileEmitter {
     }
 
     private func emitEvent(_ event: LoweredEvent, into writer: inout SwiftWriter) {
+        guard !event.fields.isEmpty else { return emitFieldlessEvent(event, into: &writer) }
         let eventType = SwiftNames.eventType(event.name)
         // Spelled once here: the donation type's name is written four times.
         let donationType = SwiftNames.donationType(event.name)
@@ -37,13 +40,7 @@ extension FileEmitter {
             writer.expression { code in
                 code.prefix { appendAccess(" let event: TipsRuntime.Tips.Event = ", to: &$0) }
                 code.beginCall("TipsRuntime.Tips.Event")
-                code.labeled("id") { $0.appendStringLiteral(event.event.id) }
-                if event.event.keepCount != CheckedEvent.defaultKeepCount {
-                    code.labeled("keepCount") { $0.appendInteger(event.event.keepCount) }
-                }
-                if let duration = event.event.keepDuration {
-                    code.labeled("keepDuration") { appendSeconds(duration, to: &$0) }
-                }
+                appendEventArguments(event, to: &code)
                 code.end()
             }
             writer.line()
@@ -61,13 +58,53 @@ extension FileEmitter {
         emitDonationType(event, donationType, into: &writer)
     }
 
-    /// Writes `<Name>Donation` beside `<Name>Event`: the date, then one typed
-    /// property per field. A sibling, not a nested type, so that inside the
+    /// Appends the arguments of `Tips.Event(id:keepCount:keepDuration:)`, the defaults left out.
+    private func appendEventArguments(_ event: LoweredEvent, to code: inout SwiftExpression) {
+        code.labeled("id") { $0.appendStringLiteral(event.event.id) }
+        if event.event.keepCount != CheckedEvent.defaultKeepCount {
+            code.labeled("keepCount") { $0.appendInteger(event.event.keepCount) }
+        }
+        if let duration = event.event.keepDuration {
+            code.labeled("keepDuration") { appendSeconds(duration, to: &$0) }
+        }
+    }
+
+    /// Writes an event without fields: its value, a `TipsRuntime.Tips.FieldlessEvent`,
+    /// and its two type names as aliases of the runtime's types.
+    private func emitFieldlessEvent(_ event: LoweredEvent, into writer: inout SwiftWriter) {
+        let eventType = SwiftNames.eventType(event.name)
+        writer.docComment(event.doc)
+        writer.expression { code in
+            code.prefix { out in
+                appendAccess(" static let ", to: &out)
+                out.appendUTF8(SwiftNames.identifier(event.name))
+                out.append(": ")
+                out.appendUTF8(eventType)
+                out.append(" = ")
+            }
+            code.beginCall(string: eventType)
+            appendEventArguments(event, to: &code)
+            code.end()
+        }
+        writer.line()
+        docLine("/// Donations of `", event, "`, an event without fields.", into: &writer)
+        declaration(" typealias ", into: &writer) { out in
+            out.appendUTF8(eventType)
+            out.append(" = TipsRuntime.Tips.FieldlessEvent")
+        }
+        writer.line()
+        docLine("/// A donation of `", event, "`: when it was made.", into: &writer)
+        declaration(" typealias ", into: &writer) { out in
+            out.appendUTF8(SwiftNames.donationType(event.name))
+            out.append(" = TipsRuntime.Tips.FieldlessEvent.Donation")
+        }
+    }
+
+    /// Writes `<Name>Donation` beside `<Name>Event` for an event with fields:
+    /// the date, then one typed property per field. A sibling, not a nested type, so that inside the
     /// event's type a user's enum is never hidden by it.
     private func emitDonationType(_ event: LoweredEvent, _ donationType: String, into writer: inout SwiftWriter) {
-        docLine(
-            "/// A donation of `", event,
-            event.fields.isEmpty ? "`: when it was made." : "`: when it was made, and its typed fields.", into: &writer)
+        docLine("/// A donation of `", event, "`: when it was made, and its typed fields.", into: &writer)
         declaration(" struct ", into: &writer) { out in
             out.appendUTF8(donationType)
             out.append(": Swift.Sendable, Swift.Hashable")
@@ -81,7 +118,6 @@ extension FileEmitter {
                     appendSwiftType(field.type, to: &out)
                 }
             }
-            guard !event.fields.isEmpty else { return }
             writer.line()
             writer.line("/// Nil when a field is missing or has another type (stored by another version).")
             emitDonationInit(event, into: &writer)
@@ -169,17 +205,13 @@ extension FileEmitter {
     /// Writes `donations(in:)`: the runtime's donations, with their fields typed.
     private func emitDonations(_ event: LoweredEvent, donationType: String, into writer: inout SwiftWriter) {
         docLine("/// The donations of `", event, "` kept now, oldest first.", into: &writer)
-        if !event.fields.isEmpty {
-            writer.line("/// A donation whose fields do not have these types (stored by another version) is left out.")
-        }
+        writer.line("/// A donation whose fields do not have these types (stored by another version) is left out.")
         declaration(" func donations(in center: TipsRuntime.TipCenter = .shared) -> [", into: &writer) { out in
             out.appendUTF8(donationType)
             out.append("]")
         } body: { writer in
             // `$0` and inferred field types: no local or type expression for a user's name to hide.
-            writer.line(
-                event.fields.isEmpty
-                    ? "self.event.donations(in: center).map {" : "self.event.donations(in: center).compactMap {")
+            writer.line("self.event.donations(in: center).compactMap {")
             writer.indented { writer in
                 writer.expression { code in
                     code.beginCall(string: donationType)
@@ -220,18 +252,14 @@ extension FileEmitter {
         } body: { writer in
             writer.nonEmptyLine { out in
                 out.append(awaited ? "await self.event.donate(" : "self.event.sendDonation(")
-                if event.fields.isEmpty {
-                    out.append("[:]")
-                } else {
-                    out.append("[")
-                    for (index, field) in event.fields.enumerated() {
-                        if index > 0 { out.append(", ") }
-                        out.appendStringLiteral(field.name)
-                        out.append(": ")
-                        appendValue(of: SwiftNames.eventField(field.name), type: field.type, to: &out)
-                    }
-                    out.append("]")
+                out.append("[")
+                for (index, field) in event.fields.enumerated() {
+                    if index > 0 { out.append(", ") }
+                    out.appendStringLiteral(field.name)
+                    out.append(": ")
+                    appendValue(of: SwiftNames.eventField(field.name), type: field.type, to: &out)
                 }
+                out.append("]")
                 out.append(", in: center)")
             }
         }

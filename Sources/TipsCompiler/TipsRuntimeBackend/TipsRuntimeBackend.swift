@@ -84,8 +84,8 @@ struct FileEmitter {
         let declaresNothing = file.declarations.isEmpty && !file.emitsConfiguration
         let importAccess = declaresNothing || options.accessLevel == .internal ? "" : options.accessLevel.rawValue + " "
         writer.line(importAccess + "import TipsRuntime")
-        // An event's typed donations carry their `Foundation.Date`.
-        if file.declarations.contains(where: { if case .event = $0 { true } else { false } }) {
+        // The typed donations of an event with fields carry their `Foundation.Date`.
+        if file.declarations.contains(where: { if case .event(let e) = $0 { !e.fields.isEmpty } else { false } }) {
             writer.line(importAccess + "import Foundation")
         }
         guard !declaresNothing else { return [writer.utf8Buffer] }

@@ -2,7 +2,6 @@
 // swift-format-ignore-file
 
 import TipsRuntime
-import Foundation
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
@@ -20,40 +19,13 @@ extension TipsRuntime.TipsConfiguration {
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let opened: OpenedEvent = OpenedEvent()
+    internal static let opened: OpenedEvent = OpenedEvent(id: "opened")
 
-    /// Donations of `opened`, with their typed fields.
-    internal struct OpenedEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "opened")
-
-        /// Records one donation of `opened`; returns once it is durable.
-        internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate([:], in: center)
-        }
-
-        /// Records one donation of `opened` and returns at once, before it is durable.
-        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation([:], in: center)
-        }
-
-        /// The donations of `opened` kept now, oldest first.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [OpenedDonation] {
-            self.event.donations(in: center).map {
-                OpenedDonation(date: $0.date)
-            }
-        }
-
-        /// Deletes every donation of `opened`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
-    }
+    /// Donations of `opened`, an event without fields.
+    internal typealias OpenedEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `opened`: when it was made.
-    internal struct OpenedDonation: Swift.Sendable, Swift.Hashable {
-        /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-    }
+    internal typealias OpenedDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
 
 /// Snoozed for a day, three times at most.

@@ -2,7 +2,6 @@
 // swift-format-ignore-file
 
 import TipsRuntime
-import Foundation
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
@@ -16,40 +15,13 @@ extension TipsRuntime.TipParameters {
 
 extension TipsRuntime.TipEvents {
     /// An event, documented.
-    internal static let happened: HappenedEvent = HappenedEvent()
+    internal static let happened: HappenedEvent = HappenedEvent(id: "happened")
 
-    /// Donations of `happened`, with their typed fields.
-    internal struct HappenedEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "happened")
-
-        /// Records one donation of `happened`; returns once it is durable.
-        internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate([:], in: center)
-        }
-
-        /// Records one donation of `happened` and returns at once, before it is durable.
-        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation([:], in: center)
-        }
-
-        /// The donations of `happened` kept now, oldest first.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [HappenedDonation] {
-            self.event.donations(in: center).map {
-                HappenedDonation(date: $0.date)
-            }
-        }
-
-        /// Deletes every donation of `happened`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
-    }
+    /// Donations of `happened`, an event without fields.
+    internal typealias HappenedEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `happened`: when it was made.
-    internal struct HappenedDonation: Swift.Sendable, Swift.Hashable {
-        /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-    }
+    internal typealias HappenedDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
 
 /// A tip, documented.

@@ -2,154 +2,41 @@
 // swift-format-ignore-file
 
 import TipsRuntime
-import Foundation
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
 extension TipsRuntime.TipEvents {
-    internal static let countOnly: CountOnlyEvent = CountOnlyEvent()
+    internal static let countOnly: CountOnlyEvent = CountOnlyEvent(id: "countOnly", keepCount: 10)
 
-    /// Donations of `countOnly`, with their typed fields.
-    internal struct CountOnlyEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "countOnly", keepCount: 10)
-
-        /// Records one donation of `countOnly`; returns once it is durable.
-        internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate([:], in: center)
-        }
-
-        /// Records one donation of `countOnly` and returns at once, before it is durable.
-        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation([:], in: center)
-        }
-
-        /// The donations of `countOnly` kept now, oldest first.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [CountOnlyDonation] {
-            self.event.donations(in: center).map {
-                CountOnlyDonation(date: $0.date)
-            }
-        }
-
-        /// Deletes every donation of `countOnly`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
-    }
+    /// Donations of `countOnly`, an event without fields.
+    internal typealias CountOnlyEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `countOnly`: when it was made.
-    internal struct CountOnlyDonation: Swift.Sendable, Swift.Hashable {
-        /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-    }
+    internal typealias CountOnlyDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
-    internal static let durationOnly: DurationOnlyEvent = DurationOnlyEvent()
+    internal static let durationOnly: DurationOnlyEvent = DurationOnlyEvent(id: "durationOnly", keepDuration: 1_209_600)
 
-    /// Donations of `durationOnly`, with their typed fields.
-    internal struct DurationOnlyEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "durationOnly", keepDuration: 1_209_600)
-
-        /// Records one donation of `durationOnly`; returns once it is durable.
-        internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate([:], in: center)
-        }
-
-        /// Records one donation of `durationOnly` and returns at once, before it is durable.
-        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation([:], in: center)
-        }
-
-        /// The donations of `durationOnly` kept now, oldest first.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [DurationOnlyDonation] {
-            self.event.donations(in: center).map {
-                DurationOnlyDonation(date: $0.date)
-            }
-        }
-
-        /// Deletes every donation of `durationOnly`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
-    }
+    /// Donations of `durationOnly`, an event without fields.
+    internal typealias DurationOnlyEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `durationOnly`: when it was made.
-    internal struct DurationOnlyDonation: Swift.Sendable, Swift.Hashable {
-        /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-    }
+    internal typealias DurationOnlyDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
-    internal static let both: BothEvent = BothEvent()
+    internal static let both: BothEvent = BothEvent(id: "both", keepCount: 50, keepDuration: 129_600)
 
-    /// Donations of `both`, with their typed fields.
-    internal struct BothEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(
-            id: "both",
-            keepCount: 50,
-            keepDuration: 129_600
-        )
-
-        /// Records one donation of `both`; returns once it is durable.
-        internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate([:], in: center)
-        }
-
-        /// Records one donation of `both` and returns at once, before it is durable.
-        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation([:], in: center)
-        }
-
-        /// The donations of `both` kept now, oldest first.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [BothDonation] {
-            self.event.donations(in: center).map {
-                BothDonation(date: $0.date)
-            }
-        }
-
-        /// Deletes every donation of `both`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
-    }
+    /// Donations of `both`, an event without fields.
+    internal typealias BothEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `both`: when it was made.
-    internal struct BothDonation: Swift.Sendable, Swift.Hashable {
-        /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-    }
+    internal typealias BothDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
-    internal static let plain: PlainEvent = PlainEvent()
+    internal static let plain: PlainEvent = PlainEvent(id: "plain")
 
-    /// Donations of `plain`, with their typed fields.
-    internal struct PlainEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "plain")
-
-        /// Records one donation of `plain`; returns once it is durable.
-        internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate([:], in: center)
-        }
-
-        /// Records one donation of `plain` and returns at once, before it is durable.
-        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation([:], in: center)
-        }
-
-        /// The donations of `plain` kept now, oldest first.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [PlainDonation] {
-            self.event.donations(in: center).map {
-                PlainDonation(date: $0.date)
-            }
-        }
-
-        /// Deletes every donation of `plain`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
-    }
+    /// Donations of `plain`, an event without fields.
+    internal typealias PlainEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `plain`: when it was made.
-    internal struct PlainDonation: Swift.Sendable, Swift.Hashable {
-        /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-    }
+    internal typealias PlainDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
 
 internal struct UsesKeep: TipsRuntime.Tip {

@@ -72,40 +72,13 @@ extension TipsRuntime.TipEvents {
     }
 
     /// The gardener pinned a bed.
-    internal static let pinnedBed: PinnedBedEvent = PinnedBedEvent()
+    internal static let pinnedBed: PinnedBedEvent = PinnedBedEvent(id: "pinnedBed")
 
-    /// Donations of `pinnedBed`, with their typed fields.
-    internal struct PinnedBedEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "pinnedBed")
-
-        /// Records one donation of `pinnedBed`; returns once it is durable.
-        internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate([:], in: center)
-        }
-
-        /// Records one donation of `pinnedBed` and returns at once, before it is durable.
-        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation([:], in: center)
-        }
-
-        /// The donations of `pinnedBed` kept now, oldest first.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [PinnedBedDonation] {
-            self.event.donations(in: center).map {
-                PinnedBedDonation(date: $0.date)
-            }
-        }
-
-        /// Deletes every donation of `pinnedBed`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
-    }
+    /// Donations of `pinnedBed`, an event without fields.
+    internal typealias PinnedBedEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `pinnedBed`: when it was made.
-    internal struct PinnedBedDonation: Swift.Sendable, Swift.Hashable {
-        /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-    }
+    internal typealias PinnedBedDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
 
 /// Gardeners who keep returning to one bed learn to pin it.

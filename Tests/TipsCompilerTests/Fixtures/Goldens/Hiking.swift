@@ -47,40 +47,13 @@ extension TipsRuntime.TipParameters {
 
 extension TipsRuntime.TipEvents {
     /// The hiker opened a route.
-    internal static let openedRoute: OpenedRouteEvent = OpenedRouteEvent()
+    internal static let openedRoute: OpenedRouteEvent = OpenedRouteEvent(id: "openedRoute")
 
-    /// Donations of `openedRoute`, with their typed fields.
-    internal struct OpenedRouteEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "openedRoute")
-
-        /// Records one donation of `openedRoute`; returns once it is durable.
-        internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate([:], in: center)
-        }
-
-        /// Records one donation of `openedRoute` and returns at once, before it is durable.
-        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation([:], in: center)
-        }
-
-        /// The donations of `openedRoute` kept now, oldest first.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [OpenedRouteDonation] {
-            self.event.donations(in: center).map {
-                OpenedRouteDonation(date: $0.date)
-            }
-        }
-
-        /// Deletes every donation of `openedRoute`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
-    }
+    /// Donations of `openedRoute`, an event without fields.
+    internal typealias OpenedRouteEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `openedRoute`: when it was made.
-    internal struct OpenedRouteDonation: Swift.Sendable, Swift.Hashable {
-        /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-    }
+    internal typealias OpenedRouteDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
     /// The hiker panned to a valley on the map.
     internal static let exploredValley: ExploredValleyEvent = ExploredValleyEvent()

@@ -75,40 +75,13 @@ extension TipsRuntime.TipEvents {
         }
     }
 
-    internal static let `case`: CaseEvent = CaseEvent()
+    internal static let `case`: CaseEvent = CaseEvent(id: "case")
 
-    /// Donations of `case`, with their typed fields.
-    internal struct CaseEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "case")
-
-        /// Records one donation of `case`; returns once it is durable.
-        internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate([:], in: center)
-        }
-
-        /// Records one donation of `case` and returns at once, before it is durable.
-        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation([:], in: center)
-        }
-
-        /// The donations of `case` kept now, oldest first.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [CaseDonation] {
-            self.event.donations(in: center).map {
-                CaseDonation(date: $0.date)
-            }
-        }
-
-        /// Deletes every donation of `case`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
-    }
+    /// Donations of `case`, an event without fields.
+    internal typealias CaseEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `case`: when it was made.
-    internal struct CaseDonation: Swift.Sendable, Swift.Hashable {
-        /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-    }
+    internal typealias CaseDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
 
 internal struct NamedTip: TipsRuntime.Tip {

@@ -7,40 +7,13 @@ import Foundation
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
 extension TipsRuntime.TipEvents {
-    internal static let tappedShare: TappedShareEvent = TappedShareEvent()
+    internal static let tappedShare: TappedShareEvent = TappedShareEvent(id: "tappedShare")
 
-    /// Donations of `tappedShare`, with their typed fields.
-    internal struct TappedShareEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "tappedShare")
-
-        /// Records one donation of `tappedShare`; returns once it is durable.
-        internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate([:], in: center)
-        }
-
-        /// Records one donation of `tappedShare` and returns at once, before it is durable.
-        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation([:], in: center)
-        }
-
-        /// The donations of `tappedShare` kept now, oldest first.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [TappedShareDonation] {
-            self.event.donations(in: center).map {
-                TappedShareDonation(date: $0.date)
-            }
-        }
-
-        /// Deletes every donation of `tappedShare`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
-    }
+    /// Donations of `tappedShare`, an event without fields.
+    internal typealias TappedShareEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `tappedShare`: when it was made.
-    internal struct TappedShareDonation: Swift.Sendable, Swift.Hashable {
-        /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-    }
+    internal typealias TappedShareDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
     internal static let copiedLink: CopiedLinkEvent = CopiedLinkEvent()
 

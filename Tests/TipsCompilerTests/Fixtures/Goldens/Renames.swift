@@ -44,40 +44,13 @@ extension TipsRuntime.TipParameters {
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let openedDetail: OpenedDetailEvent = OpenedDetailEvent()
+    internal static let openedDetail: OpenedDetailEvent = OpenedDetailEvent(id: "openedDetail")
 
-    /// Donations of `openedDetail`, with their typed fields.
-    internal struct OpenedDetailEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "openedDetail")
-
-        /// Records one donation of `openedDetail`; returns once it is durable.
-        internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate([:], in: center)
-        }
-
-        /// Records one donation of `openedDetail` and returns at once, before it is durable.
-        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation([:], in: center)
-        }
-
-        /// The donations of `openedDetail` kept now, oldest first.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [OpenedDetailDonation] {
-            self.event.donations(in: center).map {
-                OpenedDetailDonation(date: $0.date)
-            }
-        }
-
-        /// Deletes every donation of `openedDetail`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
-    }
+    /// Donations of `openedDetail`, an event without fields.
+    internal typealias OpenedDetailEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `openedDetail`: when it was made.
-    internal struct OpenedDetailDonation: Swift.Sendable, Swift.Hashable {
-        /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-    }
+    internal typealias OpenedDetailDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
     internal static let visited: VisitedEvent = VisitedEvent()
 

@@ -49,40 +49,13 @@ extension TipsRuntime.TipParameters {
 
 extension TipsRuntime.TipEvents {
     /// A capitalized event: its property and type must differ.
-    internal static let Protocol_: ProtocolEvent = ProtocolEvent()
+    internal static let Protocol_: ProtocolEvent = ProtocolEvent(id: "Protocol")
 
-    /// Donations of `Protocol`, with their typed fields.
-    internal struct ProtocolEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "Protocol")
-
-        /// Records one donation of `Protocol`; returns once it is durable.
-        internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate([:], in: center)
-        }
-
-        /// Records one donation of `Protocol` and returns at once, before it is durable.
-        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation([:], in: center)
-        }
-
-        /// The donations of `Protocol` kept now, oldest first.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [ProtocolDonation] {
-            self.event.donations(in: center).map {
-                ProtocolDonation(date: $0.date)
-            }
-        }
-
-        /// Deletes every donation of `Protocol`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
-    }
+    /// Donations of `Protocol`, an event without fields.
+    internal typealias ProtocolEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `Protocol`: when it was made.
-    internal struct ProtocolDonation: Swift.Sendable, Swift.Hashable {
-        /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-    }
+    internal typealias ProtocolDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
     internal static let `class`: ClassEvent = ClassEvent()
 
@@ -194,40 +167,13 @@ extension TipsRuntime.TipEvents {
         }
     }
 
-    internal static let Opened: OpenedEvent = OpenedEvent()
+    internal static let Opened: OpenedEvent = OpenedEvent(id: "Opened")
 
-    /// Donations of `Opened`, with their typed fields.
-    internal struct OpenedEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "Opened")
-
-        /// Records one donation of `Opened`; returns once it is durable.
-        internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate([:], in: center)
-        }
-
-        /// Records one donation of `Opened` and returns at once, before it is durable.
-        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation([:], in: center)
-        }
-
-        /// The donations of `Opened` kept now, oldest first.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [OpenedDonation] {
-            self.event.donations(in: center).map {
-                OpenedDonation(date: $0.date)
-            }
-        }
-
-        /// Deletes every donation of `Opened`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
-    }
+    /// Donations of `Opened`, an event without fields.
+    internal typealias OpenedEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `Opened`: when it was made.
-    internal struct OpenedDonation: Swift.Sendable, Swift.Hashable {
-        /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-    }
+    internal typealias OpenedDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
 
 /// Arguments named like the tip's own members and like enums.

@@ -2,7 +2,6 @@
 // swift-format-ignore-file
 
 import TipsRuntime
-import Foundation
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
@@ -12,40 +11,13 @@ internal enum Mood: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntim
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let openedTrail: OpenedTrailEvent = OpenedTrailEvent()
+    internal static let openedTrail: OpenedTrailEvent = OpenedTrailEvent(id: "openedTrail")
 
-    /// Donations of `openedTrail`, with their typed fields.
-    internal struct OpenedTrailEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "openedTrail")
-
-        /// Records one donation of `openedTrail`; returns once it is durable.
-        internal func donate(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate([:], in: center)
-        }
-
-        /// Records one donation of `openedTrail` and returns at once, before it is durable.
-        internal func sendDonation(in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation([:], in: center)
-        }
-
-        /// The donations of `openedTrail` kept now, oldest first.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [OpenedTrailDonation] {
-            self.event.donations(in: center).map {
-                OpenedTrailDonation(date: $0.date)
-            }
-        }
-
-        /// Deletes every donation of `openedTrail`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
-    }
+    /// Donations of `openedTrail`, an event without fields.
+    internal typealias OpenedTrailEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `openedTrail`: when it was made.
-    internal struct OpenedTrailDonation: Swift.Sendable, Swift.Hashable {
-        /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-    }
+    internal typealias OpenedTrailDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
 
 /// Teaches favorites.
