@@ -27,8 +27,10 @@ if [ "${FUZZ_TARGET:-compiler}" = catalog ]; then
 elif [ "${FUZZ_TARGET:-compiler}" = structured ]; then
     export TIPC_FUZZ_TARGET=structured
     learned=.fuzz/structured-corpus seeds=Fuzz/structured-corpus dict=Fuzz/structured.dict
-    # An input of 512 KiB goes through about eight compilations and the server: seconds under ASan.
-    timeout=60
+    # An input of 512 KiB goes through about eight compilations and the server:
+    # up to half a minute of CPU under ASan, and libFuzzer's limit is wall time,
+    # which a shared machine (load 12 on 2 cores) stretches sixfold or more.
+    timeout=300
 else
     learned=.fuzz/corpus seeds=Fuzz/corpus dict=Fuzz/tips.dict
 fi

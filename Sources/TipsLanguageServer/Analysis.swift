@@ -6,7 +6,7 @@ import TipsSyntax
 // every request about names reads.
 
 /// A compiled set of documents.
-final class Analysis {
+final class Analysis: Sendable {
     /// The documents, in compilation order; file `i` of the result is document `i`.
     let documents: [TextDocument]
     /// The compilation's `tipc.lock`, if it has one: the result's file after the documents.

@@ -144,8 +144,9 @@ public final class LanguageServer {
             guard let uri = params["textDocument"]["uri"].stringValue, workspace.documents[uri] != nil else {
                 return []
             }
-            // Edited in place: no analysis and no other copy may share the text's storage.
-            analyses.removeAll()
+            // Edited in place: no other copy may share the text's storage (an
+            // analysis still being released shares it once, and the edit copies it).
+            dropAnalyses()
             guard var document = workspace.documents.removeValue(forKey: uri) else { return [] }
             for change in params["contentChanges"].arrayValue ?? [] {
                 guard let text = change["text"].stringValue else { continue }
@@ -165,7 +166,7 @@ public final class LanguageServer {
             return changed(uri, closing: true)
         case "textDocument/didSave", "workspace/didChangeWatchedFiles":
             // Files on disk may have changed: check every open document again.
-            analyses.removeAll()
+            dropAnalyses()
             var out: [JSON] = []
             var done = Set<String>()
             for uri in workspace.documents.keys.sorted() where !done.contains(uri) {
@@ -203,7 +204,7 @@ public final class LanguageServer {
     /// After a document changed: its compilation's diagnostics are due
     /// (published by ``publishPending()``), or, when it was closed, sent now.
     func changed(_ uri: String, closing: Bool = false) -> [JSON] {
-        analyses.removeAll()
+        dropAnalyses()
         guard !closing else {
             pendingDiagnostics.remove(uri)
             refused.remove(uri)

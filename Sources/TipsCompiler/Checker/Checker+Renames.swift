@@ -123,10 +123,19 @@ extension Checker {
     /// Every old identity of the program's tips, parameters and events: none
     /// may be an identity a declaration still has, and none may be claimed by
     /// two declarations (its state can move to one place only).
+    ///
+    /// Only the declarations that list old identities are visited, and the
+    /// tips' ids are gathered only when a tip lists one: most programs rename
+    /// nothing, and this runs on every check, the language server's on every
+    /// edit (reading every declaration costs 9.1 M of 168 M instructions for
+    /// 1,000 tips that rename nothing, callgrind, `tipc check --jobs 1`).
     mutating func checkRenames(tips: [CheckedTip?]) {
         var claimed: [LockKey: (owner: String, range: SourceRange)] = [:]
-        let tipIDs = Dictionary(tips.lazy.compactMap { $0 }.map { (LockText.quoted($0.id), $0.name) }) { a, _ in a }
-        for tip in tips.lazy.compactMap({ $0 }) {
+        let renamedTips = tips.lazy.compactMap { $0 }.filter { !$0.renamedFrom.isEmpty }
+        let tipIDs =
+            renamedTips.isEmpty
+            ? [:] : Dictionary(tips.lazy.compactMap { $0 }.map { (LockText.quoted($0.id), $0.name) }) { a, _ in a }
+        for tip in renamedTips {
             for rename in tip.renamedFrom {
                 let key = LockKey(kind: .tip, text: LockText.quoted(rename.identity))
                 if let holder = tipIDs[key.text] {
@@ -140,10 +149,12 @@ extension Checker {
                 }
             }
         }
-        for parameter in parameters.values.sorted(by: { $0.origin.nameRange < $1.origin.nameRange }) {
+        let renamedParameters = parameters.values.filter { !$0.renamedFrom.isEmpty }
+        for parameter in renamedParameters.sorted(by: { $0.origin.nameRange < $1.origin.nameRange }) {
             checkRenames(parameter.renamedFrom, of: "parameter '\(parameter.name)'", kind: .parameter, in: &claimed)
         }
-        for event in events.values.sorted(by: { $0.origin.nameRange < $1.origin.nameRange }) {
+        let renamedEvents = events.values.filter { !$0.renamedFrom.isEmpty }
+        for event in renamedEvents.sorted(by: { $0.origin.nameRange < $1.origin.nameRange }) {
             checkRenames(event.renamedFrom, of: "event '\(event.name)'", kind: .event, in: &claimed)
         }
     }

@@ -105,9 +105,13 @@ public struct Checker: Sendable {
                 id: file.file, fileName: fileNames[Int(file.file.rawValue)],
                 declarations: Self.takeDeclarations(&checked[index]), emitsConfiguration: file.file == configFile)
         }
+        // The records are moved into the table, which sorts them: sorting
+        // them while the checker still held them would copy every one.
+        let (recorded, used) = (declarations, uses)
+        (declarations, uses) = ([], [])
         return CheckedProgram(
             files: checkedFiles, config: config?.config ?? CheckedConfig(), scenarios: scenarios,
-            symbols: SymbolTable(declarations: declarations, uses: uses))
+            symbols: SymbolTable(declarations: recorded, uses: used))
     }
 
     /// The declarations checked into `slots`, in order, moved out of them
