@@ -43,23 +43,23 @@ keys() { tmux_ send-keys -t demo "$@"; }
 
 echo "== a UTF-8 colour terminal, 72 columns: close a tip, choose an action"
 start 72 LANG=C.UTF-8 TERM=xterm-256color
-wait_for "x close · Enter go on >"
+wait_for "z later · x close · Enter go on >"
 screen | grep -qF "╭─ Tip" || fail "no box-drawn card"
 screen | grep -qF "│ Show your location" || fail "the compass tip is not on screen"
 tmux_ capture-pane -p -e -t demo -S - | grep -qF $'\e[1mShow your location' || fail "the title is not bold"
 keys x Enter
 wait_for "Closed: “Show your location” will not show again."
-wait_for "1 Learn More · x close · Enter go on >"
+wait_for "1 Learn More · z later · x close · Enter go on >"
 screen | grep -qF "│ Save as a Favorite" || fail "the favorite tip is not on screen"
 keys 1 Enter
 wait_for "→ The app opens the help page about favorites."
 keys Enter
-wait_for "1 Go there now · x close · Enter go on >"
+wait_for "1 Go there now · z later · x close · Enter go on >"
 keys Enter
 wait_for "Day 8"
 wait_for "│ Reorient the map"
 keys Enter
-wait_for "1 Go there now · x close · Enter go on >"
+wait_for "1 Go there now · z later · x close · Enter go on >"
 keys Enter
 wait_for "[demo exited]"
 # The closed tip never came back.
@@ -67,22 +67,23 @@ test "$(screen | grep -cF "│ Show your location")" -eq 1 || fail "the closed t
 
 echo "== a C locale with NO_COLOR, 50 columns: plain ASCII, no colour, cards fit"
 start 50 LANG=C LC_ALL=C NO_COLOR=1 TERM=xterm-256color
-wait_for "x close · Enter go on >"
+wait_for "z later · x close · Enter go on >"
 screen | grep -qF "+- Tip" || fail "no ASCII card"
 screen | grep -q "╭\|│" && fail "box characters in a C locale"
 tmux_ capture-pane -p -e -t demo -S - | grep -qF $'\e[1m' && fail "colour although NO_COLOR is set"
 top=$(screen | grep -F "+- Tip" | head -1 | sed 's/ *$//')
 test "${#top}" -eq 50 || fail "the card is ${#top} columns wide, not the terminal's 50"
 keys Enter
-wait_for "Learn More · x close"
+wait_for "Learn More · z later · x close"
 keys Enter Enter Enter Enter
 wait_for "[demo exited]"
 
-echo "== TERM=dumb: plain ASCII even with a UTF-8 locale"
+echo "== TERM=dumb: plain ASCII even with a UTF-8 locale; z snoozes the tip on screen"
 start 72 LANG=C.UTF-8 TERM=dumb
-wait_for "x close · Enter go on >"
+wait_for "z later · x close · Enter go on >"
 screen | grep -qF "+- Tip" || fail "no ASCII card for a dumb terminal"
-keys x Enter
-wait_for "Closed:"
+screen | grep -qF "[z] Later" || fail "the card does not offer its snooze key"
+keys z Enter
+wait_for "Later: “Show your location” is snoozed."
 
 echo "demo-tmux: passed"
