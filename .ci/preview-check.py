@@ -555,19 +555,28 @@ def check_content(name, page, tips, warnings, failures):
     return seen
 
 
-def check_page(
-    name, inputs, tipc, tools, workdir, shots, articles, failures, mutate=None, viewports=VIEWPORTS, report=print
-):
+def write_page(name, arguments, tipc, workdir, failures, mutate):
+    """Runs tipc preview with `arguments` into NAME.html, then applies `mutate` to the
+    page; the page's path, or None (with the failure recorded) when tipc failed."""
     html = os.path.join(workdir, name + ".html")
-    run = subprocess.run([tipc, "preview"] + inputs + ["--output", html], capture_output=True, text=True)
+    run = subprocess.run([tipc, "preview"] + arguments + ["--output", html], capture_output=True, text=True)
     if run.returncode != 0:
         failures.append("%s: tipc preview exited %d:\n%s" % (name, run.returncode, run.stderr))
-        return
+        return None
     if mutate:
         with open(html, encoding="utf-8") as file:
             text = file.read()
         with open(html, "w", encoding="utf-8") as file:
             file.write(mutate(text))
+    return html
+
+
+def check_page(
+    name, inputs, tipc, tools, workdir, shots, articles, failures, mutate=None, viewports=VIEWPORTS, report=print
+):
+    html = write_page(name, inputs, tipc, workdir, failures, mutate)
+    if html is None:
+        return
     tips, owners = expected_tips(inputs)
     warnings = expected_warnings(tipc, inputs, owners)
     url = "file://" + html
@@ -646,17 +655,9 @@ def catalog_texts(path, tips):
 
 def check_languages(tipc, tools, workdir, failures, mutate=None, viewports=VIEWPORTS, report=print):
     name, inputs, catalog = LANGUAGES_PAGE
-    html = os.path.join(workdir, name + ".html")
-    run = subprocess.run([tipc, "preview"] + inputs + ["--strings", catalog, "--output", html],
-                         capture_output=True, text=True)
-    if run.returncode != 0:
-        failures.append("%s: tipc preview --strings exited %d:\n%s" % (name, run.returncode, run.stderr))
+    html = write_page(name, inputs + ["--strings", catalog], tipc, workdir, failures, mutate)
+    if html is None:
         return
-    if mutate:
-        with open(html, encoding="utf-8") as file:
-            text = file.read()
-        with open(html, "w", encoding="utf-8") as file:
-            file.write(mutate(text))
     tips, _ = expected_tips(inputs)
     source, translated, translation = catalog_texts(catalog, tips)
     page = Page(tools)
