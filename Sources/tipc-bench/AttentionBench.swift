@@ -10,26 +10,36 @@ enum AttentionBench {
     static func run(options: Options, report: Report) async throws {
         let count = options.scale == .quick ? 2_000 : 10_000
         print("  attention (10,000 tips registered, in-memory datastore):")
-        let plain = try await displays(withConsumer: false, count: count)
-        let consumed = try await displays(withConsumer: true, count: count)
-        print(
-            "    a display (tipDidAppear + tipDidDisappear, 2 activities): \(Format.time(plain)) without a consumer,"
-                + " \(Format.time(consumed)) with .onActivity and an activityUpdates reader"
-                + String(format: " (%.2fx)", consumed / max(plain, 1e-12)))
+        let display = try await measurePair(
+            "a display (tipDidAppear + tipDidDisappear, 2 activities)", without: "without a consumer",
+            with: "with .onActivity and an activityUpdates reader"
+        ) { try await displays(withConsumer: $0, count: count) }
         report.judge(
             "an activity consumer adds <= 5 µs to a display (2 activities)",
-            measured: Format.time(max(0, consumed - plain)), passed: consumed - plain <= 5e-6)
+            measured: Format.time(max(0, display.with - display.without)),
+            passed: display.with - display.without <= 5e-6)
 
         let iterations = options.scale == .quick ? 20_000 : 100_000
-        let free = try await statusRead(withGates: false, iterations: iterations)
-        let gated = try await statusRead(withGates: true, iterations: iterations)
-        print(
-            "    center.status(for:) of a tip held back: \(Format.time(free)) with no gate,"
-                + " \(Format.time(gated)) with 2 holds, sessionLimit 3 reached and oneAtATime with a tip on screen"
-                + String(format: " (%.2fx)", gated / max(free, 1e-12)))
+        let status = try await measurePair(
+            "center.status(for:) of a tip held back", without: "with no gate",
+            with: "with 2 holds, sessionLimit 3 reached and oneAtATime with a tip on screen"
+        ) { try await statusRead(withGates: $0, iterations: iterations) }
         report.judge(
-            "status read with holds and limits in force <= 10 µs", measured: Format.time(gated),
-            passed: gated <= 10e-6)
+            "status read with holds and limits in force <= 10 µs", measured: Format.time(status.with),
+            passed: status.with <= 10e-6)
+    }
+
+    /// Measures without, then with, what `measure(_:)` is given `true` for,
+    /// and prints both times on one line, each with what it was measured
+    /// with, and the second's ratio to the first.
+    private static func measurePair(
+        _ what: String, without: String, with: String, _ measure: (Bool) async throws -> Double
+    ) async throws -> (without: Double, with: Double) {
+        let times = (without: try await measure(false), with: try await measure(true))
+        print(
+            "    \(what): \(Format.time(times.without)) \(without), \(Format.time(times.with)) \(with)"
+                + String(format: " (%.2fx)", times.with / max(times.without, 1e-12)))
+        return times
     }
 
     /// A configured center with 10,000 plain tips registered.

@@ -33,7 +33,7 @@ import Testing
         ]
         // As the engine evaluates: with the field columns of the fields rules filter and group by.
         var evaluator = RuleEvaluator(
-            donations: ["opened": list], parameters: [:], transientParameters: [:], now: now,
+            DatastoreSnapshot(donations: ["opened": list]), transientParameters: [:], now: now,
             fieldColumns: ["opened": ["id": FieldColumn(list.map { $0.fields["id"] })]])
         for (name, rule) in rules {
             let holds = evaluator.holds(rule)

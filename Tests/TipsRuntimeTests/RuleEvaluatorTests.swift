@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct RuleEvaluatorTests {
     private func evaluator(donations: [String: [StoredDonation]] = [:], now: Double = 1000) -> RuleEvaluator {
-        RuleEvaluator(donations: donations, parameters: [:], transientParameters: [:], now: now)
+        RuleEvaluator(DatastoreSnapshot(donations: donations), transientParameters: [:], now: now)
     }
 
     private func value(_ expression: RuleExpression) -> TipValue? {

@@ -91,9 +91,8 @@ extension EngineState {
     /// An evaluator of rules over the facts and field columns as they are now.
     private func makeRuleEvaluator(tracing: Bool) -> RuleEvaluator {
         RuleEvaluator(
-            donations: facts.snapshot.donations, parameters: facts.snapshot.parameters,
-            transientParameters: facts.transientParameters, now: now, fieldColumns: cache.fieldColumns,
-            donationLimits: facts.snapshot.donationLimits, tracing: tracing)
+            facts.snapshot, transientParameters: facts.transientParameters, now: now, fieldColumns: cache.fieldColumns,
+            tracing: tracing)
     }
 }
 

@@ -9,31 +9,27 @@
 extension DatastoreCodec {
     static func encode(_ move: DatastoreMove, into writer: inout ByteWriter) {
         switch move {
-        case .tip(let from, let to):
-            writer.byte(1)
-            writer.string(from)
-            writer.string(to)
-        case .parameter(let from, let to):
-            writer.byte(2)
-            writer.string(from)
-            writer.string(to)
+        case .tip(let from, let to): encodeMoveHead(1, from, to, into: &writer)
+        case .parameter(let from, let to): encodeMoveHead(2, from, to, into: &writer)
         case .donations(let from, let to, let keepCount):
-            writer.byte(3)
-            writer.string(from)
-            writer.string(to)
+            encodeMoveHead(3, from, to, into: &writer)
             writer.int(keepCount)
         case .parameterCase(let parameter, let from, let to):
-            writer.byte(4)
-            writer.string(parameter)
-            writer.string(from)
+            encodeMoveHead(4, parameter, from, into: &writer)
             writer.string(to)
         case .fieldCase(let event, let field, let from, let to):
-            writer.byte(5)
-            writer.string(event)
-            writer.string(field)
+            encodeMoveHead(5, event, field, into: &writer)
             writer.string(from)
             writer.string(to)
         }
+    }
+
+    /// What every move starts with, as `decodeMove` reads it: its kind, then two strings.
+    private static func encodeMoveHead(_ kind: UInt8, _ first: String, _ second: String, into writer: inout ByteWriter)
+    {
+        writer.byte(kind)
+        writer.string(first)
+        writer.string(second)
     }
 
     static func decodeMove(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)

@@ -29,18 +29,20 @@ struct RuleEvaluator {
     /// tips one donation re-evaluates mostly query that same event.
     var lastEvent: (id: String, list: [StoredDonation], limit: Int?)?
 
+    /// An evaluator over the donations, their limits and the persisted
+    /// parameters of `snapshot`, with the transient parameters, field
+    /// columns and time given.
     init(
-        donations: [String: [StoredDonation]], parameters: [String: TipValue],
-        transientParameters: [String: TipValue], now: Double, fieldColumns: [String: [String: FieldColumn]] = [:],
-        donationLimits: [String: Int] = [:], tracing: Bool = false
+        _ snapshot: DatastoreSnapshot, transientParameters: [String: TipValue], now: Double,
+        fieldColumns: [String: [String: FieldColumn]] = [:], tracing: Bool = false
     ) {
-        self.donations = donations
-        self.donationLimits = donationLimits
+        donations = snapshot.donations
+        donationLimits = snapshot.donationLimits
         self.fieldColumns = fieldColumns
-        self.parameters = parameters
+        parameters = snapshot.parameters
         self.transientParameters = transientParameters
         self.now = now
-        self.observations = tracing ? [] : nil
+        observations = tracing ? [] : nil
     }
 
     /// Whether the rule holds. Resets `failure` and (when tracing) `observations`.

@@ -331,12 +331,12 @@ public struct Lexer {
     mutating func scanPunctuation(_ byte: UInt8) {
         let start = index
         let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-        if let single = Lexer.punctuation(byte, before: next) {
-            emit(single, from: start, to: start + 1)
-            index += 1
-        } else if let double = Lexer.twoByteOperator(byte, next) {
+        if let double = Lexer.twoByteOperator(byte, next) {
             emit(.binaryOperator(double), from: start, to: start + 2)
             index += 2
+        } else if let single = Lexer.singleByteTokens[Int(byte)] {
+            emit(single, from: start, to: start + 1)
+            index += 1
         } else if byte == UInt8(ascii: "'") {
             scanSingleQuotedString()
         } else if byte == UInt8(ascii: "#"), scanTipKitRule() {
@@ -346,44 +346,38 @@ public struct Lexer {
         }
     }
 
-    /// The token `byte` is on its own, or nil (`=` before `=` is half of `==`).
-    @inline(__always)
-    static func punctuation(_ byte: UInt8, before next: UInt8) -> TokenKind? {
-        switch byte {
-        case UInt8(ascii: "{"): .leftBrace
-        case UInt8(ascii: "}"): .rightBrace
-        case UInt8(ascii: "("): .leftParen
-        case UInt8(ascii: ")"): .rightParen
-        case UInt8(ascii: ","): .comma
-        case UInt8(ascii: "["): .leftBracket
-        case UInt8(ascii: "]"): .rightBracket
-        case UInt8(ascii: ":"): .colon
-        case UInt8(ascii: ";"): .semicolon
-        case UInt8(ascii: "."): .dot
-        case UInt8(ascii: "%"): .percent
-        case UInt8(ascii: "-"): .minus
-        case UInt8(ascii: "+"): .binaryOperator(.add)
-        case UInt8(ascii: "*"): .binaryOperator(.multiply)
-        case UInt8(ascii: "="): next == UInt8(ascii: "=") ? nil : .assign
-        case UInt8(ascii: "!"): next == UInt8(ascii: "=") ? nil : .bang
-        case UInt8(ascii: "<"): next == UInt8(ascii: "=") ? nil : .binaryOperator(.less)
-        case UInt8(ascii: ">"): next == UInt8(ascii: "=") ? nil : .binaryOperator(.greater)
-        default: nil
+    /// The token each byte is on its own, indexed by the byte: punctuation,
+    /// and the operators ``RuleOperator`` spells with one byte (`-` is
+    /// ``TokenKind/minus``, as it is also a prefix; `/` reaches the lexer's
+    /// comment scanning first). Nil for a byte that is no such token.
+    static let singleByteTokens: [TokenKind?] = {
+        var table = [TokenKind?](repeating: nil, count: 256)
+        let punctuation: [TokenKind] = [
+            .leftBrace, .rightBrace, .leftParen, .rightParen, .leftBracket, .rightBracket, .comma, .colon, .semicolon,
+            .dot, .percent, .assign, .bang, .minus,
+        ]
+        for (byte, kind) in zip("{}()[],:;.%=!-".utf8, punctuation) { table[Int(byte)] = kind }
+        for op in RuleOperator.allCases {
+            let spelling = Array(op.rawValue.utf8)
+            guard spelling.count == 1, table[Int(spelling[0])] == nil else { continue }
+            table[Int(spelling[0])] = .binaryOperator(op)
         }
-    }
+        return table
+    }()
 
-    /// The operator `byte` and `next` spell together, such as `==` or `&&`.
+    /// The operators ``RuleOperator`` spells with two bytes (`==`, `&&`).
+    static let twoByteOperators: [(first: UInt8, second: UInt8, op: RuleOperator)] =
+        RuleOperator.allCases.compactMap { op in
+            let spelling = Array(op.rawValue.utf8)
+            return spelling.count == 2 ? (spelling[0], spelling[1], op) : nil
+        }
+
+    /// The operator `byte` and `next` spell together, such as `==` or `&&`;
+    /// where there is one, `byte` is not a token on its own.
     @inline(__always)
     static func twoByteOperator(_ byte: UInt8, _ next: UInt8) -> RuleOperator? {
-        switch (byte, next) {
-        case (UInt8(ascii: "="), UInt8(ascii: "=")): .equal
-        case (UInt8(ascii: "!"), UInt8(ascii: "=")): .notEqual
-        case (UInt8(ascii: "<"), UInt8(ascii: "=")): .lessOrEqual
-        case (UInt8(ascii: ">"), UInt8(ascii: "=")): .greaterOrEqual
-        case (UInt8(ascii: "&"), UInt8(ascii: "&")): .and
-        case (UInt8(ascii: "|"), UInt8(ascii: "|")): .or
-        default: nil
-        }
+        for entry in twoByteOperators where entry.first == byte && entry.second == next { return entry.op }
+        return nil
     }
 
     /// An ASCII byte that starts no token: reported, and skipped.

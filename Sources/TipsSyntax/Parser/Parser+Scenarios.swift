@@ -58,7 +58,10 @@ extension SyntaxParser {
         case .donate: kind = parseDonateStep()
         case .wait: kind = parseWaitStep()
         case .show: kind = parseShowStep()
-        case .appear, .disappear, .reset, .snooze: kind = parseTipStep(step)
+        case .appear: kind = parseTipStep(after: step).map(ScenarioStepKind.appear)
+        case .disappear: kind = parseTipStep(after: step).map(ScenarioStepKind.disappear)
+        case .reset: kind = parseTipStep(after: step).map(ScenarioStepKind.reset)
+        case .snooze: kind = parseTipStep(after: step).map(ScenarioStepKind.snooze)
         case .invalidate: kind = parseInvalidateStep()
         case .restart: kind = .restart
         case .newSession: kind = .newSession
@@ -104,15 +107,10 @@ extension SyntaxParser {
         return .show(tip, duration: duration)
     }
 
+    /// The tip reference of a tip step, after its `keyword`:
     /// tip_step = ( "appear" | "disappear" | "reset" | "snooze" ) tip_reference ;
-    mutating func parseTipStep(_ keyword: Keyword) -> ScenarioStepKind? {
-        guard let tip = parseTipReference(after: "'\(keyword.rawValue)'") else { return nil }
-        switch keyword {
-        case .appear: return .appear(tip)
-        case .disappear: return .disappear(tip)
-        case .snooze: return .snooze(tip)
-        default: return .reset(tip)
-        }
+    mutating func parseTipStep(after keyword: Keyword) -> TipReferenceSyntax? {
+        parseTipReference(after: "'\(keyword.rawValue)'")
     }
 
     /// hold_step = ( "hold" | "release" ) string ;

@@ -93,8 +93,10 @@ extension SyntaxParser {
     mutating func parseTipItemBody(_ item: Keyword) -> TipItemKind? {
         skipMistakenColon(after: item)
         switch item {
-        case .title, .message, .image, .id:
-            return parseStringItem(item)
+        case .title: return parseStringItem(item).map(TipItemKind.title)
+        case .message: return parseStringItem(item).map(TipItemKind.message)
+        case .image: return parseStringItem(item).map(TipItemKind.image)
+        case .id: return parseStringItem(item).map(TipItemKind.id)
         case .action:
             return parseActionItem()
         case .rule:
@@ -139,20 +141,15 @@ extension SyntaxParser {
         error("remove the '\(text(mark))' after '\(item.rawValue)'\(example)", at: mark.range)
     }
 
+    /// The string of a string item, after its `keyword`:
     /// title_item = "title" string ;  message_item = "message" string ;
     /// image_item = "image" string ;  id_item = "id" string ;
-    mutating func parseStringItem(_ keyword: Keyword) -> TipItemKind? {
+    mutating func parseStringItem(_ keyword: Keyword) -> StringLiteral? {
         guard
-            var literal = parseUnquotedText(of: keyword)
+            let literal = parseUnquotedText(of: keyword)
                 ?? expectString("expected a string after '\(keyword.rawValue)'")
         else { return nil }
-        if let whole = parseTextAfterInnerQuote(of: keyword, first: literal) { literal = whole }
-        switch keyword {
-        case .title: return .title(literal)
-        case .message: return .message(literal)
-        case .image: return .image(literal)
-        default: return .id(literal)
-        }
+        return parseTextAfterInnerQuote(of: keyword, first: literal) ?? literal
     }
 
     /// `title Hello there`: the words up to the end of the item, reported
