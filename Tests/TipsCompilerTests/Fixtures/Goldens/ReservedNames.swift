@@ -317,6 +317,15 @@ internal struct _TipcTip_: _TipcTip {
 
     internal var id: Swift.String { "_TipcTip" }
     internal var title: Swift.String { "H" }
+    internal var rules: [TipsRuntime.TipRule] {
+        TipsRuntime.TipRule.decoding(
+            ["55 (! (param self)) !self"],
+            file: "ReservedNames.tips",
+            parameters: [TipsRuntime.TipParameters.self_.reference],
+            events: [],
+            arguments: [:]
+        )
+    }
 }
 
 internal enum Default {
