@@ -11,6 +11,13 @@ package enum Mode: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime
     case dark
 }
 
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    package var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
 extension TipsRuntime.TipParameters {
     package static let mode: TipsRuntime.Tips.Parameter<Mode> = .init(id: "mode", defaultValue: .light)
 }
@@ -61,7 +68,7 @@ extension TipsRuntime.TipEvents {
     }
 }
 
-package struct DarkMode: TipsRuntime.Tip {
+package struct DarkMode: _TipcTip {
     package init() {}
 
     package var id: Swift.String { "DarkMode" }
@@ -75,10 +82,9 @@ package struct DarkMode: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    package var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-package struct Named: TipsRuntime.Tip {
+package struct Named: _TipcTip {
     package let name: Swift.String
 
     /// Creates the tip for these argument values; each combination is its own tip.
@@ -97,7 +103,6 @@ package struct Named: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    package var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 package enum All {

@@ -11,6 +11,13 @@ public enum Mode: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.
     case dark
 }
 
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    public var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
 extension TipsRuntime.TipParameters {
     public static let mode: TipsRuntime.Tips.Parameter<Mode> = .init(id: "mode", defaultValue: .light)
 }
@@ -61,7 +68,7 @@ extension TipsRuntime.TipEvents {
     }
 }
 
-public struct DarkMode: TipsRuntime.Tip {
+public struct DarkMode: _TipcTip {
     public init() {}
 
     public var id: Swift.String { "DarkMode" }
@@ -75,10 +82,9 @@ public struct DarkMode: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    public var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-public struct Named: TipsRuntime.Tip {
+public struct Named: _TipcTip {
     public let name: Swift.String
 
     /// Creates the tip for these argument values; each combination is its own tip.
@@ -97,7 +103,6 @@ public struct Named: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    public var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 public enum All {

@@ -5,6 +5,13 @@ import TipsRuntime
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
 extension TipsRuntime.TipParameters {
     internal static let rating: TipsRuntime.Tips.Parameter<Swift.Double> = .init(id: "rating", defaultValue: 4.5)
     internal static let visits: TipsRuntime.Tips.Parameter<Swift.Int> = .init(id: "visits", defaultValue: -3)
@@ -14,7 +21,7 @@ extension TipsRuntime.TipParameters {
     )
 }
 
-internal struct Rate: TipsRuntime.Tip {
+internal struct Rate: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Rate" }
@@ -37,5 +44,4 @@ internal struct Rate: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

@@ -18,6 +18,13 @@ extension TipsRuntime.TipsConfiguration {
     )
 }
 
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
 extension TipsRuntime.TipEvents {
     internal static let opened: OpenedEvent = OpenedEvent(id: "opened")
 
@@ -29,7 +36,7 @@ extension TipsRuntime.TipEvents {
 }
 
 /// Snoozed for a day, three times at most.
-internal struct Remind: TipsRuntime.Tip {
+internal struct Remind: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Remind" }
@@ -46,11 +53,10 @@ internal struct Remind: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(snooze: TipsRuntime.Tips.Snooze(duration: 86_400, maxCount: 3))
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 /// Held out of a tenth of installs.
-internal struct Measured: TipsRuntime.Tip {
+internal struct Measured: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Measured" }
@@ -67,10 +73,9 @@ internal struct Measured: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(holdoutPercent: 10)
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct Later: TipsRuntime.Tip {
+internal struct Later: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Later" }
@@ -87,5 +92,4 @@ internal struct Later: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(snooze: TipsRuntime.Tips.Snooze(duration: 5400))
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

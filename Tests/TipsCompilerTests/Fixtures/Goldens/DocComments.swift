@@ -5,6 +5,13 @@ import TipsRuntime
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
 extension TipsRuntime.TipParameters {
     /// A parameter with a doc comment
     /// over two lines.
@@ -25,7 +32,7 @@ extension TipsRuntime.TipEvents {
 }
 
 /// A tip, documented.
-internal struct Documented: TipsRuntime.Tip {
+internal struct Documented: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Documented" }
@@ -39,7 +46,6 @@ internal struct Documented: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 /// A group, documented.

@@ -17,6 +17,13 @@ internal enum Theme: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRunti
     case system
 }
 
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
 extension TipsRuntime.TipParameters {
     internal static let plan: TipsRuntime.Tips.Parameter<Plan> = .init(id: "plan", defaultValue: .pro)
     internal static let theme: TipsRuntime.Tips.Parameter<Theme> = .init(id: "theme", defaultValue: .system)
@@ -68,7 +75,7 @@ extension TipsRuntime.TipEvents {
     }
 }
 
-internal struct Upgrade: TipsRuntime.Tip {
+internal struct Upgrade: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Upgrade" }
@@ -87,5 +94,4 @@ internal struct Upgrade: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

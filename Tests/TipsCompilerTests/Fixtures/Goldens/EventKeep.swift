@@ -5,6 +5,13 @@ import TipsRuntime
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
 extension TipsRuntime.TipEvents {
     internal static let countOnly: CountOnlyEvent = CountOnlyEvent(id: "countOnly", keepCount: 10)
 
@@ -39,7 +46,7 @@ extension TipsRuntime.TipEvents {
     internal typealias PlainDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
 
-internal struct UsesKeep: TipsRuntime.Tip {
+internal struct UsesKeep: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "UsesKeep" }
@@ -60,5 +67,4 @@ internal struct UsesKeep: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

@@ -6,6 +6,13 @@ import Foundation
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
 extension TipsRuntime.TipParameters {
     internal static let favoriteTerm: TipsRuntime.Tips.Parameter<Swift.String> = .init(
         id: "favoriteTerm",
@@ -77,7 +84,7 @@ extension TipsRuntime.TipEvents {
     }
 }
 
-internal struct RefineSearch: TipsRuntime.Tip {
+internal struct RefineSearch: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "RefineSearch" }
@@ -96,5 +103,4 @@ internal struct RefineSearch: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

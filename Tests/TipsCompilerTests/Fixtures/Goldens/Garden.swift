@@ -17,6 +17,13 @@ extension TipsRuntime.TipsConfiguration {
     )
 }
 
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
 extension TipsRuntime.TipParameters {
     /// Whether the gardener signed in.
     internal static let isSignedIn: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(
@@ -82,7 +89,7 @@ extension TipsRuntime.TipEvents {
 }
 
 /// Gardeners who keep returning to one bed learn to pin it.
-internal struct PinBed: TipsRuntime.Tip {
+internal struct PinBed: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "PinBed" }
@@ -107,10 +114,9 @@ internal struct PinBed: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(maxDisplayCount: 4, invalidatedBy: [TipsRuntime.TipEvents.pinnedBed.event])
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct WaterReminder: TipsRuntime.Tip {
+internal struct WaterReminder: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "WaterReminder" }
@@ -128,5 +134,4 @@ internal struct WaterReminder: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

@@ -24,6 +24,13 @@ extension TipsRuntime.TipsConfiguration {
     )
 }
 
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
 extension TipsRuntime.TipParameters {
     /// Whether the hiker has an account.
     internal static let hasAccount: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(
@@ -150,7 +157,7 @@ extension TipsRuntime.TipEvents {
     }
 }
 
-internal struct CenterMap: TipsRuntime.Tip {
+internal struct CenterMap: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "CenterMap" }
@@ -166,17 +173,15 @@ internal struct CenterMap: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct TiltMap: TipsRuntime.Tip {
+internal struct TiltMap: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "TiltMap" }
     internal var title: Swift.String { "Tilt for terrain" }
     internal var message: Swift.String? { "Drag two fingers up to see the slopes in 3D." }
     internal var image: Swift.String? { "mountain.2" }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 /// Two map gestures, taught in order.
@@ -191,7 +196,7 @@ internal enum MapGestures {
 }
 
 /// For hikers who open routes but never bookmark one.
-internal struct BookmarkRoute: TipsRuntime.Tip {
+internal struct BookmarkRoute: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "BookmarkRoute" }
@@ -221,11 +226,10 @@ internal struct BookmarkRoute: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(maxDisplayCount: 3, invalidatedBy: [TipsRuntime.TipEvents.bookmarkedRoute.event])
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 /// One tip per new route.
-internal struct NewRoute: TipsRuntime.Tip {
+internal struct NewRoute: _TipcTip {
     internal let routeID: Swift.String
     internal let title2: Swift.String
     internal let valley: Swift.String
@@ -257,10 +261,9 @@ internal struct NewRoute: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(maxDisplayDuration: 90, ignoresDisplayFrequency: true)
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct ValleyGuide: TipsRuntime.Tip {
+internal struct ValleyGuide: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "ValleyGuide" }
@@ -278,7 +281,6 @@ internal struct ValleyGuide: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 /// The first eligible of these is shown.

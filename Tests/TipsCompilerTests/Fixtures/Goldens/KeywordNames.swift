@@ -22,6 +22,13 @@ internal enum Shade: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRunti
     case b
 }
 
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
 extension TipsRuntime.TipParameters {
     internal static let `default`: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "default", defaultValue: true)
     internal static let `class`: TipsRuntime.Tips.Parameter<Kind> = .init(id: "class", defaultValue: .`default`)
@@ -84,7 +91,7 @@ extension TipsRuntime.TipEvents {
     internal typealias CaseDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
 
-internal struct NamedTip: TipsRuntime.Tip {
+internal struct NamedTip: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "NamedTip" }
@@ -108,10 +115,9 @@ internal struct NamedTip: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(invalidatedBy: [TipsRuntime.TipEvents.`case`.event])
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct Listing: TipsRuntime.Tip {
+internal struct Listing: _TipcTip {
     internal let `let`: Swift.Int
     internal let `var`: Kind
 
@@ -132,7 +138,6 @@ internal struct Listing: TipsRuntime.Tip {
             arguments: ["var": .enumCase(`var`.rawValue)]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal enum Options {

@@ -5,11 +5,18 @@ import TipsRuntime
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
 extension TipsRuntime.TipParameters {
     internal static let on: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "on", defaultValue: true)
 }
 
-internal struct Plain: TipsRuntime.Tip {
+internal struct Plain: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Plain" }
@@ -23,5 +30,4 @@ internal struct Plain: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

@@ -38,6 +38,14 @@ extension TipsRuntime.TipsConfiguration {
     )
 }
 
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    internal var declaredRenames: TipsRuntime.Tips.Renames { TipsRuntime.TipsConfiguration.renames }
+}
+
 extension TipsRuntime.TipParameters {
     internal static let signedIn: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "signedIn", defaultValue: false)
     internal static let plan: TipsRuntime.Tips.Parameter<Plan> = .init(id: "plan", defaultValue: .free)
@@ -101,7 +109,7 @@ extension TipsRuntime.TipEvents {
     }
 }
 
-internal struct FavoriteTrail: TipsRuntime.Tip {
+internal struct FavoriteTrail: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "FavoriteTrail" }
@@ -115,11 +123,9 @@ internal struct FavoriteTrail: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
-    internal var declaredRenames: TipsRuntime.Tips.Renames { TipsRuntime.TipsConfiguration.renames }
 }
 
-internal struct NewTrail: TipsRuntime.Tip {
+internal struct NewTrail: _TipcTip {
     internal let trailID: Swift.String
 
     /// Creates the tip for these argument values; each combination is its own tip.
@@ -138,6 +144,4 @@ internal struct NewTrail: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
-    internal var declaredRenames: TipsRuntime.Tips.Renames { TipsRuntime.TipsConfiguration.renames }
 }

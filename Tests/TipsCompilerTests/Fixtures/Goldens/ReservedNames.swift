@@ -40,6 +40,13 @@ internal enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntim
     case pro
 }
 
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
 extension TipsRuntime.TipParameters {
     internal static let self_: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "self", defaultValue: false)
     internal static let `default`: TipsRuntime.Tips.Parameter<Swift.Int> = .init(id: "default", defaultValue: 0)
@@ -177,7 +184,7 @@ extension TipsRuntime.TipEvents {
 }
 
 /// Arguments named like the tip's own members and like enums.
-internal struct Card: TipsRuntime.Tip {
+internal struct Card: _TipcTip {
     internal let title_: Swift.String
     internal let Type_: Type_
     internal let id_: Swift.Int
@@ -221,10 +228,9 @@ internal struct Card: TipsRuntime.Tip {
             ]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct Self_: TipsRuntime.Tip {
+internal struct Self_: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Self" }
@@ -241,10 +247,9 @@ internal struct Self_: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(invalidatedBy: [TipsRuntime.TipEvents.`class`.event])
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct TipsRuntime_: TipsRuntime.Tip {
+internal struct TipsRuntime_: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "TipsRuntime" }
@@ -260,10 +265,9 @@ internal struct TipsRuntime_: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct Swift_: TipsRuntime.Tip {
+internal struct Swift_: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Swift" }
@@ -284,31 +288,44 @@ internal struct Swift_: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct tips_: TipsRuntime.Tip {
+internal struct tips_: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "tips" }
     internal var title: Swift.String { "E" }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct priority_: TipsRuntime.Tip {
+internal struct priority_: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "priority" }
     internal var title: Swift.String { "F" }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct makeGroup_: TipsRuntime.Tip {
+internal struct makeGroup_: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "makeGroup" }
     internal var title: Swift.String { "G" }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
+/// Named like the generated file's protocol for its tips.
+internal struct _TipcTip_: _TipcTip {
+    internal init() {}
+
+    internal var id: Swift.String { "_TipcTip" }
+    internal var title: Swift.String { "H" }
+    internal var rules: [TipsRuntime.TipRule] {
+        TipsRuntime.TipRule.decoding(
+            ["55 (! (param self)) !self"],
+            file: "ReservedNames.tips",
+            parameters: [TipsRuntime.TipParameters.self_.reference],
+            events: [],
+            arguments: [:]
+        )
+    }
 }
 
 internal enum Default {

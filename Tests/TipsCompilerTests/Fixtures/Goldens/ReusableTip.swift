@@ -11,6 +11,13 @@ internal enum Level: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRunti
     case expert
 }
 
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
 extension TipsRuntime.TipEvents {
     internal static let finishedLesson: FinishedLessonEvent = FinishedLessonEvent()
 
@@ -76,7 +83,7 @@ extension TipsRuntime.TipEvents {
 }
 
 /// One tip per lesson and level.
-internal struct NextLesson: TipsRuntime.Tip {
+internal struct NextLesson: _TipcTip {
     internal let lesson: Swift.Int
     internal let level: Level
     internal let isRetry: Swift.Bool
@@ -110,5 +117,4 @@ internal struct NextLesson: TipsRuntime.Tip {
             ]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

@@ -10,6 +10,13 @@ internal enum Mood: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntim
     case stormy
 }
 
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
 extension TipsRuntime.TipEvents {
     internal static let openedTrail: OpenedTrailEvent = OpenedTrailEvent(id: "openedTrail")
 
@@ -21,7 +28,7 @@ extension TipsRuntime.TipEvents {
 }
 
 /// Teaches favorites.
-internal struct FavoriteTrail: TipsRuntime.Tip {
+internal struct FavoriteTrail: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "FavoriteTrail" }
@@ -42,10 +49,9 @@ internal struct FavoriteTrail: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct Weather: TipsRuntime.Tip {
+internal struct Weather: _TipcTip {
     internal let mood: Mood
     internal let count: Swift.Int
 
@@ -67,10 +73,9 @@ internal struct Weather: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct Untranslated: TipsRuntime.Tip {
+internal struct Untranslated: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Untranslated" }
@@ -84,7 +89,6 @@ internal struct Untranslated: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.Tips.Translations {

@@ -5,7 +5,14 @@ import TipsRuntime
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
 
-internal struct CrossFile: TipsRuntime.Tip {
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
+internal struct CrossFile: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "CrossFile" }
@@ -19,7 +26,6 @@ internal struct CrossFile: TipsRuntime.Tip {
             arguments: [:]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal enum Across {
