@@ -45,7 +45,7 @@ public enum SwiftNames {
         "EventQuery", "ManualClock", "RuleExpression", "RuleOperator", "SystemClock", "Tip", "TipActivity",
         "TipCenter", "TipClock", "TipDisplayHold", "TipEvents", "TipExplanation", "TipGroup", "TipGroupExplanation",
         "TipParameters", "TipPresenter", "TipRule", "TipValue", "TipValueConvertible", "Tips", "TipsConfiguration",
-        "TipsMemoryDatastore", "TipsRuntimeGeneratedCodeVersion1",
+        "TipsMemoryDatastore", "TipsRuntimeGeneratedCodeVersion2",
     ]
 
     /// Members every generated enum already has (`String` raw value, `CaseIterable`, `TipValueConvertible`).

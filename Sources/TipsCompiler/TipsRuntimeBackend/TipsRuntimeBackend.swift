@@ -92,7 +92,7 @@ struct FileEmitter {
         writer.blankLine()
         writer.line(
             "private let _tipcRuntimeVersionCheck: Swift.Bool = "
-                + "TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible")
+                + "TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible")
 
         return [writer.utf8Buffer] + emitSections()
     }

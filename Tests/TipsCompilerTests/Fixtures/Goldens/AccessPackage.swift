@@ -4,7 +4,7 @@
 package import TipsRuntime
 package import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 package enum Mode: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case light
@@ -78,8 +78,7 @@ package struct DarkMode: _TipcTip {
             ["8 (== (param mode) (case light)) mode == .light", "9 (< (count toggled) 3) toggled.count < 3"],
             file: "AccessPackage.tips",
             parameters: [TipsRuntime.TipParameters.mode.reference],
-            events: [TipsRuntime.TipEvents.toggled.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.toggled.event]
         )
     }
 }
@@ -98,9 +97,7 @@ package struct Named: _TipcTip {
         TipsRuntime.TipRule.decoding(
             ["15 (== (count toggled (where (== (field on) true))) 0) toggled.donations.where(.on == true).count == 0"],
             file: "AccessPackage.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.toggled.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.toggled.event]
         )
     }
 }

@@ -3,7 +3,7 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
@@ -45,9 +45,7 @@ internal struct Remind: _TipcTip {
         TipsRuntime.TipRule.decoding(
             ["11 (>= (count opened) 1) opened.donations.count >= 1"],
             file: "Attention.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.opened.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.opened.event]
         )
     }
     internal var options: TipsRuntime.Tips.Options {
@@ -65,9 +63,7 @@ internal struct Measured: _TipcTip {
         TipsRuntime.TipRule.decoding(
             ["18 (>= (count opened) 1) opened.donations.count >= 1"],
             file: "Attention.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.opened.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.opened.event]
         )
     }
     internal var options: TipsRuntime.Tips.Options {
@@ -84,9 +80,7 @@ internal struct Later: _TipcTip {
         TipsRuntime.TipRule.decoding(
             ["24 (>= (count opened) 1) opened.donations.count >= 1"],
             file: "Attention.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.opened.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.opened.event]
         )
     }
     internal var options: TipsRuntime.Tips.Options {

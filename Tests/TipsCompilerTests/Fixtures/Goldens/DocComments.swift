@@ -3,7 +3,7 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 /// What every tip of this file shares: the module's configuration.
 private protocol _TipcTip: TipsRuntime.Tip {}
@@ -41,9 +41,7 @@ internal struct Documented: _TipcTip {
         TipsRuntime.TipRule.decoding(
             ["13 (param documented) documented"],
             file: "DocComments.tips",
-            parameters: [TipsRuntime.TipParameters.documented.reference],
-            events: [],
-            arguments: [:]
+            parameters: [TipsRuntime.TipParameters.documented.reference]
         )
     }
 }

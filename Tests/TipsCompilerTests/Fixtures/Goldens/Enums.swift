@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 /// Plans, in order of price.
 internal enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
@@ -90,8 +90,7 @@ internal struct Upgrade: _TipcTip {
             ],
             file: "Enums.tips",
             parameters: [TipsRuntime.TipParameters.plan.reference, TipsRuntime.TipParameters.theme.reference],
-            events: [TipsRuntime.TipEvents.changedPlan.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.changedPlan.event]
         )
     }
 }

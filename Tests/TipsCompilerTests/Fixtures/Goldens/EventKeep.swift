@@ -3,7 +3,7 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 /// What every tip of this file shares: the module's configuration.
 private protocol _TipcTip: TipsRuntime.Tip {}
@@ -57,14 +57,12 @@ internal struct UsesKeep: _TipcTip {
                 "8 (&& (&& (&& (>= (count countOnly) 1) (>= (count durationOnly) 1)) (>= (count both) 1)) (>= (count plain) 1)) countOnly.count >= 1 && durationOnly.count >= 1 && both.count >= 1 && plain.count >= 1",
             ],
             file: "EventKeep.tips",
-            parameters: [],
             events: [
                 TipsRuntime.TipEvents.countOnly.event,
                 TipsRuntime.TipEvents.durationOnly.event,
                 TipsRuntime.TipEvents.both.event,
                 TipsRuntime.TipEvents.plain.event,
-            ],
-            arguments: [:]
+            ]
         )
     }
 }

@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
@@ -107,8 +107,7 @@ internal struct PinBed: _TipcTip {
             ],
             file: "Garden.tips",
             parameters: [TipsRuntime.TipParameters.isSignedIn.reference],
-            events: [TipsRuntime.TipEvents.openedBed.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.openedBed.event]
         )
     }
     internal var options: TipsRuntime.Tips.Options {
@@ -129,9 +128,7 @@ internal struct WaterReminder: _TipcTip {
                 "32 (&& (>= (count openedBed (where (== (field bedNumber) 2))) 2) (! (> (count openedBed (within 43200.0)) 8))) openedBed.donations.where(.bedNumber == 2).count >= 2 && !(openedBed.donations.within(12h).count > 8)",
             ],
             file: "Garden.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.openedBed.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.openedBed.event]
         )
     }
 }

@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 /// The membership tier.
 internal enum Tier: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
@@ -168,9 +168,7 @@ internal struct CenterMap: _TipcTip {
         TipsRuntime.TipRule.decoding(
             ["35 (! (param isDrawingRoute)) !isDrawingRoute"],
             file: "Hiking.tips",
-            parameters: [TipsRuntime.TipParameters.isDrawingRoute.reference],
-            events: [],
-            arguments: [:]
+            parameters: [TipsRuntime.TipParameters.isDrawingRoute.reference]
         )
     }
 }
@@ -219,8 +217,7 @@ internal struct BookmarkRoute: _TipcTip {
                 TipsRuntime.TipParameters.bookmarkCount.reference,
                 TipsRuntime.TipParameters.tier.reference,
             ],
-            events: [TipsRuntime.TipEvents.openedRoute.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.openedRoute.event]
         )
     }
     internal var options: TipsRuntime.Tips.Options {
@@ -253,7 +250,6 @@ internal struct NewRoute: _TipcTip {
                 "69 (> (count exploredValley (where (== (field valley) (arg valley)))) 2) exploredValley.donations.where(.valley == valley).count > 2",
             ],
             file: "Hiking.tips",
-            parameters: [],
             events: [TipsRuntime.TipEvents.exploredValley.event],
             arguments: ["valley": .string(valley)]
         )
@@ -277,8 +273,7 @@ internal struct ValleyGuide: _TipcTip {
             ],
             file: "Hiking.tips",
             parameters: [TipsRuntime.TipParameters.tier.reference],
-            events: [TipsRuntime.TipEvents.exploredValley.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.exploredValley.event]
         )
     }
 }

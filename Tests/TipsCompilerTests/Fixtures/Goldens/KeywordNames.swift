@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 /// An enum whose cases are Swift keywords.
 internal enum Kind: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
@@ -108,8 +108,7 @@ internal struct NamedTip: _TipcTip {
                 TipsRuntime.TipParameters.`class`.reference,
                 TipsRuntime.TipParameters.`return`.reference,
             ],
-            events: [TipsRuntime.TipEvents.`in`.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.`in`.event]
         )
     }
     internal var options: TipsRuntime.Tips.Options {
@@ -133,8 +132,6 @@ internal struct Listing: _TipcTip {
         TipsRuntime.TipRule.decoding(
             ["26 (!= (arg var) (case Any)) var != .Any"],
             file: "KeywordNames.tips",
-            parameters: [],
-            events: [],
             arguments: ["var": .enumCase(`var`.rawValue)]
         )
     }

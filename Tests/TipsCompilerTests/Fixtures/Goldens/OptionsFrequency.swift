@@ -3,7 +3,7 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 /// What every tip of this file shares: the module's configuration.
 private protocol _TipcTip: TipsRuntime.Tip {}
@@ -25,9 +25,7 @@ internal struct Urgent: _TipcTip {
         TipsRuntime.TipRule.decoding(
             ["5 (param ready) ready"],
             file: "OptionsFrequency.tips",
-            parameters: [TipsRuntime.TipParameters.ready.reference],
-            events: [],
-            arguments: [:]
+            parameters: [TipsRuntime.TipParameters.ready.reference]
         )
     }
     internal var options: TipsRuntime.Tips.Options {

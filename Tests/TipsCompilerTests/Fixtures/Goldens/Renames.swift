@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 internal enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case free
@@ -118,9 +118,7 @@ internal struct FavoriteTrail: _TipcTip {
         TipsRuntime.TipRule.decoding(
             ["13 (param signedIn) signedIn"],
             file: "Renames.tips",
-            parameters: [TipsRuntime.TipParameters.signedIn.reference],
-            events: [],
-            arguments: [:]
+            parameters: [TipsRuntime.TipParameters.signedIn.reference]
         )
     }
 }
@@ -139,9 +137,7 @@ internal struct NewTrail: _TipcTip {
         TipsRuntime.TipRule.decoding(
             ["20 (> (count visited) 1) visited.count > 1"],
             file: "Renames.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.visited.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.visited.event]
         )
     }
 }

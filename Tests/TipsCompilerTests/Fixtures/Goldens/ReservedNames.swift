@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 /// Cases named like Swift keywords, reserved names and the enum's own members.
 internal enum Type_: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
@@ -240,8 +240,7 @@ internal struct Self_: _TipcTip {
             ["37 (&& (> (count Protocol) 1) (>= (param default) 0)) Protocol.count > 1 && default >= 0"],
             file: "ReservedNames.tips",
             parameters: [TipsRuntime.TipParameters.`default`.reference],
-            events: [TipsRuntime.TipEvents.Protocol_.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.Protocol_.event]
         )
     }
     internal var options: TipsRuntime.Tips.Options {
@@ -260,9 +259,7 @@ internal struct TipsRuntime_: _TipcTip {
                 "41 (> (count class (where (&& (&& (== (field Type) (case Protocol)) (== (field init) (case title))) (!= (field center) \"x\")))) 0) class.donations.where(.Type == .Protocol && .init == .title && .center != \"x\").count > 0",
             ],
             file: "ReservedNames.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.`class`.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.`class`.event]
         )
     }
 }
@@ -284,8 +281,7 @@ internal struct Swift_: _TipcTip {
                 TipsRuntime.TipParameters.init_.reference,
                 TipsRuntime.TipParameters.__.reference,
             ],
-            events: [TipsRuntime.TipEvents.plan.event, TipsRuntime.TipEvents.Opened.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.plan.event, TipsRuntime.TipEvents.Opened.event]
         )
     }
 }
@@ -321,9 +317,7 @@ internal struct _TipcTip_: _TipcTip {
         TipsRuntime.TipRule.decoding(
             ["55 (! (param self)) !self"],
             file: "ReservedNames.tips",
-            parameters: [TipsRuntime.TipParameters.self_.reference],
-            events: [],
-            arguments: [:]
+            parameters: [TipsRuntime.TipParameters.self_.reference]
         )
     }
 }

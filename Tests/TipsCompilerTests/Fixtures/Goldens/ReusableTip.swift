@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 internal enum Level: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case beginner
@@ -107,7 +107,6 @@ internal struct NextLesson: _TipcTip {
                 "10 (>= (count finishedLesson (where (&& (== (field passed) (arg isRetry)) (>= (field score) (arg minimum))))) 1) finishedLesson.donations.where(.passed == isRetry && .score >= minimum).count >= 1",
             ],
             file: "ReusableTip.tips",
-            parameters: [],
             events: [TipsRuntime.TipEvents.finishedLesson.event],
             arguments: [
                 "lesson": .int(lesson),

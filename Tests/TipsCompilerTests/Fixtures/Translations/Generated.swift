@@ -3,7 +3,7 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 internal enum Mood: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case calm
@@ -44,9 +44,7 @@ internal struct FavoriteTrail: _TipcTip {
         TipsRuntime.TipRule.decoding(
             ["10 (>= (count openedTrail) 3) openedTrail.count >= 3"],
             file: "Generated.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.openedTrail.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.openedTrail.event]
         )
     }
 }
@@ -68,9 +66,7 @@ internal struct Weather: _TipcTip {
         TipsRuntime.TipRule.decoding(
             ["17 (>= (count openedTrail) 1) openedTrail.count >= 1"],
             file: "Generated.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.openedTrail.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.openedTrail.event]
         )
     }
 }
@@ -84,9 +80,7 @@ internal struct Untranslated: _TipcTip {
         TipsRuntime.TipRule.decoding(
             ["22 (>= (count openedTrail) 5) openedTrail.count >= 5"],
             file: "Generated.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.openedTrail.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.openedTrail.event]
         )
     }
 }

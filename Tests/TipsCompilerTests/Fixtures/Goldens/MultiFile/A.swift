@@ -3,7 +3,7 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 /// What every tip of this file shares: the module's configuration.
 private protocol _TipcTip: TipsRuntime.Tip {}
@@ -22,8 +22,7 @@ internal struct CrossFile: _TipcTip {
             ["4 (&& (param enabled) (> (count opened) (param limit))) enabled && opened.count > limit"],
             file: "A.tips",
             parameters: [TipsRuntime.TipParameters.enabled.reference, TipsRuntime.TipParameters.limit.reference],
-            events: [TipsRuntime.TipEvents.opened.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.opened.event]
         )
     }
 }
