@@ -118,6 +118,23 @@ import Testing
         #expect(text.hasSuffix("The lock holds it: people's state is stored under it today."))
     }
 
+    @Test func hoverExplainsTheOldIdentityOfATipAnEventAndAnEnumCase() throws {
+        let renamed = Self.app.replacingOccurrences(
+            of: "enum Plan { free, premium }", with: "enum Plan { free, premium renamedFrom gold }"
+        ).replacingOccurrences(of: "event opened\n", with: "event openedApp renamedFrom opened\n")
+            .replacingOccurrences(of: "opened.count", with: "openedApp.count")
+            .replacingOccurrences(of: "    title \"Welcome\"\n", with: "    title \"Welcome\"\n    renamedFrom Hello\n")
+        let (session, uri) = try session(renamed)
+        let hover = { (line: Int, character: Int) in
+            let result = session.request("textDocument/hover", LanguageServerSession.at(uri, line, character))
+            return result["result"]["contents"]["value"].stringValue ?? ""
+        }
+        #expect(hover(0, 40).hasPrefix("```tips\nrenamedFrom gold\n```\nWhere the users' state of its case was"))
+        #expect(hover(3, 30).hasPrefix("```tips\nrenamedFrom opened\n```\nWhere the users' state of event 'openedApp'"))
+        #expect(hover(6, 18).hasPrefix("```tips\nrenamedFrom Hello\n```\nWhere the users' state of tip 'Welcome'"))
+        #expect(hover(6, 8) == "" || !hover(6, 8).contains("renamedFrom Hello"))
+    }
+
     @Test func completionAfterRenamedFromOffersWhatTheLockHolds() throws {
         let text = Self.app.replacingOccurrences(of: "event opened\n", with: "event openedApp renamedFrom \n")
             .replacingOccurrences(of: "opened.count", with: "openedApp.count")
