@@ -61,6 +61,13 @@ import TipsTestSupport
         #expect(TipsRuntime_().declaredConfiguration == nil)
     }
 
+    @Test func aTipNamedLikeTheFilesTipProtocolIsRespelled() {
+        // `_TipcTip` is the generated file's private protocol; the tip keeps its id.
+        let tip: any Tip = _TipcTip_()
+        #expect(tip.id == "_TipcTip")
+        #expect(tip.title == "H")
+    }
+
     @Test func rulesOverReservedNamesEvaluate() async {
         #expect(center.status(for: Self_()) == .pending)
         await TipEvents.Protocol_.donate(in: center)

@@ -114,6 +114,7 @@ extension AgreementModel {
         let center = TipCenter(datastore: store)
         try await center.configure([
             .clock(clock), .displayFrequency(displayFrequency), .arguments([]), .environment([:]),
+            .holdouts(.none),
         ])
         center.register(tips.map { $0.make() })
         return center

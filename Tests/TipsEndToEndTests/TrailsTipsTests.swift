@@ -141,6 +141,32 @@ import TrailsTips
         #expect(center.status(for: tip) == .pending)
     }
 
+    /// Trails.tips's `holdout 10%` on OfflineMaps: the testing switch decides
+    /// membership, so the outcome never depends on the install's random seed.
+    @Test func aHeldOutInstallNeverSeesOfflineMapsAndHearsHeldOut() async throws {
+        #expect(OfflineMaps().options.holdoutPercent == 10)
+        let seen = ActivityLines()
+        let heldOut = TipCenter()
+        try await heldOut.configure([
+            .datastoreLocation(.inMemory), .clock(clock), .holdouts(.only(["OfflineMaps"])),
+            .onActivity { activity in seen.append("\(activity.kind.name) \(activity.tipID)") },
+        ])
+        let group = MapTips.makeGroup(in: heldOut)
+        await TipParameters.tier.set(.member, in: heldOut)
+        for _ in 0..<3 { await TipEvents.visitedRegion.donate(region: "Alps", in: heldOut) }
+        #expect(heldOut.status(for: OfflineMaps()) == .pending)
+        #expect(heldOut.explanation(for: OfflineMaps()).description.contains("held out"))
+        #expect(group.currentTip?.id == nil, "FavoriteTrail still waits for its openings")
+        #expect(seen.lines.filter { $0.hasSuffix("OfflineMaps") } == ["heldOut OfflineMaps"])
+
+        let shown = TipCenter()
+        try await shown.configure([.datastoreLocation(.inMemory), .clock(clock), .holdouts(.none)])
+        await TipParameters.tier.set(.member, in: shown)
+        for _ in 0..<3 { await TipEvents.visitedRegion.donate(region: "Alps", in: shown) }
+        #expect(shown.status(for: OfflineMaps()) == .available)
+        #expect(MapTips.makeGroup(in: shown).currentTip?.id == "OfflineMaps")
+    }
+
     /// The center was configured without a frequency: this is Trails.tips's `daily`.
     @Test func dailyFrequencyHoldsBackOnlyNeverShownTips() async {
         let rotate = RotateMap()  // no rules: eligible at once
@@ -175,5 +201,24 @@ import TrailsTips
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
         return text.split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.contains(needle) }.map { $0 + 1 }
+    }
+}
+
+/// Activities as lines, appended from any thread.
+private final class ActivityLines: @unchecked Sendable {
+    // @unchecked: `entries` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var entries: [String] = []
+
+    func append(_ line: String) {
+        lock.lock()
+        entries.append(line)
+        lock.unlock()
+    }
+
+    var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries
     }
 }

@@ -2,5 +2,5 @@ import Testing
 import TipsRuntime
 
 @Test func runtimeDeclaresTheGeneratedCodeVersion() {
-    #expect(TipsRuntimeGeneratedCodeVersion1.isCompatible)
+    #expect(TipsRuntimeGeneratedCodeVersion2.isCompatible)
 }

@@ -13,9 +13,10 @@ public enum SwiftNames {
     /// Names that backticks cannot make usable where the generated code needs
     /// them (`Outer.Type` is a metatype, `x.self` the value itself, `_` is no
     /// name at all), and the modules the generated code qualifies through,
-    /// which a declaration of that name would hide.
+    /// which a declaration of that name would hide, and the generated file's
+    /// private protocol for its tips.
     public static let reserved: Set<String> = [
-        "Type", "Protocol", "self", "Self", "init", "_", "Swift", "TipsRuntime", "Foundation",
+        "Type", "Protocol", "self", "Self", "init", "_", "Swift", "TipsRuntime", "Foundation", "_TipcTip",
     ]
 
     /// Types that app code names unqualified, by the module that declares
@@ -44,7 +45,7 @@ public enum SwiftNames {
         "EventQuery", "ManualClock", "RuleExpression", "RuleOperator", "SystemClock", "Tip", "TipActivity",
         "TipCenter", "TipClock", "TipDisplayHold", "TipEvents", "TipExplanation", "TipGroup", "TipGroupExplanation",
         "TipParameters", "TipPresenter", "TipRule", "TipValue", "TipValueConvertible", "Tips", "TipsConfiguration",
-        "TipsMemoryDatastore", "TipsRuntimeGeneratedCodeVersion1",
+        "TipsMemoryDatastore", "TipsRuntimeGeneratedCodeVersion2",
     ]
 
     /// Members every generated enum already has (`String` raw value, `CaseIterable`, `TipValueConvertible`).

@@ -23,11 +23,8 @@ extension FileEmitter {
         // Spelled once here: the donation type's name is written four times.
         let donationType = SwiftNames.donationType(event.name)
         writer.docComment(event.doc)
-        declaration(" static let ", into: &writer) { out in
-            out.appendUTF8(SwiftNames.identifier(event.name))
-            out.append(": ")
-            out.appendUTF8(eventType)
-            out.append(" = ")
+        writer.nonEmptyLine { out in
+            appendStaticLet(event.name, to: &out) { $0.appendUTF8(eventType) }
             out.appendUTF8(eventType)
             out.append("()")
         }
@@ -75,13 +72,7 @@ extension FileEmitter {
         let eventType = SwiftNames.eventType(event.name)
         writer.docComment(event.doc)
         writer.expression { code in
-            code.prefix { out in
-                appendAccess(" static let ", to: &out)
-                out.appendUTF8(SwiftNames.identifier(event.name))
-                out.append(": ")
-                out.appendUTF8(eventType)
-                out.append(" = ")
-            }
+            code.prefix { out in appendStaticLet(event.name, to: &out) { $0.appendUTF8(eventType) } }
             code.beginCall(string: eventType)
             appendEventArguments(event, to: &code)
             code.end()
@@ -111,13 +102,7 @@ extension FileEmitter {
         } body: { writer in
             writer.line("/// When the donation was made, by the center's clock.")
             declaration(" let date: Foundation.Date", into: &writer)
-            for field in event.fields {
-                declaration(" let ", into: &writer) { out in
-                    out.appendUTF8(SwiftNames.eventField(field.name))
-                    out.append(": ")
-                    appendSwiftType(field.type, to: &out)
-                }
-            }
+            emitStoredProperties(event.fields, named: SwiftNames.eventField, into: &writer)
             writer.line()
             writer.line("/// Nil when a field is missing or has another type (stored by another version).")
             emitDonationInit(event, into: &writer)

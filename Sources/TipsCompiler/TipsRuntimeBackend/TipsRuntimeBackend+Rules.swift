@@ -9,7 +9,7 @@ import TipsSyntax
 
 extension FileEmitter {
     /// Adds `TipsRuntime.TipRule.decoding([...], file: …, parameters: […], events: […], arguments: […])`
-    /// to `code`; `arguments` are the tip's, whose stored properties the rules read.
+    /// to `code`, the empty tables left out; `arguments` are the tip's, whose stored properties the rules read.
     func buildRules(_ rules: [TipRule], _ arguments: [CheckedField], into code: inout SwiftExpression) {
         let names = TipRule.namedValues(rules)
         code.beginCall("TipsRuntime.TipRule.decoding")
@@ -17,25 +17,28 @@ extension FileEmitter {
         for rule in rules { code.atom { $0.appendStringLiteral(rule.text) } }
         code.end()
         code.labeled("file") { $0.appendStringLiteral(rules.first?.file ?? "") }
-        code.beginLabeled("parameters")
-        code.beginArray()
-        for id in names.parameters {
-            code.atom { out in
-                out.append("TipsRuntime.TipParameters.")
-                out.appendUTF8(SwiftNames.identifier(id))
-                out.append(".reference")
+        // Empty tables are left out: `decoding` defaults them.
+        if !names.parameters.isEmpty {
+            code.beginLabeled("parameters")
+            code.beginArray()
+            for id in names.parameters {
+                code.atom { out in
+                    out.append("TipsRuntime.TipParameters.")
+                    out.appendUTF8(SwiftNames.identifier(id))
+                    out.append(".reference")
+                }
             }
+            code.end()
+            code.end()
         }
-        code.end()
-        code.end()
-        code.beginLabeled("events")
-        code.beginArray()
-        for id in names.events { code.atom { appendEventReference(id, to: &$0) } }
-        code.end()
-        code.end()
-        if names.arguments.isEmpty {
-            code.labeled("arguments") { $0.append("[:]") }
-        } else {
+        if !names.events.isEmpty {
+            code.beginLabeled("events")
+            code.beginArray()
+            for id in names.events { code.atom { appendEventReference(id, to: &$0) } }
+            code.end()
+            code.end()
+        }
+        if !names.arguments.isEmpty {
             code.beginLabeled("arguments")
             code.beginArray()
             for name in names.arguments {

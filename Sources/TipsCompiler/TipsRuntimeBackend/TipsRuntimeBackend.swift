@@ -92,7 +92,7 @@ struct FileEmitter {
         writer.blankLine()
         writer.line(
             "private let _tipcRuntimeVersionCheck: Swift.Bool = "
-                + "TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible")
+                + "TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible")
 
         return [writer.utf8Buffer] + emitSections()
     }
@@ -150,6 +150,9 @@ struct FileEmitter {
                 emitConfiguration(declared, into: &writer)
             }
             if file.id == lowering.renamesFile { emitRenames(lowering.renames, into: &writer) }
+            if file.declarations.contains(where: { if case .tip = $0 { true } else { false } }) {
+                emitTipProtocol(into: &writer)
+            }
         case .parameters:
             let parameters = file.declarations.compactMap {
                 if case .parameter(let p) = $0 { lowering.lower(p) } else { nil }
@@ -178,6 +181,28 @@ struct FileEmitter {
     func appendAccess(_ head: StaticString, to out: inout ByteBuffer) {
         out.append(access)
         out.append(head)
+    }
+
+    /// Appends `<access> static let <name>: <type> = `, where `type` appends the type.
+    func appendStaticLet(_ name: String, to out: inout ByteBuffer, type: (inout ByteBuffer) -> Void) {
+        appendAccess(" static let ", to: &out)
+        out.appendUTF8(SwiftNames.identifier(name))
+        out.append(": ")
+        type(&out)
+        out.append(" = ")
+    }
+
+    /// Writes `<access> let <name>: <Type>` for each field, its name spelled by `swiftName`.
+    func emitStoredProperties(
+        _ fields: [CheckedField], named swiftName: (String) -> String, into writer: inout SwiftWriter
+    ) {
+        for field in fields {
+            declaration(" let ", into: &writer) { out in
+                out.appendUTF8(swiftName(field.name))
+                out.append(": ")
+                appendSwiftType(field.type, to: &out)
+            }
+        }
     }
 
     /// Writes a declaration line: the access level, `head`, then what `rest` appends.
@@ -273,11 +298,11 @@ struct FileEmitter {
                 writer.docComment(parameter.doc)
                 writer.expression { code in
                     code.prefix { out in
-                        appendAccess(" static let ", to: &out)
-                        out.appendUTF8(SwiftNames.identifier(parameter.name))
-                        out.append(": TipsRuntime.Tips.Parameter<")
-                        appendSwiftType(parameter.type, to: &out)
-                        out.append("> = ")
+                        appendStaticLet(parameter.name, to: &out) { out in
+                            out.append("TipsRuntime.Tips.Parameter<")
+                            appendSwiftType(parameter.type, to: &out)
+                            out.append(">")
+                        }
                     }
                     code.beginCall(".init")
                     code.labeled("id") { $0.appendStringLiteral(parameter.reference.id) }

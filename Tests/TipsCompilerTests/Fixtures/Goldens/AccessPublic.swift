@@ -4,11 +4,18 @@
 public import TipsRuntime
 public import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 public enum Mode: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case light
     case dark
+}
+
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    public var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipParameters {
@@ -61,7 +68,7 @@ extension TipsRuntime.TipEvents {
     }
 }
 
-public struct DarkMode: TipsRuntime.Tip {
+public struct DarkMode: _TipcTip {
     public init() {}
 
     public var id: Swift.String { "DarkMode" }
@@ -71,14 +78,12 @@ public struct DarkMode: TipsRuntime.Tip {
             ["8 (== (param mode) (case light)) mode == .light", "9 (< (count toggled) 3) toggled.count < 3"],
             file: "AccessPublic.tips",
             parameters: [TipsRuntime.TipParameters.mode.reference],
-            events: [TipsRuntime.TipEvents.toggled.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.toggled.event]
         )
     }
-    public var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-public struct Named: TipsRuntime.Tip {
+public struct Named: _TipcTip {
     public let name: Swift.String
 
     /// Creates the tip for these argument values; each combination is its own tip.
@@ -92,12 +97,9 @@ public struct Named: TipsRuntime.Tip {
         TipsRuntime.TipRule.decoding(
             ["15 (== (count toggled (where (== (field on) true))) 0) toggled.donations.where(.on == true).count == 0"],
             file: "AccessPublic.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.toggled.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.toggled.event]
         )
     }
-    public var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 public enum All {

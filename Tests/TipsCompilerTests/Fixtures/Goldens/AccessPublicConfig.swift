@@ -3,7 +3,7 @@
 
 public import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
@@ -16,7 +16,14 @@ extension TipsRuntime.TipsConfiguration {
     )
 }
 
-public struct LibraryTip: TipsRuntime.Tip {
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    public var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
+public struct LibraryTip: _TipcTip {
     public init() {}
 
     public var id: Swift.String { "LibraryTip" }
@@ -24,5 +31,4 @@ public struct LibraryTip: TipsRuntime.Tip {
     public var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(maxDisplayCount: 2)
     }
-    public var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

@@ -3,7 +3,14 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
 
 extension TipsRuntime.TipParameters {
     internal static let rating: TipsRuntime.Tips.Parameter<Swift.Double> = .init(id: "rating", defaultValue: 4.5)
@@ -14,7 +21,7 @@ extension TipsRuntime.TipParameters {
     )
 }
 
-internal struct Rate: TipsRuntime.Tip {
+internal struct Rate: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Rate" }
@@ -32,10 +39,7 @@ internal struct Rate: TipsRuntime.Tip {
                 TipsRuntime.TipParameters.rating.reference,
                 TipsRuntime.TipParameters.visits.reference,
                 TipsRuntime.TipParameters.name.reference,
-            ],
-            events: [],
-            arguments: [:]
+            ]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

@@ -3,7 +3,7 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
@@ -18,6 +18,13 @@ extension TipsRuntime.TipsConfiguration {
     )
 }
 
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
 extension TipsRuntime.TipEvents {
     internal static let opened: OpenedEvent = OpenedEvent(id: "opened")
 
@@ -29,7 +36,7 @@ extension TipsRuntime.TipEvents {
 }
 
 /// Snoozed for a day, three times at most.
-internal struct Remind: TipsRuntime.Tip {
+internal struct Remind: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Remind" }
@@ -38,19 +45,16 @@ internal struct Remind: TipsRuntime.Tip {
         TipsRuntime.TipRule.decoding(
             ["11 (>= (count opened) 1) opened.donations.count >= 1"],
             file: "Attention.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.opened.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.opened.event]
         )
     }
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(snooze: TipsRuntime.Tips.Snooze(duration: 86_400, maxCount: 3))
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 /// Held out of a tenth of installs.
-internal struct Measured: TipsRuntime.Tip {
+internal struct Measured: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Measured" }
@@ -59,18 +63,15 @@ internal struct Measured: TipsRuntime.Tip {
         TipsRuntime.TipRule.decoding(
             ["18 (>= (count opened) 1) opened.donations.count >= 1"],
             file: "Attention.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.opened.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.opened.event]
         )
     }
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(holdoutPercent: 10)
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct Later: TipsRuntime.Tip {
+internal struct Later: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Later" }
@@ -79,13 +80,10 @@ internal struct Later: TipsRuntime.Tip {
         TipsRuntime.TipRule.decoding(
             ["24 (>= (count opened) 1) opened.donations.count >= 1"],
             file: "Attention.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.opened.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.opened.event]
         )
     }
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(snooze: TipsRuntime.Tips.Snooze(duration: 5400))
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

@@ -3,7 +3,14 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
 
 extension TipsRuntime.TipParameters {
     /// A parameter with a doc comment
@@ -25,7 +32,7 @@ extension TipsRuntime.TipEvents {
 }
 
 /// A tip, documented.
-internal struct Documented: TipsRuntime.Tip {
+internal struct Documented: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Documented" }
@@ -34,12 +41,9 @@ internal struct Documented: TipsRuntime.Tip {
         TipsRuntime.TipRule.decoding(
             ["13 (param documented) documented"],
             file: "DocComments.tips",
-            parameters: [TipsRuntime.TipParameters.documented.reference],
-            events: [],
-            arguments: [:]
+            parameters: [TipsRuntime.TipParameters.documented.reference]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 /// A group, documented.

@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 /// Plans, in order of price.
 internal enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
@@ -15,6 +15,13 @@ internal enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntim
 
 internal enum Theme: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case system
+}
+
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipParameters {
@@ -68,7 +75,7 @@ extension TipsRuntime.TipEvents {
     }
 }
 
-internal struct Upgrade: TipsRuntime.Tip {
+internal struct Upgrade: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Upgrade" }
@@ -83,9 +90,7 @@ internal struct Upgrade: TipsRuntime.Tip {
             ],
             file: "Enums.tips",
             parameters: [TipsRuntime.TipParameters.plan.reference, TipsRuntime.TipParameters.theme.reference],
-            events: [TipsRuntime.TipEvents.changedPlan.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.changedPlan.event]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

@@ -3,7 +3,14 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
 
 extension TipsRuntime.TipEvents {
     internal static let countOnly: CountOnlyEvent = CountOnlyEvent(id: "countOnly", keepCount: 10)
@@ -39,7 +46,7 @@ extension TipsRuntime.TipEvents {
     internal typealias PlainDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
 
-internal struct UsesKeep: TipsRuntime.Tip {
+internal struct UsesKeep: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "UsesKeep" }
@@ -50,15 +57,12 @@ internal struct UsesKeep: TipsRuntime.Tip {
                 "8 (&& (&& (&& (>= (count countOnly) 1) (>= (count durationOnly) 1)) (>= (count both) 1)) (>= (count plain) 1)) countOnly.count >= 1 && durationOnly.count >= 1 && both.count >= 1 && plain.count >= 1",
             ],
             file: "EventKeep.tips",
-            parameters: [],
             events: [
                 TipsRuntime.TipEvents.countOnly.event,
                 TipsRuntime.TipEvents.durationOnly.event,
                 TipsRuntime.TipEvents.both.event,
                 TipsRuntime.TipEvents.plain.event,
-            ],
-            arguments: [:]
+            ]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

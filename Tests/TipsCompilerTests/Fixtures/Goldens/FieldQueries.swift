@@ -4,7 +4,14 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
 
 extension TipsRuntime.TipParameters {
     internal static let favoriteTerm: TipsRuntime.Tips.Parameter<Swift.String> = .init(
@@ -77,7 +84,7 @@ extension TipsRuntime.TipEvents {
     }
 }
 
-internal struct RefineSearch: TipsRuntime.Tip {
+internal struct RefineSearch: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "RefineSearch" }
@@ -92,9 +99,7 @@ internal struct RefineSearch: TipsRuntime.Tip {
             ],
             file: "FieldQueries.tips",
             parameters: [TipsRuntime.TipParameters.favoriteTerm.reference],
-            events: [TipsRuntime.TipEvents.searched.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.searched.event]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

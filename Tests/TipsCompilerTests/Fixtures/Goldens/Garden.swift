@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
@@ -15,6 +15,13 @@ extension TipsRuntime.TipsConfiguration {
         displayFrequency: .custom(seconds: 172_800),
         file: "Garden.tips"
     )
+}
+
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipParameters {
@@ -82,7 +89,7 @@ extension TipsRuntime.TipEvents {
 }
 
 /// Gardeners who keep returning to one bed learn to pin it.
-internal struct PinBed: TipsRuntime.Tip {
+internal struct PinBed: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "PinBed" }
@@ -100,17 +107,15 @@ internal struct PinBed: TipsRuntime.Tip {
             ],
             file: "Garden.tips",
             parameters: [TipsRuntime.TipParameters.isSignedIn.reference],
-            events: [TipsRuntime.TipEvents.openedBed.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.openedBed.event]
         )
     }
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(maxDisplayCount: 4, invalidatedBy: [TipsRuntime.TipEvents.pinnedBed.event])
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct WaterReminder: TipsRuntime.Tip {
+internal struct WaterReminder: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "WaterReminder" }
@@ -123,10 +128,7 @@ internal struct WaterReminder: TipsRuntime.Tip {
                 "32 (&& (>= (count openedBed (where (== (field bedNumber) 2))) 2) (! (> (count openedBed (within 43200.0)) 8))) openedBed.donations.where(.bedNumber == 2).count >= 2 && !(openedBed.donations.within(12h).count > 8)",
             ],
             file: "Garden.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.openedBed.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.openedBed.event]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

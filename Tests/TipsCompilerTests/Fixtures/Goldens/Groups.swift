@@ -3,9 +3,16 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
-internal struct First: TipsRuntime.Tip {
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
+internal struct First: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "First" }
@@ -13,23 +20,20 @@ internal struct First: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(maxDisplayCount: 1)
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct Second: TipsRuntime.Tip {
+internal struct Second: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Second" }
     internal var title: Swift.String { "Second" }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct Third: TipsRuntime.Tip {
+internal struct Third: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Third" }
     internal var title: Swift.String { "Third" }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 /// Taught strictly in order.

@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 /// The membership tier.
 internal enum Tier: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
@@ -22,6 +22,13 @@ extension TipsRuntime.TipsConfiguration {
         displayFrequency: .daily,
         file: "Hiking.tips"
     )
+}
+
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipParameters {
@@ -150,7 +157,7 @@ extension TipsRuntime.TipEvents {
     }
 }
 
-internal struct CenterMap: TipsRuntime.Tip {
+internal struct CenterMap: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "CenterMap" }
@@ -161,22 +168,18 @@ internal struct CenterMap: TipsRuntime.Tip {
         TipsRuntime.TipRule.decoding(
             ["35 (! (param isDrawingRoute)) !isDrawingRoute"],
             file: "Hiking.tips",
-            parameters: [TipsRuntime.TipParameters.isDrawingRoute.reference],
-            events: [],
-            arguments: [:]
+            parameters: [TipsRuntime.TipParameters.isDrawingRoute.reference]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct TiltMap: TipsRuntime.Tip {
+internal struct TiltMap: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "TiltMap" }
     internal var title: Swift.String { "Tilt for terrain" }
     internal var message: Swift.String? { "Drag two fingers up to see the slopes in 3D." }
     internal var image: Swift.String? { "mountain.2" }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 /// Two map gestures, taught in order.
@@ -191,7 +194,7 @@ internal enum MapGestures {
 }
 
 /// For hikers who open routes but never bookmark one.
-internal struct BookmarkRoute: TipsRuntime.Tip {
+internal struct BookmarkRoute: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "BookmarkRoute" }
@@ -214,18 +217,16 @@ internal struct BookmarkRoute: TipsRuntime.Tip {
                 TipsRuntime.TipParameters.bookmarkCount.reference,
                 TipsRuntime.TipParameters.tier.reference,
             ],
-            events: [TipsRuntime.TipEvents.openedRoute.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.openedRoute.event]
         )
     }
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(maxDisplayCount: 3, invalidatedBy: [TipsRuntime.TipEvents.bookmarkedRoute.event])
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 /// One tip per new route.
-internal struct NewRoute: TipsRuntime.Tip {
+internal struct NewRoute: _TipcTip {
     internal let routeID: Swift.String
     internal let title2: Swift.String
     internal let valley: Swift.String
@@ -249,7 +250,6 @@ internal struct NewRoute: TipsRuntime.Tip {
                 "69 (> (count exploredValley (where (== (field valley) (arg valley)))) 2) exploredValley.donations.where(.valley == valley).count > 2",
             ],
             file: "Hiking.tips",
-            parameters: [],
             events: [TipsRuntime.TipEvents.exploredValley.event],
             arguments: ["valley": .string(valley)]
         )
@@ -257,10 +257,9 @@ internal struct NewRoute: TipsRuntime.Tip {
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(maxDisplayDuration: 90, ignoresDisplayFrequency: true)
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct ValleyGuide: TipsRuntime.Tip {
+internal struct ValleyGuide: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "ValleyGuide" }
@@ -274,11 +273,9 @@ internal struct ValleyGuide: TipsRuntime.Tip {
             ],
             file: "Hiking.tips",
             parameters: [TipsRuntime.TipParameters.tier.reference],
-            events: [TipsRuntime.TipEvents.exploredValley.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.exploredValley.event]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 /// The first eligible of these is shown.

@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 /// An enum whose cases are Swift keywords.
 internal enum Kind: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
@@ -20,6 +20,13 @@ internal enum Kind: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntim
 internal enum Shade: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case a
     case b
+}
+
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipParameters {
@@ -84,7 +91,7 @@ extension TipsRuntime.TipEvents {
     internal typealias CaseDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
 
-internal struct NamedTip: TipsRuntime.Tip {
+internal struct NamedTip: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "NamedTip" }
@@ -101,17 +108,15 @@ internal struct NamedTip: TipsRuntime.Tip {
                 TipsRuntime.TipParameters.`class`.reference,
                 TipsRuntime.TipParameters.`return`.reference,
             ],
-            events: [TipsRuntime.TipEvents.`in`.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.`in`.event]
         )
     }
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(invalidatedBy: [TipsRuntime.TipEvents.`case`.event])
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct Listing: TipsRuntime.Tip {
+internal struct Listing: _TipcTip {
     internal let `let`: Swift.Int
     internal let `var`: Kind
 
@@ -127,12 +132,9 @@ internal struct Listing: TipsRuntime.Tip {
         TipsRuntime.TipRule.decoding(
             ["26 (!= (arg var) (case Any)) var != .Any"],
             file: "KeywordNames.tips",
-            parameters: [],
-            events: [],
             arguments: ["var": .enumCase(`var`.rawValue)]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal enum Options {

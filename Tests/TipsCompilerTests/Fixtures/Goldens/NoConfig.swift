@@ -3,13 +3,20 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
 
 extension TipsRuntime.TipParameters {
     internal static let on: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "on", defaultValue: true)
 }
 
-internal struct Plain: TipsRuntime.Tip {
+internal struct Plain: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Plain" }
@@ -18,10 +25,7 @@ internal struct Plain: TipsRuntime.Tip {
         TipsRuntime.TipRule.decoding(
             ["6 (param on) on"],
             file: "NoConfig.tips",
-            parameters: [TipsRuntime.TipParameters.on.reference],
-            events: [],
-            arguments: [:]
+            parameters: [TipsRuntime.TipParameters.on.reference]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

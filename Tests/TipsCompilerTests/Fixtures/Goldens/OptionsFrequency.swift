@@ -3,13 +3,20 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
 
 extension TipsRuntime.TipParameters {
     internal static let ready: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "ready", defaultValue: true)
 }
 
-internal struct Urgent: TipsRuntime.Tip {
+internal struct Urgent: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Urgent" }
@@ -18,13 +25,10 @@ internal struct Urgent: TipsRuntime.Tip {
         TipsRuntime.TipRule.decoding(
             ["5 (param ready) ready"],
             file: "OptionsFrequency.tips",
-            parameters: [TipsRuntime.TipParameters.ready.reference],
-            events: [],
-            arguments: [:]
+            parameters: [TipsRuntime.TipParameters.ready.reference]
         )
     }
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(ignoresDisplayFrequency: true)
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

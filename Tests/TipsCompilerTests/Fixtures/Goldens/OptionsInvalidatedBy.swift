@@ -4,7 +4,14 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
 
 extension TipsRuntime.TipEvents {
     internal static let tappedShare: TappedShareEvent = TappedShareEvent(id: "tappedShare")
@@ -60,7 +67,7 @@ extension TipsRuntime.TipEvents {
     }
 }
 
-internal struct Share: TipsRuntime.Tip {
+internal struct Share: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Share" }
@@ -70,10 +77,9 @@ internal struct Share: TipsRuntime.Tip {
             invalidatedBy: [TipsRuntime.TipEvents.tappedShare.event, TipsRuntime.TipEvents.copiedLink.event]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct AllOptions: TipsRuntime.Tip {
+internal struct AllOptions: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "AllOptions" }
@@ -86,5 +92,4 @@ internal struct AllOptions: TipsRuntime.Tip {
             invalidatedBy: [TipsRuntime.TipEvents.tappedShare.event]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 internal enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case free
@@ -36,6 +36,14 @@ extension TipsRuntime.TipsConfiguration {
             .init(from: "gold", to: "pro", parameters: ["plan"], fields: []),
         ]
     )
+}
+
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    internal var declaredRenames: TipsRuntime.Tips.Renames { TipsRuntime.TipsConfiguration.renames }
 }
 
 extension TipsRuntime.TipParameters {
@@ -101,7 +109,7 @@ extension TipsRuntime.TipEvents {
     }
 }
 
-internal struct FavoriteTrail: TipsRuntime.Tip {
+internal struct FavoriteTrail: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "FavoriteTrail" }
@@ -110,16 +118,12 @@ internal struct FavoriteTrail: TipsRuntime.Tip {
         TipsRuntime.TipRule.decoding(
             ["13 (param signedIn) signedIn"],
             file: "Renames.tips",
-            parameters: [TipsRuntime.TipParameters.signedIn.reference],
-            events: [],
-            arguments: [:]
+            parameters: [TipsRuntime.TipParameters.signedIn.reference]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
-    internal var declaredRenames: TipsRuntime.Tips.Renames { TipsRuntime.TipsConfiguration.renames }
 }
 
-internal struct NewTrail: TipsRuntime.Tip {
+internal struct NewTrail: _TipcTip {
     internal let trailID: Swift.String
 
     /// Creates the tip for these argument values; each combination is its own tip.
@@ -133,11 +137,7 @@ internal struct NewTrail: TipsRuntime.Tip {
         TipsRuntime.TipRule.decoding(
             ["20 (> (count visited) 1) visited.count > 1"],
             file: "Renames.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.visited.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.visited.event]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
-    internal var declaredRenames: TipsRuntime.Tips.Renames { TipsRuntime.TipsConfiguration.renames }
 }

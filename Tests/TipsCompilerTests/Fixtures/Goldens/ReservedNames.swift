@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 /// Cases named like Swift keywords, reserved names and the enum's own members.
 internal enum Type_: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
@@ -38,6 +38,13 @@ internal enum Members: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRun
 internal enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case free
     case pro
+}
+
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipParameters {
@@ -177,7 +184,7 @@ extension TipsRuntime.TipEvents {
 }
 
 /// Arguments named like the tip's own members and like enums.
-internal struct Card: TipsRuntime.Tip {
+internal struct Card: _TipcTip {
     internal let title_: Swift.String
     internal let Type_: Type_
     internal let id_: Swift.Int
@@ -221,10 +228,9 @@ internal struct Card: TipsRuntime.Tip {
             ]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct Self_: TipsRuntime.Tip {
+internal struct Self_: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Self" }
@@ -234,17 +240,15 @@ internal struct Self_: TipsRuntime.Tip {
             ["37 (&& (> (count Protocol) 1) (>= (param default) 0)) Protocol.count > 1 && default >= 0"],
             file: "ReservedNames.tips",
             parameters: [TipsRuntime.TipParameters.`default`.reference],
-            events: [TipsRuntime.TipEvents.Protocol_.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.Protocol_.event]
         )
     }
     internal var options: TipsRuntime.Tips.Options {
         TipsRuntime.Tips.Options(invalidatedBy: [TipsRuntime.TipEvents.`class`.event])
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct TipsRuntime_: TipsRuntime.Tip {
+internal struct TipsRuntime_: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "TipsRuntime" }
@@ -255,15 +259,12 @@ internal struct TipsRuntime_: TipsRuntime.Tip {
                 "41 (> (count class (where (&& (&& (== (field Type) (case Protocol)) (== (field init) (case title))) (!= (field center) \"x\")))) 0) class.donations.where(.Type == .Protocol && .init == .title && .center != \"x\").count > 0",
             ],
             file: "ReservedNames.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.`class`.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.`class`.event]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct Swift_: TipsRuntime.Tip {
+internal struct Swift_: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Swift" }
@@ -280,35 +281,45 @@ internal struct Swift_: TipsRuntime.Tip {
                 TipsRuntime.TipParameters.init_.reference,
                 TipsRuntime.TipParameters.__.reference,
             ],
-            events: [TipsRuntime.TipEvents.plan.event, TipsRuntime.TipEvents.Opened.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.plan.event, TipsRuntime.TipEvents.Opened.event]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct tips_: TipsRuntime.Tip {
+internal struct tips_: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "tips" }
     internal var title: Swift.String { "E" }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct priority_: TipsRuntime.Tip {
+internal struct priority_: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "priority" }
     internal var title: Swift.String { "F" }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct makeGroup_: TipsRuntime.Tip {
+internal struct makeGroup_: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "makeGroup" }
     internal var title: Swift.String { "G" }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
+/// Named like the generated file's protocol for its tips.
+internal struct _TipcTip_: _TipcTip {
+    internal init() {}
+
+    internal var id: Swift.String { "_TipcTip" }
+    internal var title: Swift.String { "H" }
+    internal var rules: [TipsRuntime.TipRule] {
+        TipsRuntime.TipRule.decoding(
+            ["55 (! (param self)) !self"],
+            file: "ReservedNames.tips",
+            parameters: [TipsRuntime.TipParameters.self_.reference]
+        )
+    }
 }
 
 internal enum Default {

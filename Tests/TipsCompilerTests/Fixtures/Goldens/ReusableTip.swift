@@ -4,11 +4,18 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 internal enum Level: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case beginner
     case expert
+}
+
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipEvents {
@@ -76,7 +83,7 @@ extension TipsRuntime.TipEvents {
 }
 
 /// One tip per lesson and level.
-internal struct NextLesson: TipsRuntime.Tip {
+internal struct NextLesson: _TipcTip {
     internal let lesson: Swift.Int
     internal let level: Level
     internal let isRetry: Swift.Bool
@@ -100,7 +107,6 @@ internal struct NextLesson: TipsRuntime.Tip {
                 "10 (>= (count finishedLesson (where (&& (== (field passed) (arg isRetry)) (>= (field score) (arg minimum))))) 1) finishedLesson.donations.where(.passed == isRetry && .score >= minimum).count >= 1",
             ],
             file: "ReusableTip.tips",
-            parameters: [],
             events: [TipsRuntime.TipEvents.finishedLesson.event],
             arguments: [
                 "lesson": .int(lesson),
@@ -110,5 +116,4 @@ internal struct NextLesson: TipsRuntime.Tip {
             ]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }

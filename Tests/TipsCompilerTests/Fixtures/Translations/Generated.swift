@@ -3,11 +3,18 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
 internal enum Mood: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case calm
     case stormy
+}
+
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipEvents {
@@ -21,7 +28,7 @@ extension TipsRuntime.TipEvents {
 }
 
 /// Teaches favorites.
-internal struct FavoriteTrail: TipsRuntime.Tip {
+internal struct FavoriteTrail: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "FavoriteTrail" }
@@ -37,15 +44,12 @@ internal struct FavoriteTrail: TipsRuntime.Tip {
         TipsRuntime.TipRule.decoding(
             ["10 (>= (count openedTrail) 3) openedTrail.count >= 3"],
             file: "Generated.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.openedTrail.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.openedTrail.event]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct Weather: TipsRuntime.Tip {
+internal struct Weather: _TipcTip {
     internal let mood: Mood
     internal let count: Swift.Int
 
@@ -62,15 +66,12 @@ internal struct Weather: TipsRuntime.Tip {
         TipsRuntime.TipRule.decoding(
             ["17 (>= (count openedTrail) 1) openedTrail.count >= 1"],
             file: "Generated.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.openedTrail.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.openedTrail.event]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct Untranslated: TipsRuntime.Tip {
+internal struct Untranslated: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "Untranslated" }
@@ -79,12 +80,9 @@ internal struct Untranslated: TipsRuntime.Tip {
         TipsRuntime.TipRule.decoding(
             ["22 (>= (count openedTrail) 5) openedTrail.count >= 5"],
             file: "Generated.tips",
-            parameters: [],
-            events: [TipsRuntime.TipEvents.openedTrail.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.openedTrail.event]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.Tips.Translations {

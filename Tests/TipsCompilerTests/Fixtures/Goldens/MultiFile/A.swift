@@ -3,9 +3,16 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion1.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
 
-internal struct CrossFile: TipsRuntime.Tip {
+/// What every tip of this file shares: the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
+
+extension _TipcTip {
+    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
+
+internal struct CrossFile: _TipcTip {
     internal init() {}
 
     internal var id: Swift.String { "CrossFile" }
@@ -15,11 +22,9 @@ internal struct CrossFile: TipsRuntime.Tip {
             ["4 (&& (param enabled) (> (count opened) (param limit))) enabled && opened.count > limit"],
             file: "A.tips",
             parameters: [TipsRuntime.TipParameters.enabled.reference, TipsRuntime.TipParameters.limit.reference],
-            events: [TipsRuntime.TipEvents.opened.event],
-            arguments: [:]
+            events: [TipsRuntime.TipEvents.opened.event]
         )
     }
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 internal enum Across {
