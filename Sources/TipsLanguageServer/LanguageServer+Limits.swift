@@ -48,7 +48,7 @@ extension LanguageServer {
         guard !analyses.isEmpty else { return }
         let dropped = analyses
         analyses = [:]
-        Parallel.releaseInBackground(dropped, jobs: Parallel.defaultJobs)
+        Parallel.releaseInBackground(consume dropped, jobs: Parallel.defaultJobs)
     }
 
     /// The diagnostics of every compilation an open document changed in

@@ -93,7 +93,7 @@ enum AttentionBench {
     }
 
     /// Seconds per display of one tip (appear, then disappear) for each
-    /// consumer, by wall time and by CPU time: the medians of 5 runs, the
+    /// consumer, by wall time and by CPU time: the medians of 9 runs, the
     /// consumers measured in turn in each round so that a change of load
     /// touches them all alike.
     private static func displays(count: Int) async throws -> (wall: [Consumer: Double], cpu: [Consumer: Double]) {
@@ -104,7 +104,7 @@ enum AttentionBench {
         var cpu: [Consumer: [Double]] = [:]
         for (_, loop) in setups { await loop.run(count) }  // warm-up
         let clock = ContinuousClock()
-        for _ in 0..<5 {
+        for _ in 0..<9 {
             for (consumer, loop) in setups {
                 let (start, startCPU) = (clock.now, CPUTime.ofThisProcess)
                 await loop.run(count)

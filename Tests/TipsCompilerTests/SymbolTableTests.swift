@@ -276,4 +276,34 @@ import Testing
             }
         }
     }
+
+    @Test func theTableIsTheSameWhateverTheNumberOfJobs() {
+        // Enough tips for several ranges checked at the same time, between and after other declarations.
+        var text = "enum Plan { free, pro }\nparameter plan: Plan = .free\nevent opened(count: Int)\n"
+        for index in 0..<150 {
+            text += "tip T\(index) {\n    title \"T\(index)\"\n"
+            text += "    rule plan == .pro && opened.donations.count > \(index)\n}\n"
+            if index % 50 == 0 { text += "parameter p\(index): Bool = false\n" }
+        }
+        text += "group G { T0 T1 }\n"
+        let compile = { (jobs: Int) in
+            Compilation(
+                inputs: [CompilationInput(path: "a.tips", text: text)],
+                options: CompilationOptions(emitsCode: false, jobs: jobs)
+            ).run()
+        }
+        let one = compile(1)
+        #expect(one.diagnostics.isEmpty)
+        #expect(one.symbols.declarations.count > 450)
+        #expect(one.symbols == compile(4).symbols)
+        #expect(one.symbols.declarations.map(\.nameRange) == one.symbols.declarations.map(\.nameRange).sorted())
+    }
+
+    @Test func aUseRecordedTwiceCountsOnce() {
+        let range = { (start: UInt32) in SourceRange(file: FileID(0), start: start, end: start + 1) }
+        let uses = [3, 1, 3, 7, 1, 5, 7, 3].map { SymbolUse(range: range(UInt32($0)), symbol: .parameter("p\($0)")) }
+        let table = SymbolTable(uses: uses)
+        #expect(table.uses.map(\.range.start) == [1, 3, 5, 7])
+        #expect(table.uses.map(\.symbol) == [1, 3, 5, 7].map { .parameter("p\($0)") })
+    }
 }

@@ -158,7 +158,7 @@ public struct Checker: Sendable {
         _ files: [SourceFileSyntax], at positions: [DeclarationPositions.Position]
     ) -> [CheckedTip?] {
         let base = self
-        let chunks = Parallel.map(positions.count, jobs: jobs, minimumChunk: Self.tipsPerJob) { range in
+        var chunks = Parallel.map(positions.count, jobs: jobs, minimumChunk: Self.tipsPerJob) { range in
             var worker = base
             worker.diagnostics = CheckerReporter(sink: DiagnosticEngine())
             (worker.declarations, worker.uses) = ([], [])
@@ -176,14 +176,30 @@ public struct Checker: Sendable {
             return (tips, worker.diagnostics.sink, worker.declarations, worker.uses)
         }
         var checked: [CheckedTip?] = []
-        checked.reserveCapacity(positions.count)
-        for (tips, engine, declared, used) in chunks {
-            diagnostics.sink.report(contentsOf: engine)
-            checked += tips
-            declarations += declared
-            uses += used
+        for index in chunks.indices {
+            diagnostics.sink.report(contentsOf: chunks[index].1)
+            Self.append(&chunks[index].0, to: &checked)
+            Self.append(&chunks[index].2, to: &declarations)
+            Self.append(&chunks[index].3, to: &uses)
         }
         return checked
+    }
+
+    /// Appends `records` to `all`, in order, leaving `records` empty. When
+    /// `records` is the longer, `all` goes in front of it instead: elements
+    /// appended are copied (their names retained, then released with the
+    /// array they came from), elements already in place only move. With one
+    /// job, checking 1,000 tips then copies no tip and no record of one, 1.8 M
+    /// of 131.7 M instructions (callgrind, `tipc check --jobs 1`); with
+    /// more, the first range's are spared.
+    private static func append<Element>(_ records: inout [Element], to all: inout [Element]) {
+        if records.count > all.count {
+            records.insert(contentsOf: all, at: 0)
+            swap(&records, &all)
+        } else {
+            all += records
+        }
+        records = []
     }
 
     /// Tips below this many per job are not worth a thread.

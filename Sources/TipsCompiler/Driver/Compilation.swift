@@ -106,7 +106,7 @@ public struct Compilation: Sendable {
         let syntax = Parser.parse(files, jobs: options.jobs, diagnostics: &diagnostics)
         checkOutputNames(files, diagnostics: &diagnostics)
         var program = Checker.check(syntax, sources: sources, diagnostics: &diagnostics, jobs: options.jobs)
-        Parallel.releaseInBackground(syntax, jobs: options.jobs)
+        Parallel.releaseInBackground(consume syntax, jobs: options.jobs)
         if let lock = options.lock { check(program, against: lock, sources: &sources, diagnostics: &diagnostics) }
         if let strings = options.strings {
             translate(&program, with: strings, sources: &sources, diagnostics: &diagnostics)

@@ -155,11 +155,14 @@ public struct SymbolTable: Hashable, Sendable {
 }
 
 extension [SymbolUse] {
-    /// Removes each use that repeats the one before it.
+    /// Removes each use that repeats the one before it. Nothing moves
+    /// before the first repeat: storing a use over itself retains and
+    /// releases its names, 1.2 M of the 131.7 M instructions of checking
+    /// 1,000 tips (callgrind, `tipc check --jobs 1`).
     fileprivate mutating func removeDuplicates() {
-        var kept = 0
-        for index in indices where kept == 0 || self[index] != self[kept - 1] {
-            self[kept] = self[index]
+        guard var kept = indices.dropFirst().first(where: { self[$0] == self[$0 - 1] }) else { return }
+        for index in (kept + 1)..<count where self[index] != self[kept - 1] {
+            swapAt(kept, index)
             kept += 1
         }
         removeLast(count - kept)

@@ -55,9 +55,23 @@ package enum Parallel {
     /// run, so the stages after its last use do not wait for it: a large
     /// file's syntax tree is millions of small allocations, and freeing them
     /// misses the cache on almost every one.
+    ///
+    /// The utility thread is handed the only reference: the caller passes
+    /// `consume value`, and nothing here keeps a copy. A copy kept until this
+    /// function returns makes the caller free it all whenever the utility
+    /// thread is done first, and under callgrind it often is: 8.5 M of the
+    /// 147 M instructions of a language server's edit of 1,000 tips ran on
+    /// the server's thread (`tipc lsp`, ten edits against none).
     package static func releaseInBackground<Value: Sendable>(_ value: consuming Value, jobs: Int) {
         guard jobs > 1 else { return }
-        let value = value
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(value) {} }
+        let owner = Unmanaged.passRetained(ReleasedValue(consume value))
+        DispatchQueue.global(qos: .utility).async { owner.release() }
     }
+}
+
+/// A value on its way to be freed by ``Parallel/releaseInBackground(_:jobs:)``.
+private final class ReleasedValue<Value: Sendable>: Sendable {
+    let value: Value
+
+    init(_ value: consuming Value) { self.value = value }
 }
