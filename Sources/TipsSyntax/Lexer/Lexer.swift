@@ -331,11 +331,12 @@ public struct Lexer {
     mutating func scanPunctuation(_ byte: UInt8) {
         let start = index
         let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-        if let double = Lexer.twoByteOperator(byte, next) {
-            emit(.binaryOperator(double), from: start, to: start + 2)
+        let punctuation = Lexer.punctuation[Int(byte)]
+        if let pair = punctuation.pair, next == punctuation.pairedWith {
+            emit(.binaryOperator(pair), from: start, to: start + 2)
             index += 2
-        } else if let single = Lexer.singleByteTokens[Int(byte)] {
-            emit(single, from: start, to: start + 1)
+        } else if let alone = punctuation.alone {
+            emit(alone, from: start, to: start + 1)
             index += 1
         } else if byte == UInt8(ascii: "'") {
             scanSingleQuotedString()
@@ -346,39 +347,36 @@ public struct Lexer {
         }
     }
 
-    /// The token each byte is on its own, indexed by the byte: punctuation,
-    /// and the operators ``RuleOperator`` spells with one byte (`-` is
-    /// ``TokenKind/minus``, as it is also a prefix; `/` reaches the lexer's
-    /// comment scanning first). Nil for a byte that is no such token.
-    static let singleByteTokens: [TokenKind?] = {
-        var table = [TokenKind?](repeating: nil, count: 256)
-        let punctuation: [TokenKind] = [
+    /// What one byte starts: the token it is on its own, and the operator it
+    /// spells with the byte `pairedWith` after it (`=` then `=`), which wins.
+    struct Punctuation {
+        var alone: TokenKind?
+        var pairedWith: UInt8 = 0
+        var pair: RuleOperator?
+    }
+
+    /// What each byte starts, indexed by the byte: punctuation, and the
+    /// operators as ``RuleOperator`` spells them (`-` is ``TokenKind/minus``,
+    /// as it is also a prefix; `/` reaches the lexer's comment scanning first).
+    static let punctuation: [Punctuation] = {
+        var table = [Punctuation](repeating: Punctuation(), count: 256)
+        let kinds: [TokenKind] = [
             .leftBrace, .rightBrace, .leftParen, .rightParen, .leftBracket, .rightBracket, .comma, .colon, .semicolon,
             .dot, .percent, .assign, .bang, .minus,
         ]
-        for (byte, kind) in zip("{}()[],:;.%=!-".utf8, punctuation) { table[Int(byte)] = kind }
+        for (byte, kind) in zip("{}()[],:;.%=!-".utf8, kinds) { table[Int(byte)].alone = kind }
         for op in RuleOperator.allCases {
             let spelling = Array(op.rawValue.utf8)
-            guard spelling.count == 1, table[Int(spelling[0])] == nil else { continue }
-            table[Int(spelling[0])] = .binaryOperator(op)
+            let first = Int(spelling[0])
+            if spelling.count == 2 {
+                table[first].pairedWith = spelling[1]
+                table[first].pair = op
+            } else if table[first].alone == nil {
+                table[first].alone = .binaryOperator(op)
+            }
         }
         return table
     }()
-
-    /// The operators ``RuleOperator`` spells with two bytes (`==`, `&&`).
-    static let twoByteOperators: [(first: UInt8, second: UInt8, op: RuleOperator)] =
-        RuleOperator.allCases.compactMap { op in
-            let spelling = Array(op.rawValue.utf8)
-            return spelling.count == 2 ? (spelling[0], spelling[1], op) : nil
-        }
-
-    /// The operator `byte` and `next` spell together, such as `==` or `&&`;
-    /// where there is one, `byte` is not a token on its own.
-    @inline(__always)
-    static func twoByteOperator(_ byte: UInt8, _ next: UInt8) -> RuleOperator? {
-        for entry in twoByteOperators where entry.first == byte && entry.second == next { return entry.op }
-        return nil
-    }
 
     /// An ASCII byte that starts no token: reported, and skipped.
     mutating func scanUnexpected(_ byte: UInt8) {
