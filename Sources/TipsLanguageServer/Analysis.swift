@@ -27,7 +27,13 @@ final class Analysis: Sendable {
         let input = { (document: TextDocument) in
             CompilationInput(path: Workspace.path(of: document.uri) ?? document.uri, bytes: document.bytes)
         }
-        let options = CompilationOptions(emitsCode: false, lock: lock.map(input), strings: catalog.map(input))
+        // One job, and the previous analysis freed on this thread too (see
+        // `dropAnalyses`): threads working at the same time share the syntax,
+        // the tables and the heap, and on two cores an edit of 1,000 tips took
+        // 19.7–21.8 ms and 28–31 ms of CPU time, against 17.2–18.9 ms and
+        // 17–19 ms so (`tipc-bench --only editor`, load average 0.9).
+        let options = CompilationOptions(
+            emitsCode: false, jobs: 1, lock: lock.map(input), strings: catalog.map(input))
         let result = Compilation(inputs: documents.map(input), options: options).run()
         self.result = result
         var ignored = DiagnosticEngine()

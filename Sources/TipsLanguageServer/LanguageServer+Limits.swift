@@ -39,16 +39,11 @@ extension LanguageServer {
         }
     }
 
-    /// Forgets every analysis (a document changed), releasing them on
-    /// another thread when there is one: freeing a compilation of 1,000 tips
-    /// (its syntax, model, symbol table and diagnostics) is about a twentieth
-    /// of the check that follows every edit, and the edit waits for neither
-    /// (perf, `tipc-bench --only editor`: 5.6% of an edit's samples).
+    /// Forgets every analysis (a document changed), freeing them on this
+    /// thread: freed on another, they contend with the next check for the
+    /// heap (see ``Analysis``'s options for the figures).
     func dropAnalyses() {
-        guard !analyses.isEmpty else { return }
-        let dropped = analyses
         analyses = [:]
-        Parallel.releaseInBackground(consume dropped, jobs: Parallel.defaultJobs)
     }
 
     /// The diagnostics of every compilation an open document changed in
