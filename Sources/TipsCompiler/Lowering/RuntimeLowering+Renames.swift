@@ -29,7 +29,7 @@ extension RuntimeLowering {
                     Tips.EventRename(from: $0.text, to: event.name, keepCount: event.keepCount)
                 }
             case .enumeration(let decl):
-                renames.enumCases += caseRenames(of: decl, in: declarations.map(\.1))
+                renames.enumCases += caseRenames(of: decl, in: declarations)
             case .parameter, .group: break
             }
             if firstFile == nil, count != before { firstFile = file }
@@ -41,13 +41,13 @@ extension RuntimeLowering {
     /// The renamed cases of `decl`, each with the persisted parameters and
     /// donation fields of its type, whose stored values hold its cases.
     private static func caseRenames(
-        of decl: CheckedEnum, in declarations: [CheckedDeclaration]
+        of decl: CheckedEnum, in declarations: [(FileID, CheckedDeclaration)]
     ) -> [Tips.EnumCaseRename] {
         guard decl.caseRenames.contains(where: { !$0.isEmpty }) else { return [] }
         let type = TipsType.enumeration(decl.name)
         var parameters: [String] = []
         var fields: [Tips.EnumCaseRename.Field] = []
-        for declaration in declarations {
+        for (_, declaration) in declarations {
             switch declaration {
             case .parameter(let parameter) where parameter.type == type && !parameter.isTransient:
                 parameters.append(parameter.name)
