@@ -91,12 +91,17 @@ private func columns(_ line: Substring) -> Int {
         return center
     }
 
+    /// A slot for `Favorite` on 40 plain columns that appends what it prints to `printed`.
+    private static func favoriteSlot(in center: TipCenter, printingInto printed: Locked<String>) -> TerminalTipSlot {
+        TerminalTipSlot(
+            TipPresenter(Favorite(), center: center), style: TerminalStyle(width: 40, unicode: false, color: false),
+            write: { text in printed.append(text) })
+    }
+
     @Test func theSlotPrintsACardWhenTheTipAppearsAndTheCloseKeyClosesIt() async throws {
         let center = try await Self.center()
         let printed = Locked<String>()
-        let slot = TerminalTipSlot(
-            TipPresenter(Favorite(), center: center), style: TerminalStyle(width: 40, unicode: false, color: false),
-            write: { text in printed.append(text) })
+        let slot = Self.favoriteSlot(in: center, printingInto: printed)
         await slot.update()
         #expect(printed.values.count == 1)
         #expect(printed.values.first?.contains("Save as a Favorite") == true)
@@ -113,9 +118,7 @@ private func columns(_ line: Substring) -> Int {
     @Test func theSnoozeKeyIsOnTheCardAndSnoozesTheTip() async throws {
         let center = try await Self.center()
         let printed = Locked<String>()
-        let slot = TerminalTipSlot(
-            TipPresenter(Favorite(), center: center), style: TerminalStyle(width: 40, unicode: false, color: false),
-            write: { text in printed.append(text) })
+        let slot = Self.favoriteSlot(in: center, printingInto: printed)
         await slot.update()
         #expect(printed.values.first?.contains("[z] Later") == true, "\(printed.values)")
         #expect(await slot.handle(" Z ") == .snoozed(tipID: "Favorite"))
