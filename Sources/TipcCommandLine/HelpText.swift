@@ -43,7 +43,7 @@ public enum HelpText {
 
     static let warningsAsErrors = CommandOption("--warnings-as-errors", help: "Treat every warning as an error")
     static let jobs = CommandOption(
-        "--jobs", short: "-j", value: "<n>", help: "Use at most n threads (default: one per processor)")
+        "--jobs", short: "-j", value: "<n>", help: "Use at most n threads (default: 1)")
     static let lockOption = CommandOption(
         "--lock", value: "<tipc.lock>", help: "Also report each change that would lose users' stored state",
         "(see 'tipc help lock')")
@@ -65,7 +65,7 @@ public enum HelpText {
             CommandOption("--access-level", value: "<level>", help: "internal (default), package or public"),
             warningsAsErrors, lockOption, stringsOption,
             CommandOption(
-                "--jobs", short: "-j", value: "<n>", help: "Use at most n threads (default: one per processor);",
+                "--jobs", short: "-j", value: "<n>", help: "Use at most n threads (default: 1);",
                 "the output is the same whatever n is"),
             // Expanded before parsing (`OptionsFile`), by every command; listed here for the plugin's users.
             CommandOption(

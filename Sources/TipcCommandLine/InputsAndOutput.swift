@@ -7,7 +7,7 @@ public struct InputsAndOutput: Hashable, Sendable {
     public var files: [String]
     /// The file the command writes.
     public var output: String
-    /// At most this many threads; nil for one per processor.
+    /// At most this many threads; nil for the default (one).
     public var jobs: Int? = nil
 
     /// Reads the files and checks them without emitting code; nil, the

@@ -41,11 +41,11 @@ enum BenchCompiler {
         return Lexer.tokenize(file, diagnostics: &diagnostics).count
     }
 
-    /// How many jobs `tipc` runs by default on this machine (one per processor).
+    /// How many jobs `tipc` runs by default.
     static var defaultJobs: Int { CompilationOptions().jobs }
 
     /// Parses, checks and emits `bytes` as one file, the way `tipc compile` does
-    /// (with `jobs` threads; by default one per processor, as `tipc` does).
+    /// (with `jobs` threads; by default as many as `tipc` runs).
     static func compile(_ bytes: [UInt8], jobs: Int? = nil, strings: [UInt8]? = nil) -> Output? {
         let catalog = strings.map { CompilationInput(path: "Synthetic.xcstrings", bytes: $0) }
         let result = Compilation(

@@ -75,15 +75,16 @@ enum CompilerBench {
     }
 
     private static func fullCompile(options: Options, inputs: [BenchInput], report: Report) {
-        let jobs = BenchCompiler.defaultJobs
-        section("Full compile (lex, parse, check, emit), \(jobs) jobs (tipc's default here) and 1 job")
+        // One job is tipc's default; one per processor shows whether more would pay (see Parallel.defaultJobs).
+        let jobs = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        section("Full compile (lex, parse, check, emit), \(jobs) jobs (one per processor) and 1 job (tipc's default)")
         var medians: [Double] = []
         var serialMedians: [Double] = []
         for input in inputs {
             // The validity check already compiled each input once; large inputs skip a second warm-up.
             let warmUp = input.tipCount < 10_000
             let runs = options.runs(for: input.tipCount)
-            let samples = measure(runs: runs, warmUp: warmUp) { _ = BenchCompiler.compile(input.bytes) }
+            let samples = measure(runs: runs, warmUp: warmUp) { _ = BenchCompiler.compile(input.bytes, jobs: jobs) }
             let serial = measure(runs: runs, warmUp: warmUp) { _ = BenchCompiler.compile(input.bytes, jobs: 1) }
             let bytes = Double(input.bytes.count)
             var line =

@@ -197,7 +197,8 @@ enum SwiftcBench {
         let tipc = Samples(seconds: tipcRuns)
         let parse = Samples(seconds: parseRuns)
         print("  \(Format.count(input.tipCount)) tips, CPU time, taken alternately:")
-        print("    tipc full compile (\(BenchCompiler.defaultJobs) jobs): \(Format.spread(tipc))")
+        let jobs = BenchCompiler.defaultJobs
+        print("    tipc full compile (\(jobs) \(jobs == 1 ? "job" : "jobs")): \(Format.spread(tipc))")
         print(
             "    swiftc -frontend -parse of its \(Format.megabytes(Double(output.swiftUTF8.count))): \(Format.spread(parse))"
         )

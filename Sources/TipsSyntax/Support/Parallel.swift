@@ -7,8 +7,16 @@ import TipsRuntime
 /// The results come back in range order, so output and diagnostics do not
 /// depend on how many jobs ran or how the threads were scheduled.
 package enum Parallel {
-    /// How many jobs a compilation runs by default: one per active processor.
-    package static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    /// How many jobs a compilation runs by default: one. On the benchmark's
+    /// machine (2 processors, shared as a build shares them with `swiftc`),
+    /// a second job did not pay for what it costs. 10,000 tips (4.4 MB, one
+    /// file): at load 5-6 one job took 0.96x the wall time of two (369 against
+    /// 384 ms, `tipc-bench --quick --only compiler`); at load 2.3 two jobs took
+    /// 0.38-0.41 s against 0.47 s but 469-583 ms of CPU against 440-445 ms
+    /// (`perf stat -r 5 tipc compile --jobs N`). 1,000 tips: 41-52 ms either
+    /// way, two jobs 1-5 % more CPU. `--jobs N` spreads files and a file's
+    /// tips over N threads, for a machine with processors to spare.
+    package static let defaultJobs = 1
 
     /// Splits `0..<count` into contiguous ranges of at least `minimumChunk`
     /// items, up to four per job (one range when that leaves fewer than two),

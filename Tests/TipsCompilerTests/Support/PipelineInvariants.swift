@@ -10,7 +10,7 @@ import Testing
 /// errors produces one non-empty output per input.
 enum PipelineInvariants {
     /// Compiles `inputs` through parse, check, validate and emit, with `jobs`
-    /// threads (by default one per processor, as `tipc` does).
+    /// threads (by default one, as `tipc` does).
     static func compile(_ inputs: [CompilationInput], jobs: Int? = nil) -> CompilationResult {
         Compilation(inputs: inputs, options: CompilationOptions(emitsCode: true, jobs: jobs)).run()
     }
