@@ -104,7 +104,7 @@ private struct ScenarioRun {
             remember(tip)
         case .expectShows(let group, let tip):
             if let tip { remember(tip) }
-            if let members = runtime.groups[group]?.members {
+            if let members = runtime.groups[group]?.declaration.members {
                 for member in members { remember(CheckedTipInstance(tip: member, arguments: nil, text: member)) }
             }
         case .repeat(_, let steps): for inner in steps { collectTips(inner) }
@@ -113,7 +113,8 @@ private struct ScenarioRun {
     }
 
     private mutating func remember(_ instance: CheckedTipInstance) {
-        guard instance.arguments != nil || runtime.tips[instance.tip]?.isReusable == false, tips[instance] == nil,
+        guard instance.arguments != nil || runtime.tips[instance.tip]?.declaration.isReusable == false,
+            tips[instance] == nil,
             let tip = runtime.instance(of: instance.tip, arguments: instance.arguments)
         else { return }
         tips[instance] = tip
@@ -220,7 +221,7 @@ private struct ScenarioRun {
             let current = group.currentTip?.id
             let expected = instance.flatMap { tips[$0]?.id }
             guard current != expected else { return }
-            let members = runtime.groups[name]?.members ?? []
+            let members = runtime.groups[name]?.declaration.members ?? []
             let shown = current.flatMap { id in zip(members, group.tips).first { $0.1.id == id }?.0 }
             fail(
                 "expected \(name) to show \(instance?.text ?? "nothing"), but it shows \(shown ?? "nothing")",
@@ -269,7 +270,8 @@ private struct ScenarioRun {
     private mutating func group(named name: String) -> TipGroup? {
         if let group = groups[name] { return group }
         guard let declared = runtime.groups[name] else { return nil }
-        let group = TipGroup(declared.priority, runtime.members(of: declared), name: declared.name, center: center)
+        let group = TipGroup(
+            declared.priority, runtime.members(of: declared), name: declared.declaration.name, center: center)
         groups[name] = group
         return group
     }

@@ -161,16 +161,16 @@ struct AgreementProgram {
                 TipcRuntimeValueDump.enumeration(decl.name, rawValues: decl.cases))
         case .parameter(let parameter):
             add(
-                "TipcRuntimeValueDump.parameter(TipsRuntime.TipParameters.\(SwiftNames.identifier(parameter.name)).reference)",
+                "TipcRuntimeValueDump.parameter(TipsRuntime.TipParameters.\(SwiftNames.identifier(parameter.declaration.name)).reference)",
                 TipcRuntimeValueDump.parameter(parameter.reference))
         case .event(let event):
             add(
-                "TipcRuntimeValueDump.event(TipsRuntime.TipEvents.\(SwiftNames.identifier(event.name)).event)",
+                "TipcRuntimeValueDump.event(TipsRuntime.TipEvents.\(SwiftNames.identifier(event.declaration.name)).event)",
                 TipcRuntimeValueDump.event(event.event))
         case .tip(let tip):
-            var call = SwiftNames.tipType(tip.name) + "("
+            var call = SwiftNames.tipType(tip.declaration.name) + "("
             var values: [String: TipValue] = [:]
-            for (index, argument) in (tip.arguments ?? []).enumerated() {
+            for (index, argument) in (tip.declaration.arguments ?? []).enumerated() {
                 let (swift, value) = Self.sample(of: argument.type, enums: enums)
                 call += (index > 0 ? ", " : "") + SwiftNames.label(argument.name) + ": " + swift
                 values[argument.name] = value
@@ -188,12 +188,12 @@ struct AgreementProgram {
                     TipcRuntimeValueDump.tip(tip.instance(values, language: served)))
             }
         case .group(let group):
-            let type = SwiftNames.identifier(group.name)
+            let type = SwiftNames.identifier(group.declaration.name)
             add(
                 "TipcRuntimeValueDump.group(name: \(type).makeGroup(in: _tipcAgreementCenter).name, "
                     + "priority: \(type).priority, tips: \(type).tips)",
                 TipcRuntimeValueDump.group(
-                    name: group.name, priority: group.priority, tips: lowered.members(of: group)))
+                    name: group.declaration.name, priority: group.priority, tips: lowered.members(of: group)))
         }
     }
 

@@ -92,10 +92,10 @@ extension LoweredTip {
         guard let texts = copy?.translations[language] else { return instance(arguments) }
         var tip = self
         var rest = texts[...]
-        if let title = rest.popFirst() { tip.title = title }
-        if tip.message != nil, let message = rest.popFirst() { tip.message = message }
-        for index in tip.actions.indices {
-            if let title = rest.popFirst() { tip.actions[index].title = title }
+        if let title = rest.popFirst() { tip.declaration.title = title }
+        if tip.declaration.message != nil, let message = rest.popFirst() { tip.declaration.message = message }
+        for index in tip.declaration.actions.indices {
+            if let title = rest.popFirst() { tip.declaration.actions[index].title = title }
         }
         return tip.instance(arguments)
     }

@@ -25,10 +25,10 @@ public struct LoweredProgram: Sendable {
             for declaration in file.declarations {
                 switch lowering.lower(declaration) {
                 case .enumeration: break
-                case .parameter(let parameter): parameters[parameter.name] = parameter
-                case .event(let event): events[event.name] = event
-                case .tip(let tip): tips[tip.name] = tip
-                case .group(let group): groups[group.name] = group
+                case .parameter(let parameter): parameters[parameter.declaration.name] = parameter
+                case .event(let event): events[event.declaration.name] = event
+                case .tip(let tip): tips[tip.declaration.name] = tip
+                case .group(let group): groups[group.declaration.name] = group
                 }
             }
         }
@@ -37,14 +37,14 @@ public struct LoweredProgram: Sendable {
         self.events = events
         self.tips = tips
         self.groups = groups
-        plainInstances = tips.filter { !$0.value.isReusable }.mapValues { $0.instance() }
+        plainInstances = tips.filter { !$0.value.declaration.isReusable }.mapValues { $0.instance() }
     }
 
     /// The instance of the tip named `name`: a plain tip's one instance, or a
     /// reusable tip's for `arguments` (its argument values in declaration order).
     public func instance(of name: String, arguments: [TipValue]?) -> LoweredTipInstance? {
         if let plain = plainInstances[name] { return plain }
-        guard let tip = tips[name], let declared = tip.arguments, let arguments else { return nil }
+        guard let tip = tips[name], let declared = tip.declaration.arguments, let arguments else { return nil }
         var values: [String: TipValue] = [:]
         for (field, value) in zip(declared, arguments) { values[field.name] = value }
         return tip.instance(values)
@@ -52,6 +52,6 @@ public struct LoweredProgram: Sendable {
 
     /// The group's member tips, in order.
     public func members(of group: LoweredGroup) -> [LoweredTipInstance] {
-        group.members.compactMap { plainInstances[$0] }
+        group.declaration.members.compactMap { plainInstances[$0] }
     }
 }

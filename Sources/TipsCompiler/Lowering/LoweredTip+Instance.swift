@@ -20,9 +20,9 @@ extension LoweredTip {
     /// The instance with these argument values (by argument name); a plain tip takes none.
     public func instance(_ arguments: [String: TipValue] = [:]) -> LoweredTipInstance {
         LoweredTipInstance(
-            id: id.filled(with: arguments), title: title.filled(with: arguments),
-            message: message?.filled(with: arguments), image: image?.filled(with: arguments),
-            actions: actions.map { Tips.Action(id: $0.id, title: $0.title.filled(with: arguments)) },
+            id: declaration.id.filled(with: arguments), title: declaration.title.filled(with: arguments),
+            message: declaration.message?.filled(with: arguments), image: declaration.image?.filled(with: arguments),
+            actions: declaration.actions.map { Tips.Action(id: $0.id, title: $0.title.filled(with: arguments)) },
             rules: arguments.isEmpty
                 ? rules
                 : rules.map {

@@ -62,7 +62,7 @@ public struct RuntimeLowering: Sendable {
     /// One declaration.
     public func lower(_ declaration: CheckedDeclaration) -> LoweredDeclaration {
         switch declaration {
-        case .enumeration(let decl): .enumeration(lower(decl))
+        case .enumeration(let decl): .enumeration(decl)
         case .parameter(let parameter): .parameter(lower(parameter))
         case .event(let event): .event(lower(event))
         case .tip(let tip): .tip(lower(tip))
@@ -70,35 +70,25 @@ public struct RuntimeLowering: Sendable {
         }
     }
 
-    /// An enum.
-    public func lower(_ decl: CheckedEnum) -> LoweredEnum {
-        LoweredEnum(name: decl.name, doc: decl.doc, cases: decl.cases)
-    }
-
     /// A parameter.
     public func lower(_ parameter: CheckedParameter) -> LoweredParameter {
-        LoweredParameter(
-            name: parameter.name, doc: parameter.doc, type: parameter.type, reference: Self.reference(parameter))
+        LoweredParameter(declaration: parameter, reference: Self.reference(parameter))
     }
 
     /// An event.
     public func lower(_ event: CheckedEvent) -> LoweredEvent {
-        LoweredEvent(name: event.name, doc: event.doc, fields: event.fields, event: Self.event(event))
+        LoweredEvent(declaration: event, event: Self.event(event))
     }
 
     /// A group.
     public func lower(_ group: CheckedGroup) -> LoweredGroup {
-        LoweredGroup(
-            name: group.name, doc: group.doc, priority: group.priority == .ordered ? .ordered : .firstAvailable,
-            members: group.members)
+        LoweredGroup(declaration: group, priority: group.priority == .ordered ? .ordered : .firstAvailable)
     }
 
     /// A tip; a reusable tip's arguments stay slots (see ``LoweredTip``).
     public func lower(_ tip: CheckedTip) -> LoweredTip {
         LoweredTip(
-            name: tip.name, doc: tip.doc, arguments: tip.arguments, id: tip.id, title: tip.title,
-            message: tip.message, image: tip.image,
-            actions: tip.actions.map { LoweredAction(id: $0.id, title: $0.title) },
+            declaration: tip,
             rules: tip.rules.map { rule in
                 TipRule(expression(rule.expression), source: rule.source, file: rule.fileName, line: rule.line)
             },

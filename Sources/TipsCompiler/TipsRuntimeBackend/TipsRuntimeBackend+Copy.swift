@@ -81,7 +81,7 @@ extension FileEmitter {
     func appendTipText(
         _ text: InterpolatedText, offset: Int, of tip: LoweredTip, to out: inout ByteBuffer
     ) {
-        let arguments = tip.arguments ?? []
+        let arguments = tip.declaration.arguments ?? []
         guard let copy = tip.copy else { return appendText(text, arguments, to: &out) }
         out.append(Self.copyMember)
         out.append(".text(")

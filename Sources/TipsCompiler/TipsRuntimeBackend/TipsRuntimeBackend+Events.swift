@@ -6,6 +6,7 @@
 // the event's donation type. An event without fields is the runtime's
 // `Tips.FieldlessEvent`. Either way the code declares no event type of its own.
 
+import TipsRuntime
 import TipsSyntax
 
 extension FileEmitter {
@@ -17,13 +18,16 @@ extension FileEmitter {
                 emitEvent(event, into: &writer)
             }
         }
-        for event in events where !event.fields.isEmpty { emitDonateExtension(event, into: &writer) }
+        for event in events where !event.declaration.fields.isEmpty {
+            emitDonateExtension(event.declaration, into: &writer)
+        }
     }
 
     /// Writes an event with fields: its value, its type (an alias of the
     /// runtime's `Tips.TypedEvent`) and its donation type.
-    private func emitEvent(_ event: LoweredEvent, into writer: inout SwiftWriter) {
-        guard !event.fields.isEmpty else { return emitFieldlessEvent(event, into: &writer) }
+    private func emitEvent(_ lowered: LoweredEvent, into writer: inout SwiftWriter) {
+        let event = lowered.declaration
+        guard !event.fields.isEmpty else { return emitFieldlessEvent(lowered, into: &writer) }
         let eventType = SwiftNames.eventType(event.name)
         // Spelled once here: the donation type's name is written three times.
         let donationType = SwiftNames.donationType(event.name)
@@ -32,7 +36,7 @@ extension FileEmitter {
         writer.expression { code in
             code.prefix { out in appendStaticLet(event.name, to: &out) { $0.appendUTF8(eventType) } }
             code.beginCall(string: eventType)
-            appendEventArguments(event, to: &code)
+            appendEventArguments(lowered.event, to: &code)
             code.end()
             code.suffix { $0.append(" {") }
         }
@@ -52,7 +56,7 @@ extension FileEmitter {
 
     /// Writes `extension TipsRuntime.Tips.TypedEvent where _TipcDonation == …`
     /// with the event's `donate` and `sendDonation`.
-    private func emitDonateExtension(_ event: LoweredEvent, into writer: inout SwiftWriter) {
+    private func emitDonateExtension(_ event: CheckedEvent, into writer: inout SwiftWriter) {
         writer.blankLine()
         writer.block { out in
             out.append("extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.")
@@ -66,7 +70,7 @@ extension FileEmitter {
 
     /// Appends `<Name>Donation(date: $0.date, label: $0.value("field"), ...)`,
     /// the typed donation made of the runtime's `$0`.
-    private func appendTypedDonation(_ event: LoweredEvent, _ donationType: String, to code: inout SwiftExpression) {
+    private func appendTypedDonation(_ event: CheckedEvent, _ donationType: String, to code: inout SwiftExpression) {
         code.beginCall(string: donationType)
         code.labeled("date") { $0.append("$0.date") }
         for field in event.fields {
@@ -84,25 +88,26 @@ extension FileEmitter {
     }
 
     /// Appends the arguments of `Tips.Event(id:keepCount:keepDuration:)`, the defaults left out.
-    private func appendEventArguments(_ event: LoweredEvent, to code: inout SwiftExpression) {
-        code.labeled("id") { $0.appendStringLiteral(event.event.id) }
-        if event.event.keepCount != CheckedEvent.defaultKeepCount {
-            code.labeled("keepCount") { $0.appendInteger(event.event.keepCount) }
+    private func appendEventArguments(_ event: Tips.Event, to code: inout SwiftExpression) {
+        code.labeled("id") { $0.appendStringLiteral(event.id) }
+        if event.keepCount != CheckedEvent.defaultKeepCount {
+            code.labeled("keepCount") { $0.appendInteger(event.keepCount) }
         }
-        if let duration = event.event.keepDuration {
+        if let duration = event.keepDuration {
             code.labeled("keepDuration") { appendSeconds(duration, to: &$0) }
         }
     }
 
     /// Writes an event without fields: its value, a `TipsRuntime.Tips.FieldlessEvent`,
     /// and its two type names as aliases of the runtime's types.
-    private func emitFieldlessEvent(_ event: LoweredEvent, into writer: inout SwiftWriter) {
+    private func emitFieldlessEvent(_ lowered: LoweredEvent, into writer: inout SwiftWriter) {
+        let event = lowered.declaration
         let eventType = SwiftNames.eventType(event.name)
         writer.docComment(event.doc)
         writer.expression { code in
             code.prefix { out in appendStaticLet(event.name, to: &out) { $0.appendUTF8(eventType) } }
             code.beginCall(string: eventType)
-            appendEventArguments(event, to: &code)
+            appendEventArguments(lowered.event, to: &code)
             code.end()
         }
         writer.line()
@@ -122,7 +127,7 @@ extension FileEmitter {
     /// Writes `<Name>Donation` beside `<Name>Event` for an event with fields:
     /// the date, then one typed property per field. A sibling, not a nested type, so that inside the
     /// event's type a user's enum is never hidden by it.
-    private func emitDonationType(_ event: LoweredEvent, _ donationType: String, into writer: inout SwiftWriter) {
+    private func emitDonationType(_ event: CheckedEvent, _ donationType: String, into writer: inout SwiftWriter) {
         docLine("/// A donation of `", event, "`: when it was made, and its typed fields.", into: &writer)
         declaration(" struct ", into: &writer) { out in
             out.appendUTF8(donationType)
@@ -142,7 +147,7 @@ extension FileEmitter {
 
     /// Writes `init?(date: Foundation.Date, label name: Type?, ...)`, one
     /// parameter a line when long, which keeps the fields that are all there.
-    private func emitDonationInit(_ event: LoweredEvent, into writer: inout SwiftWriter) {
+    private func emitDonationInit(_ event: CheckedEvent, into writer: inout SwiftWriter) {
         // The parameters on one line, built first to measure them.
         var parameters = ByteBuffer(capacity: 128)
         parameters.append(Self.dateParameter)
@@ -196,7 +201,7 @@ extension FileEmitter {
 
     /// Writes a `///` line naming the event in code voice: `before`, its name, then `after`.
     private func docLine(
-        _ before: StaticString, _ event: LoweredEvent, _ after: StaticString, into writer: inout SwiftWriter
+        _ before: StaticString, _ event: CheckedEvent, _ after: StaticString, into writer: inout SwiftWriter
     ) {
         writer.nonEmptyLine { out in
             out.append(before)
@@ -217,7 +222,7 @@ extension FileEmitter {
 
     /// Writes `donate(...) async` (returns once durable) or `sendDonation(...)`
     /// (TipKit's name: returns at once), with one typed parameter per field.
-    private func emitDonate(_ event: LoweredEvent, awaited: Bool, into writer: inout SwiftWriter) {
+    private func emitDonate(_ event: CheckedEvent, awaited: Bool, into writer: inout SwiftWriter) {
         docLine(
             "/// Records one donation of `", event,
             awaited ? "`; returns once it is durable." : "` and returns at once, before it is durable.", into: &writer)

@@ -30,7 +30,8 @@ extension FileEmitter {
         }
     }
 
-    func emitTip(_ tip: LoweredTip, into writer: inout SwiftWriter) {
+    func emitTip(_ lowered: LoweredTip, into writer: inout SwiftWriter) {
+        let tip = lowered.declaration
         writer.blankLine()
         writer.docComment(tip.doc)
         let arguments = tip.arguments ?? []
@@ -41,18 +42,20 @@ extension FileEmitter {
             emitInit(arguments, into: &writer)
             writer.line()
             textProperty("id: Swift.String", into: &writer) { appendText(tip.id, arguments, to: &$0) }
-            textProperty("title: Swift.String", into: &writer) { appendTipText(tip.title, offset: 0, of: tip, to: &$0) }
+            textProperty("title: Swift.String", into: &writer) {
+                appendTipText(tip.title, offset: 0, of: lowered, to: &$0)
+            }
             if let message = tip.message {
                 textProperty("message: Swift.String?", into: &writer) {
-                    appendTipText(message, offset: 1, of: tip, to: &$0)
+                    appendTipText(message, offset: 1, of: lowered, to: &$0)
                 }
             }
             if let image = tip.image {
                 textProperty("image: Swift.String?", into: &writer) { appendText(image, arguments, to: &$0) }
             }
-            if !tip.actions.isEmpty { emitActions(of: tip, into: &writer) }
-            if !tip.rules.isEmpty { emitRules(tip.rules, arguments, into: &writer) }
-            if tip.options != Tips.Options() { emitOptions(tip.options, into: &writer) }
+            if !tip.actions.isEmpty { emitActions(of: lowered, into: &writer) }
+            if !lowered.rules.isEmpty { emitRules(lowered.rules, arguments, into: &writer) }
+            if lowered.options != Tips.Options() { emitOptions(lowered.options, into: &writer) }
         }
     }
 
@@ -122,7 +125,8 @@ extension FileEmitter {
         if !single { out.append(")") }
     }
 
-    private func emitActions(of tip: LoweredTip, into writer: inout SwiftWriter) {
+    private func emitActions(of lowered: LoweredTip, into writer: inout SwiftWriter) {
+        let tip = lowered.declaration
         // The action titles follow the title and the message in the tip's copy.
         let firstOffset = tip.message == nil ? 1 : 2
         declaration(
@@ -134,7 +138,7 @@ extension FileEmitter {
                         code.beginCall("TipsRuntime.Tips.Action")
                         code.labeled("id") { $0.appendStringLiteral(action.id) }
                         code.labeled("title") {
-                            appendTipText(action.title, offset: firstOffset + index, of: tip, to: &$0)
+                            appendTipText(action.title, offset: firstOffset + index, of: lowered, to: &$0)
                         }
                         code.end()
                     }

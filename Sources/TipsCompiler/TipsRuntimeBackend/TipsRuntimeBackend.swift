@@ -145,7 +145,7 @@ struct FileEmitter {
     func emit(_ section: Section, declarations: [Int], into writer: inout SwiftWriter) {
         switch section {
         case .enumsAndConfiguration:
-            for case .enumeration(let decl) in file.declarations { emitEnum(lowering.lower(decl), into: &writer) }
+            for case .enumeration(let decl) in file.declarations { emitEnum(decl, into: &writer) }
             if file.emitsConfiguration, let declared = lowering.declaredConfiguration {
                 emitConfiguration(declared, into: &writer)
             }
@@ -230,7 +230,7 @@ struct FileEmitter {
 
     // MARK: - Declarations
 
-    func emitEnum(_ decl: LoweredEnum, into writer: inout SwiftWriter) {
+    func emitEnum(_ decl: CheckedEnum, into writer: inout SwiftWriter) {
         writer.blankLine()
         writer.docComment(decl.doc)
         declaration(" enum ", into: &writer) { out in
@@ -294,7 +294,8 @@ struct FileEmitter {
     func emitParameters(_ parameters: [LoweredParameter], into writer: inout SwiftWriter) {
         writer.blankLine()
         writer.block("extension TipsRuntime.TipParameters") { writer in
-            for parameter in parameters {
+            for lowered in parameters {
+                let parameter = lowered.declaration
                 writer.docComment(parameter.doc)
                 writer.expression { code in
                     code.prefix { out in
@@ -305,23 +306,24 @@ struct FileEmitter {
                         }
                     }
                     code.beginCall(".init")
-                    code.labeled("id") { $0.appendStringLiteral(parameter.reference.id) }
-                    code.labeled("defaultValue") { appendConstant(parameter.reference.defaultValue, to: &$0) }
-                    if parameter.reference.isTransient { code.labeled("isTransient") { $0.append("true") } }
+                    code.labeled("id") { $0.appendStringLiteral(lowered.reference.id) }
+                    code.labeled("defaultValue") { appendConstant(lowered.reference.defaultValue, to: &$0) }
+                    if lowered.reference.isTransient { code.labeled("isTransient") { $0.append("true") } }
                     code.end()
                 }
             }
         }
     }
 
-    func emitGroup(_ group: LoweredGroup, into writer: inout SwiftWriter) {
+    func emitGroup(_ lowered: LoweredGroup, into writer: inout SwiftWriter) {
+        let group = lowered.declaration
         writer.blankLine()
         writer.docComment(group.doc)
         declaration(" enum ", into: &writer) {
             $0.appendUTF8(SwiftNames.identifier(group.name))
         } body: { writer in
             declaration(" static let priority: TipsRuntime.TipGroup.Priority = ", into: &writer) {
-                switch group.priority {
+                switch lowered.priority {
                 case .ordered: $0.append(".ordered")
                 case .firstAvailable: $0.append(".firstAvailable")
                 }

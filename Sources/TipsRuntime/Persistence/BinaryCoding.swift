@@ -22,6 +22,11 @@ struct ByteWriter {
         bytes.append(value)
     }
 
+    /// Writes a tag (``DatastoreCodec/MutationTag``, say) as its byte.
+    mutating func tag<Tag: RawRepresentable<UInt8>>(_ tag: Tag) {
+        bytes.append(tag.rawValue)
+    }
+
     mutating func raw(_ values: [UInt8]) {
         bytes.append(contentsOf: values)
     }

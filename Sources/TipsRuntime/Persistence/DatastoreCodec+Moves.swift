@@ -1,33 +1,44 @@
-// Mutation 10 (format version 3): a move, `kind` then its fields.
-//
-//     1 tip            string from, string to
-//     2 parameter      string from, string to
-//     3 donations      string from, string to, int keepCount
-//     4 parameterCase  string parameter, string from, string to
-//     5 fieldCase      string event, string field, string from, string to
+// Mutation 10 (format version 3): a move, its kind (``DatastoreCodec/MoveKind``)
+// then its fields.
 
 extension DatastoreCodec {
+    /// The byte that starts a move, which says its kind and the fields that
+    /// follow: the one table the encoder and the decoder read.
+    enum MoveKind: UInt8 {
+        /// `string from, string to`
+        case tip = 1
+        /// `string from, string to`
+        case parameter = 2
+        /// `string from, string to, int keepCount`
+        case donations = 3
+        /// `string parameter, string from, string to`
+        case parameterCase = 4
+        /// `string event, string field, string from, string to`
+        case fieldCase = 5
+    }
+
     static func encode(_ move: DatastoreMove, into writer: inout ByteWriter) {
         switch move {
-        case .tip(let from, let to): encodeMoveHead(1, from, to, into: &writer)
-        case .parameter(let from, let to): encodeMoveHead(2, from, to, into: &writer)
+        case .tip(let from, let to): encodeMoveHead(.tip, from, to, into: &writer)
+        case .parameter(let from, let to): encodeMoveHead(.parameter, from, to, into: &writer)
         case .donations(let from, let to, let keepCount):
-            encodeMoveHead(3, from, to, into: &writer)
+            encodeMoveHead(.donations, from, to, into: &writer)
             writer.int(keepCount)
         case .parameterCase(let parameter, let from, let to):
-            encodeMoveHead(4, parameter, from, into: &writer)
+            encodeMoveHead(.parameterCase, parameter, from, into: &writer)
             writer.string(to)
         case .fieldCase(let event, let field, let from, let to):
-            encodeMoveHead(5, event, field, into: &writer)
+            encodeMoveHead(.fieldCase, event, field, into: &writer)
             writer.string(from)
             writer.string(to)
         }
     }
 
     /// What every move starts with, as `decodeMove` reads it: its kind, then two strings.
-    private static func encodeMoveHead(_ kind: UInt8, _ first: String, _ second: String, into writer: inout ByteWriter)
-    {
-        writer.byte(kind)
+    private static func encodeMoveHead(
+        _ kind: MoveKind, _ first: String, _ second: String, into writer: inout ByteWriter
+    ) {
+        writer.tag(kind)
         writer.string(first)
         writer.string(second)
     }
@@ -38,15 +49,15 @@ extension DatastoreCodec {
         let kind = try reader.byte()
         let first = try string(&reader, &cache)
         let second = try string(&reader, &cache)
-        switch kind {
-        case 1: return .tip(from: first, to: second)
-        case 2: return .parameter(from: first, to: second)
-        case 3: return .donations(from: first, to: second, keepCount: try reader.int())
-        case 4: return .parameterCase(parameter: first, from: second, to: try string(&reader, &cache))
-        case 5:
+        switch MoveKind(rawValue: kind) {
+        case .tip: return .tip(from: first, to: second)
+        case .parameter: return .parameter(from: first, to: second)
+        case .donations: return .donations(from: first, to: second, keepCount: try reader.int())
+        case .parameterCase: return .parameterCase(parameter: first, from: second, to: try string(&reader, &cache))
+        case .fieldCase:
             let from = try string(&reader, &cache)
             return .fieldCase(event: first, field: second, from: from, to: try string(&reader, &cache))
-        case let kind: throw .invalid("move kind \(kind)")
+        case nil: throw .invalid("move kind \(kind)")
         }
     }
 }

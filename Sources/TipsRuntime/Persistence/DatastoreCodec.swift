@@ -1,27 +1,62 @@
 /// Encodes and decodes the datastore's content (snapshots and mutation
 /// batches) in the compact binary format described in docs/DatastoreFormat.md.
 enum DatastoreCodec {
+    // MARK: Tags
+
+    /// The byte before a value, which says its type (docs/DatastoreFormat.md,
+    /// `value`): the one table the encoder and the decoder read.
+    enum ValueTag: UInt8 {
+        case bool = 1
+        case int = 2
+        case double = 3
+        case string = 4
+        /// A `double` of seconds.
+        case duration = 5
+        /// A `string`, the case name.
+        case enumCase = 6
+    }
+
+    /// The byte before a mutation, which says its kind (docs/DatastoreFormat.md,
+    /// `mutation`): the one table the encoder and the decoder read. A new
+    /// mutation takes the next byte.
+    enum MutationTag: UInt8 {
+        case setParameter = 1
+        case donate = 2
+        case recordDisplayStart = 3
+        case addDisplayDuration = 4
+        case invalidate = 5
+        /// Version 1's reset, which forgets the whole record.
+        case resetTip = 6
+        case replaceAll = 7
+        /// Version 2's reset at a date.
+        case resetTipAtDate = 8
+        case deleteDonations = 9
+        case move = 10
+        case snooze = 11
+        case setHoldoutSeed = 12
+    }
+
     // MARK: Values
 
     static func encode(_ value: TipValue, into writer: inout ByteWriter) {
         switch value {
         case .bool(let flag):
-            writer.byte(1)
+            writer.tag(ValueTag.bool)
             writer.byte(flag ? 1 : 0)
         case .int(let number):
-            writer.byte(2)
+            writer.tag(ValueTag.int)
             writer.int(number)
         case .double(let number):
-            writer.byte(3)
+            writer.tag(ValueTag.double)
             writer.double(number)
         case .string(let text):
-            writer.byte(4)
+            writer.tag(ValueTag.string)
             writer.string(text)
         case .duration(let seconds):
-            writer.byte(5)
+            writer.tag(ValueTag.duration)
             writer.double(seconds)
         case .enumCase(let name):
-            writer.byte(6)
+            writer.tag(ValueTag.enumCase)
             writer.string(name)
         }
     }
@@ -29,19 +64,20 @@ enum DatastoreCodec {
     static func decodeValue(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
         -> TipValue
     {
-        switch try reader.byte() {
-        case 1:
+        let tag = try reader.byte()
+        switch ValueTag(rawValue: tag) {
+        case .bool:
             switch try reader.byte() {
             case 0: return .bool(false)
             case 1: return .bool(true)
             case let flag: throw .invalid("bool \(flag)")
             }
-        case 2: return .int(try reader.int())
-        case 3: return .double(try reader.double())
-        case 4: return .string(try string(&reader, &cache))
-        case 5: return .duration(try reader.double())
-        case 6: return .enumCase(try string(&reader, &cache))
-        case let tag: throw .invalid("value tag \(tag)")
+        case .int: return .int(try reader.int())
+        case .double: return .double(try reader.double())
+        case .string: return .string(try string(&reader, &cache))
+        case .duration: return .duration(try reader.double())
+        case .enumCase: return .enumCase(try string(&reader, &cache))
+        case nil: throw .invalid("value tag \(tag)")
         }
     }
 
@@ -220,51 +256,51 @@ enum DatastoreCodec {
     static func encode(_ mutation: DatastoreMutation, into writer: inout ByteWriter) {
         switch mutation {
         case .setParameter(let id, let value):
-            writer.byte(1)
+            writer.tag(MutationTag.setParameter)
             writer.string(id)
             encode(value, into: &writer)
         case .donate(let eventID, let donation, let keepCount, let keepDuration):
-            writer.byte(2)
+            writer.tag(MutationTag.donate)
             writer.string(eventID)
             encode(donation, into: &writer)
             writer.int(keepCount)
             writer.optionalDouble(keepDuration)
         case .recordDisplayStart(let tipID, let date):
-            writer.byte(3)
+            writer.tag(MutationTag.recordDisplayStart)
             writer.string(tipID)
             writer.double(date)
         case .addDisplayDuration(let tipID, let seconds):
-            writer.byte(4)
+            writer.tag(MutationTag.addDisplayDuration)
             writer.string(tipID)
             writer.double(seconds)
         case .invalidate(let tipID, let reason, let date):
-            writer.byte(5)
+            writer.tag(MutationTag.invalidate)
             writer.string(tipID)
             encode(reason, into: &writer)
             writer.double(date)
         case .resetTip(let tipID, nil):
-            writer.byte(6)
+            writer.tag(MutationTag.resetTip)
             writer.string(tipID)
         case .resetTip(let tipID, let date?):
-            writer.byte(8)
+            writer.tag(MutationTag.resetTipAtDate)
             writer.string(tipID)
             writer.double(date)
         case .deleteDonations(let eventID):
-            writer.byte(9)
+            writer.tag(MutationTag.deleteDonations)
             writer.string(eventID)
         case .move(let move):
-            writer.byte(10)
+            writer.tag(MutationTag.move)
             encode(move, into: &writer)
         case .snooze(let tipID, let date, let until):
-            writer.byte(11)
+            writer.tag(MutationTag.snooze)
             writer.string(tipID)
             writer.double(date)
             writer.double(until)
         case .setHoldoutSeed(let seed):
-            writer.byte(12)
+            writer.tag(MutationTag.setHoldoutSeed)
             writer.uint64(seed)
         case .replaceAll(let snapshot):
-            writer.byte(7)
+            writer.tag(MutationTag.replaceAll)
             encode(snapshot, into: &writer)
         }
     }
@@ -272,44 +308,45 @@ enum DatastoreCodec {
     static func decodeMutation(_ reader: inout ByteReader, _ cache: inout DecodingCache) throws(DatastoreDecodingError)
         -> DatastoreMutation
     {
-        switch try reader.byte() {
-        case 1:
+        let tag = try reader.byte()
+        switch MutationTag(rawValue: tag) {
+        case .setParameter:
             let id = try string(&reader, &cache)
             return .setParameter(id: id, value: try decodeValue(&reader, &cache))
-        case 2:
+        case .donate:
             let eventID = try string(&reader, &cache)
             let donation = try decodeDonation(&reader, &cache)
             let keepCount = try reader.int()
             let keepDuration = try reader.optionalDouble()
             return .donate(eventID: eventID, donation: donation, keepCount: keepCount, keepDuration: keepDuration)
-        case 3:
+        case .recordDisplayStart:
             let tipID = try string(&reader, &cache)
             return .recordDisplayStart(tipID: tipID, date: try reader.double())
-        case 4:
+        case .addDisplayDuration:
             let tipID = try string(&reader, &cache)
             return .addDisplayDuration(tipID: tipID, seconds: try reader.double())
-        case 5:
+        case .invalidate:
             let tipID = try string(&reader, &cache)
             let reason = try decodeReason(&reader)
             return .invalidate(tipID: tipID, reason: reason, date: try reader.double())
-        case 6:
+        case .resetTip:
             return .resetTip(tipID: try string(&reader, &cache), date: nil)
-        case 8:
+        case .resetTipAtDate:
             let tipID = try string(&reader, &cache)
             return .resetTip(tipID: tipID, date: try reader.double())
-        case 9:
+        case .deleteDonations:
             return .deleteDonations(eventID: try string(&reader, &cache))
-        case 10:
+        case .move:
             return .move(try decodeMove(&reader, &cache))
-        case 11:
+        case .snooze:
             let tipID = try string(&reader, &cache)
             let date = try reader.double()
             return .snooze(tipID: tipID, date: date, until: try reader.double())
-        case 12:
+        case .setHoldoutSeed:
             return .setHoldoutSeed(try reader.uint64())
-        case 7:
+        case .replaceAll:
             return .replaceAll(try decodeSnapshot(&reader, &cache))
-        case let tag:
+        case nil:
             throw .invalid("mutation tag \(tag)")
         }
     }
