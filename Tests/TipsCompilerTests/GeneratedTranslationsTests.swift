@@ -40,8 +40,8 @@ import Testing
         #expect(text.contains("TipsRuntime.Tips.Translations.tipcFileCopy.text(1, filling: [:])"))
         #expect(text.contains("title: TipsRuntime.Tips.Translations.tipcFileCopy.text(3)"))
         // An enum slot is filled with its raw value; the id is never translated.
-        #expect(text.contains(".text(4, filling: [\"mood\": \"\\(mood.rawValue)\"])"))
-        #expect(text.contains("var id: Swift.String { \"weather-\\(mood.rawValue)\" }"))
+        #expect(text.contains(".text(4, filling: [\"mood\": mood.rawValue])"))
+        #expect(text.contains("var id: Swift.String { TipsRuntime.Tips.text(\"weather-\", mood.rawValue) }"))
         #expect(text.contains("\"\\\\(count)本の道が\\\\(mood)です。\","))
     }
 

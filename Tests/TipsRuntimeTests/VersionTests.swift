@@ -2,5 +2,5 @@ import Testing
 import TipsRuntime
 
 @Test func runtimeDeclaresTheGeneratedCodeVersion() {
-    #expect(TipsRuntimeGeneratedCodeVersion2.isCompatible)
+    #expect(TipsRuntimeGeneratedCodeVersion3.isCompatible)
 }

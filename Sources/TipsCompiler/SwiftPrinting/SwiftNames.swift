@@ -14,9 +14,12 @@ public enum SwiftNames {
     /// them (`Outer.Type` is a metatype, `x.self` the value itself, `_` is no
     /// name at all), and the modules the generated code qualifies through,
     /// which a declaration of that name would hide, and the generated file's
-    /// private protocol for its tips.
+    /// private protocol for its tips, and the generic parameter of
+    /// `Tips.TypedEvent`, which the extensions that declare an event's
+    /// `donate` would otherwise let hide an enum of that name.
     public static let reserved: Set<String> = [
         "Type", "Protocol", "self", "Self", "init", "_", "Swift", "TipsRuntime", "Foundation", "_TipcTip",
+        "_TipcDonation",
     ]
 
     /// Types that app code names unqualified, by the module that declares
@@ -45,7 +48,7 @@ public enum SwiftNames {
         "EventQuery", "ManualClock", "RuleExpression", "RuleOperator", "SystemClock", "Tip", "TipActivity",
         "TipCenter", "TipClock", "TipDisplayHold", "TipEvents", "TipExplanation", "TipGroup", "TipGroupExplanation",
         "TipParameters", "TipPresenter", "TipRule", "TipValue", "TipValueConvertible", "Tips", "TipsConfiguration",
-        "TipsMemoryDatastore", "TipsRuntimeGeneratedCodeVersion2",
+        "TipsMemoryDatastore", "TipsRuntimeGeneratedCodeVersion3",
     ]
 
     /// Members every generated enum already has (`String` raw value, `CaseIterable`, `TipValueConvertible`).

@@ -1,8 +1,10 @@
-// Emitting events: one typed value per event in `TipsRuntime.TipEvents`, with
-// its `donate` (awaited, durable on return) and `sendDonation` (fire and
-// forget), and its donations read back typed (`donations()`) or deleted. An
-// event without fields is the runtime's `Tips.FieldlessEvent` under the
-// event's own type names, so that the code declares no type for it.
+// Emitting events: one typed value per event in `TipsRuntime.TipEvents`. An
+// event with fields is a `TipsRuntime.Tips.TypedEvent` of its donation type,
+// which reads its donations back typed and deletes them; its `donate`
+// (awaited, durable on return) and `sendDonation` (fire and forget), with a
+// labeled parameter a field, are in an extension of that type constrained to
+// the event's donation type. An event without fields is the runtime's
+// `Tips.FieldlessEvent`. Either way the code declares no event type of its own.
 
 import TipsRuntime
 import TipsSyntax
@@ -16,45 +18,73 @@ extension FileEmitter {
                 emitEvent(event, into: &writer)
             }
         }
+        for event in events where !event.declaration.fields.isEmpty {
+            emitDonateExtension(event.declaration, into: &writer)
+        }
     }
 
+    /// Writes an event with fields: its value, its type (an alias of the
+    /// runtime's `Tips.TypedEvent`) and its donation type.
     private func emitEvent(_ lowered: LoweredEvent, into writer: inout SwiftWriter) {
         let event = lowered.declaration
         guard !event.fields.isEmpty else { return emitFieldlessEvent(lowered, into: &writer) }
         let eventType = SwiftNames.eventType(event.name)
-        // Spelled once here: the donation type's name is written four times.
+        // Spelled once here: the donation type's name is written three times.
         let donationType = SwiftNames.donationType(event.name)
         writer.docComment(event.doc)
-        writer.nonEmptyLine { out in
-            appendStaticLet(event.name, to: &out) { $0.appendUTF8(eventType) }
-            out.appendUTF8(eventType)
-            out.append("()")
+        // `$0` and inferred field types: no local or type expression for a user's name to hide.
+        writer.expression { code in
+            code.prefix { out in appendStaticLet(event.name, to: &out) { $0.appendUTF8(eventType) } }
+            code.beginCall(string: eventType)
+            appendEventArguments(lowered.event, to: &code)
+            code.end()
+            code.suffix { $0.append(" {") }
         }
+        writer.indented { writer in writer.expression { appendTypedDonation(event, donationType, to: &$0) } }
+        writer.line("}")
         writer.line()
         docLine("/// Donations of `", event, "`, with their typed fields.", into: &writer)
-        declaration(" struct ", into: &writer) { out in
+        declaration(" typealias ", into: &writer) { out in
             out.appendUTF8(eventType)
-            out.append(": Swift.Sendable")
-        } body: { writer in
-            writer.expression { code in
-                code.prefix { appendAccess(" let event: TipsRuntime.Tips.Event = ", to: &$0) }
-                code.beginCall("TipsRuntime.Tips.Event")
-                appendEventArguments(lowered.event, to: &code)
-                code.end()
-            }
-            writer.line()
-            emitDonate(event, awaited: true, into: &writer)
-            writer.line()
-            emitDonate(event, awaited: false, into: &writer)
-            writer.line()
-            emitDonations(event, donationType: donationType, into: &writer)
-            writer.line()
-            docLine("/// Deletes every donation of `", event, "`; returns once it is durable.", into: &writer)
-            let delete: StaticString = " func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async"
-            declaration(delete, into: &writer, body: { $0.line("await self.event.deleteDonations(in: center)") })
+            out.append(" = TipsRuntime.Tips.TypedEvent<")
+            out.appendUTF8(donationType)
+            out.append(">")
         }
         writer.line()
         emitDonationType(event, donationType, into: &writer)
+    }
+
+    /// Writes `extension TipsRuntime.Tips.TypedEvent where _TipcDonation == …`
+    /// with the event's `donate` and `sendDonation`.
+    private func emitDonateExtension(_ event: CheckedEvent, into writer: inout SwiftWriter) {
+        writer.blankLine()
+        writer.block { out in
+            out.append("extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.")
+            out.appendUTF8(SwiftNames.donationType(event.name))
+        } body: { writer in
+            emitDonate(event, awaited: true, into: &writer)
+            writer.line()
+            emitDonate(event, awaited: false, into: &writer)
+        }
+    }
+
+    /// Appends `<Name>Donation(date: $0.date, label: $0.value("field"), ...)`,
+    /// the typed donation made of the runtime's `$0`.
+    private func appendTypedDonation(_ event: CheckedEvent, _ donationType: String, to code: inout SwiftExpression) {
+        code.beginCall(string: donationType)
+        code.labeled("date") { $0.append("$0.date") }
+        for field in event.fields {
+            // A keyword needs no backticks as a call's argument label.
+            let label = SwiftNames.label(field.name)
+            code.beginLabeled(string: label.hasPrefix("`") ? String(label.dropFirst().dropLast()) : label)
+            code.atom { out in
+                out.append("$0.value(")
+                out.appendStringLiteral(field.name)
+                out.append(")")
+            }
+            code.end()
+        }
+        code.end()
     }
 
     /// Appends the arguments of `Tips.Event(id:keepCount:keepDuration:)`, the defaults left out.
@@ -101,13 +131,13 @@ extension FileEmitter {
         docLine("/// A donation of `", event, "`: when it was made, and its typed fields.", into: &writer)
         declaration(" struct ", into: &writer) { out in
             out.appendUTF8(donationType)
-            out.append(": Swift.Sendable, Swift.Hashable")
+            out.append(": Swift.Sendable")
         } body: { writer in
             writer.line("/// When the donation was made, by the center's clock.")
             declaration(" let date: Foundation.Date", into: &writer)
             emitStoredProperties(event.fields, named: SwiftNames.eventField, into: &writer)
             writer.line()
-            writer.line("/// Nil when a field is missing or has another type (stored by another version).")
+            writer.line("/// Nil when a field is missing or has another type.")
             emitDonationInit(event, into: &writer)
         }
     }
@@ -187,38 +217,6 @@ extension FileEmitter {
             out.appendUTF8(name)
             out.append(" = ")
             out.appendUTF8(name)
-        }
-    }
-
-    /// Writes `donations(in:)`: the runtime's donations, with their fields typed.
-    private func emitDonations(_ event: CheckedEvent, donationType: String, into writer: inout SwiftWriter) {
-        docLine("/// The donations of `", event, "` kept now, oldest first.", into: &writer)
-        writer.line("/// A donation whose fields do not have these types (stored by another version) is left out.")
-        declaration(" func donations(in center: TipsRuntime.TipCenter = .shared) -> [", into: &writer) { out in
-            out.appendUTF8(donationType)
-            out.append("]")
-        } body: { writer in
-            // `$0` and inferred field types: no local or type expression for a user's name to hide.
-            writer.line("self.event.donations(in: center).compactMap {")
-            writer.indented { writer in
-                writer.expression { code in
-                    code.beginCall(string: donationType)
-                    code.labeled("date") { $0.append("$0.date") }
-                    for field in event.fields {
-                        // A keyword needs no backticks as a call's argument label.
-                        let label = SwiftNames.label(field.name)
-                        code.beginLabeled(string: label.hasPrefix("`") ? String(label.dropFirst().dropLast()) : label)
-                        code.atom { out in
-                            out.append("$0.value(")
-                            out.appendStringLiteral(field.name)
-                            out.append(")")
-                        }
-                        code.end()
-                    }
-                    code.end()
-                }
-            }
-            writer.line("}")
         }
     }
 

@@ -92,7 +92,7 @@ struct FileEmitter {
         writer.blankLine()
         writer.line(
             "private let _tipcRuntimeVersionCheck: Swift.Bool = "
-                + "TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible")
+                + "TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible")
 
         return [writer.utf8Buffer] + emitSections()
     }

@@ -4,7 +4,7 @@
 package import TipsRuntime
 package import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
 
 package enum Mode: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case light
@@ -23,48 +23,37 @@ extension TipsRuntime.TipParameters {
 }
 
 extension TipsRuntime.TipEvents {
-    package static let toggled: ToggledEvent = ToggledEvent()
-
-    /// Donations of `toggled`, with their typed fields.
-    package struct ToggledEvent: Swift.Sendable {
-        package let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "toggled")
-
-        /// Records one donation of `toggled`; returns once it is durable.
-        package func donate(on: Swift.Bool, in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate(["on": .bool(on)], in: center)
-        }
-
-        /// Records one donation of `toggled` and returns at once, before it is durable.
-        package func sendDonation(on: Swift.Bool, in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation(["on": .bool(on)], in: center)
-        }
-
-        /// The donations of `toggled` kept now, oldest first.
-        /// A donation whose fields do not have these types (stored by another version) is left out.
-        package func donations(in center: TipsRuntime.TipCenter = .shared) -> [ToggledDonation] {
-            self.event.donations(in: center).compactMap {
-                ToggledDonation(date: $0.date, on: $0.value("on"))
-            }
-        }
-
-        /// Deletes every donation of `toggled`; returns once it is durable.
-        package func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
+    package static let toggled: ToggledEvent = ToggledEvent(id: "toggled") {
+        ToggledDonation(date: $0.date, on: $0.value("on"))
     }
 
+    /// Donations of `toggled`, with their typed fields.
+    package typealias ToggledEvent = TipsRuntime.Tips.TypedEvent<ToggledDonation>
+
     /// A donation of `toggled`: when it was made, and its typed fields.
-    package struct ToggledDonation: Swift.Sendable, Swift.Hashable {
+    package struct ToggledDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
         package let date: Foundation.Date
         package let on: Swift.Bool
 
-        /// Nil when a field is missing or has another type (stored by another version).
+        /// Nil when a field is missing or has another type.
         package init?(date: Foundation.Date, on: Swift.Bool?) {
             guard let on else { return nil }
             self.date = date
             self.on = on
         }
+    }
+}
+
+extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.ToggledDonation {
+    /// Records one donation of `toggled`; returns once it is durable.
+    package func donate(on: Swift.Bool, in center: TipsRuntime.TipCenter = .shared) async {
+        await self.event.donate(["on": .bool(on)], in: center)
+    }
+
+    /// Records one donation of `toggled` and returns at once, before it is durable.
+    package func sendDonation(on: Swift.Bool, in center: TipsRuntime.TipCenter = .shared) {
+        self.event.sendDonation(["on": .bool(on)], in: center)
     }
 }
 
@@ -91,8 +80,8 @@ package struct Named: _TipcTip {
         self.name = name
     }
 
-    package var id: Swift.String { "Named-\(name)" }
-    package var title: Swift.String { "Hello \(name)" }
+    package var id: Swift.String { TipsRuntime.Tips.text("Named-", name) }
+    package var title: Swift.String { TipsRuntime.Tips.text("Hello ", name) }
     package var rules: [TipsRuntime.TipRule] {
         TipsRuntime.TipRule.decoding(
             ["15 (== (count toggled (where (== (field on) true))) 0) toggled.donations.where(.on == true).count == 0"],

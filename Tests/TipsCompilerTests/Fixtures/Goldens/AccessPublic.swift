@@ -4,7 +4,7 @@
 public import TipsRuntime
 public import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
 
 public enum Mode: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case light
@@ -23,48 +23,37 @@ extension TipsRuntime.TipParameters {
 }
 
 extension TipsRuntime.TipEvents {
-    public static let toggled: ToggledEvent = ToggledEvent()
-
-    /// Donations of `toggled`, with their typed fields.
-    public struct ToggledEvent: Swift.Sendable {
-        public let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "toggled")
-
-        /// Records one donation of `toggled`; returns once it is durable.
-        public func donate(on: Swift.Bool, in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate(["on": .bool(on)], in: center)
-        }
-
-        /// Records one donation of `toggled` and returns at once, before it is durable.
-        public func sendDonation(on: Swift.Bool, in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation(["on": .bool(on)], in: center)
-        }
-
-        /// The donations of `toggled` kept now, oldest first.
-        /// A donation whose fields do not have these types (stored by another version) is left out.
-        public func donations(in center: TipsRuntime.TipCenter = .shared) -> [ToggledDonation] {
-            self.event.donations(in: center).compactMap {
-                ToggledDonation(date: $0.date, on: $0.value("on"))
-            }
-        }
-
-        /// Deletes every donation of `toggled`; returns once it is durable.
-        public func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
+    public static let toggled: ToggledEvent = ToggledEvent(id: "toggled") {
+        ToggledDonation(date: $0.date, on: $0.value("on"))
     }
 
+    /// Donations of `toggled`, with their typed fields.
+    public typealias ToggledEvent = TipsRuntime.Tips.TypedEvent<ToggledDonation>
+
     /// A donation of `toggled`: when it was made, and its typed fields.
-    public struct ToggledDonation: Swift.Sendable, Swift.Hashable {
+    public struct ToggledDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
         public let date: Foundation.Date
         public let on: Swift.Bool
 
-        /// Nil when a field is missing or has another type (stored by another version).
+        /// Nil when a field is missing or has another type.
         public init?(date: Foundation.Date, on: Swift.Bool?) {
             guard let on else { return nil }
             self.date = date
             self.on = on
         }
+    }
+}
+
+extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.ToggledDonation {
+    /// Records one donation of `toggled`; returns once it is durable.
+    public func donate(on: Swift.Bool, in center: TipsRuntime.TipCenter = .shared) async {
+        await self.event.donate(["on": .bool(on)], in: center)
+    }
+
+    /// Records one donation of `toggled` and returns at once, before it is durable.
+    public func sendDonation(on: Swift.Bool, in center: TipsRuntime.TipCenter = .shared) {
+        self.event.sendDonation(["on": .bool(on)], in: center)
     }
 }
 
@@ -91,8 +80,8 @@ public struct Named: _TipcTip {
         self.name = name
     }
 
-    public var id: Swift.String { "Named-\(name)" }
-    public var title: Swift.String { "Hello \(name)" }
+    public var id: Swift.String { TipsRuntime.Tips.text("Named-", name) }
+    public var title: Swift.String { TipsRuntime.Tips.text("Hello ", name) }
     public var rules: [TipsRuntime.TipRule] {
         TipsRuntime.TipRule.decoding(
             ["15 (== (count toggled (where (== (field on) true))) 0) toggled.donations.where(.on == true).count == 0"],

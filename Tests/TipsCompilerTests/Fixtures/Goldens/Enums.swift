@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
 
 /// Plans, in order of price.
 internal enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
@@ -30,48 +30,37 @@ extension TipsRuntime.TipParameters {
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let changedPlan: ChangedPlanEvent = ChangedPlanEvent()
-
-    /// Donations of `changedPlan`, with their typed fields.
-    internal struct ChangedPlanEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "changedPlan")
-
-        /// Records one donation of `changedPlan`; returns once it is durable.
-        internal func donate(to: Plan, in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate(["to": .enumCase(to.rawValue)], in: center)
-        }
-
-        /// Records one donation of `changedPlan` and returns at once, before it is durable.
-        internal func sendDonation(to: Plan, in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation(["to": .enumCase(to.rawValue)], in: center)
-        }
-
-        /// The donations of `changedPlan` kept now, oldest first.
-        /// A donation whose fields do not have these types (stored by another version) is left out.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [ChangedPlanDonation] {
-            self.event.donations(in: center).compactMap {
-                ChangedPlanDonation(date: $0.date, to: $0.value("to"))
-            }
-        }
-
-        /// Deletes every donation of `changedPlan`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
+    internal static let changedPlan: ChangedPlanEvent = ChangedPlanEvent(id: "changedPlan") {
+        ChangedPlanDonation(date: $0.date, to: $0.value("to"))
     }
 
+    /// Donations of `changedPlan`, with their typed fields.
+    internal typealias ChangedPlanEvent = TipsRuntime.Tips.TypedEvent<ChangedPlanDonation>
+
     /// A donation of `changedPlan`: when it was made, and its typed fields.
-    internal struct ChangedPlanDonation: Swift.Sendable, Swift.Hashable {
+    internal struct ChangedPlanDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
         internal let date: Foundation.Date
         internal let to: Plan
 
-        /// Nil when a field is missing or has another type (stored by another version).
+        /// Nil when a field is missing or has another type.
         internal init?(date: Foundation.Date, to: Plan?) {
             guard let to else { return nil }
             self.date = date
             self.to = to
         }
+    }
+}
+
+extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.ChangedPlanDonation {
+    /// Records one donation of `changedPlan`; returns once it is durable.
+    internal func donate(to: Plan, in center: TipsRuntime.TipCenter = .shared) async {
+        await self.event.donate(["to": .enumCase(to.rawValue)], in: center)
+    }
+
+    /// Records one donation of `changedPlan` and returns at once, before it is durable.
+    internal func sendDonation(to: Plan, in center: TipsRuntime.TipCenter = .shared) {
+        self.event.sendDonation(["to": .enumCase(to.rawValue)], in: center)
     }
 }
 

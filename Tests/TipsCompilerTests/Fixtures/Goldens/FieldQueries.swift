@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
 
 /// What every tip of this file shares: the module's configuration.
 private protocol _TipcTip: TipsRuntime.Tip {}
@@ -21,44 +21,21 @@ extension TipsRuntime.TipParameters {
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let searched: SearchedEvent = SearchedEvent()
-
-    /// Donations of `searched`, with their typed fields.
-    internal struct SearchedEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "searched")
-
-        /// Records one donation of `searched`; returns once it is durable.
-        internal func donate(term: Swift.String, results: Swift.Int, exact: Swift.Bool, seconds: Swift.Double, in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate(["term": .string(term), "results": .int(results), "exact": .bool(exact), "seconds": .double(seconds)], in: center)
-        }
-
-        /// Records one donation of `searched` and returns at once, before it is durable.
-        internal func sendDonation(term: Swift.String, results: Swift.Int, exact: Swift.Bool, seconds: Swift.Double, in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation(["term": .string(term), "results": .int(results), "exact": .bool(exact), "seconds": .double(seconds)], in: center)
-        }
-
-        /// The donations of `searched` kept now, oldest first.
-        /// A donation whose fields do not have these types (stored by another version) is left out.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [SearchedDonation] {
-            self.event.donations(in: center).compactMap {
-                SearchedDonation(
-                    date: $0.date,
-                    term: $0.value("term"),
-                    results: $0.value("results"),
-                    exact: $0.value("exact"),
-                    seconds: $0.value("seconds")
-                )
-            }
-        }
-
-        /// Deletes every donation of `searched`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
+    internal static let searched: SearchedEvent = SearchedEvent(id: "searched") {
+        SearchedDonation(
+            date: $0.date,
+            term: $0.value("term"),
+            results: $0.value("results"),
+            exact: $0.value("exact"),
+            seconds: $0.value("seconds")
+        )
     }
 
+    /// Donations of `searched`, with their typed fields.
+    internal typealias SearchedEvent = TipsRuntime.Tips.TypedEvent<SearchedDonation>
+
     /// A donation of `searched`: when it was made, and its typed fields.
-    internal struct SearchedDonation: Swift.Sendable, Swift.Hashable {
+    internal struct SearchedDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
         internal let date: Foundation.Date
         internal let term: Swift.String
@@ -66,7 +43,7 @@ extension TipsRuntime.TipEvents {
         internal let exact: Swift.Bool
         internal let seconds: Swift.Double
 
-        /// Nil when a field is missing or has another type (stored by another version).
+        /// Nil when a field is missing or has another type.
         internal init?(
             date: Foundation.Date,
             term: Swift.String?,
@@ -81,6 +58,18 @@ extension TipsRuntime.TipEvents {
             self.exact = exact
             self.seconds = seconds
         }
+    }
+}
+
+extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.SearchedDonation {
+    /// Records one donation of `searched`; returns once it is durable.
+    internal func donate(term: Swift.String, results: Swift.Int, exact: Swift.Bool, seconds: Swift.Double, in center: TipsRuntime.TipCenter = .shared) async {
+        await self.event.donate(["term": .string(term), "results": .int(results), "exact": .bool(exact), "seconds": .double(seconds)], in: center)
+    }
+
+    /// Records one donation of `searched` and returns at once, before it is durable.
+    internal func sendDonation(term: Swift.String, results: Swift.Int, exact: Swift.Bool, seconds: Swift.Double, in center: TipsRuntime.TipCenter = .shared) {
+        self.event.sendDonation(["term": .string(term), "results": .int(results), "exact": .bool(exact), "seconds": .double(seconds)], in: center)
     }
 }
 

@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
 
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
@@ -34,43 +34,20 @@ extension TipsRuntime.TipParameters {
 
 extension TipsRuntime.TipEvents {
     /// The gardener opened a garden bed.
-    internal static let openedBed: OpenedBedEvent = OpenedBedEvent()
-
-    /// Donations of `openedBed`, with their typed fields.
-    internal struct OpenedBedEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "openedBed")
-
-        /// Records one donation of `openedBed`; returns once it is durable.
-        internal func donate(bedNumber: Swift.Int, in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate(["bedNumber": .int(bedNumber)], in: center)
-        }
-
-        /// Records one donation of `openedBed` and returns at once, before it is durable.
-        internal func sendDonation(bedNumber: Swift.Int, in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation(["bedNumber": .int(bedNumber)], in: center)
-        }
-
-        /// The donations of `openedBed` kept now, oldest first.
-        /// A donation whose fields do not have these types (stored by another version) is left out.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [OpenedBedDonation] {
-            self.event.donations(in: center).compactMap {
-                OpenedBedDonation(date: $0.date, bedNumber: $0.value("bedNumber"))
-            }
-        }
-
-        /// Deletes every donation of `openedBed`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
+    internal static let openedBed: OpenedBedEvent = OpenedBedEvent(id: "openedBed") {
+        OpenedBedDonation(date: $0.date, bedNumber: $0.value("bedNumber"))
     }
 
+    /// Donations of `openedBed`, with their typed fields.
+    internal typealias OpenedBedEvent = TipsRuntime.Tips.TypedEvent<OpenedBedDonation>
+
     /// A donation of `openedBed`: when it was made, and its typed fields.
-    internal struct OpenedBedDonation: Swift.Sendable, Swift.Hashable {
+    internal struct OpenedBedDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
         internal let date: Foundation.Date
         internal let bedNumber: Swift.Int
 
-        /// Nil when a field is missing or has another type (stored by another version).
+        /// Nil when a field is missing or has another type.
         internal init?(date: Foundation.Date, bedNumber: Swift.Int?) {
             guard let bedNumber else { return nil }
             self.date = date
@@ -86,6 +63,18 @@ extension TipsRuntime.TipEvents {
 
     /// A donation of `pinnedBed`: when it was made.
     internal typealias PinnedBedDonation = TipsRuntime.Tips.FieldlessEvent.Donation
+}
+
+extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.OpenedBedDonation {
+    /// Records one donation of `openedBed`; returns once it is durable.
+    internal func donate(bedNumber: Swift.Int, in center: TipsRuntime.TipCenter = .shared) async {
+        await self.event.donate(["bedNumber": .int(bedNumber)], in: center)
+    }
+
+    /// Records one donation of `openedBed` and returns at once, before it is durable.
+    internal func sendDonation(bedNumber: Swift.Int, in center: TipsRuntime.TipCenter = .shared) {
+        self.event.sendDonation(["bedNumber": .int(bedNumber)], in: center)
+    }
 }
 
 /// Gardeners who keep returning to one bed learn to pin it.

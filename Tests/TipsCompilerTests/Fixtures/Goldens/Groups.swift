@@ -3,7 +3,7 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
 
 /// What every tip of this file shares: the module's configuration.
 private protocol _TipcTip: TipsRuntime.Tip {}

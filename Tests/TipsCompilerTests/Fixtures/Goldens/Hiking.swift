@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
 
 /// The membership tier.
 internal enum Tier: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
@@ -63,47 +63,24 @@ extension TipsRuntime.TipEvents {
     internal typealias OpenedRouteDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
     /// The hiker panned to a valley on the map.
-    internal static let exploredValley: ExploredValleyEvent = ExploredValleyEvent()
-
-    /// Donations of `exploredValley`, with their typed fields.
-    internal struct ExploredValleyEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(
-            id: "exploredValley",
-            keepCount: 300,
-            keepDuration: 1_209_600
-        )
-
-        /// Records one donation of `exploredValley`; returns once it is durable.
-        internal func donate(valley: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate(["valley": .string(valley)], in: center)
-        }
-
-        /// Records one donation of `exploredValley` and returns at once, before it is durable.
-        internal func sendDonation(valley: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation(["valley": .string(valley)], in: center)
-        }
-
-        /// The donations of `exploredValley` kept now, oldest first.
-        /// A donation whose fields do not have these types (stored by another version) is left out.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [ExploredValleyDonation] {
-            self.event.donations(in: center).compactMap {
-                ExploredValleyDonation(date: $0.date, valley: $0.value("valley"))
-            }
-        }
-
-        /// Deletes every donation of `exploredValley`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
+    internal static let exploredValley: ExploredValleyEvent = ExploredValleyEvent(
+        id: "exploredValley",
+        keepCount: 300,
+        keepDuration: 1_209_600
+    ) {
+        ExploredValleyDonation(date: $0.date, valley: $0.value("valley"))
     }
 
+    /// Donations of `exploredValley`, with their typed fields.
+    internal typealias ExploredValleyEvent = TipsRuntime.Tips.TypedEvent<ExploredValleyDonation>
+
     /// A donation of `exploredValley`: when it was made, and its typed fields.
-    internal struct ExploredValleyDonation: Swift.Sendable, Swift.Hashable {
+    internal struct ExploredValleyDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
         internal let date: Foundation.Date
         internal let valley: Swift.String
 
-        /// Nil when a field is missing or has another type (stored by another version).
+        /// Nil when a field is missing or has another type.
         internal init?(date: Foundation.Date, valley: Swift.String?) {
             guard let valley else { return nil }
             self.date = date
@@ -112,48 +89,49 @@ extension TipsRuntime.TipEvents {
     }
 
     /// The hiker bookmarked a route.
-    internal static let bookmarkedRoute: BookmarkedRouteEvent = BookmarkedRouteEvent()
-
-    /// Donations of `bookmarkedRoute`, with their typed fields.
-    internal struct BookmarkedRouteEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "bookmarkedRoute")
-
-        /// Records one donation of `bookmarkedRoute`; returns once it is durable.
-        internal func donate(routeID: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate(["routeID": .string(routeID)], in: center)
-        }
-
-        /// Records one donation of `bookmarkedRoute` and returns at once, before it is durable.
-        internal func sendDonation(routeID: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation(["routeID": .string(routeID)], in: center)
-        }
-
-        /// The donations of `bookmarkedRoute` kept now, oldest first.
-        /// A donation whose fields do not have these types (stored by another version) is left out.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [BookmarkedRouteDonation] {
-            self.event.donations(in: center).compactMap {
-                BookmarkedRouteDonation(date: $0.date, routeID: $0.value("routeID"))
-            }
-        }
-
-        /// Deletes every donation of `bookmarkedRoute`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
+    internal static let bookmarkedRoute: BookmarkedRouteEvent = BookmarkedRouteEvent(id: "bookmarkedRoute") {
+        BookmarkedRouteDonation(date: $0.date, routeID: $0.value("routeID"))
     }
 
+    /// Donations of `bookmarkedRoute`, with their typed fields.
+    internal typealias BookmarkedRouteEvent = TipsRuntime.Tips.TypedEvent<BookmarkedRouteDonation>
+
     /// A donation of `bookmarkedRoute`: when it was made, and its typed fields.
-    internal struct BookmarkedRouteDonation: Swift.Sendable, Swift.Hashable {
+    internal struct BookmarkedRouteDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
         internal let date: Foundation.Date
         internal let routeID: Swift.String
 
-        /// Nil when a field is missing or has another type (stored by another version).
+        /// Nil when a field is missing or has another type.
         internal init?(date: Foundation.Date, routeID: Swift.String?) {
             guard let routeID else { return nil }
             self.date = date
             self.routeID = routeID
         }
+    }
+}
+
+extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.ExploredValleyDonation {
+    /// Records one donation of `exploredValley`; returns once it is durable.
+    internal func donate(valley: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
+        await self.event.donate(["valley": .string(valley)], in: center)
+    }
+
+    /// Records one donation of `exploredValley` and returns at once, before it is durable.
+    internal func sendDonation(valley: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
+        self.event.sendDonation(["valley": .string(valley)], in: center)
+    }
+}
+
+extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.BookmarkedRouteDonation {
+    /// Records one donation of `bookmarkedRoute`; returns once it is durable.
+    internal func donate(routeID: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
+        await self.event.donate(["routeID": .string(routeID)], in: center)
+    }
+
+    /// Records one donation of `bookmarkedRoute` and returns at once, before it is durable.
+    internal func sendDonation(routeID: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
+        self.event.sendDonation(["routeID": .string(routeID)], in: center)
     }
 }
 
@@ -238,9 +216,9 @@ internal struct NewRoute: _TipcTip {
         self.valley = valley
     }
 
-    internal var id: Swift.String { "NewRoute-\(routeID)" }
-    internal var title: Swift.String { "\(title2) just opened" }
-    internal var message: Swift.String? { "Find it in \(valley) on the map." }
+    internal var id: Swift.String { TipsRuntime.Tips.text("NewRoute-", routeID) }
+    internal var title: Swift.String { TipsRuntime.Tips.text(title2, " just opened") }
+    internal var message: Swift.String? { TipsRuntime.Tips.text("Find it in ", valley, " on the map.") }
     internal var actions: [TipsRuntime.Tips.Action] {
         [TipsRuntime.Tips.Action(id: "open", title: "Open it")]
     }

@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
 
 /// An enum whose cases are Swift keywords.
 internal enum Kind: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
@@ -36,44 +36,21 @@ extension TipsRuntime.TipParameters {
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let `in`: InEvent = InEvent()
-
-    /// Donations of `in`, with their typed fields.
-    internal struct InEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "in")
-
-        /// Records one donation of `in`; returns once it is durable.
-        internal func donate(`switch`: Swift.Int, self2: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate(["switch": .int(`switch`), "self2": .string(self2)], in: center)
-        }
-
-        /// Records one donation of `in` and returns at once, before it is durable.
-        internal func sendDonation(`switch`: Swift.Int, self2: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation(["switch": .int(`switch`), "self2": .string(self2)], in: center)
-        }
-
-        /// The donations of `in` kept now, oldest first.
-        /// A donation whose fields do not have these types (stored by another version) is left out.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [InDonation] {
-            self.event.donations(in: center).compactMap {
-                InDonation(date: $0.date, switch: $0.value("switch"), self2: $0.value("self2"))
-            }
-        }
-
-        /// Deletes every donation of `in`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
+    internal static let `in`: InEvent = InEvent(id: "in") {
+        InDonation(date: $0.date, switch: $0.value("switch"), self2: $0.value("self2"))
     }
 
+    /// Donations of `in`, with their typed fields.
+    internal typealias InEvent = TipsRuntime.Tips.TypedEvent<InDonation>
+
     /// A donation of `in`: when it was made, and its typed fields.
-    internal struct InDonation: Swift.Sendable, Swift.Hashable {
+    internal struct InDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
         internal let date: Foundation.Date
         internal let `switch`: Swift.Int
         internal let self2: Swift.String
 
-        /// Nil when a field is missing or has another type (stored by another version).
+        /// Nil when a field is missing or has another type.
         internal init?(date: Foundation.Date, `switch`: Swift.Int?, self2: Swift.String?) {
             guard let `switch`, let self2 else { return nil }
             self.date = date
@@ -89,6 +66,18 @@ extension TipsRuntime.TipEvents {
 
     /// A donation of `case`: when it was made.
     internal typealias CaseDonation = TipsRuntime.Tips.FieldlessEvent.Donation
+}
+
+extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.InDonation {
+    /// Records one donation of `in`; returns once it is durable.
+    internal func donate(`switch`: Swift.Int, self2: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
+        await self.event.donate(["switch": .int(`switch`), "self2": .string(self2)], in: center)
+    }
+
+    /// Records one donation of `in` and returns at once, before it is durable.
+    internal func sendDonation(`switch`: Swift.Int, self2: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
+        self.event.sendDonation(["switch": .int(`switch`), "self2": .string(self2)], in: center)
+    }
 }
 
 internal struct NamedTip: _TipcTip {
@@ -126,8 +115,8 @@ internal struct Listing: _TipcTip {
         self.`var` = `var`
     }
 
-    internal var id: Swift.String { "Tips-\(`let`)-\(`var`.rawValue)" }
-    internal var title: Swift.String { "Tips \(`let`)" }
+    internal var id: Swift.String { TipsRuntime.Tips.text("Tips-", `let`.description, "-", `var`.rawValue) }
+    internal var title: Swift.String { TipsRuntime.Tips.text("Tips ", `let`.description) }
     internal var rules: [TipsRuntime.TipRule] {
         TipsRuntime.TipRule.decoding(
             ["26 (!= (arg var) (case Any)) var != .Any"],

@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
 
 /// What every tip of this file shares: the module's configuration.
 private protocol _TipcTip: TipsRuntime.Tip {}
@@ -22,48 +22,37 @@ extension TipsRuntime.TipEvents {
     /// A donation of `tappedShare`: when it was made.
     internal typealias TappedShareDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
-    internal static let copiedLink: CopiedLinkEvent = CopiedLinkEvent()
-
-    /// Donations of `copiedLink`, with their typed fields.
-    internal struct CopiedLinkEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "copiedLink")
-
-        /// Records one donation of `copiedLink`; returns once it is durable.
-        internal func donate(url: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate(["url": .string(url)], in: center)
-        }
-
-        /// Records one donation of `copiedLink` and returns at once, before it is durable.
-        internal func sendDonation(url: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation(["url": .string(url)], in: center)
-        }
-
-        /// The donations of `copiedLink` kept now, oldest first.
-        /// A donation whose fields do not have these types (stored by another version) is left out.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [CopiedLinkDonation] {
-            self.event.donations(in: center).compactMap {
-                CopiedLinkDonation(date: $0.date, url: $0.value("url"))
-            }
-        }
-
-        /// Deletes every donation of `copiedLink`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
+    internal static let copiedLink: CopiedLinkEvent = CopiedLinkEvent(id: "copiedLink") {
+        CopiedLinkDonation(date: $0.date, url: $0.value("url"))
     }
 
+    /// Donations of `copiedLink`, with their typed fields.
+    internal typealias CopiedLinkEvent = TipsRuntime.Tips.TypedEvent<CopiedLinkDonation>
+
     /// A donation of `copiedLink`: when it was made, and its typed fields.
-    internal struct CopiedLinkDonation: Swift.Sendable, Swift.Hashable {
+    internal struct CopiedLinkDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
         internal let date: Foundation.Date
         internal let url: Swift.String
 
-        /// Nil when a field is missing or has another type (stored by another version).
+        /// Nil when a field is missing or has another type.
         internal init?(date: Foundation.Date, url: Swift.String?) {
             guard let url else { return nil }
             self.date = date
             self.url = url
         }
+    }
+}
+
+extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.CopiedLinkDonation {
+    /// Records one donation of `copiedLink`; returns once it is durable.
+    internal func donate(url: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
+        await self.event.donate(["url": .string(url)], in: center)
+    }
+
+    /// Records one donation of `copiedLink` and returns at once, before it is durable.
+    internal func sendDonation(url: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
+        self.event.sendDonation(["url": .string(url)], in: center)
     }
 }
 

@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
 
 internal enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case free
@@ -60,52 +60,37 @@ extension TipsRuntime.TipEvents {
     /// A donation of `openedDetail`: when it was made.
     internal typealias OpenedDetailDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
-    internal static let visited: VisitedEvent = VisitedEvent()
-
-    /// Donations of `visited`, with their typed fields.
-    internal struct VisitedEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(
-            id: "visited",
-            keepCount: 500,
-            keepDuration: 2_592_000
-        )
-
-        /// Records one donation of `visited`; returns once it is durable.
-        internal func donate(region: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate(["region": .string(region)], in: center)
-        }
-
-        /// Records one donation of `visited` and returns at once, before it is durable.
-        internal func sendDonation(region: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation(["region": .string(region)], in: center)
-        }
-
-        /// The donations of `visited` kept now, oldest first.
-        /// A donation whose fields do not have these types (stored by another version) is left out.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [VisitedDonation] {
-            self.event.donations(in: center).compactMap {
-                VisitedDonation(date: $0.date, region: $0.value("region"))
-            }
-        }
-
-        /// Deletes every donation of `visited`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
+    internal static let visited: VisitedEvent = VisitedEvent(id: "visited", keepCount: 500, keepDuration: 2_592_000) {
+        VisitedDonation(date: $0.date, region: $0.value("region"))
     }
 
+    /// Donations of `visited`, with their typed fields.
+    internal typealias VisitedEvent = TipsRuntime.Tips.TypedEvent<VisitedDonation>
+
     /// A donation of `visited`: when it was made, and its typed fields.
-    internal struct VisitedDonation: Swift.Sendable, Swift.Hashable {
+    internal struct VisitedDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
         internal let date: Foundation.Date
         internal let region: Swift.String
 
-        /// Nil when a field is missing or has another type (stored by another version).
+        /// Nil when a field is missing or has another type.
         internal init?(date: Foundation.Date, region: Swift.String?) {
             guard let region else { return nil }
             self.date = date
             self.region = region
         }
+    }
+}
+
+extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.VisitedDonation {
+    /// Records one donation of `visited`; returns once it is durable.
+    internal func donate(region: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
+        await self.event.donate(["region": .string(region)], in: center)
+    }
+
+    /// Records one donation of `visited` and returns at once, before it is durable.
+    internal func sendDonation(region: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
+        self.event.sendDonation(["region": .string(region)], in: center)
     }
 }
 
@@ -131,7 +116,7 @@ internal struct NewTrail: _TipcTip {
         self.trailID = trailID
     }
 
-    internal var id: Swift.String { "new-trail-\(trailID)" }
+    internal var id: Swift.String { TipsRuntime.Tips.text("new-trail-", trailID) }
     internal var title: Swift.String { "New" }
     internal var rules: [TipsRuntime.TipRule] {
         TipsRuntime.TipRule.decoding(

@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
 
 /// Cases named like Swift keywords, reserved names and the enum's own members.
 internal enum Type_: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
@@ -64,45 +64,22 @@ extension TipsRuntime.TipEvents {
     /// A donation of `Protocol`: when it was made.
     internal typealias ProtocolDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
-    internal static let `class`: ClassEvent = ClassEvent()
-
-    /// Donations of `class`, with their typed fields.
-    internal struct ClassEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "class")
-
-        /// Records one donation of `class`; returns once it is durable.
-        internal func donate(`default`: Swift.Int, Type Type_: Type_, self self_: Swift.Bool, center center_: Swift.String, init init_: Members, in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate(["default": .int(`default`), "Type": .enumCase(Type_.rawValue), "self": .bool(self_), "center": .string(center_), "init": .enumCase(init_.rawValue)], in: center)
-        }
-
-        /// Records one donation of `class` and returns at once, before it is durable.
-        internal func sendDonation(`default`: Swift.Int, Type Type_: Type_, self self_: Swift.Bool, center center_: Swift.String, init init_: Members, in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation(["default": .int(`default`), "Type": .enumCase(Type_.rawValue), "self": .bool(self_), "center": .string(center_), "init": .enumCase(init_.rawValue)], in: center)
-        }
-
-        /// The donations of `class` kept now, oldest first.
-        /// A donation whose fields do not have these types (stored by another version) is left out.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [ClassDonation] {
-            self.event.donations(in: center).compactMap {
-                ClassDonation(
-                    date: $0.date,
-                    default: $0.value("default"),
-                    Type: $0.value("Type"),
-                    self: $0.value("self"),
-                    center: $0.value("center"),
-                    init: $0.value("init")
-                )
-            }
-        }
-
-        /// Deletes every donation of `class`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
+    internal static let `class`: ClassEvent = ClassEvent(id: "class") {
+        ClassDonation(
+            date: $0.date,
+            default: $0.value("default"),
+            Type: $0.value("Type"),
+            self: $0.value("self"),
+            center: $0.value("center"),
+            init: $0.value("init")
+        )
     }
 
+    /// Donations of `class`, with their typed fields.
+    internal typealias ClassEvent = TipsRuntime.Tips.TypedEvent<ClassDonation>
+
     /// A donation of `class`: when it was made, and its typed fields.
-    internal struct ClassDonation: Swift.Sendable, Swift.Hashable {
+    internal struct ClassDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
         internal let date: Foundation.Date
         internal let `default`: Swift.Int
@@ -111,7 +88,7 @@ extension TipsRuntime.TipEvents {
         internal let center_: Swift.String
         internal let init_: Members
 
-        /// Nil when a field is missing or has another type (stored by another version).
+        /// Nil when a field is missing or has another type.
         internal init?(
             date: Foundation.Date,
             `default`: Swift.Int?,
@@ -130,43 +107,20 @@ extension TipsRuntime.TipEvents {
         }
     }
 
-    internal static let plan: PlanEvent = PlanEvent()
-
-    /// Donations of `plan`, with their typed fields.
-    internal struct PlanEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "plan")
-
-        /// Records one donation of `plan`; returns once it is durable.
-        internal func donate(to: Plan, in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate(["to": .enumCase(to.rawValue)], in: center)
-        }
-
-        /// Records one donation of `plan` and returns at once, before it is durable.
-        internal func sendDonation(to: Plan, in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation(["to": .enumCase(to.rawValue)], in: center)
-        }
-
-        /// The donations of `plan` kept now, oldest first.
-        /// A donation whose fields do not have these types (stored by another version) is left out.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [PlanDonation] {
-            self.event.donations(in: center).compactMap {
-                PlanDonation(date: $0.date, to: $0.value("to"))
-            }
-        }
-
-        /// Deletes every donation of `plan`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
+    internal static let plan: PlanEvent = PlanEvent(id: "plan") {
+        PlanDonation(date: $0.date, to: $0.value("to"))
     }
 
+    /// Donations of `plan`, with their typed fields.
+    internal typealias PlanEvent = TipsRuntime.Tips.TypedEvent<PlanDonation>
+
     /// A donation of `plan`: when it was made, and its typed fields.
-    internal struct PlanDonation: Swift.Sendable, Swift.Hashable {
+    internal struct PlanDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
         internal let date: Foundation.Date
         internal let to: Plan
 
-        /// Nil when a field is missing or has another type (stored by another version).
+        /// Nil when a field is missing or has another type.
         internal init?(date: Foundation.Date, to: Plan?) {
             guard let to else { return nil }
             self.date = date
@@ -181,6 +135,30 @@ extension TipsRuntime.TipEvents {
 
     /// A donation of `Opened`: when it was made.
     internal typealias OpenedDonation = TipsRuntime.Tips.FieldlessEvent.Donation
+}
+
+extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.ClassDonation {
+    /// Records one donation of `class`; returns once it is durable.
+    internal func donate(`default`: Swift.Int, Type Type_: Type_, self self_: Swift.Bool, center center_: Swift.String, init init_: Members, in center: TipsRuntime.TipCenter = .shared) async {
+        await self.event.donate(["default": .int(`default`), "Type": .enumCase(Type_.rawValue), "self": .bool(self_), "center": .string(center_), "init": .enumCase(init_.rawValue)], in: center)
+    }
+
+    /// Records one donation of `class` and returns at once, before it is durable.
+    internal func sendDonation(`default`: Swift.Int, Type Type_: Type_, self self_: Swift.Bool, center center_: Swift.String, init init_: Members, in center: TipsRuntime.TipCenter = .shared) {
+        self.event.sendDonation(["default": .int(`default`), "Type": .enumCase(Type_.rawValue), "self": .bool(self_), "center": .string(center_), "init": .enumCase(init_.rawValue)], in: center)
+    }
+}
+
+extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.PlanDonation {
+    /// Records one donation of `plan`; returns once it is durable.
+    internal func donate(to: Plan, in center: TipsRuntime.TipCenter = .shared) async {
+        await self.event.donate(["to": .enumCase(to.rawValue)], in: center)
+    }
+
+    /// Records one donation of `plan` and returns at once, before it is durable.
+    internal func sendDonation(to: Plan, in center: TipsRuntime.TipCenter = .shared) {
+        self.event.sendDonation(["to": .enumCase(to.rawValue)], in: center)
+    }
 }
 
 /// Arguments named like the tip's own members and like enums.
@@ -206,9 +184,9 @@ internal struct Card: _TipcTip {
         self.status_ = status_
     }
 
-    internal var id: Swift.String { "t-\(title_)-\(Type_.rawValue)-\(id_)-\(__)" }
-    internal var title: Swift.String { "A \(title_) \(Type_.rawValue)" }
-    internal var message: Swift.String? { "\(self_) \(rules_.rawValue) \(Plan.rawValue) \(status_)" }
+    internal var id: Swift.String { TipsRuntime.Tips.text("t-", title_, "-", Type_.rawValue, "-", id_.description, "-", __) }
+    internal var title: Swift.String { TipsRuntime.Tips.text("A ", title_, " ", Type_.rawValue) }
+    internal var message: Swift.String? { TipsRuntime.Tips.text(self_.description, " ", rules_.rawValue, " ", Plan.rawValue, " ", status_) }
     internal var rules: [TipsRuntime.TipRule] {
         TipsRuntime.TipRule.decoding(
             [

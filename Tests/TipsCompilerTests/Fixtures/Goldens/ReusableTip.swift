@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
 
 internal enum Level: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case beginner
@@ -19,44 +19,21 @@ extension _TipcTip {
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let finishedLesson: FinishedLessonEvent = FinishedLessonEvent()
-
-    /// Donations of `finishedLesson`, with their typed fields.
-    internal struct FinishedLessonEvent: Swift.Sendable {
-        internal let event: TipsRuntime.Tips.Event = TipsRuntime.Tips.Event(id: "finishedLesson")
-
-        /// Records one donation of `finishedLesson`; returns once it is durable.
-        internal func donate(lesson: Swift.Int, level: Level, passed: Swift.Bool, score: Swift.Double, in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.donate(["lesson": .int(lesson), "level": .enumCase(level.rawValue), "passed": .bool(passed), "score": .double(score)], in: center)
-        }
-
-        /// Records one donation of `finishedLesson` and returns at once, before it is durable.
-        internal func sendDonation(lesson: Swift.Int, level: Level, passed: Swift.Bool, score: Swift.Double, in center: TipsRuntime.TipCenter = .shared) {
-            self.event.sendDonation(["lesson": .int(lesson), "level": .enumCase(level.rawValue), "passed": .bool(passed), "score": .double(score)], in: center)
-        }
-
-        /// The donations of `finishedLesson` kept now, oldest first.
-        /// A donation whose fields do not have these types (stored by another version) is left out.
-        internal func donations(in center: TipsRuntime.TipCenter = .shared) -> [FinishedLessonDonation] {
-            self.event.donations(in: center).compactMap {
-                FinishedLessonDonation(
-                    date: $0.date,
-                    lesson: $0.value("lesson"),
-                    level: $0.value("level"),
-                    passed: $0.value("passed"),
-                    score: $0.value("score")
-                )
-            }
-        }
-
-        /// Deletes every donation of `finishedLesson`; returns once it is durable.
-        internal func deleteDonations(in center: TipsRuntime.TipCenter = .shared) async {
-            await self.event.deleteDonations(in: center)
-        }
+    internal static let finishedLesson: FinishedLessonEvent = FinishedLessonEvent(id: "finishedLesson") {
+        FinishedLessonDonation(
+            date: $0.date,
+            lesson: $0.value("lesson"),
+            level: $0.value("level"),
+            passed: $0.value("passed"),
+            score: $0.value("score")
+        )
     }
 
+    /// Donations of `finishedLesson`, with their typed fields.
+    internal typealias FinishedLessonEvent = TipsRuntime.Tips.TypedEvent<FinishedLessonDonation>
+
     /// A donation of `finishedLesson`: when it was made, and its typed fields.
-    internal struct FinishedLessonDonation: Swift.Sendable, Swift.Hashable {
+    internal struct FinishedLessonDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
         internal let date: Foundation.Date
         internal let lesson: Swift.Int
@@ -64,7 +41,7 @@ extension TipsRuntime.TipEvents {
         internal let passed: Swift.Bool
         internal let score: Swift.Double
 
-        /// Nil when a field is missing or has another type (stored by another version).
+        /// Nil when a field is missing or has another type.
         internal init?(
             date: Foundation.Date,
             lesson: Swift.Int?,
@@ -79,6 +56,18 @@ extension TipsRuntime.TipEvents {
             self.passed = passed
             self.score = score
         }
+    }
+}
+
+extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.FinishedLessonDonation {
+    /// Records one donation of `finishedLesson`; returns once it is durable.
+    internal func donate(lesson: Swift.Int, level: Level, passed: Swift.Bool, score: Swift.Double, in center: TipsRuntime.TipCenter = .shared) async {
+        await self.event.donate(["lesson": .int(lesson), "level": .enumCase(level.rawValue), "passed": .bool(passed), "score": .double(score)], in: center)
+    }
+
+    /// Records one donation of `finishedLesson` and returns at once, before it is durable.
+    internal func sendDonation(lesson: Swift.Int, level: Level, passed: Swift.Bool, score: Swift.Double, in center: TipsRuntime.TipCenter = .shared) {
+        self.event.sendDonation(["lesson": .int(lesson), "level": .enumCase(level.rawValue), "passed": .bool(passed), "score": .double(score)], in: center)
     }
 }
 
@@ -97,9 +86,9 @@ internal struct NextLesson: _TipcTip {
         self.minimum = minimum
     }
 
-    internal var id: Swift.String { "NextLesson-\(lesson)-\(level.rawValue)" }
-    internal var title: Swift.String { "Lesson \(lesson) is ready" }
-    internal var message: Swift.String? { "You are at the \(level.rawValue) level." }
+    internal var id: Swift.String { TipsRuntime.Tips.text("NextLesson-", lesson.description, "-", level.rawValue) }
+    internal var title: Swift.String { TipsRuntime.Tips.text("Lesson ", lesson.description, " is ready") }
+    internal var message: Swift.String? { TipsRuntime.Tips.text("You are at the ", level.rawValue, " level.") }
     internal var rules: [TipsRuntime.TipRule] {
         TipsRuntime.TipRule.decoding(
             [

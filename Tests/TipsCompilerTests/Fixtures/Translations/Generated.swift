@@ -3,7 +3,7 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion2.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
 
 internal enum Mood: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case calm
@@ -59,9 +59,9 @@ internal struct Weather: _TipcTip {
         self.count = count
     }
 
-    internal var id: Swift.String { "weather-\(mood.rawValue)" }
-    internal var title: Swift.String { TipsRuntime.Tips.Translations.tipcFileCopy.text(4, filling: ["mood": "\(mood.rawValue)"]) }
-    internal var message: Swift.String? { TipsRuntime.Tips.Translations.tipcFileCopy.text(5, filling: ["count": "\(count)", "mood": "\(mood.rawValue)"]) }
+    internal var id: Swift.String { TipsRuntime.Tips.text("weather-", mood.rawValue) }
+    internal var title: Swift.String { TipsRuntime.Tips.Translations.tipcFileCopy.text(4, filling: ["mood": mood.rawValue]) }
+    internal var message: Swift.String? { TipsRuntime.Tips.Translations.tipcFileCopy.text(5, filling: ["count": count.description, "mood": mood.rawValue]) }
     internal var rules: [TipsRuntime.TipRule] {
         TipsRuntime.TipRule.decoding(
             ["17 (>= (count openedTrail) 1) openedTrail.count >= 1"],
