@@ -35,7 +35,7 @@ extension EngineState {
     /// install's seed, or the membership `configure` chose. A testing
     /// switch that shows the tip beats it.
     func isHeldOut(_ registered: RegisteredTip) -> Bool {
-        if let override = settings.overrides.decision(for: registered.id, of: registered.tip), override.shows {
+        if let override = settings.overrides.decision(for: registered.id, ofType: registered.type), override.shows {
             return false
         }
         switch settings.holdouts {

@@ -63,7 +63,9 @@ extension EngineState {
         case .configuration:
             return lifecycle.isConfigured ? nil : GateVerdict(status: .pending, explanation: .notConfigured)
         case .testingOverride:
-            guard let override = settings.overrides.decision(for: registered.id, of: registered.tip) else { return nil }
+            guard let override = settings.overrides.decision(for: registered.id, ofType: registered.type) else {
+                return nil
+            }
             return GateVerdict(status: override.shows ? .available : .pending, explanation: .testingOverride(override))
         case .invalidation:
             return facts.snapshot.tips[registered.id]?.invalidation.map(Self.verdict)
