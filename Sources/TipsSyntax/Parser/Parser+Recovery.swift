@@ -87,7 +87,7 @@ extension SyntaxParser {
         var itemsFailed = false
         let range = parseBraced(opening: opening, name: name()) { parser in
             let (item, failed) = parser.parsing { $0.parseBlockItem(startsItem: startsItem, parseItem) }
-            if let item { items.append(item) }
+            if let item = consume item { items.append(item) }
             itemsFailed = itemsFailed || failed
         }
         return (items, range, itemsFailed)
