@@ -36,6 +36,19 @@ public struct RuntimeLowering: Sendable {
     public init(_ program: CheckedProgram) {
         var parameters: [String: Tips.ParameterReference] = [:]
         var events: [String: Tips.Event] = [:]
+        // Room for every name at once: growing a table one rehash at a time costs more than filling it.
+        var counts = (parameters: 0, events: 0)
+        for file in program.files {
+            for index in file.declarations.indices {
+                switch file.declarations[index] {
+                case .parameter: counts.parameters += 1
+                case .event: counts.events += 1
+                case .enumeration, .tip, .group: break
+                }
+            }
+        }
+        parameters.reserveCapacity(counts.parameters)
+        events.reserveCapacity(counts.events)
         for file in program.files {
             for declaration in file.declarations {
                 switch declaration {
