@@ -105,10 +105,7 @@ struct EngineState {
     /// The name of `registered`'s type when the tip is reusable: another
     /// registered tip, with another id, is of the same type.
     static func reusableTypeName(of registered: RegisteredTip, in registry: TipRegistry) -> String? {
-        let type = ObjectIdentifier(Swift.type(of: registered.tip))
-        let hasSibling = registry.ordered.contains {
-            $0.id != registered.id && ObjectIdentifier(Swift.type(of: $0.tip)) == type
-        }
+        let hasSibling = registry.ordered.contains { $0.id != registered.id && $0.type == registered.type }
         return hasSibling ? String(describing: Swift.type(of: registered.tip)) : nil
     }
 
@@ -162,7 +159,8 @@ struct EngineState {
             if facts.snapshot.tips[id]?.invalidation == nil {
                 record(.invalidate(tipID: id, reason: reason, date: date))
             }
-            if let registered = registry[id], let override = settings.overrides.decision(for: id, of: registered.tip),
+            if let registered = registry[id],
+                let override = settings.overrides.decision(for: id, ofType: registered.type),
                 override.shows
             {
                 // A tip shown by an override returns to available after invalidation.

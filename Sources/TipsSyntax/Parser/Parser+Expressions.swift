@@ -56,7 +56,7 @@ extension SyntaxParser {
 
     /// Parses a left-associative level: `operand { operator operand }`.
     mutating func parseInfixLevel(
-        _ operators: (TokenKind) -> RuleOperator?, word: (text: String, op: RuleOperator)? = nil,
+        _ operators: (TokenKind) -> RuleOperator?, word: (text: StaticString, op: RuleOperator)? = nil,
         operand: (inout SyntaxParser) -> Parsed
     ) -> Parsed {
         var (lhs, depth) = operand(&self)
@@ -74,8 +74,9 @@ extension SyntaxParser {
     /// `a and b`: the word another language spells `op` with, when the
     /// current token is it and an operand follows on its line. Reported once
     /// ("use '&&'") and then read as the operator.
-    mutating func wordOperator(_ word: (text: String, op: RuleOperator)?) -> RuleOperator? {
-        guard let word, currentKind == .identifier, text(current) == word.text, followedOnItsLine(byOperand: 1)
+    mutating func wordOperator(_ word: (text: StaticString, op: RuleOperator)?) -> RuleOperator? {
+        guard let word, currentKind == .identifier, file.spells(word.text, in: current.range),
+            followedOnItsLine(byOperand: 1)
         else { return nil }
         errorReadOnAsFixed(
             "use '\(word.op.rawValue)' instead of '\(word.text)'", at: current.range,
@@ -204,7 +205,7 @@ extension SyntaxParser {
         switch currentKind {
         case .bang: op = .not
         case .minus: op = .negate
-        case .identifier where text(current) == "not" && followedOnItsLine(byOperand: 1):
+        case .identifier where file.spells("not", in: current.range) && followedOnItsLine(byOperand: 1):
             // `not a`: reported once, then read as `!a`.
             reportNotAsBang()
             op = .not

@@ -189,6 +189,17 @@ public final class SourceFile: Sendable {
         return (Unicode.UTF8.decode(encoded), encoded.count)
     }
 
+    /// Whether the text covered by `range` is exactly `word`, compared byte
+    /// for byte: no `String` is made for a token that is not the word.
+    public func spells(_ word: StaticString, in range: SourceRange) -> Bool {
+        let start = Int(range.start)
+        let end = Int(range.end)
+        guard start <= end, end <= bytes.count, end - start == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { expected in
+            bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<end]).elementsEqual(expected) }
+        }
+    }
+
     /// The source text covered by `range`, repaired to valid UTF-8. Decoded
     /// from a pointer into the bytes rather than an `ArraySlice`, which would
     /// retain and release the file's storage for every name the parser reads.

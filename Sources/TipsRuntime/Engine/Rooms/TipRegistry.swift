@@ -10,6 +10,8 @@ final class RegisteredTip {
     let index: Int
     let id: String
     let tip: any Tip
+    /// The tip's type, as testing overrides name it.
+    let type: ObjectIdentifier
     let rules: [TipRule]
     let options: Tips.Options
     /// Event id → fields its rules filter or group by, for the field columns.
@@ -24,6 +26,7 @@ final class RegisteredTip {
         self.index = index
         self.id = tip.id
         self.tip = tip
+        type = ObjectIdentifier(Swift.type(of: tip))
         rules = tip.rules
         options = tip.options
         var queriedFields: [String: Set<String>] = [:]
