@@ -148,7 +148,7 @@ import Testing
             ["compile", "A.tips", "--output-dir", "out", "--access-level", "public"], in: directory)
         #expect(output.status == 0)
         let text = try String(contentsOf: directory.appendingPathComponent("out/A.swift"), encoding: .utf8)
-        #expect(text.contains("public struct Hello: _TipcTip"))
+        #expect(text.contains("public struct Hello: TipsRuntime.Tip, _TipcTip"))
         #expect(text.contains("public init() {}"))
         #expect(!text.contains("internal "))
     }
@@ -161,7 +161,7 @@ import Testing
             ["compile", "A.tips", "--output-dir", "out", "--options-file", "tipc.options"], in: directory)
         #expect(output.status == 0, "\(output.standardError)")
         let text = try String(contentsOf: directory.appendingPathComponent("out/A.swift"), encoding: .utf8)
-        #expect(text.contains("public struct Hello: _TipcTip"))
+        #expect(text.contains("public struct Hello: TipsRuntime.Tip, _TipcTip"))
     }
 
     @Test func aBadOptionsFileLineIsReportedAtItsLineAndColumn() throws {

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
 private enum ShapePlan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case free
@@ -67,6 +67,22 @@ private struct ShapeNewTrail: TipsRuntime.Tip {
     }
 }
 
+/// The form tipc writes: rules and options as text, read with the file's tables.
+private let _tipcShapeFile = TipsRuntime.Tips.GeneratedFile(
+    file: "Shape.tips", parameters: [TipsRuntime.TipParameters.shapeIsLoggedIn.reference],
+    events: [TipsRuntime.TipEvents.shapeVisitedRegion.event])
+
+private struct ShapeTextTip: TipsRuntime.Tip {
+    static let _tipcText: [Swift.String] = [
+        "(maxDisplayCount 2) (invalidatedBy shapeVisitedRegion)",
+        "9 (param shapeIsLoggedIn) shapeIsLoggedIn",
+    ]
+    var id: Swift.String { "ShapeText" }
+    var title: Swift.String { "Text" }
+    var rules: [TipsRuntime.TipRule] { _tipcShapeFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcShapeFile.options(Self._tipcText) }
+}
+
 private enum ShapeGroup {
     static let priority: TipsRuntime.TipGroup.Priority = .ordered
     static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
@@ -95,5 +111,21 @@ private enum ShapeGroup {
         #expect(ShapeGroup.makeGroup(in: center).currentTip?.id == "NewTrailTip-t1")
         await TipsRuntime.TipParameters.shapeIsEditing.set(true, in: center)
         #expect(TipsRuntime.TipParameters.shapeIsEditing.value(in: center))
+    }
+
+    @Test func textRulesAndOptionsRunAgainstThePublicAPI() async throws {
+        let center = TipCenter()
+        try await center.configure([
+            .datastoreLocation(.url(FileManager.default.temporaryDirectory.appendingPathComponent("shape-\(UUID())"))),
+            .clock(ManualClock()), .arguments([]), .environment([:]),
+        ])
+        let tip = ShapeTextTip()
+        #expect(tip.options.maxDisplayCount == 2)
+        #expect(tip.rules.map(\.source) == ["shapeIsLoggedIn"])
+        #expect(tip.status(in: center) == .pending)
+        await TipsRuntime.TipParameters.shapeIsLoggedIn.set(true, in: center)
+        #expect(tip.status(in: center) == .available)
+        await TipsRuntime.TipEvents.shapeVisitedRegion.donate(region: "north", in: center)
+        #expect(tip.status(in: center) == .invalidated(.actionPerformed))
     }
 }

@@ -2,5 +2,5 @@ import Testing
 import TipsRuntime
 
 @Test func runtimeDeclaresTheGeneratedCodeVersion() {
-    #expect(TipsRuntimeGeneratedCodeVersion3.isCompatible)
+    #expect(TipsRuntimeGeneratedCodeVersion4.isCompatible)
 }

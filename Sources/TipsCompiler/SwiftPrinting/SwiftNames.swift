@@ -16,10 +16,11 @@ public enum SwiftNames {
     /// which a declaration of that name would hide, and the generated file's
     /// private protocol for its tips, and the generic parameter of
     /// `Tips.TypedEvent`, which the extensions that declare an event's
-    /// `donate` would otherwise let hide an enum of that name.
+    /// `donate` would otherwise let hide an enum of that name, and the
+    /// file's private constants, which a type of that name would clash with.
     public static let reserved: Set<String> = [
         "Type", "Protocol", "self", "Self", "init", "_", "Swift", "TipsRuntime", "Foundation", "_TipcTip",
-        "_TipcDonation",
+        "_TipcDonation", "_tipcFile", "_tipcMakeFile", "_tipcRuntimeVersionCheck",
     ]
 
     /// Types that app code names unqualified, by the module that declares
@@ -48,7 +49,7 @@ public enum SwiftNames {
         "EventQuery", "ManualClock", "RuleExpression", "RuleOperator", "SystemClock", "Tip", "TipActivity",
         "TipCenter", "TipClock", "TipDisplayHold", "TipEvents", "TipExplanation", "TipGroup", "TipGroupExplanation",
         "TipParameters", "TipPresenter", "TipRule", "TipValue", "TipValueConvertible", "Tips", "TipsConfiguration",
-        "TipsMemoryDatastore", "TipsRuntimeGeneratedCodeVersion3",
+        "TipsMemoryDatastore", "TipsRuntimeGeneratedCodeVersion4",
     ]
 
     /// Members every generated enum already has (`String` raw value, `CaseIterable`, `TipValueConvertible`).
@@ -60,7 +61,7 @@ public enum SwiftNames {
     public static let tipMembers: Set<String> = [
         "id", "title", "message", "image", "actions", "rules", "options", "status", "shouldDisplay",
         "statusUpdates", "shouldDisplayUpdates", "invalidate", "resetEligibility", "explanation",
-        "declaredConfiguration", "declaredRenames",
+        "declaredConfiguration", "declaredRenames", "_tipcText",
     ]
 
     /// Members of a generated group, inside which it refers to its tips by their type names.

@@ -1,57 +1,134 @@
-// Printing a tip's lowered rules (`TipsRuntime.TipRule` values) as Swift: one
-// `TipRule.decoding` call whose rules are text, one string literal a rule
-// (see `TipsRuntime/Rules/RuleText.swift`), beside the tables of what they
-// name: each parameter and event as its generated declaration, each argument
-// of a reusable tip as the tip's stored property.
+// Printing a tip's lowered rules and options (`TipsRuntime.TipRule` and
+// `Tips.Options` values) as Swift: string literals the runtime reads (see
+// `TipsRuntime/Rules/RuleText.swift`), the options' one and a rule's each,
+// and per file one `Tips.GeneratedFile` of what they name: each parameter
+// and event as its generated declaration.
 
 import TipsRuntime
 import TipsSyntax
 
+/// The ids of the parameters and events that a file's tips' rules and
+/// options name, each once, in the order they first appear.
+struct FileNames {
+    private(set) var parameters: [String] = []
+    private(set) var events: [String] = []
+    private var seen: Set<String> = []
+
+    init(_ tips: [LoweredTip]) {
+        for tip in tips {
+            let names = TipRule.namedValues(tip.rules)
+            for id in names.parameters where seen.insert("p" + id).inserted { parameters.append(id) }
+            for id in names.events + tip.options.invalidatedBy.map(\.id) where seen.insert("e" + id).inserted {
+                events.append(id)
+            }
+        }
+    }
+}
+
 extension FileEmitter {
-    /// Adds `TipsRuntime.TipRule.decoding([...], file: …, parameters: […], events: […], arguments: […])`
-    /// to `code`, the empty tables left out; `arguments` are the tip's, whose stored properties the rules read.
-    func buildRules(_ rules: [TipRule], _ arguments: [CheckedField], into code: inout SwiftExpression) {
-        let names = TipRule.namedValues(rules)
-        code.beginCall("TipsRuntime.TipRule.decoding")
-        code.beginArray()
-        for rule in rules { code.atom { $0.appendStringLiteral(rule.text) } }
-        code.end()
-        code.labeled("file") { $0.appendStringLiteral(rules.first?.file ?? "") }
-        // Empty tables are left out: `decoding` defaults them.
-        if !names.parameters.isEmpty {
-            code.beginLabeled("parameters")
-            code.beginArray()
-            for id in names.parameters {
-                code.atom { out in
-                    out.append("TipsRuntime.TipParameters.")
-                    out.appendUTF8(SwiftNames.identifier(id))
-                    out.append(".reference")
-                }
+    /// The most names one array literal of `_tipcFile` holds. One literal of
+    /// the benchmark's 1,100 took `swiftc -typecheck` 101 ms, over the 10 ms
+    /// an expression may take; 32 an `append(contentsOf:)` take it 61 ms in
+    /// all, none over 4 ms.
+    static let namesPerLiteral = 32
+
+    /// Writes `private let _tipcFile = TipsRuntime.Tips.GeneratedFile(file: …, parameters: […], events: […])`,
+    /// the empty tables left out; a table of more than ``namesPerLiteral``
+    /// names is built by `_tipcMakeFile()`, that many names a statement.
+    func emitGeneratedFile(_ names: FileNames, into writer: inout SwiftWriter) {
+        writer.blankLine()
+        writer.line("/// What this file's tips read their rules and options with: the parameters and events they name.")
+        let parameters = names.parameters.map { id in
+            { (out: inout ByteBuffer) in
+                out.append("TipsRuntime.TipParameters.")
+                out.appendUTF8(SwiftNames.identifier(id))
+                out.append(".reference")
             }
-            code.end()
-            code.end()
         }
-        if !names.events.isEmpty {
-            code.beginLabeled("events")
-            code.beginArray()
-            for id in names.events { code.atom { appendEventReference(id, to: &$0) } }
-            code.end()
-            code.end()
-        }
-        if !names.arguments.isEmpty {
-            code.beginLabeled("arguments")
-            code.beginArray()
-            for name in names.arguments {
-                let type = arguments.first { $0.name == name }?.type ?? .error
-                code.atom { out in
-                    out.appendStringLiteral(name)
-                    out.append(": ")
-                    appendValue(of: SwiftNames.tipArgument(name), type: type, to: &out)
+        let events = names.events.map { id in { (out: inout ByteBuffer) in appendEventReference(id, to: &out) } }
+        guard max(parameters.count, events.count) > Self.namesPerLiteral else {
+            return writer.expression { code in
+                code.prefix { $0.append("private let _tipcFile = ") }
+                code.beginCall("TipsRuntime.Tips.GeneratedFile")
+                code.labeled("file") { $0.appendStringLiteral(file.fileName) }
+                for (label, table) in [("parameters", parameters), ("events", events)] where !table.isEmpty {
+                    code.beginLabeled(string: label)
+                    code.beginArray()
+                    for name in table { code.atom(name) }
+                    code.end()
+                    code.end()
                 }
+                code.end()
             }
-            code.end()
+        }
+        writer.line("private let _tipcFile = _tipcMakeFile()")
+        writer.blankLine()
+        writer.block("private func _tipcMakeFile() -> TipsRuntime.Tips.GeneratedFile") { writer in
+            appendTable("parameters", "TipsRuntime.Tips.ParameterReference", parameters, into: &writer)
+            appendTable("events", "TipsRuntime.Tips.Event", events, into: &writer)
+            writer.nonEmptyLine { out in
+                out.append("return TipsRuntime.Tips.GeneratedFile(file: ")
+                out.appendStringLiteral(file.fileName)
+                out.append(", parameters: parameters, events: events)")
+            }
+        }
+    }
+
+    /// Writes `var <name>: [<type>] = []`, then the names ``namesPerLiteral``
+    /// an `append(contentsOf:)`; `let` for no names.
+    private func appendTable(
+        _ name: String, _ type: String, _ table: [(inout ByteBuffer) -> Void], into writer: inout SwiftWriter
+    ) {
+        writer.line("\(table.isEmpty ? "let" : "var") \(name): [\(type)] = []")
+        for start in stride(from: 0, to: table.count, by: Self.namesPerLiteral) {
+            writer.expression { code in
+                code.beginCall(string: name + ".append")
+                code.beginLabeled("contentsOf")
+                code.beginArray()
+                for entry in table[start..<min(start + Self.namesPerLiteral, table.count)] { code.atom(entry) }
+                code.end()
+                code.end()
+                code.end()
+            }
+        }
+    }
+
+    /// Writes `fileprivate static let _tipcText: [Swift.String] = [...]`: the
+    /// tip's options as text when it has some, then each rule's; and, for a
+    /// reusable tip whose rules read its arguments, `rules` with their values.
+    func emitTexts(of lowered: LoweredTip, into writer: inout SwiftWriter) {
+        let hasOptions = lowered.options != Tips.Options()
+        guard hasOptions || !lowered.rules.isEmpty else { return }
+        writer.expression { code in
+            code.prefix { $0.append("fileprivate static let _tipcText: [Swift.String] = ") }
+            code.beginArray()
+            if hasOptions { code.atom { $0.appendStringLiteral(lowered.options.text) } }
+            for rule in lowered.rules { code.atom { $0.appendStringLiteral(rule.text) } }
             code.end()
         }
-        code.end()
+        let arguments = TipRule.namedValues(lowered.rules).arguments
+        guard !arguments.isEmpty else { return }
+        let fields = lowered.declaration.arguments ?? []
+        declaration(
+            " var rules: [TipsRuntime.TipRule]", into: &writer,
+            body: { writer in
+                writer.expression { code in
+                    code.beginCall("_tipcFile.rules")
+                    code.atom("Self._tipcText")
+                    code.beginLabeled("arguments")
+                    code.beginArray()
+                    for name in arguments {
+                        let type = fields.first { $0.name == name }?.type ?? .error
+                        code.atom { out in
+                            out.appendStringLiteral(name)
+                            out.append(": ")
+                            appendValue(of: SwiftNames.tipArgument(name), type: type, to: &out)
+                        }
+                    }
+                    code.end()
+                    code.end()
+                    code.end()
+                }
+            })
     }
 }

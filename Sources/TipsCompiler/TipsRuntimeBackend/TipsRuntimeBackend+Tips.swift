@@ -4,21 +4,35 @@ import TipsRuntime
 import TipsSyntax
 
 extension FileEmitter {
-    /// Writes `private protocol _TipcTip: TipsRuntime.Tip {}` and the extension
-    /// that gives every tip of the file the module's config block (so that
-    /// `Tips.configure()` applies it) and, once the module has some, its
-    /// renames (which the runtime applies at `configure`). The same lines
-    /// whether or not the module has a config block (the runtime's nil is
-    /// shadowed by the module's own `declared`): a file added to the
-    /// compilation never changes another file's output. The extension costs
-    /// once what a property in each tip costs a tip: for the benchmark's
-    /// 1,000 tips, 123 KB of Swift and about 0.1 ms of `swiftc -typecheck` a tip.
-    func emitTipProtocol(into writer: inout SwiftWriter) {
+    /// Writes `private protocol _TipcTip: TipsRuntime.Tip`, whose tips give
+    /// their rules and options as text, and the extension that reads them with
+    /// the file's ``emitGeneratedFile(_:into:)`` and gives every tip the
+    /// module's config block (so that `Tips.configure()` applies it) and,
+    /// once the module has some, its renames (which the runtime applies at
+    /// `configure`). The same lines whether or not the module has a config
+    /// block (the runtime's nil is shadowed by the module's own `declared`):
+    /// a file added to the compilation never changes another file's output.
+    /// What the extension gives costs once what a property in each tip costs
+    /// a tip: for the benchmark's 1,000 tips, about 0.1 ms of `swiftc
+    /// -typecheck` a tip and a property.
+    func emitTipProtocol(_ names: FileNames, into writer: inout SwiftWriter) {
+        emitGeneratedFile(names, into: &writer)
         writer.blankLine()
-        writer.line("/// What every tip of this file shares: the module's configuration.")
-        writer.line("private protocol _TipcTip: TipsRuntime.Tip {}")
+        writer.line("/// What every tip of this file shares: its rules and options read from text, and the module's")
+        writer.line("/// configuration.")
+        writer.block("private protocol _TipcTip: TipsRuntime.Tip") { writer in
+            writer.line("/// The tip's options as text when it has some, then each of its rules'.")
+            writer.line("static var _tipcText: [Swift.String] { get }")
+        }
         writer.blankLine()
         writer.block("extension _TipcTip") { writer in
+            writer.line("fileprivate static var _tipcText: [Swift.String] { [] }")
+            declaration(" var rules: [TipsRuntime.TipRule] ", into: &writer) {
+                $0.append("{ _tipcFile.rules(Self._tipcText) }")
+            }
+            declaration(" var options: TipsRuntime.Tips.Options ", into: &writer) {
+                $0.append("{ _tipcFile.options(Self._tipcText) }")
+            }
             declaration(" var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? ", into: &writer) {
                 $0.append("{ TipsRuntime.TipsConfiguration.declared }")
             }
@@ -37,7 +51,10 @@ extension FileEmitter {
         let arguments = tip.arguments ?? []
         declaration(" struct ", into: &writer) { out in
             out.appendUTF8(SwiftNames.tipType(tip.name))
-            out.append(": _TipcTip")
+            // A public or package tip names `Tip` itself: a conformance
+            // through the private protocol alone does not count as a use
+            // of the `public import` that its module's clients need.
+            out.append(options.accessLevel == .internal ? ": _TipcTip" : ": TipsRuntime.Tip, _TipcTip")
         } body: { writer in
             emitInit(arguments, into: &writer)
             writer.line()
@@ -54,8 +71,7 @@ extension FileEmitter {
                 textProperty("image: Swift.String?", into: &writer) { appendText(image, arguments, to: &$0) }
             }
             if !tip.actions.isEmpty { emitActions(of: lowered, into: &writer) }
-            if !lowered.rules.isEmpty { emitRules(lowered.rules, arguments, into: &writer) }
-            if lowered.options != Tips.Options() { emitOptions(lowered.options, into: &writer) }
+            emitTexts(of: lowered, into: &writer)
         }
     }
 
@@ -145,57 +161,5 @@ extension FileEmitter {
                     code.end()
                 }
             })
-    }
-
-    private func emitRules(_ rules: [TipRule], _ arguments: [CheckedField], into writer: inout SwiftWriter) {
-        declaration(
-            " var rules: [TipsRuntime.TipRule]", into: &writer,
-            body: { writer in writer.expression { code in buildRules(rules, arguments, into: &code) } })
-    }
-
-    private func emitOptions(_ options: Tips.Options, into writer: inout SwiftWriter) {
-        declaration(
-            " var options: TipsRuntime.Tips.Options", into: &writer,
-            body: { writer in
-                writer.expression { code in
-                    code.beginCall("TipsRuntime.Tips.Options")
-                    if let count = options.maxDisplayCount {
-                        code.labeled("maxDisplayCount") { $0.appendInteger(count) }
-                    }
-                    if let duration = options.maxDisplayDuration {
-                        code.labeled("maxDisplayDuration") { appendSeconds(duration, to: &$0) }
-                    }
-                    if options.ignoresDisplayFrequency {
-                        code.labeled("ignoresDisplayFrequency") { $0.append("true") }
-                    }
-                    if !options.invalidatedBy.isEmpty {
-                        code.beginLabeled("invalidatedBy")
-                        code.beginArray()
-                        for event in options.invalidatedBy {
-                            code.atom { appendEventReference(event.id, to: &$0) }
-                        }
-                        code.end()
-                        code.end()
-                    }
-                    if let snooze = options.snooze {
-                        code.labeled("snooze") { appendSnooze(snooze, to: &$0) }
-                    }
-                    if let percent = options.holdoutPercent {
-                        code.labeled("holdoutPercent") { $0.appendInteger(percent) }
-                    }
-                    code.end()
-                }
-            })
-    }
-
-    /// Appends `TipsRuntime.Tips.Snooze(duration: …, maxCount: …)`.
-    private func appendSnooze(_ snooze: Tips.Snooze, to out: inout ByteBuffer) {
-        out.appendCall("TipsRuntime.Tips.Snooze(duration: ") { out in
-            appendSeconds(snooze.duration, to: &out)
-            if let count = snooze.maxCount {
-                out.append(", maxCount: ")
-                out.appendInteger(count)
-            }
-        }
     }
 }

@@ -4,14 +4,15 @@ import Foundation
 // limit), snoozes and holdouts, and the activities the engine reports.
 
 extension EngineState {
-    /// What a gate of attention says about the tip now, or nil when it does not apply.
-    func attentionVerdict(_ gate: StatusGate, of registered: RegisteredTip) -> GateVerdict? {
+    /// What a gate of attention says about the tip now (`record`: its stored
+    /// record), or nil when it does not apply.
+    func attentionVerdict(_ gate: StatusGate, of registered: RegisteredTip, record: TipRecord?) -> GateVerdict? {
         switch gate {
         case .hold:
             guard holds.isHolding else { return nil }
             return GateVerdict(status: .pending, explanation: .held(reasons: holds.reasons))
         case .snooze:
-            guard let snooze = facts.snapshot.tips[registered.id]?.snooze, snooze.holds(at: now) else { return nil }
+            guard let snooze = record?.snooze, snooze.holds(at: now) else { return nil }
             return GateVerdict(
                 status: .pending, explanation: .snoozed(until: Date(timeIntervalSince1970: snooze.until)))
         case .oneAtATime:

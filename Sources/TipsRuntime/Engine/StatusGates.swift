@@ -48,8 +48,10 @@ extension EngineState {
         of registered: RegisteredTip, tracing: Bool, gates: inout [TipExplanation.Gate]
     ) -> Tips.Status? {
         var decided: Tips.Status?
+        // Looked up once for the four gates that read it.
+        let record = facts.snapshot.tips[registered.id]
         for gate in StatusGate.inOrder {
-            guard let verdict = check(gate, of: registered, tracing: tracing) else { continue }
+            guard let verdict = check(gate, of: registered, record: record, tracing: tracing) else { continue }
             if tracing, let explanation = verdict.explanation { gates.append(explanation) }
             decided = decided ?? verdict.status
             if !tracing { break }
@@ -57,8 +59,9 @@ extension EngineState {
         return decided
     }
 
-    /// What `gate` says about the tip now, or nil when it does not apply.
-    func check(_ gate: StatusGate, of registered: RegisteredTip, tracing: Bool) -> GateVerdict? {
+    /// What `gate` says about the tip now, or nil when it does not apply;
+    /// `record` is the tip's stored record (`facts.snapshot.tips`).
+    func check(_ gate: StatusGate, of registered: RegisteredTip, record: TipRecord?, tracing: Bool) -> GateVerdict? {
         switch gate {
         case .configuration:
             return lifecycle.isConfigured ? nil : GateVerdict(status: .pending, explanation: .notConfigured)
@@ -68,17 +71,16 @@ extension EngineState {
             }
             return GateVerdict(status: override.shows ? .available : .pending, explanation: .testingOverride(override))
         case .invalidation:
-            return facts.snapshot.tips[registered.id]?.invalidation.map(Self.verdict)
+            return record?.invalidation.map(Self.verdict)
         case .displayLimit:
             guard lifecycle.isConfigured, registered.hasDisplayLimit else { return nil }
-            let stored = facts.snapshot.tips[registered.id]
-            guard stored?.invalidation == nil else { return nil }
-            return accounting.displayLimitReached(of: registered.id, options: registered.options, record: stored)
+            guard record?.invalidation == nil else { return nil }
+            return accounting.displayLimitReached(of: registered.id, options: registered.options, record: record)
                 .map(Self.verdict)
         case .displayFrequency:
-            return displayFrequencyVerdict(of: registered, tracing: tracing)
+            return displayFrequencyVerdict(of: registered, record: record, tracing: tracing)
         case .hold, .snooze, .oneAtATime, .sessionLimit:
-            return attentionVerdict(gate, of: registered)
+            return attentionVerdict(gate, of: registered, record: record)
         }
     }
 
@@ -92,10 +94,12 @@ extension EngineState {
 
     /// Whether the display frequency holds back the tip, explained with the
     /// tip shown last and until when.
-    private func displayFrequencyVerdict(of registered: RegisteredTip, tracing: Bool) -> GateVerdict? {
+    private func displayFrequencyVerdict(of registered: RegisteredTip, record: TipRecord?, tracing: Bool)
+        -> GateVerdict?
+    {
         guard
             let until = accounting.displayFrequencyHold(
-                options: registered.options, record: facts.snapshot.tips[registered.id],
+                options: registered.options, record: record,
                 lastDisplayDate: facts.snapshot.lastDisplayDate, interval: settings.frequency.interval)
         else { return nil }
         guard tracing else { return GateVerdict(status: .pending, explanation: nil) }

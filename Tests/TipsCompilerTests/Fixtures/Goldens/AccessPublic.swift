@@ -4,17 +4,31 @@
 public import TipsRuntime
 public import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
 public enum Mode: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case light
     case dark
 }
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "AccessPublic.tips",
+    parameters: [TipsRuntime.TipParameters.mode.reference],
+    events: [TipsRuntime.TipEvents.toggled.event]
+)
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    public var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    public var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
     public var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
@@ -57,22 +71,18 @@ extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEven
     }
 }
 
-public struct DarkMode: _TipcTip {
+public struct DarkMode: TipsRuntime.Tip, _TipcTip {
     public init() {}
 
     public var id: Swift.String { "DarkMode" }
     public var title: Swift.String { "Try dark mode" }
-    public var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            ["8 (== (param mode) (case light)) mode == .light", "9 (< (count toggled) 3) toggled.count < 3"],
-            file: "AccessPublic.tips",
-            parameters: [TipsRuntime.TipParameters.mode.reference],
-            events: [TipsRuntime.TipEvents.toggled.event]
-        )
-    }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "8 (== (param mode) (case light)) mode == .light",
+        "9 (< (count toggled) 3) toggled.count < 3",
+    ]
 }
 
-public struct Named: _TipcTip {
+public struct Named: TipsRuntime.Tip, _TipcTip {
     public let name: Swift.String
 
     /// Creates the tip for these argument values; each combination is its own tip.
@@ -82,13 +92,9 @@ public struct Named: _TipcTip {
 
     public var id: Swift.String { TipsRuntime.Tips.text("Named-", name) }
     public var title: Swift.String { TipsRuntime.Tips.text("Hello ", name) }
-    public var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            ["15 (== (count toggled (where (== (field on) true))) 0) toggled.donations.where(.on == true).count == 0"],
-            file: "AccessPublic.tips",
-            events: [TipsRuntime.TipEvents.toggled.event]
-        )
-    }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "15 (== (count toggled (where (== (field on) true))) 0) toggled.donations.where(.on == true).count == 0",
+    ]
 }
 
 public enum All {

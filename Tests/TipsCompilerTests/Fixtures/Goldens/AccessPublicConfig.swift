@@ -3,7 +3,7 @@
 
 public import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
@@ -16,19 +16,27 @@ extension TipsRuntime.TipsConfiguration {
     )
 }
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(file: "AccessPublicConfig.tips")
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    public var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    public var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
     public var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-public struct LibraryTip: _TipcTip {
+public struct LibraryTip: TipsRuntime.Tip, _TipcTip {
     public init() {}
 
     public var id: Swift.String { "LibraryTip" }
     public var title: Swift.String { "From the library" }
-    public var options: TipsRuntime.Tips.Options {
-        TipsRuntime.Tips.Options(maxDisplayCount: 2)
-    }
+    fileprivate static let _tipcText: [Swift.String] = ["(maxDisplayCount 2)"]
 }

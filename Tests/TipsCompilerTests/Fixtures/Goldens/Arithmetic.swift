@@ -3,43 +3,50 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "Arithmetic.tips",
+    parameters: [
+        TipsRuntime.TipParameters.rating.reference,
+        TipsRuntime.TipParameters.visits.reference,
+        TipsRuntime.TipParameters.name.reference,
+    ]
+)
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipParameters {
-    internal static let rating: TipsRuntime.Tips.Parameter<Swift.Double> = .init(id: "rating", defaultValue: 4.5)
-    internal static let visits: TipsRuntime.Tips.Parameter<Swift.Int> = .init(id: "visits", defaultValue: -3)
-    internal static let name: TipsRuntime.Tips.Parameter<Swift.String> = .init(
+    static let rating: TipsRuntime.Tips.Parameter<Swift.Double> = .init(id: "rating", defaultValue: 4.5)
+    static let visits: TipsRuntime.Tips.Parameter<Swift.Int> = .init(id: "visits", defaultValue: -3)
+    static let name: TipsRuntime.Tips.Parameter<Swift.String> = .init(
         id: "name",
         defaultValue: "Tab\t\"quoted\" \\ café 🐦"
     )
 }
 
-internal struct Rate: _TipcTip {
-    internal init() {}
+struct Rate: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "Rate" }
-    internal var title: Swift.String { "Rate the app" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            [
-                "7 (> (* (param rating) (double 2.0)) (- (param visits) 1)) rating * 2 > visits - 1",
-                "8 (&& (<= (neg (param visits)) (/ 10 2)) (!= (param rating) (double 5.0))) -visits <= 10 / 2 && rating != 5",
-                "9 (&& (!= (param name) \"\") (< (param name) \"zzz\")) name != \"\" && name < \"zzz\"",
-                "10 (>= (* (+ (param visits) 1) (- (param visits) 1)) 0) (visits + 1) * (visits - 1) >= 0",
-            ],
-            file: "Arithmetic.tips",
-            parameters: [
-                TipsRuntime.TipParameters.rating.reference,
-                TipsRuntime.TipParameters.visits.reference,
-                TipsRuntime.TipParameters.name.reference,
-            ]
-        )
-    }
+    var id: Swift.String { "Rate" }
+    var title: Swift.String { "Rate the app" }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "7 (> (* (param rating) (double 2.0)) (- (param visits) 1)) rating * 2 > visits - 1",
+        "8 (&& (<= (neg (param visits)) (/ 10 2)) (!= (param rating) (double 5.0))) -visits <= 10 / 2 && rating != 5",
+        "9 (&& (!= (param name) \"\") (< (param name) \"zzz\")) name != \"\" && name < \"zzz\"",
+        "10 (>= (* (+ (param visits) 1) (- (param visits) 1)) 0) (visits + 1) * (visits - 1) >= 0",
+    ]
 }

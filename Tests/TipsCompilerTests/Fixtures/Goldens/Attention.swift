@@ -3,11 +3,11 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
-    internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .immediate
+    static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .immediate
     /// The config block, which this module's tips carry: `Tips.configure()` applies it
     /// unless given `.displayFrequency(_:)`. Shadows the runtime's `nil`.
     internal static let declared: TipsRuntime.Tips.DeclaredConfiguration? = TipsRuntime.Tips.DeclaredConfiguration(
@@ -18,72 +18,67 @@ extension TipsRuntime.TipsConfiguration {
     )
 }
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "Attention.tips",
+    events: [TipsRuntime.TipEvents.opened.event]
+)
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let opened: OpenedEvent = OpenedEvent(id: "opened")
+    static let opened: OpenedEvent = OpenedEvent(id: "opened")
 
     /// Donations of `opened`, an event without fields.
-    internal typealias OpenedEvent = TipsRuntime.Tips.FieldlessEvent
+    typealias OpenedEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `opened`: when it was made.
-    internal typealias OpenedDonation = TipsRuntime.Tips.FieldlessEvent.Donation
+    typealias OpenedDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
 
 /// Snoozed for a day, three times at most.
-internal struct Remind: _TipcTip {
-    internal init() {}
+struct Remind: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "Remind" }
-    internal var title: Swift.String { "Remind me later" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            ["11 (>= (count opened) 1) opened.donations.count >= 1"],
-            file: "Attention.tips",
-            events: [TipsRuntime.TipEvents.opened.event]
-        )
-    }
-    internal var options: TipsRuntime.Tips.Options {
-        TipsRuntime.Tips.Options(snooze: TipsRuntime.Tips.Snooze(duration: 86_400, maxCount: 3))
-    }
+    var id: Swift.String { "Remind" }
+    var title: Swift.String { "Remind me later" }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "(snooze 86400.0 3)",
+        "11 (>= (count opened) 1) opened.donations.count >= 1",
+    ]
 }
 
 /// Held out of a tenth of installs.
-internal struct Measured: _TipcTip {
-    internal init() {}
+struct Measured: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "Measured" }
-    internal var title: Swift.String { "Measured" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            ["18 (>= (count opened) 1) opened.donations.count >= 1"],
-            file: "Attention.tips",
-            events: [TipsRuntime.TipEvents.opened.event]
-        )
-    }
-    internal var options: TipsRuntime.Tips.Options {
-        TipsRuntime.Tips.Options(holdoutPercent: 10)
-    }
+    var id: Swift.String { "Measured" }
+    var title: Swift.String { "Measured" }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "(holdoutPercent 10)",
+        "18 (>= (count opened) 1) opened.donations.count >= 1",
+    ]
 }
 
-internal struct Later: _TipcTip {
-    internal init() {}
+struct Later: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "Later" }
-    internal var title: Swift.String { "Later" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            ["24 (>= (count opened) 1) opened.donations.count >= 1"],
-            file: "Attention.tips",
-            events: [TipsRuntime.TipEvents.opened.event]
-        )
-    }
-    internal var options: TipsRuntime.Tips.Options {
-        TipsRuntime.Tips.Options(snooze: TipsRuntime.Tips.Snooze(duration: 5400))
-    }
+    var id: Swift.String { "Later" }
+    var title: Swift.String { "Later" }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "(snooze 5400.0)",
+        "24 (>= (count opened) 1) opened.donations.count >= 1",
+    ]
 }

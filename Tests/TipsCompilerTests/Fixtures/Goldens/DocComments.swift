@@ -3,13 +3,26 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "DocComments.tips",
+    parameters: [TipsRuntime.TipParameters.documented.reference]
+)
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipParameters {
@@ -17,42 +30,36 @@ extension TipsRuntime.TipParameters {
     /// over two lines.
     ///
     /// And a paragraph.
-    internal static let documented: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "documented", defaultValue: true)
+    static let documented: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "documented", defaultValue: true)
 }
 
 extension TipsRuntime.TipEvents {
     /// An event, documented.
-    internal static let happened: HappenedEvent = HappenedEvent(id: "happened")
+    static let happened: HappenedEvent = HappenedEvent(id: "happened")
 
     /// Donations of `happened`, an event without fields.
-    internal typealias HappenedEvent = TipsRuntime.Tips.FieldlessEvent
+    typealias HappenedEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `happened`: when it was made.
-    internal typealias HappenedDonation = TipsRuntime.Tips.FieldlessEvent.Donation
+    typealias HappenedDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
 
 /// A tip, documented.
-internal struct Documented: _TipcTip {
-    internal init() {}
+struct Documented: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "Documented" }
-    internal var title: Swift.String { "Documented" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            ["13 (param documented) documented"],
-            file: "DocComments.tips",
-            parameters: [TipsRuntime.TipParameters.documented.reference]
-        )
-    }
+    var id: Swift.String { "Documented" }
+    var title: Swift.String { "Documented" }
+    fileprivate static let _tipcText: [Swift.String] = ["13 (param documented) documented"]
 }
 
 /// A group, documented.
-internal enum Docs {
-    internal static let priority: TipsRuntime.TipGroup.Priority = .firstAvailable
-    internal static var tips: [any TipsRuntime.Tip] { [Documented()] }
+enum Docs {
+    static let priority: TipsRuntime.TipGroup.Priority = .firstAvailable
+    static var tips: [any TipsRuntime.Tip] { [Documented()] }
 
     /// Makes the group, whose current tip follows its priority.
-    internal static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
+    static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
         TipsRuntime.TipGroup(priority, tips, name: "Docs", center: center)
     }
 }

@@ -4,47 +4,61 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
 /// Plans, in order of price.
-internal enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
+enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case free
     case plus
     case pro
 }
 
-internal enum Theme: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
+enum Theme: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case system
 }
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "Enums.tips",
+    parameters: [TipsRuntime.TipParameters.plan.reference, TipsRuntime.TipParameters.theme.reference],
+    events: [TipsRuntime.TipEvents.changedPlan.event]
+)
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipParameters {
-    internal static let plan: TipsRuntime.Tips.Parameter<Plan> = .init(id: "plan", defaultValue: .pro)
-    internal static let theme: TipsRuntime.Tips.Parameter<Theme> = .init(id: "theme", defaultValue: .system)
+    static let plan: TipsRuntime.Tips.Parameter<Plan> = .init(id: "plan", defaultValue: .pro)
+    static let theme: TipsRuntime.Tips.Parameter<Theme> = .init(id: "theme", defaultValue: .system)
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let changedPlan: ChangedPlanEvent = ChangedPlanEvent(id: "changedPlan") {
+    static let changedPlan: ChangedPlanEvent = ChangedPlanEvent(id: "changedPlan") {
         ChangedPlanDonation(date: $0.date, to: $0.value("to"))
     }
 
     /// Donations of `changedPlan`, with their typed fields.
-    internal typealias ChangedPlanEvent = TipsRuntime.Tips.TypedEvent<ChangedPlanDonation>
+    typealias ChangedPlanEvent = TipsRuntime.Tips.TypedEvent<ChangedPlanDonation>
 
     /// A donation of `changedPlan`: when it was made, and its typed fields.
-    internal struct ChangedPlanDonation: Swift.Sendable {
+    struct ChangedPlanDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-        internal let to: Plan
+        let date: Foundation.Date
+        let to: Plan
 
         /// Nil when a field is missing or has another type.
-        internal init?(date: Foundation.Date, to: Plan?) {
+        init?(date: Foundation.Date, to: Plan?) {
             guard let to else { return nil }
             self.date = date
             self.to = to
@@ -54,32 +68,25 @@ extension TipsRuntime.TipEvents {
 
 extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.ChangedPlanDonation {
     /// Records one donation of `changedPlan`; returns once it is durable.
-    internal func donate(to: Plan, in center: TipsRuntime.TipCenter = .shared) async {
+    func donate(to: Plan, in center: TipsRuntime.TipCenter = .shared) async {
         await self.event.donate(["to": .enumCase(to.rawValue)], in: center)
     }
 
     /// Records one donation of `changedPlan` and returns at once, before it is durable.
-    internal func sendDonation(to: Plan, in center: TipsRuntime.TipCenter = .shared) {
+    func sendDonation(to: Plan, in center: TipsRuntime.TipCenter = .shared) {
         self.event.sendDonation(["to": .enumCase(to.rawValue)], in: center)
     }
 }
 
-internal struct Upgrade: _TipcTip {
-    internal init() {}
+struct Upgrade: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "Upgrade" }
-    internal var title: Swift.String { "More maps with Plus" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            [
-                "11 (== (param plan) (case free)) plan == .free",
-                "12 (|| (== (case free) (param plan)) (!= (param theme) (case system))) .free == plan || theme != .system",
-                "13 (== (count changedPlan (where (== (field to) (case pro)))) 0) changedPlan.donations.where(.to == .pro).count == 0",
-                "14 (>= (count changedPlan (where (!= (case plus) (field to)))) 0) changedPlan.donations.where(.plus != .to).count >= 0",
-            ],
-            file: "Enums.tips",
-            parameters: [TipsRuntime.TipParameters.plan.reference, TipsRuntime.TipParameters.theme.reference],
-            events: [TipsRuntime.TipEvents.changedPlan.event]
-        )
-    }
+    var id: Swift.String { "Upgrade" }
+    var title: Swift.String { "More maps with Plus" }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "11 (== (param plan) (case free)) plan == .free",
+        "12 (|| (== (case free) (param plan)) (!= (param theme) (case system))) .free == plan || theme != .system",
+        "13 (== (count changedPlan (where (== (field to) (case pro)))) 0) changedPlan.donations.where(.to == .pro).count == 0",
+        "14 (>= (count changedPlan (where (!= (case plus) (field to)))) 0) changedPlan.donations.where(.plus != .to).count >= 0",
+    ]
 }

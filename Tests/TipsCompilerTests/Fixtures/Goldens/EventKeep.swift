@@ -3,66 +3,73 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "EventKeep.tips",
+    events: [
+        TipsRuntime.TipEvents.countOnly.event,
+        TipsRuntime.TipEvents.durationOnly.event,
+        TipsRuntime.TipEvents.both.event,
+        TipsRuntime.TipEvents.plain.event,
+    ]
+)
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let countOnly: CountOnlyEvent = CountOnlyEvent(id: "countOnly", keepCount: 10)
+    static let countOnly: CountOnlyEvent = CountOnlyEvent(id: "countOnly", keepCount: 10)
 
     /// Donations of `countOnly`, an event without fields.
-    internal typealias CountOnlyEvent = TipsRuntime.Tips.FieldlessEvent
+    typealias CountOnlyEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `countOnly`: when it was made.
-    internal typealias CountOnlyDonation = TipsRuntime.Tips.FieldlessEvent.Donation
+    typealias CountOnlyDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
-    internal static let durationOnly: DurationOnlyEvent = DurationOnlyEvent(id: "durationOnly", keepDuration: 1_209_600)
+    static let durationOnly: DurationOnlyEvent = DurationOnlyEvent(id: "durationOnly", keepDuration: 1_209_600)
 
     /// Donations of `durationOnly`, an event without fields.
-    internal typealias DurationOnlyEvent = TipsRuntime.Tips.FieldlessEvent
+    typealias DurationOnlyEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `durationOnly`: when it was made.
-    internal typealias DurationOnlyDonation = TipsRuntime.Tips.FieldlessEvent.Donation
+    typealias DurationOnlyDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
-    internal static let both: BothEvent = BothEvent(id: "both", keepCount: 50, keepDuration: 129_600)
+    static let both: BothEvent = BothEvent(id: "both", keepCount: 50, keepDuration: 129_600)
 
     /// Donations of `both`, an event without fields.
-    internal typealias BothEvent = TipsRuntime.Tips.FieldlessEvent
+    typealias BothEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `both`: when it was made.
-    internal typealias BothDonation = TipsRuntime.Tips.FieldlessEvent.Donation
+    typealias BothDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
-    internal static let plain: PlainEvent = PlainEvent(id: "plain")
+    static let plain: PlainEvent = PlainEvent(id: "plain")
 
     /// Donations of `plain`, an event without fields.
-    internal typealias PlainEvent = TipsRuntime.Tips.FieldlessEvent
+    typealias PlainEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `plain`: when it was made.
-    internal typealias PlainDonation = TipsRuntime.Tips.FieldlessEvent.Donation
+    typealias PlainDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
 
-internal struct UsesKeep: _TipcTip {
-    internal init() {}
+struct UsesKeep: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "UsesKeep" }
-    internal var title: Swift.String { "Keep" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            [
-                "8 (&& (&& (&& (>= (count countOnly) 1) (>= (count durationOnly) 1)) (>= (count both) 1)) (>= (count plain) 1)) countOnly.count >= 1 && durationOnly.count >= 1 && both.count >= 1 && plain.count >= 1",
-            ],
-            file: "EventKeep.tips",
-            events: [
-                TipsRuntime.TipEvents.countOnly.event,
-                TipsRuntime.TipEvents.durationOnly.event,
-                TipsRuntime.TipEvents.both.event,
-                TipsRuntime.TipEvents.plain.event,
-            ]
-        )
-    }
+    var id: Swift.String { "UsesKeep" }
+    var title: Swift.String { "Keep" }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "8 (&& (&& (&& (>= (count countOnly) 1) (>= (count durationOnly) 1)) (>= (count both) 1)) (>= (count plain) 1)) countOnly.count >= 1 && durationOnly.count >= 1 && both.count >= 1 && plain.count >= 1",
+    ]
 }

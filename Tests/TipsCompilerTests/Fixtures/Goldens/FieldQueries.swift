@@ -4,24 +4,35 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "FieldQueries.tips",
+    parameters: [TipsRuntime.TipParameters.favoriteTerm.reference],
+    events: [TipsRuntime.TipEvents.searched.event]
+)
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipParameters {
-    internal static let favoriteTerm: TipsRuntime.Tips.Parameter<Swift.String> = .init(
-        id: "favoriteTerm",
-        defaultValue: "lake"
-    )
+    static let favoriteTerm: TipsRuntime.Tips.Parameter<Swift.String> = .init(id: "favoriteTerm", defaultValue: "lake")
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let searched: SearchedEvent = SearchedEvent(id: "searched") {
+    static let searched: SearchedEvent = SearchedEvent(id: "searched") {
         SearchedDonation(
             date: $0.date,
             term: $0.value("term"),
@@ -32,19 +43,19 @@ extension TipsRuntime.TipEvents {
     }
 
     /// Donations of `searched`, with their typed fields.
-    internal typealias SearchedEvent = TipsRuntime.Tips.TypedEvent<SearchedDonation>
+    typealias SearchedEvent = TipsRuntime.Tips.TypedEvent<SearchedDonation>
 
     /// A donation of `searched`: when it was made, and its typed fields.
-    internal struct SearchedDonation: Swift.Sendable {
+    struct SearchedDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-        internal let term: Swift.String
-        internal let results: Swift.Int
-        internal let exact: Swift.Bool
-        internal let seconds: Swift.Double
+        let date: Foundation.Date
+        let term: Swift.String
+        let results: Swift.Int
+        let exact: Swift.Bool
+        let seconds: Swift.Double
 
         /// Nil when a field is missing or has another type.
-        internal init?(
+        init?(
             date: Foundation.Date,
             term: Swift.String?,
             results: Swift.Int?,
@@ -63,32 +74,25 @@ extension TipsRuntime.TipEvents {
 
 extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.SearchedDonation {
     /// Records one donation of `searched`; returns once it is durable.
-    internal func donate(term: Swift.String, results: Swift.Int, exact: Swift.Bool, seconds: Swift.Double, in center: TipsRuntime.TipCenter = .shared) async {
+    func donate(term: Swift.String, results: Swift.Int, exact: Swift.Bool, seconds: Swift.Double, in center: TipsRuntime.TipCenter = .shared) async {
         await self.event.donate(["term": .string(term), "results": .int(results), "exact": .bool(exact), "seconds": .double(seconds)], in: center)
     }
 
     /// Records one donation of `searched` and returns at once, before it is durable.
-    internal func sendDonation(term: Swift.String, results: Swift.Int, exact: Swift.Bool, seconds: Swift.Double, in center: TipsRuntime.TipCenter = .shared) {
+    func sendDonation(term: Swift.String, results: Swift.Int, exact: Swift.Bool, seconds: Swift.Double, in center: TipsRuntime.TipCenter = .shared) {
         self.event.sendDonation(["term": .string(term), "results": .int(results), "exact": .bool(exact), "seconds": .double(seconds)], in: center)
     }
 }
 
-internal struct RefineSearch: _TipcTip {
-    internal init() {}
+struct RefineSearch: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "RefineSearch" }
-    internal var title: Swift.String { "Refine your search" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            [
-                "7 (>= (count searched (where (|| (== (field results) 0) (== (field term) (param favoriteTerm))))) 2) searched.donations.where(.results == 0 || .term == favoriteTerm).count >= 2",
-                "8 (> (count searched (within 600.0) (where (! (field exact))) (smallest term)) 1) searched.donations.within(10m).where(!.exact).smallestSubset(by: .term).count > 1",
-                "9 (< (count searched (where (&& (> (field seconds) (double 1.5)) (>= (field term) \"a\"))) (largest results)) 50) searched.donations.where(.seconds > 1.5 && .term >= \"a\").largestSubset(by: .results).count < 50",
-                "10 (>= (+ (count searched) (* (count searched (within 86400.0)) 2)) 3) searched.count + searched.donations.within(1d).count * 2 >= 3",
-            ],
-            file: "FieldQueries.tips",
-            parameters: [TipsRuntime.TipParameters.favoriteTerm.reference],
-            events: [TipsRuntime.TipEvents.searched.event]
-        )
-    }
+    var id: Swift.String { "RefineSearch" }
+    var title: Swift.String { "Refine your search" }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "7 (>= (count searched (where (|| (== (field results) 0) (== (field term) (param favoriteTerm))))) 2) searched.donations.where(.results == 0 || .term == favoriteTerm).count >= 2",
+        "8 (> (count searched (within 600.0) (where (! (field exact))) (smallest term)) 1) searched.donations.within(10m).where(!.exact).smallestSubset(by: .term).count > 1",
+        "9 (< (count searched (where (&& (> (field seconds) (double 1.5)) (>= (field term) \"a\"))) (largest results)) 50) searched.donations.where(.seconds > 1.5 && .term >= \"a\").largestSubset(by: .results).count < 50",
+        "10 (>= (+ (count searched) (* (count searched (within 86400.0)) 2)) 3) searched.count + searched.donations.within(1d).count * 2 >= 3",
+    ]
 }

@@ -3,11 +3,11 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
-    internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .weekly
+    static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .weekly
     /// The config block, which this module's tips carry: `Tips.configure()` applies it
     /// unless given `.displayFrequency(_:)`. Shadows the runtime's `nil`.
     internal static let declared: TipsRuntime.Tips.DeclaredConfiguration? = TipsRuntime.Tips.DeclaredConfiguration(

@@ -4,11 +4,11 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
-    internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .custom(seconds: 172_800)
+    static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .custom(seconds: 172_800)
     /// The config block, which this module's tips carry: `Tips.configure()` applies it
     /// unless given `.displayFrequency(_:)`. Shadows the runtime's `nil`.
     internal static let declared: TipsRuntime.Tips.DeclaredConfiguration? = TipsRuntime.Tips.DeclaredConfiguration(
@@ -17,38 +17,49 @@ extension TipsRuntime.TipsConfiguration {
     )
 }
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "Garden.tips",
+    parameters: [TipsRuntime.TipParameters.isSignedIn.reference],
+    events: [TipsRuntime.TipEvents.openedBed.event, TipsRuntime.TipEvents.pinnedBed.event]
+)
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipParameters {
     /// Whether the gardener signed in.
-    internal static let isSignedIn: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(
-        id: "isSignedIn",
-        defaultValue: false
-    )
+    static let isSignedIn: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "isSignedIn", defaultValue: false)
 }
 
 extension TipsRuntime.TipEvents {
     /// The gardener opened a garden bed.
-    internal static let openedBed: OpenedBedEvent = OpenedBedEvent(id: "openedBed") {
+    static let openedBed: OpenedBedEvent = OpenedBedEvent(id: "openedBed") {
         OpenedBedDonation(date: $0.date, bedNumber: $0.value("bedNumber"))
     }
 
     /// Donations of `openedBed`, with their typed fields.
-    internal typealias OpenedBedEvent = TipsRuntime.Tips.TypedEvent<OpenedBedDonation>
+    typealias OpenedBedEvent = TipsRuntime.Tips.TypedEvent<OpenedBedDonation>
 
     /// A donation of `openedBed`: when it was made, and its typed fields.
-    internal struct OpenedBedDonation: Swift.Sendable {
+    struct OpenedBedDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-        internal let bedNumber: Swift.Int
+        let date: Foundation.Date
+        let bedNumber: Swift.Int
 
         /// Nil when a field is missing or has another type.
-        internal init?(date: Foundation.Date, bedNumber: Swift.Int?) {
+        init?(date: Foundation.Date, bedNumber: Swift.Int?) {
             guard let bedNumber else { return nil }
             self.date = date
             self.bedNumber = bedNumber
@@ -56,68 +67,53 @@ extension TipsRuntime.TipEvents {
     }
 
     /// The gardener pinned a bed.
-    internal static let pinnedBed: PinnedBedEvent = PinnedBedEvent(id: "pinnedBed")
+    static let pinnedBed: PinnedBedEvent = PinnedBedEvent(id: "pinnedBed")
 
     /// Donations of `pinnedBed`, an event without fields.
-    internal typealias PinnedBedEvent = TipsRuntime.Tips.FieldlessEvent
+    typealias PinnedBedEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `pinnedBed`: when it was made.
-    internal typealias PinnedBedDonation = TipsRuntime.Tips.FieldlessEvent.Donation
+    typealias PinnedBedDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
 
 extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.OpenedBedDonation {
     /// Records one donation of `openedBed`; returns once it is durable.
-    internal func donate(bedNumber: Swift.Int, in center: TipsRuntime.TipCenter = .shared) async {
+    func donate(bedNumber: Swift.Int, in center: TipsRuntime.TipCenter = .shared) async {
         await self.event.donate(["bedNumber": .int(bedNumber)], in: center)
     }
 
     /// Records one donation of `openedBed` and returns at once, before it is durable.
-    internal func sendDonation(bedNumber: Swift.Int, in center: TipsRuntime.TipCenter = .shared) {
+    func sendDonation(bedNumber: Swift.Int, in center: TipsRuntime.TipCenter = .shared) {
         self.event.sendDonation(["bedNumber": .int(bedNumber)], in: center)
     }
 }
 
 /// Gardeners who keep returning to one bed learn to pin it.
-internal struct PinBed: _TipcTip {
-    internal init() {}
+struct PinBed: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "PinBed" }
-    internal var title: Swift.String { "Pin this bed" }
-    internal var message: Swift.String? { "Pinned beds stay at the top of your garden." }
-    internal var image: Swift.String? { "pin" }
-    internal var actions: [TipsRuntime.Tips.Action] {
+    var id: Swift.String { "PinBed" }
+    var title: Swift.String { "Pin this bed" }
+    var message: Swift.String? { "Pinned beds stay at the top of your garden." }
+    var image: Swift.String? { "pin" }
+    var actions: [TipsRuntime.Tips.Action] {
         [TipsRuntime.Tips.Action(id: "explain", title: "Tell me more")]
     }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            [
-                "22 (param isSignedIn) isSignedIn",
-                "23 (>= (count openedBed (within 345600.0) (largest bedNumber)) 3) openedBed.donations.within(4d).largestSubset(by: .bedNumber).count >= 3",
-            ],
-            file: "Garden.tips",
-            parameters: [TipsRuntime.TipParameters.isSignedIn.reference],
-            events: [TipsRuntime.TipEvents.openedBed.event]
-        )
-    }
-    internal var options: TipsRuntime.Tips.Options {
-        TipsRuntime.Tips.Options(maxDisplayCount: 4, invalidatedBy: [TipsRuntime.TipEvents.pinnedBed.event])
-    }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "(maxDisplayCount 4) (invalidatedBy pinnedBed)",
+        "22 (param isSignedIn) isSignedIn",
+        "23 (>= (count openedBed (within 345600.0) (largest bedNumber)) 3) openedBed.donations.within(4d).largestSubset(by: .bedNumber).count >= 3",
+    ]
 }
 
-internal struct WaterReminder: _TipcTip {
-    internal init() {}
+struct WaterReminder: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "WaterReminder" }
-    internal var title: Swift.String { "Water the seedlings" }
-    internal var message: Swift.String? { "Young plants dry out fast." }
-    internal var image: Swift.String? { "drop" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            [
-                "32 (&& (>= (count openedBed (where (== (field bedNumber) 2))) 2) (! (> (count openedBed (within 43200.0)) 8))) openedBed.donations.where(.bedNumber == 2).count >= 2 && !(openedBed.donations.within(12h).count > 8)",
-            ],
-            file: "Garden.tips",
-            events: [TipsRuntime.TipEvents.openedBed.event]
-        )
-    }
+    var id: Swift.String { "WaterReminder" }
+    var title: Swift.String { "Water the seedlings" }
+    var message: Swift.String? { "Young plants dry out fast." }
+    var image: Swift.String? { "drop" }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "32 (&& (>= (count openedBed (where (== (field bedNumber) 2))) 2) (! (> (count openedBed (within 43200.0)) 8))) openedBed.donations.where(.bedNumber == 2).count >= 2 && !(openedBed.donations.within(12h).count > 8)",
+    ]
 }

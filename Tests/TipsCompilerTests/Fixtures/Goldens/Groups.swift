@@ -3,57 +3,65 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(file: "Groups.tips")
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct First: _TipcTip {
-    internal init() {}
+struct First: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "First" }
-    internal var title: Swift.String { "First" }
-    internal var options: TipsRuntime.Tips.Options {
-        TipsRuntime.Tips.Options(maxDisplayCount: 1)
-    }
+    var id: Swift.String { "First" }
+    var title: Swift.String { "First" }
+    fileprivate static let _tipcText: [Swift.String] = ["(maxDisplayCount 1)"]
 }
 
-internal struct Second: _TipcTip {
-    internal init() {}
+struct Second: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "Second" }
-    internal var title: Swift.String { "Second" }
+    var id: Swift.String { "Second" }
+    var title: Swift.String { "Second" }
 }
 
-internal struct Third: _TipcTip {
-    internal init() {}
+struct Third: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "Third" }
-    internal var title: Swift.String { "Third" }
+    var id: Swift.String { "Third" }
+    var title: Swift.String { "Third" }
 }
 
 /// Taught strictly in order.
-internal enum Ordered {
-    internal static let priority: TipsRuntime.TipGroup.Priority = .ordered
-    internal static var tips: [any TipsRuntime.Tip] { [First(), Second(), Third()] }
+enum Ordered {
+    static let priority: TipsRuntime.TipGroup.Priority = .ordered
+    static var tips: [any TipsRuntime.Tip] { [First(), Second(), Third()] }
 
     /// Makes the group, whose current tip follows its priority.
-    internal static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
+    static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
         TipsRuntime.TipGroup(priority, tips, name: "Ordered", center: center)
     }
 }
 
 /// The default priority is first available.
-internal enum Default {
-    internal static let priority: TipsRuntime.TipGroup.Priority = .firstAvailable
-    internal static var tips: [any TipsRuntime.Tip] { [Third(), First()] }
+enum Default {
+    static let priority: TipsRuntime.TipGroup.Priority = .firstAvailable
+    static var tips: [any TipsRuntime.Tip] { [Third(), First()] }
 
     /// Makes the group, whose current tip follows its priority.
-    internal static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
+    static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
         TipsRuntime.TipGroup(priority, tips, name: "Default", center: center)
     }
 }

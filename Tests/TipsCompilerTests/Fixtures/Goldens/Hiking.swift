@@ -4,10 +4,10 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
 /// The membership tier.
-internal enum Tier: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
+enum Tier: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case basic
     case member
     case guide
@@ -15,7 +15,7 @@ internal enum Tier: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntim
 
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
-    internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .daily
+    static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .daily
     /// The config block, which this module's tips carry: `Tips.configure()` applies it
     /// unless given `.displayFrequency(_:)`. Shadows the runtime's `nil`.
     internal static let declared: TipsRuntime.Tips.DeclaredConfiguration? = TipsRuntime.Tips.DeclaredConfiguration(
@@ -24,28 +24,45 @@ extension TipsRuntime.TipsConfiguration {
     )
 }
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "Hiking.tips",
+    parameters: [
+        TipsRuntime.TipParameters.isDrawingRoute.reference,
+        TipsRuntime.TipParameters.hasAccount.reference,
+        TipsRuntime.TipParameters.bookmarkCount.reference,
+        TipsRuntime.TipParameters.tier.reference,
+    ],
+    events: [
+        TipsRuntime.TipEvents.openedRoute.event,
+        TipsRuntime.TipEvents.bookmarkedRoute.event,
+        TipsRuntime.TipEvents.exploredValley.event,
+    ]
+)
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipParameters {
     /// Whether the hiker has an account.
-    internal static let hasAccount: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(
-        id: "hasAccount",
-        defaultValue: false
-    )
+    static let hasAccount: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "hasAccount", defaultValue: false)
     /// Routes the hiker has bookmarked.
-    internal static let bookmarkCount: TipsRuntime.Tips.Parameter<Swift.Int> = .init(
-        id: "bookmarkCount",
-        defaultValue: 0
-    )
+    static let bookmarkCount: TipsRuntime.Tips.Parameter<Swift.Int> = .init(id: "bookmarkCount", defaultValue: 0)
     /// The hiker's tier.
-    internal static let tier: TipsRuntime.Tips.Parameter<Tier> = .init(id: "tier", defaultValue: .basic)
+    static let tier: TipsRuntime.Tips.Parameter<Tier> = .init(id: "tier", defaultValue: .basic)
     /// True while a route is being drawn; reset at every launch.
-    internal static let isDrawingRoute: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(
+    static let isDrawingRoute: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(
         id: "isDrawingRoute",
         defaultValue: false,
         isTransient: true
@@ -54,16 +71,16 @@ extension TipsRuntime.TipParameters {
 
 extension TipsRuntime.TipEvents {
     /// The hiker opened a route.
-    internal static let openedRoute: OpenedRouteEvent = OpenedRouteEvent(id: "openedRoute")
+    static let openedRoute: OpenedRouteEvent = OpenedRouteEvent(id: "openedRoute")
 
     /// Donations of `openedRoute`, an event without fields.
-    internal typealias OpenedRouteEvent = TipsRuntime.Tips.FieldlessEvent
+    typealias OpenedRouteEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `openedRoute`: when it was made.
-    internal typealias OpenedRouteDonation = TipsRuntime.Tips.FieldlessEvent.Donation
+    typealias OpenedRouteDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
     /// The hiker panned to a valley on the map.
-    internal static let exploredValley: ExploredValleyEvent = ExploredValleyEvent(
+    static let exploredValley: ExploredValleyEvent = ExploredValleyEvent(
         id: "exploredValley",
         keepCount: 300,
         keepDuration: 1_209_600
@@ -72,16 +89,16 @@ extension TipsRuntime.TipEvents {
     }
 
     /// Donations of `exploredValley`, with their typed fields.
-    internal typealias ExploredValleyEvent = TipsRuntime.Tips.TypedEvent<ExploredValleyDonation>
+    typealias ExploredValleyEvent = TipsRuntime.Tips.TypedEvent<ExploredValleyDonation>
 
     /// A donation of `exploredValley`: when it was made, and its typed fields.
-    internal struct ExploredValleyDonation: Swift.Sendable {
+    struct ExploredValleyDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-        internal let valley: Swift.String
+        let date: Foundation.Date
+        let valley: Swift.String
 
         /// Nil when a field is missing or has another type.
-        internal init?(date: Foundation.Date, valley: Swift.String?) {
+        init?(date: Foundation.Date, valley: Swift.String?) {
             guard let valley else { return nil }
             self.date = date
             self.valley = valley
@@ -89,21 +106,21 @@ extension TipsRuntime.TipEvents {
     }
 
     /// The hiker bookmarked a route.
-    internal static let bookmarkedRoute: BookmarkedRouteEvent = BookmarkedRouteEvent(id: "bookmarkedRoute") {
+    static let bookmarkedRoute: BookmarkedRouteEvent = BookmarkedRouteEvent(id: "bookmarkedRoute") {
         BookmarkedRouteDonation(date: $0.date, routeID: $0.value("routeID"))
     }
 
     /// Donations of `bookmarkedRoute`, with their typed fields.
-    internal typealias BookmarkedRouteEvent = TipsRuntime.Tips.TypedEvent<BookmarkedRouteDonation>
+    typealias BookmarkedRouteEvent = TipsRuntime.Tips.TypedEvent<BookmarkedRouteDonation>
 
     /// A donation of `bookmarkedRoute`: when it was made, and its typed fields.
-    internal struct BookmarkedRouteDonation: Swift.Sendable {
+    struct BookmarkedRouteDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-        internal let routeID: Swift.String
+        let date: Foundation.Date
+        let routeID: Swift.String
 
         /// Nil when a field is missing or has another type.
-        internal init?(date: Foundation.Date, routeID: Swift.String?) {
+        init?(date: Foundation.Date, routeID: Swift.String?) {
             guard let routeID else { return nil }
             self.date = date
             self.routeID = routeID
@@ -113,156 +130,124 @@ extension TipsRuntime.TipEvents {
 
 extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.ExploredValleyDonation {
     /// Records one donation of `exploredValley`; returns once it is durable.
-    internal func donate(valley: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
+    func donate(valley: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
         await self.event.donate(["valley": .string(valley)], in: center)
     }
 
     /// Records one donation of `exploredValley` and returns at once, before it is durable.
-    internal func sendDonation(valley: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
+    func sendDonation(valley: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
         self.event.sendDonation(["valley": .string(valley)], in: center)
     }
 }
 
 extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.BookmarkedRouteDonation {
     /// Records one donation of `bookmarkedRoute`; returns once it is durable.
-    internal func donate(routeID: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
+    func donate(routeID: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
         await self.event.donate(["routeID": .string(routeID)], in: center)
     }
 
     /// Records one donation of `bookmarkedRoute` and returns at once, before it is durable.
-    internal func sendDonation(routeID: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
+    func sendDonation(routeID: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
         self.event.sendDonation(["routeID": .string(routeID)], in: center)
     }
 }
 
-internal struct CenterMap: _TipcTip {
-    internal init() {}
+struct CenterMap: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "CenterMap" }
-    internal var title: Swift.String { "Center the map" }
-    internal var message: Swift.String? { "Tap the arrow to jump back to where you are." }
-    internal var image: Swift.String? { "location.fill" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            ["35 (! (param isDrawingRoute)) !isDrawingRoute"],
-            file: "Hiking.tips",
-            parameters: [TipsRuntime.TipParameters.isDrawingRoute.reference]
-        )
-    }
+    var id: Swift.String { "CenterMap" }
+    var title: Swift.String { "Center the map" }
+    var message: Swift.String? { "Tap the arrow to jump back to where you are." }
+    var image: Swift.String? { "location.fill" }
+    fileprivate static let _tipcText: [Swift.String] = ["35 (! (param isDrawingRoute)) !isDrawingRoute"]
 }
 
-internal struct TiltMap: _TipcTip {
-    internal init() {}
+struct TiltMap: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "TiltMap" }
-    internal var title: Swift.String { "Tilt for terrain" }
-    internal var message: Swift.String? { "Drag two fingers up to see the slopes in 3D." }
-    internal var image: Swift.String? { "mountain.2" }
+    var id: Swift.String { "TiltMap" }
+    var title: Swift.String { "Tilt for terrain" }
+    var message: Swift.String? { "Drag two fingers up to see the slopes in 3D." }
+    var image: Swift.String? { "mountain.2" }
 }
 
 /// Two map gestures, taught in order.
-internal enum MapGestures {
-    internal static let priority: TipsRuntime.TipGroup.Priority = .ordered
-    internal static var tips: [any TipsRuntime.Tip] { [CenterMap(), TiltMap()] }
+enum MapGestures {
+    static let priority: TipsRuntime.TipGroup.Priority = .ordered
+    static var tips: [any TipsRuntime.Tip] { [CenterMap(), TiltMap()] }
 
     /// Makes the group, whose current tip follows its priority.
-    internal static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
+    static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
         TipsRuntime.TipGroup(priority, tips, name: "MapGestures", center: center)
     }
 }
 
 /// For hikers who open routes but never bookmark one.
-internal struct BookmarkRoute: _TipcTip {
-    internal init() {}
+struct BookmarkRoute: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "BookmarkRoute" }
-    internal var title: Swift.String { "Bookmark a route" }
-    internal var message: Swift.String? { "Bookmarked routes are kept for offline use." }
-    internal var image: Swift.String? { "bookmark" }
-    internal var actions: [TipsRuntime.Tips.Action] {
+    var id: Swift.String { "BookmarkRoute" }
+    var title: Swift.String { "Bookmark a route" }
+    var message: Swift.String? { "Bookmarked routes are kept for offline use." }
+    var image: Swift.String? { "bookmark" }
+    var actions: [TipsRuntime.Tips.Action] {
         [TipsRuntime.Tips.Action(id: "howTo", title: "Show me how")]
     }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            [
-                "56 (param hasAccount) hasAccount",
-                "57 (>= (count openedRoute (within 259200.0)) 4) openedRoute.donations.within(3d).count >= 4",
-                "58 (|| (== (param bookmarkCount) 0) (== (param tier) (case basic))) bookmarkCount == 0 || tier == .basic",
-            ],
-            file: "Hiking.tips",
-            parameters: [
-                TipsRuntime.TipParameters.hasAccount.reference,
-                TipsRuntime.TipParameters.bookmarkCount.reference,
-                TipsRuntime.TipParameters.tier.reference,
-            ],
-            events: [TipsRuntime.TipEvents.openedRoute.event]
-        )
-    }
-    internal var options: TipsRuntime.Tips.Options {
-        TipsRuntime.Tips.Options(maxDisplayCount: 3, invalidatedBy: [TipsRuntime.TipEvents.bookmarkedRoute.event])
-    }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "(maxDisplayCount 3) (invalidatedBy bookmarkedRoute)",
+        "56 (param hasAccount) hasAccount",
+        "57 (>= (count openedRoute (within 259200.0)) 4) openedRoute.donations.within(3d).count >= 4",
+        "58 (|| (== (param bookmarkCount) 0) (== (param tier) (case basic))) bookmarkCount == 0 || tier == .basic",
+    ]
 }
 
 /// One tip per new route.
-internal struct NewRoute: _TipcTip {
-    internal let routeID: Swift.String
-    internal let title2: Swift.String
-    internal let valley: Swift.String
+struct NewRoute: _TipcTip {
+    let routeID: Swift.String
+    let title2: Swift.String
+    let valley: Swift.String
 
     /// Creates the tip for these argument values; each combination is its own tip.
-    internal init(routeID: Swift.String, title2: Swift.String, valley: Swift.String) {
+    init(routeID: Swift.String, title2: Swift.String, valley: Swift.String) {
         self.routeID = routeID
         self.title2 = title2
         self.valley = valley
     }
 
-    internal var id: Swift.String { TipsRuntime.Tips.text("NewRoute-", routeID) }
-    internal var title: Swift.String { TipsRuntime.Tips.text(title2, " just opened") }
-    internal var message: Swift.String? { TipsRuntime.Tips.text("Find it in ", valley, " on the map.") }
-    internal var actions: [TipsRuntime.Tips.Action] {
+    var id: Swift.String { TipsRuntime.Tips.text("NewRoute-", routeID) }
+    var title: Swift.String { TipsRuntime.Tips.text(title2, " just opened") }
+    var message: Swift.String? { TipsRuntime.Tips.text("Find it in ", valley, " on the map.") }
+    var actions: [TipsRuntime.Tips.Action] {
         [TipsRuntime.Tips.Action(id: "open", title: "Open it")]
     }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            [
-                "69 (> (count exploredValley (where (== (field valley) (arg valley)))) 2) exploredValley.donations.where(.valley == valley).count > 2",
-            ],
-            file: "Hiking.tips",
-            events: [TipsRuntime.TipEvents.exploredValley.event],
-            arguments: ["valley": .string(valley)]
-        )
-    }
-    internal var options: TipsRuntime.Tips.Options {
-        TipsRuntime.Tips.Options(maxDisplayDuration: 90, ignoresDisplayFrequency: true)
+    fileprivate static let _tipcText: [Swift.String] = [
+        "(maxDisplayDuration 90.0) (ignoresDisplayFrequency)",
+        "69 (> (count exploredValley (where (== (field valley) (arg valley)))) 2) exploredValley.donations.where(.valley == valley).count > 2",
+    ]
+    var rules: [TipsRuntime.TipRule] {
+        _tipcFile.rules(Self._tipcText, arguments: ["valley": .string(valley)])
     }
 }
 
-internal struct ValleyGuide: _TipcTip {
-    internal init() {}
+struct ValleyGuide: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "ValleyGuide" }
-    internal var title: Swift.String { "Guides for your valley" }
-    internal var message: Swift.String? { "Guides share their favorite paths." }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            [
-                "77 (!= (param tier) (case basic)) tier != .basic",
-                "78 (>= (count exploredValley (within 604800.0) (largest valley)) 5) exploredValley.donations.within(1w).largestSubset(by: .valley).count >= 5",
-            ],
-            file: "Hiking.tips",
-            parameters: [TipsRuntime.TipParameters.tier.reference],
-            events: [TipsRuntime.TipEvents.exploredValley.event]
-        )
-    }
+    var id: Swift.String { "ValleyGuide" }
+    var title: Swift.String { "Guides for your valley" }
+    var message: Swift.String? { "Guides share their favorite paths." }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "77 (!= (param tier) (case basic)) tier != .basic",
+        "78 (>= (count exploredValley (within 604800.0) (largest valley)) 5) exploredValley.donations.within(1w).largestSubset(by: .valley).count >= 5",
+    ]
 }
 
 /// The first eligible of these is shown.
-internal enum Discover {
-    internal static let priority: TipsRuntime.TipGroup.Priority = .firstAvailable
-    internal static var tips: [any TipsRuntime.Tip] { [ValleyGuide(), BookmarkRoute()] }
+enum Discover {
+    static let priority: TipsRuntime.TipGroup.Priority = .firstAvailable
+    static var tips: [any TipsRuntime.Tip] { [ValleyGuide(), BookmarkRoute()] }
 
     /// Makes the group, whose current tip follows its priority.
-    internal static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
+    static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
         TipsRuntime.TipGroup(priority, tips, name: "Discover", center: center)
     }
 }

@@ -4,10 +4,10 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
 /// An enum whose cases are Swift keywords.
-internal enum Kind: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
+enum Kind: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case `default`
     case `class`
     case `struct`
@@ -17,41 +17,59 @@ internal enum Kind: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntim
 }
 
 /// An enum whose cases are plain names.
-internal enum Shade: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
+enum Shade: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case a
     case b
 }
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "KeywordNames.tips",
+    parameters: [
+        TipsRuntime.TipParameters.`default`.reference,
+        TipsRuntime.TipParameters.`class`.reference,
+        TipsRuntime.TipParameters.`return`.reference,
+    ],
+    events: [TipsRuntime.TipEvents.`in`.event, TipsRuntime.TipEvents.`case`.event]
+)
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipParameters {
-    internal static let `default`: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "default", defaultValue: true)
-    internal static let `class`: TipsRuntime.Tips.Parameter<Kind> = .init(id: "class", defaultValue: .`default`)
-    internal static let `return`: TipsRuntime.Tips.Parameter<Swift.Int> = .init(id: "return", defaultValue: 1)
+    static let `default`: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "default", defaultValue: true)
+    static let `class`: TipsRuntime.Tips.Parameter<Kind> = .init(id: "class", defaultValue: .`default`)
+    static let `return`: TipsRuntime.Tips.Parameter<Swift.Int> = .init(id: "return", defaultValue: 1)
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let `in`: InEvent = InEvent(id: "in") {
+    static let `in`: InEvent = InEvent(id: "in") {
         InDonation(date: $0.date, switch: $0.value("switch"), self2: $0.value("self2"))
     }
 
     /// Donations of `in`, with their typed fields.
-    internal typealias InEvent = TipsRuntime.Tips.TypedEvent<InDonation>
+    typealias InEvent = TipsRuntime.Tips.TypedEvent<InDonation>
 
     /// A donation of `in`: when it was made, and its typed fields.
-    internal struct InDonation: Swift.Sendable {
+    struct InDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-        internal let `switch`: Swift.Int
-        internal let self2: Swift.String
+        let date: Foundation.Date
+        let `switch`: Swift.Int
+        let self2: Swift.String
 
         /// Nil when a field is missing or has another type.
-        internal init?(date: Foundation.Date, `switch`: Swift.Int?, self2: Swift.String?) {
+        init?(date: Foundation.Date, `switch`: Swift.Int?, self2: Swift.String?) {
             guard let `switch`, let self2 else { return nil }
             self.date = date
             self.`switch` = `switch`
@@ -59,79 +77,63 @@ extension TipsRuntime.TipEvents {
         }
     }
 
-    internal static let `case`: CaseEvent = CaseEvent(id: "case")
+    static let `case`: CaseEvent = CaseEvent(id: "case")
 
     /// Donations of `case`, an event without fields.
-    internal typealias CaseEvent = TipsRuntime.Tips.FieldlessEvent
+    typealias CaseEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `case`: when it was made.
-    internal typealias CaseDonation = TipsRuntime.Tips.FieldlessEvent.Donation
+    typealias CaseDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
 
 extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.InDonation {
     /// Records one donation of `in`; returns once it is durable.
-    internal func donate(`switch`: Swift.Int, self2: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
+    func donate(`switch`: Swift.Int, self2: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
         await self.event.donate(["switch": .int(`switch`), "self2": .string(self2)], in: center)
     }
 
     /// Records one donation of `in` and returns at once, before it is durable.
-    internal func sendDonation(`switch`: Swift.Int, self2: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
+    func sendDonation(`switch`: Swift.Int, self2: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
         self.event.sendDonation(["switch": .int(`switch`), "self2": .string(self2)], in: center)
     }
 }
 
-internal struct NamedTip: _TipcTip {
-    internal init() {}
+struct NamedTip: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "NamedTip" }
-    internal var title: Swift.String { "Named Tip" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            [
-                "18 (&& (param default) (== (param class) (case struct))) default && class == .struct",
-                "19 (>= (count in (where (== (field switch) (param return)))) 1) in.donations.where(.switch == return).count >= 1",
-            ],
-            file: "KeywordNames.tips",
-            parameters: [
-                TipsRuntime.TipParameters.`default`.reference,
-                TipsRuntime.TipParameters.`class`.reference,
-                TipsRuntime.TipParameters.`return`.reference,
-            ],
-            events: [TipsRuntime.TipEvents.`in`.event]
-        )
-    }
-    internal var options: TipsRuntime.Tips.Options {
-        TipsRuntime.Tips.Options(invalidatedBy: [TipsRuntime.TipEvents.`case`.event])
-    }
+    var id: Swift.String { "NamedTip" }
+    var title: Swift.String { "Named Tip" }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "(invalidatedBy case)",
+        "18 (&& (param default) (== (param class) (case struct))) default && class == .struct",
+        "19 (>= (count in (where (== (field switch) (param return)))) 1) in.donations.where(.switch == return).count >= 1",
+    ]
 }
 
-internal struct Listing: _TipcTip {
-    internal let `let`: Swift.Int
-    internal let `var`: Kind
+struct Listing: _TipcTip {
+    let `let`: Swift.Int
+    let `var`: Kind
 
     /// Creates the tip for these argument values; each combination is its own tip.
-    internal init(`let`: Swift.Int, `var`: Kind) {
+    init(`let`: Swift.Int, `var`: Kind) {
         self.`let` = `let`
         self.`var` = `var`
     }
 
-    internal var id: Swift.String { TipsRuntime.Tips.text("Tips-", `let`.description, "-", `var`.rawValue) }
-    internal var title: Swift.String { TipsRuntime.Tips.text("Tips ", `let`.description) }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            ["26 (!= (arg var) (case Any)) var != .Any"],
-            file: "KeywordNames.tips",
-            arguments: ["var": .enumCase(`var`.rawValue)]
-        )
+    var id: Swift.String { TipsRuntime.Tips.text("Tips-", `let`.description, "-", `var`.rawValue) }
+    var title: Swift.String { TipsRuntime.Tips.text("Tips ", `let`.description) }
+    fileprivate static let _tipcText: [Swift.String] = ["26 (!= (arg var) (case Any)) var != .Any"]
+    var rules: [TipsRuntime.TipRule] {
+        _tipcFile.rules(Self._tipcText, arguments: ["var": .enumCase(`var`.rawValue)])
     }
 }
 
-internal enum Options {
-    internal static let priority: TipsRuntime.TipGroup.Priority = .firstAvailable
-    internal static var tips: [any TipsRuntime.Tip] { [NamedTip()] }
+enum Options {
+    static let priority: TipsRuntime.TipGroup.Priority = .firstAvailable
+    static var tips: [any TipsRuntime.Tip] { [NamedTip()] }
 
     /// Makes the group, whose current tip follows its priority.
-    internal static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
+    static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
         TipsRuntime.TipGroup(priority, tips, name: "Options", center: center)
     }
 }

@@ -3,29 +3,36 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "NoConfig.tips",
+    parameters: [TipsRuntime.TipParameters.on.reference]
+)
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipParameters {
-    internal static let on: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "on", defaultValue: true)
+    static let on: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "on", defaultValue: true)
 }
 
-internal struct Plain: _TipcTip {
-    internal init() {}
+struct Plain: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "Plain" }
-    internal var title: Swift.String { "Plain" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            ["6 (param on) on"],
-            file: "NoConfig.tips",
-            parameters: [TipsRuntime.TipParameters.on.reference]
-        )
-    }
+    var id: Swift.String { "Plain" }
+    var title: Swift.String { "Plain" }
+    fileprivate static let _tipcText: [Swift.String] = ["6 (param on) on"]
 }

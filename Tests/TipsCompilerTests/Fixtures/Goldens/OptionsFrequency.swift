@@ -3,32 +3,36 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "OptionsFrequency.tips",
+    parameters: [TipsRuntime.TipParameters.ready.reference]
+)
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipParameters {
-    internal static let ready: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "ready", defaultValue: true)
+    static let ready: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "ready", defaultValue: true)
 }
 
-internal struct Urgent: _TipcTip {
-    internal init() {}
+struct Urgent: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "Urgent" }
-    internal var title: Swift.String { "Shown right away" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            ["5 (param ready) ready"],
-            file: "OptionsFrequency.tips",
-            parameters: [TipsRuntime.TipParameters.ready.reference]
-        )
-    }
-    internal var options: TipsRuntime.Tips.Options {
-        TipsRuntime.Tips.Options(ignoresDisplayFrequency: true)
-    }
+    var id: Swift.String { "Urgent" }
+    var title: Swift.String { "Shown right away" }
+    fileprivate static let _tipcText: [Swift.String] = ["(ignoresDisplayFrequency)", "5 (param ready) ready"]
 }

@@ -4,39 +4,52 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "OptionsInvalidatedBy.tips",
+    events: [TipsRuntime.TipEvents.tappedShare.event, TipsRuntime.TipEvents.copiedLink.event]
+)
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let tappedShare: TappedShareEvent = TappedShareEvent(id: "tappedShare")
+    static let tappedShare: TappedShareEvent = TappedShareEvent(id: "tappedShare")
 
     /// Donations of `tappedShare`, an event without fields.
-    internal typealias TappedShareEvent = TipsRuntime.Tips.FieldlessEvent
+    typealias TappedShareEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `tappedShare`: when it was made.
-    internal typealias TappedShareDonation = TipsRuntime.Tips.FieldlessEvent.Donation
+    typealias TappedShareDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
-    internal static let copiedLink: CopiedLinkEvent = CopiedLinkEvent(id: "copiedLink") {
+    static let copiedLink: CopiedLinkEvent = CopiedLinkEvent(id: "copiedLink") {
         CopiedLinkDonation(date: $0.date, url: $0.value("url"))
     }
 
     /// Donations of `copiedLink`, with their typed fields.
-    internal typealias CopiedLinkEvent = TipsRuntime.Tips.TypedEvent<CopiedLinkDonation>
+    typealias CopiedLinkEvent = TipsRuntime.Tips.TypedEvent<CopiedLinkDonation>
 
     /// A donation of `copiedLink`: when it was made, and its typed fields.
-    internal struct CopiedLinkDonation: Swift.Sendable {
+    struct CopiedLinkDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-        internal let url: Swift.String
+        let date: Foundation.Date
+        let url: Swift.String
 
         /// Nil when a field is missing or has another type.
-        internal init?(date: Foundation.Date, url: Swift.String?) {
+        init?(date: Foundation.Date, url: Swift.String?) {
             guard let url else { return nil }
             self.date = date
             self.url = url
@@ -46,39 +59,30 @@ extension TipsRuntime.TipEvents {
 
 extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.CopiedLinkDonation {
     /// Records one donation of `copiedLink`; returns once it is durable.
-    internal func donate(url: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
+    func donate(url: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
         await self.event.donate(["url": .string(url)], in: center)
     }
 
     /// Records one donation of `copiedLink` and returns at once, before it is durable.
-    internal func sendDonation(url: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
+    func sendDonation(url: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
         self.event.sendDonation(["url": .string(url)], in: center)
     }
 }
 
-internal struct Share: _TipcTip {
-    internal init() {}
+struct Share: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "Share" }
-    internal var title: Swift.String { "Share your trip" }
-    internal var options: TipsRuntime.Tips.Options {
-        TipsRuntime.Tips.Options(
-            invalidatedBy: [TipsRuntime.TipEvents.tappedShare.event, TipsRuntime.TipEvents.copiedLink.event]
-        )
-    }
+    var id: Swift.String { "Share" }
+    var title: Swift.String { "Share your trip" }
+    fileprivate static let _tipcText: [Swift.String] = ["(invalidatedBy tappedShare copiedLink)"]
 }
 
-internal struct AllOptions: _TipcTip {
-    internal init() {}
+struct AllOptions: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "AllOptions" }
-    internal var title: Swift.String { "Every option" }
-    internal var options: TipsRuntime.Tips.Options {
-        TipsRuntime.Tips.Options(
-            maxDisplayCount: 2,
-            maxDisplayDuration: 90,
-            ignoresDisplayFrequency: true,
-            invalidatedBy: [TipsRuntime.TipEvents.tappedShare.event]
-        )
-    }
+    var id: Swift.String { "AllOptions" }
+    var title: Swift.String { "Every option" }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "(maxDisplayCount 2) (maxDisplayDuration 90.0) (ignoresDisplayFrequency) (invalidatedBy tappedShare)",
+    ]
 }

@@ -4,9 +4,9 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
-internal enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
+enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case free
     case plus
     case pro
@@ -38,43 +38,57 @@ extension TipsRuntime.TipsConfiguration {
     )
 }
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "Renames.tips",
+    parameters: [TipsRuntime.TipParameters.signedIn.reference],
+    events: [TipsRuntime.TipEvents.visited.event]
+)
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
-    internal var declaredRenames: TipsRuntime.Tips.Renames { TipsRuntime.TipsConfiguration.renames }
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    var declaredRenames: TipsRuntime.Tips.Renames { TipsRuntime.TipsConfiguration.renames }
 }
 
 extension TipsRuntime.TipParameters {
-    internal static let signedIn: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "signedIn", defaultValue: false)
-    internal static let plan: TipsRuntime.Tips.Parameter<Plan> = .init(id: "plan", defaultValue: .free)
+    static let signedIn: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "signedIn", defaultValue: false)
+    static let plan: TipsRuntime.Tips.Parameter<Plan> = .init(id: "plan", defaultValue: .free)
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let openedDetail: OpenedDetailEvent = OpenedDetailEvent(id: "openedDetail")
+    static let openedDetail: OpenedDetailEvent = OpenedDetailEvent(id: "openedDetail")
 
     /// Donations of `openedDetail`, an event without fields.
-    internal typealias OpenedDetailEvent = TipsRuntime.Tips.FieldlessEvent
+    typealias OpenedDetailEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `openedDetail`: when it was made.
-    internal typealias OpenedDetailDonation = TipsRuntime.Tips.FieldlessEvent.Donation
+    typealias OpenedDetailDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
-    internal static let visited: VisitedEvent = VisitedEvent(id: "visited", keepCount: 500, keepDuration: 2_592_000) {
+    static let visited: VisitedEvent = VisitedEvent(id: "visited", keepCount: 500, keepDuration: 2_592_000) {
         VisitedDonation(date: $0.date, region: $0.value("region"))
     }
 
     /// Donations of `visited`, with their typed fields.
-    internal typealias VisitedEvent = TipsRuntime.Tips.TypedEvent<VisitedDonation>
+    typealias VisitedEvent = TipsRuntime.Tips.TypedEvent<VisitedDonation>
 
     /// A donation of `visited`: when it was made, and its typed fields.
-    internal struct VisitedDonation: Swift.Sendable {
+    struct VisitedDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-        internal let region: Swift.String
+        let date: Foundation.Date
+        let region: Swift.String
 
         /// Nil when a field is missing or has another type.
-        internal init?(date: Foundation.Date, region: Swift.String?) {
+        init?(date: Foundation.Date, region: Swift.String?) {
             guard let region else { return nil }
             self.date = date
             self.region = region
@@ -84,45 +98,33 @@ extension TipsRuntime.TipEvents {
 
 extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.VisitedDonation {
     /// Records one donation of `visited`; returns once it is durable.
-    internal func donate(region: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
+    func donate(region: Swift.String, in center: TipsRuntime.TipCenter = .shared) async {
         await self.event.donate(["region": .string(region)], in: center)
     }
 
     /// Records one donation of `visited` and returns at once, before it is durable.
-    internal func sendDonation(region: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
+    func sendDonation(region: Swift.String, in center: TipsRuntime.TipCenter = .shared) {
         self.event.sendDonation(["region": .string(region)], in: center)
     }
 }
 
-internal struct FavoriteTrail: _TipcTip {
-    internal init() {}
+struct FavoriteTrail: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "FavoriteTrail" }
-    internal var title: Swift.String { "Save as a Favorite" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            ["13 (param signedIn) signedIn"],
-            file: "Renames.tips",
-            parameters: [TipsRuntime.TipParameters.signedIn.reference]
-        )
-    }
+    var id: Swift.String { "FavoriteTrail" }
+    var title: Swift.String { "Save as a Favorite" }
+    fileprivate static let _tipcText: [Swift.String] = ["13 (param signedIn) signedIn"]
 }
 
-internal struct NewTrail: _TipcTip {
-    internal let trailID: Swift.String
+struct NewTrail: _TipcTip {
+    let trailID: Swift.String
 
     /// Creates the tip for these argument values; each combination is its own tip.
-    internal init(trailID: Swift.String) {
+    init(trailID: Swift.String) {
         self.trailID = trailID
     }
 
-    internal var id: Swift.String { TipsRuntime.Tips.text("new-trail-", trailID) }
-    internal var title: Swift.String { "New" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            ["20 (> (count visited) 1) visited.count > 1"],
-            file: "Renames.tips",
-            events: [TipsRuntime.TipEvents.visited.event]
-        )
-    }
+    var id: Swift.String { TipsRuntime.Tips.text("new-trail-", trailID) }
+    var title: Swift.String { "New" }
+    fileprivate static let _tipcText: [Swift.String] = ["20 (> (count visited) 1) visited.count > 1"]
 }

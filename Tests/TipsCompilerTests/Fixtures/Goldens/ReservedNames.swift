@@ -4,10 +4,10 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
 /// Cases named like Swift keywords, reserved names and the enum's own members.
-internal enum Type_: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
+enum Type_: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case `class`
     case `default`
     case self_ = "self"
@@ -28,43 +28,67 @@ internal enum Type_: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRunti
 }
 
 /// Cases named like tip members.
-internal enum Members: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
+enum Members: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case id
     case title
     case rules
 }
 
 /// Used by the fields of event `plan`, whose type must not hide it.
-internal enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
+enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case free
     case pro
 }
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "ReservedNames.tips",
+    parameters: [
+        TipsRuntime.TipParameters.`default`.reference,
+        TipsRuntime.TipParameters.self_.reference,
+        TipsRuntime.TipParameters.init_.reference,
+        TipsRuntime.TipParameters.__.reference,
+    ],
+    events: [
+        TipsRuntime.TipEvents.`class`.event,
+        TipsRuntime.TipEvents.Protocol_.event,
+        TipsRuntime.TipEvents.plan.event,
+        TipsRuntime.TipEvents.Opened.event,
+    ]
+)
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipParameters {
-    internal static let self_: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "self", defaultValue: false)
-    internal static let `default`: TipsRuntime.Tips.Parameter<Swift.Int> = .init(id: "default", defaultValue: 0)
-    internal static let init_: TipsRuntime.Tips.Parameter<Type_> = .init(id: "init", defaultValue: .rawValue_)
-    internal static let __: TipsRuntime.Tips.Parameter<Type_> = .init(id: "_", defaultValue: .self_)
+    static let self_: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "self", defaultValue: false)
+    static let `default`: TipsRuntime.Tips.Parameter<Swift.Int> = .init(id: "default", defaultValue: 0)
+    static let init_: TipsRuntime.Tips.Parameter<Type_> = .init(id: "init", defaultValue: .rawValue_)
+    static let __: TipsRuntime.Tips.Parameter<Type_> = .init(id: "_", defaultValue: .self_)
 }
 
 extension TipsRuntime.TipEvents {
     /// A capitalized event: its property and type must differ.
-    internal static let Protocol_: ProtocolEvent = ProtocolEvent(id: "Protocol")
+    static let Protocol_: ProtocolEvent = ProtocolEvent(id: "Protocol")
 
     /// Donations of `Protocol`, an event without fields.
-    internal typealias ProtocolEvent = TipsRuntime.Tips.FieldlessEvent
+    typealias ProtocolEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `Protocol`: when it was made.
-    internal typealias ProtocolDonation = TipsRuntime.Tips.FieldlessEvent.Donation
+    typealias ProtocolDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
-    internal static let `class`: ClassEvent = ClassEvent(id: "class") {
+    static let `class`: ClassEvent = ClassEvent(id: "class") {
         ClassDonation(
             date: $0.date,
             default: $0.value("default"),
@@ -76,20 +100,20 @@ extension TipsRuntime.TipEvents {
     }
 
     /// Donations of `class`, with their typed fields.
-    internal typealias ClassEvent = TipsRuntime.Tips.TypedEvent<ClassDonation>
+    typealias ClassEvent = TipsRuntime.Tips.TypedEvent<ClassDonation>
 
     /// A donation of `class`: when it was made, and its typed fields.
-    internal struct ClassDonation: Swift.Sendable {
+    struct ClassDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-        internal let `default`: Swift.Int
-        internal let Type_: Type_
-        internal let self_: Swift.Bool
-        internal let center_: Swift.String
-        internal let init_: Members
+        let date: Foundation.Date
+        let `default`: Swift.Int
+        let Type_: Type_
+        let self_: Swift.Bool
+        let center_: Swift.String
+        let init_: Members
 
         /// Nil when a field is missing or has another type.
-        internal init?(
+        init?(
             date: Foundation.Date,
             `default`: Swift.Int?,
             Type Type_: Type_?,
@@ -107,73 +131,73 @@ extension TipsRuntime.TipEvents {
         }
     }
 
-    internal static let plan: PlanEvent = PlanEvent(id: "plan") {
+    static let plan: PlanEvent = PlanEvent(id: "plan") {
         PlanDonation(date: $0.date, to: $0.value("to"))
     }
 
     /// Donations of `plan`, with their typed fields.
-    internal typealias PlanEvent = TipsRuntime.Tips.TypedEvent<PlanDonation>
+    typealias PlanEvent = TipsRuntime.Tips.TypedEvent<PlanDonation>
 
     /// A donation of `plan`: when it was made, and its typed fields.
-    internal struct PlanDonation: Swift.Sendable {
+    struct PlanDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-        internal let to: Plan
+        let date: Foundation.Date
+        let to: Plan
 
         /// Nil when a field is missing or has another type.
-        internal init?(date: Foundation.Date, to: Plan?) {
+        init?(date: Foundation.Date, to: Plan?) {
             guard let to else { return nil }
             self.date = date
             self.to = to
         }
     }
 
-    internal static let Opened: OpenedEvent = OpenedEvent(id: "Opened")
+    static let Opened: OpenedEvent = OpenedEvent(id: "Opened")
 
     /// Donations of `Opened`, an event without fields.
-    internal typealias OpenedEvent = TipsRuntime.Tips.FieldlessEvent
+    typealias OpenedEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `Opened`: when it was made.
-    internal typealias OpenedDonation = TipsRuntime.Tips.FieldlessEvent.Donation
+    typealias OpenedDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
 
 extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.ClassDonation {
     /// Records one donation of `class`; returns once it is durable.
-    internal func donate(`default`: Swift.Int, Type Type_: Type_, self self_: Swift.Bool, center center_: Swift.String, init init_: Members, in center: TipsRuntime.TipCenter = .shared) async {
+    func donate(`default`: Swift.Int, Type Type_: Type_, self self_: Swift.Bool, center center_: Swift.String, init init_: Members, in center: TipsRuntime.TipCenter = .shared) async {
         await self.event.donate(["default": .int(`default`), "Type": .enumCase(Type_.rawValue), "self": .bool(self_), "center": .string(center_), "init": .enumCase(init_.rawValue)], in: center)
     }
 
     /// Records one donation of `class` and returns at once, before it is durable.
-    internal func sendDonation(`default`: Swift.Int, Type Type_: Type_, self self_: Swift.Bool, center center_: Swift.String, init init_: Members, in center: TipsRuntime.TipCenter = .shared) {
+    func sendDonation(`default`: Swift.Int, Type Type_: Type_, self self_: Swift.Bool, center center_: Swift.String, init init_: Members, in center: TipsRuntime.TipCenter = .shared) {
         self.event.sendDonation(["default": .int(`default`), "Type": .enumCase(Type_.rawValue), "self": .bool(self_), "center": .string(center_), "init": .enumCase(init_.rawValue)], in: center)
     }
 }
 
 extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.PlanDonation {
     /// Records one donation of `plan`; returns once it is durable.
-    internal func donate(to: Plan, in center: TipsRuntime.TipCenter = .shared) async {
+    func donate(to: Plan, in center: TipsRuntime.TipCenter = .shared) async {
         await self.event.donate(["to": .enumCase(to.rawValue)], in: center)
     }
 
     /// Records one donation of `plan` and returns at once, before it is durable.
-    internal func sendDonation(to: Plan, in center: TipsRuntime.TipCenter = .shared) {
+    func sendDonation(to: Plan, in center: TipsRuntime.TipCenter = .shared) {
         self.event.sendDonation(["to": .enumCase(to.rawValue)], in: center)
     }
 }
 
 /// Arguments named like the tip's own members and like enums.
-internal struct Card: _TipcTip {
-    internal let title_: Swift.String
-    internal let Type_: Type_
-    internal let id_: Swift.Int
-    internal let self_: Swift.Bool
-    internal let rules_: Members
-    internal let Plan: Plan
-    internal let __: Swift.String
-    internal let status_: Swift.String
+struct Card: _TipcTip {
+    let title_: Swift.String
+    let Type_: Type_
+    let id_: Swift.Int
+    let self_: Swift.Bool
+    let rules_: Members
+    let Plan: Plan
+    let __: Swift.String
+    let status_: Swift.String
 
     /// Creates the tip for these argument values; each combination is its own tip.
-    internal init(title title_: Swift.String, Type Type_: Type_, id id_: Swift.Int, self self_: Swift.Bool, rules rules_: Members, Plan: Plan, __: Swift.String, status status_: Swift.String) {
+    init(title title_: Swift.String, Type Type_: Type_, id id_: Swift.Int, self self_: Swift.Bool, rules rules_: Members, Plan: Plan, __: Swift.String, status status_: Swift.String) {
         self.title_ = title_
         self.Type_ = Type_
         self.id_ = id_
@@ -184,19 +208,17 @@ internal struct Card: _TipcTip {
         self.status_ = status_
     }
 
-    internal var id: Swift.String { TipsRuntime.Tips.text("t-", title_, "-", Type_.rawValue, "-", id_.description, "-", __) }
-    internal var title: Swift.String { TipsRuntime.Tips.text("A ", title_, " ", Type_.rawValue) }
-    internal var message: Swift.String? { TipsRuntime.Tips.text(self_.description, " ", rules_.rawValue, " ", Plan.rawValue, " ", status_) }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            [
-                "32 (&& (arg self) (== (arg Type) (case class))) self && Type == .class",
-                "33 (&& (!= (arg rules) (case id)) (== (arg Plan) (case pro))) rules != .id && Plan == .pro",
-                "34 (> (count class (where (&& (&& (== (field Type) (arg Type)) (field self)) (== (field default) (param default))))) (arg id)) class.donations.where(.Type == Type && .self && .default == default).count > id",
-            ],
-            file: "ReservedNames.tips",
-            parameters: [TipsRuntime.TipParameters.`default`.reference],
-            events: [TipsRuntime.TipEvents.`class`.event],
+    var id: Swift.String { TipsRuntime.Tips.text("t-", title_, "-", Type_.rawValue, "-", id_.description, "-", __) }
+    var title: Swift.String { TipsRuntime.Tips.text("A ", title_, " ", Type_.rawValue) }
+    var message: Swift.String? { TipsRuntime.Tips.text(self_.description, " ", rules_.rawValue, " ", Plan.rawValue, " ", status_) }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "32 (&& (arg self) (== (arg Type) (case class))) self && Type == .class",
+        "33 (&& (!= (arg rules) (case id)) (== (arg Plan) (case pro))) rules != .id && Plan == .pro",
+        "34 (> (count class (where (&& (&& (== (field Type) (arg Type)) (field self)) (== (field default) (param default))))) (arg id)) class.donations.where(.Type == Type && .self && .default == default).count > id",
+    ]
+    var rules: [TipsRuntime.TipRule] {
+        _tipcFile.rules(
+            Self._tipcText,
             arguments: [
                 "self": .bool(self_),
                 "Type": .enumCase(Type_.rawValue),
@@ -208,114 +230,84 @@ internal struct Card: _TipcTip {
     }
 }
 
-internal struct Self_: _TipcTip {
-    internal init() {}
+struct Self_: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "Self" }
-    internal var title: Swift.String { "B" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            ["37 (&& (> (count Protocol) 1) (>= (param default) 0)) Protocol.count > 1 && default >= 0"],
-            file: "ReservedNames.tips",
-            parameters: [TipsRuntime.TipParameters.`default`.reference],
-            events: [TipsRuntime.TipEvents.Protocol_.event]
-        )
-    }
-    internal var options: TipsRuntime.Tips.Options {
-        TipsRuntime.Tips.Options(invalidatedBy: [TipsRuntime.TipEvents.`class`.event])
-    }
+    var id: Swift.String { "Self" }
+    var title: Swift.String { "B" }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "(invalidatedBy class)",
+        "37 (&& (> (count Protocol) 1) (>= (param default) 0)) Protocol.count > 1 && default >= 0",
+    ]
 }
 
-internal struct TipsRuntime_: _TipcTip {
-    internal init() {}
+struct TipsRuntime_: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "TipsRuntime" }
-    internal var title: Swift.String { "C" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            [
-                "41 (> (count class (where (&& (&& (== (field Type) (case Protocol)) (== (field init) (case title))) (!= (field center) \"x\")))) 0) class.donations.where(.Type == .Protocol && .init == .title && .center != \"x\").count > 0",
-            ],
-            file: "ReservedNames.tips",
-            events: [TipsRuntime.TipEvents.`class`.event]
-        )
-    }
+    var id: Swift.String { "TipsRuntime" }
+    var title: Swift.String { "C" }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "41 (> (count class (where (&& (&& (== (field Type) (case Protocol)) (== (field init) (case title))) (!= (field center) \"x\")))) 0) class.donations.where(.Type == .Protocol && .init == .title && .center != \"x\").count > 0",
+    ]
 }
 
-internal struct Swift_: _TipcTip {
-    internal init() {}
+struct Swift_: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "Swift" }
-    internal var title: Swift.String { "D" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            [
-                "46 (&& (&& (&& (! (param self)) (== (param init) (case rawValue))) (!= (param _) (case Self))) (!= (param _) (case self))) !self && init == .rawValue && _ != .Self && _ != .self",
-                "47 (>= (+ (count plan (where (== (field to) (case pro)))) (count Opened)) 1) plan.donations.where(.to == .pro).count + Opened.count >= 1",
-            ],
-            file: "ReservedNames.tips",
-            parameters: [
-                TipsRuntime.TipParameters.self_.reference,
-                TipsRuntime.TipParameters.init_.reference,
-                TipsRuntime.TipParameters.__.reference,
-            ],
-            events: [TipsRuntime.TipEvents.plan.event, TipsRuntime.TipEvents.Opened.event]
-        )
-    }
+    var id: Swift.String { "Swift" }
+    var title: Swift.String { "D" }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "46 (&& (&& (&& (! (param self)) (== (param init) (case rawValue))) (!= (param _) (case Self))) (!= (param _) (case self))) !self && init == .rawValue && _ != .Self && _ != .self",
+        "47 (>= (+ (count plan (where (== (field to) (case pro)))) (count Opened)) 1) plan.donations.where(.to == .pro).count + Opened.count >= 1",
+    ]
 }
 
-internal struct tips_: _TipcTip {
-    internal init() {}
+struct tips_: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "tips" }
-    internal var title: Swift.String { "E" }
+    var id: Swift.String { "tips" }
+    var title: Swift.String { "E" }
 }
 
-internal struct priority_: _TipcTip {
-    internal init() {}
+struct priority_: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "priority" }
-    internal var title: Swift.String { "F" }
+    var id: Swift.String { "priority" }
+    var title: Swift.String { "F" }
 }
 
-internal struct makeGroup_: _TipcTip {
-    internal init() {}
+struct makeGroup_: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "makeGroup" }
-    internal var title: Swift.String { "G" }
+    var id: Swift.String { "makeGroup" }
+    var title: Swift.String { "G" }
 }
 
 /// Named like the generated file's protocol for its tips.
-internal struct _TipcTip_: _TipcTip {
-    internal init() {}
+struct _TipcTip_: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "_TipcTip" }
-    internal var title: Swift.String { "H" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            ["55 (! (param self)) !self"],
-            file: "ReservedNames.tips",
-            parameters: [TipsRuntime.TipParameters.self_.reference]
-        )
-    }
+    var id: Swift.String { "_TipcTip" }
+    var title: Swift.String { "H" }
+    fileprivate static let _tipcText: [Swift.String] = ["55 (! (param self)) !self"]
 }
 
-internal enum Default {
-    internal static let priority: TipsRuntime.TipGroup.Priority = .firstAvailable
-    internal static var tips: [any TipsRuntime.Tip] { [Self_(), Swift_(), tips_(), priority_(), makeGroup_()] }
+enum Default {
+    static let priority: TipsRuntime.TipGroup.Priority = .firstAvailable
+    static var tips: [any TipsRuntime.Tip] { [Self_(), Swift_(), tips_(), priority_(), makeGroup_()] }
 
     /// Makes the group, whose current tip follows its priority.
-    internal static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
+    static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
         TipsRuntime.TipGroup(priority, tips, name: "Default", center: center)
     }
 }
 
-internal enum Foundation_ {
-    internal static let priority: TipsRuntime.TipGroup.Priority = .ordered
-    internal static var tips: [any TipsRuntime.Tip] { [TipsRuntime_(), Self_()] }
+enum Foundation_ {
+    static let priority: TipsRuntime.TipGroup.Priority = .ordered
+    static var tips: [any TipsRuntime.Tip] { [TipsRuntime_(), Self_()] }
 
     /// Makes the group, whose current tip follows its priority.
-    internal static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
+    static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
         TipsRuntime.TipGroup(priority, tips, name: "Foundation", center: center)
     }
 }

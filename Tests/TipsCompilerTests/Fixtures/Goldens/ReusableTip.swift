@@ -4,22 +4,35 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
-internal enum Level: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
+enum Level: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case beginner
     case expert
 }
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "ReusableTip.tips",
+    events: [TipsRuntime.TipEvents.finishedLesson.event]
+)
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let finishedLesson: FinishedLessonEvent = FinishedLessonEvent(id: "finishedLesson") {
+    static let finishedLesson: FinishedLessonEvent = FinishedLessonEvent(id: "finishedLesson") {
         FinishedLessonDonation(
             date: $0.date,
             lesson: $0.value("lesson"),
@@ -30,19 +43,19 @@ extension TipsRuntime.TipEvents {
     }
 
     /// Donations of `finishedLesson`, with their typed fields.
-    internal typealias FinishedLessonEvent = TipsRuntime.Tips.TypedEvent<FinishedLessonDonation>
+    typealias FinishedLessonEvent = TipsRuntime.Tips.TypedEvent<FinishedLessonDonation>
 
     /// A donation of `finishedLesson`: when it was made, and its typed fields.
-    internal struct FinishedLessonDonation: Swift.Sendable {
+    struct FinishedLessonDonation: Swift.Sendable {
         /// When the donation was made, by the center's clock.
-        internal let date: Foundation.Date
-        internal let lesson: Swift.Int
-        internal let level: Level
-        internal let passed: Swift.Bool
-        internal let score: Swift.Double
+        let date: Foundation.Date
+        let lesson: Swift.Int
+        let level: Level
+        let passed: Swift.Bool
+        let score: Swift.Double
 
         /// Nil when a field is missing or has another type.
-        internal init?(
+        init?(
             date: Foundation.Date,
             lesson: Swift.Int?,
             level: Level?,
@@ -61,42 +74,41 @@ extension TipsRuntime.TipEvents {
 
 extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.FinishedLessonDonation {
     /// Records one donation of `finishedLesson`; returns once it is durable.
-    internal func donate(lesson: Swift.Int, level: Level, passed: Swift.Bool, score: Swift.Double, in center: TipsRuntime.TipCenter = .shared) async {
+    func donate(lesson: Swift.Int, level: Level, passed: Swift.Bool, score: Swift.Double, in center: TipsRuntime.TipCenter = .shared) async {
         await self.event.donate(["lesson": .int(lesson), "level": .enumCase(level.rawValue), "passed": .bool(passed), "score": .double(score)], in: center)
     }
 
     /// Records one donation of `finishedLesson` and returns at once, before it is durable.
-    internal func sendDonation(lesson: Swift.Int, level: Level, passed: Swift.Bool, score: Swift.Double, in center: TipsRuntime.TipCenter = .shared) {
+    func sendDonation(lesson: Swift.Int, level: Level, passed: Swift.Bool, score: Swift.Double, in center: TipsRuntime.TipCenter = .shared) {
         self.event.sendDonation(["lesson": .int(lesson), "level": .enumCase(level.rawValue), "passed": .bool(passed), "score": .double(score)], in: center)
     }
 }
 
 /// One tip per lesson and level.
-internal struct NextLesson: _TipcTip {
-    internal let lesson: Swift.Int
-    internal let level: Level
-    internal let isRetry: Swift.Bool
-    internal let minimum: Swift.Double
+struct NextLesson: _TipcTip {
+    let lesson: Swift.Int
+    let level: Level
+    let isRetry: Swift.Bool
+    let minimum: Swift.Double
 
     /// Creates the tip for these argument values; each combination is its own tip.
-    internal init(lesson: Swift.Int, level: Level, isRetry: Swift.Bool, minimum: Swift.Double) {
+    init(lesson: Swift.Int, level: Level, isRetry: Swift.Bool, minimum: Swift.Double) {
         self.lesson = lesson
         self.level = level
         self.isRetry = isRetry
         self.minimum = minimum
     }
 
-    internal var id: Swift.String { TipsRuntime.Tips.text("NextLesson-", lesson.description, "-", level.rawValue) }
-    internal var title: Swift.String { TipsRuntime.Tips.text("Lesson ", lesson.description, " is ready") }
-    internal var message: Swift.String? { TipsRuntime.Tips.text("You are at the ", level.rawValue, " level.") }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            [
-                "9 (== (count finishedLesson (where (&& (== (field lesson) (arg lesson)) (== (field level) (arg level))))) 0) finishedLesson.donations.where(.lesson == lesson && .level == level).count == 0",
-                "10 (>= (count finishedLesson (where (&& (== (field passed) (arg isRetry)) (>= (field score) (arg minimum))))) 1) finishedLesson.donations.where(.passed == isRetry && .score >= minimum).count >= 1",
-            ],
-            file: "ReusableTip.tips",
-            events: [TipsRuntime.TipEvents.finishedLesson.event],
+    var id: Swift.String { TipsRuntime.Tips.text("NextLesson-", lesson.description, "-", level.rawValue) }
+    var title: Swift.String { TipsRuntime.Tips.text("Lesson ", lesson.description, " is ready") }
+    var message: Swift.String? { TipsRuntime.Tips.text("You are at the ", level.rawValue, " level.") }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "9 (== (count finishedLesson (where (&& (== (field lesson) (arg lesson)) (== (field level) (arg level))))) 0) finishedLesson.donations.where(.lesson == lesson && .level == level).count == 0",
+        "10 (>= (count finishedLesson (where (&& (== (field passed) (arg isRetry)) (>= (field score) (arg minimum))))) 1) finishedLesson.donations.where(.passed == isRetry && .score >= minimum).count >= 1",
+    ]
+    var rules: [TipsRuntime.TipRule] {
+        _tipcFile.rules(
+            Self._tipcText,
             arguments: [
                 "lesson": .int(lesson),
                 "level": .enumCase(level.rawValue),

@@ -3,26 +3,34 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(file: "Strings.tips")
 
-extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
 }
 
-internal struct Escapes: _TipcTip {
-    internal init() {}
+extension _TipcTip {
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+}
 
-    internal var id: Swift.String { "Escapes" }
-    internal var title: Swift.String { "Quotes \"inside\" and a backslash \\" }
-    internal var message: Swift.String? { "Line one.\nTab\there, bird 🐦." }
-    internal var image: Swift.String? { "star.fill" }
-    internal var actions: [TipsRuntime.Tips.Action] {
+struct Escapes: _TipcTip {
+    init() {}
+
+    var id: Swift.String { "Escapes" }
+    var title: Swift.String { "Quotes \"inside\" and a backslash \\" }
+    var message: Swift.String? { "Line one.\nTab\there, bird 🐦." }
+    var image: Swift.String? { "star.fill" }
+    var actions: [TipsRuntime.Tips.Action] {
         [TipsRuntime.Tips.Action(id: "ok", title: "OK ✓")]
     }
-    internal var options: TipsRuntime.Tips.Options {
-        TipsRuntime.Tips.Options(maxDisplayCount: 1)
-    }
+    fileprivate static let _tipcText: [Swift.String] = ["(maxDisplayCount 1)"]
 }

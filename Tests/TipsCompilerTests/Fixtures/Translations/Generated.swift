@@ -3,86 +3,81 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
-internal enum Mood: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
+enum Mood: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case calm
     case stormy
 }
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "Generated.tips",
+    events: [TipsRuntime.TipEvents.openedTrail.event]
+)
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let openedTrail: OpenedTrailEvent = OpenedTrailEvent(id: "openedTrail")
+    static let openedTrail: OpenedTrailEvent = OpenedTrailEvent(id: "openedTrail")
 
     /// Donations of `openedTrail`, an event without fields.
-    internal typealias OpenedTrailEvent = TipsRuntime.Tips.FieldlessEvent
+    typealias OpenedTrailEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `openedTrail`: when it was made.
-    internal typealias OpenedTrailDonation = TipsRuntime.Tips.FieldlessEvent.Donation
+    typealias OpenedTrailDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
 
 /// Teaches favorites.
-internal struct FavoriteTrail: _TipcTip {
-    internal init() {}
+struct FavoriteTrail: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "FavoriteTrail" }
-    internal var title: Swift.String { TipsRuntime.Tips.Translations.tipcFileCopy.text(0) }
-    internal var message: Swift.String? { TipsRuntime.Tips.Translations.tipcFileCopy.text(1, filling: [:]) }
-    internal var actions: [TipsRuntime.Tips.Action] {
+    var id: Swift.String { "FavoriteTrail" }
+    var title: Swift.String { TipsRuntime.Tips.Translations.tipcFileCopy.text(0) }
+    var message: Swift.String? { TipsRuntime.Tips.Translations.tipcFileCopy.text(1, filling: [:]) }
+    var actions: [TipsRuntime.Tips.Action] {
         [
             TipsRuntime.Tips.Action(id: "learnMore", title: TipsRuntime.Tips.Translations.tipcFileCopy.text(2)),
             TipsRuntime.Tips.Action(id: "dismiss", title: TipsRuntime.Tips.Translations.tipcFileCopy.text(3)),
         ]
     }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            ["10 (>= (count openedTrail) 3) openedTrail.count >= 3"],
-            file: "Generated.tips",
-            events: [TipsRuntime.TipEvents.openedTrail.event]
-        )
-    }
+    fileprivate static let _tipcText: [Swift.String] = ["10 (>= (count openedTrail) 3) openedTrail.count >= 3"]
 }
 
-internal struct Weather: _TipcTip {
-    internal let mood: Mood
-    internal let count: Swift.Int
+struct Weather: _TipcTip {
+    let mood: Mood
+    let count: Swift.Int
 
     /// Creates the tip for these argument values; each combination is its own tip.
-    internal init(mood: Mood, count: Swift.Int) {
+    init(mood: Mood, count: Swift.Int) {
         self.mood = mood
         self.count = count
     }
 
-    internal var id: Swift.String { TipsRuntime.Tips.text("weather-", mood.rawValue) }
-    internal var title: Swift.String { TipsRuntime.Tips.Translations.tipcFileCopy.text(4, filling: ["mood": mood.rawValue]) }
-    internal var message: Swift.String? { TipsRuntime.Tips.Translations.tipcFileCopy.text(5, filling: ["count": count.description, "mood": mood.rawValue]) }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            ["17 (>= (count openedTrail) 1) openedTrail.count >= 1"],
-            file: "Generated.tips",
-            events: [TipsRuntime.TipEvents.openedTrail.event]
-        )
-    }
+    var id: Swift.String { TipsRuntime.Tips.text("weather-", mood.rawValue) }
+    var title: Swift.String { TipsRuntime.Tips.Translations.tipcFileCopy.text(4, filling: ["mood": mood.rawValue]) }
+    var message: Swift.String? { TipsRuntime.Tips.Translations.tipcFileCopy.text(5, filling: ["count": count.description, "mood": mood.rawValue]) }
+    fileprivate static let _tipcText: [Swift.String] = ["17 (>= (count openedTrail) 1) openedTrail.count >= 1"]
 }
 
-internal struct Untranslated: _TipcTip {
-    internal init() {}
+struct Untranslated: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "Untranslated" }
-    internal var title: Swift.String { TipsRuntime.Tips.Translations.tipcFileCopy.text(6) }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            ["22 (>= (count openedTrail) 5) openedTrail.count >= 5"],
-            file: "Generated.tips",
-            events: [TipsRuntime.TipEvents.openedTrail.event]
-        )
-    }
+    var id: Swift.String { "Untranslated" }
+    var title: Swift.String { TipsRuntime.Tips.Translations.tipcFileCopy.text(6) }
+    fileprivate static let _tipcText: [Swift.String] = ["22 (>= (count openedTrail) 5) openedTrail.count >= 5"]
 }
 
 extension TipsRuntime.Tips.Translations {

@@ -3,36 +3,45 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
-/// What every tip of this file shares: the module's configuration.
-private protocol _TipcTip: TipsRuntime.Tip {}
+/// What this file's tips read their rules and options with: the parameters and events they name.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "A.tips",
+    parameters: [TipsRuntime.TipParameters.enabled.reference, TipsRuntime.TipParameters.limit.reference],
+    events: [TipsRuntime.TipEvents.opened.event]
+)
+
+/// What every tip of this file shares: its rules and options read from text, and the module's
+/// configuration.
+private protocol _TipcTip: TipsRuntime.Tip {
+    /// The tip's options as text when it has some, then each of its rules'.
+    static var _tipcText: [Swift.String] { get }
+}
 
 extension _TipcTip {
-    internal var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
+    fileprivate static var _tipcText: [Swift.String] { [] }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-internal struct CrossFile: _TipcTip {
-    internal init() {}
+struct CrossFile: _TipcTip {
+    init() {}
 
-    internal var id: Swift.String { "CrossFile" }
-    internal var title: Swift.String { "Across files" }
-    internal var rules: [TipsRuntime.TipRule] {
-        TipsRuntime.TipRule.decoding(
-            ["4 (&& (param enabled) (> (count opened) (param limit))) enabled && opened.count > limit"],
-            file: "A.tips",
-            parameters: [TipsRuntime.TipParameters.enabled.reference, TipsRuntime.TipParameters.limit.reference],
-            events: [TipsRuntime.TipEvents.opened.event]
-        )
-    }
+    var id: Swift.String { "CrossFile" }
+    var title: Swift.String { "Across files" }
+    fileprivate static let _tipcText: [Swift.String] = [
+        "4 (&& (param enabled) (> (count opened) (param limit))) enabled && opened.count > limit",
+    ]
 }
 
-internal enum Across {
-    internal static let priority: TipsRuntime.TipGroup.Priority = .firstAvailable
-    internal static var tips: [any TipsRuntime.Tip] { [CrossFile()] }
+enum Across {
+    static let priority: TipsRuntime.TipGroup.Priority = .firstAvailable
+    static var tips: [any TipsRuntime.Tip] { [CrossFile()] }
 
     /// Makes the group, whose current tip follows its priority.
-    internal static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
+    static func makeGroup(in center: TipsRuntime.TipCenter = .shared) -> TipsRuntime.TipGroup {
         TipsRuntime.TipGroup(priority, tips, name: "Across", center: center)
     }
 }

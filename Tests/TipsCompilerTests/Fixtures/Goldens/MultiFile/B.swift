@@ -3,11 +3,11 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion3.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
 
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
-    internal static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .hourly
+    static let displayFrequency: TipsRuntime.Tips.DisplayFrequency = .hourly
     /// The config block, which this module's tips carry: `Tips.configure()` applies it
     /// unless given `.displayFrequency(_:)`. Shadows the runtime's `nil`.
     internal static let declared: TipsRuntime.Tips.DeclaredConfiguration? = TipsRuntime.Tips.DeclaredConfiguration(
@@ -17,16 +17,16 @@ extension TipsRuntime.TipsConfiguration {
 }
 
 extension TipsRuntime.TipParameters {
-    internal static let enabled: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "enabled", defaultValue: true)
-    internal static let limit: TipsRuntime.Tips.Parameter<Swift.Int> = .init(id: "limit", defaultValue: 2)
+    static let enabled: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "enabled", defaultValue: true)
+    static let limit: TipsRuntime.Tips.Parameter<Swift.Int> = .init(id: "limit", defaultValue: 2)
 }
 
 extension TipsRuntime.TipEvents {
-    internal static let opened: OpenedEvent = OpenedEvent(id: "opened")
+    static let opened: OpenedEvent = OpenedEvent(id: "opened")
 
     /// Donations of `opened`, an event without fields.
-    internal typealias OpenedEvent = TipsRuntime.Tips.FieldlessEvent
+    typealias OpenedEvent = TipsRuntime.Tips.FieldlessEvent
 
     /// A donation of `opened`: when it was made.
-    internal typealias OpenedDonation = TipsRuntime.Tips.FieldlessEvent.Donation
+    typealias OpenedDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 }
