@@ -31,15 +31,8 @@ extension FileEmitter {
         let eventType = SwiftNames.eventType(event.name)
         // Spelled once here: the donation type's name is written three times.
         let donationType = SwiftNames.donationType(event.name)
-        writer.docComment(event.doc)
         // `$0` and inferred field types: no local or type expression for a user's name to hide.
-        writer.expression { code in
-            code.prefix { out in appendStaticLet(event.name, to: &out) { $0.appendUTF8(eventType) } }
-            code.beginCall(string: eventType)
-            appendEventArguments(lowered.event, to: &code)
-            code.end()
-            code.suffix { $0.append(" {") }
-        }
+        emitEventValue(lowered, eventType, opensClosure: true, into: &writer)
         writer.indented { writer in writer.expression { appendTypedDonation(event, donationType, to: &$0) } }
         writer.line("}")
         writer.line()
@@ -98,18 +91,28 @@ extension FileEmitter {
         }
     }
 
+    /// Writes the event's doc comment and `<access> static let <name>: <Type> =
+    /// <Type>(id: …, keepCount: …, keepDuration: …)`, ending in ` {` when
+    /// the function that types its donations follows.
+    private func emitEventValue(
+        _ lowered: LoweredEvent, _ eventType: String, opensClosure: Bool, into writer: inout SwiftWriter
+    ) {
+        writer.docComment(lowered.declaration.doc)
+        writer.expression { code in
+            code.prefix { out in appendStaticLet(lowered.declaration.name, to: &out) { $0.appendUTF8(eventType) } }
+            code.beginCall(string: eventType)
+            appendEventArguments(lowered.event, to: &code)
+            code.end()
+            if opensClosure { code.suffix { $0.append(" {") } }
+        }
+    }
+
     /// Writes an event without fields: its value, a `TipsRuntime.Tips.FieldlessEvent`,
     /// and its two type names as aliases of the runtime's types.
     private func emitFieldlessEvent(_ lowered: LoweredEvent, into writer: inout SwiftWriter) {
         let event = lowered.declaration
         let eventType = SwiftNames.eventType(event.name)
-        writer.docComment(event.doc)
-        writer.expression { code in
-            code.prefix { out in appendStaticLet(event.name, to: &out) { $0.appendUTF8(eventType) } }
-            code.beginCall(string: eventType)
-            appendEventArguments(lowered.event, to: &code)
-            code.end()
-        }
+        emitEventValue(lowered, eventType, opensClosure: false, into: &writer)
         writer.line()
         docLine("/// Donations of `", event, "`, an event without fields.", into: &writer)
         declaration(" typealias ", into: &writer) { out in
