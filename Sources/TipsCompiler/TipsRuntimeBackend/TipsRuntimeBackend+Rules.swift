@@ -12,14 +12,16 @@ import TipsSyntax
 struct FileNames {
     private(set) var parameters: [String] = []
     private(set) var events: [String] = []
-    private var seen: Set<String> = []
 
     init(_ tips: [LoweredTip]) {
+        var seenParameters: Set<String> = []
+        var seenEvents: Set<String> = []
         for tip in tips {
             let names = TipRule.namedValues(tip.rules)
-            for id in names.parameters where seen.insert("p" + id).inserted { parameters.append(id) }
-            for id in names.events + tip.options.invalidatedBy.map(\.id) where seen.insert("e" + id).inserted {
-                events.append(id)
+            for id in names.parameters where seenParameters.insert(id).inserted { parameters.append(id) }
+            for id in names.events where seenEvents.insert(id).inserted { events.append(id) }
+            for event in tip.options.invalidatedBy where seenEvents.insert(event.id).inserted {
+                events.append(event.id)
             }
         }
     }
@@ -106,6 +108,8 @@ extension FileEmitter {
             for rule in lowered.rules { code.atom { $0.appendStringLiteral(rule.text) } }
             code.end()
         }
+        // Only a reusable tip's rules can read arguments.
+        guard lowered.declaration.arguments != nil else { return }
         let arguments = TipRule.namedValues(lowered.rules).arguments
         guard !arguments.isEmpty else { return }
         let fields = lowered.declaration.arguments ?? []
