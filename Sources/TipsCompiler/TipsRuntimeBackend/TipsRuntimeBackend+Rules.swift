@@ -13,10 +13,11 @@ struct FileNames {
     private(set) var parameters: [String] = []
     private(set) var events: [String] = []
 
-    init(_ tips: [LoweredTip]) {
+    /// The names of `tips`, a file's tips among its declarations (nil for another).
+    init(_ tips: [LoweredTip?]) {
         var seenParameters: Set<String> = []
         var seenEvents: Set<String> = []
-        for tip in tips {
+        for case let tip? in tips {
             let names = TipRule.namedValues(tip.rules)
             for id in names.parameters where seenParameters.insert(id).inserted { parameters.append(id) }
             for id in names.events where seenEvents.insert(id).inserted { events.append(id) }
@@ -109,10 +110,9 @@ extension FileEmitter {
             code.end()
         }
         // Only a reusable tip's rules can read arguments.
-        guard lowered.declaration.arguments != nil else { return }
+        guard let fields = lowered.declaration.arguments else { return }
         let arguments = TipRule.namedValues(lowered.rules).arguments
         guard !arguments.isEmpty else { return }
-        let fields = lowered.declaration.arguments ?? []
         declaration(
             " var rules: [TipsRuntime.TipRule]", into: &writer,
             body: { writer in

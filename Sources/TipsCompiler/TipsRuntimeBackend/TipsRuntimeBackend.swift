@@ -130,19 +130,27 @@ struct FileEmitter {
         let ranges = (0..<rangeCount).map {
             (declarations.count * $0 / rangeCount)..<(declarations.count * ($0 + 1) / rangeCount)
         }
-        // Each tip lowered once: the file's table of names reads them all before any is printed.
-        let tips: [LoweredTip?] = declarations.map {
-            if case .tip(let tip) = file.declarations[$0] { lowering.lower(tip) } else { nil }
-        }
+        // Each tip lowered once, on every job, before the sections: the
+        // file's table of names reads them all before any is printed.
+        let emitter = self
+        let tips: [LoweredTip?] = Parallel.map(
+            declarations.count, jobs: options.jobs, minimumChunk: Self.declarationsPerRange
+        ) { range in
+            range.map { emitter.loweredTip(at: declarations[$0]) }
+        }.flatMap { $0 }
         let copy: [Section] = lowering.translations == nil ? [] : [.copy]
         let sections: [Section] =
             [.enumsAndConfiguration, .parameters, .events] + ranges.map { .tipsAndGroups($0) } + copy
-        let emitter = self
         return Parallel.mapEach(sections.count, jobs: options.jobs) { index in
             var writer = SwiftWriter(followsLine: true)
             emitter.emit(sections[index], declarations: declarations, tips: tips, into: &writer)
             return writer.utf8Buffer
         }
+    }
+
+    /// The declaration at `index` lowered when it is a tip; nil for another.
+    private func loweredTip(at index: Int) -> LoweredTip? {
+        if case .tip(let tip) = file.declarations[index] { lowering.lower(tip) } else { nil }
     }
 
     /// Writes one section.
@@ -156,8 +164,7 @@ struct FileEmitter {
                 emitConfiguration(declared, into: &writer)
             }
             if file.id == lowering.renamesFile { emitRenames(lowering.renames, into: &writer) }
-            let lowered = tips.compactMap { $0 }
-            if !lowered.isEmpty { emitTipProtocol(FileNames(lowered), into: &writer) }
+            if tips.contains(where: { $0 != nil }) { emitTipProtocol(FileNames(tips), into: &writer) }
         case .parameters:
             let parameters = file.declarations.compactMap {
                 if case .parameter(let p) = $0 { lowering.lower(p) } else { nil }
