@@ -35,10 +35,9 @@ import Testing
         let text = try #require(try Self.compile().outputs.first?.text)
         #expect(text.contains("fileprivate static let tipcFileCopy = TipsRuntime.Tips.Translations("))
         #expect(text.contains("languages: [\"de\", \"ja\"],"))
-        // The title, the message (a backslash: filled), then the two action titles.
-        #expect(text.contains("var title: Swift.String { TipsRuntime.Tips.Translations.tipcFileCopy.text(0) }"))
-        #expect(text.contains("TipsRuntime.Tips.Translations.tipcFileCopy.text(1, filling: [:])"))
-        #expect(text.contains("title: TipsRuntime.Tips.Translations.tipcFileCopy.text(3)"))
+        // A tip without arguments: its title, message and two action titles by index in the file's table.
+        #expect(text.contains("copy: TipsRuntime.Tips.Translations.tipcFileCopy,"))
+        #expect(text.contains("\"FavoriteTrail (title 0) (message 1) (action learnMore 2) (action dismiss 3)\","))
         // An enum slot is filled with its raw value; the id is never translated.
         #expect(text.contains(".text(4, filling: [\"mood\": mood.rawValue])"))
         #expect(text.contains("var id: Swift.String { TipsRuntime.Tips.text(\"weather-\", mood.rawValue) }"))
@@ -50,7 +49,7 @@ import Testing
         let result = Compilation(inputs: [CompilationInput(path: "Generated.tips", bytes: Array(tips))]).run()
         let text = try #require(result.outputs.first?.text)
         #expect(!text.contains("Translations"))
-        #expect(text.contains("var title: Swift.String { \"Save as a Favorite\" }"))
+        #expect(text.contains("\"FavoriteTrail (title \\\"Save as a Favorite\\\") (message"))
     }
 
     @Test(arguments: [AccessLevel.internal, .package, .public])

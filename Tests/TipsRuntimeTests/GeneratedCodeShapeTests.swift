@@ -5,7 +5,7 @@ import Foundation
 import Testing
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible
 
 private enum ShapePlan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case free
@@ -67,21 +67,28 @@ private struct ShapeNewTrail: TipsRuntime.Tip {
     }
 }
 
-/// The form tipc writes: rules and options as text, read with the file's tables.
+/// The form tipc writes: a tip's copy, options and rules as text in its file's table.
 private let _tipcShapeFile = TipsRuntime.Tips.GeneratedFile(
     file: "Shape.tips", parameters: [TipsRuntime.TipParameters.shapeIsLoggedIn.reference],
-    events: [TipsRuntime.TipEvents.shapeVisitedRegion.event])
-
-private struct ShapeTextTip: TipsRuntime.Tip {
-    static let _tipcText: [Swift.String] = [
-        "(maxDisplayCount 2) (invalidatedBy shapeVisitedRegion)",
+    events: [TipsRuntime.TipEvents.shapeVisitedRegion.event],
+    tips: [
+        "ShapeTextTip (id \"ShapeText\") (title \"Text\") (action open \"Open it\") (maxDisplayCount 2) (invalidatedBy shapeVisitedRegion)",
         "9 (param shapeIsLoggedIn) shapeIsLoggedIn",
-    ]
-    var id: Swift.String { "ShapeText" }
-    var title: Swift.String { "Text" }
-    var rules: [TipsRuntime.TipRule] { _tipcShapeFile.rules(Self._tipcText) }
-    var options: TipsRuntime.Tips.Options { _tipcShapeFile.options(Self._tipcText) }
+    ])
+
+private protocol _TipcShapeTip: TipsRuntime.Tip {}
+
+extension _TipcShapeTip {
+    var id: Swift.String { _tipcShapeFile.id(of: Self.self) }
+    var title: Swift.String { _tipcShapeFile.title(of: Self.self) }
+    var message: Swift.String? { _tipcShapeFile.message(of: Self.self) }
+    var image: Swift.String? { _tipcShapeFile.image(of: Self.self) }
+    var actions: [TipsRuntime.Tips.Action] { _tipcShapeFile.actions(of: Self.self) }
+    var rules: [TipsRuntime.TipRule] { _tipcShapeFile.rules(of: Self.self) }
+    var options: TipsRuntime.Tips.Options { _tipcShapeFile.options(of: Self.self) }
 }
+
+private struct ShapeTextTip: _TipcShapeTip {}
 
 private enum ShapeGroup {
     static let priority: TipsRuntime.TipGroup.Priority = .ordered
@@ -120,6 +127,8 @@ private enum ShapeGroup {
             .clock(ManualClock()), .arguments([]), .environment([:]),
         ])
         let tip = ShapeTextTip()
+        #expect(tip.id == "ShapeText" && tip.title == "Text" && tip.message == nil && tip.image == nil)
+        #expect(tip.actions.map(\.title) == ["Open it"])
         #expect(tip.options.maxDisplayCount == 2)
         #expect(tip.rules.map(\.source) == ["shapeIsLoggedIn"])
         #expect(tip.status(in: center) == .pending)

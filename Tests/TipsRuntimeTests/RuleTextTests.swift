@@ -2,21 +2,29 @@ import Testing
 
 @testable import TipsRuntime
 
-/// The text generated code writes rules and options in reads back as the
-/// same rules and options (every golden is checked end to end by
+/// The types whose entries these tests' tables hold, found by name as a generated tip's are.
+private struct Probe {}
+private struct Absent {}
+
+/// The text generated code writes a tip's copy, rules and options in reads
+/// back as the same values (every golden is checked end to end by
 /// `LoweringAgreementTests`; these check each form and what happens to a
 /// text that cannot be read).
 @Suite struct RuleTextTests {
     private let parameter = Tips.ParameterReference(id: "plan", defaultValue: .enumCase("free"), isTransient: false)
     private let event = Tips.Event(id: "visited", keepCount: 5, keepDuration: 86_400)
     private let other = Tips.Event(id: "favorited")
-    private var file: Tips.GeneratedFile {
-        Tips.GeneratedFile(file: "A.tips", parameters: [parameter], events: [event, other])
+    /// A file whose table holds `Probe`'s head and rules.
+    private func file(_ head: String = "Probe", rules: [String] = [], copy: Tips.Translations? = nil)
+        -> Tips.GeneratedFile
+    {
+        Tips.GeneratedFile(
+            file: "A.tips", parameters: [parameter], events: [event, other], copy: copy, tips: [head] + rules)
     }
 
     private func roundTrip(_ expression: RuleExpression, arguments: [String: TipValue] = [:]) -> TipRule? {
         let rule = TipRule(expression, source: "a (\"source\") \\ text", file: "A.tips", line: 7)
-        let read = file.rules([rule.text], arguments: arguments)
+        let read = file(rules: [rule.text]).rules(of: Probe.self, arguments: arguments)
         #expect(read == [rule], "\(rule.text)")
         return read.first
     }
@@ -46,11 +54,11 @@ import Testing
 
     @Test func aTextThatCannotBeReadIsARuleThatNeverHolds() {
         let texts = [
-            "", "7", "x (param plan) plan", "7 (param plan)", "7 (param other) other", "7 (count other) other",
+            "7", "7 (param plan)", "7 (param other) other", "7 (count other) other",
             "7 (arg missing) missing", "7 (>> 1 2) s", "7 (== 1 2", "7 \"open s", "7 (double x) s",
             "7 (count visited (sometimes 3)) s", "7 " + String(repeating: "(! ", count: 2_000) + "true",
         ]
-        let rules = file.rules(texts)
+        let rules = file(rules: texts).rules(of: Probe.self)
         #expect(rules.count == texts.count)
         for (rule, text) in zip(rules, texts) {
             #expect(rule.expression == .literal(.bool(false)), "\(text)")
@@ -68,31 +76,86 @@ import Testing
             Tips.Options(invalidatedBy: [other]), Tips.Options(ignoresDisplayFrequency: true),
         ]
         for options in cases {
-            let texts = [options.text, "7 true s"]
-            #expect(file.options(texts) == options, "\(options.text)")
-            #expect(file.rules(texts).map(\.source) == ["s"], "\(options.text)")
+            let read = file("Probe " + options.text, rules: ["7 true s"])
+            #expect(read.options(of: Probe.self) == options, "\(options.text)")
+            #expect(read.rules(of: Probe.self).map(\.source) == ["s"], "\(options.text)")
         }
         #expect(Tips.Options().text.isEmpty)
-        #expect(file.options(["7 true s"]) == Tips.Options())
+        #expect(file(rules: ["7 true s"]).options(of: Probe.self) == Tips.Options())
         #expect(
             all.text
                 == "(maxDisplayCount 3) (maxDisplayDuration 90.5) (ignoresDisplayFrequency) (invalidatedBy visited favorited) (snooze 172800.0 2) (holdoutPercent 10)"
         )
     }
 
-    @Test func optionsThatCannotBeReadHoldTheTipBackWithARuleThatNeverHolds() {
+    @Test func aHeadThatCannotBeReadHoldsTheTipBackWithARuleThatNeverHolds() {
         let texts = [
-            "(", "(maxDisplayCount)", "(maxDisplayCount x)", "(maxDisplayCount 3",
-            "(maxDisplayCount 3)(holdoutPercent 1)",
-            "(maxDisplayCount 3) ", "(invalidatedBy unknown)", "(snooze 60.0 x)", "(snooze)", "(sometimes 3)",
+            "Probe (", "Probe (maxDisplayCount)", "Probe (maxDisplayCount x)", "Probe (maxDisplayCount 3",
+            "Probe (maxDisplayCount 3)(holdoutPercent 1)", "Probe (maxDisplayCount 3) ",
+            "Probe (invalidatedBy unknown)", "Probe (snooze 60.0 x)", "Probe (snooze)", "Probe (sometimes 3)",
+            "Probe (title)", "Probe (title x)", "Probe (id 3)", "Probe (message \"open)", "Probe (action a)",
+            "Probe (image 2)", "Probe x (param plan) plan",
         ]
         for text in texts {
-            #expect(file.options([text, "7 true s"]) == Tips.Options(), "\(text)")
-            let rules = file.rules([text, "7 true s"])
+            let read = file(text, rules: ["7 true s"])
+            #expect(read.options(of: Probe.self) == Tips.Options(), "\(text)")
+            #expect(read.title(of: Probe.self) == "", "\(text)")
+            let rules = read.rules(of: Probe.self)
             #expect(rules.count == 2, "\(text)")
             #expect(rules.first?.expression == .literal(.bool(false)), "\(text)")
-            #expect(rules.first?.source == "\(text) (tipc wrote options this runtime cannot read)")
+            #expect(rules.first?.source == "\(text) (tipc wrote a head this runtime cannot read)")
         }
+    }
+
+    @Test func everyTextOfTheCopyReadsBackAsItWasWritten() {
+        var head = Tips.TableHead(name: "Probe")
+        head.id = "probe-1"
+        head.title = .literal("A \"quoted\" \\ title \u{1F426}")
+        head.message = .literal("")
+        head.image = "star"
+        head.actions = [.init(id: "open", title: .literal("Open")), .init(id: "later", title: .literal("Later"))]
+        head.options = Tips.Options(maxDisplayCount: 2)
+        var reader = RuleTextReader(head.text, tables: .init(parameters: [], events: [], arguments: [:]))
+        #expect(reader.head() == head, "\(head.text)")
+        let read = file(head.text)
+        #expect(read.id(of: Probe.self) == "probe-1")
+        #expect(read.title(of: Probe.self) == "A \"quoted\" \\ title \u{1F426}")
+        #expect(read.message(of: Probe.self) == "")
+        #expect(read.image(of: Probe.self) == "star")
+        #expect(read.actions(of: Probe.self).map(\.id) == ["open", "later"])
+        #expect(read.actions(of: Probe.self).map(\.title) == ["Open", "Later"])
+        #expect(read.options(of: Probe.self) == Tips.Options(maxDisplayCount: 2))
+        #expect(read.rules(of: Probe.self).isEmpty)
+    }
+
+    @Test func aTextOfTheCopyByIndexIsReadInTheCentersLanguage() {
+        var head = Tips.TableHead(name: "Probe")
+        head.title = .copy(0)
+        head.message = .copy(1)
+        head.actions = [.init(id: "open", title: .copy(2))]
+        let copy = Tips.Translations(
+            sourceLanguage: "en", languages: ["de"],
+            texts: [["Title", "Back\\\\slash", "Open"], ["Titel", "", "Öffnen"]])
+        var reader = RuleTextReader(head.text, tables: .init(parameters: [], events: [], arguments: [:]))
+        #expect(reader.head() == head, "\(head.text)")
+        #expect(head.text == "Probe (title 0) (message 1) (action open 2)")
+        let read = file(head.text, copy: copy)
+        let language = copy.language()
+        #expect(read.title(of: Probe.self) == (language == "de" ? "Titel" : "Title"))
+        // A text without a translation is the source text, its `\\` read as one backslash.
+        #expect(read.message(of: Probe.self) == "Back\\slash")
+        #expect(read.actions(of: Probe.self).map(\.title) == [language == "de" ? "Öffnen" : "Open"])
+    }
+
+    @Test func aTipMissingFromTheTableIsHeldBackWithARuleThatNeverHolds() {
+        let read = file(rules: ["7 true s"])
+        #expect(read.id(of: Absent.self) == "Absent")
+        #expect(read.title(of: Absent.self) == "")
+        #expect(read.options(of: Absent.self) == Tips.Options())
+        let rules = read.rules(of: Absent.self)
+        #expect(rules.map(\.expression) == [.literal(.bool(false))])
+        #expect(rules.map(\.source) == ["Absent (tipc wrote no text for this tip)"])
+        #expect(read.id(of: Probe.self) == "Probe")
     }
 
     @Test func tablesNameEachValueOnceInTheOrderTheRulesReadThem() {

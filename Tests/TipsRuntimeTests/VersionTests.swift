@@ -2,5 +2,5 @@ import Testing
 import TipsRuntime
 
 @Test func runtimeDeclaresTheGeneratedCodeVersion() {
-    #expect(TipsRuntimeGeneratedCodeVersion4.isCompatible)
+    #expect(TipsRuntimeGeneratedCodeVersion5.isCompatible)
 }

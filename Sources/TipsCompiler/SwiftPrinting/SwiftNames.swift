@@ -49,7 +49,7 @@ public enum SwiftNames {
         "EventQuery", "ManualClock", "RuleExpression", "RuleOperator", "SystemClock", "Tip", "TipActivity",
         "TipCenter", "TipClock", "TipDisplayHold", "TipEvents", "TipExplanation", "TipGroup", "TipGroupExplanation",
         "TipParameters", "TipPresenter", "TipRule", "TipValue", "TipValueConvertible", "Tips", "TipsConfiguration",
-        "TipsMemoryDatastore", "TipsRuntimeGeneratedCodeVersion4",
+        "TipsMemoryDatastore", "TipsRuntimeGeneratedCodeVersion5",
     ]
 
     /// Members every generated enum already has (`String` raw value, `CaseIterable`, `TipValueConvertible`).
@@ -61,7 +61,7 @@ public enum SwiftNames {
     public static let tipMembers: Set<String> = [
         "id", "title", "message", "image", "actions", "rules", "options", "status", "shouldDisplay",
         "statusUpdates", "shouldDisplayUpdates", "invalidate", "resetEligibility", "explanation",
-        "declaredConfiguration", "declaredRenames", "_tipcText",
+        "declaredConfiguration", "declaredRenames",
     ]
 
     /// Members of a generated group, inside which it refers to its tips by their type names.

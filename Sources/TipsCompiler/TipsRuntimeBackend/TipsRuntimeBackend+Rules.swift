@@ -1,8 +1,8 @@
-// Printing a tip's lowered rules and options (`TipsRuntime.TipRule` and
-// `Tips.Options` values) as Swift: string literals the runtime reads (see
-// `TipsRuntime/Rules/RuleText.swift`), the options' one and a rule's each,
-// and per file one `Tips.GeneratedFile` of what they name: each parameter
-// and event as its generated declaration.
+// Printing a file's tips' lowered copy, rules and options as Swift: per
+// file one `Tips.GeneratedFile` of the parameters and events the rules name
+// and a table of string literals the runtime reads, each tip's head (see
+// `TipsRuntime/Rules/TableHead.swift`) followed by its rules' texts (see
+// `TipsRuntime/Rules/RuleText.swift`).
 
 import TipsRuntime
 import TipsSyntax
@@ -29,18 +29,22 @@ struct FileNames {
 }
 
 extension FileEmitter {
-    /// The most names one array literal of `_tipcFile` holds. One literal of
-    /// the benchmark's 1,100 took `swiftc -typecheck` 101 ms, over the 10 ms
-    /// an expression may take; 32 an `append(contentsOf:)` take it 61 ms in
-    /// all, none over 4 ms.
+    /// The most entries one array literal of `_tipcFile` holds. One literal
+    /// of the benchmark's 1,100 names took `swiftc -typecheck` 101 ms, over
+    /// the 10 ms an expression may take; 32 an `append(contentsOf:)` take it
+    /// 61 ms in all, none over 4 ms.
     static let namesPerLiteral = 32
 
-    /// Writes `private let _tipcFile = TipsRuntime.Tips.GeneratedFile(file: …, parameters: […], events: […])`,
-    /// the empty tables left out; a table of more than ``namesPerLiteral``
-    /// names is built by `_tipcMakeFile()`, that many names a statement.
-    func emitGeneratedFile(_ names: FileNames, into writer: inout SwiftWriter) {
+    /// Writes `private let _tipcFile = TipsRuntime.Tips.GeneratedFile(file: …, parameters: […], events: […], tips: […])`:
+    /// the parameters and events the tips name, the file's copy when it has
+    /// translations, and the table of its tips (each tip's head, then its
+    /// rules' texts), the empty tables left out; a table of more than
+    /// ``namesPerLiteral`` entries is built by `_tipcMakeFile()`, that many a statement.
+    func emitGeneratedFile(_ tips: [LoweredTip?], into writer: inout SwiftWriter) {
+        let names = FileNames(tips)
         writer.blankLine()
-        writer.line("/// What this file's tips read their rules and options with: the parameters and events they name.")
+        writer.line("/// What this file's tips read their copy, rules and options from: the parameters and events")
+        writer.line("/// their rules name, and each tip's head (its type's name, copy and options) and rules as text.")
         let parameters = names.parameters.map { id in
             { (out: inout ByteBuffer) in
                 out.append("TipsRuntime.TipParameters.")
@@ -49,15 +53,22 @@ extension FileEmitter {
             }
         }
         let events = names.events.map { id in { (out: inout ByteBuffer) in appendEventReference(id, to: &out) } }
-        guard max(parameters.count, events.count) > Self.namesPerLiteral else {
+        let texts = tips.flatMap { tip in
+            guard let tip else { return [String]() }
+            return [tableHead(tip).text] + tip.rules.map(\.text)
+        }.map { text in { (out: inout ByteBuffer) in out.appendStringLiteral(text) } }
+        let copy = lowering.translations != nil && tips.contains { $0?.copy != nil }
+        let tables = [("parameters", parameters), ("events", events), ("tips", texts)]
+        guard max(parameters.count, events.count, texts.count) > Self.namesPerLiteral else {
             return writer.expression { code in
                 code.prefix { $0.append("private let _tipcFile = ") }
                 code.beginCall("TipsRuntime.Tips.GeneratedFile")
                 code.labeled("file") { $0.appendStringLiteral(file.fileName) }
-                for (label, table) in [("parameters", parameters), ("events", events)] where !table.isEmpty {
+                for (label, table) in tables where !table.isEmpty {
+                    if label == "tips", copy { code.labeled("copy") { $0.append(Self.copyMember) } }
                     code.beginLabeled(string: label)
                     code.beginArray()
-                    for name in table { code.atom(name) }
+                    for entry in table { code.atom(entry) }
                     code.end()
                     code.end()
                 }
@@ -69,16 +80,22 @@ extension FileEmitter {
         writer.block("private func _tipcMakeFile() -> TipsRuntime.Tips.GeneratedFile") { writer in
             appendTable("parameters", "TipsRuntime.Tips.ParameterReference", parameters, into: &writer)
             appendTable("events", "TipsRuntime.Tips.Event", events, into: &writer)
+            appendTable("tips", "Swift.String", texts, into: &writer)
             writer.nonEmptyLine { out in
                 out.append("return TipsRuntime.Tips.GeneratedFile(file: ")
                 out.appendStringLiteral(file.fileName)
-                out.append(", parameters: parameters, events: events)")
+                out.append(", parameters: parameters, events: events")
+                if copy {
+                    out.append(", copy: ")
+                    out.append(Self.copyMember)
+                }
+                out.append(", tips: tips)")
             }
         }
     }
 
-    /// Writes `var <name>: [<type>] = []`, then the names ``namesPerLiteral``
-    /// an `append(contentsOf:)`; `let` for no names.
+    /// Writes `var <name>: [<type>] = []`, then the entries ``namesPerLiteral``
+    /// an `append(contentsOf:)`; `let` for none.
     private func appendTable(
         _ name: String, _ type: String, _ table: [(inout ByteBuffer) -> Void], into writer: inout SwiftWriter
     ) {
@@ -96,21 +113,9 @@ extension FileEmitter {
         }
     }
 
-    /// Writes `fileprivate static let _tipcText: [Swift.String] = [...]`: the
-    /// tip's options as text when it has some, then each rule's; and, for a
-    /// reusable tip whose rules read its arguments, `rules` with their values.
-    func emitTexts(of lowered: LoweredTip, into writer: inout SwiftWriter) {
-        let hasOptions = lowered.options != Tips.Options()
-        guard hasOptions || !lowered.rules.isEmpty else { return }
-        writer.expression { code in
-            code.prefix { $0.append("fileprivate static let _tipcText: [Swift.String] = ") }
-            code.beginArray()
-            if hasOptions { code.atom { $0.appendStringLiteral(lowered.options.text) } }
-            for rule in lowered.rules { code.atom { $0.appendStringLiteral(rule.text) } }
-            code.end()
-        }
-        // Only a reusable tip's rules can read arguments.
-        guard let fields = lowered.declaration.arguments else { return }
+    /// Writes a reusable tip's `rules` when they read its arguments: the
+    /// table's rules read with the instance's values by argument name.
+    func emitArgumentRules(of lowered: LoweredTip, arguments fields: [CheckedField], into writer: inout SwiftWriter) {
         let arguments = TipRule.namedValues(lowered.rules).arguments
         guard !arguments.isEmpty else { return }
         declaration(
@@ -118,7 +123,7 @@ extension FileEmitter {
             body: { writer in
                 writer.expression { code in
                     code.beginCall("_tipcFile.rules")
-                    code.atom("Self._tipcText")
+                    code.labeled("of") { $0.append("Self.self") }
                     code.beginLabeled("arguments")
                     code.beginArray()
                     for name in arguments {

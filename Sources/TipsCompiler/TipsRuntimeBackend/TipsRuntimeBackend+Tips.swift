@@ -4,34 +4,33 @@ import TipsRuntime
 import TipsSyntax
 
 extension FileEmitter {
-    /// Writes `private protocol _TipcTip: TipsRuntime.Tip`, whose tips give
-    /// their rules and options as text, and the extension that reads them with
-    /// the file's ``emitGeneratedFile(_:into:)`` and gives every tip the
-    /// module's config block (so that `Tips.configure()` applies it) and,
-    /// once the module has some, its renames (which the runtime applies at
-    /// `configure`). The same lines whether or not the module has a config
-    /// block (the runtime's nil is shadowed by the module's own `declared`):
-    /// a file added to the compilation never changes another file's output.
-    /// What the extension gives costs once what a property in each tip costs
-    /// a tip: for the benchmark's 1,000 tips, about 0.1 ms of `swiftc
-    /// -typecheck` a tip and a property.
-    func emitTipProtocol(_ names: FileNames, into writer: inout SwiftWriter) {
-        emitGeneratedFile(names, into: &writer)
+    /// Writes the file's ``emitGeneratedFile(_:into:)``, then
+    /// `private protocol _TipcTip: TipsRuntime.Tip` and the extension that
+    /// gives every tip its copy, rules and options from the file's table (a
+    /// reusable tip declares its copy itself, and its rules when they read
+    /// its arguments), the module's config block (so that `Tips.configure()`
+    /// applies it) and, once the module has some, its renames (which the
+    /// runtime applies at `configure`). The same lines whether or not the
+    /// module has a config block (the runtime's nil is shadowed by the
+    /// module's own `declared`): a file added to the compilation never
+    /// changes another file's output. What the extension gives costs once
+    /// what a property in each tip costs a tip: for the benchmark's 1,000
+    /// tips, about 0.1 ms of `swiftc -typecheck` a tip and a property.
+    func emitTipProtocol(_ tips: [LoweredTip?], into writer: inout SwiftWriter) {
+        emitGeneratedFile(tips, into: &writer)
         writer.blankLine()
-        writer.line("/// What every tip of this file shares: its rules and options read from text, and the module's")
-        writer.line("/// configuration.")
-        writer.block("private protocol _TipcTip: TipsRuntime.Tip") { writer in
-            writer.line("/// The tip's options as text when it has some, then each of its rules'.")
-            writer.line("static var _tipcText: [Swift.String] { get }")
-        }
+        writer.line("/// What every tip of this file shares: its copy, rules and options read from the file's table,")
+        writer.line("/// and the module's configuration.")
+        writer.line("private protocol _TipcTip: TipsRuntime.Tip {}")
         writer.blankLine()
         writer.block("extension _TipcTip") { writer in
-            writer.line("fileprivate static var _tipcText: [Swift.String] { [] }")
-            declaration(" var rules: [TipsRuntime.TipRule] ", into: &writer) {
-                $0.append("{ _tipcFile.rules(Self._tipcText) }")
-            }
-            declaration(" var options: TipsRuntime.Tips.Options ", into: &writer) {
-                $0.append("{ _tipcFile.options(Self._tipcText) }")
+            for (member, reader) in Self.tableMembers {
+                declaration(" var ", into: &writer) { out in
+                    out.append(member)
+                    out.append(" { _tipcFile.")
+                    out.append(reader)
+                    out.append("(of: Self.self) }")
+                }
             }
             declaration(" var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? ", into: &writer) {
                 $0.append("{ TipsRuntime.TipsConfiguration.declared }")
@@ -44,18 +43,38 @@ extension FileEmitter {
         }
     }
 
+    /// The `Tip` requirements the file's table answers: the declaration, and the `GeneratedFile` method that reads it.
+    private static let tableMembers: [(StaticString, StaticString)] = [
+        ("id: Swift.String", "id"), ("title: Swift.String", "title"), ("message: Swift.String?", "message"),
+        ("image: Swift.String?", "image"), ("actions: [TipsRuntime.Tips.Action]", "actions"),
+        ("rules: [TipsRuntime.TipRule]", "rules"), ("options: TipsRuntime.Tips.Options", "options"),
+    ]
+
+    /// Writes the tip's struct: no members for a tip without arguments
+    /// (the file's table holds its copy, rules and options), a reusable
+    /// tip's arguments, initializer and copy, and its rules when they read
+    /// its arguments.
     func emitTip(_ lowered: LoweredTip, into writer: inout SwiftWriter) {
         let tip = lowered.declaration
         writer.blankLine()
         writer.docComment(tip.doc)
-        let arguments = tip.arguments ?? []
-        declaration(" struct ", into: &writer) { out in
+        let head = { (out: inout ByteBuffer) in
             out.appendUTF8(SwiftNames.tipType(tip.name))
             // A public or package tip names `Tip` itself: a conformance
             // through the private protocol alone does not count as a use
             // of the `public import` that its module's clients need.
             out.append(options.accessLevel == .internal ? ": _TipcTip" : ": TipsRuntime.Tip, _TipcTip")
-        } body: { writer in
+        }
+        guard let arguments = tip.arguments else {
+            guard options.accessLevel != .internal else {
+                return declaration(" struct ", into: &writer) { out in
+                    head(&out)
+                    out.append(" {}")
+                }
+            }
+            return declaration(" struct ", into: &writer, head) { declaration(" init() {}", into: &$0) }
+        }
+        declaration(" struct ", into: &writer, head) { writer in
             emitInit(arguments, into: &writer)
             writer.line()
             textProperty("id: Swift.String", into: &writer) { appendText(tip.id, arguments, to: &$0) }
@@ -71,8 +90,37 @@ extension FileEmitter {
                 textProperty("image: Swift.String?", into: &writer) { appendText(image, arguments, to: &$0) }
             }
             if !tip.actions.isEmpty { emitActions(of: lowered, into: &writer) }
-            emitTexts(of: lowered, into: &writer)
+            emitArgumentRules(of: lowered, arguments: arguments, into: &writer)
         }
+    }
+
+    /// The tip's head in the file's table: its type's name and options, and
+    /// the copy of a tip without arguments (a reusable tip declares its own).
+    func tableHead(_ lowered: LoweredTip) -> Tips.TableHead {
+        let tip = lowered.declaration
+        var head = Tips.TableHead(name: SwiftNames.tipType(tip.name).filter { $0 != "`" })
+        head.options = lowered.options
+        guard tip.arguments == nil else { return head }
+        func text(_ value: InterpolatedText, offset: Int) -> Tips.TableHead.Text {
+            if let copy = lowered.copy { .copy(copy.index + offset) } else { .literal(Self.plain(value)) }
+        }
+        // The runtime takes the type's name for an id the table leaves out.
+        let id = Self.plain(tip.id)
+        if id != head.name { head.id = id }
+        head.title = text(tip.title, offset: 0)
+        head.message = tip.message.map { text($0, offset: 1) }
+        head.image = tip.image.map(Self.plain)
+        // The action titles follow the title and the message in the tip's copy.
+        let firstOffset = tip.message == nil ? 1 : 2
+        head.actions = tip.actions.enumerated().map { index, action in
+            Tips.TableHead.Action(id: action.id, title: text(action.title, offset: firstOffset + index))
+        }
+        return head
+    }
+
+    /// The text of a tip without arguments, whose texts have only literal segments.
+    private static func plain(_ value: InterpolatedText) -> String {
+        value.segments.map { if case .text(let text) = $0 { text } else { "" } }.joined()
     }
 
     /// Writes the stored arguments and the initializer that sets them.

@@ -93,7 +93,7 @@ struct FileEmitter {
         writer.blankLine()
         writer.line(
             "private let _tipcRuntimeVersionCheck: Swift.Bool = "
-                + "TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible")
+                + "TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible")
 
         return [writer.utf8Buffer] + emitSections()
     }
@@ -164,7 +164,7 @@ struct FileEmitter {
                 emitConfiguration(declared, into: &writer)
             }
             if file.id == lowering.renamesFile { emitRenames(lowering.renames, into: &writer) }
-            if tips.contains(where: { $0 != nil }) { emitTipProtocol(FileNames(tips), into: &writer) }
+            if tips.contains(where: { $0 != nil }) { emitTipProtocol(tips, into: &writer) }
         case .parameters:
             let parameters = file.declarations.compactMap {
                 if case .parameter(let p) = $0 { lowering.lower(p) } else { nil }

@@ -39,7 +39,7 @@ extension TipRule {
 /// the end: writing the 17,219 rules of the benchmark's 10,000 tips costs
 /// 104 M instructions this way, 205 M with each piece interpolated and
 /// appended to a `String` (callgrind, `tipc-bench --measure-compile-one-job 10000`).
-private struct RuleTextWriter {
+struct RuleTextWriter {
     private var bytes: [UInt8] = []
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }

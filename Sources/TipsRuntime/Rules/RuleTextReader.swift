@@ -1,7 +1,7 @@
 // Reading the texts generated code gives a tip's rules and options in (see
 // the top of `RuleText.swift`).
 
-/// Reads one rule's or one tip's options' text; every function returns nil
+/// Reads one rule's text or one tip's head; every function returns nil
 /// at the first thing it cannot read.
 struct RuleTextReader {
     /// The values a text names, by id.
@@ -96,15 +96,52 @@ struct RuleTextReader {
         return EventQuery(event: event, steps: steps)
     }
 
-    /// `option { " " option }`, up to the end of the text.
-    mutating func options() -> Tips.Options? {
-        var options = Tips.Options()
-        repeat {
-            guard consume(UInt8(ascii: "(")), let head = atom(), option(head, into: &options), close() else {
+    /// A tip's head in a generated file's table (see the top of `TableHead.swift`), up to the end of the text.
+    mutating func head() -> Tips.TableHead? {
+        guard let name = atom() else { return nil }
+        var head = Tips.TableHead(name: name)
+        while space() {
+            guard consume(UInt8(ascii: "(")), let form = atom(), content(form, into: &head), close() else {
                 return nil
             }
-        } while space()
-        return index == bytes.count ? options : nil
+        }
+        return index == bytes.count ? head : nil
+    }
+
+    /// What follows `(form` up to its `)`, a text of the copy or an option,
+    /// set in `head`; false when it cannot be read.
+    private mutating func content(_ form: String, into head: inout Tips.TableHead) -> Bool {
+        switch form {
+        case "id":
+            head.id = space() ? quoted() : nil
+            return head.id != nil
+        case "title":
+            head.title = space() ? text() : nil
+            return head.title != nil
+        case "message":
+            head.message = space() ? text() : nil
+            return head.message != nil
+        case "image":
+            head.image = space() ? quoted() : nil
+            return head.image != nil
+        case "action":
+            guard let id = word({ $0 }), space(), let title = text() else { return false }
+            head.actions.append(Tips.TableHead.Action(id: id, title: title))
+            return true
+        default: return option(form, into: &head.options)
+        }
+    }
+
+    /// A quoted string, or an int: the index of a text in the file's copy.
+    private mutating func text() -> Tips.TableHead.Text? {
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") { return quoted().map { .literal($0) } }
+        return atom().flatMap(Int.init).map { .copy($0) }
+    }
+
+    /// A quoted string at the reader's position; nil when there is none.
+    private mutating func quoted() -> String? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        return string()
     }
 
     /// What follows `(head` up to its `)`, set in `options`; false when it cannot be read.

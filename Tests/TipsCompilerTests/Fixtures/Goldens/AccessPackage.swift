@@ -4,31 +4,40 @@
 package import TipsRuntime
 package import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible
 
 package enum Mode: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case light
     case dark
 }
 
-/// What this file's tips read their rules and options with: the parameters and events they name.
+/// What this file's tips read their copy, rules and options from: the parameters and events
+/// their rules name, and each tip's head (its type's name, copy and options) and rules as text.
 private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
     file: "AccessPackage.tips",
     parameters: [TipsRuntime.TipParameters.mode.reference],
-    events: [TipsRuntime.TipEvents.toggled.event]
+    events: [TipsRuntime.TipEvents.toggled.event],
+    tips: [
+        "DarkMode (title \"Try dark mode\")",
+        "8 (== (param mode) (case light)) mode == .light",
+        "9 (< (count toggled) 3) toggled.count < 3",
+        "Named",
+        "15 (== (count toggled (where (== (field on) true))) 0) toggled.donations.where(.on == true).count == 0",
+    ]
 )
 
-/// What every tip of this file shares: its rules and options read from text, and the module's
-/// configuration.
-private protocol _TipcTip: TipsRuntime.Tip {
-    /// The tip's options as text when it has some, then each of its rules'.
-    static var _tipcText: [Swift.String] { get }
-}
+/// What every tip of this file shares: its copy, rules and options read from the file's table,
+/// and the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
 
 extension _TipcTip {
-    fileprivate static var _tipcText: [Swift.String] { [] }
-    package var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
-    package var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    package var id: Swift.String { _tipcFile.id(of: Self.self) }
+    package var title: Swift.String { _tipcFile.title(of: Self.self) }
+    package var message: Swift.String? { _tipcFile.message(of: Self.self) }
+    package var image: Swift.String? { _tipcFile.image(of: Self.self) }
+    package var actions: [TipsRuntime.Tips.Action] { _tipcFile.actions(of: Self.self) }
+    package var rules: [TipsRuntime.TipRule] { _tipcFile.rules(of: Self.self) }
+    package var options: TipsRuntime.Tips.Options { _tipcFile.options(of: Self.self) }
     package var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
@@ -73,13 +82,6 @@ extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEven
 
 package struct DarkMode: TipsRuntime.Tip, _TipcTip {
     package init() {}
-
-    package var id: Swift.String { "DarkMode" }
-    package var title: Swift.String { "Try dark mode" }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "8 (== (param mode) (case light)) mode == .light",
-        "9 (< (count toggled) 3) toggled.count < 3",
-    ]
 }
 
 package struct Named: TipsRuntime.Tip, _TipcTip {
@@ -92,9 +94,6 @@ package struct Named: TipsRuntime.Tip, _TipcTip {
 
     package var id: Swift.String { TipsRuntime.Tips.text("Named-", name) }
     package var title: Swift.String { TipsRuntime.Tips.text("Hello ", name) }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "15 (== (count toggled (where (== (field on) true))) 0) toggled.donations.where(.on == true).count == 0",
-    ]
 }
 
 package enum All {

@@ -3,7 +3,7 @@
 
 public import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible
 
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
@@ -16,27 +16,28 @@ extension TipsRuntime.TipsConfiguration {
     )
 }
 
-/// What this file's tips read their rules and options with: the parameters and events they name.
-private let _tipcFile = TipsRuntime.Tips.GeneratedFile(file: "AccessPublicConfig.tips")
+/// What this file's tips read their copy, rules and options from: the parameters and events
+/// their rules name, and each tip's head (its type's name, copy and options) and rules as text.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "AccessPublicConfig.tips",
+    tips: ["LibraryTip (title \"From the library\") (maxDisplayCount 2)"]
+)
 
-/// What every tip of this file shares: its rules and options read from text, and the module's
-/// configuration.
-private protocol _TipcTip: TipsRuntime.Tip {
-    /// The tip's options as text when it has some, then each of its rules'.
-    static var _tipcText: [Swift.String] { get }
-}
+/// What every tip of this file shares: its copy, rules and options read from the file's table,
+/// and the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
 
 extension _TipcTip {
-    fileprivate static var _tipcText: [Swift.String] { [] }
-    public var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
-    public var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    public var id: Swift.String { _tipcFile.id(of: Self.self) }
+    public var title: Swift.String { _tipcFile.title(of: Self.self) }
+    public var message: Swift.String? { _tipcFile.message(of: Self.self) }
+    public var image: Swift.String? { _tipcFile.image(of: Self.self) }
+    public var actions: [TipsRuntime.Tips.Action] { _tipcFile.actions(of: Self.self) }
+    public var rules: [TipsRuntime.TipRule] { _tipcFile.rules(of: Self.self) }
+    public var options: TipsRuntime.Tips.Options { _tipcFile.options(of: Self.self) }
     public var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
 public struct LibraryTip: TipsRuntime.Tip, _TipcTip {
     public init() {}
-
-    public var id: Swift.String { "LibraryTip" }
-    public var title: Swift.String { "From the library" }
-    fileprivate static let _tipcText: [Swift.String] = ["(maxDisplayCount 2)"]
 }

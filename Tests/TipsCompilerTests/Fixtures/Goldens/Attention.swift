@@ -3,7 +3,7 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible
 
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
@@ -18,23 +18,33 @@ extension TipsRuntime.TipsConfiguration {
     )
 }
 
-/// What this file's tips read their rules and options with: the parameters and events they name.
+/// What this file's tips read their copy, rules and options from: the parameters and events
+/// their rules name, and each tip's head (its type's name, copy and options) and rules as text.
 private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
     file: "Attention.tips",
-    events: [TipsRuntime.TipEvents.opened.event]
+    events: [TipsRuntime.TipEvents.opened.event],
+    tips: [
+        "Remind (title \"Remind me later\") (snooze 86400.0 3)",
+        "11 (>= (count opened) 1) opened.donations.count >= 1",
+        "Measured (title \"Measured\") (holdoutPercent 10)",
+        "18 (>= (count opened) 1) opened.donations.count >= 1",
+        "Later (title \"Later\") (snooze 5400.0)",
+        "24 (>= (count opened) 1) opened.donations.count >= 1",
+    ]
 )
 
-/// What every tip of this file shares: its rules and options read from text, and the module's
-/// configuration.
-private protocol _TipcTip: TipsRuntime.Tip {
-    /// The tip's options as text when it has some, then each of its rules'.
-    static var _tipcText: [Swift.String] { get }
-}
+/// What every tip of this file shares: its copy, rules and options read from the file's table,
+/// and the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
 
 extension _TipcTip {
-    fileprivate static var _tipcText: [Swift.String] { [] }
-    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
-    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var id: Swift.String { _tipcFile.id(of: Self.self) }
+    var title: Swift.String { _tipcFile.title(of: Self.self) }
+    var message: Swift.String? { _tipcFile.message(of: Self.self) }
+    var image: Swift.String? { _tipcFile.image(of: Self.self) }
+    var actions: [TipsRuntime.Tips.Action] { _tipcFile.actions(of: Self.self) }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(of: Self.self) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(of: Self.self) }
     var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
@@ -49,36 +59,9 @@ extension TipsRuntime.TipEvents {
 }
 
 /// Snoozed for a day, three times at most.
-struct Remind: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "Remind" }
-    var title: Swift.String { "Remind me later" }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "(snooze 86400.0 3)",
-        "11 (>= (count opened) 1) opened.donations.count >= 1",
-    ]
-}
+struct Remind: _TipcTip {}
 
 /// Held out of a tenth of installs.
-struct Measured: _TipcTip {
-    init() {}
+struct Measured: _TipcTip {}
 
-    var id: Swift.String { "Measured" }
-    var title: Swift.String { "Measured" }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "(holdoutPercent 10)",
-        "18 (>= (count opened) 1) opened.donations.count >= 1",
-    ]
-}
-
-struct Later: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "Later" }
-    var title: Swift.String { "Later" }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "(snooze 5400.0)",
-        "24 (>= (count opened) 1) opened.donations.count >= 1",
-    ]
-}
+struct Later: _TipcTip {}

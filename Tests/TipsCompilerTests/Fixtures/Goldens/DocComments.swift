@@ -3,25 +3,28 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible
 
-/// What this file's tips read their rules and options with: the parameters and events they name.
+/// What this file's tips read their copy, rules and options from: the parameters and events
+/// their rules name, and each tip's head (its type's name, copy and options) and rules as text.
 private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
     file: "DocComments.tips",
-    parameters: [TipsRuntime.TipParameters.documented.reference]
+    parameters: [TipsRuntime.TipParameters.documented.reference],
+    tips: ["Documented (title \"Documented\")", "13 (param documented) documented"]
 )
 
-/// What every tip of this file shares: its rules and options read from text, and the module's
-/// configuration.
-private protocol _TipcTip: TipsRuntime.Tip {
-    /// The tip's options as text when it has some, then each of its rules'.
-    static var _tipcText: [Swift.String] { get }
-}
+/// What every tip of this file shares: its copy, rules and options read from the file's table,
+/// and the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
 
 extension _TipcTip {
-    fileprivate static var _tipcText: [Swift.String] { [] }
-    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
-    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var id: Swift.String { _tipcFile.id(of: Self.self) }
+    var title: Swift.String { _tipcFile.title(of: Self.self) }
+    var message: Swift.String? { _tipcFile.message(of: Self.self) }
+    var image: Swift.String? { _tipcFile.image(of: Self.self) }
+    var actions: [TipsRuntime.Tips.Action] { _tipcFile.actions(of: Self.self) }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(of: Self.self) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(of: Self.self) }
     var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
@@ -45,13 +48,7 @@ extension TipsRuntime.TipEvents {
 }
 
 /// A tip, documented.
-struct Documented: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "Documented" }
-    var title: Swift.String { "Documented" }
-    fileprivate static let _tipcText: [Swift.String] = ["13 (param documented) documented"]
-}
+struct Documented: _TipcTip {}
 
 /// A group, documented.
 enum Docs {

@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible
 
 /// Plans, in order of price.
 enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
@@ -17,24 +17,33 @@ enum Theme: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipVal
     case system
 }
 
-/// What this file's tips read their rules and options with: the parameters and events they name.
+/// What this file's tips read their copy, rules and options from: the parameters and events
+/// their rules name, and each tip's head (its type's name, copy and options) and rules as text.
 private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
     file: "Enums.tips",
     parameters: [TipsRuntime.TipParameters.plan.reference, TipsRuntime.TipParameters.theme.reference],
-    events: [TipsRuntime.TipEvents.changedPlan.event]
+    events: [TipsRuntime.TipEvents.changedPlan.event],
+    tips: [
+        "Upgrade (title \"More maps with Plus\")",
+        "11 (== (param plan) (case free)) plan == .free",
+        "12 (|| (== (case free) (param plan)) (!= (param theme) (case system))) .free == plan || theme != .system",
+        "13 (== (count changedPlan (where (== (field to) (case pro)))) 0) changedPlan.donations.where(.to == .pro).count == 0",
+        "14 (>= (count changedPlan (where (!= (case plus) (field to)))) 0) changedPlan.donations.where(.plus != .to).count >= 0",
+    ]
 )
 
-/// What every tip of this file shares: its rules and options read from text, and the module's
-/// configuration.
-private protocol _TipcTip: TipsRuntime.Tip {
-    /// The tip's options as text when it has some, then each of its rules'.
-    static var _tipcText: [Swift.String] { get }
-}
+/// What every tip of this file shares: its copy, rules and options read from the file's table,
+/// and the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
 
 extension _TipcTip {
-    fileprivate static var _tipcText: [Swift.String] { [] }
-    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
-    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var id: Swift.String { _tipcFile.id(of: Self.self) }
+    var title: Swift.String { _tipcFile.title(of: Self.self) }
+    var message: Swift.String? { _tipcFile.message(of: Self.self) }
+    var image: Swift.String? { _tipcFile.image(of: Self.self) }
+    var actions: [TipsRuntime.Tips.Action] { _tipcFile.actions(of: Self.self) }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(of: Self.self) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(of: Self.self) }
     var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
@@ -78,15 +87,4 @@ extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEven
     }
 }
 
-struct Upgrade: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "Upgrade" }
-    var title: Swift.String { "More maps with Plus" }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "11 (== (param plan) (case free)) plan == .free",
-        "12 (|| (== (case free) (param plan)) (!= (param theme) (case system))) .free == plan || theme != .system",
-        "13 (== (count changedPlan (where (== (field to) (case pro)))) 0) changedPlan.donations.where(.to == .pro).count == 0",
-        "14 (>= (count changedPlan (where (!= (case plus) (field to)))) 0) changedPlan.donations.where(.plus != .to).count >= 0",
-    ]
-}
+struct Upgrade: _TipcTip {}

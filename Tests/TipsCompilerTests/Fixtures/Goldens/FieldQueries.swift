@@ -4,26 +4,35 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible
 
-/// What this file's tips read their rules and options with: the parameters and events they name.
+/// What this file's tips read their copy, rules and options from: the parameters and events
+/// their rules name, and each tip's head (its type's name, copy and options) and rules as text.
 private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
     file: "FieldQueries.tips",
     parameters: [TipsRuntime.TipParameters.favoriteTerm.reference],
-    events: [TipsRuntime.TipEvents.searched.event]
+    events: [TipsRuntime.TipEvents.searched.event],
+    tips: [
+        "RefineSearch (title \"Refine your search\")",
+        "7 (>= (count searched (where (|| (== (field results) 0) (== (field term) (param favoriteTerm))))) 2) searched.donations.where(.results == 0 || .term == favoriteTerm).count >= 2",
+        "8 (> (count searched (within 600.0) (where (! (field exact))) (smallest term)) 1) searched.donations.within(10m).where(!.exact).smallestSubset(by: .term).count > 1",
+        "9 (< (count searched (where (&& (> (field seconds) (double 1.5)) (>= (field term) \"a\"))) (largest results)) 50) searched.donations.where(.seconds > 1.5 && .term >= \"a\").largestSubset(by: .results).count < 50",
+        "10 (>= (+ (count searched) (* (count searched (within 86400.0)) 2)) 3) searched.count + searched.donations.within(1d).count * 2 >= 3",
+    ]
 )
 
-/// What every tip of this file shares: its rules and options read from text, and the module's
-/// configuration.
-private protocol _TipcTip: TipsRuntime.Tip {
-    /// The tip's options as text when it has some, then each of its rules'.
-    static var _tipcText: [Swift.String] { get }
-}
+/// What every tip of this file shares: its copy, rules and options read from the file's table,
+/// and the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
 
 extension _TipcTip {
-    fileprivate static var _tipcText: [Swift.String] { [] }
-    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
-    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var id: Swift.String { _tipcFile.id(of: Self.self) }
+    var title: Swift.String { _tipcFile.title(of: Self.self) }
+    var message: Swift.String? { _tipcFile.message(of: Self.self) }
+    var image: Swift.String? { _tipcFile.image(of: Self.self) }
+    var actions: [TipsRuntime.Tips.Action] { _tipcFile.actions(of: Self.self) }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(of: Self.self) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(of: Self.self) }
     var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
@@ -84,15 +93,4 @@ extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEven
     }
 }
 
-struct RefineSearch: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "RefineSearch" }
-    var title: Swift.String { "Refine your search" }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "7 (>= (count searched (where (|| (== (field results) 0) (== (field term) (param favoriteTerm))))) 2) searched.donations.where(.results == 0 || .term == favoriteTerm).count >= 2",
-        "8 (> (count searched (within 600.0) (where (! (field exact))) (smallest term)) 1) searched.donations.within(10m).where(!.exact).smallestSubset(by: .term).count > 1",
-        "9 (< (count searched (where (&& (> (field seconds) (double 1.5)) (>= (field term) \"a\"))) (largest results)) 50) searched.donations.where(.seconds > 1.5 && .term >= \"a\").largestSubset(by: .results).count < 50",
-        "10 (>= (+ (count searched) (* (count searched (within 86400.0)) 2)) 3) searched.count + searched.donations.within(1d).count * 2 >= 3",
-    ]
-}
+struct RefineSearch: _TipcTip {}

@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible
 
 extension TipsRuntime.TipsConfiguration {
     /// How often a tip that has never been displayed may appear after another tip.
@@ -17,24 +17,33 @@ extension TipsRuntime.TipsConfiguration {
     )
 }
 
-/// What this file's tips read their rules and options with: the parameters and events they name.
+/// What this file's tips read their copy, rules and options from: the parameters and events
+/// their rules name, and each tip's head (its type's name, copy and options) and rules as text.
 private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
     file: "Garden.tips",
     parameters: [TipsRuntime.TipParameters.isSignedIn.reference],
-    events: [TipsRuntime.TipEvents.openedBed.event, TipsRuntime.TipEvents.pinnedBed.event]
+    events: [TipsRuntime.TipEvents.openedBed.event, TipsRuntime.TipEvents.pinnedBed.event],
+    tips: [
+        "PinBed (title \"Pin this bed\") (message \"Pinned beds stay at the top of your garden.\") (image \"pin\") (action explain \"Tell me more\") (maxDisplayCount 4) (invalidatedBy pinnedBed)",
+        "22 (param isSignedIn) isSignedIn",
+        "23 (>= (count openedBed (within 345600.0) (largest bedNumber)) 3) openedBed.donations.within(4d).largestSubset(by: .bedNumber).count >= 3",
+        "WaterReminder (title \"Water the seedlings\") (message \"Young plants dry out fast.\") (image \"drop\")",
+        "32 (&& (>= (count openedBed (where (== (field bedNumber) 2))) 2) (! (> (count openedBed (within 43200.0)) 8))) openedBed.donations.where(.bedNumber == 2).count >= 2 && !(openedBed.donations.within(12h).count > 8)",
+    ]
 )
 
-/// What every tip of this file shares: its rules and options read from text, and the module's
-/// configuration.
-private protocol _TipcTip: TipsRuntime.Tip {
-    /// The tip's options as text when it has some, then each of its rules'.
-    static var _tipcText: [Swift.String] { get }
-}
+/// What every tip of this file shares: its copy, rules and options read from the file's table,
+/// and the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
 
 extension _TipcTip {
-    fileprivate static var _tipcText: [Swift.String] { [] }
-    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
-    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var id: Swift.String { _tipcFile.id(of: Self.self) }
+    var title: Swift.String { _tipcFile.title(of: Self.self) }
+    var message: Swift.String? { _tipcFile.message(of: Self.self) }
+    var image: Swift.String? { _tipcFile.image(of: Self.self) }
+    var actions: [TipsRuntime.Tips.Action] { _tipcFile.actions(of: Self.self) }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(of: Self.self) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(of: Self.self) }
     var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
@@ -89,31 +98,6 @@ extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEven
 }
 
 /// Gardeners who keep returning to one bed learn to pin it.
-struct PinBed: _TipcTip {
-    init() {}
+struct PinBed: _TipcTip {}
 
-    var id: Swift.String { "PinBed" }
-    var title: Swift.String { "Pin this bed" }
-    var message: Swift.String? { "Pinned beds stay at the top of your garden." }
-    var image: Swift.String? { "pin" }
-    var actions: [TipsRuntime.Tips.Action] {
-        [TipsRuntime.Tips.Action(id: "explain", title: "Tell me more")]
-    }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "(maxDisplayCount 4) (invalidatedBy pinnedBed)",
-        "22 (param isSignedIn) isSignedIn",
-        "23 (>= (count openedBed (within 345600.0) (largest bedNumber)) 3) openedBed.donations.within(4d).largestSubset(by: .bedNumber).count >= 3",
-    ]
-}
-
-struct WaterReminder: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "WaterReminder" }
-    var title: Swift.String { "Water the seedlings" }
-    var message: Swift.String? { "Young plants dry out fast." }
-    var image: Swift.String? { "drop" }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "32 (&& (>= (count openedBed (where (== (field bedNumber) 2))) 2) (! (> (count openedBed (within 43200.0)) 8))) openedBed.donations.where(.bedNumber == 2).count >= 2 && !(openedBed.donations.within(12h).count > 8)",
-    ]
-}
+struct WaterReminder: _TipcTip {}

@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible
 
 /// The membership tier.
 enum Tier: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
@@ -24,7 +24,8 @@ extension TipsRuntime.TipsConfiguration {
     )
 }
 
-/// What this file's tips read their rules and options with: the parameters and events they name.
+/// What this file's tips read their copy, rules and options from: the parameters and events
+/// their rules name, and each tip's head (its type's name, copy and options) and rules as text.
 private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
     file: "Hiking.tips",
     parameters: [
@@ -37,20 +38,35 @@ private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
         TipsRuntime.TipEvents.openedRoute.event,
         TipsRuntime.TipEvents.bookmarkedRoute.event,
         TipsRuntime.TipEvents.exploredValley.event,
+    ],
+    tips: [
+        "CenterMap (title \"Center the map\") (message \"Tap the arrow to jump back to where you are.\") (image \"location.fill\")",
+        "35 (! (param isDrawingRoute)) !isDrawingRoute",
+        "TiltMap (title \"Tilt for terrain\") (message \"Drag two fingers up to see the slopes in 3D.\") (image \"mountain.2\")",
+        "BookmarkRoute (title \"Bookmark a route\") (message \"Bookmarked routes are kept for offline use.\") (image \"bookmark\") (action howTo \"Show me how\") (maxDisplayCount 3) (invalidatedBy bookmarkedRoute)",
+        "56 (param hasAccount) hasAccount",
+        "57 (>= (count openedRoute (within 259200.0)) 4) openedRoute.donations.within(3d).count >= 4",
+        "58 (|| (== (param bookmarkCount) 0) (== (param tier) (case basic))) bookmarkCount == 0 || tier == .basic",
+        "NewRoute (maxDisplayDuration 90.0) (ignoresDisplayFrequency)",
+        "69 (> (count exploredValley (where (== (field valley) (arg valley)))) 2) exploredValley.donations.where(.valley == valley).count > 2",
+        "ValleyGuide (title \"Guides for your valley\") (message \"Guides share their favorite paths.\")",
+        "77 (!= (param tier) (case basic)) tier != .basic",
+        "78 (>= (count exploredValley (within 604800.0) (largest valley)) 5) exploredValley.donations.within(1w).largestSubset(by: .valley).count >= 5",
     ]
 )
 
-/// What every tip of this file shares: its rules and options read from text, and the module's
-/// configuration.
-private protocol _TipcTip: TipsRuntime.Tip {
-    /// The tip's options as text when it has some, then each of its rules'.
-    static var _tipcText: [Swift.String] { get }
-}
+/// What every tip of this file shares: its copy, rules and options read from the file's table,
+/// and the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
 
 extension _TipcTip {
-    fileprivate static var _tipcText: [Swift.String] { [] }
-    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
-    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var id: Swift.String { _tipcFile.id(of: Self.self) }
+    var title: Swift.String { _tipcFile.title(of: Self.self) }
+    var message: Swift.String? { _tipcFile.message(of: Self.self) }
+    var image: Swift.String? { _tipcFile.image(of: Self.self) }
+    var actions: [TipsRuntime.Tips.Action] { _tipcFile.actions(of: Self.self) }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(of: Self.self) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(of: Self.self) }
     var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
@@ -152,24 +168,9 @@ extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEven
     }
 }
 
-struct CenterMap: _TipcTip {
-    init() {}
+struct CenterMap: _TipcTip {}
 
-    var id: Swift.String { "CenterMap" }
-    var title: Swift.String { "Center the map" }
-    var message: Swift.String? { "Tap the arrow to jump back to where you are." }
-    var image: Swift.String? { "location.fill" }
-    fileprivate static let _tipcText: [Swift.String] = ["35 (! (param isDrawingRoute)) !isDrawingRoute"]
-}
-
-struct TiltMap: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "TiltMap" }
-    var title: Swift.String { "Tilt for terrain" }
-    var message: Swift.String? { "Drag two fingers up to see the slopes in 3D." }
-    var image: Swift.String? { "mountain.2" }
-}
+struct TiltMap: _TipcTip {}
 
 /// Two map gestures, taught in order.
 enum MapGestures {
@@ -183,23 +184,7 @@ enum MapGestures {
 }
 
 /// For hikers who open routes but never bookmark one.
-struct BookmarkRoute: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "BookmarkRoute" }
-    var title: Swift.String { "Bookmark a route" }
-    var message: Swift.String? { "Bookmarked routes are kept for offline use." }
-    var image: Swift.String? { "bookmark" }
-    var actions: [TipsRuntime.Tips.Action] {
-        [TipsRuntime.Tips.Action(id: "howTo", title: "Show me how")]
-    }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "(maxDisplayCount 3) (invalidatedBy bookmarkedRoute)",
-        "56 (param hasAccount) hasAccount",
-        "57 (>= (count openedRoute (within 259200.0)) 4) openedRoute.donations.within(3d).count >= 4",
-        "58 (|| (== (param bookmarkCount) 0) (== (param tier) (case basic))) bookmarkCount == 0 || tier == .basic",
-    ]
-}
+struct BookmarkRoute: _TipcTip {}
 
 /// One tip per new route.
 struct NewRoute: _TipcTip {
@@ -220,26 +205,12 @@ struct NewRoute: _TipcTip {
     var actions: [TipsRuntime.Tips.Action] {
         [TipsRuntime.Tips.Action(id: "open", title: "Open it")]
     }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "(maxDisplayDuration 90.0) (ignoresDisplayFrequency)",
-        "69 (> (count exploredValley (where (== (field valley) (arg valley)))) 2) exploredValley.donations.where(.valley == valley).count > 2",
-    ]
     var rules: [TipsRuntime.TipRule] {
-        _tipcFile.rules(Self._tipcText, arguments: ["valley": .string(valley)])
+        _tipcFile.rules(of: Self.self, arguments: ["valley": .string(valley)])
     }
 }
 
-struct ValleyGuide: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "ValleyGuide" }
-    var title: Swift.String { "Guides for your valley" }
-    var message: Swift.String? { "Guides share their favorite paths." }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "77 (!= (param tier) (case basic)) tier != .basic",
-        "78 (>= (count exploredValley (within 604800.0) (largest valley)) 5) exploredValley.donations.within(1w).largestSubset(by: .valley).count >= 5",
-    ]
-}
+struct ValleyGuide: _TipcTip {}
 
 /// The first eligible of these is shown.
 enum Discover {

@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible
 
 /// An enum whose cases are Swift keywords.
 enum Kind: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
@@ -22,7 +22,8 @@ enum Shade: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipVal
     case b
 }
 
-/// What this file's tips read their rules and options with: the parameters and events they name.
+/// What this file's tips read their copy, rules and options from: the parameters and events
+/// their rules name, and each tip's head (its type's name, copy and options) and rules as text.
 private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
     file: "KeywordNames.tips",
     parameters: [
@@ -30,20 +31,28 @@ private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
         TipsRuntime.TipParameters.`class`.reference,
         TipsRuntime.TipParameters.`return`.reference,
     ],
-    events: [TipsRuntime.TipEvents.`in`.event, TipsRuntime.TipEvents.`case`.event]
+    events: [TipsRuntime.TipEvents.`in`.event, TipsRuntime.TipEvents.`case`.event],
+    tips: [
+        "NamedTip (title \"Named Tip\") (invalidatedBy case)",
+        "18 (&& (param default) (== (param class) (case struct))) default && class == .struct",
+        "19 (>= (count in (where (== (field switch) (param return)))) 1) in.donations.where(.switch == return).count >= 1",
+        "Listing",
+        "26 (!= (arg var) (case Any)) var != .Any",
+    ]
 )
 
-/// What every tip of this file shares: its rules and options read from text, and the module's
-/// configuration.
-private protocol _TipcTip: TipsRuntime.Tip {
-    /// The tip's options as text when it has some, then each of its rules'.
-    static var _tipcText: [Swift.String] { get }
-}
+/// What every tip of this file shares: its copy, rules and options read from the file's table,
+/// and the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
 
 extension _TipcTip {
-    fileprivate static var _tipcText: [Swift.String] { [] }
-    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
-    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var id: Swift.String { _tipcFile.id(of: Self.self) }
+    var title: Swift.String { _tipcFile.title(of: Self.self) }
+    var message: Swift.String? { _tipcFile.message(of: Self.self) }
+    var image: Swift.String? { _tipcFile.image(of: Self.self) }
+    var actions: [TipsRuntime.Tips.Action] { _tipcFile.actions(of: Self.self) }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(of: Self.self) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(of: Self.self) }
     var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
@@ -98,17 +107,7 @@ extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEven
     }
 }
 
-struct NamedTip: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "NamedTip" }
-    var title: Swift.String { "Named Tip" }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "(invalidatedBy case)",
-        "18 (&& (param default) (== (param class) (case struct))) default && class == .struct",
-        "19 (>= (count in (where (== (field switch) (param return)))) 1) in.donations.where(.switch == return).count >= 1",
-    ]
-}
+struct NamedTip: _TipcTip {}
 
 struct Listing: _TipcTip {
     let `let`: Swift.Int
@@ -122,9 +121,8 @@ struct Listing: _TipcTip {
 
     var id: Swift.String { TipsRuntime.Tips.text("Tips-", `let`.description, "-", `var`.rawValue) }
     var title: Swift.String { TipsRuntime.Tips.text("Tips ", `let`.description) }
-    fileprivate static let _tipcText: [Swift.String] = ["26 (!= (arg var) (case Any)) var != .Any"]
     var rules: [TipsRuntime.TipRule] {
-        _tipcFile.rules(Self._tipcText, arguments: ["var": .enumCase(`var`.rawValue)])
+        _tipcFile.rules(of: Self.self, arguments: ["var": .enumCase(`var`.rawValue)])
     }
 }
 

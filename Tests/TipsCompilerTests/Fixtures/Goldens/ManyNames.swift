@@ -3,9 +3,10 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible
 
-/// What this file's tips read their rules and options with: the parameters and events they name.
+/// What this file's tips read their copy, rules and options from: the parameters and events
+/// their rules name, and each tip's head (its type's name, copy and options) and rules as text.
 private let _tipcFile = _tipcMakeFile()
 
 private func _tipcMakeFile() -> TipsRuntime.Tips.GeneratedFile {
@@ -51,20 +52,28 @@ private func _tipcMakeFile() -> TipsRuntime.Tips.GeneratedFile {
     )
     var events: [TipsRuntime.Tips.Event] = []
     events.append(contentsOf: [TipsRuntime.TipEvents.opened.event])
-    return TipsRuntime.Tips.GeneratedFile(file: "ManyNames.tips", parameters: parameters, events: events)
+    var tips: [Swift.String] = []
+    tips.append(
+        contentsOf: [
+            "AllFlags (title \"Every flag is set\") (invalidatedBy opened)",
+            "43 (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (param flag0) (param flag1)) (param flag2)) (param flag3)) (param flag4)) (param flag5)) (param flag6)) (param flag7)) (param flag8)) (param flag9)) (param flag10)) (param flag11)) (param flag12)) (param flag13)) (param flag14)) (param flag15)) (param flag16)) (param flag17)) (param flag18)) (param flag19)) (param flag20)) (param flag21)) (param flag22)) (param flag23)) (param flag24)) (param flag25)) (param flag26)) (param flag27)) (param flag28)) (param flag29)) (param flag30)) (param flag31)) (param flag32)) (param flag33)) flag0 && flag1 && flag2 && flag3 && flag4 && flag5 && flag6 && flag7 && flag8 && flag9 && flag10 && flag11 && flag12 && flag13 && flag14 && flag15 && flag16 && flag17 && flag18 && flag19 && flag20 && flag21 && flag22 && flag23 && flag24 && flag25 && flag26 && flag27 && flag28 && flag29 && flag30 && flag31 && flag32 && flag33",
+        ]
+    )
+    return TipsRuntime.Tips.GeneratedFile(file: "ManyNames.tips", parameters: parameters, events: events, tips: tips)
 }
 
-/// What every tip of this file shares: its rules and options read from text, and the module's
-/// configuration.
-private protocol _TipcTip: TipsRuntime.Tip {
-    /// The tip's options as text when it has some, then each of its rules'.
-    static var _tipcText: [Swift.String] { get }
-}
+/// What every tip of this file shares: its copy, rules and options read from the file's table,
+/// and the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
 
 extension _TipcTip {
-    fileprivate static var _tipcText: [Swift.String] { [] }
-    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
-    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var id: Swift.String { _tipcFile.id(of: Self.self) }
+    var title: Swift.String { _tipcFile.title(of: Self.self) }
+    var message: Swift.String? { _tipcFile.message(of: Self.self) }
+    var image: Swift.String? { _tipcFile.image(of: Self.self) }
+    var actions: [TipsRuntime.Tips.Action] { _tipcFile.actions(of: Self.self) }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(of: Self.self) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(of: Self.self) }
     var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
@@ -116,13 +125,4 @@ extension TipsRuntime.TipEvents {
 }
 
 /// Shown once every flag is set.
-struct AllFlags: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "AllFlags" }
-    var title: Swift.String { "Every flag is set" }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "(invalidatedBy opened)",
-        "43 (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (&& (param flag0) (param flag1)) (param flag2)) (param flag3)) (param flag4)) (param flag5)) (param flag6)) (param flag7)) (param flag8)) (param flag9)) (param flag10)) (param flag11)) (param flag12)) (param flag13)) (param flag14)) (param flag15)) (param flag16)) (param flag17)) (param flag18)) (param flag19)) (param flag20)) (param flag21)) (param flag22)) (param flag23)) (param flag24)) (param flag25)) (param flag26)) (param flag27)) (param flag28)) (param flag29)) (param flag30)) (param flag31)) (param flag32)) (param flag33)) flag0 && flag1 && flag2 && flag3 && flag4 && flag5 && flag6 && flag7 && flag8 && flag9 && flag10 && flag11 && flag12 && flag13 && flag14 && flag15 && flag16 && flag17 && flag18 && flag19 && flag20 && flag21 && flag22 && flag23 && flag24 && flag25 && flag26 && flag27 && flag28 && flag29 && flag30 && flag31 && flag32 && flag33",
-    ]
-}
+struct AllFlags: _TipcTip {}

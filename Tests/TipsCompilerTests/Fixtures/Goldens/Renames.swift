@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible
 
 enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case free
@@ -38,24 +38,32 @@ extension TipsRuntime.TipsConfiguration {
     )
 }
 
-/// What this file's tips read their rules and options with: the parameters and events they name.
+/// What this file's tips read their copy, rules and options from: the parameters and events
+/// their rules name, and each tip's head (its type's name, copy and options) and rules as text.
 private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
     file: "Renames.tips",
     parameters: [TipsRuntime.TipParameters.signedIn.reference],
-    events: [TipsRuntime.TipEvents.visited.event]
+    events: [TipsRuntime.TipEvents.visited.event],
+    tips: [
+        "FavoriteTrail (title \"Save as a Favorite\")",
+        "13 (param signedIn) signedIn",
+        "NewTrail",
+        "20 (> (count visited) 1) visited.count > 1",
+    ]
 )
 
-/// What every tip of this file shares: its rules and options read from text, and the module's
-/// configuration.
-private protocol _TipcTip: TipsRuntime.Tip {
-    /// The tip's options as text when it has some, then each of its rules'.
-    static var _tipcText: [Swift.String] { get }
-}
+/// What every tip of this file shares: its copy, rules and options read from the file's table,
+/// and the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
 
 extension _TipcTip {
-    fileprivate static var _tipcText: [Swift.String] { [] }
-    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
-    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var id: Swift.String { _tipcFile.id(of: Self.self) }
+    var title: Swift.String { _tipcFile.title(of: Self.self) }
+    var message: Swift.String? { _tipcFile.message(of: Self.self) }
+    var image: Swift.String? { _tipcFile.image(of: Self.self) }
+    var actions: [TipsRuntime.Tips.Action] { _tipcFile.actions(of: Self.self) }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(of: Self.self) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(of: Self.self) }
     var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
     var declaredRenames: TipsRuntime.Tips.Renames { TipsRuntime.TipsConfiguration.renames }
 }
@@ -108,13 +116,7 @@ extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEven
     }
 }
 
-struct FavoriteTrail: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "FavoriteTrail" }
-    var title: Swift.String { "Save as a Favorite" }
-    fileprivate static let _tipcText: [Swift.String] = ["13 (param signedIn) signedIn"]
-}
+struct FavoriteTrail: _TipcTip {}
 
 struct NewTrail: _TipcTip {
     let trailID: Swift.String
@@ -126,5 +128,4 @@ struct NewTrail: _TipcTip {
 
     var id: Swift.String { TipsRuntime.Tips.text("new-trail-", trailID) }
     var title: Swift.String { "New" }
-    fileprivate static let _tipcText: [Swift.String] = ["20 (> (count visited) 1) visited.count > 1"]
 }

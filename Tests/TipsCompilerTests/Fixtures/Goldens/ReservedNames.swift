@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible
 
 /// Cases named like Swift keywords, reserved names and the enum's own members.
 enum Type_: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
@@ -40,7 +40,8 @@ enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValu
     case pro
 }
 
-/// What this file's tips read their rules and options with: the parameters and events they name.
+/// What this file's tips read their copy, rules and options from: the parameters and events
+/// their rules name, and each tip's head (its type's name, copy and options) and rules as text.
 private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
     file: "ReservedNames.tips",
     parameters: [
@@ -54,20 +55,39 @@ private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
         TipsRuntime.TipEvents.Protocol_.event,
         TipsRuntime.TipEvents.plan.event,
         TipsRuntime.TipEvents.Opened.event,
+    ],
+    tips: [
+        "Card",
+        "32 (&& (arg self) (== (arg Type) (case class))) self && Type == .class",
+        "33 (&& (!= (arg rules) (case id)) (== (arg Plan) (case pro))) rules != .id && Plan == .pro",
+        "34 (> (count class (where (&& (&& (== (field Type) (arg Type)) (field self)) (== (field default) (param default))))) (arg id)) class.donations.where(.Type == Type && .self && .default == default).count > id",
+        "Self_ (id \"Self\") (title \"B\") (invalidatedBy class)",
+        "37 (&& (> (count Protocol) 1) (>= (param default) 0)) Protocol.count > 1 && default >= 0",
+        "TipsRuntime_ (id \"TipsRuntime\") (title \"C\")",
+        "41 (> (count class (where (&& (&& (== (field Type) (case Protocol)) (== (field init) (case title))) (!= (field center) \"x\")))) 0) class.donations.where(.Type == .Protocol && .init == .title && .center != \"x\").count > 0",
+        "Swift_ (id \"Swift\") (title \"D\")",
+        "46 (&& (&& (&& (! (param self)) (== (param init) (case rawValue))) (!= (param _) (case Self))) (!= (param _) (case self))) !self && init == .rawValue && _ != .Self && _ != .self",
+        "47 (>= (+ (count plan (where (== (field to) (case pro)))) (count Opened)) 1) plan.donations.where(.to == .pro).count + Opened.count >= 1",
+        "tips_ (id \"tips\") (title \"E\")",
+        "priority_ (id \"priority\") (title \"F\")",
+        "makeGroup_ (id \"makeGroup\") (title \"G\")",
+        "_TipcTip_ (id \"_TipcTip\") (title \"H\")",
+        "55 (! (param self)) !self",
     ]
 )
 
-/// What every tip of this file shares: its rules and options read from text, and the module's
-/// configuration.
-private protocol _TipcTip: TipsRuntime.Tip {
-    /// The tip's options as text when it has some, then each of its rules'.
-    static var _tipcText: [Swift.String] { get }
-}
+/// What every tip of this file shares: its copy, rules and options read from the file's table,
+/// and the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
 
 extension _TipcTip {
-    fileprivate static var _tipcText: [Swift.String] { [] }
-    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
-    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var id: Swift.String { _tipcFile.id(of: Self.self) }
+    var title: Swift.String { _tipcFile.title(of: Self.self) }
+    var message: Swift.String? { _tipcFile.message(of: Self.self) }
+    var image: Swift.String? { _tipcFile.image(of: Self.self) }
+    var actions: [TipsRuntime.Tips.Action] { _tipcFile.actions(of: Self.self) }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(of: Self.self) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(of: Self.self) }
     var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
@@ -211,14 +231,9 @@ struct Card: _TipcTip {
     var id: Swift.String { TipsRuntime.Tips.text("t-", title_, "-", Type_.rawValue, "-", id_.description, "-", __) }
     var title: Swift.String { TipsRuntime.Tips.text("A ", title_, " ", Type_.rawValue) }
     var message: Swift.String? { TipsRuntime.Tips.text(self_.description, " ", rules_.rawValue, " ", Plan.rawValue, " ", status_) }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "32 (&& (arg self) (== (arg Type) (case class))) self && Type == .class",
-        "33 (&& (!= (arg rules) (case id)) (== (arg Plan) (case pro))) rules != .id && Plan == .pro",
-        "34 (> (count class (where (&& (&& (== (field Type) (arg Type)) (field self)) (== (field default) (param default))))) (arg id)) class.donations.where(.Type == Type && .self && .default == default).count > id",
-    ]
     var rules: [TipsRuntime.TipRule] {
         _tipcFile.rules(
-            Self._tipcText,
+            of: Self.self,
             arguments: [
                 "self": .bool(self_),
                 "Type": .enumCase(Type_.rawValue),
@@ -230,67 +245,20 @@ struct Card: _TipcTip {
     }
 }
 
-struct Self_: _TipcTip {
-    init() {}
+struct Self_: _TipcTip {}
 
-    var id: Swift.String { "Self" }
-    var title: Swift.String { "B" }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "(invalidatedBy class)",
-        "37 (&& (> (count Protocol) 1) (>= (param default) 0)) Protocol.count > 1 && default >= 0",
-    ]
-}
+struct TipsRuntime_: _TipcTip {}
 
-struct TipsRuntime_: _TipcTip {
-    init() {}
+struct Swift_: _TipcTip {}
 
-    var id: Swift.String { "TipsRuntime" }
-    var title: Swift.String { "C" }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "41 (> (count class (where (&& (&& (== (field Type) (case Protocol)) (== (field init) (case title))) (!= (field center) \"x\")))) 0) class.donations.where(.Type == .Protocol && .init == .title && .center != \"x\").count > 0",
-    ]
-}
+struct tips_: _TipcTip {}
 
-struct Swift_: _TipcTip {
-    init() {}
+struct priority_: _TipcTip {}
 
-    var id: Swift.String { "Swift" }
-    var title: Swift.String { "D" }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "46 (&& (&& (&& (! (param self)) (== (param init) (case rawValue))) (!= (param _) (case Self))) (!= (param _) (case self))) !self && init == .rawValue && _ != .Self && _ != .self",
-        "47 (>= (+ (count plan (where (== (field to) (case pro)))) (count Opened)) 1) plan.donations.where(.to == .pro).count + Opened.count >= 1",
-    ]
-}
-
-struct tips_: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "tips" }
-    var title: Swift.String { "E" }
-}
-
-struct priority_: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "priority" }
-    var title: Swift.String { "F" }
-}
-
-struct makeGroup_: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "makeGroup" }
-    var title: Swift.String { "G" }
-}
+struct makeGroup_: _TipcTip {}
 
 /// Named like the generated file's protocol for its tips.
-struct _TipcTip_: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "_TipcTip" }
-    var title: Swift.String { "H" }
-    fileprivate static let _tipcText: [Swift.String] = ["55 (! (param self)) !self"]
-}
+struct _TipcTip_: _TipcTip {}
 
 enum Default {
     static let priority: TipsRuntime.TipGroup.Priority = .firstAvailable

@@ -4,30 +4,37 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible
 
 enum Level: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case beginner
     case expert
 }
 
-/// What this file's tips read their rules and options with: the parameters and events they name.
+/// What this file's tips read their copy, rules and options from: the parameters and events
+/// their rules name, and each tip's head (its type's name, copy and options) and rules as text.
 private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
     file: "ReusableTip.tips",
-    events: [TipsRuntime.TipEvents.finishedLesson.event]
+    events: [TipsRuntime.TipEvents.finishedLesson.event],
+    tips: [
+        "NextLesson",
+        "9 (== (count finishedLesson (where (&& (== (field lesson) (arg lesson)) (== (field level) (arg level))))) 0) finishedLesson.donations.where(.lesson == lesson && .level == level).count == 0",
+        "10 (>= (count finishedLesson (where (&& (== (field passed) (arg isRetry)) (>= (field score) (arg minimum))))) 1) finishedLesson.donations.where(.passed == isRetry && .score >= minimum).count >= 1",
+    ]
 )
 
-/// What every tip of this file shares: its rules and options read from text, and the module's
-/// configuration.
-private protocol _TipcTip: TipsRuntime.Tip {
-    /// The tip's options as text when it has some, then each of its rules'.
-    static var _tipcText: [Swift.String] { get }
-}
+/// What every tip of this file shares: its copy, rules and options read from the file's table,
+/// and the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
 
 extension _TipcTip {
-    fileprivate static var _tipcText: [Swift.String] { [] }
-    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
-    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var id: Swift.String { _tipcFile.id(of: Self.self) }
+    var title: Swift.String { _tipcFile.title(of: Self.self) }
+    var message: Swift.String? { _tipcFile.message(of: Self.self) }
+    var image: Swift.String? { _tipcFile.image(of: Self.self) }
+    var actions: [TipsRuntime.Tips.Action] { _tipcFile.actions(of: Self.self) }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(of: Self.self) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(of: Self.self) }
     var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
@@ -102,13 +109,9 @@ struct NextLesson: _TipcTip {
     var id: Swift.String { TipsRuntime.Tips.text("NextLesson-", lesson.description, "-", level.rawValue) }
     var title: Swift.String { TipsRuntime.Tips.text("Lesson ", lesson.description, " is ready") }
     var message: Swift.String? { TipsRuntime.Tips.text("You are at the ", level.rawValue, " level.") }
-    fileprivate static let _tipcText: [Swift.String] = [
-        "9 (== (count finishedLesson (where (&& (== (field lesson) (arg lesson)) (== (field level) (arg level))))) 0) finishedLesson.donations.where(.lesson == lesson && .level == level).count == 0",
-        "10 (>= (count finishedLesson (where (&& (== (field passed) (arg isRetry)) (>= (field score) (arg minimum))))) 1) finishedLesson.donations.where(.passed == isRetry && .score >= minimum).count >= 1",
-    ]
     var rules: [TipsRuntime.TipRule] {
         _tipcFile.rules(
-            Self._tipcText,
+            of: Self.self,
             arguments: [
                 "lesson": .int(lesson),
                 "level": .enumCase(level.rawValue),

@@ -3,34 +3,30 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible
 
-/// What this file's tips read their rules and options with: the parameters and events they name.
-private let _tipcFile = TipsRuntime.Tips.GeneratedFile(file: "Strings.tips")
+/// What this file's tips read their copy, rules and options from: the parameters and events
+/// their rules name, and each tip's head (its type's name, copy and options) and rules as text.
+private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
+    file: "Strings.tips",
+    tips: [
+        "Escapes (title \"Quotes \\\"inside\\\" and a backslash \\\\\") (message \"Line one.\nTab\there, bird 🐦.\") (image \"star.fill\") (action ok \"OK ✓\") (maxDisplayCount 1)",
+    ]
+)
 
-/// What every tip of this file shares: its rules and options read from text, and the module's
-/// configuration.
-private protocol _TipcTip: TipsRuntime.Tip {
-    /// The tip's options as text when it has some, then each of its rules'.
-    static var _tipcText: [Swift.String] { get }
-}
+/// What every tip of this file shares: its copy, rules and options read from the file's table,
+/// and the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
 
 extension _TipcTip {
-    fileprivate static var _tipcText: [Swift.String] { [] }
-    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
-    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var id: Swift.String { _tipcFile.id(of: Self.self) }
+    var title: Swift.String { _tipcFile.title(of: Self.self) }
+    var message: Swift.String? { _tipcFile.message(of: Self.self) }
+    var image: Swift.String? { _tipcFile.image(of: Self.self) }
+    var actions: [TipsRuntime.Tips.Action] { _tipcFile.actions(of: Self.self) }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(of: Self.self) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(of: Self.self) }
     var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
-struct Escapes: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "Escapes" }
-    var title: Swift.String { "Quotes \"inside\" and a backslash \\" }
-    var message: Swift.String? { "Line one.\nTab\there, bird 🐦." }
-    var image: Swift.String? { "star.fill" }
-    var actions: [TipsRuntime.Tips.Action] {
-        [TipsRuntime.Tips.Action(id: "ok", title: "OK ✓")]
-    }
-    fileprivate static let _tipcText: [Swift.String] = ["(maxDisplayCount 1)"]
-}
+struct Escapes: _TipcTip {}

@@ -3,30 +3,41 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion4.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible
 
 enum Mood: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case calm
     case stormy
 }
 
-/// What this file's tips read their rules and options with: the parameters and events they name.
+/// What this file's tips read their copy, rules and options from: the parameters and events
+/// their rules name, and each tip's head (its type's name, copy and options) and rules as text.
 private let _tipcFile = TipsRuntime.Tips.GeneratedFile(
     file: "Generated.tips",
-    events: [TipsRuntime.TipEvents.openedTrail.event]
+    events: [TipsRuntime.TipEvents.openedTrail.event],
+    copy: TipsRuntime.Tips.Translations.tipcFileCopy,
+    tips: [
+        "FavoriteTrail (title 0) (message 1) (action learnMore 2) (action dismiss 3)",
+        "10 (>= (count openedTrail) 3) openedTrail.count >= 3",
+        "Weather",
+        "17 (>= (count openedTrail) 1) openedTrail.count >= 1",
+        "Untranslated (title 6)",
+        "22 (>= (count openedTrail) 5) openedTrail.count >= 5",
+    ]
 )
 
-/// What every tip of this file shares: its rules and options read from text, and the module's
-/// configuration.
-private protocol _TipcTip: TipsRuntime.Tip {
-    /// The tip's options as text when it has some, then each of its rules'.
-    static var _tipcText: [Swift.String] { get }
-}
+/// What every tip of this file shares: its copy, rules and options read from the file's table,
+/// and the module's configuration.
+private protocol _TipcTip: TipsRuntime.Tip {}
 
 extension _TipcTip {
-    fileprivate static var _tipcText: [Swift.String] { [] }
-    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(Self._tipcText) }
-    var options: TipsRuntime.Tips.Options { _tipcFile.options(Self._tipcText) }
+    var id: Swift.String { _tipcFile.id(of: Self.self) }
+    var title: Swift.String { _tipcFile.title(of: Self.self) }
+    var message: Swift.String? { _tipcFile.message(of: Self.self) }
+    var image: Swift.String? { _tipcFile.image(of: Self.self) }
+    var actions: [TipsRuntime.Tips.Action] { _tipcFile.actions(of: Self.self) }
+    var rules: [TipsRuntime.TipRule] { _tipcFile.rules(of: Self.self) }
+    var options: TipsRuntime.Tips.Options { _tipcFile.options(of: Self.self) }
     var declaredConfiguration: TipsRuntime.Tips.DeclaredConfiguration? { TipsRuntime.TipsConfiguration.declared }
 }
 
@@ -41,20 +52,7 @@ extension TipsRuntime.TipEvents {
 }
 
 /// Teaches favorites.
-struct FavoriteTrail: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "FavoriteTrail" }
-    var title: Swift.String { TipsRuntime.Tips.Translations.tipcFileCopy.text(0) }
-    var message: Swift.String? { TipsRuntime.Tips.Translations.tipcFileCopy.text(1, filling: [:]) }
-    var actions: [TipsRuntime.Tips.Action] {
-        [
-            TipsRuntime.Tips.Action(id: "learnMore", title: TipsRuntime.Tips.Translations.tipcFileCopy.text(2)),
-            TipsRuntime.Tips.Action(id: "dismiss", title: TipsRuntime.Tips.Translations.tipcFileCopy.text(3)),
-        ]
-    }
-    fileprivate static let _tipcText: [Swift.String] = ["10 (>= (count openedTrail) 3) openedTrail.count >= 3"]
-}
+struct FavoriteTrail: _TipcTip {}
 
 struct Weather: _TipcTip {
     let mood: Mood
@@ -69,16 +67,9 @@ struct Weather: _TipcTip {
     var id: Swift.String { TipsRuntime.Tips.text("weather-", mood.rawValue) }
     var title: Swift.String { TipsRuntime.Tips.Translations.tipcFileCopy.text(4, filling: ["mood": mood.rawValue]) }
     var message: Swift.String? { TipsRuntime.Tips.Translations.tipcFileCopy.text(5, filling: ["count": count.description, "mood": mood.rawValue]) }
-    fileprivate static let _tipcText: [Swift.String] = ["17 (>= (count openedTrail) 1) openedTrail.count >= 1"]
 }
 
-struct Untranslated: _TipcTip {
-    init() {}
-
-    var id: Swift.String { "Untranslated" }
-    var title: Swift.String { TipsRuntime.Tips.Translations.tipcFileCopy.text(6) }
-    fileprivate static let _tipcText: [Swift.String] = ["22 (>= (count openedTrail) 5) openedTrail.count >= 5"]
-}
+struct Untranslated: _TipcTip {}
 
 extension TipsRuntime.Tips.Translations {
     /// The file's tips' titles, messages and action titles in every language of the String Catalog.
