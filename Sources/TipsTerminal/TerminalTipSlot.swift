@@ -51,7 +51,7 @@ public final class TerminalTipSlot: Sendable {
     }
 
     /// The card of the tip on screen, if any.
-    public var card: TipCard? { presenter.tip.map { TipCard($0, closeKey: closeKey, snoozeKey: snoozeKey) } }
+    public var card: TipCard? { presenter.tip.map(card(for:)) }
 
     /// Brings the slot up to date and prints the card of a tip that appears;
     /// returns what changed.
@@ -88,7 +88,10 @@ public final class TerminalTipSlot: Sendable {
 
     private func draw(_ changes: [TipPresenter.Change]) {
         for case .shown(let tip) in changes {
-            write(TipCard(tip, closeKey: closeKey, snoozeKey: snoozeKey).render(style, indent: indent))
+            write(card(for: tip).render(style, indent: indent))
         }
     }
+
+    /// The card of `tip`, with this slot's keys.
+    private func card(for tip: any Tip) -> TipCard { TipCard(tip, closeKey: closeKey, snoozeKey: snoozeKey) }
 }

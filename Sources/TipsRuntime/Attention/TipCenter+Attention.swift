@@ -110,4 +110,22 @@ extension Tips {
     public static func holdDisplays(reason: String) -> TipDisplayHold {
         TipCenter.shared.holdDisplays(reason: reason)
     }
+
+    /// How a tip snoozes ("remind me later"): `snooze 2d, 3` in a `.tips` file.
+    public struct Snooze: Sendable, Hashable {
+        /// How long a snooze hides the tip, in seconds.
+        public let duration: Double
+        /// How many snoozes are allowed; the one after the last invalidates
+        /// the tip with `.tipClosed`. Nil: as many as asked.
+        public let maxCount: Int?
+
+        /// Creates a snooze.
+        public init(duration: Double, maxCount: Int? = nil) {
+            self.duration = duration
+            self.maxCount = maxCount
+        }
+
+        /// What `snooze()` does for a tip without the option: one day, as often as asked.
+        public static let standard = Snooze(duration: 86_400)
+    }
 }

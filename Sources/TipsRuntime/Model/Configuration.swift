@@ -72,6 +72,46 @@ extension Tips {
         }
     }
 
+    /// How often a tip that has never been shown may appear after any tip was shown.
+    public enum DisplayFrequency: Sendable, Hashable, CustomStringConvertible {
+        /// No delay between tips (the default).
+        case immediate
+        /// One new tip per hour.
+        case hourly
+        /// One new tip per day.
+        case daily
+        /// One new tip per week.
+        case weekly
+        /// One new tip per 30 days.
+        case monthly
+        /// One new tip per interval of the given number of seconds.
+        case custom(seconds: Double)
+
+        /// The interval in seconds.
+        public var interval: Double {
+            switch self {
+            case .immediate: 0
+            case .hourly: 3600
+            case .daily: 86_400
+            case .weekly: 604_800
+            case .monthly: 2_592_000
+            case .custom(let seconds): max(0, seconds)
+            }
+        }
+
+        /// As written in Swift: `daily`, `custom(seconds: 5400.0)`.
+        public var description: String {
+            switch self {
+            case .immediate: "immediate"
+            case .hourly: "hourly"
+            case .daily: "daily"
+            case .weekly: "weekly"
+            case .monthly: "monthly"
+            case .custom(let seconds): "custom(seconds: \(seconds))"
+            }
+        }
+    }
+
     /// Which tips with a `holdout` this install is held out of.
     public enum HoldoutMembership: Sendable, Hashable {
         /// The stable membership of this install: a random number kept in
@@ -100,6 +140,35 @@ extension Tips {
         /// simulations; an awaited mutation returns once it is applied in
         /// memory, and nothing survives the process.
         case inMemory
+    }
+
+    /// A `.tips` file's `config` block, which generated tips carry so that
+    /// `Tips.configure()` applies it without being told.
+    ///
+    /// Unless `configure` is given `.displayFrequency(_:)`, the display
+    /// frequency is the one the registered tips' `.tips` files declare. When
+    /// two of them (two modules) declare different frequencies, the longest
+    /// interval applies and the disagreement is reported through
+    /// `.onWarning(_:)`.
+    public struct DeclaredConfiguration: Sendable, Hashable {
+        /// The `displayFrequency` of the `config` block (`immediate` when it has none).
+        public let displayFrequency: DisplayFrequency
+        /// The `.tips` file that holds the `config` block (a file name, never a path).
+        public let file: String
+        /// `sessionLimit N`: at most this many different tips appear in one session.
+        public let sessionLimit: Int?
+        /// `oneAtATime`: while one tip is on screen, every other tip is pending.
+        public let oneAtATime: Bool
+
+        /// Creates the configuration a `.tips` file declares.
+        public init(
+            displayFrequency: DisplayFrequency, file: String, sessionLimit: Int? = nil, oneAtATime: Bool = false
+        ) {
+            self.displayFrequency = displayFrequency
+            self.file = file
+            self.sessionLimit = sessionLimit
+            self.oneAtATime = oneAtATime
+        }
     }
 
     /// Why configuration or a datastore reset was refused.

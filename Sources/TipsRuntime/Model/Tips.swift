@@ -46,75 +46,6 @@ extension Tips {
         }
     }
 
-    /// How often a tip that has never been shown may appear after any tip was shown.
-    public enum DisplayFrequency: Sendable, Hashable, CustomStringConvertible {
-        /// No delay between tips (the default).
-        case immediate
-        /// One new tip per hour.
-        case hourly
-        /// One new tip per day.
-        case daily
-        /// One new tip per week.
-        case weekly
-        /// One new tip per 30 days.
-        case monthly
-        /// One new tip per interval of the given number of seconds.
-        case custom(seconds: Double)
-
-        /// The interval in seconds.
-        public var interval: Double {
-            switch self {
-            case .immediate: 0
-            case .hourly: 3600
-            case .daily: 86_400
-            case .weekly: 604_800
-            case .monthly: 2_592_000
-            case .custom(let seconds): max(0, seconds)
-            }
-        }
-
-        /// As written in Swift: `daily`, `custom(seconds: 5400.0)`.
-        public var description: String {
-            switch self {
-            case .immediate: "immediate"
-            case .hourly: "hourly"
-            case .daily: "daily"
-            case .weekly: "weekly"
-            case .monthly: "monthly"
-            case .custom(let seconds): "custom(seconds: \(seconds))"
-            }
-        }
-    }
-
-    /// A `.tips` file's `config` block, which generated tips carry so that
-    /// `Tips.configure()` applies it without being told.
-    ///
-    /// Unless `configure` is given `.displayFrequency(_:)`, the display
-    /// frequency is the one the registered tips' `.tips` files declare. When
-    /// two of them (two modules) declare different frequencies, the longest
-    /// interval applies and the disagreement is reported through
-    /// `.onWarning(_:)`.
-    public struct DeclaredConfiguration: Sendable, Hashable {
-        /// The `displayFrequency` of the `config` block (`immediate` when it has none).
-        public let displayFrequency: DisplayFrequency
-        /// The `.tips` file that holds the `config` block (a file name, never a path).
-        public let file: String
-        /// `sessionLimit N`: at most this many different tips appear in one session.
-        public let sessionLimit: Int?
-        /// `oneAtATime`: while one tip is on screen, every other tip is pending.
-        public let oneAtATime: Bool
-
-        /// Creates the configuration a `.tips` file declares.
-        public init(
-            displayFrequency: DisplayFrequency, file: String, sessionLimit: Int? = nil, oneAtATime: Bool = false
-        ) {
-            self.displayFrequency = displayFrequency
-            self.file = file
-            self.sessionLimit = sessionLimit
-            self.oneAtATime = oneAtATime
-        }
-    }
-
     /// A button a tip offers; `id` identifies it to the host.
     ///
     /// What choosing it does is attached by the host
@@ -186,23 +117,5 @@ extension Tips {
             self.snooze = snooze
             self.holdoutPercent = holdoutPercent
         }
-    }
-
-    /// How a tip snoozes ("remind me later"): `snooze 2d, 3` in a `.tips` file.
-    public struct Snooze: Sendable, Hashable {
-        /// How long a snooze hides the tip, in seconds.
-        public let duration: Double
-        /// How many snoozes are allowed; the one after the last invalidates
-        /// the tip with `.tipClosed`. Nil: as many as asked.
-        public let maxCount: Int?
-
-        /// Creates a snooze.
-        public init(duration: Double, maxCount: Int? = nil) {
-            self.duration = duration
-            self.maxCount = maxCount
-        }
-
-        /// What `snooze()` does for a tip without the option: one day, as often as asked.
-        public static let standard = Snooze(duration: 86_400)
     }
 }

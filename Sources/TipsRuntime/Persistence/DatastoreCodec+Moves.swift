@@ -2,21 +2,6 @@
 // then its fields.
 
 extension DatastoreCodec {
-    /// The byte that starts a move, which says its kind and the fields that
-    /// follow: the one table the encoder and the decoder read.
-    enum MoveKind: UInt8 {
-        /// `string from, string to`
-        case tip = 1
-        /// `string from, string to`
-        case parameter = 2
-        /// `string from, string to, int keepCount`
-        case donations = 3
-        /// `string parameter, string from, string to`
-        case parameterCase = 4
-        /// `string event, string field, string from, string to`
-        case fieldCase = 5
-    }
-
     static func encode(_ move: DatastoreMove, into writer: inout ByteWriter) {
         switch move {
         case .tip(let from, let to): encodeMoveHead(.tip, from, to, into: &writer)

@@ -36,6 +36,22 @@ enum DatastoreCodec {
         case setHoldoutSeed = 12
     }
 
+    /// The byte that starts a move (mutation `move`, docs/DatastoreFormat.md),
+    /// which says its kind and the fields that follow: the one table the
+    /// encoder and the decoder read.
+    enum MoveKind: UInt8 {
+        /// `string from, string to`
+        case tip = 1
+        /// `string from, string to`
+        case parameter = 2
+        /// `string from, string to, int keepCount`
+        case donations = 3
+        /// `string parameter, string from, string to`
+        case parameterCase = 4
+        /// `string event, string field, string from, string to`
+        case fieldCase = 5
+    }
+
     // MARK: Values
 
     static func encode(_ value: TipValue, into writer: inout ByteWriter) {

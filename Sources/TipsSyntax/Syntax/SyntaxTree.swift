@@ -49,19 +49,6 @@ public enum Declaration: Sendable {
     case group(GroupDecl)
     /// `scenario "name" { ... }`: run by `tipc test`, checked by every command, never emitted.
     case scenario(ScenarioDecl)
-
-    /// The whole declaration's range.
-    public var range: SourceRange {
-        switch self {
-        case .config(let decl): decl.range
-        case .enumeration(let decl): decl.range
-        case .parameter(let decl): decl.range
-        case .event(let decl): decl.range
-        case .tip(let decl): decl.range
-        case .group(let decl): decl.range
-        case .scenario(let decl): decl.range
-        }
-    }
 }
 
 /// `config { displayFrequency daily }`
