@@ -113,7 +113,7 @@ extension FileEmitter {
         // The action titles follow the title and the message in the tip's copy.
         let firstOffset = tip.message == nil ? 1 : 2
         head.actions = tip.actions.enumerated().map { index, action in
-            Tips.TableHead.Action(id: action.id, title: text(action.title, offset: firstOffset + index))
+            (action.id, text(action.title, offset: firstOffset + index))
         }
         return head
     }

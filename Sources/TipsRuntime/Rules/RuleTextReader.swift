@@ -112,24 +112,18 @@ struct RuleTextReader {
     /// set in `head`; false when it cannot be read.
     private mutating func content(_ form: String, into head: inout Tips.TableHead) -> Bool {
         switch form {
-        case "id":
-            head.id = space() ? quoted() : nil
-            return head.id != nil
-        case "title":
-            head.title = space() ? text() : nil
-            return head.title != nil
-        case "message":
-            head.message = space() ? text() : nil
-            return head.message != nil
-        case "image":
-            head.image = space() ? quoted() : nil
-            return head.image != nil
+        case "id", "image":
+            guard space(), let value = quoted() else { return false }
+            if form == "id" { head.id = value } else { head.image = value }
+        case "title", "message":
+            guard space(), let value = text() else { return false }
+            if form == "title" { head.title = value } else { head.message = value }
         case "action":
             guard let id = word({ $0 }), space(), let title = text() else { return false }
-            head.actions.append(Tips.TableHead.Action(id: id, title: title))
-            return true
+            head.actions.append((id, title))
         default: return option(form, into: &head.options)
         }
+        return true
     }
 
     /// A quoted string, or an int: the index of a text in the file's copy.

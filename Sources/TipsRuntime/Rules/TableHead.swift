@@ -12,22 +12,11 @@
 
 extension Tips {
     /// What a generated file's table says of one tip before its rules.
-    package struct TableHead: Sendable, Hashable {
+    package struct TableHead: Sendable {
         /// A text of the tip's copy: the source text, or its index in the file's ``Tips/Translations``.
         package enum Text: Sendable, Hashable {
             case literal(String)
             case copy(Int)
-        }
-
-        /// An action: its id and its title.
-        package struct Action: Sendable, Hashable {
-            package var id: String
-            package var title: Text
-
-            package init(id: String, title: Text) {
-                self.id = id
-                self.title = title
-            }
         }
 
         /// The tip's Swift type's name, as `String(describing:)` spells it.
@@ -36,7 +25,8 @@ extension Tips {
         package var title: Text?
         package var message: Text?
         package var image: String?
-        package var actions: [Action] = []
+        /// The actions: each one's id and title.
+        package var actions: [(id: String, title: Text)] = []
         package var options = Options()
 
         package init(name: String) {
