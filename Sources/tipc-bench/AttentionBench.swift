@@ -30,14 +30,14 @@ enum AttentionBench {
         }
         let handler = rounds.addedCost(of: .onActivity, beyond: .none)
         print("    .onActivity beyond no consumer, per round: \(handler.summary)")
-        report.judge(
-            "an .onActivity consumer adds <= 2 µs of CPU to a display (2 activities)",
-            measured: Format.time(handler.median), passed: handler.median <= 2e-6)
+        judgeAddedCost(
+            handler.median, "an .onActivity consumer adds <= 2 µs of CPU to a display (2 activities)", report: report)
         let reader = rounds.addedCost(of: .reader, beyond: .bareReader)
         print("    an activityUpdates reader beyond a bare AsyncStream reader, per round: \(reader.summary)")
-        report.judge(
+        judgeAddedCost(
+            reader.median,
             "an activityUpdates reader adds <= 2 µs of CPU to a display beyond a bare AsyncStream reader's",
-            measured: Format.time(reader.median), passed: reader.median <= 2e-6)
+            report: report)
 
         let iterations = options.scale == .quick ? 20_000 : 100_000
         let status = try await measurePair(
@@ -47,6 +47,26 @@ enum AttentionBench {
         report.judge(
             "status read with holds and limits in force <= 10 µs", measured: Format.time(status.with),
             passed: status.with <= 10e-6)
+    }
+
+    /// The most a consumer may add to a display, in seconds of CPU.
+    static let addedCostLimit = 2e-6
+
+    /// Judges what a consumer added to a display. A consumer cannot make a
+    /// display cheaper, so a difference below minus the limit is not a
+    /// measurement of the consumer: each display is four hops between
+    /// threads, and whether a thread was asleep or awake when handed work
+    /// moves a display's CPU time by tens of µs on this 2-core virtual
+    /// machine, more than any consumer costs (a display with no consumer has
+    /// measured 10 µs in one run and 57-71 µs in the next). Such a figure is
+    /// reported, and judged a miss of the benchmark rather than a pass.
+    private static func judgeAddedCost(_ added: Double, _ target: String, report: Report) {
+        let measured = added >= -addedCostLimit
+        report.judge(
+            target,
+            measured: Format.time(added)
+                + (measured ? "" : " (below zero: the scheduler's noise, not the consumer's cost; no measurement)"),
+            passed: measured && added <= addedCostLimit)
     }
 
     /// Measures without, then with, what `measure(_:)` is given `true` for,
@@ -142,6 +162,11 @@ enum AttentionBench {
             for (consumer, loop) in round.isMultiple(of: 2) ? setups : setups.reversed() {
                 let (start, startCPU) = (clock.now, CPUTime.ofThisProcess)
                 await loop.run(count)
+                // A consumer hears the last activities after the loop's last
+                // display returns: until it has, its work would be charged
+                // to the loop measured next (measured so, a display with no
+                // consumer came out at 60-80 µs and a handler at -20 to -38 µs).
+                await loop.settle()
                 rounds.cpu[consumer, default: []].append((CPUTime.ofThisProcess - startCPU) / Double(count))
                 rounds.wall[consumer, default: []].append((clock.now - start).seconds / Double(count))
             }
@@ -166,6 +191,7 @@ enum AttentionBench {
                 consumer == .onActivity || consumer == .both ? [.onActivity { _ in seen.add() }] : []
             let (center, tips) = try await AttentionBench.center(handler)
             (self.center, tip) = (center, tips[0])
+            heardPerDisplay = consumer == .both ? 4 : consumer == .none ? 0 : 2
             switch consumer {
             case .reader, .both:
                 reader = Task { for await _ in center.activityUpdates { seen.add() } }
@@ -179,12 +205,29 @@ enum AttentionBench {
             }
         }
 
+        /// How many activities the consumer hears a display: two each for
+        /// the handler and the reader, two yields for the bare reader.
+        let heardPerDisplay: Int
+        /// How many activities the consumer should have heard by now.
+        private let expected = ActivityCount()
+
         func run(_ count: Int) async {
+            expected.add(count * heardPerDisplay)
             for _ in 0..<count {
                 await center.tipDidAppear(tip)
                 bare?.yield(1)
                 await center.tipDidDisappear(tip)
                 bare?.yield(2)
+            }
+        }
+
+        /// Returns once the consumer has heard every activity so far, or after
+        /// a second (a reader more than ``TipCenter/activityBufferLimit``
+        /// behind loses some); sleeps meanwhile, so that waiting costs no CPU.
+        func settle() async {
+            let deadline = ContinuousClock.now + .seconds(1)
+            while seen.value < expected.value, ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .microseconds(100))
             }
         }
 
@@ -224,9 +267,9 @@ private final class ActivityCount: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
 
-    func add() {
+    func add(_ activities: Int = 1) {
         lock.lock()
-        count += 1
+        count += activities
         lock.unlock()
     }
 
