@@ -57,7 +57,7 @@ extension FileEmitter {
             guard let tip else { return [String]() }
             return [tableHead(tip).text] + tip.rules.map(\.text)
         }
-        let copy = lowering.translations != nil && tips.contains { $0?.copy != nil }
+        let copy = tips.contains { $0?.copy != nil }
         guard max(parameters.count, events.count, texts.count) > Self.namesPerLiteral else {
             let literals = texts.map { text in { (out: inout ByteBuffer) in out.appendStringLiteral(text) } }
             let tables = [("parameters", parameters), ("events", events), ("tips", literals)]

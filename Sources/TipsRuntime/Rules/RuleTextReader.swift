@@ -1,5 +1,6 @@
-// Reading the texts generated code gives a tip's rules and options in (see
-// the top of `RuleText.swift`).
+// Reading the texts generated code gives a tip's rules in (see the top of
+// `RuleText.swift`) and its head, its copy and options (see the top of
+// `TableHead.swift`).
 
 /// Reads one rule's text or one tip's head; every function returns nil
 /// at the first thing it cannot read.
@@ -128,7 +129,7 @@ struct RuleTextReader {
 
     /// A quoted string, or an int: the index of a text in the file's copy.
     private mutating func text() -> Tips.TableHead.Text? {
-        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") { return quoted().map { .literal($0) } }
+        if let literal = quoted() { return .literal(literal) }
         return atom().flatMap(Int.init).map { .copy($0) }
     }
 

@@ -14,7 +14,7 @@ extension Tips {
     /// What a generated file's table says of one tip before its rules.
     package struct TableHead: Sendable {
         /// A text of the tip's copy: the source text, or its index in the file's ``Tips/Translations``.
-        package enum Text: Sendable, Hashable {
+        package enum Text: Sendable {
             case literal(String)
             case copy(Int)
         }
@@ -71,12 +71,12 @@ extension Tips.TableHead.Text {
         }
     }
 
-    /// The text in the language `center` speaks: the literal, or the
-    /// copy's text at the index (filled, so that its `\\` reads as one backslash).
-    func resolved(in copy: Tips.Translations?, center: TipCenter = .shared) -> String {
+    /// The text in the language the shared center speaks: the literal, or
+    /// the copy's text at the index (filled, so that its `\\` reads as one backslash).
+    func resolved(in copy: Tips.Translations?) -> String {
         switch self {
         case .literal(let text): text
-        case .copy(let index): copy?.text(index, filling: [:], in: center) ?? ""
+        case .copy(let index): copy?.text(index, filling: [:]) ?? ""
         }
     }
 }
