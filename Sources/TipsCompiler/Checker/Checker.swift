@@ -167,8 +167,13 @@ public struct Checker: Sendable {
                 guard case .tip(let decl) = files[position.file].declarations[position.index] else { return count }
                 return count + 1 + (decl.arguments?.count ?? 0) + decl.items.count
             }
-            worker.declarations.reserveCapacity(items)
-            worker.uses.reserveCapacity(items * 2)
+            // The first range's records take the earlier ones in front of
+            // them (see `append(_:to:)`): room for those too, or that insert
+            // would reallocate them at twice the size (25.5 MB more at the
+            // peak of checking 10,000 tips, valgrind --tool=massif).
+            let front = range.lowerBound == 0 ? (base.declarations.count, base.uses.count) : (0, 0)
+            worker.declarations.reserveCapacity(items + front.0)
+            worker.uses.reserveCapacity(items * 2 + front.1)
             let tips = positions[range].map { position -> CheckedTip? in
                 guard case .tip(let decl) = files[position.file].declarations[position.index] else { return nil }
                 return worker.checkTip(decl)
