@@ -58,6 +58,10 @@ extension FileEmitter {
             return [tableHead(tip).text] + tip.rules.map(\.text)
         }
         let copy = tips.contains { $0?.copy != nil }
+        // Room for the table at once: the largest part of the file (4.6 of
+        // the 14.2 MB written for 10,000 tips), which would otherwise grow
+        // by doubling from nothing, copied at each step.
+        writer.reserveCapacity(writer.utf8Buffer.count + texts.reduce(texts.count * 8) { $0 + $1.utf8.count })
         guard max(parameters.count, events.count, texts.count) > Self.namesPerLiteral else {
             let literals = texts.map { text in { (out: inout ByteBuffer) in out.appendStringLiteral(text) } }
             let tables = [("parameters", parameters), ("events", events), ("tips", literals)]
