@@ -77,6 +77,33 @@ final class GatedDatastore: DatastoreBackend, @unchecked Sendable {
         #expect(backend.committed.donations["opened"]?.count == 1)
     }
 
+    @Test func aChangeOnAnInMemoryStoreIsCommittedBeforeItReturns() async throws {
+        let backend = InMemoryDatastore()
+        let center = try await makeCenter(backend: backend)
+        Fixture.opened.sendDonation(in: center)
+        // Written on the sender's thread, under the engine's lock, not by the writer.
+        #expect(backend.committed.donations["opened"]?.count == 1)
+        #expect(center.pipeline.isIdle)
+    }
+
+    @Test(.hangGuard) func waitingForAnEmptyBatchWaitsForEveryBatchSentBefore() async throws {
+        let backend = GatedDatastore()
+        let pipeline = CommitPipeline()
+        pipeline.start(backend)
+        let first = pipeline.send([.setParameter(id: "a", value: .int(1))])
+        backend.entered.wait()
+        let empty = pipeline.send([])
+        #expect(empty == first)
+        #expect(!pipeline.isDurable(empty))
+        let resumed = DispatchSemaphore(value: 0)
+        pipeline.whenDurable(empty) { resumed.signal() }
+        #expect(resumed.wait(timeout: .now() + 0.05) == .timedOut)
+        backend.release.signal()
+        await pipeline.waitUntilDurable(empty)
+        #expect(resumed.wait(timeout: .now() + 60) == .success)
+        #expect(pipeline.isIdle)
+    }
+
     @Test func anInMemoryLocationKeepsNothingOnDisk() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("tips-inmemory-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }

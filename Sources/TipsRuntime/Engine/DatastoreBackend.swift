@@ -10,6 +10,10 @@ protocol DatastoreBackend: AnyObject, Sendable {
     /// and nothing of them was written (the engine's commit pipeline, which
     /// calls this from its writer, then retries them).
     func commitNow(_ mutations: [DatastoreMutation]) -> Bool
+    /// Whether `commitNow(_:)` only touches memory, so that the engine may
+    /// call it under its lock, on the thread of the change, rather than on
+    /// the commit pipeline's writer.
+    var writesInline: Bool { get }
     /// Deletes everything stored.
     func erase()
     /// Hands over the mutations other processes appended, as read so far
@@ -23,6 +27,7 @@ protocol DatastoreBackend: AnyObject, Sendable {
 
 extension DatastoreBackend {
     func readOutsideChanges() {}
+    var writesInline: Bool { false }
 }
 
 /// Makes the backend for a datastore directory.
@@ -39,6 +44,9 @@ final class InMemoryDatastore: DatastoreBackend, @unchecked Sendable {
     }
 
     func load() -> DatastoreSnapshot { committed }
+
+    /// Writes in memory only: the engine commits on the thread of the change.
+    var writesInline: Bool { true }
 
     func commitNow(_ mutations: [DatastoreMutation]) -> Bool {
         state.withLock {

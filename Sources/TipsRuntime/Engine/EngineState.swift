@@ -173,28 +173,27 @@ struct EngineState {
 
     /// Ends an operation: publishes groups' current tips that changed, sends
     /// what the operation recorded to the datastore (stashes it before
-    /// `configure`), and queues the deliveries for after the lock. `done` is
-    /// called once the mutations are durable. Returns whether it queued any
-    /// delivery.
-    @discardableResult
+    /// `configure`), and queues the deliveries for after the lock. Returns
+    /// whether it queued any delivery, and, when `durably`, the ticket to wait
+    /// for until what it recorded, and everything sent before, is durable
+    /// (nil when there is nothing to wait for).
     mutating func finishOperation(
-        _ pipeline: CommitPipeline, _ deliveries: DeliveryQueue, done: (@Sendable () -> Void)?
-    ) -> Bool {
+        _ pipeline: CommitPipeline, _ deliveries: DeliveryQueue, durably: Bool
+    ) -> (published: Bool, ticket: CommitPipeline.Ticket?) {
         publishCurrentTipChanges()
         let published = publication.takeDeliveries()
         deliveries.enqueue(published)
-        sendOutbox(pipeline, done: done)
-        return !published.isEmpty
+        return (!published.isEmpty, sendOutbox(pipeline, durably: durably))
     }
 
     /// Hands the recorded mutations to the commit pipeline, or stashes them before `configure`.
-    private mutating func sendOutbox(_ pipeline: CommitPipeline, done: (@Sendable () -> Void)?) {
+    private mutating func sendOutbox(_ pipeline: CommitPipeline, durably: Bool) -> CommitPipeline.Ticket? {
         let mutations = facts.takeOutbox()
         if !lifecycle.isConfigured {
             facts.stash(mutations)
-            done?()
-        } else if !mutations.isEmpty || done != nil {
-            pipeline.send(mutations, done: done)
+            return nil
         }
+        guard !mutations.isEmpty || durably else { return nil }
+        return pipeline.send(mutations)
     }
 }

@@ -262,23 +262,24 @@ public final class TipCenter: Sendable {
     func withState<Result>(_ body: (inout EngineState) -> Result) -> Result {
         let (result, published) = state.withLock { state in
             let result = body(&state)
-            return (result, state.finishOperation(pipeline, deliveries, done: nil))
+            return (result, state.finishOperation(pipeline, deliveries, durably: false).published)
         }
         if published { deliveries.deliver() }
         return result
     }
 
     /// Runs `body` as one operation, like `withState(_:)`, and returns what
-    /// it returned once what it recorded is durable.
+    /// it returned once what it recorded is durable: without suspending when
+    /// it already is (an `.inMemory` store is written before the lock is released).
     @discardableResult
     func withStateDurably<Result: Sendable>(_ body: (inout EngineState) -> Result) async -> Result {
-        await withCheckedContinuation { (done: CheckedContinuation<Result, Never>) in
-            let published = state.withLock { state in
-                let result = body(&state)
-                return state.finishOperation(pipeline, deliveries, done: { done.resume(returning: result) })
-            }
-            if published { deliveries.deliver() }
+        let (result, finished) = state.withLock { state in
+            let result = body(&state)
+            return (result, state.finishOperation(pipeline, deliveries, durably: true))
         }
+        if finished.published { deliveries.deliver() }
+        if let ticket = finished.ticket { await pipeline.waitUntilDurable(ticket) }
+        return result
     }
 
     /// How many times tips' rules have been evaluated.

@@ -74,9 +74,7 @@ final class Datastore: DatastoreBackend, Sendable {
     /// retried). On a store left read-only (written by a newer release) the
     /// mutations are dropped and it returns at once.
     func commit(_ mutations: [DatastoreMutation]) async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            pipeline.send(mutations, done: { done.resume() })
-        }
+        await pipeline.waitUntilDurable(pipeline.send(mutations))
     }
 
     /// Writes `mutations` as one batch on the calling thread. Returns whether
