@@ -25,11 +25,11 @@ public final class TipCenter: Sendable {
     public static let shared = TipCenter()
 
     /// The engine's state, in rooms (`EngineState`); every operation runs under this lock.
-    let state = Locked(EngineState())
+    let state: EngineLock<EngineState>
     /// Hands what operations record to the datastore, in order.
     let pipeline = CommitPipeline()
     /// Runs what operations publish (observers, warnings), in order, after the lock.
-    let deliveries = DeliveryQueue()
+    let deliveries: DeliveryQueue
     /// What hosts attached to tips' actions (`Actions/TipActions.swift`).
     let actionHandlers = Locked(ActionHandlers())
     private let makeBackend: DatastoreBackendFactory
@@ -47,6 +47,9 @@ public final class TipCenter: Sendable {
     /// Creates a center whose datastore comes from `backendFactory`.
     init(backendFactory: @escaping DatastoreBackendFactory) {
         self.makeBackend = backendFactory
+        let deliveries = DeliveryQueue()
+        self.deliveries = deliveries
+        self.state = EngineLock(EngineState(), afterHandedOver: { deliveries.deliver() })
     }
 
     /// Creates a center whose datastore is `backend`.
@@ -118,7 +121,7 @@ public final class TipCenter: Sendable {
             environment: chosen.environment ?? (isShared ? ProcessInfo.processInfo.environment : [:]))
         let backend = open(chosen, directory: directory, resetting: switches.resetDatastore)
         await withStateDurably { state in
-            start(&state, loaded: backend.loaded, backend: backend.store, chosen: chosen, switches: switches)
+            self.start(&state, loaded: backend.loaded, backend: backend.store, chosen: chosen, switches: switches)
         }
         watch(backend.store, in: directory, detection: chosen.detection, clock: chosen.clock)
     }
@@ -270,16 +273,34 @@ public final class TipCenter: Sendable {
 
     /// Runs `body` as one operation, like `withState(_:)`, and returns what
     /// it returned once what it recorded is durable: without suspending when
-    /// it already is (an `.inMemory` store is written before the lock is released).
+    /// it already is (an `.inMemory` store is written before the lock is
+    /// released). When another operation holds the lock, `body` is handed to
+    /// the thread that holds it (`EngineLock`) rather than waiting for it.
     @discardableResult
-    func withStateDurably<Result: Sendable>(_ body: (inout EngineState) -> Result) async -> Result {
-        let (result, finished) = state.withLock { state in
+    func withStateDurably<Result: Sendable>(_ body: @escaping @Sendable (inout EngineState) -> Result) async -> Result {
+        let ran = state.withLockIfAvailable { state in
             let result = body(&state)
             return (result, state.finishOperation(pipeline, deliveries, durably: true))
         }
-        if finished.published { deliveries.deliver() }
-        if let ticket = finished.ticket { await pipeline.waitUntilDurable(ticket) }
-        return result
+        if let (result, finished) = ran {
+            if finished.published { deliveries.deliver() }
+            if let ticket = finished.ticket { await pipeline.waitUntilDurable(ticket) }
+            return result
+        }
+        // Unsafe: the lock runs a handed-over operation exactly once, and
+        // `whenDurable` its closure exactly once (see `waitUntilDurable`).
+        return await withUnsafeContinuation { (done: UnsafeContinuation<Result, Never>) in
+            state.handOver { [pipeline, deliveries] state in
+                let result = body(&state)
+                let finished = state.finishOperation(pipeline, deliveries, durably: true)
+                if let ticket = finished.ticket {
+                    pipeline.whenDurable(ticket) { done.resume(returning: result) }
+                } else {
+                    done.resume(returning: result)
+                }
+                return finished.published
+            }
+        }
     }
 
     /// How many times tips' rules have been evaluated.
