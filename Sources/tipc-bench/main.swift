@@ -30,8 +30,8 @@ if options.only == nil || options.only == "compiler" || options.only == "lines" 
     LongLineBench.run(options: options, report: report)
 }
 if options.only == nil || options.only == "compiler" || options.only == "editor" {
-    EditorBench.run(options: options, report: report)
-    EditStormBench.run(options: options, report: report)
+    let checkAlone = EditorBench.run(options: options, report: report)
+    EditStormBench.run(options: options, checkAlone: checkAlone, report: report)
 }
 if options.only == "swiftc" {
     await SwiftcBench.run(options: options, report: report)
