@@ -287,9 +287,11 @@ public final class TipCenter: Sendable {
             if let ticket = finished.ticket { await pipeline.waitUntilDurable(ticket) }
             return result
         }
-        // Unsafe: the lock runs a handed-over operation exactly once, and
-        // `whenDurable` its closure exactly once (see `waitUntilDurable`).
-        return await withUnsafeContinuation { (done: UnsafeContinuation<Result, Never>) in
+        // The lock runs a handed-over operation exactly once, and
+        // `whenDurable` its closure exactly once. A checked continuation:
+        // ThreadSanitizer reports an unsafe one resumed on the writer as a
+        // race with the task it resumes (`.ci/tsan.sh`).
+        return await withCheckedContinuation { (done: CheckedContinuation<Result, Never>) in
             state.handOver { [pipeline, deliveries] state in
                 let result = body(&state)
                 let finished = state.finishOperation(pipeline, deliveries, durably: true)
