@@ -13,12 +13,19 @@ enum AttentionBench {
         // Many short rounds: each difference is of two runs taken moments
         // apart, so the load they ran under is alike (21 rounds of 2,000
         // displays left the middle half of the differences 3-4 µs wide at load 5).
-        let count = options.scale == .quick ? 500 : 2_500
+        // A round's 1,000 activities fit in a reader's buffer
+        // (`TipCenter.activityBufferLimit`, 1,024): a display takes about
+        // 2 µs, less than waking the reader's task, so with 2,500 displays a
+        // round the reader fell more than 1,024 behind, activities were
+        // dropped, and each round waited out `settle()` for activities that
+        // never came (188 µs a display, `--full`). `--full` takes more rounds.
+        let count = 500
+        let roundCount = options.scale == .quick ? 81 : 241
         print("  attention (10,000 tips registered, in-memory datastore):")
-        let rounds = try await displays(count: count)
+        let rounds = try await displays(count: count, rounds: roundCount)
         let wall = rounds.wall.mapValues { Samples(seconds: $0).median }
         let cpu = rounds.cpu.mapValues { Samples(seconds: $0).median }
-        print("    a display is tipDidAppear + tipDidDisappear (2 activities); medians of \(Self.rounds) rounds,")
+        print("    a display is tipDidAppear + tipDidDisappear (2 activities); medians of \(roundCount) rounds,")
         print("    the consumers taken in turn in each; CPU time of all the process's threads (wall time after it):")
         for consumer in Consumer.allCases {
             let cost = cpu[consumer] ?? .infinity
@@ -122,9 +129,6 @@ enum AttentionBench {
         return (center, tips)
     }
 
-    /// How many rounds `displays(count:)` takes.
-    static let rounds = 81
-
     /// What each consumer cost per display in each round, in the order taken.
     struct Rounds {
         var wall: [Consumer: [Double]] = [:]
@@ -150,18 +154,18 @@ enum AttentionBench {
     }
 
     /// Seconds per display of one tip (appear, then disappear) for each
-    /// consumer, by wall time and by CPU time, in each of `rounds` rounds.
+    /// consumer, by wall time and by CPU time, in each of `roundCount` rounds.
     /// Every round measures every consumer, in turn, forwards in one round
     /// and backwards in the next, so that a drift of load touches each
     /// consumer and its baseline alike.
-    private static func displays(count: Int) async throws -> Rounds {
+    private static func displays(count: Int, rounds roundCount: Int) async throws -> Rounds {
         var setups: [(Consumer, DisplayLoop)] = []
         for consumer in Consumer.allCases { setups.append((consumer, try await DisplayLoop(consumer))) }
         defer { for (_, loop) in setups { loop.stop() } }
         var rounds = Rounds()
         for (_, loop) in setups { await loop.run(count) }  // warm-up
         let clock = ContinuousClock()
-        for round in 0..<Self.rounds {
+        for round in 0..<roundCount {
             for (consumer, loop) in round.isMultiple(of: 2) ? setups : setups.reversed() {
                 let (start, startCPU) = (clock.now, CPUTime.ofThisProcess)
                 await loop.run(count)
