@@ -93,7 +93,7 @@ final class CommitPipeline: Sendable {
     /// it waits for everything sent before.
     @discardableResult
     func send(_ mutations: [DatastoreMutation]) -> Ticket {
-        let (ticket, claimed, inline) = queue.withLock { queue -> (Ticket, Write?, Write?) in
+        var (ticket, claimed, inline) = queue.withLock { queue -> (Ticket, Write?, Write?) in
             guard !mutations.isEmpty else { return (queue.sent, nil, nil) }
             queue.sent += 1
             if queue.writesInline, let write = queue.write, !queue.isDraining, queue.mutations.isEmpty {
@@ -102,17 +102,17 @@ final class CommitPipeline: Sendable {
             queue.mutations.append(contentsOf: mutations)
             return (queue.sent, queue.claimWriter(), nil)
         }
+        // The sender holds the engine's lock: nothing can be sent between
+        // this batch and its write, so the order holds without the writer.
+        // A refused write is queued for the writer, as any batch is.
         if let inline {
-            // The sender holds the engine's lock: nothing can be sent between
-            // this batch and its write, so the order holds without the writer.
             if inline(mutations) {
                 queue.withLock { $0.durable = max($0.durable, ticket) }
             } else {
-                let claimed = queue.withLock { queue -> Write? in
+                claimed = queue.withLock { queue -> Write? in
                     queue.mutations.append(contentsOf: mutations)
                     return queue.claimWriter()
                 }
-                if let claimed { writer.async { self.drain(claimed) } }
             }
         }
         if let claimed { writer.async { self.drain(claimed) } }
