@@ -67,7 +67,12 @@ public struct Checker: Sendable {
         let positions = collectSymbols(files)
         warnAboutLookalikeNames(positions.lookalikes)
         enums.reserveCapacity(positions.enums.count)
-        declarations.reserveCapacity(files.reduce(0) { $0 + $1.declarations.count } * 4)
+        // Room for the records of the declarations checked here, and their
+        // members: `checkTips` records the tips' in arrays of its own, which
+        // take these in front (room for every declaration's records here was
+        // 15.5 MB held unused at the peak of checking 10,000 tips, massif).
+        let checkedHere = positions.enums.count + positions.parametersAndEvents.count + positions.groups.count
+        declarations.reserveCapacity((checkedHere + positions.configs.count) * 4)
         parameters.reserveCapacity(positions.parametersAndEvents.count)
         events.reserveCapacity(positions.parametersAndEvents.count)
         let config = reporting(as: .config) { $0.checkConfig(files, at: positions.configs) }
