@@ -17,7 +17,8 @@ struct FileNames {
     init(_ tips: [LoweredTip?]) {
         var seenParameters: Set<String> = []
         var seenEvents: Set<String> = []
-        for case let tip? in tips {
+        for index in tips.indices {
+            guard let tip = tips[index] else { continue }
             let names = TipRule.namedValues(tip.rules)
             for id in names.parameters where seenParameters.insert(id).inserted { parameters.append(id) }
             for id in names.events where seenEvents.insert(id).inserted { events.append(id) }
@@ -25,6 +26,22 @@ struct FileNames {
                 events.append(event.id)
             }
         }
+    }
+}
+
+/// Swift string literals one after the other in one buffer.
+struct TableLiterals {
+    /// The literals' UTF-8.
+    var bytes = ByteBuffer()
+    /// Where each literal ends in ``bytes``.
+    var ends: [Int] = []
+
+    /// How many literals there are.
+    var count: Int { ends.count }
+
+    /// Where the literal at `index` is in ``bytes``.
+    func range(_ index: Int) -> Range<Int> {
+        (index == 0 ? 0 : ends[index - 1])..<ends[index]
     }
 }
 
@@ -53,17 +70,16 @@ extension FileEmitter {
             }
         }
         let events = names.events.map { id in { (out: inout ByteBuffer) in appendEventReference(id, to: &out) } }
-        let texts = tips.flatMap { tip in
-            guard let tip else { return [String]() }
-            return [tableHead(tip).text] + tip.rules.map(\.text)
-        }
+        let texts = tableLiterals(tips)
         let copy = tips.contains { $0?.copy != nil }
         // Room for the table at once: the largest part of the file (4.6 of
         // the 14.2 MB written for 10,000 tips), which would otherwise grow
         // by doubling from nothing, copied at each step.
-        writer.reserveCapacity(writer.utf8Buffer.count + texts.reduce(texts.count * 8) { $0 + $1.utf8.count })
+        writer.reserveCapacity(writer.utf8Buffer.count + texts.bytes.count + texts.count * 8)
         guard max(parameters.count, events.count, texts.count) > Self.namesPerLiteral else {
-            let literals = texts.map { text in { (out: inout ByteBuffer) in out.appendStringLiteral(text) } }
+            let literals = texts.ends.indices.map { index in
+                { (out: inout ByteBuffer) in out.append(texts.bytes, texts.range(index)) }
+            }
             let tables = [("parameters", parameters), ("events", events), ("tips", literals)]
             return writer.expression { code in
                 code.prefix { $0.append("private let _tipcFile = ") }
@@ -123,16 +139,16 @@ extension FileEmitter {
     /// out line by line rather than measured as an expression, the table of
     /// the benchmark's 10,000 tips costs 26 M fewer instructions (callgrind,
     /// `tipc-bench --measure-compile-one-job 10000`).
-    private func appendTexts(_ texts: [String], into writer: inout SwiftWriter) {
-        writer.line(texts.isEmpty ? "let tips: [Swift.String] = []" : "var tips: [Swift.String] = []")
+    private func appendTexts(_ texts: TableLiterals, into writer: inout SwiftWriter) {
+        writer.line(texts.count == 0 ? "let tips: [Swift.String] = []" : "var tips: [Swift.String] = []")
         for start in stride(from: 0, to: texts.count, by: Self.namesPerLiteral) {
             writer.line("tips.append(")
             writer.indented { writer in
                 writer.line("contentsOf: [")
                 writer.indented { writer in
-                    for text in texts[start..<min(start + Self.namesPerLiteral, texts.count)] {
+                    for index in start..<min(start + Self.namesPerLiteral, texts.count) {
                         writer.nonEmptyLine { out in
-                            out.appendStringLiteral(text)
+                            out.append(texts.bytes, texts.range(index))
                             out.append(",")
                         }
                     }
@@ -141,6 +157,30 @@ extension FileEmitter {
             }
             writer.line(")")
         }
+    }
+
+    /// The texts of the file's table as Swift string literals: each tip's
+    /// head (``tableHead(_:)``), then its rules' texts. Each text is written
+    /// into one reused writer and escaped straight into the literals' bytes,
+    /// never made a `String`.
+    func tableLiterals(_ tips: [LoweredTip?]) -> TableLiterals {
+        var literals = TableLiterals()
+        var text = RuleTextWriter(capacity: 1024)
+        func appendLiteral() {
+            text.withUTF8 { literals.bytes.appendStringLiteral($0) }
+            literals.ends.append(literals.bytes.count)
+            text.removeAll()
+        }
+        for index in tips.indices {
+            guard let tip = tips[index] else { continue }
+            tableHead(tip).write(to: &text)
+            appendLiteral()
+            for rule in tip.rules.indices {
+                tip.rules[rule].write(to: &text)
+                appendLiteral()
+            }
+        }
+        return literals
     }
 
     /// Writes a reusable tip's `rules` when they read its arguments: the

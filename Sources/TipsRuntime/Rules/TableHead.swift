@@ -36,6 +36,12 @@ extension Tips {
         /// The head as text (see the top of this file).
         package var text: String {
             var out = RuleTextWriter(capacity: 128)
+            write(to: &out)
+            return out.text
+        }
+
+        /// Appends the head as text (see ``text``) to `out`.
+        package func write(to out: inout RuleTextWriter) {
             out += name
             func form(_ head: StaticString, _ write: (inout RuleTextWriter) -> Void) {
                 out.append(head)
@@ -53,12 +59,7 @@ extension Tips {
                     action.title.write(to: &$0)
                 }
             }
-            let options = options.text
-            if !options.isEmpty {
-                out.append(" ")
-                out += options
-            }
-            return out.text
+            options.write(to: &out, afterText: true)
         }
     }
 }
@@ -67,7 +68,7 @@ extension Tips.TableHead.Text {
     fileprivate func write(to out: inout RuleTextWriter) {
         switch self {
         case .literal(let text): out.appendQuoted(text)
-        case .copy(let index): out += String(index)
+        case .copy(let index): out.append(index)
         }
     }
 
