@@ -13,16 +13,22 @@ struct FileNames {
     private(set) var parameters: [String] = []
     private(set) var events: [String] = []
 
-    /// The names of `tips`, a file's tips among its declarations (nil for another).
-    init(_ tips: [LoweredTip?]) {
+    /// The names of `tips`, a file's tips.
+    init(_ tips: [LoweredTip]) {
         var seenParameters: Set<String> = []
         var seenEvents: Set<String> = []
-        for index in tips.indices {
-            guard let tip = tips[index] else { continue }
-            let names = TipRule.namedValues(tip.rules)
-            for id in names.parameters where seenParameters.insert(id).inserted { parameters.append(id) }
-            for id in names.events where seenEvents.insert(id).inserted { events.append(id) }
-            for event in tip.options.invalidatedBy where seenEvents.insert(event.id).inserted {
+        // Room for about a name a tip at once: growing a table one rehash at a time costs more than filling it.
+        seenParameters.reserveCapacity(tips.count)
+        seenEvents.reserveCapacity(tips.count)
+        for tip in tips.indices {
+            for rule in tips[tip].rules.indices {
+                tips[tip].rules[rule].expression.visitDependencies { id in
+                    if seenParameters.insert(id).inserted { parameters.append(id) }
+                } event: { id in
+                    if seenEvents.insert(id).inserted { events.append(id) }
+                }
+            }
+            for event in tips[tip].options.invalidatedBy where seenEvents.insert(event.id).inserted {
                 events.append(event.id)
             }
         }
@@ -57,7 +63,7 @@ extension FileEmitter {
     /// translations, and the table of its tips (each tip's head, then its
     /// rules' texts), the empty tables left out; a table of more than
     /// ``namesPerLiteral`` entries is built by `_tipcMakeFile()`, that many a statement.
-    func emitGeneratedFile(_ tips: [LoweredTip?], into writer: inout SwiftWriter) {
+    func emitGeneratedFile(_ tips: [LoweredTip], into writer: inout SwiftWriter) {
         let names = FileNames(tips)
         writer.blankLine()
         writer.line("/// What this file's tips read their copy, rules and options from: the parameters and events")
@@ -71,7 +77,7 @@ extension FileEmitter {
         }
         let events = names.events.map { id in { (out: inout ByteBuffer) in appendEventReference(id, to: &out) } }
         let texts = tableLiterals(tips)
-        let copy = tips.contains { $0?.copy != nil }
+        let copy = tips.contains { $0.copy != nil }
         // Room for the table at once: the largest part of the file (4.6 of
         // the 14.2 MB written for 10,000 tips), which would otherwise grow
         // by doubling from nothing, copied at each step.
@@ -163,7 +169,7 @@ extension FileEmitter {
     /// head (``tableHead(_:)``), then its rules' texts. Each text is written
     /// into one reused writer and escaped straight into the literals' bytes,
     /// never made a `String`.
-    func tableLiterals(_ tips: [LoweredTip?]) -> TableLiterals {
+    func tableLiterals(_ tips: [LoweredTip]) -> TableLiterals {
         var literals = TableLiterals()
         var text = RuleTextWriter(capacity: 1024)
         func appendLiteral() {
@@ -171,12 +177,11 @@ extension FileEmitter {
             literals.ends.append(literals.bytes.count)
             text.removeAll()
         }
-        for index in tips.indices {
-            guard let tip = tips[index] else { continue }
-            tableHead(tip).write(to: &text)
+        for tip in tips.indices {
+            tableHead(tips[tip]).write(to: &text)
             appendLiteral()
-            for rule in tip.rules.indices {
-                tip.rules[rule].write(to: &text)
+            for rule in tips[tip].rules.indices {
+                tips[tip].rules[rule].write(to: &text)
                 appendLiteral()
             }
         }

@@ -16,7 +16,7 @@ extension FileEmitter {
     /// changes another file's output. What the extension gives costs once
     /// what a property in each tip costs a tip: for the benchmark's 1,000
     /// tips, about 0.1 ms of `swiftc -typecheck` a tip and a property.
-    func emitTipProtocol(_ tips: [LoweredTip?], into writer: inout SwiftWriter) {
+    func emitTipProtocol(_ tips: [LoweredTip], into writer: inout SwiftWriter) {
         emitGeneratedFile(tips, into: &writer)
         writer.blankLine()
         writer.line("/// What every tip of this file shares: its copy, rules and options read from the file's table,")

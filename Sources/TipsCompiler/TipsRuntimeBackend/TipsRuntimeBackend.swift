@@ -33,6 +33,34 @@ public struct TipsRuntimeBackend: Backend {
     }
 }
 
+/// A file's tips lowered, and which of its tips and groups they are.
+struct FileTips: Sendable {
+    /// The tips, in source order.
+    let lowered: [LoweredTip]
+    /// For each position among the tips and groups, how many of them before
+    /// it are tips; one more entry after the last.
+    private let tipsBefore: [Int]
+
+    /// The tips `lowered` of `declarations`, whose tips and groups are at `positions`.
+    init(_ lowered: [LoweredTip], at positions: [Int], of declarations: [CheckedDeclaration]) {
+        self.lowered = lowered
+        var tipsBefore: [Int] = []
+        tipsBefore.reserveCapacity(positions.count + 1)
+        var count = 0
+        for index in positions {
+            tipsBefore.append(count)
+            if case .tip = declarations[index] { count += 1 }
+        }
+        tipsBefore.append(count)
+        self.tipsBefore = tipsBefore
+    }
+
+    /// The index in ``lowered`` of the tip at `position` among the tips and groups; nil for a group.
+    func index(at position: Int) -> Int? {
+        tipsBefore[position + 1] > tipsBefore[position] ? tipsBefore[position] : nil
+    }
+}
+
 /// Emits one input file: prints what ``RuntimeLowering`` makes of each
 /// declaration, lowered as it is printed.
 ///
@@ -133,11 +161,13 @@ struct FileEmitter {
         // Each tip lowered once, on every job, before the sections: the
         // file's table of names reads them all before any is printed.
         let emitter = self
-        let tips: [LoweredTip?] = Parallel.map(
-            declarations.count, jobs: options.jobs, minimumChunk: Self.declarationsPerRange
-        ) { range in
-            range.map { emitter.loweredTip(at: declarations[$0]) }
-        }.flatMap { $0 }
+        let chunks = Parallel.map(declarations.count, jobs: options.jobs, minimumChunk: Self.declarationsPerRange) {
+            range in range.compactMap { emitter.loweredTip(at: declarations[$0]) }
+        }
+        // One chunk (one job) is taken as it is: joining chunks copies every
+        // lowered tip, which retains each string and array in it.
+        let tips = FileTips(
+            chunks.count == 1 ? chunks[0] : chunks.flatMap { $0 }, at: declarations, of: file.declarations)
         let copy: [Section] = lowering.translations == nil ? [] : [.copy]
         let sections: [Section] =
             [.enumsAndConfiguration, .parameters, .events] + ranges.map { .tipsAndGroups($0) } + copy
@@ -155,8 +185,8 @@ struct FileEmitter {
 
     /// Writes one section.
     /// `declarations` are the positions of the file's tips and groups, `tips`
-    /// the tips among them lowered (nil for a group).
-    func emit(_ section: Section, declarations: [Int], tips: [LoweredTip?], into writer: inout SwiftWriter) {
+    /// the tips among them lowered.
+    func emit(_ section: Section, declarations: [Int], tips: FileTips, into writer: inout SwiftWriter) {
         switch section {
         case .enumsAndConfiguration:
             for case .enumeration(let decl) in file.declarations { emitEnum(decl, into: &writer) }
@@ -164,7 +194,7 @@ struct FileEmitter {
                 emitConfiguration(declared, into: &writer)
             }
             if file.id == lowering.renamesFile { emitRenames(lowering.renames, into: &writer) }
-            if tips.contains(where: { $0 != nil }) { emitTipProtocol(tips, into: &writer) }
+            if !tips.lowered.isEmpty { emitTipProtocol(tips.lowered, into: &writer) }
         case .parameters:
             let parameters = file.declarations.compactMap {
                 if case .parameter(let p) = $0 { lowering.lower(p) } else { nil }
@@ -178,8 +208,8 @@ struct FileEmitter {
         case .tipsAndGroups(let range):
             writer.reserveCapacity(range.count * Self.estimatedBytesPerDeclaration)
             for position in range {
-                if let tip = tips[position] {
-                    emitTip(tip, into: &writer)
+                if let tip = tips.index(at: position) {
+                    emitTip(tips.lowered[tip], into: &writer)
                 } else if case .group(let group) = file.declarations[declarations[position]] {
                     emitGroup(lowering.lower(group), into: &writer)
                 }

@@ -131,7 +131,7 @@ public struct TipRule: Sendable, Hashable {
 
 extension RuleExpression {
     /// Calls `parameter` for every parameter id and `event` for every event id the expression reads.
-    func visitDependencies(parameter: (String) -> Void, event: (String) -> Void) {
+    package func visitDependencies(parameter: (String) -> Void, event: (String) -> Void) {
         switch self {
         case .literal, .argument, .field: break
         case .parameter(let reference): parameter(reference.id)
