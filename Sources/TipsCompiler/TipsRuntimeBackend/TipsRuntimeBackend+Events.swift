@@ -9,31 +9,55 @@
 import TipsRuntime
 import TipsSyntax
 
+/// The Swift names an event's code spells, each spelled once: an event's
+/// fields are named seven times and its types up to five (spelling them at
+/// each use cost 18 M instructions more for the benchmark's 5,000 events,
+/// callgrind, `tipc-bench --measure-compile-one-job 10000`).
+struct EventSpelling {
+    /// `<Name>Event`.
+    let eventType: String
+    /// `<Name>Donation`.
+    let donationType: String
+    /// Each field's stored property and parameter name (``SwiftNames/eventField(_:)``).
+    let fieldNames: [String]
+    /// Each field's argument label (``SwiftNames/label(_:)``).
+    let fieldLabels: [String]
+
+    init(_ event: CheckedEvent) {
+        eventType = SwiftNames.eventType(event.name)
+        donationType = SwiftNames.donationType(event.name)
+        fieldNames = event.fields.map { SwiftNames.eventField($0.name) }
+        fieldLabels = event.fields.map { SwiftNames.label($0.name) }
+    }
+}
+
 extension FileEmitter {
     func emitEvents(_ events: [LoweredEvent], into writer: inout SwiftWriter) {
+        let spellings = events.map { EventSpelling($0.declaration) }
         writer.blankLine()
         writer.block("extension TipsRuntime.TipEvents") { writer in
-            for (index, event) in events.enumerated() {
+            for index in events.indices {
                 if index > 0 { writer.line() }
-                emitEvent(event, into: &writer)
+                emitEvent(events[index], spellings[index], into: &writer)
             }
         }
-        for event in events where !event.declaration.fields.isEmpty {
-            emitDonateExtension(event.declaration, into: &writer)
+        for index in events.indices where !events[index].declaration.fields.isEmpty {
+            emitDonateExtension(events[index].declaration, spellings[index], into: &writer)
         }
     }
 
     /// Writes an event with fields: its value, its type (an alias of the
     /// runtime's `Tips.TypedEvent`) and its donation type.
-    private func emitEvent(_ lowered: LoweredEvent, into writer: inout SwiftWriter) {
+    private func emitEvent(_ lowered: LoweredEvent, _ spelling: EventSpelling, into writer: inout SwiftWriter) {
         let event = lowered.declaration
-        guard !event.fields.isEmpty else { return emitFieldlessEvent(lowered, into: &writer) }
-        let eventType = SwiftNames.eventType(event.name)
-        // Spelled once here: the donation type's name is written three times.
-        let donationType = SwiftNames.donationType(event.name)
+        guard !event.fields.isEmpty else { return emitFieldlessEvent(lowered, spelling, into: &writer) }
+        let eventType = spelling.eventType
+        let donationType = spelling.donationType
         // `$0` and inferred field types: no local or type expression for a user's name to hide.
         emitEventValue(lowered, eventType, opensClosure: true, into: &writer)
-        writer.indented { writer in writer.expression { appendTypedDonation(event, donationType, to: &$0) } }
+        writer.indented { writer in
+            writer.expression { appendTypedDonation(event, spelling, to: &$0) }
+        }
         writer.line("}")
         writer.line()
         docLine("/// Donations of `", event, "`, with their typed fields.", into: &writer)
@@ -44,31 +68,34 @@ extension FileEmitter {
             out.append(">")
         }
         writer.line()
-        emitDonationType(event, donationType, into: &writer)
+        emitDonationType(event, spelling, into: &writer)
     }
 
     /// Writes `extension TipsRuntime.Tips.TypedEvent where _TipcDonation == …`
     /// with the event's `donate` and `sendDonation`.
-    private func emitDonateExtension(_ event: CheckedEvent, into writer: inout SwiftWriter) {
+    private func emitDonateExtension(
+        _ event: CheckedEvent, _ spelling: EventSpelling, into writer: inout SwiftWriter
+    ) {
         writer.blankLine()
         writer.block { out in
             out.append("extension TipsRuntime.Tips.TypedEvent where _TipcDonation == TipsRuntime.TipEvents.")
-            out.appendUTF8(SwiftNames.donationType(event.name))
+            out.appendUTF8(spelling.donationType)
         } body: { writer in
-            emitDonate(event, awaited: true, into: &writer)
+            emitDonate(event, spelling, awaited: true, into: &writer)
             writer.line()
-            emitDonate(event, awaited: false, into: &writer)
+            emitDonate(event, spelling, awaited: false, into: &writer)
         }
     }
 
     /// Appends `<Name>Donation(date: $0.date, label: $0.value("field"), ...)`,
     /// the typed donation made of the runtime's `$0`.
-    private func appendTypedDonation(_ event: CheckedEvent, _ donationType: String, to code: inout SwiftExpression) {
-        code.beginCall(string: donationType)
+    private func appendTypedDonation(
+        _ event: CheckedEvent, _ spelling: EventSpelling, to code: inout SwiftExpression
+    ) {
+        code.beginCall(string: spelling.donationType)
         code.labeled("date") { $0.append("$0.date") }
-        for field in event.fields {
+        for (field, label) in zip(event.fields, spelling.fieldLabels) {
             // A keyword needs no backticks as a call's argument label.
-            let label = SwiftNames.label(field.name)
             code.beginLabeled(string: label.hasPrefix("`") ? String(label.dropFirst().dropLast()) : label)
             code.atom { out in
                 out.append("$0.value(")
@@ -109,9 +136,11 @@ extension FileEmitter {
 
     /// Writes an event without fields: its value, a `TipsRuntime.Tips.FieldlessEvent`,
     /// and its two type names as aliases of the runtime's types.
-    private func emitFieldlessEvent(_ lowered: LoweredEvent, into writer: inout SwiftWriter) {
+    private func emitFieldlessEvent(
+        _ lowered: LoweredEvent, _ spelling: EventSpelling, into writer: inout SwiftWriter
+    ) {
         let event = lowered.declaration
-        let eventType = SwiftNames.eventType(event.name)
+        let eventType = spelling.eventType
         emitEventValue(lowered, eventType, opensClosure: false, into: &writer)
         writer.line()
         docLine("/// Donations of `", event, "`, an event without fields.", into: &writer)
@@ -122,7 +151,7 @@ extension FileEmitter {
         writer.line()
         docLine("/// A donation of `", event, "`: when it was made.", into: &writer)
         declaration(" typealias ", into: &writer) { out in
-            out.appendUTF8(SwiftNames.donationType(event.name))
+            out.appendUTF8(spelling.donationType)
             out.append(" = TipsRuntime.Tips.FieldlessEvent.Donation")
         }
     }
@@ -130,18 +159,18 @@ extension FileEmitter {
     /// Writes `<Name>Donation` beside `<Name>Event` for an event with fields:
     /// the date, then one typed property per field. A sibling, not a nested type, so that inside the
     /// event's type a user's enum is never hidden by it.
-    private func emitDonationType(_ event: CheckedEvent, _ donationType: String, into writer: inout SwiftWriter) {
+    private func emitDonationType(_ event: CheckedEvent, _ spelling: EventSpelling, into writer: inout SwiftWriter) {
         docLine("/// A donation of `", event, "`: when it was made, and its typed fields.", into: &writer)
         declaration(" struct ", into: &writer) { out in
-            out.appendUTF8(donationType)
+            out.appendUTF8(spelling.donationType)
             out.append(": Swift.Sendable")
         } body: { writer in
             writer.line("/// When the donation was made, by the center's clock.")
             declaration(" let date: Foundation.Date", into: &writer)
-            emitStoredProperties(event.fields, named: SwiftNames.eventField, into: &writer)
+            emitStoredProperties(event.fields, named: spelling.fieldNames, into: &writer)
             writer.line()
             writer.line("/// Nil when a field is missing or has another type.")
-            emitDonationInit(event, into: &writer)
+            emitDonationInit(event, spelling, into: &writer)
         }
     }
 
@@ -150,13 +179,13 @@ extension FileEmitter {
 
     /// Writes `init?(date: Foundation.Date, label name: Type?, ...)`, one
     /// parameter a line when long, which keeps the fields that are all there.
-    private func emitDonationInit(_ event: CheckedEvent, into writer: inout SwiftWriter) {
+    private func emitDonationInit(_ event: CheckedEvent, _ spelling: EventSpelling, into writer: inout SwiftWriter) {
         // The parameters on one line, built first to measure them.
         var parameters = ByteBuffer(capacity: 128)
         parameters.append(Self.dateParameter)
-        for field in event.fields {
+        for index in event.fields.indices {
             parameters.append(", ")
-            appendDonationParameter(field, to: &parameters)
+            appendDonationParameter(event.fields[index], spelling, index, to: &parameters)
         }
         let wraps = parameters.count + access.utf8CodeUnitCount + 18 > SwiftExpression.lineLimit - 8
         if wraps {
@@ -166,9 +195,9 @@ extension FileEmitter {
                     out.append(Self.dateParameter)
                     out.append(",")
                 }
-                for (index, field) in event.fields.enumerated() {
+                for index in event.fields.indices {
                     writer.nonEmptyLine { out in
-                        appendDonationParameter(field, to: &out)
+                        appendDonationParameter(event.fields[index], spelling, index, to: &out)
                         if index < event.fields.count - 1 { out.append(",") }
                     }
                 }
@@ -184,21 +213,25 @@ extension FileEmitter {
             // No expression here names a type: a local never hides one.
             writer.nonEmptyLine { out in
                 out.append("guard ")
-                for (index, field) in event.fields.enumerated() {
+                for (index, name) in spelling.fieldNames.enumerated() {
                     if index > 0 { out.append(", ") }
                     out.append("let ")
-                    out.appendUTF8(SwiftNames.eventField(field.name))
+                    out.appendUTF8(name)
                 }
                 out.append(" else { return nil }")
             }
             writer.line("self.date = date")
-            for field in event.fields { assignStored(SwiftNames.eventField(field.name), into: &writer) }
+            for name in spelling.fieldNames { assignStored(name, into: &writer) }
         }
     }
 
-    /// Appends `label name: Type?`, the optional parameter of the donation's `init?` for a field.
-    private func appendDonationParameter(_ field: CheckedField, to out: inout ByteBuffer) {
-        appendParameter(field.name, swiftName: SwiftNames.eventField(field.name), type: field.type, to: &out)
+    /// Appends `label name: Type?`, the optional parameter of the donation's
+    /// `init?` for a field, the one at `index` among the event's fields.
+    private func appendDonationParameter(
+        _ field: CheckedField, _ spelling: EventSpelling, _ index: Int, to out: inout ByteBuffer
+    ) {
+        appendParameter(
+            label: spelling.fieldLabels[index], swiftName: spelling.fieldNames[index], type: field.type, to: &out)
         out.append("?")
     }
 
@@ -225,13 +258,17 @@ extension FileEmitter {
 
     /// Writes `donate(...) async` (returns once durable) or `sendDonation(...)`
     /// (TipKit's name: returns at once), with one typed parameter per field.
-    private func emitDonate(_ event: CheckedEvent, awaited: Bool, into writer: inout SwiftWriter) {
+    private func emitDonate(
+        _ event: CheckedEvent, _ spelling: EventSpelling, awaited: Bool, into writer: inout SwiftWriter
+    ) {
         docLine(
             "/// Records one donation of `", event,
             awaited ? "`; returns once it is durable." : "` and returns at once, before it is durable.", into: &writer)
         declaration(awaited ? " func donate(" : " func sendDonation(", into: &writer) { out in
-            for field in event.fields {
-                appendParameter(field.name, swiftName: SwiftNames.eventField(field.name), type: field.type, to: &out)
+            for index in event.fields.indices {
+                appendParameter(
+                    label: spelling.fieldLabels[index], swiftName: spelling.fieldNames[index],
+                    type: event.fields[index].type, to: &out)
                 out.append(", ")
             }
             out.append(
@@ -246,7 +283,7 @@ extension FileEmitter {
                     if index > 0 { out.append(", ") }
                     out.appendStringLiteral(field.name)
                     out.append(": ")
-                    appendValue(of: SwiftNames.eventField(field.name), type: field.type, to: &out)
+                    appendValue(of: spelling.fieldNames[index], type: field.type, to: &out)
                 }
                 out.append("]")
                 out.append(", in: center)")

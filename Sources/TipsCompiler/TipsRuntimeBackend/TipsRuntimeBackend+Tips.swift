@@ -133,7 +133,7 @@ extension FileEmitter {
     /// Writes the stored arguments and the initializer that sets them.
     private func emitInit(_ arguments: [CheckedField], into writer: inout SwiftWriter) {
         guard !arguments.isEmpty else { return declaration(" init() {}", into: &writer) }
-        emitStoredProperties(arguments, named: SwiftNames.tipArgument, into: &writer)
+        emitStoredProperties(arguments, named: arguments.map { SwiftNames.tipArgument($0.name) }, into: &writer)
         writer.line()
         writer.line("/// Creates the tip for these argument values; each combination is its own tip.")
         declaration(" init(", into: &writer) { out in

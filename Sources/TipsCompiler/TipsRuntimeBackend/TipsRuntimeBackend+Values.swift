@@ -64,7 +64,12 @@ extension FileEmitter {
     /// Appends a function parameter for a `.tips` argument or field named
     /// `name` (see ``SwiftNames/parameter(_:swiftName:type:)``).
     func appendParameter(_ name: String, swiftName: String, type: TipsType, to out: inout ByteBuffer) {
-        let label = SwiftNames.label(name)
+        appendParameter(label: SwiftNames.label(name), swiftName: swiftName, type: type, to: &out)
+    }
+
+    /// Appends a function parameter whose label is `label` (its
+    /// ``SwiftNames/label(_:)``), left out when it is `swiftName`.
+    func appendParameter(label: String, swiftName: String, type: TipsType, to out: inout ByteBuffer) {
         if label != swiftName {
             out.appendUTF8(label)
             out.append(" ")

@@ -240,13 +240,11 @@ struct FileEmitter {
         out.append(" = ")
     }
 
-    /// Writes `<access> let <name>: <Type>` for each field, its name spelled by `swiftName`.
-    func emitStoredProperties(
-        _ fields: [CheckedField], named swiftName: (String) -> String, into writer: inout SwiftWriter
-    ) {
-        for field in fields {
+    /// Writes `<access> let <name>: <Type>` for each field, named by `swiftNames` in order.
+    func emitStoredProperties(_ fields: [CheckedField], named swiftNames: [String], into writer: inout SwiftWriter) {
+        for (field, name) in zip(fields, swiftNames) {
             declaration(" let ", into: &writer) { out in
-                out.appendUTF8(swiftName(field.name))
+                out.appendUTF8(name)
                 out.append(": ")
                 appendSwiftType(field.type, to: &out)
             }
