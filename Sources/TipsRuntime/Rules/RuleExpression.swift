@@ -9,7 +9,7 @@
 ///     .count(EventQuery(event: opened, steps: [.within(seconds: 5 * 86_400)])),
 ///     .literal(.int(3)))
 /// ```
-public indirect enum RuleExpression: Sendable, Hashable {
+public enum RuleExpression: Sendable, Hashable {
     /// A constant.
     case literal(TipValue)
     /// A parameter's current value.
@@ -20,11 +20,11 @@ public indirect enum RuleExpression: Sendable, Hashable {
     /// (and named by `largestSubset`/`smallestSubset`).
     case field(String)
     /// Boolean negation.
-    case not(RuleExpression)
+    indirect case not(RuleExpression)
     /// Arithmetic negation.
-    case negate(RuleExpression)
+    indirect case negate(RuleExpression)
     /// A binary operation.
-    case binary(RuleOperator, RuleExpression, RuleExpression)
+    indirect case binary(RuleOperator, RuleExpression, RuleExpression)
     /// The number of donations a query selects, an `Int`.
     case count(EventQuery)
 }
