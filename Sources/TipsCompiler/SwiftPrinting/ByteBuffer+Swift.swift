@@ -18,6 +18,10 @@ extension ByteBuffer {
     }
 
     /// Appends fixed text from the binary, with no string in between.
+    /// Inlined, so that each copy is of a length known where it is written,
+    /// made in a store or two rather than a call: 25 M instructions fewer for
+    /// the benchmark's 10,000 tips (callgrind, `tipc-bench --measure-compile-one-job 10000`).
+    @inline(__always)
     mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
     }

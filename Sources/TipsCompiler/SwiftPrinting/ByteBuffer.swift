@@ -67,22 +67,29 @@ struct ByteBuffer: @unchecked Sendable {
 
     /// Calls `write` with room for `extra` more bytes after the text, then
     /// counts them in: `write` must fill all of them.
+    @inline(__always)
     mutating func appendBytes(_ extra: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Void) {
-        if capacity - count < extra || !isKnownUniquelyReferenced(&storage) {
-            reallocate(Swift.max(count + extra, 2 * capacity, 64))
-        }
+        if capacity - count < extra || !isKnownUniquelyReferenced(&storage) { grow(extra) }
         guard let storage else { return }
         let start = count
         storage.withUnsafeMutablePointerToElements { write($0 + start) }
         count += extra
     }
 
+    /// Moves the text to storage of its own with room for `extra` more bytes.
+    @inline(never)
+    private mutating func grow(_ extra: Int) {
+        reallocate(Swift.max(count + extra, 2 * capacity, 64))
+    }
+
     /// Appends one byte.
+    @inline(__always)
     mutating func append(_ byte: UInt8) {
         appendBytes(1) { $0.initialize(to: byte) }
     }
 
     /// Appends bytes in one copy.
+    @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         appendBytes(bytes.count) { $0.initialize(from: source, count: bytes.count) }

@@ -55,7 +55,13 @@ extension FileEmitter {
     /// tip's arguments, initializer and copy, and its rules when they read
     /// its arguments.
     func emitTip(_ lowered: LoweredTip, into writer: inout SwiftWriter) {
-        let tip = lowered.declaration
+        emitTip(lowered, lowered.declaration, into: &writer)
+    }
+
+    /// Writes the tip's struct (see ``emitTip(_:into:)``). `tip` is the
+    /// lowered tip's declaration, passed apart so that it is read where it
+    /// is, never copied: a copy retains every string and array in it.
+    private func emitTip(_ lowered: LoweredTip, _ tip: CheckedTip, into writer: inout SwiftWriter) {
         writer.blankLine()
         writer.docComment(tip.doc)
         let head = { (out: inout ByteBuffer) in
@@ -97,7 +103,12 @@ extension FileEmitter {
     /// The tip's head in the file's table: its type's name and options, and
     /// the copy of a tip without arguments (a reusable tip declares its own).
     func tableHead(_ lowered: LoweredTip) -> Tips.TableHead {
-        let tip = lowered.declaration
+        tableHead(lowered, lowered.declaration)
+    }
+
+    /// The tip's head in the file's table; `tip` is the lowered tip's
+    /// declaration, passed apart so that it is never copied.
+    private func tableHead(_ lowered: LoweredTip, _ tip: CheckedTip) -> Tips.TableHead {
         // The name `String(describing:)` gives the type: a keyword's without its backticks.
         let swiftName = SwiftNames.tipType(tip.name)
         var head = Tips.TableHead(name: swiftName.hasPrefix("`") ? String(swiftName.dropFirst().dropLast()) : swiftName)
