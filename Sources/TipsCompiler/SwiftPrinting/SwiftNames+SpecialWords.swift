@@ -21,13 +21,29 @@ extension SwiftNames {
             return shapes
         }
 
-        /// Whether `name` may be a special word; false means it certainly is not.
+        /// The UTF-8 of every special word, by its length in bytes (below 64).
+        private static let wordsByLength: [[[UInt8]]] = {
+            var words = [[[UInt8]]](repeating: [], count: 64)
+            let sets = [keywords, reserved, enumMembers, tipMembers, groupMembers, donateMembers]
+            for word in Set(sets.joined()) where word.utf8.count < 64 {
+                words[word.utf8.count].append(Array(word.utf8))
+            }
+            return words
+        }()
+
+        /// Whether `name` may be a special word; false means it certainly is
+        /// not. A name of a special word's shape is compared with the words
+        /// of its length, byte by byte, so that a name such as `region`
+        /// (shaped like `return`) is not hashed into the sets: the names of
+        /// the benchmark's 10,000 tips cost 4 M instructions fewer (callgrind,
+        /// `tipc-bench --measure-compile-one-job 10000`).
         static func mayContain(_ name: String) -> Bool {
             var name = name
             return name.withUTF8 { bytes in
                 guard let first = bytes.first, let last = bytes.last, bytes.count < 64 else { return false }
                 let bit: UInt64 = 1 << UInt64(bytes.count)
-                return firstBytes[Int(first)] & bit != 0 && lastBytes[Int(last)] & bit != 0
+                guard firstBytes[Int(first)] & bit != 0 && lastBytes[Int(last)] & bit != 0 else { return false }
+                return wordsByLength[bytes.count].contains { $0.elementsEqual(bytes) }
             }
         }
     }
