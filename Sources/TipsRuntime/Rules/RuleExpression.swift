@@ -132,17 +132,28 @@ public struct TipRule: Sendable, Hashable {
 extension RuleExpression {
     /// Calls `parameter` for every parameter id and `event` for every event id the expression reads.
     package func visitDependencies(parameter: (String) -> Void, event: (String) -> Void) {
+        visitNames(parameter: parameter, event: event, argument: { _ in })
+    }
+
+    /// Calls `parameter`, `event` and `argument` for every parameter id,
+    /// event id and argument name the expression reads, in the order they are
+    /// written (a query's event before its `where` predicate).
+    package func visitNames(
+        parameter: (String) -> Void, event: (String) -> Void, argument: (String) -> Void
+    ) {
         switch self {
-        case .literal, .argument, .field: break
+        case .literal, .field: break
         case .parameter(let reference): parameter(reference.id)
-        case .not(let operand), .negate(let operand): operand.visitDependencies(parameter: parameter, event: event)
+        case .argument(let name, _): argument(name)
+        case .not(let operand), .negate(let operand):
+            operand.visitNames(parameter: parameter, event: event, argument: argument)
         case .binary(_, let lhs, let rhs):
-            lhs.visitDependencies(parameter: parameter, event: event)
-            rhs.visitDependencies(parameter: parameter, event: event)
+            lhs.visitNames(parameter: parameter, event: event, argument: argument)
+            rhs.visitNames(parameter: parameter, event: event, argument: argument)
         case .count(let query):
             event(query.event.id)
             for case .filter(let predicate) in query.steps {
-                predicate.visitDependencies(parameter: parameter, event: event)
+                predicate.visitNames(parameter: parameter, event: event, argument: argument)
             }
         }
     }

@@ -274,30 +274,19 @@ extension Tips.Options {
 
 extension TipRule {
     /// The ids of the parameters and events and the names of the arguments
-    /// that `rules` read, each once, in the order they first appear: the
-    /// tables generated code gives ``Tips/GeneratedFile`` (with the events of
-    /// the options' `invalidatedBy`) and a reusable tip's `rules`.
+    /// that `rules` read, each once, in the order they first appear
+    /// (``RuleExpression/visitNames(parameter:event:argument:)``): a reusable
+    /// tip's `rules` read its arguments by these names.
     package static func namedValues(_ rules: [TipRule]) -> (
         parameters: [String], events: [String], arguments: [String]
     ) {
         var names: (parameters: [String], events: [String], arguments: [String]) = ([], [], [])
-        func visit(_ expression: RuleExpression) {
-            switch expression {
-            case .literal, .field: break
-            case .parameter(let reference):
-                if !names.parameters.contains(reference.id) { names.parameters.append(reference.id) }
-            case .argument(let name, _):
-                if !names.arguments.contains(name) { names.arguments.append(name) }
-            case .not(let operand), .negate(let operand): visit(operand)
-            case .binary(_, let lhs, let rhs):
-                visit(lhs)
-                visit(rhs)
-            case .count(let query):
-                if !names.events.contains(query.event.id) { names.events.append(query.event.id) }
-                for case .filter(let predicate) in query.steps { visit(predicate) }
-            }
+        for rule in rules {
+            rule.expression.visitNames(
+                parameter: { if !names.parameters.contains($0) { names.parameters.append($0) } },
+                event: { if !names.events.contains($0) { names.events.append($0) } },
+                argument: { if !names.arguments.contains($0) { names.arguments.append($0) } })
         }
-        for rule in rules { visit(rule.expression) }
         return names
     }
 }
