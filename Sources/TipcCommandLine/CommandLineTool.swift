@@ -3,7 +3,7 @@ import TipsCompiler
 import TipsSyntax
 
 /// Runs `tipc`: parses the arguments, reads the inputs, compiles, and writes
-/// the outputs. `main.swift` is only a call to ``run(_:standardOutput:standardError:)``.
+/// the outputs. `main.swift` is only a call to ``run(_:standardOutput:standardError:endsProcess:)``.
 public enum CommandLineTool {
     /// Exit status: success (warnings allowed).
     public static let success: Int32 = 0
@@ -13,8 +13,13 @@ public enum CommandLineTool {
     public static let usageError: Int32 = 2
 
     /// Runs one command line (without the program name) and returns the exit status.
+    ///
+    /// `endsProcess` is true when the process exits right after this call,
+    /// as `tipc` does: a compilation is then left to the exit rather than
+    /// freed (see ``LeftToExit``).
     public static func run(
-        _ arguments: [String], standardOutput: (String) -> Void, standardError: (String) -> Void
+        _ arguments: [String], standardOutput: (String) -> Void, standardError: (String) -> Void,
+        endsProcess: Bool = false
     ) -> Int32 {
         let command: TipcCommand
         var origins: [OptionsFile.Origin?] = []
@@ -44,13 +49,15 @@ public enum CommandLineTool {
         case .check(let files, let warningsAsErrors, let jobs, let lock, let strings):
             return compile(
                 files, options: CompilationOptions(warningsAsErrors: warningsAsErrors, emitsCode: false, jobs: jobs),
-                lock: lock, strings: strings, outputDirectory: nil, standardError: standardError)
+                lock: lock, strings: strings, outputDirectory: nil, endsProcess: endsProcess,
+                standardError: standardError)
         case .compile(
             let files, let outputDirectory, let accessLevel, let warningsAsErrors, let jobs, let lock, let strings):
             return compile(
                 files,
                 options: CompilationOptions(accessLevel: accessLevel, warningsAsErrors: warningsAsErrors, jobs: jobs),
-                lock: lock, strings: strings, outputDirectory: outputDirectory, standardError: standardError)
+                lock: lock, strings: strings, outputDirectory: outputDirectory, endsProcess: endsProcess,
+                standardError: standardError)
         case .lock(let lock):
             return lock.run(standardOutput: standardOutput, standardError: standardError)
         case .dump(let kind, let files):
@@ -128,10 +135,11 @@ public enum CommandLineTool {
 
     private static func compile(
         _ files: [String], options: CompilationOptions, lock: String?, strings: String?, outputDirectory: String?,
-        standardError: (String) -> Void
+        endsProcess: Bool, standardError: (String) -> Void
     ) -> Int32 {
         guard let inputs = readInputs(files, standardError: standardError) else { return usageError }
         var options = options
+        options.keepsSyntax = endsProcess
         do {
             options.lock = try LockCommand.readLockOption(lock)
             options.strings = try StringsCommand.readCatalogOption(strings)
@@ -139,6 +147,7 @@ public enum CommandLineTool {
             return fail(error, standardError: standardError)
         }
         let result = Compilation(inputs: inputs, options: options).run()
+        defer { if endsProcess { LeftToExit.keep(result) } }
         let consequence = outputDirectory == nil ? "" : "; nothing was written"
         guard printDiagnostics(of: result, consequence: consequence, standardError: standardError) else {
             return inputErrors

@@ -190,6 +190,44 @@ extension DriverTests {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect(attributes[.modificationDate] as? Date == stamp)
     }
+
+    /// A class instance whose freeing a test can see through a weak reference.
+    final class Tracked {}
+
+    @Test func whatIsLeftToTheExitIsNeverFreed() {
+        weak var kept: Tracked?
+        weak var dropped: Tracked?
+        do {
+            let first = Tracked()
+            let second = Tracked()
+            (kept, dropped) = (first, second)
+            LeftToExit.keep(first)
+        }
+        #expect(kept != nil)
+        #expect(dropped == nil)
+    }
+
+    @Test func aCompileThatEndsTheProcessWritesWhatAnyOtherWrites() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tipc-ends-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let input = directory + "/Menu.tips"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data("event opened\ntip Hello {\n    title \"Hi\"\n    rule opened.count >= 2\n}\n".utf8)
+            .write(to: URL(fileURLWithPath: input))
+        var written: [Data?] = []
+        for endsProcess in [false, true] {
+            let output = directory + "/out-\(endsProcess)"
+            var errors = ""
+            let status = CommandLineTool.run(
+                ["compile", input, "-o", output], standardOutput: { _ in }, standardError: { errors += $0 },
+                endsProcess: endsProcess)
+            #expect(status == CommandLineTool.success, "\(errors)")
+            written.append(FileManager.default.contents(atPath: output + "/Menu.swift"))
+        }
+        #expect(written[0] != nil)
+        #expect(written[0] == written[1])
+    }
 }
 
 /// Every command's options come from one table (`HelpText`), read by one parser.

@@ -39,6 +39,11 @@ public struct CompilationOptions: Sendable {
     /// The String Catalog of the strings' translations (`--strings`): read
     /// after the inputs, its translations checked and carried by the program.
     public var strings: CompilationInput?
+    /// Whether the result keeps the syntax trees (``CompilationResult/syntax``)
+    /// rather than freeing them once checked: for a caller that exits right
+    /// after and leaves the whole result to the exit, as `tipc compile` does.
+    /// The compile's peak memory then holds them.
+    public var keepsSyntax: Bool = false
 
     /// Creates options; the defaults are those of `tipc compile`.
     public init(
@@ -69,6 +74,8 @@ public struct CompilationResult: Sendable {
     /// Every declaration and every use of one, as the checker resolved them,
     /// also when the input has errors (tools ask it what a name means).
     public var symbols: SymbolTable
+    /// The syntax trees of the inputs when ``CompilationOptions/keepsSyntax``; empty otherwise.
+    package var syntax: [SourceFileSyntax] = []
 
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -106,7 +113,12 @@ public struct Compilation: Sendable {
         let syntax = Parser.parse(files, jobs: options.jobs, diagnostics: &diagnostics)
         checkOutputNames(files, diagnostics: &diagnostics)
         var program = Checker.check(syntax, sources: sources, diagnostics: &diagnostics, jobs: options.jobs)
-        Parallel.releaseInBackground(consume syntax, jobs: options.jobs)
+        var kept: [SourceFileSyntax] = []
+        if options.keepsSyntax {
+            kept = consume syntax
+        } else {
+            Parallel.releaseInBackground(consume syntax, jobs: options.jobs)
+        }
         if let lock = options.lock { check(program, against: lock, sources: &sources, diagnostics: &diagnostics) }
         if let strings = options.strings {
             translate(&program, with: strings, sources: &sources, diagnostics: &diagnostics)
@@ -116,12 +128,14 @@ public struct Compilation: Sendable {
         let reported = Self.owned(diagnostics.sorted, in: program.symbols)
         guard !diagnostics.hasErrors else {
             return CompilationResult(
-                sources: sources, diagnostics: reported, program: nil, outputs: [], symbols: program.symbols)
+                sources: sources, diagnostics: reported, program: nil, outputs: [], symbols: program.symbols,
+                syntax: kept)
         }
         let emitOptions = EmitOptions(accessLevel: options.accessLevel, jobs: options.jobs)
         let outputs = options.emitsCode ? options.backend.emit(program, options: emitOptions) : []
         return CompilationResult(
-            sources: sources, diagnostics: reported, program: program, outputs: outputs, symbols: program.symbols)
+            sources: sources, diagnostics: reported, program: program, outputs: outputs, symbols: program.symbols,
+            syntax: kept)
     }
 
     /// `diagnostics`, each that the checker did not give an owner (the
