@@ -9,11 +9,14 @@ enum CPUTime {
     /// User and system CPU time of the child processes waited for so far, in seconds.
     static var ofChildren: Double { seconds(of: childrenWho) }
 
-    /// Times `body` by the CPU time of this process (all its threads).
-    static func measure(_ body: () -> Void) -> Double {
+    /// Times `body` by the CPU time of this process (all its threads). What
+    /// `body` returns is freed after the clock is read (see ``BenchCompiler/Output/compilation``).
+    static func measure<Result>(_ body: () -> Result) -> Double {
         let start = ofThisProcess
-        body()
-        return ofThisProcess - start
+        let result = body()
+        let seconds = ofThisProcess - start
+        withExtendedLifetime(result) {}
+        return seconds
     }
 
     #if os(Linux)

@@ -3,9 +3,9 @@ import Foundation
 /// Front-end throughput, full-compile time and growth, and peak memory.
 enum CompilerBench {
     static func run(options: Options, inputs: [BenchInput], report: Report) async {
-        guard let probe = inputs.first, BenchCompiler.frontEnd(probe.bytes) != nil else {
+        guard !inputs.isEmpty else {
             section("Compiler")
-            print("  the compiler is not in this build: front end, compile and memory not measured")
+            print("  no input sizes: front end, compile and memory not measured")
             report.judge(frontEndTarget, measured: "not measured", passed: nil)
             return
         }
@@ -48,7 +48,7 @@ enum CompilerBench {
         for input in inputs {
             let bytes = Double(input.bytes.count)
             let lex = measure(runs: options.runs(for: input.tipCount)) { _ = BenchCompiler.lex(input.bytes) }
-            let both = measure(runs: options.runs(for: input.tipCount)) { _ = BenchCompiler.frontEnd(input.bytes) }
+            let both = measure(runs: options.runs(for: input.tipCount)) { BenchCompiler.frontEnd(input.bytes) }
             print(
                 "  \(Format.pad(Format.count(input.tipCount) + " tips", 14)) lex only:     \(Format.spread(lex))  \(Format.rate(bytes / lex.median))"
             )
@@ -62,8 +62,8 @@ enum CompilerBench {
         var frontEndRuns: [Double] = []
         var compileRuns: [Double] = []
         for _ in 0..<options.runs(for: input.tipCount) {
-            frontEndRuns.append(CPUTime.measure { _ = BenchCompiler.frontEnd(input.bytes) })
-            compileRuns.append(CPUTime.measure { _ = BenchCompiler.compile(input.bytes, jobs: 1) })
+            frontEndRuns.append(CPUTime.measure { BenchCompiler.frontEnd(input.bytes) })
+            compileRuns.append(CPUTime.measure { BenchCompiler.compile(input.bytes, jobs: 1) })
         }
         let frontEnd = Samples(seconds: frontEndRuns)
         let compile = Samples(seconds: compileRuns)
@@ -84,8 +84,8 @@ enum CompilerBench {
             // The validity check already compiled each input once; large inputs skip a second warm-up.
             let warmUp = input.tipCount < 10_000
             let runs = options.runs(for: input.tipCount)
-            let samples = measure(runs: runs, warmUp: warmUp) { _ = BenchCompiler.compile(input.bytes, jobs: jobs) }
-            let serial = measure(runs: runs, warmUp: warmUp) { _ = BenchCompiler.compile(input.bytes, jobs: 1) }
+            let samples = measure(runs: runs, warmUp: warmUp) { BenchCompiler.compile(input.bytes, jobs: jobs) }
+            let serial = measure(runs: runs, warmUp: warmUp) { BenchCompiler.compile(input.bytes, jobs: 1) }
             let bytes = Double(input.bytes.count)
             var line =
                 "  \(Format.pad(Format.count(input.tipCount) + " tips", 14)) \(jobs) jobs: \(Format.spread(samples))"

@@ -14,14 +14,17 @@ struct Samples {
     var max: Double { seconds.max() ?? 0 }
 }
 
-/// Times a body several times after one warm-up run.
-func measure(runs: Int, warmUp: Bool = true, _ body: () throws -> Void) rethrows -> Samples {
+/// Times a body several times after one warm-up run. What the body returns
+/// is freed after the clock is read (see ``BenchCompiler/Output/compilation``).
+func measure<Result>(runs: Int, warmUp: Bool = true, _ body: () throws -> Result) rethrows -> Samples {
     let clock = ContinuousClock()
-    if warmUp { try body() }
+    if warmUp { _ = try body() }
     var seconds: [Double] = []
     for _ in 0..<Swift.max(1, runs) {
-        let elapsed = try clock.measure(body)
-        seconds.append(elapsed.seconds)
+        let start = clock.now
+        let result = try body()
+        seconds.append((clock.now - start).seconds)
+        withExtendedLifetime(result) {}
     }
     return Samples(seconds: seconds)
 }

@@ -21,7 +21,7 @@ enum ProbeChild {
             return 0
         case .frontEnd:
             let bytes = SyntheticTips(tipCount: tipCount).bytes()
-            guard BenchCompiler.frontEnd(bytes) == 0 else { return 1 }
+            guard BenchCompiler.frontEnd(bytes).errors == 0 else { return 1 }
             MemoryProbe.reportOwnPeak()
             return 0
         case .compile, .compileOneJob:
