@@ -26,6 +26,27 @@ import Testing
         #expect(far.fixIts(at: range).isEmpty)
     }
 
+    @Test func aCheckedTipIsAValueThoughItsFieldsAreShared() throws {
+        let result = Compilation(
+            inputs: [CompilationInput(path: "A.tips", text: "tip A {\n    title \"Hi\"\n}\n")],
+            options: CompilationOptions(emitsCode: false)
+        ).run()
+        guard case .tip(let original)? = result.program?.files.first?.declarations.first else {
+            Issue.record("no tip: \(result.renderedDiagnostics())")
+            return
+        }
+        var changed = original
+        #expect(changed == original && changed.hashValue == original.hashValue)
+        changed.title = InterpolatedText("Hello")
+        changed.doc.append("More.")
+        #expect(original.title.displayText == "Hi" && original.doc.isEmpty)
+        #expect(changed.title.displayText == "Hello" && changed.doc == ["More."])
+        #expect(changed != original)
+        changed.title = original.title
+        changed.doc = []
+        #expect(changed == original && changed.hashValue == original.hashValue)
+    }
+
     @Test func longQuotesInMessagesAreCutAndShortOnesKept() {
         let long = String(repeating: "é", count: 300)
         let cut = String(repeating: "é", count: Diagnostic.longestQuote) + "…"
