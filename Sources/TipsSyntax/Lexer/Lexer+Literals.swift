@@ -26,6 +26,20 @@ extension Lexer {
         return value
     }
 
+    /// The unit each byte spells on its own, indexed by the byte: a unit
+    /// after a number is nearly always one byte, read from the bytes rather
+    /// than by `DurationUnit(rawValue:)` on a `String` made of them (which
+    /// ``scanInteger(from:numberEnd:)`` does for longer suffixes): saves
+    /// 4 M instructions of 541 M in `Parser.parse` for 10,000 tips (callgrind).
+    static let durationUnits: [DurationUnit?] = {
+        var table = [DurationUnit?](repeating: nil, count: 256)
+        for unit in DurationUnit.allCases {
+            let spelling = Array(unit.rawValue.utf8)
+            if spelling.count == 1 { table[Int(spelling[0])] = unit }
+        }
+        return table
+    }()
+
     /// `42`, `1_000`, `2.5`, or a duration `30s`.
     mutating func scanNumber() {
         let start = index
@@ -73,8 +87,9 @@ extension Lexer {
             emit(.integer, from: start, to: end, value: value.map(TokenValue.integer) ?? .none, malformed: value == nil)
             return
         }
-        let suffix = file.text(in: range(numberEnd, end))
-        if let unit = DurationUnit(rawValue: suffix) {
+        let byteUnit = end == numberEnd + 1 ? Lexer.durationUnits[Int(bytes[numberEnd])] : nil
+        let suffix = byteUnit == nil ? file.text(in: range(numberEnd, end)) : ""
+        if let unit = byteUnit ?? DurationUnit(rawValue: suffix) {
             emit(
                 .duration, from: start, to: end, value: value.map { .duration($0, unit) } ?? .none,
                 malformed: value == nil)
@@ -172,12 +187,31 @@ extension Lexer {
                 }
             } else {
                 index += 1
+                if curly == nil { index = plainStringBytesEnd(from: index) }
             }
         }
         appendLastSegment(to: &segments, text: &text, runStart: runStart)
         index += closingLength
         emitString(from: start, to: index, segments: segments)
         return closingLength > 0
+    }
+
+    /// The end of the run of bytes from `position` that a string between
+    /// straight quotes holds as they are: ASCII other than `"`, `\` and line
+    /// breaks. Skipped in one tight loop rather than byte by byte through
+    /// ``scanString(curly:)``'s checks: saves 6 M instructions of 541 M in
+    /// `Parser.parse` for 10,000 tips (callgrind).
+    @inline(__always)
+    func plainStringBytesEnd(from position: Int) -> Int {
+        var end = position
+        while end < bytes.count {
+            let byte = bytes[end]
+            let isPlain =
+                byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0x0A && byte != 0x0D && byte < 0x80
+            if !isPlain { break }
+            end += 1
+        }
+        return end
     }
 
     /// Appends a string's text after its last escape or interpolation (its

@@ -64,29 +64,69 @@ package enum TokenValue: Hashable, Sendable {
 
 /// One token: its kind, where it is, and the value of a literal.
 ///
-/// Plain data (no references), like its value; see ``TokenValue``.
+/// Plain data (no references), like its value; see ``TokenValue``. Its
+/// flags share one byte, so that a token is 26 bytes rather than 31 (a byte
+/// a flag), which the lexer and the parser copy at every step: saves 10 M
+/// instructions of 519 M in `Parser.parse` for 10,000 tips (callgrind).
 public struct Token: Hashable, Sendable {
     /// What the token is.
     public var kind: TokenKind
+    /// ``isMalformed``, ``followsLineBreak``, ``hasDocComment`` and ``lexicalReport``.
+    private var flags: UInt8 = 0
+    /// For an identifier that spells a contextual keyword, that keyword.
+    public var keyword: Keyword?
     /// Where it is; names are read back from the source through this range.
     public var range: SourceRange
     /// The decoded value of a literal; ``TokenValue/none`` otherwise.
-    package var value: TokenValue = .none
+    package var value: TokenValue
+
+    init(
+        kind: TokenKind, range: SourceRange, value: TokenValue = .none, isMalformed: Bool = false,
+        keyword: Keyword? = nil, followsLineBreak: Bool = false
+    ) {
+        self.kind = kind
+        self.keyword = keyword
+        self.range = range
+        self.value = value
+        self.isMalformed = isMalformed
+        self.followsLineBreak = followsLineBreak
+    }
+
+    private static let malformedBit: UInt8 = 1
+    private static let lineBreakBit: UInt8 = 2
+    private static let docCommentBit: UInt8 = 4
+    /// ``lexicalReport``'s raw value, shifted.
+    private static let reportShift: UInt8 = 4
+
+    private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
+
+    private mutating func setFlag(_ bit: UInt8, _ value: Bool) { flags = value ? flags | bit : flags & ~bit }
+
     /// True when the lexer already reported an error about this token (an
     /// integer that overflows, an unknown duration unit); the parser then
     /// stays silent about it.
-    public var isMalformed = false
-    /// For an identifier that spells a contextual keyword, that keyword.
-    public var keyword: Keyword? = nil
+    public var isMalformed: Bool {
+        get { flag(Self.malformedBit) }
+        set { setFlag(Self.malformedBit, newValue) }
+    }
     /// Whether a line feed lies between the token before (other than a doc
     /// comment or a separating ``TokenKind/newline``) and this one.
-    public var followsLineBreak = false
+    public var followsLineBreak: Bool {
+        get { flag(Self.lineBreakBit) }
+        set { setFlag(Self.lineBreakBit, newValue) }
+    }
     /// Whether a doc comment directly precedes the token (when the lexer
     /// collects doc comments, it hands it out with ``Lexer/takeDocComment()``).
-    package var hasDocComment = false
+    package var hasDocComment: Bool {
+        get { flag(Self.docCommentBit) }
+        set { setFlag(Self.docCommentBit, newValue) }
+    }
     /// The most serious thing the lexer reported about this token or the
     /// text between it and the token before (a comment, a `?` it skipped).
-    package var lexicalReport = LexicalReport.none
+    package var lexicalReport: LexicalReport {
+        get { LexicalReport(rawValue: flags >> Self.reportShift) ?? .error }
+        set { flags = (flags & ((1 << Self.reportShift) - 1)) | (newValue.rawValue << Self.reportShift) }
+    }
 }
 
 /// What the lexer reported about a token: nothing, a warning, or an error.

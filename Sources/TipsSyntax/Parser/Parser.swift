@@ -66,6 +66,8 @@ struct SyntaxParser {
     private(set) var currentDoc: DocComment?
     /// The decoded pieces of ``current`` when it is a string.
     private(set) var currentSegments = StringLiteral.Segments()
+    /// Whether ``currentSegments`` or ``currentDoc`` may hold something.
+    private var currentHoldsValues = false
     /// The token after ``current``.
     private var next: Token
     /// The tokens after ``next`` the parser has looked at (rarely any), from
@@ -153,7 +155,20 @@ struct SyntaxParser {
     /// Takes from the lexer the pieces of ``current`` when it is a string,
     /// and its doc comment: the lexer hands them out in the order of the
     /// tokens, and every token becomes current once.
+    ///
+    /// Inlined, with one test for the common token (no string, no doc
+    /// comment, after a token that held neither): saves 13 M instructions of
+    /// 541 M in `Parser.parse` for 10,000 tips (callgrind).
+    @inline(__always)
     private mutating func takeValuesOfCurrent() {
+        guard current.kind == .string || current.hasDocComment || currentHoldsValues else { return }
+        takeValuesOfCurrentAndLetGoOfOld()
+    }
+
+    /// ``takeValuesOfCurrent()`` when there is something to take or to let go of.
+    @inline(never)
+    private mutating func takeValuesOfCurrentAndLetGoOfOld() {
+        currentHoldsValues = current.kind == .string || current.hasDocComment
         if current.kind == .string {
             currentSegments = lexer.takeStringSegments()
         } else if !currentSegments.isEmpty {
