@@ -105,11 +105,14 @@ extension Checker {
         checkContradictions(body.rules, of: decl, tip: tipName)
         guard !failed, let title = body.title else { return nil }
         return CheckedTip(
-            name: tipName, doc: decl.doc?.lines ?? [], arguments: arguments,
-            id: body.id?.text ?? InterpolatedText(tipName), hasExplicitID: body.id != nil, title: title,
-            message: body.message, image: body.image, actions: body.actions, rules: body.rules, options: body.options,
-            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range), idRange: body.id?.range,
-            renamedFrom: body.renames, titleRange: body.titleRange, messageRange: body.messageRange)
+            .init(
+                name: tipName, doc: decl.doc?.lines ?? [], arguments: arguments,
+                id: body.id?.text ?? InterpolatedText(tipName), hasExplicitID: body.id != nil, title: title,
+                message: body.message, image: body.image, actions: body.actions, rules: body.rules,
+                options: body.options,
+                origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range),
+                idRange: body.id?.range,
+                renamedFrom: body.renames, titleRange: body.titleRange, messageRange: body.messageRange))
     }
 
     /// A tip's arguments and items, each item given once where that is the rule.

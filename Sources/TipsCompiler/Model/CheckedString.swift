@@ -37,11 +37,13 @@ extension CheckedTip {
     /// the title, the message, then each action's title. The id and the
     /// image name are not translated.
     public var strings: [CheckedString] {
-        var strings = [CheckedString(tip: name, item: .title, text: title, range: titleRange)]
-        if let message { strings.append(CheckedString(tip: name, item: .message, text: message, range: messageRange)) }
-        for action in actions {
+        var strings = [CheckedString(tip: self.name, item: .title, text: self.title, range: self.titleRange)]
+        if let message = self.message {
+            strings.append(CheckedString(tip: self.name, item: .message, text: message, range: self.messageRange))
+        }
+        for action in self.actions {
             strings.append(
-                CheckedString(tip: name, item: .action(action.id), text: action.title, range: action.titleRange))
+                CheckedString(tip: self.name, item: .action(action.id), text: action.title, range: action.titleRange))
         }
         return strings
     }
