@@ -33,8 +33,9 @@ extension Checker {
         var facts = RuleFacts()
         var next = 0
         var written = 0
-        for item in decl.items where next < rules.count {
-            guard case .rule(let expression, _) = item.kind else { continue }
+        // By index: `for item in decl.items` copies each item, retaining what it holds.
+        for index in decl.items.indices where next < rules.count {
+            guard case .rule(let expression, _) = decl.items[index].kind else { continue }
             written += 1
             guard expression.range == rules[next].range else { continue }
             let isLast = next == rules.count - 1

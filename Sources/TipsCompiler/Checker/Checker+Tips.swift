@@ -23,8 +23,9 @@ extension Checker {
         /// An empty body with room for every rule and action of `items`, so that no array of it grows.
         init(for items: [TipItem]) {
             var (rules, actions) = (0, 0)
-            for item in items {
-                switch item.kind {
+            // By index: `for item in items` copies each item, retaining what it holds.
+            for index in items.indices {
+                switch items[index].kind {
                 case .rule: rules += 1
                 case .action: actions += 1
                 default: break
