@@ -88,6 +88,8 @@ struct SyntaxParser {
     private var reportedError = false
     /// The position of the last token consumed that carries a lexical error, if any.
     private var lastLexicalError: Int?
+    /// The names made so far, by their spelling.
+    private var names = NameCache()
     /// How deeply the expression being parsed nests so far.
     var nesting = 0
     /// Set when an expression was too deep: every rule unwinds at once.
@@ -188,11 +190,13 @@ struct SyntaxParser {
 
     func text(_ range: SourceRange) -> String { file.text(in: range) }
 
-    func identifier(_ token: Token) -> Identifier { Identifier(normalizing: text(token), range: token.range) }
+    /// The name `token` spells, in NFC.
+    mutating func identifier(_ token: Token) -> Identifier {
+        Identifier(names.name(in: token.range, of: file), range: token.range)
+    }
 
     /// Consumes the current token as an identifier node. (Written as two
-    /// statements: `identifier(advance())` would copy the whole parser to
-    /// read `self` before the argument mutates it.)
+    /// statements: `identifier(advance())` would access `self` twice at once.)
     mutating func advanceIdentifier() -> Identifier {
         let token = advance()
         return identifier(token)
