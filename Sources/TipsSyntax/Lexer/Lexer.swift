@@ -287,7 +287,7 @@ public struct Lexer {
             if bytes[end] >= 0x80 {
                 end = validateScalar(at: end, in: "comment") ?? end + 1
             } else {
-                end += 1
+                end = plainRunEnd(from: end + 1, stoppingAt: (0x0A, 0x0A, 0x0A, 0x0A))
             }
         }
         index = end
