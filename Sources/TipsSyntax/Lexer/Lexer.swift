@@ -88,14 +88,28 @@ public struct Lexer {
     /// The decoded pieces of the oldest string token that ``next()`` returned
     /// and whose pieces were not taken yet. Whoever takes tokens takes the
     /// pieces of each string token, in order.
+    ///
+    /// Nearly always the only one: then it is taken with `removeLast()`,
+    /// which shifts nothing, where `removeFirst()` goes through
+    /// `replaceSubrange` (with ``takeDocComment()``, saves 8 M instructions
+    /// of 490 M in `Parser.parse` for 10,000 tips, callgrind).
     mutating func takeStringSegments() -> StringLiteral.Segments {
-        stringSegments.isEmpty ? StringLiteral.Segments() : stringSegments.removeFirst()
+        switch stringSegments.count {
+        case 0: StringLiteral.Segments()
+        case 1: stringSegments.removeLast()
+        default: stringSegments.removeFirst()
+        }
     }
 
     /// The doc comment of the oldest token with ``Token/hasDocComment`` that
-    /// ``next()`` returned and whose doc comment was not taken yet.
+    /// ``next()`` returned and whose doc comment was not taken yet; the only
+    /// one is taken as ``takeStringSegments()`` takes it.
     mutating func takeDocComment() -> DocComment? {
-        docComments.isEmpty ? nil : docComments.removeFirst()
+        switch docComments.count {
+        case 0: nil
+        case 1: docComments.removeLast()
+        default: docComments.removeFirst()
+        }
     }
 
     /// Lexes the whole file as the parser sees it (no doc comment tokens)
