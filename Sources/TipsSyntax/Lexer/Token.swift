@@ -88,8 +88,7 @@ public struct Token: Hashable, Sendable {
         self.keyword = keyword
         self.range = range
         self.value = value
-        self.isMalformed = isMalformed
-        self.followsLineBreak = followsLineBreak
+        flags = (isMalformed ? Self.malformedBit : 0) | (followsLineBreak ? Self.lineBreakBit : 0)
     }
 
     private static let malformedBit: UInt8 = 1
