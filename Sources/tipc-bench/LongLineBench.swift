@@ -1,11 +1,9 @@
 /// Inputs whose size is all on one line: the parser's lookahead and the
 /// recovery after an error must stay linear in a line's length. Judged by
-/// the ratio of two lengths' CPU times (linear: 2x; quadratic: 4x), each
-/// length compiled in turn with the other and the median of the run-by-run
-/// ratios taken, which the machine's load moves far less than a time: taken
-/// as the median of three runs of one length, then three of the other, a
-/// burst of other work during the second made one `--quick` run's ratio
-/// 2.56x (16.4 ms against 8.4 ms in the run before).
+/// the ratio of two lengths' CPU times (linear: 2x; quadratic: 4x), which
+/// the machine's load moves far less than a time. The two lengths are
+/// compiled in turn and the median of the run-by-run ratios taken, so that a
+/// burst of other work falls on both lengths rather than on one.
 enum LongLineBench {
     /// The shapes, each made from a count of repetitions.
     static let shapes: [(name: String, text: @Sendable (Int) -> String)] = [
@@ -25,7 +23,10 @@ enum LongLineBench {
                 let shortTime = CPUTime.measure { BenchCompiler.compile(short, jobs: 1) }
                 let longTime = CPUTime.measure { BenchCompiler.compile(long, jobs: 1) }
                 // The first pair warms up.
-                if run > 0 { (shortTimes, longTimes) = (shortTimes + [shortTime], longTimes + [longTime]) }
+                if run > 0 {
+                    shortTimes.append(shortTime)
+                    longTimes.append(longTime)
+                }
             }
             let longTime = Samples(seconds: longTimes).median
             let ratio = SwiftcBench.pairedRatio(Samples(seconds: longTimes), Samples(seconds: shortTimes))
