@@ -118,6 +118,12 @@ function toDocumentSymbol(s) {
   return symbol;
 }
 
+/** The files the server checks with the .tips files beside them: the lock and the String Catalog. */
+const companionNames = ["tipc.lock", "Tips.xcstrings"];
+const companionSelectors = companionNames.map((name) => ({ scheme: "file", pattern: `**/${name}` }));
+const isCompanion = (document) =>
+  document.uri.scheme === "file" && companionNames.includes(document.uri.path.split("/").pop());
+
 /** Starts the built-in client; returns what to dispose of. */
 function startBuiltInClient(context, command) {
   const diagnostics = vscode.languages.createDiagnosticCollection("tips");
@@ -128,6 +134,8 @@ function startBuiltInClient(context, command) {
   });
   const selector = { language: "tips" };
   const isTips = (document) => document.languageId === "tips";
+  // The server checks what is typed in a lock or a catalog with the .tips files beside it.
+  const isServed = (document) => isTips(document) || isCompanion(document);
   const ready = connection.request("initialize", {
     processId: process.pid,
     rootUri: null,
@@ -135,9 +143,9 @@ function startBuiltInClient(context, command) {
   }).then(() => connection.notify("initialized", {}));
 
   const open = (document) => {
-    if (!isTips(document)) return;
+    if (!isServed(document)) return;
     connection.notify("textDocument/didOpen", {
-      textDocument: { uri: document.uri.toString(), languageId: "tips", version: document.version,
+      textDocument: { uri: document.uri.toString(), languageId: document.languageId, version: document.version,
         text: document.getText() },
     });
   };
@@ -150,24 +158,24 @@ function startBuiltInClient(context, command) {
     diagnostics,
     vscode.workspace.onDidOpenTextDocument((document) => ready.then(() => open(document))),
     vscode.workspace.onDidChangeTextDocument((event) => {
-      if (!isTips(event.document) || event.contentChanges.length === 0) return;
+      if (!isServed(event.document) || event.contentChanges.length === 0) return;
       ready.then(() => connection.notify("textDocument/didChange", {
         textDocument: { uri: event.document.uri.toString(), version: event.document.version },
         contentChanges: event.contentChanges.map((c) => ({ range: fromRange(c.range), text: c.text })),
       }));
     }),
     vscode.workspace.onDidSaveTextDocument((document) => {
-      if (isTips(document)) ready.then(() => connection.notify("textDocument/didSave", { textDocument: { uri: document.uri.toString() } }));
+      if (isServed(document)) ready.then(() => connection.notify("textDocument/didSave", { textDocument: { uri: document.uri.toString() } }));
     }),
     vscode.workspace.onDidCloseTextDocument((document) => {
-      if (isTips(document)) ready.then(() => connection.notify("textDocument/didClose", { textDocument: { uri: document.uri.toString() } }));
+      if (isServed(document)) ready.then(() => connection.notify("textDocument/didClose", { textDocument: { uri: document.uri.toString() } }));
     }),
     vscode.languages.registerDocumentFormattingEditProvider(selector, {
       provideDocumentFormattingEdits: (document, options) =>
         provider("textDocument/formatting", { textDocument: { uri: document.uri.toString() }, options },
           (edits) => edits.map(toTextEdit)),
     }),
-    vscode.languages.registerCodeActionsProvider(selector, {
+    vscode.languages.registerCodeActionsProvider([selector, ...companionSelectors], {
       provideCodeActions: (document, range) =>
         provider("textDocument/codeAction",
           { textDocument: { uri: document.uri.toString() }, range: fromRange(range), context: { diagnostics: [] } },
@@ -232,7 +240,7 @@ function activate(context) {
   }
   if (languageClient) {
     const client = new languageClient.LanguageClient(
-      "tips", "Tips", { command, args: ["lsp"] }, { documentSelector: [{ language: "tips" }] });
+      "tips", "Tips", { command, args: ["lsp"] }, { documentSelector: [{ language: "tips" }, ...companionSelectors] });
     context.subscriptions.push({ dispose: () => client.stop() });
     return client.start();
   }

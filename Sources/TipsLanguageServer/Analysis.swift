@@ -48,10 +48,13 @@ final class Analysis: Sendable {
     /// Every declaration and every use of a name, as the checker resolved them.
     var symbols: SymbolTable { result.symbols }
 
-    /// The file id of a document, if it is in this compilation.
+    /// The file id of a document, if it is in this compilation: a `.tips` document, the lock or the catalog.
     func fileID(of uri: String) -> FileID? {
-        documents.firstIndex { $0.uri == uri }.map { FileID(Int32($0)) }
+        allDocuments.firstIndex { $0.uri == uri }.map { FileID(Int32($0)) }
     }
+
+    /// Every document the compilation read: the `.tips` documents, then the lock and the catalog.
+    var allDocuments: [TextDocument] { documents + companionDocuments }
 
     /// The files the compilation reads besides the documents, in the order of their file ids.
     var companionDocuments: [TextDocument] { [lockDocument, catalogDocument].compactMap { $0 } }

@@ -27,7 +27,9 @@ extension LanguageServer {
     func completion(_ params: JSON) throws -> JSON {
         let (analysis, _, document) = try target(params)
         let offset = Int(try offset(params, in: document))
-        let candidates = completions(before: offset, in: document, analysis: analysis)
+        // In a lock or a catalog, no name of the language is written.
+        let candidates =
+            Workspace.isCompanion(document.uri) ? [] : completions(before: offset, in: document, analysis: analysis)
         let items: [JSON] = candidates.map { candidate in
             ["label": .string(candidate.label), "kind": .int(candidate.kind), "detail": .string(candidate.detail)]
         }

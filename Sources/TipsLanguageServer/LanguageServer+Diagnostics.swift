@@ -11,7 +11,7 @@ extension LanguageServer {
     func publish(_ analysis: Analysis) -> [JSON] {
         var out: [JSON] = []
         // The lock's own problems (a damaged line) and the catalog's (a translation's slots) show on them.
-        for (index, document) in (analysis.documents + analysis.companionDocuments).enumerated() {
+        for (index, document) in analysis.allDocuments.enumerated() {
             let file = FileID(Int32(index))
             let diagnostics = analysis.diagnostics.byFile[file] ?? []
             let wasPublished = published.contains(document.uri)
@@ -112,6 +112,8 @@ extension LanguageServer {
 
     func formatting(_ params: JSON) throws -> JSON {
         let (_, _, document) = try target(params)
+        // A lock or a catalog has its own layout, which tipc writes: nothing to format as `.tips`.
+        guard !Workspace.isCompanion(document.uri) else { return [] }
         let result = TipsFormatter.format(text: document.text, path: Workspace.path(of: document.uri) ?? "input.tips")
         // A file with syntax errors is not formatted: no edits (its errors are already shown).
         guard let text = result.text, Array(text.utf8) != document.bytes else { return [] }

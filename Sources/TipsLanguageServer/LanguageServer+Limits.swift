@@ -59,7 +59,7 @@ extension LanguageServer {
             }
             refused.remove(uri)
             let analysis = analysis(of: uri)
-            done.formUnion(analysis.documents.map(\.uri))
+            done.formUnion(analysis.allDocuments.map(\.uri))
             out += publish(analysis)
         }
         pendingDiagnostics.removeAll()

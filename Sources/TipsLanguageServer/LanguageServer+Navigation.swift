@@ -115,7 +115,7 @@ extension LanguageServer {
         }
         for uri in uris where !seen.contains(uri) {
             let analysis = analysis(of: uri)
-            seen.formUnion(analysis.documents.map(\.uri))
+            seen.formUnion(analysis.allDocuments.map(\.uri))
             for declaration in analysis.symbols.declarations where declaration.symbol.isReferableDeclaration {
                 let name = declaration.symbol.name
                 guard query.isEmpty || name.lowercased().contains(query),

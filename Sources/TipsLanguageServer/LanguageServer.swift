@@ -171,7 +171,7 @@ public final class LanguageServer {
             var done = Set<String>()
             for uri in workspace.documents.keys.sorted() where !done.contains(uri) {
                 let analysis = analysis(of: uri)
-                done.formUnion(analysis.documents.map(\.uri))
+                done.formUnion(analysis.allDocuments.map(\.uri))
                 out += publish(analysis)
             }
             return out
@@ -210,8 +210,10 @@ public final class LanguageServer {
             refused.remove(uri)
             // Closed: what is on disk counts again; nothing open left in it, nothing shown.
             let analysis = analysis(of: uri)
-            if analysis.documents.contains(where: { workspace.documents[$0.uri] != nil }) { return publish(analysis) }
-            return analysis.documents.compactMap { document in
+            if analysis.allDocuments.contains(where: { workspace.documents[$0.uri] != nil }) {
+                return publish(analysis)
+            }
+            return analysis.allDocuments.compactMap { document in
                 guard published.remove(document.uri) != nil || document.uri == uri else { return nil }
                 return Self.notification(
                     "textDocument/publishDiagnostics", ["uri": .string(document.uri), "diagnostics": []])
@@ -225,7 +227,7 @@ public final class LanguageServer {
     func analysis(of uri: String) -> Analysis {
         if let cached = analyses[uri] { return cached }
         let analysis = workspace.analyze(uri)
-        for document in analysis.documents { analyses[document.uri] = analysis }
+        for document in analysis.allDocuments { analyses[document.uri] = analysis }
         return analysis
     }
 

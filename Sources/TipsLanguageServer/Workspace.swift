@@ -28,12 +28,25 @@ struct Workspace {
     /// The `file://` URI of a path.
     static func uri(of path: String) -> String { URL(fileURLWithPath: path).absoluteString }
 
-    /// The URIs of the files that compile with `uri`, sorted by path, `uri` included.
+    /// The file names of the files a compilation reads beside its `.tips`
+    /// files: its lock and its String Catalog.
+    static let companionNames: Set<String> = [LockFile.defaultFileName, StringCatalog.defaultFileName]
+
+    /// Whether `uri` names a lock or a String Catalog: open in an editor, it
+    /// is checked with the `.tips` files of its folder, never read as one.
+    static func isCompanion(_ uri: String) -> Bool {
+        guard let path = path(of: uri) else { return false }
+        return companionNames.contains((path as NSString).lastPathComponent)
+    }
+
+    /// The URIs of the `.tips` files that compile with `uri`, sorted by path:
+    /// `uri` among them, unless it is a lock or a String Catalog, whose
+    /// compilation is the `.tips` files it sits beside.
     func compilation(of uri: String) -> [String] {
         guard let path = Workspace.path(of: uri) else { return [uri] }
         let (root, recursive) = Workspace.compilationRoot(of: path)
         var paths = Set(Workspace.tipsFiles(in: root, recursive: recursive))
-        paths.insert(path)
+        if !Workspace.isCompanion(uri) { paths.insert(path) }
         for open in documents.keys {
             guard let other = Workspace.path(of: open), other.hasSuffix(".tips") else { continue }
             let folder = (other as NSString).deletingLastPathComponent

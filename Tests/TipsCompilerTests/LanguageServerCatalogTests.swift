@@ -61,6 +61,61 @@ import Testing
             })
     }
 
+    /// An editor that attaches the server to the catalog too: what is typed in
+    /// it is checked before it is saved, against the `.tips` files beside it,
+    /// and the catalog is never read as a `.tips` file nor formatted as one.
+    @Test func whatIsTypedInTheCatalogIsCheckedBeforeItIsSaved() throws {
+        let text =
+            "event opened\ntip Welcome(name: String) {\n    id \"welcome-\\(name)\"\n    title \"Hi \\(name)\"\n    rule opened.count > 0\n}\n"
+        let catalog = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Welcome.title" : {
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Hallo \\\\(name)" } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """
+        let (_, uris) = try LanguageServerSession.folder(["App.tips": text, "Tips.xcstrings": catalog])
+        let tips = try #require(uris["App.tips"])
+        let catalogURI = try #require(uris["Tips.xcstrings"])
+        let session = LanguageServerSession()
+        session.open(tips, text)
+        session.open(catalogURI, catalog)
+        #expect(session.diagnostics(catalogURI)?.isEmpty ?? true)
+        #expect(session.diagnostics(tips)?.isEmpty ?? true)
+        session.replace(catalogURI, version: 2, text: catalog.replacingOccurrences(of: "(name)", with: "(nmae)"))
+        let diagnostics = try #require(session.diagnostics(catalogURI))
+        #expect(
+            diagnostics.map { $0["message"].stringValue ?? "" } == [
+                "the German (de) translation of 'Welcome.title' has the slot '\\(nmae)', which the source text does not have; did you mean '\\(name)'?"
+            ])
+        #expect(diagnostics.first?["range"]["start"]["line"] == 5)
+        #expect(session.diagnostics(tips)?.isEmpty ?? true, "the .tips file is checked with the catalog, not as it")
+        let formatting = session.request(
+            "textDocument/formatting",
+            ["textDocument": ["uri": .string(catalogURI)], "options": ["tabSize": 4, "insertSpaces": true]])
+        #expect(formatting["result"] == [], "the catalog is JSON: the .tips formatter leaves it alone")
+        #expect(session.request("textDocument/hover", LanguageServerSession.at(catalogURI, 5, 70))["result"] == .null)
+        // The slot's fix, offered where the catalog is open.
+        let actions = session.request(
+            "textDocument/codeAction",
+            [
+                "textDocument": ["uri": .string(catalogURI)], "range": diagnostics[0]["range"],
+                "context": ["diagnostics": []],
+            ])
+        let edits = try #require(actions["result"].arrayValue?.first?["edit"]["changes"][catalogURI].arrayValue)
+        #expect(
+            edits.map { $0["newText"].stringValue ?? "" } == ["\\\\(name)"], "the slot as the JSON string writes it")
+        // Fixed as typed: the error goes before the catalog is saved.
+        session.replace(catalogURI, version: 3, text: catalog)
+        #expect(session.diagnostics(catalogURI)?.isEmpty ?? true)
+    }
+
     @Test func withoutErrorsInTheCatalogNothingIsPublishedOnIt() throws {
         let text = "event opened\ntip Welcome {\n    title \"Welcome\"\n    rule opened.count > 0\n}\n"
         let catalog = """

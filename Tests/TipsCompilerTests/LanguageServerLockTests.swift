@@ -73,6 +73,31 @@ import Testing
         #expect(diagnostics.first?["range"]["start"]["line"] == 1)
     }
 
+    /// An editor attached to the lock too: a line damaged as it is typed
+    /// shows on the lock before it is saved, and the lock is never read as a
+    /// `.tips` file nor formatted as one.
+    @Test func aLockDamagedInTheEditorShowsBeforeItIsSaved() throws {
+        let (session, uri) = try session()
+        let lockURI = Workspace.uri(
+            of: ((try #require(Workspace.path(of: uri))) as NSString).deletingLastPathComponent + "/tipc.lock")
+        let lock = try #require(session.server.workspace.document(lockURI)).text
+        session.open(lockURI, lock)
+        #expect(session.diagnostics(lockURI)?.isEmpty ?? true)
+        #expect(session.diagnostics(uri)?.isEmpty ?? true)
+        session.replace(lockURI, version: 2, text: lock + "tip A\n")
+        let diagnostics = try #require(session.diagnostics(lockURI))
+        #expect(
+            diagnostics.map { $0["message"].stringValue ?? "" } == ["expected the tip's id in quotes; the line ends"])
+        // The line typed after the lock's last one.
+        #expect(diagnostics.first?["range"]["start"]["line"].intValue == lock.filter { $0 == "\n" }.count)
+        let formatting = session.request(
+            "textDocument/formatting",
+            ["textDocument": ["uri": .string(lockURI)], "options": ["tabSize": 4, "insertSpaces": true]])
+        #expect(formatting["result"] == [])
+        session.replace(lockURI, version: 3, text: lock)
+        #expect(session.diagnostics(lockURI)?.isEmpty ?? true)
+    }
+
     @Test func renamingALockedDeclarationAddsRenamedFrom() throws {
         let (session, uri) = try session()
         // parameter isLoggedIn (line 1), event opened (3), tip Welcome (4), case premium (0).

@@ -11,12 +11,15 @@ local function root_of(file)
   return vim.fn.fnamemodify(file, ":p:h")
 end
 
---- Sets `K` (hover) and `gd` (go to definition) in the buffer alone, as
+--- The files the server checks with the .tips files beside them; it reads no name in them.
+M.companions = { ["tipc.lock"] = true, ["Tips.xcstrings"] = true }
+
+--- Sets `K` (hover) and `gd` (go to definition) in a .tips buffer alone, as
 --- Neovim 0.10 does by itself for any server and 0.7 to 0.9 do not; then
 --- runs the caller's `on_attach`. `keymaps = false` in the options leaves the keys alone.
 local function on_attach_with_keymaps(options)
   return function(client, bufnr)
-    if options.keymaps ~= false then
+    if options.keymaps ~= false and not M.companions[vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ":t")] then
       vim.keymap.set("n", "K", vim.lsp.buf.hover, { buffer = bufnr, desc = "tipc: hover" })
       vim.keymap.set("n", "gd", vim.lsp.buf.definition, { buffer = bufnr, desc = "tipc: go to definition" })
     end
@@ -46,6 +49,12 @@ end
 function M.setup(options)
   vim.api.nvim_create_autocmd("FileType", {
     pattern = "tips",
+    callback = function(event) M.attach(event.buf, options) end,
+  })
+  -- The lock and the String Catalog beside the .tips files: the server checks
+  -- what is typed in them with those files, before they are saved.
+  vim.api.nvim_create_autocmd({ "BufReadPost", "BufNewFile" }, {
+    pattern = vim.tbl_keys(M.companions),
     callback = function(event) M.attach(event.buf, options) end,
   })
 end

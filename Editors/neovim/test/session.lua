@@ -2,7 +2,8 @@
 --   TIPC=<tipc> TIPS_FILE=<a .tips file with one mistake> nvim --headless -u session.lua
 -- It opens the file with Neovim's built-in LSP client, reads the diagnostic
 -- at the mistake's line, applies the server's quick fix, sees the
--- diagnostics clear, breaks the layout and formats it back.
+-- diagnostics clear, breaks the layout and formats it back; then misspells a
+-- slot in the String Catalog beside it and reads that diagnostic on the catalog.
 local here = debug.getinfo(1, "S").source:sub(2):match("(.*/)")
 vim.opt.runtimepath:append(here .. "..")
 
@@ -80,7 +81,27 @@ local function run()
     vim.lsp.buf.formatting_sync(nil, 10000)
   end
   check(vim.deep_equal(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), fixed), "formatting did not restore the layout")
-  io.stdout:write("neovim session passed: diagnostic at line " .. (mistake + 1) .. ", fixed, cleared, K and gd, formatted\n")
+
+  -- The String Catalog beside the file, attached by `setup`'s autocommand: a
+  -- slot misspelled in a translation shows on the catalog before it is saved.
+  require("tips").setup({ cmd = { tipc, "lsp" } })
+  vim.cmd("edit " .. vim.fn.fnameescape(vim.fn.fnamemodify(file, ":h") .. "/Tips.xcstrings"))
+  local catalog = vim.api.nvim_get_current_buf()
+  check(vim.wait(10000, function() return #vim.lsp.buf_get_clients(catalog) > 0 end, 50), "the catalog is not attached")
+  local slot = vim.fn.search("ist jetzt") - 1
+  check(slot >= 0, "the catalog has no German NewTrail title")
+  local line = vim.fn.getline(slot + 1):gsub("%(name%)", "(nmae)")
+  vim.api.nvim_buf_set_lines(catalog, slot, slot + 1, false, { line })
+  local function slotError()
+    for _, found in ipairs(vim.diagnostic.get(catalog)) do
+      if found.lnum == slot and found.message:find("did you mean '\\(name)'", 1, true) then return true end
+    end
+    return false
+  end
+  check(vim.wait(10000, slotError, 50), "no diagnostic for the misspelled slot on line " .. (slot + 1) .. " of the catalog")
+  check(vim.bo[catalog].modified, "the catalog was saved")
+  io.stdout:write("neovim session passed: diagnostic at line " .. (mistake + 1) .. ", fixed, cleared, K and gd, formatted, "
+    .. "a slot typed in the catalog at line " .. (slot + 1) .. "\n")
   client.stop()
   vim.cmd("qall!")
 end

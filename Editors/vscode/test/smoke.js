@@ -5,6 +5,8 @@
 
 const Module = require("module");
 const assert = require("assert");
+const fs = require("fs");
+const os = require("os");
 const path = require("path");
 
 class Position { constructor(line, character) { this.line = line; this.character = character; } }
@@ -81,6 +83,39 @@ const until = async (condition, what) => {
   throw new Error(`timed out waiting for ${what}`);
 };
 
+// A String Catalog beside a .tips file, open in the editor: a slot misspelled
+// as it is typed shows on the catalog before it is saved.
+const catalogIsCheckedAsTyped = async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "tips-smoke-"));
+  fs.writeFileSync(path.join(folder, "App.tips"),
+    'event opened\ntip Welcome(name: String) {\n    id "welcome-\\(name)"\n    title "Hi \\(name)"\n    rule opened.count > 0\n}\n');
+  const translated = { de: { stringUnit: { state: "translated", value: "Hallo \\(name)" } } };
+  let catalogText = JSON.stringify(
+    { sourceLanguage: "en", strings: { "Welcome.title": { localizations: translated } }, version: "1.0" }, null, 2);
+  const catalogPath = path.join(folder, "Tips.xcstrings");
+  fs.writeFileSync(catalogPath, catalogText);
+  const catalogURI = "file://" + catalogPath;
+  const catalog = {
+    uri: { scheme: "file", path: catalogPath, toString: () => catalogURI },
+    languageId: "json", version: 1, getText: () => catalogText,
+  };
+  listeners.open(catalog);
+  await until(() => collection.has(catalogURI) && collection.get(catalogURI).length === 0, "the catalog to be checked");
+  const line = catalogText.split("\n").findIndex((l) => l.includes("Hallo"));
+  const character = catalogText.split("\n")[line].indexOf("(name)");
+  catalogText = catalogText.replace("(name)", "(nmae)");
+  catalog.version = 2;
+  listeners.change({
+    document: catalog,
+    contentChanges: [{ range: new Range(new Position(line, character), new Position(line, character + 6)), text: "(nmae)" }],
+  });
+  await until(() => (collection.get(catalogURI) || []).length === 1, "the slot's diagnostic on the catalog");
+  const [slot] = collection.get(catalogURI);
+  assert.ok(slot.message.includes("did you mean '\\(name)'"), slot.message);
+  assert.strictEqual(slot.range.start.line, line);
+  fs.rmSync(folder, { recursive: true, force: true });
+};
+
 (async () => {
   const context = { subscriptions: [] };
   extension.activate(context);
@@ -106,6 +141,7 @@ const until = async (condition, what) => {
     'parameter isLoggedIn: Bool = false\n\ntip Smoke {\n    title "Hi"\n    rule isLoggedIn\n}\n');
   const completion = await providers.completion.provideCompletionItems(document, new Position(2, 30));
   assert.ok(completion.some((item) => item.label === "isLoggedIn"));
+  await catalogIsCheckedAsTyped();
   await extension.deactivate();
   console.log("vscode extension smoke test passed");
   process.exit(0);
