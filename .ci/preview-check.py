@@ -402,9 +402,12 @@ LANGUAGE_READ = r"""
       title: part('.tip-title'), message: part('.tip-message'), actions: part('.tip-action'),
       actionIds: Array.from(card.querySelectorAll('.tip-action')).map((e) => e.dataset.action),
       direction: getComputedStyle(card).direction,
+      marked: Object.fromEntries(['.tip-title', '.tip-message', '.tip-action'].map((selector) => [selector,
+        Array.from(card.querySelectorAll(selector)).map((e) =>
+          Array.from(e.querySelectorAll('.l10n.untranslated')).some((span) => span.getClientRects().length > 0))])),
     };
   }
-  return {checked: choice.checked, tips};
+  return {checked: choice.checked, label: squash(choice.labels[0].innerText), tips};
 })()
 """
 
@@ -653,13 +656,32 @@ def catalog_texts(path, tips):
     return catalog["sourceLanguage"], languages, text
 
 
+# Left out of the sample's catalog for the languages page, so that it shows a text without a translation.
+UNTRANSLATED = ("FavoriteTrail.message", "de")
+
+
+def thinned_catalog(catalog, workdir):
+    """A copy of `catalog` without the translation UNTRANSLATED names; its path."""
+    with open(catalog, encoding="utf-8") as file:
+        data = json.load(file)
+    key, language = UNTRANSLATED
+    del data["strings"][key]["localizations"][language]
+    path = os.path.join(workdir, "Tips.xcstrings")
+    with open(path, "w", encoding="utf-8") as file:
+        json.dump(data, file, ensure_ascii=False, indent=2)
+    return path
+
+
 def check_languages(tipc, tools, workdir, failures, mutate=None, viewports=VIEWPORTS, report=print):
-    name, inputs, catalog = LANGUAGES_PAGE
+    name, inputs, sample_catalog = LANGUAGES_PAGE
+    catalog = thinned_catalog(sample_catalog, workdir)
     html = write_page(name, inputs + ["--strings", catalog], tipc, workdir, failures, mutate)
     if html is None:
         return
     tips, _ = expected_tips(inputs)
     source, translated, translation = catalog_texts(catalog, tips)
+    with open(catalog, encoding="utf-8") as file:
+        catalog_keys = list(json.load(file)["strings"])
     page = Page(tools)
     page.open("file://" + html)
     for language in [source] + translated + ["pseudo", "rtl"]:
@@ -667,6 +689,10 @@ def check_languages(tipc, tools, workdir, failures, mutate=None, viewports=VIEWP
         where = "%s (%s)" % (name, language)
         if not seen["checked"]:
             failures.append("%s: the switch did not take" % where)
+        missing = [key for key in catalog_keys if language in translated and not translation(key, language, "")]
+        counted = "%d of %d not translated" % (len(missing), len(catalog_keys))
+        if (counted in seen["label"]) != bool(missing):
+            failures.append("%s: the switcher says %r, with %d texts not translated" % (where, seen["label"], len(missing)))
         for tip, copy in tips.items():
             shown = seen["tips"].get(tip)
             if shown is None:
@@ -687,6 +713,12 @@ def check_languages(tipc, tools, workdir, failures, mutate=None, viewports=VIEWP
                               for key, written in zip(keys[part], copy[part])]
                 if shown[part] != wanted:
                     failures.append("%s: tip %s shows %s %r, expected %r" % (where, tip, part, shown[part], wanted))
+                unmarked = [language in translated and not translation(key, language, "") for key in keys[part]]
+                marked = shown["marked"][".tip-" + part.rstrip("s")]
+                if marked != unmarked:
+                    failures.append("%s: tip %s's %s is%s marked untranslated (%r), its catalog has%s"
+                                    % (where, tip, part, "" if any(marked) else " not", marked,
+                                       " none" if any(unmarked) else " one"))
             if (shown["direction"] == "rtl") != (language == "rtl"):
                 failures.append("%s: tip %s's card is %s, not laid out right to left only in 'rtl'"
                                 % (where, tip, shown["direction"]))
@@ -730,6 +762,10 @@ MISTAKES = [
      "not laid out right to left", "languages"),
     ("a title left in English", 'lang="de">Als Favorit sichern<', 'lang="de">Save as a Favorite<',
      "shows title ['Save as a Favorite']", "languages"),
+    ("a text without a translation left unmarked", 'class="l10n untranslated"', 'class="l10n"',
+     "is not marked untranslated", "languages"),
+    ("a switcher that does not count what is not translated", ", 1 of 12 not translated", "",
+     "the switcher says", "languages"),
 ]
 
 

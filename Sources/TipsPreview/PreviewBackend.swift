@@ -22,7 +22,7 @@ public struct PreviewBackend: Sendable {
         let catalog = PreviewCatalog(program: program, diagnostics: diagnostics, sources: sources)
         var page = PreviewPage(
             catalog: catalog, inputNames: program.files.map(\.fileName), compilerVersion: compilerVersion,
-            languages: PreviewLanguages(program.translations))
+            languages: PreviewLanguages(program.translations, strings: program.strings))
         page.write()
         return page.writer.text
     }

@@ -26,6 +26,8 @@ struct PreviewLanguage: Hashable, Sendable {
     /// The switcher's label.
     var name: String
     var kind: Kind
+    /// How many of the program's strings a translation lacks (shown in the source language).
+    var untranslated = 0
 }
 
 /// The page's languages, and each string's text in each.
@@ -34,16 +36,22 @@ struct PreviewLanguages: Sendable {
     /// The source language, the translations in the catalog's order, then the pseudo-language and right to left.
     let all: [PreviewLanguage]
 
-    /// The languages of a program given a catalog; nil without one.
-    init?(_ translations: CheckedTranslations?) {
+    /// How many strings the program has: what a translation's untranslated count is out of.
+    let stringCount: Int
+
+    /// The languages of a program's `strings` given a catalog; nil without one.
+    init?(_ translations: CheckedTranslations?, strings: [CheckedString]) {
         guard let translations else { return nil }
         self.translations = translations
+        stringCount = strings.count
         let source = translations.sourceLanguage
         all =
             [PreviewLanguage(code: source, name: LanguageNames.describe(source) + ", as written", kind: .source)]
             // A code that could not be an id and a selector as written (or that names the two made ones) is left out.
-            + translations.languages.filter(Self.isShowable).map {
-                PreviewLanguage(code: $0, name: LanguageNames.describe($0), kind: .translation)
+            + translations.languages.filter(Self.isShowable).map { code in
+                PreviewLanguage(
+                    code: code, name: LanguageNames.describe(code), kind: .translation,
+                    untranslated: strings.count { !translations.isTranslated($0, into: code) })
             }
             + [
                 PreviewLanguage(code: "pseudo", name: "Pseudo-language (longer, accented)", kind: .pseudo),
@@ -112,9 +120,12 @@ struct PreviewLanguages: Sendable {
             css += "\(checked) .l10n[data-language=\"\(language.code)\"] { display: inline; }\n"
         }
         css += "body:has(#language-rtl:checked) .tip-card { direction: rtl; }\n"
+        // Text a translation lacks, shown as written: underlined with dots, which moves nothing.
+        css += ".untranslated { text-decoration: underline dotted; text-underline-offset: 0.2em; }\n"
         css +=
             ".languages { border: 0; margin: 0 0 1rem; padding: 0; display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }\n"
         css += ".languages legend { font-weight: 600; padding: 0; margin-bottom: 0.25rem; }\n"
+        css += ".languages-note { margin: -0.5rem 0 1rem; }\n"
         return css
     }
 }
@@ -128,9 +139,18 @@ extension PreviewPage {
         for (index, language) in languages.all.enumerated() {
             var input = "<input type=\"radio\" name=\"language\" id=\"language-\(HTMLWriter.escape(language.code))\""
             input += " value=\"\(HTMLWriter.escape(language.code))\"" + (index == 0 ? " checked>" : ">")
-            writer.element("label", html: input + " " + HTMLWriter.escape(language.name))
+            var label = language.name
+            if language.untranslated > 0 {
+                label += ", \(language.untranslated) of \(languages.stringCount) not translated"
+            }
+            writer.element("label", html: input + " " + HTMLWriter.escape(label))
         }
         writer.close()
+        if languages.all.contains(where: { $0.untranslated > 0 }) {
+            writer.element(
+                "p", [.class("languages-note")],
+                text: "Text underlined with dots has no translation into the chosen language: it shows as written.")
+        }
     }
 
     /// `string`'s text in every language of the page, each in its own span
@@ -141,6 +161,11 @@ extension PreviewPage {
             var attributes: [HTMLAttribute] = [.class("l10n"), HTMLAttribute("data-language", language.code)]
             switch language.kind {
             case .source, .pseudo: attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
+            case .translation where !languages.translations.isTranslated(string, into: language.code):
+                // Shown as written, so in the source language, and marked.
+                attributes[0] = .class("l10n untranslated")
+                attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
+                attributes.append(HTMLAttribute("title", "Not translated into \(language.name)"))
             case .translation: attributes.append(HTMLAttribute("lang", language.code))
             case .rightToLeft:
                 attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))

@@ -9,10 +9,23 @@ import Testing
 /// pseudo-language and a right-to-left rendering, chosen with one switcher.
 /// `.ci/preview-check.py` lays the page out in Chromium in each language.
 @Suite struct PreviewLanguagesTests {
-    /// The page of the Clean fixture with its German catalog.
-    static func page() throws -> String {
+    /// The page of the Clean fixture with its German catalog, less the translations of `untranslated` keys.
+    static func page(untranslated: Set<String> = []) throws -> String {
         let tips = try Data(contentsOf: Fixtures.url("Translations", "Clean.tips"))
-        let catalog = try Data(contentsOf: Fixtures.url("Translations", "Clean.xcstrings"))
+        var catalog = try Data(contentsOf: Fixtures.url("Translations", "Clean.xcstrings"))
+        if !untranslated.isEmpty {
+            var json = try #require(try JSONSerialization.jsonObject(with: catalog) as? [String: Any])
+            var strings = try #require(json["strings"] as? [String: Any])
+            for key in untranslated {
+                var entry = try #require(strings[key] as? [String: Any])
+                var localizations = try #require(entry["localizations"] as? [String: Any])
+                localizations["de"] = nil
+                entry["localizations"] = localizations
+                strings[key] = entry
+            }
+            json["strings"] = strings
+            catalog = try JSONSerialization.data(withJSONObject: json)
+        }
         let options = CompilationOptions(
             emitsCode: false, strings: CompilationInput(path: "Clean.xcstrings", bytes: Array(catalog)))
         let result = Compilation(inputs: [CompilationInput(path: "Clean.tips", bytes: Array(tips))], options: options)
@@ -45,6 +58,24 @@ import Testing
         #expect(
             reusable.contains(
                 "data-language=\"de\" lang=\"de\"><span class=\"slot\" data-slot=\"name\">name</span> ist geöffnet"))
+    }
+
+    /// Text a translation lacks shows as written, marked, in the source
+    /// language; the switcher counts what each language lacks.
+    @Test func aTextWithoutATranslationIsMarkedAndCounted() throws {
+        let full = try Self.page()
+        #expect(!full.contains("l10n untranslated"))
+        #expect(!full.contains("not translated"))
+        #expect(!full.contains("class=\"languages-note\""))
+        let html = try Self.page(untranslated: ["FavoriteTrail.message", "Compass.title"])
+        #expect(html.contains("> German (de), 2 of 7 not translated</label>"))
+        #expect(html.contains("<p class=\"languages-note\">Text underlined with dots has no translation"))
+        let card = try PreviewTests.article("tip-FavoriteTrail", in: html)
+        #expect(
+            card.contains(
+                "<span class=\"l10n untranslated\" data-language=\"de\" lang=\"en\" title=\"Not translated into German (de)\">"
+                    + "Your favorites stay on top.</span>"))
+        #expect(card.contains("<span class=\"l10n\" data-language=\"de\" lang=\"de\">Als Favorit sichern</span>"))
     }
 
     @Test func thePseudoLanguageIsAccentedAndFortyPercentLonger() {
