@@ -47,12 +47,6 @@ extension Checker {
         }
     }
 
-    /// The key of `operand` in `table`, or nil when there is nothing to look
-    /// up and nothing will be stored (then no hash is worked out).
-    private static func key<Fact>(_ operand: CheckedExpression, in table: [Operand: Fact], storing: Bool) -> Operand? {
-        table.isEmpty && !storing ? nil : Operand(operand)
-    }
-
     /// `expression` without the parentheses around it.
     private static func unparenthesized(_ expression: Expr) -> Expr {
         if case .parenthesized(let inner, _) = expression { return unparenthesized(inner) }
@@ -86,20 +80,18 @@ extension Checker {
             let bound = Bound(operand: operand, op: op, value: value, written: written)
             return narrow(&facts.ints, by: bound, tip: tip, isLast: isLast)
         case let (operand, op, .double(value))? where Self.isBoundable(operand, .double):
-            let key = Self.key(operand, in: facts.doubles, storing: !isLast)
-            var interval = key.flatMap { facts.doubles[$0] } ?? DoubleInterval(first: written)
+            var interval = facts.doubles.fact(of: operand) ?? DoubleInterval(first: written)
             interval.narrow(op, value)
             if interval.isEmpty {
                 reportContradiction(written, first: interval.first, tip: tip)
                 return false
             }
-            if let key, !isLast { facts.doubles[key] = interval }
+            if !isLast { facts.doubles.store(interval, for: operand) }
             return true
         default: break
         }
         if let (operand, value, equal) = Self.equality(expression) {
-            let key = Self.key(operand, in: facts.equalities, storing: !isLast)
-            var known = key.flatMap { facts.equalities[$0] } ?? Equality()
+            var known = facts.equalities.fact(of: operand) ?? Equality()
             if equal {
                 if let first = known.equals, first.value != value {
                     reportContradiction(written, first: first.written, tip: tip)
@@ -117,17 +109,16 @@ extension Checker {
                 }
                 known.differsFrom.append((value, written))
             }
-            if let key, !isLast { facts.equalities[key] = known }
+            if !isLast { facts.equalities.store(known, for: operand) }
         }
         return true
     }
 
     /// Narrows the interval of an Int bound's operand; false once none is left (and reported).
     private mutating func narrow(
-        _ intervals: inout [Operand: Interval], by bound: Bound, tip: String, isLast: Bool
+        _ intervals: inout OperandFacts<Interval>, by bound: Bound, tip: String, isLast: Bool
     ) -> Bool {
-        let key = Self.key(bound.operand, in: intervals, storing: !isLast)
-        let existing = key.flatMap { intervals[$0] }
+        let existing = intervals.fact(of: bound.operand)
         let current = existing.map { ($0.low, $0.high) } ?? initialRange(of: bound.operand)
         let (low, high) = Self.apply(bound, to: current)
         if low > high {
@@ -138,8 +129,8 @@ extension Checker {
             }
             return false
         }
-        if let key, !isLast {
-            intervals[key] = Interval(low: low, high: high, first: existing?.first ?? bound.written)
+        if !isLast {
+            intervals.store(Interval(low: low, high: high, first: existing?.first ?? bound.written), for: bound.operand)
         }
         return true
     }
