@@ -32,8 +32,12 @@ final class Analysis: Sendable {
         // the tables and the heap, and on two cores an edit of 1,000 tips took
         // 19.7–21.8 ms and 28–31 ms of CPU time, against 17.2–18.9 ms and
         // 17–19 ms so (`tipc-bench --only editor`, load average 0.9).
+        // A lock or a catalog with no `.tips` file beside it is not tipc's (an
+        // app may have its own `Tips.xcstrings`): it is not checked.
+        let checksCompanions = !documents.isEmpty
         let options = CompilationOptions(
-            emitsCode: false, jobs: 1, lock: lock.map(input), strings: catalog.map(input))
+            emitsCode: false, jobs: 1, lock: checksCompanions ? lock.map(input) : nil,
+            strings: checksCompanions ? catalog.map(input) : nil)
         let result = Compilation(inputs: documents.map(input), options: options).run()
         self.result = result
         var ignored = DiagnosticEngine()

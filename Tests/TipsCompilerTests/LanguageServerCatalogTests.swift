@@ -116,6 +116,50 @@ import Testing
         #expect(session.diagnostics(catalogURI)?.isEmpty ?? true)
     }
 
+    /// A `Tips.xcstrings` with no `.tips` file beside it is an app's own
+    /// catalog, not tipc's: open in the editor, it gets no diagnostic and no
+    /// request about it fails.
+    @Test func aCatalogWithoutTipsBesideItIsLeftAlone() throws {
+        let catalog = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Checkout.title" : {
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Kasse" } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """
+        let (_, uris) = try LanguageServerSession.folder(["Tips.xcstrings": catalog])
+        let uri = try #require(uris["Tips.xcstrings"])
+        let session = LanguageServerSession()
+        session.open(uri, catalog)
+        #expect(session.diagnostics(uri)?.isEmpty ?? true)
+        for (method, extra) in [
+            ("textDocument/formatting", ["options": ["tabSize": 4, "insertSpaces": true]] as JSON),
+            (
+                "textDocument/codeAction",
+                [
+                    "range": LSPRange(start: .init(line: 4, character: 0), end: .init(line: 4, character: 9)).json,
+                    "context": ["diagnostics": []],
+                ]
+            ),
+            ("textDocument/hover", ["position": ["line": 4, "character": 8]]),
+            ("textDocument/completion", ["position": ["line": 4, "character": 8]]),
+        ] {
+            var params: JSON = ["textDocument": ["uri": .string(uri)]]
+            if case .object(var members) = params, case .object(let more) = extra {
+                members.merge(more) { _, new in new }
+                params = .object(members)
+            }
+            let response = session.request(method, params)
+            #expect(response["error"] == .null, "\(method): \(response)")
+        }
+    }
+
     @Test func withoutErrorsInTheCatalogNothingIsPublishedOnIt() throws {
         let text = "event opened\ntip Welcome {\n    title \"Welcome\"\n    rule opened.count > 0\n}\n"
         let catalog = """

@@ -53,9 +53,13 @@ function M.setup(options)
   })
   -- The lock and the String Catalog beside the .tips files: the server checks
   -- what is typed in them with those files, before they are saved.
+  -- One with no .tips file below its folder is an app's own, left alone.
   vim.api.nvim_create_autocmd({ "BufReadPost", "BufNewFile" }, {
     pattern = vim.tbl_keys(M.companions),
-    callback = function(event) M.attach(event.buf, options) end,
+    callback = function(event)
+      local folder = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(event.buf), ":p:h")
+      if vim.fn.globpath(folder, "**/*.tips") ~= "" then M.attach(event.buf, options) end
+    end,
   })
 end
 
