@@ -95,13 +95,15 @@ import Testing
         )
     }
 
-    @Test func aRemovedIdentityLikeNoDeclarationIsAnErrorAtLineOneOfTheFirstFile() throws {
+    /// Nothing declared stands for a removed event: the error is at its line
+    /// in the lock, the one place that names it.
+    @Test func aRemovedIdentityLikeNoDeclarationIsAnErrorAtItsLineInTheLock() throws {
         let lock = try Self.lock(Self.v1).lock
         let v2 = Self.v1.replacingOccurrences(of: "event openedTrailDetail\n", with: "")
             .replacingOccurrences(of: " && openedTrailDetail.count > 1", with: "")
         #expect(
             Self.check(v2, against: lock)
-                == "App.tips:1:1: error: locked event 'openedTrailDetail' is gone: the donations people made of it are lost, so rules that count them start from zero; to keep it, add `renamedFrom openedTrailDetail` to the event that replaces it (a clause at the end of the event), or run `tipc lock` to accept the reset\n"
+                == "tipc.lock:7:1: error: locked event 'openedTrailDetail' is gone: the donations people made of it are lost, so rules that count them start from zero; to keep it, add `renamedFrom openedTrailDetail` to the event that replaces it (a clause at the end of the event), or run `tipc lock` to accept the reset\n"
         )
     }
 
@@ -116,13 +118,35 @@ import Testing
                 App.tips:12:8: error: locked tip 'Offline' changed its id from "offline-v1" to "offline-v2": people who closed Offline will see it again, and its displays count from zero; keep its id, or add `renamedFrom "offline-v1"` to it, or run `tipc lock` to accept the reset
 
                 """)
+        // A name nothing like the old one, but the only new parameter stored alike (a Bool).
         let away = Self.v1.replacingOccurrences(
             of: "parameter isLoggedIn: Bool = false", with: "parameter q: Bool = false"
         )
         .replacingOccurrences(of: "rule isLoggedIn", with: "rule q")
         #expect(
             Self.check(away, against: lock)
-                == "App.tips:1:1: error: locked parameter 'isLoggedIn' is gone: the value the app set for it on each device is lost; to keep it, add `renamedFrom isLoggedIn` to the parameter that replaces it (a clause at the end of the parameter), or run `tipc lock` to accept the reset\n"
+                == "App.tips:2:11: error: locked parameter 'isLoggedIn' is gone: the value the app set for it on each device is lost; did you rename it to 'q'? Add `renamedFrom isLoggedIn` to it (a clause at the end of the parameter), or run `tipc lock` to accept the reset\n"
+        )
+        // Two such: no guess, and the error is at the parameter's line in the lock.
+        let two = away.replacingOccurrences(
+            of: "parameter plan: Plan", with: "parameter r: Bool = true\nparameter plan: Plan")
+        #expect(
+            Self.check(two, against: lock)
+                == "tipc.lock:9:1: error: locked parameter 'isLoggedIn' is gone: the value the app set for it on each device is lost; to keep it, add `renamedFrom isLoggedIn` to the parameter that replaces it (a clause at the end of the parameter), or run `tipc lock` to accept the reset\n"
+        )
+    }
+
+    /// An event renamed to a name nothing like the old one: the only new
+    /// event with the same fields is taken for its new name.
+    @Test func aRenamedEventIsFoundByItsFields() throws {
+        let lock = try Self.lock(Self.v1).lock
+        let v2 = Self.v1.replacingOccurrences(
+            of: "event openedTrailDetail\n", with: "event detailShown\nevent other(n: Int)\n"
+        )
+        .replacingOccurrences(of: "openedTrailDetail.count", with: "detailShown.count")
+        #expect(
+            Self.check(v2, against: lock)
+                == "App.tips:5:7: error: locked event 'openedTrailDetail' is gone: the donations people made of it are lost, so rules that count them start from zero; did you rename it to 'detailShown'? Add `renamedFrom openedTrailDetail` to it (a clause at the end of the event), or run `tipc lock` to accept the reset\n"
         )
     }
 

@@ -4,11 +4,14 @@ import TipsSyntax
 
 extension LockChecker {
     /// Error 1: a locked identity nothing declares or renames. Reported at
-    /// the most similar new declaration of its kind ("did you rename it"),
-    /// else at line 1 of the first file.
+    /// the most similar new declaration of its kind ("did you rename it"):
+    /// the one with a similar name, else the only one stored alike (an
+    /// event with the same fields, a parameter of the same type); else at
+    /// the identity's line in the lock.
     mutating func reportGone(_ identity: LockedIdentity) {
         let (noun, loss, source, placement): (String, String, String, String)
         let candidates: [(name: String, range: SourceRange)]
+        var storedAlike: [String] = []
         switch identity {
         case .tip(let name, let id):
             (noun, loss) = ("tip", "people who closed \(name) will see it again, and its displays count from zero")
@@ -16,18 +19,20 @@ extension LockChecker {
             placement = "an item of the tip"
             candidates = identities.tips.filter { locked[LockedIdentity.tip(name: $0.name, id: $0.id).key] == nil }
                 .map { ($0.name, $0.origin.nameRange) }
-        case .parameter(let name, _):
+        case .parameter(let name, let type):
             (noun, loss) = ("parameter", "the value the app set for it on each device is lost")
             (source, placement) = (name, "a clause at the end of the parameter")
-            candidates = identities.parameters.filter { locked[LockKey(kind: .parameter, text: $0.name)] == nil }
-                .map { ($0.name, $0.origin.nameRange) }
-        case .event(let name, _):
+            let new = identities.parameters.filter { locked[LockKey(kind: .parameter, text: $0.name)] == nil }
+            candidates = new.map { ($0.name, $0.origin.nameRange) }
+            storedAlike = new.filter { identities.lockedType($0.type) == type }.map(\.name)
+        case .event(let name, let fields):
             (noun, loss) = (
                 "event", "the donations people made of it are lost, so rules that count them start from zero"
             )
             (source, placement) = (name, "a clause at the end of the event")
-            candidates = identities.events.filter { locked[LockKey(kind: .event, text: $0.name)] == nil }
-                .map { ($0.name, $0.origin.nameRange) }
+            let new = identities.events.filter { locked[LockKey(kind: .event, text: $0.name)] == nil }
+            candidates = new.map { ($0.name, $0.origin.nameRange) }
+            storedAlike = new.filter { identities.lockedFields(of: $0) == fields }.map(\.name)
         case .enumCase:
             return
         }
@@ -41,8 +46,9 @@ extension LockChecker {
                 at: same.idRange ?? same.origin.nameRange)
             return
         }
-        let similar = Self.mostSimilar(to: name, among: candidates.map(\.name))
-        let range = candidates.first { $0.name == similar }?.range ?? firstLine
+        let similar =
+            Self.mostSimilar(to: name, among: candidates.map(\.name)) ?? (storedAlike.count == 1 ? storedAlike[0] : nil)
+        let range = candidates.first { $0.name == similar }?.range ?? lock.lines[identity.key] ?? firstLine
         let way =
             similar.map { "did you rename it to '\($0)'? Add `renamedFrom \(source)` to it (\(placement))" }
             ?? "to keep it, add `renamedFrom \(source)` to the \(noun) that replaces it (\(placement))"
@@ -107,7 +113,8 @@ extension LockChecker {
             at: rename.range)
     }
 
-    /// Line 1 of the first file, where a removed identity that no declaration resembles is reported.
+    /// Line 1 of the first file: where a removed identity that no declaration
+    /// resembles is reported when the lock was made in memory, not read from a file.
     var firstLine: SourceRange {
         SourceRange(file: identities.firstFile ?? FileID(0), start: 0, end: 0)
     }

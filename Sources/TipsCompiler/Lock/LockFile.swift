@@ -141,6 +141,15 @@ public struct LockFile: Hashable, Sendable {
 
     /// The entries, in no particular order (the text is sorted).
     public var entries: [LockEntry] = []
+    /// The line each entry was read from, for a lock read from a file (none
+    /// for one made in memory): where an error about a locked identity that
+    /// nothing declares any more points. Not part of the lock's value.
+    public var lines: [LockKey: SourceRange] = [:]
+
+    /// Two locks are equal when their entries are, wherever they were read from.
+    public static func == (lhs: LockFile, rhs: LockFile) -> Bool { lhs.entries == rhs.entries }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(entries) }
 
     /// The locked entries (not retired), by key.
     public var locked: [LockKey: LockedIdentity] {

@@ -11,7 +11,7 @@ extension LockFile {
         var reader = LockFileReader(file: file)
         reader.read()
         diagnostics.report(contentsOf: reader.diagnostics)
-        return reader.diagnostics.hasErrors ? nil : LockFile(entries: reader.entries)
+        return reader.diagnostics.hasErrors ? nil : LockFile(entries: reader.entries, lines: reader.lines)
     }
 }
 
@@ -20,6 +20,8 @@ struct LockFileReader {
     let file: SourceFile
     var diagnostics = DiagnosticEngine()
     var entries: [LockEntry] = []
+    /// The line of each entry.
+    var lines: [LockKey: SourceRange] = [:]
     /// The line of `format N`, once read.
     private var formatLine: Int?
     /// Where each key was first listed, and whether as retired.
@@ -211,6 +213,7 @@ extension LockFileReader {
         }
         firstListed[key] = (line, entry.isRetired)
         entries.append(entry)
+        lines[key] = range
         noteHandEdit(entry, text: text, range: range)
     }
 

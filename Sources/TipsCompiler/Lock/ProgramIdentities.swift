@@ -13,7 +13,8 @@ struct ProgramIdentities {
     var events: [CheckedEvent] = []
     /// Every enum, by name.
     var enums: [String: CheckedEnum] = [:]
-    /// The first file's id (a removed identity with no declaration like it is reported at its line 1).
+    /// The first file's id (for a lock made in memory, a removed identity
+    /// with no declaration like it is reported at its line 1).
     var firstFile: FileID?
 
     init(_ program: CheckedProgram) {
