@@ -36,7 +36,7 @@ extension Checker {
         _ files: [SourceFileSyntax], at positions: [DeclarationPositions.Position], scope: ScenarioScope
     ) -> [CheckedScenario] {
         var checked: [CheckedScenario] = []
-        var seen: [String: SourceRange] = [:]
+        var seen = FirstRanges(capacity: positions.count)
         for position in positions {
             guard case .scenario(let decl) = files[position.file].declarations[position.index] else { continue }
             // `--filter` and test reports tell scenarios apart by name.

@@ -12,7 +12,7 @@ extension Checker {
         var image: InterpolatedText?
         var id: (text: InterpolatedText, range: SourceRange)?
         var actions: [CheckedAction] = []
-        var actionRanges: [String: SourceRange] = [:]
+        var actionRanges = FirstRanges()
         var rules: [CheckedRule] = []
         var options = CheckedTipOptions()
         var renames: [CheckedRename] = []
@@ -33,7 +33,7 @@ extension Checker {
             }
             self.rules.reserveCapacity(rules)
             self.actions.reserveCapacity(actions)
-            self.actionRanges = Dictionary(minimumCapacity: actions)
+            self.actionRanges = FirstRanges(capacity: actions)
         }
     }
 
