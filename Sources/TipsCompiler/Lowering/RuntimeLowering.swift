@@ -14,9 +14,9 @@ import TipsSyntax
 /// knows every parameter and event by name, which the rules refer to.
 public struct RuntimeLowering: Sendable {
     /// Every parameter's reference, by name.
-    private let parameters: [String: Tips.ParameterReference]
+    private let parameters: NameTable<Tips.ParameterReference>
     /// Every event, by name.
-    private let events: [String: Tips.Event]
+    private let events: NameTable<Tips.Event>
     /// The `config` block's display frequency (`immediate` without one).
     public let displayFrequency: Tips.DisplayFrequency
     /// What every tip returns as its `declaredConfiguration`: the `config`
@@ -34,8 +34,8 @@ public struct RuntimeLowering: Sendable {
 
     /// Prepares to lower the declarations of `program`.
     public init(_ program: CheckedProgram) {
-        var parameters: [String: Tips.ParameterReference] = [:]
-        var events: [String: Tips.Event] = [:]
+        var parameters = NameTable<Tips.ParameterReference>()
+        var events = NameTable<Tips.Event>()
         // Room for every name at once: growing a table one rehash at a time costs more than filling it.
         var counts = (parameters: 0, events: 0)
         for file in program.files {
@@ -52,8 +52,8 @@ public struct RuntimeLowering: Sendable {
         for file in program.files {
             for declaration in file.declarations {
                 switch declaration {
-                case .parameter(let parameter): parameters[parameter.name] = Self.reference(parameter)
-                case .event(let event): events[event.name] = Self.event(event)
+                case .parameter(let parameter): parameters.updateValue(Self.reference(parameter), for: parameter.name)
+                case .event(let event): events.updateValue(Self.event(event), for: event.name)
                 case .enumeration, .tip, .group: break
                 }
             }
@@ -134,7 +134,7 @@ public struct RuntimeLowering: Sendable {
     public func event(named name: String) -> Tips.Event { Self.event(named: name, in: events) }
 
     /// The event `events` declares as `name`, else one of that id with the defaults.
-    private static func event(named name: String, in events: [String: Tips.Event]) -> Tips.Event {
+    private static func event(named name: String, in events: NameTable<Tips.Event>) -> Tips.Event {
         events[name] ?? Tips.Event(id: name)
     }
 

@@ -15,20 +15,20 @@ struct FileNames {
 
     /// The names of `tips`, a file's tips.
     init(_ tips: [LoweredTip]) {
-        var seenParameters: Set<String> = []
-        var seenEvents: Set<String> = []
+        var seenParameters = NameTable<Void>()
+        var seenEvents = NameTable<Void>()
         // Room for about a name a tip at once: growing a table one rehash at a time costs more than filling it.
         seenParameters.reserveCapacity(tips.count)
         seenEvents.reserveCapacity(tips.count)
         for tip in tips.indices {
             for rule in tips[tip].rules.indices {
                 tips[tip].rules[rule].expression.visitDependencies { id in
-                    if seenParameters.insert(id).inserted { parameters.append(id) }
+                    if seenParameters.insertIfAbsent((), for: id) == nil { parameters.append(id) }
                 } event: { id in
-                    if seenEvents.insert(id).inserted { events.append(id) }
+                    if seenEvents.insertIfAbsent((), for: id) == nil { events.append(id) }
                 }
             }
-            for event in tips[tip].options.invalidatedBy where seenEvents.insert(event.id).inserted {
+            for event in tips[tip].options.invalidatedBy where seenEvents.insertIfAbsent((), for: event.id) == nil {
                 events.append(event.id)
             }
         }
