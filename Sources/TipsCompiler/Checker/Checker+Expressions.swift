@@ -7,9 +7,30 @@ struct ExpressionContext {
     /// The tip whose rule this is.
     var tip: String
     /// The tip's arguments and their types.
-    var arguments: [String: TipsType]
+    var arguments: TipArguments
     /// The event whose donation fields `.field` names, inside a query step.
     var fieldsOf: CheckedEvent?
+}
+
+/// A tip's arguments: the checked fields of its `(arguments)`, each name
+/// once. A tip has a few, so a name is found by comparing it with each,
+/// which costs less than hashing it and building a dictionary per tip
+/// (−9 M instructions of 10,000 tips, callgrind).
+struct TipArguments {
+    let fields: [CheckedField]
+
+    init(_ fields: [CheckedField] = []) { self.fields = fields }
+
+    var isEmpty: Bool { fields.isEmpty }
+
+    /// The arguments' names, in the order declared.
+    var names: [String] { fields.map(\.name) }
+
+    /// The type of the argument named `name`, or nil when there is none.
+    subscript(name: String) -> TipsType? {
+        for index in fields.indices where fields[index].name == name { return fields[index].type }
+        return nil
+    }
 }
 
 extension Checker {
@@ -122,7 +143,7 @@ extension Checker {
                 return nil
             }
             // Every declared parameter is a candidate, even one whose declaration failed.
-            var candidates = Array(context.arguments.keys) + names(of: .parameter) + names(of: .event)
+            var candidates = context.arguments.names + names(of: .parameter) + names(of: .event)
             if let event = context.fieldsOf, event.field(named: name.name) != nil {
                 diagnostics.error(
                     "unknown name '\(name.name)'; did you mean the field '.\(name.name)' of event '\(event.name)'?",

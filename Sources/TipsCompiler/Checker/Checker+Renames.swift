@@ -64,14 +64,14 @@ extension Checker {
     /// an old id, whose interpolations are the tip's arguments. A reusable
     /// tip's old id interpolates arguments, a plain tip's does not.
     mutating func checkTipRename(
-        _ source: RenameSourceSyntax, tip: String, arguments: [String: TipsType], isReusable: Bool
+        _ source: RenameSourceSyntax, tip: String, arguments: TipArguments, isReusable: Bool
     ) -> CheckedRename? {
         switch source {
         case .name(let name):
             guard !isReusable else {
                 diagnostics.error(
                     "tip '\(tip)' takes arguments, so its state was stored under an id that interpolates them; "
-                        + "write the old id, as in renamedFrom \"\(name.name)-\\(\(arguments.keys.sorted().first ?? "arg"))\"",
+                        + "write the old id, as in renamedFrom \"\(name.name)-\\(\(arguments.names.sorted().first ?? "arg"))\"",
                     at: name.range)
                 return nil
             }

@@ -121,8 +121,7 @@ extension Checker {
         let tipName = decl.name.name
         var body = TipBody(for: decl.items)
         let arguments = decl.arguments.map { checkTipArguments($0, of: decl, failed: &body.failed) }
-        let argumentTypes =
-            arguments.map { Dictionary($0.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first }) } ?? [:]
+        let argumentTypes = TipArguments(arguments ?? [])
         // By index, each item read in place: a copy of an item retains what it holds.
         var places = TipItemPlaces()
         for index in decl.items.indices {
@@ -177,7 +176,7 @@ extension Checker {
 
     /// Checks one item of a tip's body, given once where that is the rule, into `body`.
     private mutating func checkItem(
-        _ kind: TipItemKind, into body: inout TipBody, tip: String, arguments: [String: TipsType]
+        _ kind: TipItemKind, into body: inout TipBody, tip: String, arguments: TipArguments
     ) {
         switch kind {
         case .title(let literal):
@@ -297,7 +296,7 @@ extension Checker {
 
     /// Checks a string's interpolations: only the tip's arguments.
     mutating func checkText(
-        _ literal: StringLiteral, tip: String, arguments: [String: TipsType]
+        _ literal: StringLiteral, tip: String, arguments: TipArguments
     ) -> InterpolatedText? {
         var segments: [InterpolatedText.Segment] = []
         segments.reserveCapacity(literal.segments.count)
@@ -326,7 +325,7 @@ extension Checker {
                     diagnostics.error(
                         "'\(name.name)' is not an argument of tip '\(tip)'", at: name.range,
                         suggesting: .closest(
-                            to: name.name, in: arguments.keys.sorted(),
+                            to: name.name, in: arguments.names.sorted(),
                             otherwise: "only a tip's arguments can be interpolated"))
                 }
             }
