@@ -123,6 +123,15 @@ struct ByteBuffer: @unchecked Sendable {
         }
     }
 
+    /// How many Unicode scalars `self[range]` holds: its bytes that do not continue a scalar.
+    func scalarCount(_ range: Range<Int>) -> Int {
+        withBytes(range) { bytes in
+            var count = 0
+            for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+            return count
+        }
+    }
+
     /// `self[range]` decoded as a string.
     func string(_ range: Range<Int>) -> String {
         withBytes(range) { String(decoding: $0, as: UTF8.self) }
