@@ -20,8 +20,11 @@ extension Checker {
         var seen = FirstGiven()
         var failed = false
 
-        /// An empty body with room for every rule and action of `items`, so that no array of it grows.
-        init(for items: [TipItem]) {
+        /// Makes room for every rule and action of `items`, so that no array of
+        /// the body grows. A method on an empty body, not an initializer: an
+        /// initializer that changes `self` builds it aside, then copies it out
+        /// and destroys it (−6 M instructions of 10,000 tips, callgrind).
+        mutating func reserve(for items: [TipItem]) {
             var (rules, actions) = (0, 0)
             // By index: `for item in items` copies each item, retaining what it holds.
             for index in items.indices {
@@ -119,7 +122,8 @@ extension Checker {
     /// A tip's arguments and items, each item given once where that is the rule.
     private mutating func checkTipBody(_ decl: TipDecl) -> (arguments: [CheckedField]?, body: TipBody) {
         let tipName = decl.name.name
-        var body = TipBody(for: decl.items)
+        var body = TipBody()
+        body.reserve(for: decl.items)
         let arguments = decl.arguments.map { checkTipArguments($0, of: decl, failed: &body.failed) }
         let argumentTypes = TipArguments(arguments ?? [])
         // By index, each item read in place: a copy of an item retains what it holds.
