@@ -148,12 +148,60 @@ import TipsTestSupport
         #expect(Self.v2.loggedIn.value(in: merged))
     }
 
+    /// Configures a center on `store` with no tip registered; its warnings are collected.
+    static func configuredWithoutTips(_ store: URL) async throws -> (TipCenter, Locked<[String]>) {
+        let warnings = Locked<[String]>([])
+        let center = TipCenter()
+        try await center.configure([
+            .datastoreLocation(.url(store)), .arguments([]), .environment([:]),
+            .onWarning { message in warnings.withLock { $0.append(message) } },
+        ])
+        return (center, warnings)
+    }
+
+    /// Generated events and parameters carry their module's renames (as
+    /// `Tips.Event.renames`): read before any tip of the module exists, they
+    /// find what was stored under their old names, moved once.
+    @Test func aRenamedParameterOrEventReadBeforeAnyTipFindsItsMovedState() async throws {
+        let store = StoreDirectoryFixture()
+        let (first, _) = try await Self.launch(Self.v1, store.url)
+        await Self.makeState(Self.v1, in: first)
+        let signedIn = Tips.Parameter(id: "signedIn", defaultValue: false, renames: Self.renames)
+        let opened = Tips.Event(id: "openedDetail", renames: Self.renames)
+        #expect(opened == Tips.Event(id: "openedDetail"), "the renames are not part of the event's value")
+
+        let (center, warnings) = try await Self.configuredWithoutTips(store.url)
+        #expect(opened.donationCount(in: center) == 2)
+        #expect(signedIn.value(in: center))
+        #expect(warnings.withLock { $0 }.count == 7)
+        #expect(Self.v2.tip("FavoriteTrail").status(in: center) == .invalidated(.tipClosed))
+        #expect(warnings.withLock { $0 }.count == 7, "reported once")
+    }
+
+    /// A renamed parameter set before `configure` (kept, as any value set
+    /// then): the moved value does not replace the one this version set.
+    @Test func aRenamedParameterSetBeforeConfigureKeepsItsNewValue() async throws {
+        let store = StoreDirectoryFixture()
+        let (first, _) = try await Self.launch(Self.v1, store.url)
+        await Self.makeState(Self.v1, in: first)
+        let signedIn = Tips.Parameter(id: "signedIn", defaultValue: false, renames: Self.renames)
+        let opened = Tips.Event(id: "openedDetail", renames: Self.renames)
+        let center = TipCenter()
+        await signedIn.set(false, in: center)
+        await opened.donate(in: center)
+        try await center.configure([.datastoreLocation(.url(store.url)), .arguments([]), .environment([:])])
+        #expect(!signedIn.value(in: center))
+        #expect(opened.donationCount(in: center) == 3)
+        #expect(Self.v2.plan.value(in: center) == .pro, "the other renames moved too")
+    }
+
     @Test func aTipRegisteredAfterConfigureMovesTheStateBeforeItsFirstStatus() async throws {
         let store = StoreDirectoryFixture()
         let (first, _) = try await Self.launch(Self.v1, store.url)
         await Self.makeState(Self.v1, in: first)
         let center = TipCenter()
         try await center.configure([.datastoreLocation(.url(store.url)), .arguments([]), .environment([:])])
+        // A hand-written parameter carries no renames: it reads as its default until a tip brings them.
         #expect(!Self.v2.loggedIn.value(in: center))
         #expect(Self.v2.tip("FavoriteTrail").status(in: center) == .invalidated(.tipClosed))
         #expect(Self.v2.loggedIn.value(in: center))

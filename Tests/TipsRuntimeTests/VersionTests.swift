@@ -2,5 +2,5 @@ import Testing
 import TipsRuntime
 
 @Test func runtimeDeclaresTheGeneratedCodeVersion() {
-    #expect(TipsRuntimeGeneratedCodeVersion5.isCompatible)
+    #expect(TipsRuntimeGeneratedCodeVersion6.isCompatible)
 }

@@ -34,6 +34,9 @@ public struct RuntimeLowering: Sendable {
 
     /// Prepares to lower the declarations of `program`.
     public init(_ program: CheckedProgram) {
+        (renames, renamesFile) = Self.renames(of: program)
+        // Every event and parameter of a module with renames carries them (see `Tips.Event.renames`).
+        let carried: Tips.Renames? = renames.isEmpty ? nil : renames
         var parameters = NameTable<Tips.ParameterReference>()
         var events = NameTable<Tips.Event>()
         // Room for every name at once: growing a table one rehash at a time costs more than filling it.
@@ -52,8 +55,9 @@ public struct RuntimeLowering: Sendable {
         for file in program.files {
             for declaration in file.declarations {
                 switch declaration {
-                case .parameter(let parameter): parameters.updateValue(Self.reference(parameter), for: parameter.name)
-                case .event(let event): events.updateValue(Self.event(event), for: event.name)
+                case .parameter(let parameter):
+                    parameters.updateValue(Self.reference(parameter, renames: carried), for: parameter.name)
+                case .event(let event): events.updateValue(Self.event(event, renames: carried), for: event.name)
                 case .enumeration, .tip, .group: break
                 }
             }
@@ -67,7 +71,6 @@ public struct RuntimeLowering: Sendable {
                 displayFrequency: frequency, file: $0.fileName, sessionLimit: program.config.sessionLimit,
                 oneAtATime: program.config.oneAtATime)
         }
-        (renames, renamesFile) = Self.renames(of: program)
         translations = program.translations
         copyIndices = program.translations == nil ? [:] : Self.copyIndices(program)
     }
@@ -85,13 +88,16 @@ public struct RuntimeLowering: Sendable {
 
     /// A parameter.
     public func lower(_ parameter: CheckedParameter) -> LoweredParameter {
-        LoweredParameter(declaration: parameter, reference: Self.reference(parameter))
+        LoweredParameter(declaration: parameter, reference: Self.reference(parameter, renames: carriedRenames))
     }
 
     /// An event.
     public func lower(_ event: CheckedEvent) -> LoweredEvent {
-        LoweredEvent(declaration: event, event: Self.event(event))
+        LoweredEvent(declaration: event, event: Self.event(event, renames: carriedRenames))
     }
+
+    /// The renames every event and parameter carries: nil when nothing is renamed.
+    private var carriedRenames: Tips.Renames? { renames.isEmpty ? nil : renames }
 
     /// A group.
     public func lower(_ group: CheckedGroup) -> LoweredGroup {
@@ -141,13 +147,16 @@ public struct RuntimeLowering: Sendable {
     /// The parameter declared as `name`, if any.
     public func parameter(named name: String) -> Tips.ParameterReference? { parameters[name] }
 
-    private static func reference(_ parameter: CheckedParameter) -> Tips.ParameterReference {
+    private static func reference(_ parameter: CheckedParameter, renames: Tips.Renames?) -> Tips.ParameterReference {
         Tips.ParameterReference(
-            id: parameter.name, defaultValue: parameter.defaultValue, isTransient: parameter.isTransient)
+            id: parameter.name, defaultValue: parameter.defaultValue, isTransient: parameter.isTransient,
+            renames: renames)
     }
 
-    private static func event(_ event: CheckedEvent) -> Tips.Event {
-        Tips.Event(id: event.name, keepCount: event.keepCount, keepDuration: event.keepDuration.map(Double.init))
+    private static func event(_ event: CheckedEvent, renames: Tips.Renames?) -> Tips.Event {
+        Tips.Event(
+            id: event.name, keepCount: event.keepCount, keepDuration: event.keepDuration.map(Double.init),
+            renames: renames)
     }
 
     private static func frequency(_ frequency: DisplayFrequency) -> Tips.DisplayFrequency {

@@ -49,7 +49,7 @@ public enum SwiftNames {
         "EventQuery", "ManualClock", "RuleExpression", "RuleOperator", "SystemClock", "Tip", "TipActivity",
         "TipCenter", "TipClock", "TipDisplayHold", "TipEvents", "TipExplanation", "TipGroup", "TipGroupExplanation",
         "TipParameters", "TipPresenter", "TipRule", "TipValue", "TipValueConvertible", "Tips", "TipsConfiguration",
-        "TipsMemoryDatastore", "TipsRuntimeGeneratedCodeVersion5",
+        "TipsMemoryDatastore", "TipsRuntimeGeneratedCodeVersion6",
     ]
 
     /// Members every generated enum already has (`String` raw value, `CaseIterable`, `TipValueConvertible`).

@@ -107,7 +107,7 @@ extension FileEmitter {
         code.end()
     }
 
-    /// Appends the arguments of `Tips.Event(id:keepCount:keepDuration:)`, the defaults left out.
+    /// Appends the arguments of `Tips.Event(id:keepCount:keepDuration:renames:)`, the defaults left out.
     private func appendEventArguments(_ event: Tips.Event, to code: inout SwiftExpression) {
         code.labeled("id") { $0.appendStringLiteral(event.id) }
         if event.keepCount != CheckedEvent.defaultKeepCount {
@@ -116,6 +116,15 @@ extension FileEmitter {
         if let duration = event.keepDuration {
             code.labeled("keepDuration") { appendSeconds(duration, to: &$0) }
         }
+        if event.renames != nil { appendRenamesArgument(to: &code) }
+    }
+
+    /// Appends `renames: TipsRuntime.TipsConfiguration.renames`: the module's
+    /// renames (declared with its configuration), which a module with renames
+    /// passes to every event and parameter, so that a center moves the state
+    /// they name before it reads or writes any of them.
+    func appendRenamesArgument(to code: inout SwiftExpression) {
+        code.labeled("renames") { $0.append("TipsRuntime.TipsConfiguration.renames") }
     }
 
     /// Writes the event's doc comment and `<access> static let <name>: <Type> =

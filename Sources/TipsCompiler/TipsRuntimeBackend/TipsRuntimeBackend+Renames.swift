@@ -7,8 +7,9 @@ extension FileEmitter {
     func emitRenames(_ renames: Tips.Renames, into writer: inout SwiftWriter) {
         writer.blankLine()
         writer.block("extension TipsRuntime.TipsConfiguration") { writer in
-            writer.line("/// Where this module's users' state was stored before (`renamedFrom`): the runtime")
-            writer.line("/// moves it to the new identities at `configure`. Shadows the runtime's empty renames.")
+            writer.line("/// Where this module's users' state was stored before (`renamedFrom`), which its")
+            writer.line("/// tips, events and parameters carry: the runtime moves it to the new identities")
+            writer.line("/// before it reads any of them. Shadows the runtime's empty renames.")
             // Internal at every access level, as `declared` is.
             writer.line("internal static let renames: TipsRuntime.Tips.Renames = TipsRuntime.Tips.Renames(")
             writer.indented { writer in

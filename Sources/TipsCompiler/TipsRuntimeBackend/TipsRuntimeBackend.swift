@@ -121,7 +121,7 @@ struct FileEmitter {
         writer.blankLine()
         writer.line(
             "private let _tipcRuntimeVersionCheck: Swift.Bool = "
-                + "TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible")
+                + "TipsRuntime.TipsRuntimeGeneratedCodeVersion6.isCompatible")
 
         return [writer.utf8Buffer] + emitSections()
     }
@@ -364,6 +364,7 @@ struct FileEmitter {
                     code.labeled("id") { $0.appendStringLiteral(lowered.reference.id) }
                     code.labeled("defaultValue") { appendConstant(lowered.reference.defaultValue, to: &$0) }
                     if lowered.reference.isTransient { code.labeled("isTransient") { $0.append("true") } }
+                    if lowered.reference.renames != nil { appendRenamesArgument(to: &code) }
                     code.end()
                 }
             }

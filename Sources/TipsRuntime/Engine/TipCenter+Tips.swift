@@ -126,6 +126,7 @@ extension TipCenter {
     public func value(of parameter: Tips.ParameterReference) -> TipValue {
         withState { state in
             state.applyOutsideChanges()
+            state.meet(parameter.renames)
             return RuleEvaluator.value(
                 of: parameter, parameters: state.facts.snapshot.parameters, transient: state.facts.transientParameters)
         }
@@ -135,6 +136,7 @@ extension TipCenter {
     /// durable. A transient parameter is kept in memory only.
     public func setValue(_ value: TipValue, of parameter: Tips.ParameterReference) async {
         await withStateDurably { state in
+            state.meet(parameter.renames)
             if parameter.isTransient {
                 state.facts.transientParameters[parameter.id] = value
             } else {
@@ -147,7 +149,10 @@ extension TipCenter {
     /// Records a donation dated now; invalidates the tips the event
     /// invalidates and re-evaluates the tips that query it. Returns once durable.
     public func donate(_ event: Tips.Event, fields: [String: TipValue] = [:]) async {
-        await withStateDurably { state in state.recordDonation(of: event, fields: fields) }
+        await withStateDurably { state in
+            state.meet(event.renames)
+            state.recordDonation(of: event, fields: fields)
+        }
     }
 
     /// Records a donation dated now, like `donate(_:fields:)`, and returns
@@ -155,7 +160,10 @@ extension TipCenter {
     /// without waiting for it to be durable; it is written with the next group
     /// commit. TipKit's `sendDonation`.
     public func sendDonation(_ event: Tips.Event, fields: [String: TipValue] = [:]) {
-        withState { state in state.recordDonation(of: event, fields: fields) }
+        withState { state in
+            state.meet(event.renames)
+            state.recordDonation(of: event, fields: fields)
+        }
     }
 
     /// How many donations of the event are kept now, including those donated
@@ -165,6 +173,7 @@ extension TipCenter {
     public func donationCount(of event: Tips.Event) -> Int {
         withState { state in
             state.applyOutsideChanges()
+            state.meet(event.renames)
             return state.facts.keptDonationRange(of: event, now: state.now).count
         }
     }
@@ -174,6 +183,7 @@ extension TipCenter {
     public func donations(of event: Tips.Event) -> [Tips.Event.Donation] {
         withState { state in
             state.applyOutsideChanges()
+            state.meet(event.renames)
             let list = state.facts.snapshot.donations[event.id] ?? []
             return state.facts.keptDonationRange(of: event, now: state.now).map { index in
                 Tips.Event.Donation(date: Date(timeIntervalSince1970: list[index].date), fields: list[index].fields)
@@ -186,6 +196,7 @@ extension TipCenter {
     /// Tips the event already invalidated stay invalidated.
     public func deleteDonations(of event: Tips.Event) async {
         await withStateDurably { state in
+            state.meet(event.renames)
             state.record(.deleteDonations(eventID: event.id))
             state.cache.drop(event.id)
             state.publishStatusChanges(of: state.registry.eventDependents[event.id] ?? [])

@@ -159,7 +159,7 @@ public final class TipCenter: Sendable {
         state.settings.overrides.merge(switches)
         state.warnAboutTestingIDs(among: state.registry.tips.keys)
         state.lifecycle.connect(backend, writesInFlight: { [pipeline] in !pipeline.isIdle })
-        for registered in state.registry.ordered { state.moveRenamedState(of: registered.tip) }
+        for renames in state.facts.takeRenamesBeforeStart() { state.meet(renames) }
         for registered in state.registry.ordered {
             state.drawHoldoutSeedIfNeeded(for: registered)
             state.recordDueInvalidations(of: registered)

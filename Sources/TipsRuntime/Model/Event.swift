@@ -18,12 +18,20 @@ extension Tips {
         /// not counted, queried or read. They stay stored until `keepCount`
         /// newer ones are, so a clock that was wrong for a while loses none.
         public let keepDuration: Double?
+        /// The renames of the module that declares the event (its `.tips`
+        /// files' `renamedFrom`), when it has any: a center moves the state
+        /// they name before the event is first donated or read, so that what
+        /// was stored under an old name is never read as missing. Not part
+        /// of the event's value.
+        public var renames: Renames? { attached.renames }
+        private let attached: AttachedRenames
 
         /// Creates an event. By default the 1000 most recent donations are kept.
-        public init(id: String, keepCount: Int = 1000, keepDuration: Double? = nil) {
+        public init(id: String, keepCount: Int = 1000, keepDuration: Double? = nil, renames: Renames? = nil) {
             self.id = id
             self.keepCount = max(0, keepCount)
             self.keepDuration = keepDuration
+            self.attached = AttachedRenames(renames: renames)
         }
 
         /// Records a donation dated by the center's clock; returns once it is
@@ -88,4 +96,14 @@ extension Tips.Event {
             fields[field].flatMap(Value.init(tipValue:))
         }
     }
+}
+
+/// Renames carried beside a value (an event, a parameter) and not part of
+/// it: every two are equal, and they add nothing to a hash.
+struct AttachedRenames: Sendable, Hashable {
+    let renames: Tips.Renames?
+
+    static func == (lhs: AttachedRenames, rhs: AttachedRenames) -> Bool { true }
+
+    func hash(into hasher: inout Hasher) {}
 }

@@ -14,9 +14,9 @@ extension Tips {
         /// The event that is donated, counted and queried.
         public let event: Event
 
-        /// Creates the event, as ``Tips/Event/init(id:keepCount:keepDuration:)`` does.
-        public init(id: String, keepCount: Int = 1000, keepDuration: Double? = nil) {
-            self.event = Event(id: id, keepCount: keepCount, keepDuration: keepDuration)
+        /// Creates the event, as ``Tips/Event/init(id:keepCount:keepDuration:renames:)`` does.
+        public init(id: String, keepCount: Int = 1000, keepDuration: Double? = nil, renames: Renames? = nil) {
+            self.event = Event(id: id, keepCount: keepCount, keepDuration: keepDuration, renames: renames)
         }
 
         /// Records one donation; returns once it is durable.

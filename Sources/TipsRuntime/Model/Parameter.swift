@@ -7,12 +7,19 @@ extension Tips {
         public let defaultValue: TipValue
         /// A transient parameter is never persisted: it starts from its default at each launch.
         public let isTransient: Bool
+        /// The renames of the module that declares the parameter, when it has
+        /// any: a center moves the state they name before the parameter is
+        /// first read or set (see ``Tips/Event/renames``). Not part of the
+        /// reference's value.
+        public var renames: Renames? { attached.renames }
+        private let attached: AttachedRenames
 
         /// Creates a reference.
-        public init(id: String, defaultValue: TipValue, isTransient: Bool = false) {
+        public init(id: String, defaultValue: TipValue, isTransient: Bool = false, renames: Renames? = nil) {
             self.id = id
             self.defaultValue = defaultValue
             self.isTransient = isTransient
+            self.attached = AttachedRenames(renames: renames)
         }
     }
 
@@ -29,11 +36,12 @@ extension Tips {
         /// The value before any is set.
         public let defaultValue: Value
 
-        /// Creates a parameter. A transient one is never persisted.
-        public init(id: String, defaultValue: Value, isTransient: Bool = false) {
+        /// Creates a parameter. A transient one is never persisted; `renames`
+        /// are those of the module that declares it (see ``Tips/Event/renames``).
+        public init(id: String, defaultValue: Value, isTransient: Bool = false, renames: Renames? = nil) {
             self.defaultValue = defaultValue
             self.reference = ParameterReference(
-                id: id, defaultValue: defaultValue.tipValue, isTransient: isTransient)
+                id: id, defaultValue: defaultValue.tipValue, isTransient: isTransient, renames: renames)
         }
 
         /// The persistence key.

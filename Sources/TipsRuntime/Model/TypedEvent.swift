@@ -22,13 +22,13 @@ extension Tips {
         /// not have the declared types (stored by another version).
         private let typed: @Sendable (Event.Donation) -> _TipcDonation?
 
-        /// Creates the event, as ``Tips/Event/init(id:keepCount:keepDuration:)``
+        /// Creates the event, as ``Tips/Event/init(id:keepCount:keepDuration:renames:)``
         /// does, with the function that types its stored donations.
         public init(
-            id: String, keepCount: Int = 1000, keepDuration: Double? = nil,
+            id: String, keepCount: Int = 1000, keepDuration: Double? = nil, renames: Renames? = nil,
             donation typed: @escaping @Sendable (Event.Donation) -> _TipcDonation?
         ) {
-            self.event = Event(id: id, keepCount: keepCount, keepDuration: keepDuration)
+            self.event = Event(id: id, keepCount: keepCount, keepDuration: keepDuration, renames: renames)
             self.typed = typed
         }
 

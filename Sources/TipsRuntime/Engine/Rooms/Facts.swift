@@ -25,6 +25,9 @@ struct Facts {
     private(set) var stashed: [DatastoreMutation] = []
     /// The renames already applied to `snapshot` (each module's once per center).
     private(set) var appliedRenames: Set<Tips.Renames> = []
+    /// The renames met before configuration (through a tip, an event or a
+    /// parameter), in the order met: applied once the store is loaded.
+    private(set) var renamesBeforeStart: [Tips.Renames] = []
 
     /// Applies the mutation and queues it for the datastore.
     mutating func record(_ mutation: DatastoreMutation) {
@@ -46,6 +49,17 @@ struct Facts {
     /// Keeps mutations recorded before configuration, for `start(loaded:)`.
     mutating func stash(_ mutations: [DatastoreMutation]) {
         stashed += mutations
+    }
+
+    /// Keeps renames met before configuration, for `configure` to apply.
+    mutating func keepUntilStart(_ renames: Tips.Renames) {
+        if !renamesBeforeStart.contains(renames) { renamesBeforeStart.append(renames) }
+    }
+
+    /// The renames met before configuration, emptied.
+    mutating func takeRenamesBeforeStart() -> [Tips.Renames] {
+        defer { renamesBeforeStart = [] }
+        return renamesBeforeStart
     }
 
     /// Takes in the store loaded at `configure` and replays onto it what was

@@ -3,7 +3,7 @@
 
 import TipsRuntime
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion6.isCompatible
 
 /// What this file's tips read their copy, rules and options from: the parameters and events
 /// their rules name, and each tip's head (its type's name, copy and options) and rules as text.

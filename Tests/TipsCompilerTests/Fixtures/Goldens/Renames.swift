@@ -4,7 +4,7 @@
 import TipsRuntime
 import Foundation
 
-private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion5.isCompatible
+private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion6.isCompatible
 
 enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValueConvertible {
     case free
@@ -13,8 +13,9 @@ enum Plan: Swift.String, Swift.Sendable, Swift.CaseIterable, TipsRuntime.TipValu
 }
 
 extension TipsRuntime.TipsConfiguration {
-    /// Where this module's users' state was stored before (`renamedFrom`): the runtime
-    /// moves it to the new identities at `configure`. Shadows the runtime's empty renames.
+    /// Where this module's users' state was stored before (`renamedFrom`), which its
+    /// tips, events and parameters carry: the runtime moves it to the new identities
+    /// before it reads any of them. Shadows the runtime's empty renames.
     internal static let renames: TipsRuntime.Tips.Renames = TipsRuntime.Tips.Renames(
         tips: [
             .init(from: "FavoriteTrailTip", to: "FavoriteTrail"),
@@ -69,12 +70,23 @@ extension _TipcTip {
 }
 
 extension TipsRuntime.TipParameters {
-    static let signedIn: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(id: "signedIn", defaultValue: false)
-    static let plan: TipsRuntime.Tips.Parameter<Plan> = .init(id: "plan", defaultValue: .free)
+    static let signedIn: TipsRuntime.Tips.Parameter<Swift.Bool> = .init(
+        id: "signedIn",
+        defaultValue: false,
+        renames: TipsRuntime.TipsConfiguration.renames
+    )
+    static let plan: TipsRuntime.Tips.Parameter<Plan> = .init(
+        id: "plan",
+        defaultValue: .free,
+        renames: TipsRuntime.TipsConfiguration.renames
+    )
 }
 
 extension TipsRuntime.TipEvents {
-    static let openedDetail: OpenedDetailEvent = OpenedDetailEvent(id: "openedDetail")
+    static let openedDetail: OpenedDetailEvent = OpenedDetailEvent(
+        id: "openedDetail",
+        renames: TipsRuntime.TipsConfiguration.renames
+    )
 
     /// Donations of `openedDetail`, an event without fields.
     typealias OpenedDetailEvent = TipsRuntime.Tips.FieldlessEvent
@@ -82,7 +94,12 @@ extension TipsRuntime.TipEvents {
     /// A donation of `openedDetail`: when it was made.
     typealias OpenedDetailDonation = TipsRuntime.Tips.FieldlessEvent.Donation
 
-    static let visited: VisitedEvent = VisitedEvent(id: "visited", keepCount: 500, keepDuration: 2_592_000) {
+    static let visited: VisitedEvent = VisitedEvent(
+        id: "visited",
+        keepCount: 500,
+        keepDuration: 2_592_000,
+        renames: TipsRuntime.TipsConfiguration.renames
+    ) {
         VisitedDonation(date: $0.date, region: $0.value("region"))
     }
 
