@@ -113,7 +113,7 @@ private struct GeneratedScopes {
         _ swiftName: String, _ kind: SwiftScope.Kind, _ name: String, suffix: String, at range: SourceRange,
         _ diagnostics: inout DiagnosticEngine
     ) {
-        if let module = SwiftNames.appTypeNames[swiftName] {
+        if let module = SwiftNames.appTypeModule(swiftName) {
             let rename = name.hasSuffix(suffix) ? "App" + name : name + suffix
             diagnostics.error(
                 "\(kind.rawValue) '\(name)' would generate a Swift type '\(swiftName)' that hides \(module)'s "
