@@ -100,7 +100,7 @@ extension FileEmitter {
                 out.append(".reference")
             }
         }
-        let events = names.events.map { id in { (out: inout ByteBuffer) in appendEventReference(id, to: &out) } }
+        let events = names.events.map { id in { (out: inout ByteBuffer) in Self.appendEventReference(id, to: &out) } }
         let texts = tableLiterals(tips)
         let copy = tips.contains { $0.copy != nil }
         // Room for the table at once: the largest part of the file (4.6 of
