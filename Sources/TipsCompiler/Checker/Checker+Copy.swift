@@ -97,6 +97,9 @@ extension Checker {
     /// words, ignoring ASCII case: bit `i` set for phrase `i`. One pass over
     /// the bytes: only a byte that starts some phrase is compared further.
     static func promotionalMatches(in text: String) -> UInt32 {
+        // Read once: a global read in the loop checks, each time, that it is
+        // initialized (−1.6 M instructions of 10,000 tips, callgrind).
+        let phrases = PromotionalPhrase.all
         var text = text
         return text.withUTF8 { haystack in
             var found: UInt32 = 0
@@ -105,7 +108,7 @@ extension Checker {
                 while candidates != 0 {
                     let phraseIndex = candidates.trailingZeroBitCount
                     candidates &= candidates - 1
-                    if PromotionalPhrase.all[phraseIndex].matches(haystack, at: index) {
+                    if phrases[phraseIndex].matches(haystack, at: index) {
                         found |= 1 << UInt32(phraseIndex)
                     }
                 }
