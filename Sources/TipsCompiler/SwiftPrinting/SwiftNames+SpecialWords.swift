@@ -44,13 +44,20 @@ extension SwiftNames {
         /// the benchmark's 10,000 tips cost 4 M instructions fewer (callgrind,
         /// `tipc-bench --measure-compile-one-job 10000`).
         static func mayContain(_ name: String) -> Bool {
+            // The bytes are read where the string keeps them, with no copy of the string to retain and
+            // release; only a string without contiguous UTF-8 is copied (5 M instructions fewer for the
+            // benchmark's 10,000 tips, callgrind, `tipc compile`).
+            if let result = name.utf8.withContiguousStorageIfAvailable(mayContain) { return result }
             var name = name
-            return name.withUTF8 { bytes in
-                guard let first = bytes.first, let last = bytes.last, bytes.count < 64 else { return false }
-                let bit: UInt64 = 1 << UInt64(bytes.count)
-                guard firstBytes[Int(first)] & bit != 0 && lastBytes[Int(last)] & bit != 0 else { return false }
-                return wordsByLength[bytes.count].contains { $0.elementsEqual(bytes) }
-            }
+            return name.withUTF8(mayContain)
+        }
+
+        /// Whether the name whose UTF-8 is `bytes` may be a special word (see the `String` form).
+        private static func mayContain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let first = bytes.first, let last = bytes.last, bytes.count < 64 else { return false }
+            let bit: UInt64 = 1 << UInt64(bytes.count)
+            guard firstBytes[Int(first)] & bit != 0 && lastBytes[Int(last)] & bit != 0 else { return false }
+            return wordsByLength[bytes.count].contains { $0.elementsEqual(bytes) }
         }
     }
 }
