@@ -99,9 +99,20 @@ extension Tips.Event {
 }
 
 /// Renames carried beside a value (an event, a parameter) and not part of
-/// it: every two are equal, and they add nothing to a hash.
+/// it: every two are equal, and they add nothing to a hash. Held by one
+/// reference, nil for none, so that an event or a parameter without renames
+/// (every one of a module that renames nothing) copies as cheaply as before.
 struct AttachedRenames: Sendable, Hashable {
-    let renames: Tips.Renames?
+    private final class Box: Sendable {
+        let renames: Tips.Renames
+        init(_ renames: Tips.Renames) { self.renames = renames }
+    }
+
+    private let box: Box?
+
+    init(renames: Tips.Renames?) { box = renames.map(Box.init) }
+
+    var renames: Tips.Renames? { box?.renames }
 
     static func == (lhs: AttachedRenames, rhs: AttachedRenames) -> Bool { true }
 
