@@ -21,6 +21,24 @@ import Testing
         return (session, uri, try #require(uris["Tips.xcstrings"]), text)
     }
 
+    /// A catalog of one key with a German translation (`german` as the
+    /// catalog's JSON holds it), in Xcode's layout: the key's `de` value on line 6.
+    static func catalog(_ key: String, german: String) -> String {
+        """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "\(key)" : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "\(german)" } }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """
+    }
+
     /// `FILE:LINE:COL: severity: message`, as the fixture's expectation writes each.
     func described(_ diagnostic: JSON) -> String {
         let severity = ["error", "warning", "note"][(diagnostic["severity"].intValue ?? 3) - 1]
@@ -67,19 +85,7 @@ import Testing
     @Test func whatIsTypedInTheCatalogIsCheckedBeforeItIsSaved() throws {
         let text =
             "event opened\ntip Welcome(name: String) {\n    id \"welcome-\\(name)\"\n    title \"Hi \\(name)\"\n    rule opened.count > 0\n}\n"
-        let catalog = """
-            {
-              "sourceLanguage" : "en",
-              "strings" : {
-                "Welcome.title" : {
-                  "localizations" : {
-                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Hallo \\\\(name)" } }
-                  }
-                }
-              },
-              "version" : "1.0"
-            }
-            """
+        let catalog = Self.catalog("Welcome.title", german: "Hallo \\\\(name)")
         let (_, uris) = try LanguageServerSession.folder(["App.tips": text, "Tips.xcstrings": catalog])
         let tips = try #require(uris["App.tips"])
         let catalogURI = try #require(uris["Tips.xcstrings"])
@@ -120,19 +126,7 @@ import Testing
     /// catalog, not tipc's: open in the editor, it gets no diagnostic and no
     /// request about it fails.
     @Test func aCatalogWithoutTipsBesideItIsLeftAlone() throws {
-        let catalog = """
-            {
-              "sourceLanguage" : "en",
-              "strings" : {
-                "Checkout.title" : {
-                  "localizations" : {
-                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Kasse" } }
-                  }
-                }
-              },
-              "version" : "1.0"
-            }
-            """
+        let catalog = Self.catalog("Checkout.title", german: "Kasse")
         let (_, uris) = try LanguageServerSession.folder(["Tips.xcstrings": catalog])
         let uri = try #require(uris["Tips.xcstrings"])
         let session = LanguageServerSession()
@@ -162,19 +156,7 @@ import Testing
 
     @Test func withoutErrorsInTheCatalogNothingIsPublishedOnIt() throws {
         let text = "event opened\ntip Welcome {\n    title \"Welcome\"\n    rule opened.count > 0\n}\n"
-        let catalog = """
-            {
-              "sourceLanguage" : "en",
-              "strings" : {
-                "Welcome.title" : {
-                  "localizations" : {
-                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Willkommen" } }
-                  }
-                }
-              },
-              "version" : "1.0"
-            }
-            """
+        let catalog = Self.catalog("Welcome.title", german: "Willkommen")
         let (_, uris) = try LanguageServerSession.folder(["App.tips": text, "Tips.xcstrings": catalog])
         let session = LanguageServerSession()
         session.open(try #require(uris["App.tips"]), text)

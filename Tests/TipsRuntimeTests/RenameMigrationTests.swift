@@ -63,11 +63,12 @@ import TipsTestSupport
         plan: Tips.Parameter(id: "plan", defaultValue: .free), opened: Tips.Event(id: "openedDetail"),
         renames: renames, premium: .pro)
 
-    /// Launches `version` on the store: registers its tips, then configures.
-    static func launch(_ version: Version, _ store: URL) async throws -> (TipCenter, Locked<[String]>) {
+    /// Launches `version` on the store: registers its tips (none without
+    /// one), then configures; the center's warnings are collected.
+    static func launch(_ version: Version?, _ store: URL) async throws -> (TipCenter, Locked<[String]>) {
         let warnings = Locked<[String]>([])
         let center = TipCenter()
-        center.register([version.tip(version.favorite), version.tip(version.newTrail("ridge"))])
+        if let version { center.register([version.tip(version.favorite), version.tip(version.newTrail("ridge"))]) }
         try await center.configure([
             .datastoreLocation(.url(store)), .arguments([]), .environment([:]),
             .onWarning { message in warnings.withLock { $0.append(message) } },
@@ -124,9 +125,7 @@ import TipsTestSupport
     }
 
     @Test func version1RunAgainStartsAfreshAndVersion2MergesWhatItMade() async throws {
-        let store = StoreDirectoryFixture()
-        let (first, _) = try await Self.launch(Self.v1, store.url)
-        await Self.makeState(Self.v1, in: first)
+        let store = try await Self.storeWithVersion1State()
         _ = try await Self.launch(Self.v2, store.url)
 
         // A rollback: version 1 finds its renamed tips as new, and works.
@@ -148,29 +147,27 @@ import TipsTestSupport
         #expect(Self.v2.loggedIn.value(in: merged))
     }
 
-    /// Configures a center on `store` with no tip registered; its warnings are collected.
-    static func configuredWithoutTips(_ store: URL) async throws -> (TipCenter, Locked<[String]>) {
-        let warnings = Locked<[String]>([])
-        let center = TipCenter()
-        try await center.configure([
-            .datastoreLocation(.url(store)), .arguments([]), .environment([:]),
-            .onWarning { message in warnings.withLock { $0.append(message) } },
-        ])
-        return (center, warnings)
+    /// Version 2's parameter and event as generated code declares them: carrying the module's renames.
+    static let generatedSignedIn = Tips.Parameter(id: "signedIn", defaultValue: false, renames: renames)
+    static let generatedOpened = Tips.Event(id: "openedDetail", renames: renames)
+
+    /// A store that version 1 made its state in.
+    static func storeWithVersion1State() async throws -> StoreDirectoryFixture {
+        let store = StoreDirectoryFixture()
+        let (first, _) = try await launch(v1, store.url)
+        await makeState(v1, in: first)
+        return store
     }
 
     /// Generated events and parameters carry their module's renames (as
     /// `Tips.Event.renames`): read before any tip of the module exists, they
     /// find what was stored under their old names, moved once.
     @Test func aRenamedParameterOrEventReadBeforeAnyTipFindsItsMovedState() async throws {
-        let store = StoreDirectoryFixture()
-        let (first, _) = try await Self.launch(Self.v1, store.url)
-        await Self.makeState(Self.v1, in: first)
-        let signedIn = Tips.Parameter(id: "signedIn", defaultValue: false, renames: Self.renames)
-        let opened = Tips.Event(id: "openedDetail", renames: Self.renames)
+        let store = try await Self.storeWithVersion1State()
+        let (signedIn, opened) = (Self.generatedSignedIn, Self.generatedOpened)
         #expect(opened == Tips.Event(id: "openedDetail"), "the renames are not part of the event's value")
 
-        let (center, warnings) = try await Self.configuredWithoutTips(store.url)
+        let (center, warnings) = try await Self.launch(nil, store.url)
         #expect(opened.donationCount(in: center) == 2)
         #expect(signedIn.value(in: center))
         #expect(warnings.withLock { $0 }.count == 7)
@@ -181,11 +178,8 @@ import TipsTestSupport
     /// A renamed parameter set before `configure` (kept, as any value set
     /// then): the moved value does not replace the one this version set.
     @Test func aRenamedParameterSetBeforeConfigureKeepsItsNewValue() async throws {
-        let store = StoreDirectoryFixture()
-        let (first, _) = try await Self.launch(Self.v1, store.url)
-        await Self.makeState(Self.v1, in: first)
-        let signedIn = Tips.Parameter(id: "signedIn", defaultValue: false, renames: Self.renames)
-        let opened = Tips.Event(id: "openedDetail", renames: Self.renames)
+        let store = try await Self.storeWithVersion1State()
+        let (signedIn, opened) = (Self.generatedSignedIn, Self.generatedOpened)
         let center = TipCenter()
         await signedIn.set(false, in: center)
         await opened.donate(in: center)
@@ -196,11 +190,8 @@ import TipsTestSupport
     }
 
     @Test func aTipRegisteredAfterConfigureMovesTheStateBeforeItsFirstStatus() async throws {
-        let store = StoreDirectoryFixture()
-        let (first, _) = try await Self.launch(Self.v1, store.url)
-        await Self.makeState(Self.v1, in: first)
-        let center = TipCenter()
-        try await center.configure([.datastoreLocation(.url(store.url)), .arguments([]), .environment([:])])
+        let store = try await Self.storeWithVersion1State()
+        let (center, _) = try await Self.launch(nil, store.url)
         // A hand-written parameter carries no renames: it reads as its default until a tip brings them.
         #expect(!Self.v2.loggedIn.value(in: center))
         #expect(Self.v2.tip("FavoriteTrail").status(in: center) == .invalidated(.tipClosed))

@@ -35,8 +35,7 @@ public struct RuntimeLowering: Sendable {
     /// Prepares to lower the declarations of `program`.
     public init(_ program: CheckedProgram) {
         (renames, renamesFile) = Self.renames(of: program)
-        // Every event and parameter of a module with renames carries them (see `Tips.Event.renames`).
-        let carried: Tips.Renames? = renames.isEmpty ? nil : renames
+        let carried = Self.carried(renames)
         var parameters = NameTable<Tips.ParameterReference>()
         var events = NameTable<Tips.Event>()
         // Room for every name at once: growing a table one rehash at a time costs more than filling it.
@@ -97,7 +96,11 @@ public struct RuntimeLowering: Sendable {
     }
 
     /// The renames every event and parameter carries: nil when nothing is renamed.
-    private var carriedRenames: Tips.Renames? { renames.isEmpty ? nil : renames }
+    private var carriedRenames: Tips.Renames? { Self.carried(renames) }
+
+    /// Every event and parameter of a module with renames carries them (see
+    /// `Tips.Event.renames`); one that renames nothing carries none.
+    private static func carried(_ renames: Tips.Renames) -> Tips.Renames? { renames.isEmpty ? nil : renames }
 
     /// A group.
     public func lower(_ group: CheckedGroup) -> LoweredGroup {

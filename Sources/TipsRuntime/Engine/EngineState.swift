@@ -66,7 +66,7 @@ struct EngineState {
     @discardableResult
     mutating func register(_ tip: any Tip, checksTestingIDs: Bool = true) -> RegisteredTip {
         if let known = registry[tip.id] { return known }
-        moveRenamedState(of: tip)
+        meet(tip.declaredRenames)
         let (registered, newWindows) = registry.add(tip)
         if lifecycle.isConfigured {
             for (event, seconds) in newWindows {

@@ -24,7 +24,11 @@ struct Facts {
     /// Mutations recorded before configuration, replayed onto the loaded store.
     private(set) var stashed: [DatastoreMutation] = []
     /// The renames already applied to `snapshot` (each module's once per center).
-    private(set) var appliedRenames: Set<Tips.Renames> = []
+    /// A list compared with `==`, not a set: every donation or read of a
+    /// renamed event or parameter meets its module's renames again, and
+    /// renames from the one declaration share their arrays' storage, which
+    /// `==` recognizes at once where hashing would read every rename.
+    private(set) var appliedRenames: [Tips.Renames] = []
     /// The renames met before configuration (through a tip, an event or a
     /// parameter), in the order met: applied once the store is loaded.
     private(set) var renamesBeforeStart: [Tips.Renames] = []
@@ -75,7 +79,8 @@ struct Facts {
     /// the new ones and queues the moves, once per renames; returns each move
     /// with the warning that reports it.
     mutating func move(_ renames: Tips.Renames) -> [(move: DatastoreMove, report: String)] {
-        guard !renames.isEmpty, appliedRenames.insert(renames).inserted else { return [] }
+        guard !renames.isEmpty, !appliedRenames.contains(renames) else { return [] }
+        appliedRenames.append(renames)
         let found = renames.moves(applyingTo: &snapshot)
         outbox += found.map { .move($0.move) }
         return found
