@@ -10,7 +10,7 @@ import TipsRuntime
 /// that writes what every declaration holds at run time (each parameter's
 /// reference, each event, each tip and one instance of each reusable tip,
 /// each group, each enum's raw values, the config, the renames the module
-/// and each tip carry), and the program's output must be, line for line,
+/// and each tip, event and parameter carry), and the program's output must be, line for line,
 /// what `RuntimeLowering` gives for the same declarations.
 /// `TipcRuntimeValueDump` writes both sides.
 @Suite struct LoweringAgreementTests {

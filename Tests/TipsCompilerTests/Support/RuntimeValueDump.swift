@@ -25,12 +25,13 @@ enum TipcRuntimeValueDump {
 
     static func parameter(_ reference: TipsRuntime.Tips.ParameterReference) -> Swift.String {
         "parameter " + quoted(reference.id) + " default " + value(reference.defaultValue) + " transient "
-            + Swift.String(reference.isTransient)
+            + Swift.String(reference.isTransient) + " carrying " + (reference.renames.map(renames) ?? "nil")
     }
 
     static func event(_ event: TipsRuntime.Tips.Event) -> Swift.String {
         "event " + quoted(event.id) + " keepCount " + Swift.String(event.keepCount) + " keepDuration "
-            + (event.keepDuration.map { Swift.String($0) } ?? "nil")
+            + (event.keepDuration.map { Swift.String($0) } ?? "nil") + " carrying "
+            + (event.renames.map(renames) ?? "nil")
     }
 
     static func group(name: Swift.String, priority: TipsRuntime.TipGroup.Priority, tips: [any TipsRuntime.Tip])
