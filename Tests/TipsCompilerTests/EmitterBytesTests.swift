@@ -8,12 +8,12 @@ import TipsTestSupport
 /// spellings in `SwiftNames`, wherever the tricky bytes fall.
 @Suite struct EmitterBytesTests {
     /// Texts with every byte that needs an escape, at every offset within a
-    /// word of eight (the escaping scans eight bytes at a time).
+    /// chunk of sixteen (the escaping scans sixteen bytes at a time).
     static var escapingSamples: [String] {
         let tricky = OracleTests.samples + ["\u{2028}", "\u{2029}", "\u{2027}", "\u{1F}\u{7F}\u{80}", "\"", "\\"]
         var texts: [String] = []
         for sample in tricky {
-            for padding in 0..<9 {
+            for padding in 0..<17 {
                 texts.append(String(repeating: "x", count: padding) + sample)
                 texts.append(sample + String(repeating: "y", count: padding))
             }
