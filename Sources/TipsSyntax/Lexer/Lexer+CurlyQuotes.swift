@@ -70,10 +70,10 @@ extension Lexer {
         let before = pendingReport
         self = string
         // One error per string: the quotes, unless the string had worse trouble already.
-        if ready?.lexicalReport == LexicalReport.none {
+        if isReady, ready.lexicalReport == LexicalReport.none {
             error(CurlyQuote.message, from: start, to: index, replacement: straightened(from: start, to: index))
         }
-        ready?.lexicalReport.raise(to: before)
+        if isReady { ready.lexicalReport.raise(to: before) }
         return true
     }
 
