@@ -106,7 +106,11 @@ extension Lexer {
         }
     }
 
-    /// Whether the bytes at `position` start an identifier.
+    /// Whether the bytes at `position` start an identifier. Inlined for the
+    /// reason ``identifierEnd(from:)`` is: with ``integerValue(_:_:)`` and
+    /// the string's last segment inlined too, saves 6 M instructions of
+    /// 456 M in `Parser.parse` for 10,000 tips (callgrind).
+    @inline(__always)
     func startsIdentifier(at position: Int) -> Bool {
         guard position < bytes.count else { return false }
         let byte = bytes[position]

@@ -15,6 +15,8 @@ extension Lexer {
     /// The value of the digits in `start..<end` (underscores skipped), or nil on overflow.
     /// Read from the bytes: a `String` filtered by `Character` costs several
     /// times the rest of the token, and a file of tips has many integers.
+    /// Inlined, as ``startsIdentifier(at:)`` is, and for what it buys.
+    @inline(__always)
     func integerValue(_ start: Int, _ end: Int) -> Int? {
         var value = 0
         for position in start..<end where bytes[position] != UInt8(ascii: "_") {
@@ -199,6 +201,8 @@ extension Lexer {
 
     /// Appends a string's text after its last escape or interpolation (its
     /// decoded `text`, then the bytes from `runStart` to here) to `segments`.
+    /// Inlined, as ``startsIdentifier(at:)`` is, and for what it buys.
+    @inline(__always)
     private func appendLastSegment(to segments: inout StringLiteral.Segments, text: inout [UInt8], runStart: Int) {
         if text.isEmpty {
             // The common case: no escapes, so the text is a slice of the source.
