@@ -156,6 +156,23 @@ import Testing
         }
     }
 
+    /// Line breaks are found eight bytes at a time: one at each place in a
+    /// text longer than a word, after a tab or not (a word with a control
+    /// byte is read byte by byte), is found and the lines joined.
+    @Test func singleLineFindsALineBreakAtEveryPlace() {
+        let base = Array("rule a.b(x: 1) && c  ".utf8)
+        for lineBreak: UInt8 in [0x0A, 0x0B, 0x0C, 0x0D] {
+            for place in base.indices {
+                for prefix in ["", "\t"] {
+                    var bytes = base
+                    bytes[place] = lineBreak
+                    let text = prefix + String(decoding: bytes, as: UTF8.self)
+                    #expect(SourceFile.singleLine(text) == Self.characterSingleLine(text), "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     @Test func escapingAndCommentTextMatchTheScalarVersions() {
         let more = [
             "\u{2027}\u{202A}\u{2028}", "\u{2026} \u{20AC} \"\u{2029}\"", "\u{1F}\u{1}\u{0}\u{7F}\u{80}", "\u{2028}",
