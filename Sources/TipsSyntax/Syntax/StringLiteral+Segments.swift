@@ -28,6 +28,10 @@ extension StringLiteral {
 
         public init(arrayLiteral segments: Segment...) { self.init(segments) }
 
+        /// The one piece of text `text`, held as is: what the lexer makes of
+        /// nearly every string, without going through ``append(_:)``.
+        init(text: String) { storage = .text(text) }
+
         public var startIndex: Int { 0 }
 
         public var endIndex: Int {
