@@ -91,13 +91,25 @@ public struct Lexer {
     /// token is end-of-file.
     @inline(__always)
     mutating func next() -> Token {
+        var token = ready
+        next(into: &token)
+        return token
+    }
+
+    /// Stores ``next()`` in `token`. Each way stores its token whole, where
+    /// returning either has the two joined field by field: the parser takes
+    /// its tokens this way (saves 13 M instructions of 439 M in `Parser.parse`
+    /// for 10,000 tips, callgrind).
+    @inline(__always)
+    mutating func next(into token: inout Token) {
         if !isReady { scanUntilReady() }
         if isNewlineReady {
             isNewlineReady = false
-            return Token(kind: .newline, range: range(readyNewline, readyNewline + 1))
+            token = Token(kind: .newline, range: range(readyNewline, readyNewline + 1))
+            return
         }
         isReady = false
-        return ready
+        token = ready
     }
 
     /// The decoded pieces of the oldest string token that ``next()`` returned

@@ -136,7 +136,11 @@ struct SyntaxParser {
             lineBreakAfterPrevious = false
         }
         current = next
-        next = furtherStart < further.count ? takeFurther() : lexer.next()
+        if furtherStart < further.count {
+            next = takeFurther()
+        } else {
+            lexer.next(into: &next)
+        }
         takeValuesOfCurrent()
         if current.followsLineBreak { lineStart = ((current.kind, current.range), (kind, range)) }
         return token
