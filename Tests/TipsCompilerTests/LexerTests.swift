@@ -285,6 +285,25 @@ import Testing
         }
     }
 
+    /// Keywords are compared eight bytes at a time: one letter in the other
+    /// case, in any of a keyword's words, and at the end of the file or not,
+    /// makes a name that is no keyword.
+    @Test func aKeywordWithOneLetterChangedIsNotMarked() {
+        for keyword in Keyword.allCases {
+            let bytes = Array(keyword.rawValue.utf8)
+            for place in bytes.indices where (0x61...0x7A).contains(bytes[place]) {
+                var changed = bytes
+                changed[place] -= 0x20
+                let name = String(decoding: changed, as: UTF8.self)
+                for snippet in [name, name + " x", "x " + name] {
+                    let marked = lexSnippet(snippet).tokens.compactMap(\.keyword)
+                    #expect(marked.isEmpty, "\(snippet.debugDescription)")
+                }
+            }
+            #expect(lexSnippet("x " + keyword.rawValue).tokens.dropFirst().first?.keyword == keyword)
+        }
+    }
+
     /// Keywords are looked up by length and the low bits of the first byte,
     /// which `T` and `t` share: the first byte is compared too.
     @Test func aKeywordInOtherCaseIsNotMarked() {

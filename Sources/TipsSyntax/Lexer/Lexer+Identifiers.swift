@@ -154,13 +154,11 @@ extension Lexer {
     @inline(__always)
     func keyword(_ start: Int, _ end: Int) -> Keyword? {
         let length = end - start
-        guard length > 0, length < 32 else { return nil }
-        candidates: for candidate in keywordTable[Keyword.bucket(length: length, first: bytes[start])] {
-            for offset in 0..<length where bytes[start + offset] != candidate.bytes[offset] {
-                continue candidates
-            }
-            return candidate.keyword
-        }
+        guard length > 0, length <= Keyword.longestSpelling, end <= bytes.count else { return nil }
+        let candidates = keywordTable[Keyword.bucket(length: length, first: bytes[start])]
+        if candidates.isEmpty { return nil }
+        let words = bytes.withUnsafeBufferPointer { Keyword.Words(of: $0, from: start, length: length) }
+        for candidate in candidates where candidate.words == words { return candidate.keyword }
         return nil
     }
 }

@@ -29,7 +29,10 @@ struct NameCache {
         let length = Int(range.end) - start
         guard length > 0, length <= 16, Int(range.end) <= file.bytes.count else { return Self.make(range, file) }
         let (low, high) = file.bytes.withUnsafeBufferPointer { bytes in
-            (Self.pack(bytes, from: start, count: min(length, 8)), Self.pack(bytes, from: start + 8, count: length - 8))
+            (
+                bytes.littleEndianWord(from: start, count: min(length, 8)),
+                bytes.littleEndianWord(from: start + 8, count: length - 8)
+            )
         }
         let hash = (low ^ (high &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(length)) &* 0xBF58_476D_1CE4_E5B9
         let slot = Int(truncatingIfNeeded: hash >> UInt64(64 - Self.slotBits))
@@ -43,20 +46,5 @@ struct NameCache {
     /// The name made from the source text.
     private static func make(_ range: SourceRange, _ file: SourceFile) -> String {
         Identifier.normalized(file.text(in: range))
-    }
-
-    /// `count` bytes from `start` (none when `count` is not positive, at most
-    /// 8) as one little-endian integer. Where 8 bytes from `start` are in
-    /// `bytes`, they are read at once and the ones past `count` masked off.
-    @inline(__always)
-    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> UInt64 {
-        guard count > 0 else { return 0 }
-        if start + 8 <= bytes.count, let base = bytes.baseAddress {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-            return count >= 8 ? word : word & ((1 << UInt64(8 * count)) - 1)
-        }
-        var value: UInt64 = 0
-        for index in 0..<count { value |= UInt64(bytes[start + index]) << UInt64(8 * index) }
-        return value
     }
 }
