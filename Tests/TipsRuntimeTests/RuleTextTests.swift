@@ -52,6 +52,24 @@ private struct Absent {}
         _ = roundTrip(.count(EventQuery(event: event, steps: [])))
     }
 
+    /// A quoted string puts `\` before each `"` and `\`, wherever they fall
+    /// among the words of eight bytes the quoting tests at once.
+    @Test func everyQuoteAndBackslashIsEscapedWhereverItFalls() {
+        for special in ["\"", "\\", "\"\\", "\\\"\"", "\u{1F426}\""] {
+            for before in 0..<17 {
+                for after in [0, 1, 7, 8, 9] {
+                    let value = String(repeating: "a", count: before) + special + String(repeating: "b", count: after)
+                    var expected = ""
+                    for character in value {
+                        if character == "\"" || character == "\\" { expected.append("\\") }
+                        expected.append(character)
+                    }
+                    #expect(RuleExpression.literal(.string(value)).text == "\"" + expected + "\"", "\(value)")
+                }
+            }
+        }
+    }
+
     @Test func aTextThatCannotBeReadIsARuleThatNeverHolds() {
         let texts = [
             "7", "7 (param plan)", "7 (param other) other", "7 (count other) other",
