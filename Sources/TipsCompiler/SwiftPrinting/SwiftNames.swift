@@ -88,6 +88,12 @@ public enum SwiftNames {
         return keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// `name` without the backticks around a keyword (`` `class` `` → `class`),
+    /// as an argument label or `String(describing:)` of a type spells it.
+    static func withoutBackticks(_ name: String) -> String {
+        name.utf8.first == UInt8(ascii: "`") ? String(name.dropFirst().dropLast()) : name
+    }
+
     /// The argument label for a `.tips` argument or field: the `.tips` name
     /// itself (any word works as a label, keywords in backticks), except `_`,
     /// which as a label would mean "no label" and so is spelled `__`.

@@ -96,7 +96,7 @@ extension FileEmitter {
         code.labeled("date") { $0.append("$0.date") }
         for (field, label) in zip(event.fields, spelling.fieldLabels) {
             // A keyword needs no backticks as a call's argument label.
-            code.beginLabeled(string: label.hasPrefix("`") ? String(label.dropFirst().dropLast()) : label)
+            code.beginLabeled(string: SwiftNames.withoutBackticks(label))
             code.atom { out in
                 out.append("$0.value(")
                 out.appendStringLiteral(field.name)

@@ -111,7 +111,7 @@ extension FileEmitter {
     private func tableHead(_ lowered: LoweredTip, _ tip: CheckedTip) -> Tips.TableHead {
         // The name `String(describing:)` gives the type: a keyword's without its backticks.
         let swiftName = SwiftNames.tipType(tip.name)
-        var head = Tips.TableHead(name: swiftName.hasPrefix("`") ? String(swiftName.dropFirst().dropLast()) : swiftName)
+        var head = Tips.TableHead(name: SwiftNames.withoutBackticks(swiftName))
         head.options = lowered.options
         guard tip.arguments == nil else { return head }
         func text(_ value: InterpolatedText, offset: Int) -> Tips.TableHead.Text {
