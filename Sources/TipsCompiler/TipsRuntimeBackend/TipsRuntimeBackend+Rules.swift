@@ -197,7 +197,7 @@ extension FileEmitter {
     }
 
     /// The texts of the file's table as Swift string literals: each tip's
-    /// head (``tableHead(_:)``), then its rules' texts. Each text is written
+    /// head (``writeTableHead(of:to:)``), then its rules' texts. Each text is written
     /// into one reused writer and escaped straight into the literals' bytes,
     /// never made a `String`.
     func tableLiterals(_ tips: [LoweredTip]) -> TableLiterals {
@@ -210,7 +210,7 @@ extension FileEmitter {
         tips.withUnsafeBufferPointer { tips in
             literals.reserve(for: tips)
             for tip in tips.indices {
-                tableHead(tips[tip]).write(to: &text)
+                writeTableHead(of: tips[tip], to: &text)
                 literals.append(&text)
                 tips[tip].rules.withUnsafeBufferPointer { rules in
                     for rule in rules.indices {
