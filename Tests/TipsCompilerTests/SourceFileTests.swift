@@ -4,6 +4,23 @@ import Testing
 @testable import TipsSyntax
 
 @Suite struct SourceFileTests {
+    /// The line of every offset, in files of 0 to 40 lines of varied
+    /// lengths (empty lines among them), is one more than the line breaks
+    /// before it, so that the search's window holds the line at any size.
+    @Test func theLineOfEveryOffsetCountsTheLineBreaksBeforeIt() {
+        for lines in 0...40 {
+            let text = (0..<lines).map { String(repeating: "x", count: ($0 * 7) % 5) + "\n" }.joined() + "end"
+            var sources = SourceManager()
+            let file = sources.add(path: "a.tips", text: text)
+            var breaks = 0
+            for (offset, byte) in file.bytes.enumerated() {
+                #expect(file.line(of: UInt32(offset)) == breaks + 1, "offset \(offset) of \(lines) lines")
+                if byte == 0x0A { breaks += 1 }
+            }
+            #expect(file.line(of: UInt32(file.bytes.count)) == breaks + 1)
+        }
+    }
+
     @Test func columnsCountUnicodeScalars() {
         var sources = SourceManager()
         let file = sources.add(path: "a.tips", text: "tip 🐦 {\n  é x\n")
