@@ -18,6 +18,8 @@ import TipsTestSupport
                 texts.append(sample + String(repeating: "y", count: padding))
             }
         }
+        // Texts with nothing to escape, written in one piece, at every length across two chunks.
+        texts += (0...40).map { String(repeating: "p", count: $0) }
         var generator = SplitMix64(seed: 0x5EED)
         let alphabet = Array("ab \"\\\n\r\t\u{0}\u{7F}\u{E9}\u{2028}\u{2029}\u{2026}🐦")
         for _ in 0..<500 {
