@@ -65,10 +65,11 @@ package enum TokenValue: Hashable, Sendable {
 /// One token: its kind, where it is, and the value of a literal.
 ///
 /// Plain data (no references), like its value; see ``TokenValue``. Its
-/// flags share one byte, and what the lexer reported takes the byte before
-/// the range, so that a token is 26 bytes rather than 31 (a byte a flag and
-/// padding), which the lexer and the parser copy at every step: saves 10 M
+/// flags share one byte, so that a token is 26 bytes rather than 31 (a byte
+/// a flag), which the lexer and the parser copy at every step: saves 10 M
 /// instructions of 519 M in `Parser.parse` for 10,000 tips (callgrind).
+/// What the lexer reported takes the byte before the range, which is
+/// otherwise padding (``lexicalReport``).
 public struct Token: Hashable, Sendable {
     /// What the token is.
     public var kind: TokenKind
