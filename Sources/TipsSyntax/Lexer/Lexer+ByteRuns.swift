@@ -13,8 +13,8 @@ extension Lexer {
             while end + 8 <= buffer.count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
                 let stopsHere =
-                    word & 0x8080_8080_8080_8080 != 0 || Self.holds(word, stops.0) || Self.holds(word, stops.1)
-                    || Self.holds(word, stops.2) || Self.holds(word, stops.3)
+                    word & 0x8080_8080_8080_8080 != 0 || ByteWord.holds(word, stops.0) || ByteWord.holds(word, stops.1)
+                    || ByteWord.holds(word, stops.2) || ByteWord.holds(word, stops.3)
                 if stopsHere { break }
                 end += 8
             }
@@ -25,15 +25,5 @@ extension Lexer {
             end += 1
         }
         return end
-    }
-
-    /// Whether one of the 8 bytes of `word` is `byte`: a byte of `word ^
-    /// byte`s is zero, which borrowing from it in the subtraction shows in
-    /// its high bit.
-    @inline(__always)
-    static func holds(_ word: UInt64, _ byte: UInt8) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let difference = word ^ (ones &* UInt64(byte))
-        return (difference &- ones) & ~difference & 0x8080_8080_8080_8080 != 0
     }
 }

@@ -28,11 +28,9 @@ extension SourceFile {
     private static func containsLineBreak(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         if let base = bytes.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
             while index + 8 <= bytes.count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                // A byte below 0x0E borrows from its high bit, which the byte itself has clear.
-                if (word &- ones &* 0x0E) & ~word & (ones &* 0x80) != 0 { break }
+                if ByteWord.holdsByte(in: word, below: 0x0E) { break }
                 index += 8
             }
         }

@@ -1,4 +1,5 @@
-// Bytes read eight at a time, so that short spellings compare as integers.
+// Bytes read eight at a time: short spellings compare as integers, and a
+// scan tests eight bytes at once for the ones it stops at.
 
 extension UnsafeBufferPointer<UInt8> {
     /// `count` bytes from `start` (none when `count` is not positive, at most
@@ -15,5 +16,26 @@ extension UnsafeBufferPointer<UInt8> {
         var value: UInt64 = 0
         for index in 0..<Swift.min(count, 8) { value |= UInt64(self[start + index]) << UInt64(8 * index) }
         return value
+    }
+}
+
+/// Tests of the eight bytes of a word at once. A byte that the subtraction
+/// borrows from shows in its high bit; a borrow can mark a byte above one
+/// that matches, never when none does, so each answers for the word exactly.
+enum ByteWord {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether one of the 8 bytes of `word` is `byte`.
+    @inline(__always)
+    static func holds(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let difference = word ^ (ones &* UInt64(byte))
+        return (difference &- ones) & ~difference & highBits != 0
+    }
+
+    /// Whether one of the 8 bytes of `word` is below `limit` (at most 0x80).
+    @inline(__always)
+    static func holdsByte(in word: UInt64, below limit: UInt8) -> Bool {
+        (word &- ones &* UInt64(limit)) & ~word & highBits != 0
     }
 }
