@@ -218,7 +218,7 @@ struct FileEmitter {
             writer.reserveCapacity(range.count * Self.estimatedBytesPerDeclaration)
             for position in range {
                 if let tip = tips.index(at: position) {
-                    emitTip(tips.lowered[tip], into: &writer)
+                    emitTip(at: tip, of: tips.lowered, into: &writer)
                 } else if case .group(let group) = file.declarations[declarations[position]] {
                     emitGroup(lowering.lower(group), into: &writer)
                 }
