@@ -202,7 +202,7 @@ extension FileEmitter {
     }
 
     /// The texts of the file's table as Swift string literals: each tip's
-    /// head (``writeTableHead(of:to:)``), then its rules' texts. Each text is written
+    /// head (``writeTableHead(of:at:to:)``), then its rules' texts. Each text is written
     /// into one reused writer and escaped straight into the literals' bytes,
     /// never made a `String`.
     func tableLiterals(_ tips: [LoweredTip]) -> TableLiterals {
@@ -215,7 +215,7 @@ extension FileEmitter {
         tips.withUnsafeBufferPointer { tips in
             literals.reserve(for: tips)
             for tip in tips.indices {
-                writeTableHead(of: tips[tip], to: &text)
+                writeTableHead(of: tips, at: tip, to: &text)
                 literals.append(&text)
                 tips[tip].rules.withUnsafeBufferPointer { rules in
                     for rule in rules.indices {

@@ -103,22 +103,26 @@ extension FileEmitter {
     /// declares its own). The head is filled in place where it is written,
     /// not returned by a function, whose result is copied out and its
     /// original destroyed: 6.1 M instructions fewer for the benchmark's
-    /// 10,000 tips (callgrind, `tipc compile`).
-    func writeTableHead(of lowered: LoweredTip, to out: inout RuleTextWriter) {
+    /// 10,000 tips (callgrind, `tipc compile`). The tip at `index` in
+    /// `tips` is read field by field where it is stored: passed whole, it
+    /// was copied, retaining every string and array in it (60,000 retains
+    /// and as many releases for the benchmark's 10,000 tips, callgrind).
+    func writeTableHead(of tips: UnsafeBufferPointer<LoweredTip>, at index: Int, to out: inout RuleTextWriter) {
         var head = Tips.TableHead(name: "")
-        fillTableHead(&head, lowered, lowered.declaration)
+        head.options = tips[index].options
+        fillTableHead(&head, tips[index].declaration, copyIndex: tips[index].copy?.index)
         head.write(to: &out)
     }
 
-    /// Fills `head`, the tip's head in the file's table; `tip` is the
-    /// lowered tip's declaration, passed apart so that it is never copied.
-    private func fillTableHead(_ head: inout Tips.TableHead, _ lowered: LoweredTip, _ tip: CheckedTip) {
+    /// Fills `head`, the tip's head in the file's table, but for its
+    /// options; `copyIndex` is where the tip's title is in the file's copy,
+    /// nil without one.
+    private func fillTableHead(_ head: inout Tips.TableHead, _ tip: CheckedTip, copyIndex: Int?) {
         // The name `String(describing:)` gives the type: a keyword's without its backticks.
         head.name = SwiftNames.withoutBackticks(SwiftNames.tipType(tip.name))
-        head.options = lowered.options
         guard tip.arguments == nil else { return }
         func text(_ value: InterpolatedText, offset: Int) -> Tips.TableHead.Text {
-            if let copy = lowered.copy { .copy(copy.index + offset) } else { .literal(Self.plain(value)) }
+            if let copyIndex { .copy(copyIndex + offset) } else { .literal(Self.plain(value)) }
         }
         // The runtime takes the type's name for an id the table leaves out.
         let id = Self.plain(tip.id)
