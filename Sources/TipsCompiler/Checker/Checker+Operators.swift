@@ -87,15 +87,15 @@ extension Checker {
     private mutating func checkComparison(
         _ op: RuleOperator, lhs: Expr, rhs: Expr, operatorRange: SourceRange, context: ExpressionContext
     ) -> CheckedExpression? {
-        guard var (left, right) = checkOperands(lhs, rhs, context: context) else { return nil }
+        guard let (left, right) = checkOperands(lhs, rhs, context: context) else { return nil }
         let leftType = left.type
         let rightType = right.type
         if leftType == .error || rightType == .error { return nil }
         var type = leftType
+        var widens = false
         if leftType != rightType {
             if (leftType == .int || leftType == .double) && (rightType == .int || rightType == .double) {
-                left = Self.widened(left)
-                right = Self.widened(right)
+                widens = true
                 type = .double
             } else if let (message, replacement) = enumComparedWithString(left, right) {
                 // At the string, which is what to change.
@@ -128,6 +128,9 @@ extension Checker {
             diagnostics.error("donations cannot be compared; count them with '.count'", at: operatorRange)
             return nil
         default:
+            // The sides are moved into the comparison unless widened: widening
+            // them in place copied both sides of every comparison (61,000 copies on 10,000 tips).
+            if widens { return .binary(op, Self.widened(left), Self.widened(right), type: .bool) }
             return .binary(op, left, right, type: .bool)
         }
     }
@@ -199,7 +202,8 @@ extension Checker {
     /// Whether `expression` is a `.name` that is not a donation field here, so names an enum case.
     private func isContextualCase(_ expression: Expr, context: ExpressionContext) -> Bool {
         switch expression {
-        case .implicitMember(let name, _): context.fieldsOf?.field(named: name.name) == nil
+        // Whether the field is there, not the field: a copy of it retains its name and type.
+        case .implicitMember(let name, _): context.fieldsOf?.fields.contains { $0.name == name.name } != true
         case .parenthesized(let inner, _): isContextualCase(inner, context: context)
         default: false
         }
