@@ -349,22 +349,25 @@ struct FileEmitter {
     func emitParameters(_ parameters: [LoweredParameter], into writer: inout SwiftWriter) {
         writer.blankLine()
         writer.block("extension TipsRuntime.TipParameters") { writer in
-            for lowered in parameters {
-                let parameter = lowered.declaration
-                writer.docComment(parameter.doc)
+            // Each parameter's fields read where it is stored: a copy of the
+            // lowered parameter and of its declaration retained every string
+            // and array in them (66,000 retains and as many releases for the
+            // benchmark's 6,000 parameters, callgrind, `tipc compile`).
+            for index in parameters.indices {
+                writer.docComment(parameters[index].declaration.doc)
                 writer.expression { code in
                     code.prefix { out in
-                        appendStaticLet(parameter.name, to: &out) { out in
+                        appendStaticLet(parameters[index].declaration.name, to: &out) { out in
                             out.append("TipsRuntime.Tips.Parameter<")
-                            appendSwiftType(parameter.type, to: &out)
+                            appendSwiftType(parameters[index].declaration.type, to: &out)
                             out.append(">")
                         }
                     }
                     code.beginCall(".init")
-                    code.labeled("id") { $0.appendStringLiteral(lowered.reference.id) }
-                    code.labeled("defaultValue") { appendConstant(lowered.reference.defaultValue, to: &$0) }
-                    if lowered.reference.isTransient { code.labeled("isTransient") { $0.append("true") } }
-                    if lowered.reference.renames != nil { appendRenamesArgument(to: &code) }
+                    code.labeled("id") { $0.appendStringLiteral(parameters[index].reference.id) }
+                    code.labeled("defaultValue") { appendConstant(parameters[index].reference.defaultValue, to: &$0) }
+                    if parameters[index].reference.isTransient { code.labeled("isTransient") { $0.append("true") } }
+                    if parameters[index].reference.renames != nil { appendRenamesArgument(to: &code) }
                     code.end()
                 }
             }
