@@ -97,12 +97,12 @@ extension FileEmitter {
     ) {
         code.beginCall(string: spelling.donationType)
         code.labeled("date") { $0.append("$0.date") }
-        for (field, label) in zip(event.fields, spelling.fieldLabels) {
+        for index in event.fields.indices {
             // A keyword needs no backticks as a call's argument label.
-            code.beginLabeled(string: SwiftNames.withoutBackticks(label))
+            code.beginLabeled(string: SwiftNames.withoutBackticks(spelling.fieldLabels[index]))
             code.atom { out in
                 out.append("$0.value(")
-                out.appendStringLiteral(field.name)
+                out.appendStringLiteral(event.fields[index].name)
                 out.append(")")
             }
             code.end()
@@ -291,11 +291,11 @@ extension FileEmitter {
             writer.nonEmptyLine { out in
                 out.append(awaited ? "await self.event.donate(" : "self.event.sendDonation(")
                 out.append("[")
-                for (index, field) in event.fields.enumerated() {
+                for index in event.fields.indices {
                     if index > 0 { out.append(", ") }
-                    out.appendStringLiteral(field.name)
+                    out.appendStringLiteral(event.fields[index].name)
                     out.append(": ")
-                    appendValue(of: spelling.fieldNames[index], type: field.type, to: &out)
+                    appendValue(of: spelling.fieldNames[index], type: event.fields[index].type, to: &out)
                 }
                 out.append("]")
                 out.append(", in: center)")

@@ -150,18 +150,21 @@ extension FileEmitter {
     /// Writes the stored arguments and the initializer that sets them.
     private func emitInit(_ arguments: [CheckedField], into writer: inout SwiftWriter) {
         guard !arguments.isEmpty else { return declaration(" init() {}", into: &writer) }
-        emitStoredProperties(arguments, named: arguments.map { SwiftNames.tipArgument($0.name) }, into: &writer)
+        // Each argument's Swift name spelled once, and each argument's
+        // fields read where it is stored rather than the argument copied out.
+        let swiftNames = arguments.map { SwiftNames.tipArgument($0.name) }
+        emitStoredProperties(arguments, named: swiftNames, into: &writer)
         writer.line()
         writer.line("/// Creates the tip for these argument values; each combination is its own tip.")
         declaration(" init(", into: &writer) { out in
-            for (index, argument) in arguments.enumerated() {
+            for index in arguments.indices {
                 if index > 0 { out.append(", ") }
-                let swiftName = SwiftNames.tipArgument(argument.name)
-                appendParameter(argument.name, swiftName: swiftName, type: argument.type, to: &out)
+                appendParameter(
+                    arguments[index].name, swiftName: swiftNames[index], type: arguments[index].type, to: &out)
             }
             out.append(")")
         } body: { writer in
-            for argument in arguments { assignStored(SwiftNames.tipArgument(argument.name), into: &writer) }
+            for name in swiftNames { assignStored(name, into: &writer) }
         }
     }
 

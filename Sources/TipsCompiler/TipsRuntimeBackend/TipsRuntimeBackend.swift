@@ -251,11 +251,12 @@ struct FileEmitter {
 
     /// Writes `<access> let <name>: <Type>` for each field, named by `swiftNames` in order.
     func emitStoredProperties(_ fields: [CheckedField], named swiftNames: [String], into writer: inout SwiftWriter) {
-        for (field, name) in zip(fields, swiftNames) {
+        // By index: each field read where it is stored, not copied out.
+        for index in fields.indices {
             declaration(" let ", into: &writer) { out in
-                out.appendUTF8(name)
+                out.appendUTF8(swiftNames[index])
                 out.append(": ")
-                appendSwiftType(field.type, to: &out)
+                appendSwiftType(fields[index].type, to: &out)
             }
         }
     }
