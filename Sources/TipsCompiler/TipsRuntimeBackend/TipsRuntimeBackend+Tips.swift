@@ -55,7 +55,7 @@ extension FileEmitter {
     /// options), a reusable tip's arguments, initializer and copy, and its
     /// rules when they read its arguments. A plain tip reads only its
     /// declaration where it is stored: a copy of the lowered tip retains
-    /// every string and array in it (48,000 retains and as many releases
+    /// every string and array in it (22,000 retains and as many releases
     /// for the benchmark's 8,000 plain tips, callgrind, `tipc compile`).
     func emitTip(at index: Int, of tips: [LoweredTip], into writer: inout SwiftWriter) {
         let tip = tips[index].declaration
@@ -105,7 +105,7 @@ extension FileEmitter {
     /// original destroyed: 6.1 M instructions fewer for the benchmark's
     /// 10,000 tips (callgrind, `tipc compile`). The tip at `index` in
     /// `tips` is read field by field where it is stored: passed whole, it
-    /// was copied, retaining every string and array in it (60,000 retains
+    /// was copied, retaining every string and array in it (30,000 retains
     /// and as many releases for the benchmark's 10,000 tips, callgrind).
     func writeTableHead(of tips: UnsafeBufferPointer<LoweredTip>, at index: Int, to out: inout RuleTextWriter) {
         var head = Tips.TableHead(name: "")

@@ -352,7 +352,7 @@ struct FileEmitter {
         writer.block("extension TipsRuntime.TipParameters") { writer in
             // Each parameter's fields read where it is stored: a copy of the
             // lowered parameter and of its declaration retained every string
-            // and array in them (66,000 retains and as many releases for the
+            // and array in them (35,000 retains and as many releases for the
             // benchmark's 6,000 parameters, callgrind, `tipc compile`).
             for index in parameters.indices {
                 writer.docComment(parameters[index].declaration.doc)
