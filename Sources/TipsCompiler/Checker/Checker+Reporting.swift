@@ -53,24 +53,43 @@ struct CheckerReporter: Sendable {
 }
 
 extension Checker {
+    /// What ``beginChecking(as:)`` replaced in the reporter, for ``endChecking(_:)`` to put back.
+    struct CheckingScope {
+        fileprivate let outerReportedError: Bool
+        fileprivate let outerOwner: Symbol?
+    }
+
     /// Runs `check`, what it reports belonging to `owner` (when given), and
     /// returns its result and whether it reported an error. A check that
     /// reads on past a mistake (`opened.count()` read as `opened.count`)
     /// still returns what it read; this says it had to.
     mutating func checking<T>(as owner: Symbol? = nil, _ check: (inout Checker) -> T) -> (result: T, failed: Bool) {
-        let (outer, outerOwner) = (diagnostics.reportedError, diagnostics.owner)
-        diagnostics.reportedError = false
-        if let owner { diagnostics.owner = owner }
+        let scope = beginChecking(as: owner)
         let result = check(&self)
-        let failed = diagnostics.reportedError
-        diagnostics.reportedError = outer || failed
-        diagnostics.owner = outerOwner
-        return (result, failed)
+        return (result, endChecking(scope))
     }
 
     /// Runs `check`, what it reports belonging to `owner`.
     @discardableResult
     mutating func reporting<T>(as owner: Symbol, _ check: (inout Checker) -> T) -> T {
         checking(as: owner, check).result
+    }
+
+    /// Begins what ``checking(as:_:)`` runs in, for a check that cannot be
+    /// a closure: one that reads values the closure would copy to capture
+    /// them. Each begin is matched by an ``endChecking(_:)`` given its scope.
+    mutating func beginChecking(as owner: Symbol?) -> CheckingScope {
+        let scope = CheckingScope(outerReportedError: diagnostics.reportedError, outerOwner: diagnostics.owner)
+        diagnostics.reportedError = false
+        if let owner { diagnostics.owner = owner }
+        return scope
+    }
+
+    /// Ends what `scope` began; returns whether an error was reported within it.
+    mutating func endChecking(_ scope: CheckingScope) -> Bool {
+        let failed = diagnostics.reportedError
+        diagnostics.reportedError = scope.outerReportedError || failed
+        diagnostics.owner = scope.outerOwner
+        return failed
     }
 }
