@@ -93,19 +93,29 @@ extension SyntaxParser {
     mutating func parseTipItemBody(_ item: Keyword) -> TipItemKind? {
         skipMistakenColon(after: item)
         switch item {
-        case .title: return parseStringItem(item).map(TipItemKind.title)
-        case .message: return parseStringItem(item).map(TipItemKind.message)
-        case .image: return parseStringItem(item).map(TipItemKind.image)
-        case .id: return parseStringItem(item).map(TipItemKind.id)
+        case .title, .message, .image, .id:
+            // Bound by `guard let` and moved into the item: `map` lends its
+            // closure the literal, which the item then holds a copy of.
+            guard let literal = parseStringItem(item) else { return nil }
+            switch item {
+            case .title: return .title(literal)
+            case .message: return .message(literal)
+            case .image: return .image(literal)
+            default: return .id(literal)
+            }
         case .action:
             return parseActionItem()
         case .rule:
-            return parseExpression(after: "'rule'").map { expression in
-                // `rule a⏎ - 1`: the next line was meant to continue the rule. Its line
-                // break is the one mistake (reported at the '-'), so the rule is not judged as written.
-                let meant = currentKind == .newline && peek().kind == .minus ? Expr.error(expression.range) : expression
-                return .rule(meant, source: file.singleLineText(in: expression.range))
+            // Bound by `guard let`, not in a closure of `map`, so that the
+            // expression is moved into the item rather than copied there.
+            guard let expression = parseExpression(after: "'rule'") else { return nil }
+            let source = file.singleLineText(in: expression.range)
+            // `rule a⏎ - 1`: the next line was meant to continue the rule. Its line
+            // break is the one mistake (reported at the '-'), so the rule is not judged as written.
+            if currentKind == .newline && peek().kind == .minus {
+                return .rule(.error(expression.range), source: source)
             }
+            return .rule(expression, source: source)
         case .maxDisplayCount:
             return parseMaxDisplayCountItem()
         case .maxDisplayDuration:
@@ -149,7 +159,9 @@ extension SyntaxParser {
             let literal = parseUnquotedText(of: keyword)
                 ?? expectString("expected a string after '\(keyword.rawValue)'")
         else { return nil }
-        return parseTextAfterInnerQuote(of: keyword, first: literal) ?? literal
+        // Not `?? literal`, whose closure would copy the literal to return it.
+        if let joined = parseTextAfterInnerQuote(of: keyword, first: literal) { return joined }
+        return literal
     }
 
     /// `title Hello there`: the words up to the end of the item, reported
