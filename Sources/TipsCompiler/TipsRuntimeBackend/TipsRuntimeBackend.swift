@@ -211,9 +211,9 @@ struct FileEmitter {
             writer.reserveCapacity(parameters.count * Self.estimatedBytesPerParameter)
             if !parameters.isEmpty { emitParameters(parameters, into: &writer) }
         case .events:
-            let events = file.declarations.compactMap { if case .event(let e) = $0 { lowering.lower(e) } else { nil } }
-            writer.reserveCapacity(events.count * Self.estimatedBytesPerEvent)
-            if !events.isEmpty { emitEvents(events, into: &writer) }
+            let events = file.declarations.indices.count { if case .event = file.declarations[$0] { true } else { false } }
+            writer.reserveCapacity(events * Self.estimatedBytesPerEvent)
+            if events > 0 { emitEvents(into: &writer) }
         case .tipsAndGroups(let range):
             writer.reserveCapacity(range.count * Self.estimatedBytesPerDeclaration)
             for position in range {
