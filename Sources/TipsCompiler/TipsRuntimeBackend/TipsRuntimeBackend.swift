@@ -211,7 +211,9 @@ struct FileEmitter {
             writer.reserveCapacity(parameters.count * Self.estimatedBytesPerParameter)
             if !parameters.isEmpty { emitParameters(parameters, into: &writer) }
         case .events:
-            let events = file.declarations.indices.count { if case .event = file.declarations[$0] { true } else { false } }
+            let events = file.declarations.indices.count {
+                if case .event = file.declarations[$0] { true } else { false }
+            }
             writer.reserveCapacity(events * Self.estimatedBytesPerEvent)
             if events > 0 { emitEvents(into: &writer) }
         case .tipsAndGroups(let range):
