@@ -128,13 +128,15 @@ extension FileEmitter {
         let id = Self.plain(tip.id)
         if id != head.name { head.id = id }
         head.title = text(tip.title, offset: 0)
-        head.message = tip.message.map { text($0, offset: 1) }
+        // The message read once, and each action where it is stored rather
+        // than copied out by `enumerated()`.
+        let message = tip.message
+        head.message = message.map { text($0, offset: 1) }
         head.image = tip.image.map(Self.plain)
         // The action titles follow the title and the message in the tip's copy.
-        let firstOffset = tip.message == nil ? 1 : 2
-        head.actions = tip.actions.enumerated().map { index, action in
-            (action.id, text(action.title, offset: firstOffset + index))
-        }
+        let firstOffset = message == nil ? 1 : 2
+        let actions = tip.actions
+        head.actions = actions.indices.map { (actions[$0].id, text(actions[$0].title, offset: firstOffset + $0)) }
     }
 
     /// The text of a tip without arguments, whose texts have only literal
