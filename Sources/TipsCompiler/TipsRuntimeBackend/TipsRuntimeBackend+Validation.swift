@@ -77,10 +77,11 @@ private struct GeneratedScopes {
         case .event(let decl):
             declareEvent(decl, &diagnostics)
         case .tip(let tip):
-            declareType(
-                SwiftNames.tipType(tip.name), .tip, tip.name, suffix: "Tip", at: tip.origin.nameRange, &diagnostics)
+            // The name read once: each read of a tip's field copies it.
+            let name = tip.name
+            declareType(SwiftNames.tipType(name), .tip, name, suffix: "Tip", at: tip.origin.nameRange, &diagnostics)
             guard let arguments = tip.arguments else { return }
-            members.reset(.arguments(ofTip: tip.name))
+            members.reset(.arguments(ofTip: name))
             for argument in arguments {
                 let swiftName = SwiftNames.tipArgument(argument.name)
                 members.declare(swiftName, .argument, argument.name, at: argument.nameRange, &diagnostics)
