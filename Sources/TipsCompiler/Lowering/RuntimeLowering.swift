@@ -110,10 +110,15 @@ public struct RuntimeLowering: Sendable {
     /// A tip; a reusable tip's arguments stay slots (see ``LoweredTip``).
     public func lower(_ tip: CheckedTip) -> LoweredTip {
         let events = events
+        // Each checked rule's fields read by index where it is stored, not
+        // the rule copied out by `map`.
+        let rules = tip.rules
         return LoweredTip(
             declaration: tip,
-            rules: tip.rules.map { rule in
-                TipRule(expression(rule.expression), source: rule.source, file: rule.fileName, line: rule.line)
+            rules: rules.indices.map { index in
+                TipRule(
+                    expression(rules[index].expression), source: rules[index].source, file: rules[index].fileName,
+                    line: rules[index].line)
             },
             options: Tips.Options(
                 maxDisplayCount: tip.options.maxDisplayCount,
