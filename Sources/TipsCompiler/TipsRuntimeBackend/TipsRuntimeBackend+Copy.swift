@@ -77,12 +77,13 @@ extension FileEmitter {
 
     /// Appends the expression for a tip's string `offset` (0 the title, then
     /// the message, then the action titles): its text in the center's
-    /// language, from the file's copy, or the source text without one.
+    /// language, from the file's copy (the lowered tip's, nil without one),
+    /// or the source text with the tip's `arguments`.
     func appendTipText(
-        _ text: InterpolatedText, offset: Int, of tip: LoweredTip, to out: inout ByteBuffer
+        _ text: InterpolatedText, offset: Int, copy: LoweredTipCopy?, arguments: [CheckedField],
+        to out: inout ByteBuffer
     ) {
-        let arguments = tip.declaration.arguments ?? []
-        guard let copy = tip.copy else { return appendText(text, arguments, to: &out) }
+        guard let copy else { return appendText(text, arguments, to: &out) }
         out.append(Self.copyMember)
         out.append(".text(")
         out.appendInteger(copy.index + offset)

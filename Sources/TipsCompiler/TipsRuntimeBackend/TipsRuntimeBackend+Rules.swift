@@ -230,8 +230,8 @@ extension FileEmitter {
 
     /// Writes a reusable tip's `rules` when they read its arguments: the
     /// table's rules read with the instance's values by argument name.
-    func emitArgumentRules(of lowered: LoweredTip, arguments fields: [CheckedField], into writer: inout SwiftWriter) {
-        let arguments = TipRule.namedValues(lowered.rules).arguments
+    func emitArgumentRules(of rules: [TipRule], arguments fields: [CheckedField], into writer: inout SwiftWriter) {
+        let arguments = TipRule.namedValues(rules).arguments
         guard !arguments.isEmpty else { return }
         declaration(
             " var rules: [TipsRuntime.TipRule]", into: &writer,

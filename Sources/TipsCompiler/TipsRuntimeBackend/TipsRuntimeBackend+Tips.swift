@@ -77,24 +77,28 @@ extension FileEmitter {
             }
             return declaration(" struct ", into: &writer, head) { declaration(" init() {}", into: &$0) }
         }
-        let lowered = tips[index]
+        // The lowered tip's copy and rules read, not the whole lowered tip
+        // copied out of the array (8,000 retains and as many releases for the
+        // benchmark's 2,000 reusable tips, callgrind, `tipc compile`).
+        let copy = tips[index].copy
+        let rules = tips[index].rules
         declaration(" struct ", into: &writer, head) { writer in
             emitInit(arguments, into: &writer)
             writer.line()
             textProperty("id: Swift.String", into: &writer) { appendText(tip.id, arguments, to: &$0) }
             textProperty("title: Swift.String", into: &writer) {
-                appendTipText(tip.title, offset: 0, of: lowered, to: &$0)
+                appendTipText(tip.title, offset: 0, copy: copy, arguments: arguments, to: &$0)
             }
             if let message = tip.message {
                 textProperty("message: Swift.String?", into: &writer) {
-                    appendTipText(message, offset: 1, of: lowered, to: &$0)
+                    appendTipText(message, offset: 1, copy: copy, arguments: arguments, to: &$0)
                 }
             }
             if let image = tip.image {
                 textProperty("image: Swift.String?", into: &writer) { appendText(image, arguments, to: &$0) }
             }
-            if !tip.actions.isEmpty { emitActions(of: lowered, into: &writer) }
-            emitArgumentRules(of: lowered, arguments: arguments, into: &writer)
+            if !tip.actions.isEmpty { emitActions(of: tip, copy: copy, arguments: arguments, into: &writer) }
+            emitArgumentRules(of: rules, arguments: arguments, into: &writer)
         }
     }
 
@@ -218,8 +222,10 @@ extension FileEmitter {
         if !single { out.append(")") }
     }
 
-    private func emitActions(of lowered: LoweredTip, into writer: inout SwiftWriter) {
-        let tip = lowered.declaration
+    /// Writes a reusable tip's `actions`; `copy` is its lowered copy, `arguments` its arguments.
+    private func emitActions(
+        of tip: CheckedTip, copy: LoweredTipCopy?, arguments: [CheckedField], into writer: inout SwiftWriter
+    ) {
         // The action titles follow the title and the message in the tip's copy.
         let firstOffset = tip.message == nil ? 1 : 2
         declaration(
@@ -231,7 +237,8 @@ extension FileEmitter {
                         code.beginCall("TipsRuntime.Tips.Action")
                         code.labeled("id") { $0.appendStringLiteral(action.id) }
                         code.labeled("title") {
-                            appendTipText(action.title, offset: firstOffset + index, of: lowered, to: &$0)
+                            appendTipText(
+                                action.title, offset: firstOffset + index, copy: copy, arguments: arguments, to: &$0)
                         }
                         code.end()
                     }
