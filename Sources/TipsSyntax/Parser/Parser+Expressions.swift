@@ -291,8 +291,14 @@ extension SyntaxParser {
         switch token.kind {
         case .integer, .decimal, .duration, .string:
             if let duration = parseSpacedDuration() { return (.duration(duration), 1) }
-            let segments = currentSegments
-            advance()
+            // A string's pieces are moved out as it is consumed; any other literal has none.
+            let segments: StringLiteral.Segments
+            if token.kind == .string {
+                segments = advanceString().segments
+            } else {
+                segments = StringLiteral.Segments()
+                advance()
+            }
             return (Self.literal(token, segments: segments) ?? .error(token.range), 1)
         case .identifier:
             advance()

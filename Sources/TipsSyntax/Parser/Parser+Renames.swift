@@ -43,8 +43,8 @@ extension SyntaxParser {
         case .identifier:
             return .name(advanceIdentifier())
         case .string where allowsID:
-            let segments = currentSegments
-            return .id(StringLiteral(segments: segments, range: advance().range))
+            let (segments, range) = advanceString()
+            return .id(StringLiteral(segments: segments, range: range))
         case .string:
             // `renamedFrom "old"` of an event, a parameter or a case: read as the name, after one error.
             let literal = StringLiteral(segments: currentSegments, range: current.range)

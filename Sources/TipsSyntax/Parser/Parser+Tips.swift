@@ -203,8 +203,8 @@ extension SyntaxParser {
             errorExpected(message())
             return nil
         }
-        let segments = currentSegments
-        return StringLiteral(segments: segments, range: advance().range)
+        let (segments, range) = advanceString()
+        return StringLiteral(segments: segments, range: range)
     }
 
     /// action_item = "action" identifier string ;
