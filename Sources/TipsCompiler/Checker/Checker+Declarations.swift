@@ -201,7 +201,9 @@ extension Checker {
     }
 
     mutating func checkEvent(_ decl: EventDecl) -> CheckedEvent? {
-        let fields = checkFields(decl.fields, owner: "event '\(decl.name.name)'", kind: "a field")
+        // The message's closure captures the name, not the whole declaration, which it would copy.
+        let name = decl.name.name
+        let fields = checkFields(decl.fields, owner: "event '\(name)'", kind: "a field")
         var keepCount = CheckedEvent.defaultKeepCount
         var keepDuration: Int?
         if let keep = decl.keep {

@@ -62,7 +62,9 @@ extension Checker {
                 symbol: .event(decl.name.name), nameRange: decl.name.range, range: decl.range,
                 doc: decl.doc?.lines ?? [], signature: .event(keep: decl.keep?.range), storedIdentity: .name,
                 renamedFrom: decl.renamedFrom?.range))
-        declareFields(decl.fields, identity: .name) { .field($0, event: decl.name.name) }
+        // The closure captures the name, not the whole declaration, which it would copy.
+        let event = decl.name.name
+        declareFields(decl.fields, identity: .name) { .field($0, event: event) }
     }
 
     /// Records a tip, its arguments and its items (actions by name, the

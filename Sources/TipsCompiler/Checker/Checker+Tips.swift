@@ -185,7 +185,9 @@ extension Checker {
     private mutating func checkTipArguments(_ written: [FieldSyntax], of decl: TipDecl, failed: inout Bool)
         -> [CheckedField]
     {
-        let checked = checkFields(written, owner: "tip '\(decl.name.name)'", kind: "an argument")
+        // The message's closure captures the name, not the whole declaration, which it would copy.
+        let name = decl.name.name
+        let checked = checkFields(written, owner: "tip '\(name)'", kind: "an argument")
         failed = !checked.ok
         if written.isEmpty {
             diagnostics.error(
