@@ -14,6 +14,10 @@ struct CheckerReporter: Sendable {
     var sink: DiagnosticEngine
     /// The declaration, or the part of one, being checked.
     fileprivate(set) var owner: Symbol?
+    /// The item of the tip ``owner`` names that is being checked, if one is:
+    /// its symbol is made only for a report, not for every item (a symbol
+    /// holds the tip's name: saves 60,000 retains and as many releases on 10,000 tips).
+    fileprivate(set) var item: TipItemPlace?
     /// Whether an error was reported since the innermost ``Checker/checking(as:_:)`` began.
     fileprivate(set) var reportedError = false
 
@@ -46,27 +50,30 @@ struct CheckerReporter: Sendable {
 
     private mutating func report(_ diagnostic: Diagnostic) {
         var diagnostic = diagnostic
-        diagnostic.owner = owner
+        if let item, case .tip(let tip) = owner {
+            diagnostic.owner = item.symbol(tip: tip)
+        } else {
+            diagnostic.owner = owner
+        }
         if diagnostic.severity == .error { reportedError = true }
         sink.report(diagnostic)
     }
 }
 
 extension Checker {
-    /// What ``beginChecking(as:)`` replaced in the reporter, for ``endChecking(_:)`` to put back.
-    struct CheckingScope {
-        fileprivate let outerReportedError: Bool
-        fileprivate let outerOwner: Symbol?
-    }
-
     /// Runs `check`, what it reports belonging to `owner` (when given), and
     /// returns its result and whether it reported an error. A check that
     /// reads on past a mistake (`opened.count()` read as `opened.count`)
     /// still returns what it read; this says it had to.
     mutating func checking<T>(as owner: Symbol? = nil, _ check: (inout Checker) -> T) -> (result: T, failed: Bool) {
-        let scope = beginChecking(as: owner)
+        let (outer, outerOwner, outerItem) = (diagnostics.reportedError, diagnostics.owner, diagnostics.item)
+        diagnostics.reportedError = false
+        if let owner { (diagnostics.owner, diagnostics.item) = (owner, nil) }
         let result = check(&self)
-        return (result, endChecking(scope))
+        let failed = diagnostics.reportedError
+        diagnostics.reportedError = outer || failed
+        (diagnostics.owner, diagnostics.item) = (outerOwner, outerItem)
+        return (result, failed)
     }
 
     /// Runs `check`, what it reports belonging to `owner`.
@@ -75,21 +82,21 @@ extension Checker {
         checking(as: owner, check).result
     }
 
-    /// Begins what ``checking(as:_:)`` runs in, for a check that cannot be
-    /// a closure: one that reads values the closure would copy to capture
-    /// them. Each begin is matched by an ``endChecking(_:)`` given its scope.
-    mutating func beginChecking(as owner: Symbol?) -> CheckingScope {
-        let scope = CheckingScope(outerReportedError: diagnostics.reportedError, outerOwner: diagnostics.owner)
-        diagnostics.reportedError = false
-        if let owner { diagnostics.owner = owner }
-        return scope
+    /// Begins checking the item at `place` of the tip being checked (the
+    /// owner of what is reported): what is reported until ``endCheckingItem(_:)``
+    /// belongs to the item. Returns what that is given back. Not a closure,
+    /// as ``checking(as:_:)`` is: a closure copies what it captures (the item).
+    mutating func beginCheckingItem(at place: TipItemPlace) -> (outerReportedError: Bool, outerItem: TipItemPlace?) {
+        let outer = (diagnostics.reportedError, diagnostics.item)
+        (diagnostics.reportedError, diagnostics.item) = (false, place)
+        return outer
     }
 
-    /// Ends what `scope` began; returns whether an error was reported within it.
-    mutating func endChecking(_ scope: CheckingScope) -> Bool {
+    /// Ends what ``beginCheckingItem(at:)`` began; returns whether an error was reported within it.
+    @discardableResult
+    mutating func endCheckingItem(_ outer: (outerReportedError: Bool, outerItem: TipItemPlace?)) -> Bool {
         let failed = diagnostics.reportedError
-        diagnostics.reportedError = scope.outerReportedError || failed
-        diagnostics.owner = scope.outerOwner
+        (diagnostics.reportedError, diagnostics.item) = (outer.outerReportedError || failed, outer.outerItem)
         return failed
     }
 }

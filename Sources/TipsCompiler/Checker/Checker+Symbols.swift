@@ -134,7 +134,23 @@ extension Checker {
     }
 }
 
-/// The symbols of a tip's items, item by item: an action by its name, any
+/// Where a tip's item is among the tip's items: all its symbol says but the tip's name.
+enum TipItemPlace {
+    /// An action, by its name.
+    case action(String)
+    /// Any other item: its keyword, and its place among the items with that keyword.
+    case item(Keyword, index: Int)
+
+    /// The item's symbol in tip `tip`.
+    func symbol(tip: String) -> Symbol {
+        switch self {
+        case .action(let name): .action(name, tip: tip)
+        case .item(let keyword, let index): .tipItem(keyword, index: index, tip: tip)
+        }
+    }
+}
+
+/// The places of a tip's items, item by item: an action by its name, any
 /// other item by its keyword and its place among the items with that keyword.
 struct TipItemPlaces {
     private var rules = 0
@@ -142,11 +158,14 @@ struct TipItemPlaces {
     private var renames = 0
 
     /// The symbol of the next item, of `kind`, in tip `tip`.
-    mutating func next(_ kind: TipItemKind, tip: String) -> Symbol {
+    mutating func next(_ kind: TipItemKind, tip: String) -> Symbol { next(kind).symbol(tip: tip) }
+
+    /// The place of the next item, of `kind`.
+    mutating func next(_ kind: TipItemKind) -> TipItemPlace {
         let keyword: Keyword
         let place: Int
         switch kind {
-        case .action(let name, _): return .action(name.name, tip: tip)
+        case .action(let name, _): return .action(name.name)
         case .rule:
             (keyword, place) = (.rule, rules)
             rules += 1
@@ -160,6 +179,6 @@ struct TipItemPlaces {
             // Given once (a second is an error, and shares the first's place).
             (keyword, place) = (kind.keyword, 0)
         }
-        return .tipItem(keyword, index: place, tip: tip)
+        return .item(keyword, index: place)
     }
 }

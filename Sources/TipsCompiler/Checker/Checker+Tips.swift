@@ -145,10 +145,10 @@ extension Checker {
             // again at each such call.
             let item = decl.items[index]
             let keywordRange = item.keyword
-            let owner = places.next(item.kind, tip: tipName)
+            let place = places.next(item.kind)
             if let slot = SingleItem(item.kind) {
                 if let first = body.seen[slot] {
-                    reporting(as: owner) {
+                    reporting(as: place.symbol(tip: tipName)) {
                         $0.diagnostics.error(
                             "'\(item.kind.keyword.rawValue)' is given twice in tip '\(tipName)'",
                             at: keywordRange, notes: [DiagnosticNote("first given here", at: first)])
@@ -159,7 +159,7 @@ extension Checker {
                 body.seen[slot] = keywordRange
             }
             if case .renamedFrom(let sources) = item.kind {
-                reporting(as: owner) { checker in
+                reporting(as: place.symbol(tip: tipName)) { checker in
                     for source in sources {
                         let rename = checker.checkTipRename(
                             source, tip: tipName, arguments: argumentTypes, isReusable: decl.arguments != nil)
@@ -170,9 +170,9 @@ extension Checker {
             }
             // Not in a closure, which would copy the item again to capture it
             // (with the one copy above, saves 66,000 retains and as many releases on 10,000 tips).
-            let scope = beginChecking(as: owner)
+            let outer = beginCheckingItem(at: place)
             checkItem(item.kind, into: &body, tip: tipName, arguments: argumentTypes)
-            _ = endChecking(scope)
+            endCheckingItem(outer)
         }
         checkRenamedInstances(body.renames, id: body.id?.text, tip: tipName)
         // A tip whose body did not parse is not judged by what is left of it:
