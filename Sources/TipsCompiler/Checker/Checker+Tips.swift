@@ -359,7 +359,7 @@ extension Checker {
     }
 
     /// Resolves a name that must be an event.
-    mutating func resolveEvent(_ name: Identifier) -> CheckedEvent? {
+    mutating func resolveEvent(_ name: Identifier) -> EventReference? {
         resolveDeclared(name)
         if let event = events[name.name] { return event }
         reportNotFound(name, .event)
