@@ -16,7 +16,8 @@ extension SyntaxParser {
 
     /// declaration = config_decl | enum_decl | parameter_decl | event_decl | tip_decl | group_decl | scenario_decl ;
     mutating func parseDeclaration(doc written: DocComment? = nil) -> Declaration? {
-        let doc = written ?? currentDoc
+        var doc = written
+        if written == nil { doc = takeCurrentDoc() }
         let token = current
         if let keyword = token.keyword, keyword.startsDeclaration {
             if keyword == .transient, let next = peek().keyword, next.startsDeclaration, next != .parameter {
