@@ -35,7 +35,12 @@ extension Checker {
         var written = 0
         // By index: `for item in decl.items` copies each item, retaining what it holds.
         for index in decl.items.indices where next < rules.count {
-            guard case .rule(let expression, _) = decl.items[index].kind else { continue }
+            // A switch, not `guard case`, which copies the whole item (its rule's text too).
+            let expression: Expr
+            switch decl.items[index].kind {
+            case .rule(let rule, _): expression = rule
+            default: continue
+            }
             written += 1
             guard expression.range == rules[next].range else { continue }
             let isLast = next == rules.count - 1
