@@ -64,9 +64,10 @@ extension Checker {
             diagnostics.error("enum '\(decl.name.name)' needs at least one case", at: decl.name.range)
         }
         return CheckedEnum(
-            name: decl.name.name, doc: decl.doc?.lines ?? [], cases: cases, caseRanges: ranges,
-            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range),
-            caseRenames: decl.caseRenames.isEmpty ? [] : checkCaseRenames(decl, cases: cases))
+            .init(
+                name: decl.name.name, doc: decl.doc?.lines ?? [], cases: cases, caseRanges: ranges,
+                origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range),
+                caseRenames: decl.caseRenames.isEmpty ? [] : checkCaseRenames(decl, cases: cases)))
     }
 
     mutating func checkParameter(_ decl: ParameterDecl) -> CheckedParameter? {
@@ -75,10 +76,11 @@ extension Checker {
         guard let value = checkConstant(expression, of: type, subject: "the default of parameter '\(decl.name.name)'")
         else { return nil }
         return CheckedParameter(
-            name: decl.name.name, doc: decl.doc?.lines ?? [], type: type, defaultValue: value,
-            isTransient: decl.transient != nil,
-            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range),
-            renamedFrom: checkParameterRenames(decl))
+            .init(
+                name: decl.name.name, doc: decl.doc?.lines ?? [], type: type, defaultValue: value,
+                isTransient: decl.transient != nil,
+                origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range),
+                renamedFrom: checkParameterRenames(decl)))
     }
 
     /// A constant the file gives for a value of `type` (a parameter's default,
@@ -225,10 +227,11 @@ extension Checker {
             }
         }
         return CheckedEvent(
-            name: decl.name.name, doc: decl.doc?.lines ?? [], fields: fields.fields, keepCount: keepCount,
-            keepDuration: keepDuration,
-            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range),
-            renamedFrom: checkNameRenames(decl.renamedFrom))
+            .init(
+                name: decl.name.name, doc: decl.doc?.lines ?? [], fields: fields.fields, keepCount: keepCount,
+                keepDuration: keepDuration,
+                origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range),
+                renamedFrom: checkNameRenames(decl.renamedFrom)))
     }
 
     // MARK: - Groups
@@ -271,8 +274,9 @@ extension Checker {
             }
         }
         return CheckedGroup(
-            name: decl.name.name, doc: decl.doc?.lines ?? [], priority: priority, members: members,
-            origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range))
+            .init(
+                name: decl.name.name, doc: decl.doc?.lines ?? [], priority: priority, members: members,
+                origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range)))
     }
 }
 

@@ -52,40 +52,85 @@ public struct DeclarationOrigin: Hashable, Sendable {
 }
 
 /// `enum Plan { free, plus, pro }`
-public struct CheckedEnum: Hashable, Sendable {
-    public var name: String
-    /// The `///` lines.
-    public var doc: [String]
-    /// The case names, in order.
-    public var cases: [String]
-    /// Each case's range, parallel to `cases`.
-    public var caseRanges: [SourceRange]
-    public var origin: DeclarationOrigin
-    /// The old names of each case (`pro renamedFrom premium`), parallel to
-    /// `cases`; empty when no case is renamed. Read through ``renames(ofCase:)``.
-    public var caseRenames: [[CheckedRename]] = []
+public struct CheckedEnum: FieldsInBox, Hashable, Sendable {
+    /// What an enum holds, read and written as its own properties (in ``SharedFields``).
+    public struct Fields: Hashable, Sendable {
+        public var name: String
+        /// The `///` lines.
+        public var doc: [String]
+        /// The case names, in order.
+        public var cases: [String]
+        /// Each case's range, parallel to `cases`.
+        public var caseRanges: [SourceRange]
+        public var origin: DeclarationOrigin
+        /// The old names of each case (`pro renamedFrom premium`), parallel to
+        /// `cases`; empty when no case is renamed. Read through ``renames(ofCase:)``.
+        public var caseRenames: [[CheckedRename]] = []
+    }
+
+    public var box: SharedFields<Fields>
+
+    public init(_ fields: Fields) { box = SharedFields(fields) }
 
     /// The old names of the case at `index`.
     public func renames(ofCase index: Int) -> [CheckedRename] {
-        caseRenames.indices.contains(index) ? caseRenames[index] : []
+        let renames = self.caseRenames
+        return renames.indices.contains(index) ? renames[index] : []
     }
 }
 
 /// `[transient] parameter name: Type = default`
-public struct CheckedParameter: Hashable, Sendable {
-    /// The parameter's name, also its persisted id.
-    public var name: String
-    /// The `///` lines.
-    public var doc: [String]
-    /// Its type (storable).
-    public var type: TipsType
-    /// Its default value, of `type`.
-    public var defaultValue: TipValue
-    /// Whether it starts from its default at each launch.
-    public var isTransient: Bool
-    public var origin: DeclarationOrigin
-    /// The names its value was stored under before (`renamedFrom isLoggedIn`).
-    public var renamedFrom: [CheckedRename] = []
+public struct CheckedParameter: FieldsInBox, Hashable, Sendable {
+    /// What a parameter holds, read and written as its own properties (in ``SharedFields``).
+    public struct Fields: Hashable, Sendable {
+        /// The parameter's name, also its persisted id.
+        public var name: String
+        /// The `///` lines.
+        public var doc: [String]
+        /// Its type (storable).
+        public var type: TipsType
+        /// Its default value, of `type`.
+        public var defaultValue: TipValue
+        /// Whether it starts from its default at each launch.
+        public var isTransient: Bool
+        public var origin: DeclarationOrigin
+        /// The names its value was stored under before (`renamedFrom isLoggedIn`).
+        public var renamedFrom: [CheckedRename] = []
+    }
+
+    public var box: SharedFields<Fields>
+
+    public init(_ fields: Fields) { box = SharedFields(fields) }
+}
+
+/// `event name(field: Type) keep N, D`
+public struct CheckedEvent: FieldsInBox, Hashable, Sendable {
+    /// What an event holds, read and written as its own properties (in ``SharedFields``).
+    public struct Fields: Hashable, Sendable {
+        /// The event's name, also its persisted id.
+        public var name: String
+        /// The `///` lines.
+        public var doc: [String]
+        /// Its donation fields, in order.
+        public var fields: [CheckedField]
+        /// How many donations it keeps (default 1000).
+        public var keepCount: Int
+        /// How long it keeps donations, in seconds; nil keeps them regardless of age.
+        public var keepDuration: Int?
+        public var origin: DeclarationOrigin
+        /// The names its donations were stored under before (`renamedFrom openedTrailDetail`).
+        public var renamedFrom: [CheckedRename] = []
+    }
+
+    public var box: SharedFields<Fields>
+
+    public init(_ fields: Fields) { box = SharedFields(fields) }
+
+    /// The default number of donations an event keeps.
+    public static let defaultKeepCount = 1000
+
+    /// The field with this name, if any.
+    public func field(named name: String) -> CheckedField? { self.fields.first { $0.name == name } }
 }
 
 /// A typed field of an event's donations, or a tip argument.
@@ -95,29 +140,6 @@ public struct CheckedField: Hashable, Sendable {
     public var type: TipsType
     /// The range of its name.
     public var nameRange: SourceRange
-}
-
-/// `event name(field: Type) keep N, D`
-public struct CheckedEvent: Hashable, Sendable {
-    /// The default number of donations an event keeps.
-    public static let defaultKeepCount = 1000
-
-    /// The event's name, also its persisted id.
-    public var name: String
-    /// The `///` lines.
-    public var doc: [String]
-    /// Its donation fields, in order.
-    public var fields: [CheckedField]
-    /// How many donations it keeps (default 1000).
-    public var keepCount: Int
-    /// How long it keeps donations, in seconds; nil keeps them regardless of age.
-    public var keepDuration: Int?
-    public var origin: DeclarationOrigin
-    /// The names its donations were stored under before (`renamedFrom openedTrailDetail`).
-    public var renamedFrom: [CheckedRename] = []
-
-    /// The field with this name, if any.
-    public func field(named name: String) -> CheckedField? { fields.first { $0.name == name } }
 }
 
 /// `action name "Title"`
@@ -163,14 +185,10 @@ public struct CheckedSnooze: Hashable, Sendable {
 /// `tip Name(args) { ... }`: its ``Fields``, read and written as its own
 /// properties (`tip.name`, `tip.rules`).
 ///
-/// The fields live in one shared, copy-on-write box: a tip is copied
-/// wherever a declaration is read out of an array or an enum, and a copy
-/// then retains one reference, not the dozen or so strings and arrays of its
-/// fields. For the benchmark's 10,000 tips, the box takes `Compilation.run`
-/// from 1,652 M to 1,612 M instructions (callgrind, `tipc compile`); the
-/// key paths of the fields' subscript compile to plain field accesses.
-@dynamicMemberLookup
-public struct CheckedTip: Hashable, Sendable {
+/// The fields live in one shared box (``SharedFields``): for the benchmark's
+/// 10,000 tips, the box takes `Compilation.run` from 1,652 M to 1,612 M
+/// instructions (callgrind, `tipc compile`).
+public struct CheckedTip: FieldsInBox, Hashable, Sendable {
     /// What a tip holds.
     public struct Fields: Hashable, Sendable {
         public var name: String
@@ -200,34 +218,10 @@ public struct CheckedTip: Hashable, Sendable {
         public var messageRange: SourceRange? = nil
     }
 
-    /// The box; mutated only while this tip holds the only reference to it.
-    private final class Storage: @unchecked Sendable {
-        var fields: Fields
-
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var storage: Storage
+    public var box: SharedFields<Fields>
 
     /// Creates a tip from its fields.
-    public init(_ fields: Fields) {
-        storage = Storage(fields)
-    }
-
-    /// A field, read or written as a property of the tip.
-    public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
-        get { storage.fields[keyPath: field] }
-        set {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-            storage.fields[keyPath: field] = newValue
-        }
-    }
-
-    public static func == (lhs: CheckedTip, rhs: CheckedTip) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
-    }
-
-    public func hash(into hasher: inout Hasher) { storage.fields.hash(into: &hasher) }
+    public init(_ fields: Fields) { box = SharedFields(fields) }
 
     /// Whether the tip takes arguments (one instance per argument values).
     public var isReusable: Bool { self.arguments != nil }
@@ -240,15 +234,22 @@ public enum GroupPriority: String, Hashable, Sendable {
 }
 
 /// `group Name ordered { A B }`
-public struct CheckedGroup: Hashable, Sendable {
-    public var name: String
-    /// The `///` lines.
-    public var doc: [String]
-    /// How the group picks its current tip.
-    public var priority: GroupPriority
-    /// Member tip names, in order.
-    public var members: [String]
-    public var origin: DeclarationOrigin
+public struct CheckedGroup: FieldsInBox, Hashable, Sendable {
+    /// What a group holds, read and written as its own properties (in ``SharedFields``).
+    public struct Fields: Hashable, Sendable {
+        public var name: String
+        /// The `///` lines.
+        public var doc: [String]
+        /// How the group picks its current tip.
+        public var priority: GroupPriority
+        /// Member tip names, in order.
+        public var members: [String]
+        public var origin: DeclarationOrigin
+    }
+
+    public var box: SharedFields<Fields>
+
+    public init(_ fields: Fields) { box = SharedFields(fields) }
 }
 
 /// The global display frequency.
