@@ -31,13 +31,16 @@ public enum OutputWriter {
 
     /// Writes `file` at `path` (its ``EmittedFile/fileName`` aside): atomically,
     /// and only when the file there does not hold these bytes already.
-    public static func write(_ file: EmittedFile, toPath path: String) throws(UsageError) {
+    /// Returns whether it wrote.
+    @discardableResult
+    public static func write(_ file: EmittedFile, toPath path: String) throws(UsageError) -> Bool {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw UsageError("cannot write '\(path)': it is a directory")
         }
-        if fileHolds(path, file) { return }
+        if fileHolds(path, file) { return false }
         guard writeAtomically(file, to: path) else { throw UsageError("cannot write '\(path)'") }
+        return true
     }
 
     /// Whether the file at `path` exists and holds exactly the file's text;

@@ -35,12 +35,17 @@ public struct StringsCommand: Hashable, Sendable {
         let file = EmittedFile(
             fileName: URL(fileURLWithPath: io.output).lastPathComponent,
             utf8: JSONPrinter.print(catalog.updated(with: strings)))
+        let wrote: Bool
         do {
-            try OutputWriter.write(file, toPath: io.output)
+            wrote = try OutputWriter.write(file, toPath: io.output)
         } catch {
             return CommandLineTool.fail(error, standardError: standardError)
         }
-        standardOutput("\(io.output): \(catalog.summary(of: strings))\n")
+        let summary = catalog.summary(of: strings)
+        // A catalog another tool laid out is rewritten in Xcode's layout even
+        // when no string changed; say so rather than "up to date" alone.
+        let layout = wrote && summary.isUpToDate ? "; rewritten in Xcode's layout" : ""
+        standardOutput("\(io.output): \(summary)\(layout)\n")
         return CommandLineTool.success
     }
 

@@ -77,6 +77,22 @@ import Testing
         #expect(modified == past)
     }
 
+    @Test func aCatalogAnotherToolLaidOutIsRewrittenInXcodesLayoutAndSaysSo() throws {
+        let directory = try project()
+        let url = directory.appendingPathComponent("Tips.xcstrings")
+        _ = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
+        let xcode = try Data(contentsOf: url)
+        // The same strings, as a script's JSON writer lays them out.
+        let object = try JSONSerialization.jsonObject(with: xcode)
+        let compact = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        #expect(compact != xcode)
+        try compact.write(to: url)
+        let output = try TipcProcess.run(["strings", "Trails.tips", "-o", "Tips.xcstrings"], in: directory)
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput == "Tips.xcstrings: 5 strings, up to date; rewritten in Xcode's layout\n")
+        #expect(try Data(contentsOf: url) == xcode)
+    }
+
     @Test func aCopyEditMarksTranslationsForReviewAndARemovedTipGoesStale() throws {
         let directory = try project()
         let url = directory.appendingPathComponent("Tips.xcstrings")

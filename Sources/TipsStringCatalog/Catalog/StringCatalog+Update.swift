@@ -131,6 +131,9 @@ public struct CatalogUpdateSummary: Hashable, Sendable, CustomStringConvertible 
     /// Keys that become stale.
     public var stale = 0
 
+    /// Whether the update changes no string.
+    public var isUpToDate: Bool { added == 0 && changed == 0 && stale == 0 }
+
     /// `12 strings: 2 added, 1 changed (3 translations to review), 1 stale`, or `12 strings, up to date`.
     public var description: String {
         let total = "\(strings) string\(strings == 1 ? "" : "s")"
