@@ -87,12 +87,24 @@ public struct RuntimeLowering: Sendable {
 
     /// A parameter.
     public func lower(_ parameter: CheckedParameter) -> LoweredParameter {
-        LoweredParameter(declaration: parameter, reference: Self.reference(parameter, renames: carriedRenames))
+        LoweredParameter(declaration: parameter, reference: reference(of: parameter))
     }
 
     /// An event.
     public func lower(_ event: CheckedEvent) -> LoweredEvent {
-        LoweredEvent(declaration: event, event: Self.event(event, renames: carriedRenames))
+        LoweredEvent(declaration: event, event: runtimeEvent(of: event))
+    }
+
+    /// The runtime's reference of a parameter, ``lower(_:)``'s `reference`,
+    /// for a printer that reads the declaration where its file stores it.
+    func reference(of parameter: CheckedParameter) -> Tips.ParameterReference {
+        Self.reference(parameter, renames: carriedRenames)
+    }
+
+    /// The runtime's event of an event's declaration, ``lower(_:)``'s
+    /// `event`, for a printer that reads the declaration where its file stores it.
+    func runtimeEvent(of event: CheckedEvent) -> Tips.Event {
+        Self.event(event, renames: carriedRenames)
     }
 
     /// The renames every event and parameter carries: nil when nothing is renamed.

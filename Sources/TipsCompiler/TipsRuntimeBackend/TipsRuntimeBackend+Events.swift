@@ -44,7 +44,9 @@ extension FileEmitter {
     /// written into a writer of its own that follows the block: no array of
     /// lowered events and spellings to copy each one out of again (60,000
     /// retains, 10,000 releases and 5,000 allocations fewer for the
-    /// benchmark's 5,000 events, callgrind, `tipc compile`).
+    /// benchmark's 5,000 events, callgrind, `tipc compile`). The declaration
+    /// is read beside its runtime value, not moved into a ``LoweredEvent``,
+    /// which copied it a second time.
     func emitEvents(into writer: inout SwiftWriter) {
         var extensions = SwiftWriter(followsLine: true)
         writer.blankLine()
@@ -52,28 +54,27 @@ extension FileEmitter {
             var first = true
             for index in file.declarations.indices {
                 guard case .event(let event) = file.declarations[index] else { continue }
-                let lowered = lowering.lower(event)
-                let spelling = EventSpelling(lowered.declaration)
+                let spelling = EventSpelling(event)
                 if !first { writer.line() }
                 first = false
-                emitEvent(lowered, spelling, into: &writer)
-                if !lowered.declaration.fields.isEmpty {
-                    emitDonateExtension(lowered.declaration, spelling, into: &extensions)
-                }
+                emitEvent(event, lowering.runtimeEvent(of: event), spelling, into: &writer)
+                if !event.fields.isEmpty { emitDonateExtension(event, spelling, into: &extensions) }
             }
         }
         writer.append(extensions)
     }
 
     /// Writes an event with fields: its value, its type (an alias of the
-    /// runtime's `Tips.TypedEvent`) and its donation type.
-    private func emitEvent(_ lowered: LoweredEvent, _ spelling: EventSpelling, into writer: inout SwiftWriter) {
-        let event = lowered.declaration
-        guard !event.fields.isEmpty else { return emitFieldlessEvent(lowered, spelling, into: &writer) }
+    /// runtime's `Tips.TypedEvent`) and its donation type. `value` is the
+    /// event lowered (``RuntimeLowering/runtimeEvent(of:)``).
+    private func emitEvent(
+        _ event: CheckedEvent, _ value: Tips.Event, _ spelling: EventSpelling, into writer: inout SwiftWriter
+    ) {
+        guard !event.fields.isEmpty else { return emitFieldlessEvent(event, value, spelling, into: &writer) }
         let eventType = spelling.eventType
         let donationType = spelling.donationType
         // `$0` and inferred field types: no local or type expression for a user's name to hide.
-        emitEventValue(lowered, eventType, opensClosure: true, into: &writer)
+        emitEventValue(event, value, eventType, opensClosure: true, into: &writer)
         writer.indented { writer in
             writer.expression { appendTypedDonation(event, spelling, to: &$0) }
         }
@@ -150,13 +151,14 @@ extension FileEmitter {
     /// <Type>(id: …, keepCount: …, keepDuration: …)`, ending in ` {` when
     /// the function that types its donations follows.
     private func emitEventValue(
-        _ lowered: LoweredEvent, _ eventType: String, opensClosure: Bool, into writer: inout SwiftWriter
+        _ event: CheckedEvent, _ value: Tips.Event, _ eventType: String, opensClosure: Bool,
+        into writer: inout SwiftWriter
     ) {
-        writer.docComment(lowered.declaration.doc)
+        writer.docComment(event.doc)
         writer.expression { code in
-            code.prefix { out in appendStaticLet(lowered.declaration.name, to: &out) { $0.appendUTF8(eventType) } }
+            code.prefix { out in appendStaticLet(event.name, to: &out) { $0.appendUTF8(eventType) } }
             code.beginCall(string: eventType)
-            appendEventArguments(lowered.event, to: &code)
+            appendEventArguments(value, to: &code)
             code.end()
             if opensClosure { code.suffix { $0.append(" {") } }
         }
@@ -165,11 +167,10 @@ extension FileEmitter {
     /// Writes an event without fields: its value, a `TipsRuntime.Tips.FieldlessEvent`,
     /// and its two type names as aliases of the runtime's types.
     private func emitFieldlessEvent(
-        _ lowered: LoweredEvent, _ spelling: EventSpelling, into writer: inout SwiftWriter
+        _ event: CheckedEvent, _ value: Tips.Event, _ spelling: EventSpelling, into writer: inout SwiftWriter
     ) {
-        let event = lowered.declaration
         let eventType = spelling.eventType
-        emitEventValue(lowered, eventType, opensClosure: false, into: &writer)
+        emitEventValue(event, value, eventType, opensClosure: false, into: &writer)
         writer.line()
         docLine("/// Donations of `", event, "`, an event without fields.", into: &writer)
         declaration(" typealias ", into: &writer) { out in
