@@ -51,8 +51,8 @@ extension StringLiteral {
             }
         }
 
-        /// Adds `segment` after the others.
-        public mutating func append(_ segment: Segment) {
+        /// Adds `segment` after the others, moved in (a copy would retain its text).
+        public mutating func append(_ segment: consuming Segment) {
             switch storage {
             case .text(let text):
                 storage = .many([.text(text), segment])
