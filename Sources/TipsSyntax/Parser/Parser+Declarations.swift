@@ -27,7 +27,8 @@ extension SyntaxParser {
                 advance()
                 return parseDeclaration(doc: doc)
             }
-            return parseDeclaration(keyword, doc: doc)
+            // Moved into the declaration, which keeps it: a copy retains its lines.
+            return parseDeclaration(keyword, doc: consume doc)
         }
         if token.kind == .identifier, let event = parseTipKitEvent(doc: doc) {
             return .event(event)
@@ -60,7 +61,7 @@ extension SyntaxParser {
 
     /// The declaration that `keyword` starts, from the current token (that keyword, or a misspelling of it).
     @inline(__always)
-    mutating func parseDeclaration(_ keyword: Keyword, doc: DocComment?) -> Declaration? {
+    mutating func parseDeclaration(_ keyword: Keyword, doc: consuming DocComment?) -> Declaration? {
         switch keyword {
         case .config: parseConfigDecl().map(Declaration.config)
         case .enum: parseEnumDecl(doc: doc).map(Declaration.enumeration)
@@ -208,7 +209,7 @@ extension SyntaxParser {
     // MARK: - enum
 
     /// enum_decl = "enum" identifier "{" [ enum_case { case_separator enum_case } [ case_separator ] ] "}" ;
-    mutating func parseEnumDecl(doc: DocComment?) -> EnumDecl? {
+    mutating func parseEnumDecl(doc: consuming DocComment?) -> EnumDecl? {
         guard let (keyword, name) = parseDeclarationName(.enum),
             let opening = expectDeclarationBlock("expected '{' and the cases after enum '\(name.name)'")
         else { return nil }
@@ -256,7 +257,7 @@ extension SyntaxParser {
     // MARK: - parameter
 
     /// parameter_decl = [ "transient" ] "parameter" identifier ":" type "=" expression [ renamed_from ] ;
-    mutating func parseParameterDecl(doc: DocComment?) -> ParameterDecl? {
+    mutating func parseParameterDecl(doc: consuming DocComment?) -> ParameterDecl? {
         let first = current
         var transient: SourceRange?
         if at(.transient) {

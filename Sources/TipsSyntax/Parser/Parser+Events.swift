@@ -2,7 +2,7 @@
 
 extension SyntaxParser {
     /// event_decl = "event" identifier [ "(" [ field_list ] ")" ] [ keep_clause ] [ renamed_from ] ;
-    mutating func parseEventDecl(doc: DocComment?) -> EventDecl? {
+    mutating func parseEventDecl(doc: consuming DocComment?) -> EventDecl? {
         guard let (keyword, name) = parseDeclarationName(.event) else { return nil }
         var fields: [FieldSyntax] = []
         var complete = true

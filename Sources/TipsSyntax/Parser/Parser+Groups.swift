@@ -2,7 +2,7 @@
 
 extension SyntaxParser {
     /// group_decl = "group" identifier [ "ordered" | "firstAvailable" ] "{" { identifier | separator } "}" ;
-    mutating func parseGroupDecl(doc: DocComment?) -> GroupDecl? {
+    mutating func parseGroupDecl(doc: consuming DocComment?) -> GroupDecl? {
         guard let (keyword, name) = parseDeclarationName(.group) else { return nil }
         var priority: Identifier?
         if currentKind == .identifier {

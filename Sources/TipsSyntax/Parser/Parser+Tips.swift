@@ -2,7 +2,7 @@
 
 extension SyntaxParser {
     /// tip_decl = "tip" identifier [ "(" [ field_list ] ")" ] "{" { tip_item separator } "}" ;
-    mutating func parseTipDecl(doc: DocComment?) -> TipDecl? {
+    mutating func parseTipDecl(doc: consuming DocComment?) -> TipDecl? {
         let start = position
         guard let (keyword, name) = parseDeclarationName(.tip) else { return nil }
         var arguments: [FieldSyntax]?
