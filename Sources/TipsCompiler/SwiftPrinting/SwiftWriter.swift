@@ -107,12 +107,6 @@ public struct SwiftWriter: Sendable {
         scratch = code
     }
 
-    /// Appends the text `other` wrote, as it is: a writer that followed
-    /// this one's last line at the same indentation.
-    mutating func append(_ other: SwiftWriter) {
-        buffer.append(other.buffer, 0..<other.buffer.count)
-    }
-
     /// Reserves room for `count` bytes of text in all.
     mutating func reserveCapacity(_ count: Int) {
         buffer.reserve(count - buffer.count)

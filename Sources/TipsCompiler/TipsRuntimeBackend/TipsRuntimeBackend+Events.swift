@@ -38,8 +38,9 @@ struct EventSpelling {
 }
 
 extension FileEmitter {
-    /// Writes the file's events in `extension TipsRuntime.TipEvents`, then
-    /// the `donate` extension of each event with fields. Each event is
+    /// Writes the file's events in `extension TipsRuntime.TipEvents` into
+    /// `writer`, and the `donate` extension of each event with fields into
+    /// `extensions`, whose text follows. Each event is
     /// lowered and spelled once, where it is written, and its extension is
     /// written into a writer of its own that follows the block: no array of
     /// lowered events and spellings to copy each one out of again (60,000
@@ -47,8 +48,7 @@ extension FileEmitter {
     /// benchmark's 5,000 events, callgrind, `tipc compile`). The declaration
     /// is read beside its runtime value, not moved into a ``LoweredEvent``,
     /// which copied it a second time.
-    func emitEvents(into writer: inout SwiftWriter) {
-        var extensions = SwiftWriter(followsLine: true)
+    func emitEvents(into writer: inout SwiftWriter, extensions: inout SwiftWriter) {
         writer.blankLine()
         writer.block("extension TipsRuntime.TipEvents") { writer in
             var first = true
@@ -61,7 +61,6 @@ extension FileEmitter {
                 if !event.fields.isEmpty { emitDonateExtension(event, spelling, into: &extensions) }
             }
         }
-        writer.append(extensions)
     }
 
     /// Writes an event with fields: its value, its type (an alias of the

@@ -104,8 +104,11 @@ extension FileEmitter {
         // Room for the table at once: the largest part of the file (4.6 of
         // the 14.2 MB written for 10,000 tips), which would otherwise grow
         // by doubling from nothing, copied at each step. A literal's line
-        // adds its indentation, a comma and a newline (14 bytes).
-        writer.reserveCapacity(writer.utf8Buffer.count + texts.bytes.count + texts.count * 16)
+        // adds its indentation, a comma and a newline (14 bytes); the lines
+        // of the parameters and events before it take about 60 bytes each
+        // (left out, the room ran short and the 4 MB written were copied).
+        let nameLines = (parameters.count + events.count) * 64
+        writer.reserveCapacity(writer.utf8Buffer.count + nameLines + texts.bytes.count + texts.count * 16)
         guard max(parameters.count, events.count, texts.count) > Self.namesPerLiteral else {
             let literals = Table(count: texts.count) { index, out in out.append(texts.bytes, texts.range(index)) }
             let tables = [("parameters", parameters), ("events", events), ("tips", literals)]
