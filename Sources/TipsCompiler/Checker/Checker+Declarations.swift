@@ -19,10 +19,10 @@ extension Checker {
             return nil
         default: break
         }
-        if let symbol = resolveDeclared(syntax.name) {
-            if symbol.kind == .enumeration { return .enumeration(name) }
+        if let kind = resolveDeclared(syntax.name) {
+            if kind == .enumeration { return .enumeration(name) }
             diagnostics.error(
-                "'\(name)' is \(symbol.kind), not a type; use Bool, Int, Double, String or an enum",
+                "'\(name)' is \(kind), not a type; use Bool, Int, Double, String or an enum",
                 at: syntax.name.range)
             return nil
         }

@@ -148,7 +148,7 @@ extension Checker {
         }
         let declared = resolveDeclared(name)
         if let parameter = parameters[name.name] { return .parameter(name.name, parameter.type) }
-        switch declared?.kind {
+        switch declared {
         case .parameter: return nil  // Declared, but its declaration already failed.
         case .event:
             diagnostics.error(

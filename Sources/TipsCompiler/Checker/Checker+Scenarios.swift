@@ -392,7 +392,7 @@ extension Checker {
         let name = groupReference.name
         let declared = resolveDeclared(name)
         guard let group = scope.groups[name.name] else {
-            if declared?.kind == .tip {
+            if declared == .tip {
                 diagnostics.error(
                     "'\(name.name)' is a tip, not a group; 'shows' asks a group for its current tip, "
                         + "as in expect \(name.name) available",
