@@ -6,9 +6,9 @@ import TipsRuntime
 import TipsSyntax
 
 extension Checker {
-    /// A constant bound on an Int operand: `operand op value`.
+    /// A constant bound on an Int operand, `operand op value`, without the
+    /// operand, which is read where its rule holds it.
     struct Bound {
-        var operand: CheckedExpression
         var op: RuleOperator
         var value: Int
         /// The conjunct's text, which messages quote.
