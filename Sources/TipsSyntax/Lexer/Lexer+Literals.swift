@@ -72,7 +72,11 @@ extension Lexer {
             emit(.decimal, from: start, to: index, malformed: true)
         } else {
             // Digits, a dot and digits always read as a Double (too many digits, as infinity).
-            emit(.decimal, from: start, to: index, value: .decimal(Double(text.filter { $0 != "_" }) ?? .infinity))
+            // Only text with a `_` is filtered: building the filtered copy, one
+            // Character at a time, cost 10,600 retains, 16,000 releases and 2.1 M
+            // instructions for 2,304 decimals in 10,000 tips (callgrind).
+            let digits = text.utf8.contains(UInt8(ascii: "_")) ? text.filter { $0 != "_" } : text
+            emit(.decimal, from: start, to: index, value: .decimal(Double(digits) ?? .infinity))
         }
     }
 
