@@ -137,7 +137,7 @@ extension Checker {
                     at: argument.value.range)
                 return nil
             }
-            guard event.field(named: field.name) != nil else {
+            guard event.fieldType(named: field.name) != nil else {
                 let hint =
                     event.fields.isEmpty
                     ? Suggestion(phrase: "; it is declared without fields", replacement: nil)
