@@ -118,11 +118,15 @@ extension SyntaxParser {
             }
             advance()
             guard let type = parseType() else { return (fields, false) }
-            fields.append(FieldSyntax(name: name, type: type, range: name.range.extended(to: type.name.range)))
+            // Name and type moved into the field (copies retain their names); the
+            // message below reads the name from the field just added.
+            let range = name.range.extended(to: type.name.range)
+            fields.append(FieldSyntax(name: consume name, type: consume type, range: range))
             if currentKind == .comma {
                 advance()
             } else if currentKind != .rightParen, !isAtEnd, currentKind != .leftBrace, !currentIsOnLaterLine {
-                errorExpected("expected ',' or ')' after field '\(name.name)', found \(describe(current))")
+                let field = fields[fields.count - 1].name.name
+                errorExpected("expected ',' or ')' after field '\(field)', found \(describe(current))")
                 return (fields, false)
             }
         }

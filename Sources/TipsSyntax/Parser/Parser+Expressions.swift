@@ -265,8 +265,8 @@ extension SyntaxParser {
             }
             let (value, valueDepth) = parseOperand(after: previous?.range ?? opening.range) { $0.parseExpression() }
             depth = max(depth, valueDepth)
-            // Moved into the argument: a copy retains what the value holds.
-            arguments.append(ArgumentSyntax(label: label, value: consume value))
+            // Moved into the argument: a copy retains what the label and the value hold.
+            arguments.append(ArgumentSyntax(label: consume label, value: consume value))
             if currentKind == .comma {
                 advance()
                 continue
