@@ -146,7 +146,7 @@ import Testing
         #expect(output.status == 1)
         #expect(output.standardOutput.isEmpty)
         #expect(
-            output.standardError.hasPrefix("Tips.xcstrings:7:3: error: expected ',' after the value of 'strings'\n"))
+            output.standardError.hasPrefix("Tips.xcstrings:6:4: error: expected ',' after the value of 'strings'\n"))
         #expect(output.standardError.hasSuffix("tipc: 1 error in the input; the catalog was not written\n"))
         #expect(try String(contentsOf: url, encoding: .utf8) == broken)
     }

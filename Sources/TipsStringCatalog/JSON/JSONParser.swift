@@ -80,7 +80,8 @@ public struct JSONParser {
         while true {
             guard peek() == UInt8(ascii: "\"") else {
                 if peek() == UInt8(ascii: "}"), !members.isEmpty {
-                    throw error("remove this ',': nothing follows it in the object", at: lastComma(before: position))
+                    throw error(
+                        "remove this ',': nothing follows it in the object", at: lastNonWhitespace(before: position))
                 }
                 throw error(
                     found("expected a key in double quotes", or: members.isEmpty ? "'}'" : nil), at: position)
@@ -117,7 +118,7 @@ public struct JSONParser {
         if peek() == UInt8(ascii: "]") { return closeEmpty(.array([]), from: start) }
         while true {
             if peek() == UInt8(ascii: "]") {
-                throw error("remove this ',': nothing follows it in the array", at: lastComma(before: position))
+                throw error("remove this ',': nothing follows it in the array", at: lastNonWhitespace(before: position))
             }
             elements.append(try value(depth: depth + 1))
             skipWhitespace()
@@ -138,7 +139,9 @@ public struct JSONParser {
             position += 1
             return true
         case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["):
-            throw error("expected ',' after \(what)", at: position)
+            // Another member or element follows: the comma is missing where
+            // the previous one ends, which is where the caret goes.
+            throw error("expected ',' after \(what)", at: lastNonWhitespace(before: position) + 1)
         default:
             throw error(found("expected ',' or '\(closing)' after \(what)"), at: position)
         }
@@ -155,8 +158,9 @@ public struct JSONParser {
         return JSONValue(kind, range: range(from: start))
     }
 
-    /// The offset of the last `,` before `offset`, skipping whitespace.
-    func lastComma(before offset: Int) -> Int {
+    /// The offset of the last byte before `offset` that is not whitespace
+    /// (a trailing `,`, or the end of a value).
+    func lastNonWhitespace(before offset: Int) -> Int {
         var index = offset - 1
         while index > 0, Self.isWhitespace(file.bytes[index]) { index -= 1 }
         return index
