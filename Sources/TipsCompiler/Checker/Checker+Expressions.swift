@@ -9,33 +9,7 @@ struct ExpressionContext {
     /// The tip's arguments and their types.
     var arguments: TipArguments
     /// The event whose donation fields `.field` names, inside a query step.
-    var fieldsOf: EventReference?
-}
-
-/// A checked event as the checker keeps it for lookups: by reference, so
-/// that a query, and the context of its steps, holds one reference to it
-/// rather than a copy, which retains its name, doc, fields and renames:
-/// saves 69,000 retains and 77,000 releases on 10,000 tips (callgrind), for
-/// one allocation per event.
-final class EventReference: Sendable {
-    let checked: CheckedEvent
-
-    init(_ checked: CheckedEvent) { self.checked = checked }
-
-    var name: String { checked.name }
-    var fields: [CheckedField] { checked.fields }
-    var keepCount: Int { checked.keepCount }
-    var keepDuration: Int? { checked.keepDuration }
-    var origin: DeclarationOrigin { checked.origin }
-    var renamedFrom: [CheckedRename] { checked.renamedFrom }
-
-    /// The type of the field with this name, if any: the field is found in
-    /// place, where a copy of it would retain its name too (saves 13,000
-    /// retains and as many releases on 10,000 tips).
-    func fieldType(named name: String) -> TipsType? {
-        guard let index = checked.fields.firstIndex(where: { $0.name == name }) else { return nil }
-        return checked.fields[index].type
-    }
+    var fieldsOf: CheckedEvent?
 }
 
 /// A tip's arguments: the checked fields of its `(arguments)`, each name

@@ -191,7 +191,7 @@ extension Checker {
 
     /// Of two `.name`s compared where `event`'s fields are in scope, the one
     /// that is close to a field's name (the left when both are); nil when neither is.
-    private func misspelledField(_ lhs: Expr, _ rhs: Expr, of event: EventReference) -> Expr? {
+    private func misspelledField(_ lhs: Expr, _ rhs: Expr, of event: CheckedEvent) -> Expr? {
         let fields = event.fields.map(\.name)
         return [lhs, rhs].first { side in
             guard case .implicitMember(let name, _) = side else { return false }

@@ -14,7 +14,7 @@ extension Checker {
     /// `expression` in the chain: the query makes room for them at once.
     private mutating func checkQueryChain(
         _ expression: Expr, context: ExpressionContext, stepsAfter: Int
-    ) -> (query: CheckedQuery, event: EventReference)? {
+    ) -> (query: CheckedQuery, event: CheckedEvent)? {
         switch expression {
         case .member(let base, let name, _) where name.name == "donations":
             guard case .name(let eventName) = base else {
@@ -76,7 +76,7 @@ extension Checker {
     private mutating func checkChainStep(
         _ base: Expr, method: Identifier, arguments: [ArgumentSyntax], range: SourceRange,
         context: ExpressionContext, stepsAfter: Int
-    ) -> (query: CheckedQuery, event: EventReference)? {
+    ) -> (query: CheckedQuery, event: CheckedEvent)? {
         guard Self.queryMethods.contains(method.name) else {
             if checkQuery(base, context: context) != nil {
                 var hint = Suggestion.closest(
@@ -107,7 +107,7 @@ extension Checker {
     }
 
     private mutating func checkStep(
-        _ method: Identifier, arguments: [ArgumentSyntax], range: SourceRange, event: EventReference,
+        _ method: Identifier, arguments: [ArgumentSyntax], range: SourceRange, event: CheckedEvent,
         context: ExpressionContext
     ) -> CheckedQuery.Step? {
         switch method.name {
@@ -153,7 +153,7 @@ extension Checker {
 
     /// `within(D)`: a duration literal longer than zero; a warning when the event keeps donations for less.
     private mutating func checkWithin(
-        _ arguments: [ArgumentSyntax], range: SourceRange, event: EventReference, context: ExpressionContext
+        _ arguments: [ArgumentSyntax], range: SourceRange, event: CheckedEvent, context: ExpressionContext
     ) -> CheckedQuery.Step? {
         guard
             let argument = singleArgument(

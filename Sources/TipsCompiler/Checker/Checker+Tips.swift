@@ -360,7 +360,7 @@ extension Checker {
     }
 
     /// Resolves a name that must be an event.
-    mutating func resolveEvent(_ name: Identifier) -> EventReference? {
+    mutating func resolveEvent(_ name: Identifier) -> CheckedEvent? {
         resolveDeclared(name)
         if let event = events[name.name] { return event }
         reportNotFound(name, .event)

@@ -35,7 +35,7 @@ public struct Checker: Sendable {
     var symbols: [String: DeclaredName] = [:]
     var enums: [String: CheckedEnum] = [:]
     var parameters: [String: CheckedParameter] = [:]
-    var events: [String: EventReference] = [:]
+    var events: [String: CheckedEvent] = [:]
     var groupedTips: Set<String> = []
     /// Each event's `keep` clause as written, for warnings that quote it.
     var keepClauses: [String: String] = [:]
@@ -148,7 +148,7 @@ public struct Checker: Sendable {
         case .event(let decl):
             declare(decl)
             guard let checked = reporting(as: .event(decl.name.name), { $0.checkEvent(decl) }) else { return nil }
-            events[checked.name] = EventReference(checked)
+            events[checked.name] = checked
             return .event(checked)
         default: return nil
         }
