@@ -74,35 +74,44 @@ enum BenchCompiler {
 }
 
 extension BenchCompiler {
-    /// Seconds spent in each stage of one compile, the way `Compilation.run` chains them.
+    /// CPU seconds spent in each stage of one compile, the way `Compilation.run` chains them.
     struct StageTimes {
         var parse = 0.0
         var check = 0.0
         var validate = 0.0
         var emit = 0.0
+
+        /// Each stage's median over `runs`.
+        static func median(of runs: [StageTimes]) -> StageTimes {
+            func median(_ stage: KeyPath<StageTimes, Double>) -> Double {
+                Samples(seconds: runs.map { $0[keyPath: stage] }).median
+            }
+            return StageTimes(
+                parse: median(\.parse), check: median(\.check), validate: median(\.validate), emit: median(\.emit))
+        }
     }
 
-    /// Runs the stages one by one and times each (one job).
+    /// Runs the stages one by one, one job, and times each by this process's
+    /// CPU time; what they made is freed after the last clock is read.
     static func stageTimes(_ bytes: [UInt8]) -> StageTimes {
-        let clock = ContinuousClock()
         var times = StageTimes()
         var sources = SourceManager()
         var diagnostics = DiagnosticEngine()
         let file = sources.add(path: fileName, bytes: bytes)
-        var start = clock.now
+        var start = CPUTime.ofThisProcess
         let syntax = Parser.parse(file, diagnostics: &diagnostics)
-        times.parse = (clock.now - start).seconds
-        start = clock.now
-        let program = Checker.check([syntax], sources: sources, diagnostics: &diagnostics)
-        times.check = (clock.now - start).seconds
+        times.parse = CPUTime.ofThisProcess - start
+        start = CPUTime.ofThisProcess
+        let program = Checker.check([syntax], sources: sources, diagnostics: &diagnostics, jobs: 1)
+        times.check = CPUTime.ofThisProcess - start
         let backend = TipsRuntimeBackend()
-        start = clock.now
+        start = CPUTime.ofThisProcess
         backend.validate(program, diagnostics: &diagnostics)
-        times.validate = (clock.now - start).seconds
-        start = clock.now
-        let outputs = backend.emit(program, options: EmitOptions())
-        times.emit = (clock.now - start).seconds
-        withExtendedLifetime(outputs) {}
+        times.validate = CPUTime.ofThisProcess - start
+        start = CPUTime.ofThisProcess
+        let outputs = backend.emit(program, options: EmitOptions(jobs: 1))
+        times.emit = CPUTime.ofThisProcess - start
+        withExtendedLifetime((syntax, program, outputs)) {}
         return times
     }
 }

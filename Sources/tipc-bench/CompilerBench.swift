@@ -80,6 +80,7 @@ enum CompilerBench {
         section("Full compile (lex, parse, check, emit), \(jobs) jobs (one per processor) and 1 job (tipc's default)")
         var medians: [Double] = []
         var serialMedians: [Double] = []
+        var stageMedians: [BenchCompiler.StageTimes] = []
         for input in inputs {
             // The validity check already compiled each input once; large inputs skip a second warm-up.
             let warmUp = input.tipCount < 10_000
@@ -99,9 +100,11 @@ enum CompilerBench {
                     + String(format: "  (%.2fx the time of %d jobs)", serial.median / samples.median, jobs))
             medians.append(samples.median)
             serialMedians.append(serial.median)
-            let stages = BenchCompiler.stageTimes(input.bytes)
+            let stages = BenchCompiler.StageTimes.median(
+                of: (0..<runs).map { _ in BenchCompiler.stageTimes(input.bytes) })
+            stageMedians.append(stages)
             print(
-                "  \(Format.pad("", 14)) one 1-job run by stage: parse \(Format.time(stages.parse)),"
+                "  \(Format.pad("", 14)) by stage (CPU, 1 job, medians): parse \(Format.time(stages.parse)),"
                     + " check \(Format.time(stages.check)), validate \(Format.time(stages.validate)),"
                     + " emit \(Format.time(stages.emit))")
         }
@@ -114,8 +117,21 @@ enum CompilerBench {
             print(
                 "  time growth \(Format.count(small)) -> \(Format.count(big)) tips: "
                     + String(format: "x%.2f (1 job: x%.2f)", ratio, serialRatio))
+            printStageGrowth(stageMedians[stageMedians.count - 2], stageMedians[stageMedians.count - 1])
             instructionGrowth(from: small, to: big, report: report)
         }
+    }
+
+    /// Each stage's CPU time growth between the two largest inputs: set
+    /// beside the instructions' growth, what exceeds it is the stage's data
+    /// outgrowing the caches.
+    private static func printStageGrowth(_ small: BenchCompiler.StageTimes, _ big: BenchCompiler.StageTimes) {
+        func growth(_ stage: KeyPath<BenchCompiler.StageTimes, Double>) -> String {
+            String(format: "x%.1f", big[keyPath: stage] / Swift.max(small[keyPath: stage], 1e-9))
+        }
+        print(
+            "  time growth by stage (1 job): parse \(growth(\.parse)), check \(growth(\.check)),"
+                + " validate \(growth(\.validate)), emit \(growth(\.emit))")
     }
 
     /// Growth judged by instructions counted under callgrind, one job.
