@@ -9,30 +9,55 @@ import TipsSyntax
 
 /// The ids of the parameters and events that a file's tips' rules and
 /// options name, each once, in the order they first appear.
-struct FileNames {
+struct FileNames: Sendable {
     private(set) var parameters: [String] = []
     private(set) var events: [String] = []
+    private var seenParameters = NameTable<Void>()
+    private var seenEvents = NameTable<Void>()
 
-    /// The names of `tips`, a file's tips.
-    init(_ tips: [LoweredTip]) {
-        var seenParameters = NameTable<Void>()
-        var seenEvents = NameTable<Void>()
-        // Room for about a name a tip at once: growing a table one rehash at a time costs more than filling it.
-        seenParameters.reserveCapacity(tips.count)
-        seenEvents.reserveCapacity(tips.count)
-        for tip in tips.indices {
-            for rule in tips[tip].rules.indices {
-                tips[tip].rules[rule].expression.visitDependencies { id in
-                    if seenParameters.insertIfAbsent((), for: id) == nil { parameters.append(id) }
-                } event: { id in
-                    if seenEvents.insertIfAbsent((), for: id) == nil { events.append(id) }
-                }
-            }
-            for event in tips[tip].options.invalidatedBy where seenEvents.insertIfAbsent((), for: event.id) == nil {
-                events.append(event.id)
-            }
-        }
+    /// No names yet, with room for about `count` of each kind: growing a
+    /// table one rehash at a time costs more than filling it.
+    init(capacity count: Int) {
+        seenParameters.reserveCapacity(count)
+        seenEvents.reserveCapacity(count)
     }
+
+    /// Adds the names `tip`'s rules and options read.
+    mutating func add(_ tip: LoweredTip) {
+        for rule in tip.rules.indices {
+            tip.rules[rule].expression.visitDependencies(parameter: { addParameter($0) }, event: { addEvent($0) })
+        }
+        for event in tip.options.invalidatedBy { addEvent(event.id) }
+    }
+
+    /// Adds the names of `other`, which follow these in the file.
+    mutating func add(_ other: FileNames) {
+        for id in other.parameters { addParameter(id) }
+        for id in other.events { addEvent(id) }
+    }
+
+    private mutating func addParameter(_ id: String) {
+        if seenParameters.insertIfAbsent((), for: id) == nil { parameters.append(id) }
+    }
+
+    private mutating func addEvent(_ id: String) {
+        if seenEvents.insertIfAbsent((), for: id) == nil { events.append(id) }
+    }
+}
+
+/// What a range of a file's tips puts in the file's table, written as the
+/// range's tips are printed: each tip is lowered once, right before it is
+/// printed, and its head and rules are written into the table while they
+/// are in the cache.
+struct TablePart: Sendable {
+    /// The tips' heads and rules' texts.
+    var literals = TableLiterals()
+    /// The parameters and events the tips read.
+    var names = FileNames(capacity: 0)
+    /// How many tips there are.
+    var tips = 0
+    /// Whether a tip reads its copy from the file's translations.
+    var readsCopy = false
 }
 
 /// Swift string literals one after the other in one buffer.
@@ -52,27 +77,60 @@ struct TableLiterals {
         text.removeAll()
     }
 
-    /// Makes room for the literals of `tips` at once, estimated from their
-    /// rules' source (a rule's text holds its source and its tree, which
-    /// take less than three times as many bytes) and a head of about 200
-    /// bytes a tip: grown by doubling from nothing instead, the 4.6 MB of the
-    /// benchmark's 10,000 tips cost 4 M instructions more in copies
+    /// The room the literals of `tip` take, estimated from its rules'
+    /// source (a rule's text holds its source and its tree, which take less
+    /// than three times as many bytes) and a head of about 200 bytes, for
+    /// ``reserve(_:)``: grown by doubling from nothing instead, the 4.6 MB of
+    /// the benchmark's 10,000 tips cost 4 M instructions more in copies
     /// (callgrind, `tipc compile`).
-    mutating func reserve(for tips: UnsafeBufferPointer<LoweredTip>) {
-        var bytes = 0
-        var count = 0
-        for tip in tips.indices {
-            bytes += 200
-            count += 1 + tips[tip].rules.count
-            for rule in tips[tip].rules.indices { bytes += 3 * tips[tip].rules[rule].source.utf8.count + 16 }
-        }
-        self.bytes.reserve(bytes)
-        ends.reserveCapacity(count)
+    static func room(for tip: CheckedTip) -> (bytes: Int, literals: Int) {
+        let rules = tip.rules
+        var bytes = 200
+        for rule in rules.indices { bytes += 3 * rules[rule].source.utf8.count + 16 }
+        return (bytes, 1 + rules.count)
+    }
+
+    /// Makes room for `room` more, the sum of ``room(for:)`` over the tips to come.
+    mutating func reserve(_ room: (bytes: Int, literals: Int)) {
+        bytes.reserve(room.bytes)
+        ends.reserveCapacity(ends.count + room.literals)
     }
 
     /// Where the literal at `index` is in ``bytes``.
     func range(_ index: Int) -> Range<Int> {
         (index == 0 ? 0 : ends[index - 1])..<ends[index]
+    }
+}
+
+/// The literals of every part of a file's table, in order, read where each
+/// part wrote them rather than copied into one buffer.
+struct TableTexts {
+    let parts: [TableLiterals]
+    /// How many literals there are.
+    let count: Int
+    /// How many bytes they take.
+    let byteCount: Int
+
+    init(_ parts: [TableLiterals]) {
+        self.parts = parts
+        count = parts.reduce(0) { $0 + $1.count }
+        byteCount = parts.reduce(0) { $0 + $1.bytes.count }
+    }
+
+    /// Calls `body` with each literal of `range`, in order.
+    func forEachLiteral(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var start = 0
+        for part in parts {
+            let lower = max(range.lowerBound, start) - start
+            let upper = min(range.upperBound, start + part.count) - start
+            start += part.count
+            guard lower < upper else { continue }
+            // The part's bytes read in place once for all its literals here:
+            // read for each literal, the buffer is retained and released each time.
+            part.bytes.withBytes(0..<part.bytes.count) { bytes in
+                for index in lower..<upper { body(UnsafeBufferPointer(rebasing: bytes[part.range(index)])) }
+            }
+        }
     }
 }
 
@@ -88,8 +146,9 @@ extension FileEmitter {
     /// translations, and the table of its tips (each tip's head, then its
     /// rules' texts), the empty tables left out; a table of more than
     /// ``namesPerLiteral`` entries is built by `_tipcMakeFile()`, that many a statement.
-    func emitGeneratedFile(_ tips: [LoweredTip], into writer: inout SwiftWriter) {
-        let names = FileNames(tips)
+    func emitGeneratedFile(_ parts: [TablePart], into writer: inout SwiftWriter) {
+        var names = parts.first?.names ?? FileNames(capacity: 0)
+        for part in parts.dropFirst() { names.add(part.names) }
         writer.blankLine()
         writer.line("/// What this file's tips read their copy, rules and options from: the parameters and events")
         writer.line("/// their rules name, and each tip's head (its type's name, copy and options) and rules as text.")
@@ -99,8 +158,8 @@ extension FileEmitter {
             out.append(".reference")
         }
         let events = Table(count: names.events.count) { Self.appendEventReference(names.events[$0], to: &$1) }
-        let texts = tableLiterals(tips)
-        let copy = tips.contains { $0.copy != nil }
+        let texts = TableTexts(parts.map(\.literals))
+        let copy = parts.contains { $0.readsCopy }
         // Room for the table at once: the largest part of the file (4.6 of
         // the 14.2 MB written for 10,000 tips), which would otherwise grow
         // by doubling from nothing, copied at each step. A literal's line
@@ -108,9 +167,11 @@ extension FileEmitter {
         // of the parameters and events before it take about 60 bytes each
         // (left out, the room ran short and the 4 MB written were copied).
         let nameLines = (parameters.count + events.count) * 64
-        writer.reserveCapacity(writer.utf8Buffer.count + nameLines + texts.bytes.count + texts.count * 16)
+        writer.reserveCapacity(writer.utf8Buffer.count + nameLines + texts.byteCount + texts.count * 16)
         guard max(parameters.count, events.count, texts.count) > Self.namesPerLiteral else {
-            let literals = Table(count: texts.count) { index, out in out.append(texts.bytes, texts.range(index)) }
+            let literals = Table(count: texts.count) { index, out in
+                texts.forEachLiteral(in: index..<index + 1) { out.append($0) }
+            }
             let tables = [("parameters", parameters), ("events", events), ("tips", literals)]
             return writer.expression { code in
                 code.prefix { $0.append("private let _tipcFile = ") }
@@ -179,56 +240,45 @@ extension FileEmitter {
     /// out line by line rather than measured as an expression, the table of
     /// the benchmark's 10,000 tips costs 26 M fewer instructions (callgrind,
     /// `tipc-bench --measure-compile-one-job 10000`).
-    private func appendTexts(_ texts: TableLiterals, into writer: inout SwiftWriter) {
+    private func appendTexts(_ texts: TableTexts, into writer: inout SwiftWriter) {
         writer.line(texts.count == 0 ? "let tips: [Swift.String] = []" : "var tips: [Swift.String] = []")
-        // The literals' bytes read in place once: read for each line, the
-        // buffer was retained and released each time (27,000 times for the
-        // benchmark's 10,000 tips, callgrind, `tipc compile`).
-        texts.bytes.withBytes(0..<texts.bytes.count) { bytes in
-            for start in stride(from: 0, to: texts.count, by: Self.namesPerLiteral) {
-                writer.line("tips.append(")
+        for start in stride(from: 0, to: texts.count, by: Self.namesPerLiteral) {
+            writer.line("tips.append(")
+            writer.indented { writer in
+                writer.line("contentsOf: [")
                 writer.indented { writer in
-                    writer.line("contentsOf: [")
-                    writer.indented { writer in
-                        for index in start..<min(start + Self.namesPerLiteral, texts.count) {
-                            writer.nonEmptyLine { out in
-                                out.append(UnsafeBufferPointer(rebasing: bytes[texts.range(index)]))
-                                out.append(",")
-                            }
+                    texts.forEachLiteral(in: start..<min(start + Self.namesPerLiteral, texts.count)) { literal in
+                        writer.nonEmptyLine { out in
+                            out.append(literal)
+                            out.append(",")
                         }
                     }
-                    writer.line("]")
                 }
-                writer.line(")")
+                writer.line("]")
             }
+            writer.line(")")
         }
     }
 
-    /// The texts of the file's table as Swift string literals: each tip's
-    /// head (``writeTableHead(of:at:to:)``), then its rules' texts. Each text is written
-    /// into one reused writer and escaped straight into the literals' bytes,
-    /// never made a `String`.
-    func tableLiterals(_ tips: [LoweredTip]) -> TableLiterals {
-        var literals = TableLiterals()
-        var text = RuleTextWriter(capacity: 1024)
-        // Each tip and rule read in place through a buffer pointer: an
-        // array's element read for a call is a copy, which retains what it
-        // holds (3 M of `Compilation.run`'s 1,575 M instructions for the
-        // benchmark's 10,000 tips, callgrind, `tipc compile`).
-        tips.withUnsafeBufferPointer { tips in
-            literals.reserve(for: tips)
-            for tip in tips.indices {
-                writeTableHead(of: tips, at: tip, to: &text)
-                literals.append(&text)
-                tips[tip].rules.withUnsafeBufferPointer { rules in
-                    for rule in rules.indices {
-                        rules[rule].write(to: &text)
-                        literals.append(&text)
-                    }
-                }
+    /// Adds `tip` to `part` of the file's table: its head
+    /// (``writeTableHead(of:to:)``) and its rules' texts as Swift string
+    /// literals, and the names they read. Each text is written into
+    /// `text`, a writer reused for every text, and escaped straight into
+    /// the literals' bytes, never made a `String`.
+    func addToTable(_ tip: LoweredTip, _ part: inout TablePart, text: inout RuleTextWriter) {
+        part.tips += 1
+        if tip.copy != nil { part.readsCopy = true }
+        part.names.add(tip)
+        writeTableHead(of: tip, to: &text)
+        part.literals.append(&text)
+        // Each rule read in place through a buffer pointer: an array's
+        // element read for a call is a copy, which retains what it holds.
+        tip.rules.withUnsafeBufferPointer { rules in
+            for rule in rules.indices {
+                rules[rule].write(to: &text)
+                part.literals.append(&text)
             }
         }
-        return literals
     }
 
     /// Writes a reusable tip's `rules` when they read its arguments: the

@@ -16,8 +16,9 @@ extension FileEmitter {
     /// changes another file's output. What the extension gives costs once
     /// what a property in each tip costs a tip: for the benchmark's 1,000
     /// tips, about 0.1 ms of `swiftc -typecheck` a tip and a property.
-    func emitTipProtocol(_ tips: [LoweredTip], into writer: inout SwiftWriter) {
-        emitGeneratedFile(tips, into: &writer)
+    /// `parts` are what the file's ranges of tips put in its table, in order.
+    func emitTipProtocol(_ parts: [TablePart], into writer: inout SwiftWriter) {
+        emitGeneratedFile(parts, into: &writer)
         writer.blankLine()
         writer.line("/// What every tip of this file shares: its copy, rules and options read from the file's table,")
         writer.line("/// and the module's configuration.")
@@ -50,15 +51,12 @@ extension FileEmitter {
         ("rules: [TipsRuntime.TipRule]", "rules"), ("options: TipsRuntime.Tips.Options", "options"),
     ]
 
-    /// Writes the struct of the tip at `index` in `tips`: no members for a
-    /// tip without arguments (the file's table holds its copy, rules and
-    /// options), a reusable tip's arguments, initializer and copy, and its
-    /// rules when they read its arguments. A plain tip reads only its
-    /// declaration where it is stored: a copy of the lowered tip retains
-    /// every string and array in it (22,000 retains and as many releases
-    /// for the benchmark's 8,000 plain tips, callgrind, `tipc compile`).
-    func emitTip(at index: Int, of tips: [LoweredTip], into writer: inout SwiftWriter) {
-        let tip = tips[index].declaration
+    /// Writes the struct of `lowered`, a tip: no members for a tip without
+    /// arguments (the file's table holds its copy, rules and options), a
+    /// reusable tip's arguments, initializer and copy, and its rules when
+    /// they read its arguments.
+    func emitTip(_ lowered: LoweredTip, into writer: inout SwiftWriter) {
+        let tip = lowered.declaration
         writer.blankLine()
         writer.docComment(tip.doc)
         let head = { (out: inout ByteBuffer) in
@@ -77,11 +75,8 @@ extension FileEmitter {
             }
             return declaration(" struct ", into: &writer, head) { declaration(" init() {}", into: &$0) }
         }
-        // The lowered tip's copy and rules read, not the whole lowered tip
-        // copied out of the array (8,000 retains and as many releases for the
-        // benchmark's 2,000 reusable tips, callgrind, `tipc compile`).
-        let copy = tips[index].copy
-        let rules = tips[index].rules
+        let copy = lowered.copy
+        let rules = lowered.rules
         declaration(" struct ", into: &writer, head) { writer in
             emitInit(arguments, into: &writer)
             writer.line()
@@ -102,19 +97,16 @@ extension FileEmitter {
         }
     }
 
-    /// Appends the tip's head in the file's table to `out`: its type's name
-    /// and options, and the copy of a tip without arguments (a reusable tip
-    /// declares its own). The head is filled in place where it is written,
-    /// not returned by a function, whose result is copied out and its
-    /// original destroyed: 6.1 M instructions fewer for the benchmark's
-    /// 10,000 tips (callgrind, `tipc compile`). The tip at `index` in
-    /// `tips` is read field by field where it is stored: passed whole, it
-    /// was copied, retaining every string and array in it (30,000 retains
-    /// and as many releases for the benchmark's 10,000 tips, callgrind).
-    func writeTableHead(of tips: UnsafeBufferPointer<LoweredTip>, at index: Int, to out: inout RuleTextWriter) {
+    /// Appends the head of `tip` in the file's table to `out`: its type's
+    /// name and options, and the copy of a tip without arguments (a reusable
+    /// tip declares its own). The head is filled in place where it is
+    /// written, not returned by a function, whose result is copied out and
+    /// its original destroyed: 6.1 M instructions fewer for the benchmark's
+    /// 10,000 tips (callgrind, `tipc compile`).
+    func writeTableHead(of tip: LoweredTip, to out: inout RuleTextWriter) {
         var head = Tips.TableHead(name: "")
-        head.options = tips[index].options
-        fillTableHead(&head, tips[index].declaration, copyIndex: tips[index].copy?.index)
+        head.options = tip.options
+        fillTableHead(&head, tip.declaration, copyIndex: tip.copy?.index)
         head.write(to: &out)
     }
 

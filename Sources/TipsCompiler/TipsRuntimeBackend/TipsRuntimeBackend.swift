@@ -33,34 +33,6 @@ public struct TipsRuntimeBackend: Backend {
     }
 }
 
-/// A file's tips lowered, and which of its tips and groups they are.
-struct FileTips: Sendable {
-    /// The tips, in source order.
-    let lowered: [LoweredTip]
-    /// For each position among the tips and groups, how many of them before
-    /// it are tips; one more entry after the last.
-    private let tipsBefore: [Int]
-
-    /// The tips `lowered` of `declarations`, whose tips and groups are at `positions`.
-    init(_ lowered: [LoweredTip], at positions: [Int], of declarations: [CheckedDeclaration]) {
-        self.lowered = lowered
-        var tipsBefore: [Int] = []
-        tipsBefore.reserveCapacity(positions.count + 1)
-        var count = 0
-        for index in positions {
-            tipsBefore.append(count)
-            if case .tip = declarations[index] { count += 1 }
-        }
-        tipsBefore.append(count)
-        self.tipsBefore = tipsBefore
-    }
-
-    /// The index in ``lowered`` of the tip at `position` among the tips and groups; nil for a group.
-    func index(at position: Int) -> Int? {
-        tipsBefore[position + 1] > tipsBefore[position] ? tipsBefore[position] : nil
-    }
-}
-
 /// Emits one input file: prints what ``RuntimeLowering`` makes of each
 /// declaration, lowered as it is printed.
 ///
@@ -126,9 +98,8 @@ struct FileEmitter {
         return [writer.utf8Buffer] + emitSections()
     }
 
-    /// What follows the header, in order, each piece written apart.
+    /// What follows the header's enums and configuration, in order, each piece written apart.
     enum Section: Sendable {
-        case enumsAndConfiguration
         case parameters
         case events
         /// A range of the file's tips and groups.
@@ -140,11 +111,27 @@ struct FileEmitter {
     /// Tips and groups below this many in a range are not worth a thread.
     static let declarationsPerRange = 32
 
-    /// The sections after the header: enums and configuration, parameters,
-    /// events, then ranges of tips and groups. Each is independent of the
-    /// others and starts with a blank line after the `}` (or the header line)
-    /// before it, so they are written at the same time, each into a writer of
-    /// its own, and returned in order.
+    /// A section's text, what follows it (see ``emit(_:declarations:into:then:table:)``)
+    /// and what it puts in the file's table.
+    private struct WrittenSection: Sendable {
+        var text: ByteBuffer
+        var following: ByteBuffer
+        var table: TablePart
+    }
+
+    /// The sections after the header: enums and configuration with the
+    /// file's table, parameters, events, then ranges of tips and groups.
+    /// Each starts with a blank line after the `}` (or the header line)
+    /// before it, so they are written at the same time, each into a writer
+    /// of its own, and returned in order. The first is written last, from
+    /// the parts of the table that the ranges wrote as they printed their
+    /// tips: each tip is lowered right before it is printed, put in the
+    /// table while it is in the cache, and dropped. Every tip lowered first
+    /// and kept for the table instead, the table and the tips' structs read
+    /// them again once they had left the cache: for the benchmark's 10,000
+    /// tips, emit took 45-62 ms of user time rather than 31-43 and 4,100
+    /// page faults rather than 2,500 (`tipc-bench`, one job), and 1,173.9 M
+    /// instructions of `Compilation.run` rather than 1,162.4 M (callgrind).
     func emitSections() -> [ByteBuffer] {
         // Positions, not copies: a copy of a declaration retains every string and array in it.
         let declarations = file.declarations.indices.filter {
@@ -158,58 +145,43 @@ struct FileEmitter {
         let ranges = (0..<rangeCount).map {
             (declarations.count * $0 / rangeCount)..<(declarations.count * ($0 + 1) / rangeCount)
         }
-        // Each tip lowered once, on every job, before the sections: the
-        // file's table of names reads them all before any is printed.
-        let emitter = self
-        let chunks = Parallel.map(declarations.count, jobs: options.jobs, minimumChunk: Self.declarationsPerRange) {
-            range in
-            // Room for every tip at once: growing the array moves the lowered
-            // tips at each step (4 M instructions for the benchmark's 10,000
-            // tips, callgrind, `tipc-bench --measure-compile-one-job 10000`).
-            var lowered: [LoweredTip] = []
-            lowered.reserveCapacity(range.count)
-            for index in range {
-                if let tip = emitter.loweredTip(at: declarations[index]) { lowered.append(tip) }
-            }
-            return lowered
-        }
-        // One chunk (one job) is taken as it is: joining chunks copies every
-        // lowered tip, which retains each string and array in it.
-        let tips = FileTips(
-            chunks.count == 1 ? chunks[0] : chunks.flatMap { $0 }, at: declarations, of: file.declarations)
         let copy: [Section] = lowering.translations == nil ? [] : [.copy]
-        let sections: [Section] =
-            [.enumsAndConfiguration, .parameters, .events] + ranges.map { .tipsAndGroups($0) } + copy
-        return Parallel.mapEach(sections.count, jobs: options.jobs) { index in
+        let sections: [Section] = [.parameters, .events] + ranges.map { .tipsAndGroups($0) } + copy
+        let emitter = self
+        let written = Parallel.mapEach(sections.count, jobs: options.jobs) { index in
             var writer = SwiftWriter(followsLine: true)
             var following = SwiftWriter(followsLine: true)
-            emitter.emit(sections[index], declarations: declarations, tips: tips, into: &writer, then: &following)
-            return [writer.utf8Buffer, following.utf8Buffer]
-        }.flatMap { $0 }
+            var table = TablePart()
+            emitter.emit(sections[index], declarations: declarations, into: &writer, then: &following, table: &table)
+            return WrittenSection(text: writer.utf8Buffer, following: following.utf8Buffer, table: table)
+        }
+        var writer = SwiftWriter(followsLine: true)
+        emitEnumsAndConfiguration(table: written.map(\.table), into: &writer)
+        return [writer.utf8Buffer] + written.flatMap { [$0.text, $0.following] }
     }
 
-    /// The declaration at `index` lowered when it is a tip; nil for another.
-    private func loweredTip(at index: Int) -> LoweredTip? {
-        if case .tip(let tip) = file.declarations[index] { lowering.lower(tip) } else { nil }
+    /// Writes the file's enums, the configuration and renames it declares,
+    /// and the file's table and tip protocol from `table`, the parts of the
+    /// table its ranges of tips wrote, in order.
+    private func emitEnumsAndConfiguration(table: [TablePart], into writer: inout SwiftWriter) {
+        for case .enumeration(let decl) in file.declarations { emitEnum(decl, into: &writer) }
+        if file.emitsConfiguration, let declared = lowering.declaredConfiguration {
+            emitConfiguration(declared, into: &writer)
+        }
+        if file.id == lowering.renamesFile { emitRenames(lowering.renames, into: &writer) }
+        if table.contains(where: { $0.tips > 0 }) { emitTipProtocol(table, into: &writer) }
     }
 
     /// Writes one section; what follows its text, written at the same time
     /// (the events' `donate` extensions), goes into `following`, a piece of
-    /// its own rather than appended (copied) to it.
-    /// `declarations` are the positions of the file's tips and groups, `tips`
-    /// the tips among them lowered.
+    /// its own rather than appended (copied) to it. A range of tips puts
+    /// its tips' heads and rules in `table`, its part of the file's table.
+    /// `declarations` are the positions of the file's tips and groups.
     func emit(
-        _ section: Section, declarations: [Int], tips: FileTips, into writer: inout SwiftWriter,
-        then following: inout SwiftWriter
+        _ section: Section, declarations: [Int], into writer: inout SwiftWriter, then following: inout SwiftWriter,
+        table: inout TablePart
     ) {
         switch section {
-        case .enumsAndConfiguration:
-            for case .enumeration(let decl) in file.declarations { emitEnum(decl, into: &writer) }
-            if file.emitsConfiguration, let declared = lowering.declaredConfiguration {
-                emitConfiguration(declared, into: &writer)
-            }
-            if file.id == lowering.renamesFile { emitRenames(lowering.renames, into: &writer) }
-            if !tips.lowered.isEmpty { emitTipProtocol(tips.lowered, into: &writer) }
         case .parameters:
             let parameters = file.declarations.indices.count {
                 if case .parameter = file.declarations[$0] { true } else { false }
@@ -226,16 +198,37 @@ struct FileEmitter {
             following.reserveCapacity(events * Self.estimatedBytesPerEvent)
             if events > 0 { emitEvents(into: &writer, extensions: &following) }
         case .tipsAndGroups(let range):
-            writer.reserveCapacity(range.count * Self.estimatedBytesPerDeclaration)
-            for position in range {
-                if let tip = tips.index(at: position) {
-                    emitTip(at: tip, of: tips.lowered, into: &writer)
-                } else if case .group(let group) = file.declarations[declarations[position]] {
-                    emitGroup(lowering.lower(group), into: &writer)
-                }
-            }
+            emitTipsAndGroups(at: declarations[range], into: &writer, table: &table)
         case .copy:
             if let copy = lowering.copy(of: file) { emitCopy(copy, into: &writer) }
+        }
+    }
+
+    /// Writes the tips and groups at `positions` among the file's
+    /// declarations, each tip lowered right before it is printed and its
+    /// head and rules put in `table` then.
+    private func emitTipsAndGroups(
+        at positions: ArraySlice<Int>, into writer: inout SwiftWriter, table: inout TablePart
+    ) {
+        writer.reserveCapacity(positions.count * Self.estimatedBytesPerDeclaration)
+        var room = (bytes: 0, literals: 0)
+        for position in positions {
+            guard case .tip(let tip) = file.declarations[position] else { continue }
+            let tipRoom = TableLiterals.room(for: tip)
+            room = (room.bytes + tipRoom.bytes, room.literals + tipRoom.literals)
+        }
+        table.literals.reserve(room)
+        table.names = FileNames(capacity: positions.count)
+        var text = RuleTextWriter(capacity: 1024)
+        for position in positions {
+            switch file.declarations[position] {
+            case .tip(let tip):
+                let lowered = lowering.lower(tip)
+                addToTable(lowered, &table, text: &text)
+                emitTip(lowered, into: &writer)
+            case .group(let group): emitGroup(lowering.lower(group), into: &writer)
+            case .enumeration, .parameter, .event: break
+            }
         }
     }
 
