@@ -44,26 +44,26 @@ extension Checker {
         return first.map { (skeleton, $0) }
     }
 
-    /// A declared name with lookalike letters, its ``latinSkeleton(_:)`` and its first lookalike.
-    typealias Lookalike = (symbol: DeclaredName, skeleton: String, lookalike: Unicode.Scalar)
+    /// A declared name with lookalike letters, what it declares, its ``latinSkeleton(_:)`` and its first lookalike.
+    typealias Lookalike = (name: String, symbol: DeclaredName, skeleton: String, lookalike: Unicode.Scalar)
 
     /// Warns at every declared name that differs from another declared name
     /// only by lookalike letters of another script. `lookalikes` are in
     /// source order, so the output does not depend on hashing.
     mutating func warnAboutLookalikeNames(_ lookalikes: [Lookalike]) {
-        for (symbol, skeleton, lookalike) in lookalikes {
-            let other =
-                symbols[skeleton]
-                ?? lookalikes.first { $0.skeleton == skeleton && $0.symbol.name != symbol.name }?.symbol
-            guard let other, other.name != symbol.name else { continue }
+        for (name, symbol, skeleton, lookalike) in lookalikes {
+            let other: (name: String, symbol: DeclaredName)? =
+                symbols[skeleton].map { (name: skeleton, symbol: $0) }
+                ?? lookalikes.first { $0.skeleton == skeleton && $0.name != name }.map { ($0.name, $0.symbol) }
+            guard let other, other.name != name else { continue }
             let code = Lexer.hex(lookalike.value, digits: 4)
             let letter = lookalike.properties.name.map { " \($0)" } ?? ""
-            reporting(as: symbol.symbol) {
+            reporting(as: symbol.symbol(name)) {
                 $0.diagnostics.warning(
-                    "'\(symbol.name)' looks like '\(other.name)' but is another name: its '\(Character(lookalike))' is "
+                    "'\(name)' looks like '\(other.name)' but is another name: its '\(Character(lookalike))' is "
                         + "U+\(code)\(letter); rename one of them",
                     at: symbol.nameRange,
-                    notes: [DiagnosticNote("'\(other.name)' is declared here", at: other.nameRange)])
+                    notes: [DiagnosticNote("'\(other.name)' is declared here", at: other.symbol.nameRange)])
             }
         }
     }

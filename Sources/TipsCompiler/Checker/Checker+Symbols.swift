@@ -4,8 +4,8 @@
 import TipsSyntax
 
 extension Checker.DeclaredName {
-    /// The symbol the name declares.
-    var symbol: Symbol {
+    /// The symbol it declares, called `name`.
+    func symbol(_ name: String) -> Symbol {
         switch kind {
         case .enumeration: .enumeration(name)
         case .parameter: .parameter(name)
@@ -28,7 +28,7 @@ extension Checker {
     @discardableResult
     mutating func resolveDeclared(_ name: Identifier) -> DeclaredName.Kind? {
         guard let declared = symbols[name.name] else { return nil }
-        recordUse(declared.symbol, at: name.range)
+        recordUse(declared.symbol(name.name), at: name.range)
         return declared.kind
     }
 
