@@ -19,7 +19,7 @@ extension Checker {
             return nil
         default: break
         }
-        if let kind = resolveDeclared(syntax.name) {
+        if let kind = resolveDeclared(syntax.name)?.kind {
             if kind == .enumeration { return .enumeration(name) }
             diagnostics.error(
                 "'\(name)' is \(kind), not a type; use Bool, Int, Double, String or an enum",
@@ -94,7 +94,7 @@ extension Checker {
         case (.bool, .bool), (.int, .int), (.double, .double), (.string, .string): return value
         case (.double, .int(let number)): return .double(Double(number))
         case (.enumeration(let name), .enumCase(let caseName)):
-            guard let checked = enums[name] else { return nil }
+            guard let checked = enumeration(named: name) else { return nil }
             if checked.cases.contains(caseName) {
                 if let written = Self.caseName(in: expression) {
                     recordUse(.enumCase(caseName, enumeration: name), at: written.range)
@@ -109,7 +109,7 @@ extension Checker {
         case (.enumeration(let name), nil):
             // `Plan.free`: reported once, then read as `.free`.
             if case .member(.name(let base), let caseName, _) = expression, base.name == name,
-                let checked = enums[name], checked.cases.contains(caseName.name)
+                let checked = enumeration(named: name), checked.cases.contains(caseName.name)
             {
                 recordUse(.enumeration(name), at: base.range)
                 recordUse(.enumCase(caseName.name, enumeration: name), at: caseName.range)
@@ -123,7 +123,7 @@ extension Checker {
             if case .error = expression { return nil }
             let expected: String
             if case .enumeration(let name) = type {
-                expected = "a case of '\(name)' such as '.\(enums[name]?.cases.first ?? "case")'"
+                expected = "a case of '\(name)' such as '.\(enumeration(named: name)?.cases.first ?? "case")'"
             } else {
                 expected = "\(Self.article(type)) literal"
             }
@@ -246,13 +246,13 @@ extension Checker {
         var members: [String] = []
         members.reserveCapacity(decl.members.count)
         for member in decl.members {
-            resolveDeclared(member)
+            let declared = resolveDeclared(member)
             guard
                 recordFirst(
                     member.name, at: member.range, in: &seen,
                     "tip '\(member.name)' is already in group '\(decl.name.name)'", note: "first listed here")
             else { continue }
-            switch symbols[member.name] {
+            switch declared {
             case let tip? where tip.kind == .tip:
                 if tip.takesArguments {
                     diagnostics.error(

@@ -126,8 +126,8 @@ extension Checker {
             return .argument(name.name, type)
         }
         let declared = resolveDeclared(name)
-        if let parameter = parameters[name.name] { return .parameter(name.name, parameter.type) }
-        switch declared {
+        if let parameter = parameter(declared: declared) { return .parameter(name.name, parameter.type) }
+        switch declared?.kind {
         case .parameter: return nil  // Declared, but its declaration already failed.
         case .event:
             diagnostics.error(
@@ -180,7 +180,7 @@ extension Checker {
             recordUse(.field(name.name, event: event.name), at: name.range)
             return .field(name.name, type)
         }
-        if case .enumeration(let enumName) = expected, let checked = enums[enumName] {
+        if case .enumeration(let enumName) = expected, let checked = enumeration(named: enumName) {
             if checked.cases.contains(name.name) {
                 recordUse(.enumCase(name.name, enumeration: enumName), at: name.range)
                 return .enumCase(name.name, enumName: enumName)
@@ -201,7 +201,7 @@ extension Checker {
                 suggesting: .closest(to: name.name, in: event.fields.map(\.name)).replacing(after: "."))
             return nil
         }
-        if events.values.contains(where: { $0.fieldType(named: name.name) != nil }) {
+        if events.contains(where: { $0.fieldType(named: name.name) != nil }) {
             diagnostics.error(
                 "'.\(name.name)' names a donation field, which is only available inside "
                     + "'where', 'largestSubset' or 'smallestSubset'",
@@ -217,7 +217,7 @@ extension Checker {
         base: Expr, name: Identifier, range: SourceRange, context: ExpressionContext
     ) -> CheckedExpression? {
         if name.name == "count" {
-            if case .name(let eventName) = base, events[eventName.name] != nil {
+            if case .name(let eventName) = base, event(named: eventName.name) != nil {
                 recordUse(.event(eventName.name), at: eventName.range)
                 return .count(CheckedQuery(event: eventName.name, steps: []))
             }
@@ -232,7 +232,7 @@ extension Checker {
             return nil
         }
         // A member of something that is not a query.
-        if case .name(let baseName) = base, events[baseName.name] != nil {
+        if case .name(let baseName) = base, event(named: baseName.name) != nil {
             recordUse(.event(baseName.name), at: baseName.range)
             diagnostics.error(
                 "event '\(baseName.name)' has no member '\(name.name)'", at: name.range,
@@ -246,7 +246,7 @@ extension Checker {
                 "write the case as '.\(name.name)' instead of '\(baseName.name).\(name.name)'", at: range,
                 replacing: "." + name.name)
             // Read on as `.case`, so that the rest of the rule is checked as meant.
-            guard enums[baseName.name]?.cases.contains(name.name) == true else { return nil }
+            guard enumeration(named: baseName.name)?.cases.contains(name.name) == true else { return nil }
             return .enumCase(name.name, enumName: baseName.name)
         }
         if case .member = base, checkQuery(base, context: context) != nil {

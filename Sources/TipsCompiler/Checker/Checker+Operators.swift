@@ -177,7 +177,7 @@ extension Checker {
         default: return nil
         }
         let (enumName, text) = pair
-        guard let checked = enums[enumName] else { return nil }
+        guard let checked = enumeration(named: enumName) else { return nil }
         if checked.cases.contains(text) {
             return ("compare enum '\(enumName)' with its case '.\(text)', not with the string \"\(text)\"", "." + text)
         }

@@ -31,13 +31,13 @@ extension Checker {
             return checkChainStep(
                 base, method: method, arguments: arguments, range: range, context: context, stepsAfter: stepsAfter)
         case .name(let name):
-            if events[name.name] != nil {
+            if event(named: name.name) != nil {
                 recordUse(.event(name.name), at: name.range)
                 diagnostics.error(
                     "add '.donations' to query the donations of '\(name.name)'", at: name.range)
                 return nil
             }
-            if symbols[name.name] == nil && parameters[name.name] == nil && context.arguments[name.name] == nil {
+            if symbols[name.name] == nil && parameter(named: name.name) == nil && context.arguments[name.name] == nil {
                 diagnostics.error(
                     "unknown event '\(name.name)'", at: name.range,
                     suggesting: nameSuggestion(for: name, among: names(of: .event)))
@@ -90,7 +90,7 @@ extension Checker {
             }
             return nil
         }
-        if case .name(let eventName) = base, events[eventName.name] != nil {
+        if case .name(let eventName) = base, event(named: eventName.name) != nil {
             recordUse(.event(eventName.name), at: eventName.range)
             diagnostics.error(
                 "query the donations: write '\(eventName.name).donations.\(method.name)(...)'", at: method.range)

@@ -149,11 +149,11 @@ extension Checker {
                 }
             }
         }
-        let renamedParameters = parameters.values.filter { !$0.renamedFrom.isEmpty }
+        let renamedParameters = parameters.filter { !$0.renamedFrom.isEmpty }
         for parameter in renamedParameters.sorted(by: { $0.origin.nameRange < $1.origin.nameRange }) {
             checkRenames(parameter.renamedFrom, of: "parameter '\(parameter.name)'", kind: .parameter, in: &claimed)
         }
-        let renamedEvents = events.values.filter { !$0.renamedFrom.isEmpty }
+        let renamedEvents = events.filter { !$0.renamedFrom.isEmpty }
         for event in renamedEvents.sorted(by: { $0.origin.nameRange < $1.origin.nameRange }) {
             checkRenames(event.renamedFrom, of: "event '\(event.name)'", kind: .event, in: &claimed)
         }
@@ -165,7 +165,7 @@ extension Checker {
         in claimed: inout [LockKey: (owner: String, range: SourceRange)]
     ) {
         for rename in renames {
-            let declared = kind == .parameter ? parameters[rename.text] != nil : events[rename.text] != nil
+            let declared = kind == .parameter ? parameter(named: rename.text) != nil : event(named: rename.text) != nil
             if declared {
                 let noun = kind == .parameter ? "parameter" : "event"
                 reportStillDeclared("\(noun) '\(rename.text)' is still declared", rename: rename, owner: owner)

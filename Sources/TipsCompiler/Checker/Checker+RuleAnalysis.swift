@@ -235,7 +235,7 @@ extension Checker {
             diagnostics.warning("'\(text)' can never hold; tip '\(tip)' never shows", at: bound.written)
             return
         }
-        let keep = events[query.event]?.keepCount ?? CheckedEvent.defaultKeepCount
+        let keep = event(named: query.event)?.keepCount ?? CheckedEvent.defaultKeepCount
         let unbounded = Self.apply(bound, to: (0, Int.max))
         let reason =
             unbounded.0 > unbounded.1
@@ -249,7 +249,7 @@ extension Checker {
     /// negative nor above what its event keeps.
     private func initialRange(of operand: CheckedExpression) -> (Int, Int) {
         if case .count(let query) = operand {
-            return (0, events[query.event]?.keepCount ?? CheckedEvent.defaultKeepCount)
+            return (0, event(named: query.event)?.keepCount ?? CheckedEvent.defaultKeepCount)
         }
         return (Int.min, Int.max)
     }

@@ -213,8 +213,8 @@ extension Checker {
     // MARK: - Parameters and events
 
     private mutating func checkSetStep(_ name: Identifier, _ value: Expr) -> CheckedStep.Kind? {
-        resolveDeclared(name)
-        guard let parameter = parameters[name.name] else {
+        let declared = resolveDeclared(name)
+        guard let parameter = parameter(declared: declared) else {
             reportNotFound(name, .parameter)
             return nil
         }
@@ -226,8 +226,8 @@ extension Checker {
     private mutating func checkDonation(
         _ name: Identifier, _ fields: [ArgumentSyntax]?
     ) -> CheckedStep.Kind? {
-        resolveDeclared(name)
-        guard let event = events[name.name] else {
+        let declared = resolveDeclared(name)
+        guard let event = event(declared: declared) else {
             reportNotFound(name, .event)
             return nil
         }
@@ -390,7 +390,7 @@ extension Checker {
         _ groupReference: TipReferenceSyntax, _ tipReference: TipReferenceSyntax?, scope: ScenarioScope
     ) -> CheckedStep.Kind? {
         let name = groupReference.name
-        let declared = resolveDeclared(name)
+        let declared = resolveDeclared(name)?.kind
         guard let group = scope.groups[name.name] else {
             if declared == .tip {
                 diagnostics.error(

@@ -22,14 +22,38 @@ extension Checker {
         uses.append(SymbolUse(range: range, symbol: symbol))
     }
 
-    /// The kind of the file-scope declaration `name` names, recorded as a use
-    /// of it. Only the kind is returned: a copy of the whole entry retains its
-    /// name (saves 17,000 retains and 44,000 releases on 10,000 tips).
+    /// What the file-scope name `name` declares, recorded as a use of it.
     @discardableResult
-    mutating func resolveDeclared(_ name: Identifier) -> DeclaredName.Kind? {
+    mutating func resolveDeclared(_ name: Identifier) -> DeclaredName? {
         guard let declared = symbols[name.name] else { return nil }
         recordUse(declared.symbol(name.name), at: name.range)
-        return declared.kind
+        return declared
+    }
+
+    /// The enum called `name`, if it was checked without errors.
+    func enumeration(named name: String) -> CheckedEnum? {
+        guard let declared = symbols[name], declared.kind == .enumeration, declared.checked >= 0 else { return nil }
+        return enums[Int(declared.checked)]
+    }
+
+    /// The parameter called `name`, if it was checked without errors.
+    func parameter(named name: String) -> CheckedParameter? { parameter(declared: symbols[name]) }
+
+    /// The parameter `declared` declares, if it was checked without errors.
+    /// It takes a lookup's optional result as it is: `flatMap` with this
+    /// method as its closure would copy the whole checker at each call.
+    func parameter(declared: DeclaredName?) -> CheckedParameter? {
+        guard let declared, declared.kind == .parameter, declared.checked >= 0 else { return nil }
+        return parameters[Int(declared.checked)]
+    }
+
+    /// The event called `name`, if it was checked without errors.
+    func event(named name: String) -> CheckedEvent? { event(declared: symbols[name]) }
+
+    /// The event `declared` declares, if it was checked without errors (see `parameter(declared:)`).
+    func event(declared: DeclaredName?) -> CheckedEvent? {
+        guard let declared, declared.kind == .event, declared.checked >= 0 else { return nil }
+        return events[Int(declared.checked)]
     }
 
     // MARK: - Declarations

@@ -361,8 +361,10 @@ extension Checker {
 
     /// Resolves a name that must be an event.
     mutating func resolveEvent(_ name: Identifier) -> CheckedEvent? {
-        resolveDeclared(name)
-        if let event = events[name.name] { return event }
+        // Resolved first: as the argument of `event(declared:)`, resolving (which records a
+        // use) would run after a copy of the checker was taken for the call, and copy its uses.
+        let declared = resolveDeclared(name)
+        if let event = event(declared: declared) { return event }
         reportNotFound(name, .event)
         return nil
     }

@@ -26,6 +26,10 @@ public struct Checker: Sendable {
         var kind: Kind
         /// For a tip: whether it takes arguments.
         var takesArguments = false
+        /// For an enum, a parameter or an event checked without errors: its
+        /// index in `enums`, `parameters` or `events`; -1 otherwise. One
+        /// lookup of a name finds what it declares and the checked declaration.
+        var checked: Int32 = -1
     }
 
     let sources: SourceManager
@@ -33,9 +37,11 @@ public struct Checker: Sendable {
     let fileNames: [String]
     var diagnostics: CheckerReporter
     var symbols: [String: DeclaredName] = [:]
-    var enums: [String: CheckedEnum] = [:]
-    var parameters: [String: CheckedParameter] = [:]
-    var events: [String: CheckedEvent] = [:]
+    /// The enums, parameters and events checked without errors, in the
+    /// order checked; ``DeclaredName/checked`` is the index of a name's.
+    var enums: [CheckedEnum] = []
+    var parameters: [CheckedParameter] = []
+    var events: [CheckedEvent] = []
     var groupedTips: Set<String> = []
     /// Each event's `keep` clause as written, for warnings that quote it.
     var keepClauses: [String: String] = [:]
@@ -130,25 +136,31 @@ public struct Checker: Sendable {
         return declarations
     }
 
+    /// Appends `checked` to `all`, and notes where in its name's `entry`.
+    private static func keep<Checked>(_ checked: Checked, in all: inout [Checked], entry: inout DeclaredName?) {
+        entry?.checked = Int32(all.count)
+        all.append(checked)
+    }
+
     /// Checks an enum, a parameter or an event, recording it for the declarations checked after it.
     private mutating func checkTypeOrValue(_ declaration: Declaration) -> CheckedDeclaration? {
         switch declaration {
         case .enumeration(let decl):
             declare(decl)
             guard let checked = reporting(as: .enumeration(decl.name.name), { $0.checkEnum(decl) }) else { return nil }
-            enums[checked.name] = checked
+            Self.keep(checked, in: &enums, entry: &symbols[checked.name])
             return .enumeration(checked)
         case .parameter(let decl):
             declare(decl)
             guard let checked = reporting(as: .parameter(decl.name.name), { $0.checkParameter(decl) }) else {
                 return nil
             }
-            parameters[checked.name] = checked
+            Self.keep(checked, in: &parameters, entry: &symbols[checked.name])
             return .parameter(checked)
         case .event(let decl):
             declare(decl)
             guard let checked = reporting(as: .event(decl.name.name), { $0.checkEvent(decl) }) else { return nil }
-            events[checked.name] = checked
+            Self.keep(checked, in: &events, entry: &symbols[checked.name])
             return .event(checked)
         default: return nil
         }
