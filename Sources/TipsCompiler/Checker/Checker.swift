@@ -97,9 +97,9 @@ public struct Checker: Sendable {
             groups.append(group)
             checked[position.file][position.index] = .group(group)
         }
-        var tips = checkTips(files, at: positions.tips)
-        checkTipIDs(tips)
-        checkRenames(tips: tips)
+        var (tips, keys) = checkTips(files, at: positions.tips)
+        checkTipIDs(tips, keys: keys)
+        checkRenames(tips: tips, keys: keys)
         let scenarios =
             positions.scenarios.isEmpty
             ? [] : checkScenarios(files, at: positions.scenarios, scope: ScenarioScope(tips, groups))
@@ -167,13 +167,13 @@ public struct Checker: Sendable {
     }
 
     /// The tips at `positions`, checked, in order (nil for a duplicate or a
-    /// tip with errors). Each tip depends only on the declarations checked
+    /// tip with errors), and what the checks across tips read of each. Each tip depends only on the declarations checked
     /// before, so ranges of tips are checked at the same time, each by a copy
     /// of the checker reporting into an engine of its own, merged in order:
     /// the diagnostics are those of checking one by one.
     private mutating func checkTips(
         _ files: [SourceFileSyntax], at positions: [DeclarationPositions.Position]
-    ) -> [CheckedTip?] {
+    ) -> (tips: [CheckedTip?], keys: [TipKeys?]) {
         let base = self
         var chunks = Parallel.map(positions.count, jobs: jobs, minimumChunk: Self.tipsPerJob) { range in
             var worker = base
@@ -191,20 +191,29 @@ public struct Checker: Sendable {
             let front = range.lowerBound == 0 ? (base.declarations.count, base.uses.count) : (0, 0)
             worker.declarations.reserveCapacity(items + front.0)
             worker.uses.reserveCapacity(items * 2 + front.1)
+            var keys: [TipKeys?] = []
+            keys.reserveCapacity(range.count)
             let tips = positions[range].map { position -> CheckedTip? in
-                guard case .tip(let decl) = files[position.file].declarations[position.index] else { return nil }
-                return worker.checkTip(decl)
+                guard case .tip(let decl) = files[position.file].declarations[position.index] else {
+                    keys.append(nil)
+                    return nil
+                }
+                let tip = worker.checkTip(decl)
+                if let tip { keys.append(TipKeys(tip)) } else { keys.append(nil) }
+                return tip
             }
-            return (tips, worker.diagnostics.sink, worker.declarations, worker.uses)
+            return (tips, worker.diagnostics.sink, worker.declarations, worker.uses, keys)
         }
         var checked: [CheckedTip?] = []
+        var keys: [TipKeys?] = []
         for index in chunks.indices {
             diagnostics.sink.report(contentsOf: chunks[index].1)
             Self.append(&chunks[index].0, to: &checked)
             Self.append(&chunks[index].2, to: &declarations)
             Self.append(&chunks[index].3, to: &uses)
+            Self.append(&chunks[index].4, to: &keys)
         }
-        return checked
+        return (checked, keys)
     }
 
     /// Appends `records` to `all`, in order, leaving `records` empty. When
