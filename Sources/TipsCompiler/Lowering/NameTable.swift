@@ -16,117 +16,159 @@ import Foundation
 /// their tables costs 5.3 M instructions fewer (callgrind, `tipc compile`).
 struct NameTable<Value> {
     /// A name, its hash and its value.
-    fileprivate struct Entry {
+    fileprivate struct Entry: HashedEntry {
         var hash: UInt64
         var name: String
         var value: Value
     }
 
-    /// For each slot, 0 when it is empty, else 1 + the index of its entry.
-    /// Their count is 0 or a power of two, at least twice ``count``.
-    private var slots: [Int32] = []
-    /// The names in the order they were added.
-    private var entries: [Entry] = []
+    /// The names in the order they were added, found by hash.
+    private var table = HashedEntries<Entry>()
 
     /// How many names the table holds.
-    var count: Int { entries.count }
+    var count: Int { table.count }
 
     /// Makes room for `count` names.
     mutating func reserveCapacity(_ count: Int) {
-        entries.reserveCapacity(count)
-        if slots.count < 2 * count { rehash(slotCount: Self.slotCount(for: count)) }
+        table.reserveCapacity(count)
     }
 
     /// Forgets every name, keeping the room.
+    mutating func removeAll() {
+        table.removeAll()
+    }
+
+    /// The value of `name`, if the table holds it.
+    subscript(name: String) -> Value? {
+        find(name, NameHash.of(name)).entry.map { table[$0].value }
+    }
+
+    /// Adds `value` for `name` unless the table holds `name`; returns the
+    /// value it holds then, which stays.
+    mutating func insertIfAbsent(_ value: consuming Value, for name: String) -> Value? {
+        let hash = NameHash.of(name)
+        let (slot, entry) = find(name, hash)
+        if let entry { return table[entry].value }
+        table.add(Entry(hash: hash, name: name, value: value), at: slot)
+        return nil
+    }
+
+    /// Sets the value of `name`, adding it when the table does not hold it.
+    mutating func updateValue(_ value: consuming Value, for name: String) {
+        let hash = NameHash.of(name)
+        let (slot, entry) = find(name, hash)
+        if let entry {
+            table[entry].value = value
+        } else {
+            table.add(Entry(hash: hash, name: name, value: value), at: slot)
+        }
+    }
+
+    /// The slot that holds `name`, or the empty slot where it would go, and
+    /// its entry when there is one.
+    private func find(_ name: String, _ hash: UInt64) -> (slot: Int, entry: Int?) {
+        table.find(hash) { table[$0].hash == hash && table[$0].name == name }
+    }
+}
+
+/// An entry of ``HashedEntries``: something found by its hash.
+protocol HashedEntry {
+    var hash: UInt64 { get }
+}
+
+/// A hash table's entries, in an array in the order they came, and its
+/// slots, probed linearly from a hash's slot. A slot holds an entry's index
+/// and the high half of its hash, so that a probe passes the slots of other
+/// hashes without reading their entries; what an entry must equal to be
+/// found is the caller's to say (``find(_:_:)``).
+struct HashedEntries<Entry: HashedEntry> {
+    /// For each slot, 0 when it is empty, else the high 32 bits of its
+    /// entry's hash and, in the low 32 bits, 1 + the entry's index. Their
+    /// count is 0 or a power of two, at least twice the entries'.
+    private var slots: [UInt64] = []
+    private var entries: [Entry] = []
+
+    private static var highHalf: UInt64 { 0xFFFF_FFFF_0000_0000 }
+
+    /// How many entries the table holds.
+    var count: Int { entries.count }
+
+    /// The entry at `index` (from ``find(_:_:)``).
+    subscript(index: Int) -> Entry {
+        get { entries[index] }
+        _modify { yield &entries[index] }
+    }
+
+    /// Makes room for `count` entries.
+    mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+        if slots.count < 2 * count { rehash(forCount: count) }
+    }
+
+    /// Forgets every entry, keeping the room.
     mutating func removeAll() {
         guard !entries.isEmpty else { return }
         entries.removeAll(keepingCapacity: true)
         slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 
-    /// The value of `name`, if the table holds it.
-    subscript(name: String) -> Value? {
-        find(name, Self.hash(of: name)).entry.map { entries[$0].value }
-    }
-
-    /// Adds `value` for `name` unless the table holds `name`; returns the
-    /// value it holds then, which stays.
-    mutating func insertIfAbsent(_ value: consuming Value, for name: String) -> Value? {
-        let hash = Self.hash(of: name)
-        let (slot, entry) = find(name, hash)
-        if let entry { return entries[entry].value }
-        add(Entry(hash: hash, name: name, value: value), at: slot)
-        return nil
-    }
-
-    /// Sets the value of `name`, adding it when the table does not hold it.
-    mutating func updateValue(_ value: consuming Value, for name: String) {
-        let hash = Self.hash(of: name)
-        let (slot, entry) = find(name, hash)
-        if let entry {
-            entries[entry].value = value
-        } else {
-            add(Entry(hash: hash, name: name, value: value), at: slot)
-        }
-    }
-
-    /// Adds an entry whose name the table does not hold, at `slot` (from
-    /// ``find(_:_:)``) unless the slots grow.
-    private mutating func add(_ entry: consuming Entry, at slot: Int) {
-        var slot = slot
-        if 2 * (count + 1) > slots.count {
-            rehash(slotCount: Self.slotCount(for: count + 1))
-            slot = find(entry.name, entry.hash).slot
-        }
-        entries.append(entry)
-        slots[slot] = Int32(truncatingIfNeeded: entries.count)
-    }
-
-    /// The slot that holds `name`, or the empty slot where it would go, and
-    /// its entry when there is one; slot 0 and none while there are no slots.
-    private func find(_ name: String, _ hash: UInt64) -> (slot: Int, entry: Int?) {
+    /// The first slot, from `hash`'s on, whose entry has `hash`'s high half
+    /// and `matches` (given the entry's index), and that entry's index; or
+    /// the empty slot before any such, where an entry of `hash` would go,
+    /// and nil; slot 0 and nil while there are no slots.
+    func find(_ hash: UInt64, _ matches: (Int) -> Bool) -> (slot: Int, entry: Int?) {
         guard !slots.isEmpty else { return (0, nil) }
+        let high = hash & Self.highHalf
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let stored = Int(slots[slot])
-            if stored == 0 { return (slot, nil) }
-            if entries[stored - 1].hash == hash && entries[stored - 1].name == name { return (slot, stored - 1) }
+        while slots[slot] != 0 {
+            if slots[slot] & Self.highHalf == high {
+                let entry = Int(truncatingIfNeeded: slots[slot] & ~Self.highHalf) - 1
+                if matches(entry) { return (slot, entry) }
+            }
             slot = (slot + 1) & mask
         }
+        return (slot, nil)
     }
 
-    /// Moves every entry into `slotCount` slots.
-    private mutating func rehash(slotCount: Int) {
-        var slots = [Int32](repeating: 0, count: slotCount)
-        let mask = slotCount - 1
-        for index in entries.indices {
-            var slot = Int(truncatingIfNeeded: entries[index].hash) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(truncatingIfNeeded: index + 1)
+    /// Adds `entry`, which no entry matches, at `slot` (the empty one from
+    /// ``find(_:_:)``) unless the slots grow.
+    mutating func add(_ entry: consuming Entry, at slot: Int) {
+        var slot = slot
+        if 2 * (count + 1) > slots.count {
+            rehash(forCount: count + 1)
+            slot = find(entry.hash) { _ in false }.slot
         }
-        self.slots = slots
+        slots[slot] = entry.hash & Self.highHalf | UInt64(truncatingIfNeeded: count + 1)
+        entries.append(entry)
     }
 
-    /// The power of two, at least 16, that is at least twice `count`.
-    private static func slotCount(for count: Int) -> Int {
-        var slots = 16
-        while slots < 2 * count { slots *= 2 }
-        return slots
+    /// Puts every entry in new slots, at least twice `count` (a power of two, at least 16).
+    private mutating func rehash(forCount count: Int) {
+        var slotCount = 16
+        while slotCount < 2 * count { slotCount *= 2 }
+        slots = [UInt64](repeating: 0, count: slotCount)
+        for index in entries.indices {
+            let slot = find(entries[index].hash) { _ in false }.slot
+            slots[slot] = entries[index].hash & Self.highHalf | UInt64(truncatingIfNeeded: index + 1)
+        }
     }
+}
 
+/// The hash of a name that ``NameTable`` and ``SwiftScope`` file it under.
+enum NameHash {
     /// The hash of `name`: of its UTF-8 when it is ASCII, else of the UTF-8
     /// of its canonical decomposition, which canonically equivalent names share.
-    private static func hash(of name: String) -> UInt64 {
-        if let (hash, isASCII) = name.utf8.withContiguousStorageIfAvailable(hash), isASCII { return hash }
+    static func of(_ name: String) -> UInt64 {
+        if let (hash, isASCII) = name.utf8.withContiguousStorageIfAvailable({ of(utf8: $0) }), isASCII { return hash }
         var decomposed = name.decomposedStringWithCanonicalMapping
-        return decomposed.withUTF8 { hash($0).hash }
+        return decomposed.withUTF8 { of(utf8: $0).hash }
     }
 
     /// The hash of `bytes`, and whether they are all ASCII. The bytes are
     /// read eight at a time, the last eight (or the whole of a shorter name)
     /// in as few loads, never past their end.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, isASCII: Bool) {
+    static func of(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (hash: UInt64, isASCII: Bool) {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         var hash = UInt64(truncatingIfNeeded: bytes.count) &* multiplier
         guard let base = bytes.baseAddress else { return (hash, true) }
@@ -173,6 +215,8 @@ struct NameTable<Value> {
 extension NameTable: Sendable where Value: Sendable {}
 
 extension NameTable.Entry: Sendable where Value: Sendable {}
+
+extension HashedEntries: Sendable where Entry: Sendable {}
 
 extension UInt64 {
     /// The bits rotated left by `count` (below 64).

@@ -6,17 +6,18 @@
 // when their spellings meet in one Swift scope (`Type` and `Type_`).
 //
 // Nothing here is spelled for a message unless a clash is reported: scopes
-// and declarations are kept as kinds and names (see SwiftScope.swift).
+// keep each declaration as its kind and its place in the checked program
+// (see SwiftScope.swift).
 
 import TipsSyntax
 
 extension TipsRuntimeBackend {
     public func validate(_ program: CheckedProgram, diagnostics: inout DiagnosticEngine) {
-        var scopes = GeneratedScopes()
+        var scopes = GeneratedScopes(files: program.files)
         // Room for every name at once: growing a table one rehash at a time costs more than filling it.
         var counts = (module: 0, parameters: 0, events: 0)
         for file in program.files {
-            Self.forEachDeclaration(in: file) { declaration in
+            Self.forEachDeclaration(in: file) { _, declaration in
                 switch declaration {
                 case .event(let event):
                     counts.events += 3
@@ -36,83 +37,104 @@ extension TipsRuntimeBackend {
         scopes.parameters.reserveCapacity(counts.parameters)
         scopes.events.reserveCapacity(counts.events)
         scopes.eventTypes.reserveCapacity(counts.events)
-        for file in program.files {
-            Self.forEachDeclaration(in: file) { scopes.declare($0, &diagnostics) }
+        for (fileIndex, file) in program.files.enumerated() {
+            Self.forEachDeclaration(in: file) { index, declaration in
+                scopes.declare(declaration, at: SwiftScope.Place(file: fileIndex, declaration: index), &diagnostics)
+            }
         }
     }
 
-    /// Calls `body` with each declaration of `file`, read where it is stored
-    /// rather than copied out (a copy retains every field of a tip).
-    private static func forEachDeclaration(in file: CheckedFile, _ body: (borrowing CheckedDeclaration) -> Void) {
+    /// Calls `body` with the index of each declaration of `file` and the
+    /// declaration, read where it is stored rather than copied out (a copy
+    /// retains every field of a tip).
+    private static func forEachDeclaration(in file: CheckedFile, _ body: (Int, borrowing CheckedDeclaration) -> Void) {
         file.declarations.withUnsafeBufferPointer { declarations in
-            for index in declarations.indices { body(declarations[index]) }
+            for index in declarations.indices { body(index, declarations[index]) }
         }
     }
 }
 
 /// The Swift scopes of a program's generated code, filled one declaration at a time.
 private struct GeneratedScopes {
-    var module = SwiftScope(.topLevel)
-    var parameters = SwiftScope(.parameters)
-    var events = SwiftScope(.events)
+    var module: SwiftScope
+    var parameters: SwiftScope
+    var events: SwiftScope
     /// Types that code inside `TipsRuntime.TipEvents` names: event types and the enums event fields use.
-    var eventTypes = SwiftScope(.events)
+    var eventTypes: SwiftScope
     /// The names of the enums that event fields use, as written.
     var enumsUsedByEvents: Set<String> = []
     /// The cases, fields or arguments of one declaration, emptied from one to the next.
-    var members = SwiftScope(.topLevel)
+    var members: SwiftScope
 
-    mutating func declare(_ declaration: borrowing CheckedDeclaration, _ diagnostics: inout DiagnosticEngine) {
+    init(files: [CheckedFile]) {
+        module = SwiftScope(.topLevel, files: files)
+        parameters = SwiftScope(.parameters, files: files)
+        events = SwiftScope(.events, files: files)
+        eventTypes = SwiftScope(.events, files: files)
+        members = SwiftScope(.members, files: files)
+    }
+
+    mutating func declare(
+        _ declaration: borrowing CheckedDeclaration, at place: SwiftScope.Place, _ diagnostics: inout DiagnosticEngine
+    ) {
         switch declaration {
         case .enumeration(let decl):
-            let swiftName = SwiftNames.identifier(decl.name)
-            let range = decl.origin.nameRange
-            declareType(swiftName, .enumeration, decl.name, suffix: "Kind", at: range, &diagnostics)
+            let swiftName = SwiftScope.Kind.enumeration.swiftName(decl.name)
+            declareType(
+                swiftName, .enumeration, decl.name, suffix: "Kind", at: place, range: decl.origin.nameRange,
+                &diagnostics)
             if enumsUsedByEvents.contains(decl.name) {
-                eventTypes.declare(swiftName, .enumeration, decl.name, at: range, &diagnostics)
+                eventTypes.declare(swiftName, .enumeration, at: place, &diagnostics)
             }
-            members.reset(.cases(ofEnum: decl.name))
-            for (name, range) in zip(decl.cases, decl.caseRanges) {
-                members.declare(SwiftNames.enumCase(name), .enumCase, name, at: range, &diagnostics)
-            }
+            let cases = decl.cases
+            declareMembers(cases.count, .enumCase, at: place, &diagnostics) { cases[$0] }
         case .parameter(let decl):
-            let swiftName = SwiftNames.identifier(decl.name)
-            parameters.declare(swiftName, .parameter, decl.name, at: decl.origin.nameRange, &diagnostics)
+            parameters.declare(SwiftScope.Kind.parameter.swiftName(decl.name), .parameter, at: place, &diagnostics)
         case .event(let decl):
-            declareEvent(decl, &diagnostics)
+            declareEvent(decl, at: place, &diagnostics)
         case .tip(let tip):
             // The name read once: each read of a tip's field copies it.
             let name = tip.name
-            declareType(SwiftNames.tipType(name), .tip, name, suffix: "Tip", at: tip.origin.nameRange, &diagnostics)
+            declareType(
+                SwiftScope.Kind.tip.swiftName(name), .tip, name, suffix: "Tip", at: place, range: tip.origin.nameRange,
+                &diagnostics)
             guard let arguments = tip.arguments else { return }
-            members.reset(.arguments(ofTip: name))
-            // By index, reading only the name and its range (see `validate`).
-            for index in arguments.indices {
-                let argument = arguments[index].name
-                members.declare(
-                    SwiftNames.tipArgument(argument), .argument, argument, at: arguments[index].nameRange, &diagnostics)
-            }
+            // By index, reading only the name (see `validate`).
+            declareMembers(arguments.count, .argument, at: place, &diagnostics) { arguments[$0].name }
         case .group(let group):
-            let swiftName = SwiftNames.identifier(group.name)
-            declareType(swiftName, .group, group.name, suffix: "Group", at: group.origin.nameRange, &diagnostics)
+            let swiftName = SwiftScope.Kind.group.swiftName(group.name)
+            declareType(
+                swiftName, .group, group.name, suffix: "Group", at: place, range: group.origin.nameRange, &diagnostics)
         }
     }
 
-    private mutating func declareEvent(_ decl: CheckedEvent, _ diagnostics: inout DiagnosticEngine) {
-        let range = decl.origin.nameRange
-        events.declare(SwiftNames.identifier(decl.name), .event, decl.name, at: range, &diagnostics)
-        let eventType = SwiftNames.eventType(decl.name)
-        events.declare(eventType, .eventType, decl.name, at: range, &diagnostics)
-        eventTypes.declare(eventType, .eventType, decl.name, at: range, &diagnostics)
-        let donationType = SwiftNames.donationType(decl.name)
-        events.declare(donationType, .donationType, decl.name, at: range, &diagnostics)
-        eventTypes.declare(donationType, .donationType, decl.name, at: range, &diagnostics)
-        members.reset(.fields(ofEvent: decl.name))
-        // By index, reading only the name and its range (see `validate`).
+    private mutating func declareEvent(
+        _ decl: CheckedEvent, at place: SwiftScope.Place, _ diagnostics: inout DiagnosticEngine
+    ) {
+        let name = decl.name
+        events.declare(SwiftScope.Kind.event.swiftName(name), .event, at: place, &diagnostics)
+        let eventType = SwiftScope.Kind.eventType.swiftName(name)
+        events.declare(eventType, .eventType, at: place, &diagnostics)
+        eventTypes.declare(eventType, .eventType, at: place, &diagnostics)
+        let donationType = SwiftScope.Kind.donationType.swiftName(name)
+        events.declare(donationType, .donationType, at: place, &diagnostics)
+        eventTypes.declare(donationType, .donationType, at: place, &diagnostics)
+        // By index, reading only the name (see `validate`).
         let fields = decl.fields
-        for index in fields.indices {
-            let field = fields[index].name
-            members.declare(SwiftNames.eventField(field), .field, field, at: fields[index].nameRange, &diagnostics)
+        declareMembers(fields.count, .field, at: place, &diagnostics) { fields[$0].name }
+    }
+
+    /// Declares the `count` members of the declaration at `place`, each of
+    /// `kind` and named `name(index)`, in a scope of their own. Fewer than
+    /// two members cannot clash, and are not declared.
+    private mutating func declareMembers(
+        _ count: Int, _ kind: SwiftScope.Kind, at place: SwiftScope.Place, _ diagnostics: inout DiagnosticEngine,
+        name: (Int) -> String
+    ) {
+        guard count > 1 else { return }
+        members.removeAll()
+        for index in 0..<count {
+            members.declare(kind.swiftName(name(index)), kind, at: place.member(index), &diagnostics)
         }
     }
 
@@ -120,8 +142,8 @@ private struct GeneratedScopes {
     /// hide a type that app code names (see ``SwiftNames/appTypeNames``),
     /// with a rename that cannot: the name with `suffix`, or `App` before it when it ends so.
     private mutating func declareType(
-        _ swiftName: String, _ kind: SwiftScope.Kind, _ name: String, suffix: String, at range: SourceRange,
-        _ diagnostics: inout DiagnosticEngine
+        _ swiftName: String, _ kind: SwiftScope.Kind, _ name: String, suffix: String, at place: SwiftScope.Place,
+        range: SourceRange, _ diagnostics: inout DiagnosticEngine
     ) {
         if let module = SwiftNames.appTypeModule(swiftName) {
             let rename = name.hasSuffix(suffix) ? "App" + name : name + suffix
@@ -130,6 +152,6 @@ private struct GeneratedScopes {
                     + "'\(swiftName)' in your app's code; rename it, for example to '\(rename)'",
                 at: range, replacing: rename)
         }
-        module.declare(swiftName, kind, name, at: range, &diagnostics)
+        module.declare(swiftName, kind, at: place, &diagnostics)
     }
 }
