@@ -118,10 +118,13 @@ public enum SwiftNames {
     /// The type of an event's value in `TipsRuntime.TipEvents`: the name
     /// capitalized plus `Event` (`visitedRegion` → `VisitedRegionEvent`), so it
     /// never equals an event's property name and is never a keyword.
-    public static func eventType(_ name: String) -> String { typeName(name, then: "Event") }
+    public static func eventType(_ name: String) -> String { typeName(name, then: eventTypeSuffix) }
 
     /// The type of an event's typed donations in `TipsRuntime.TipEvents`: `visitedRegion` → `VisitedRegionDonation`.
-    public static func donationType(_ name: String) -> String { typeName(name, then: "Donation") }
+    public static func donationType(_ name: String) -> String { typeName(name, then: donationTypeSuffix) }
+
+    /// What ``eventType(_:)`` and ``donationType(_:)`` put after the type name.
+    static let eventTypeSuffix = "Event", donationTypeSuffix = "Donation"
 
     /// The name with its first letter uppercased (`visitedRegion` → `VisitedRegion`), then `suffix`.
     public static func typeName(_ name: String, then suffix: String = "") -> String {
@@ -141,9 +144,31 @@ public enum SwiftNames {
     /// 5,000 events cost 25 M instructions fewer (callgrind, `tipc-bench --measure-compile-one-job 10000`).
     private static func asciiTypeName(_ name: String, then suffix: String) -> String {
         String(unsafeUninitializedCapacity: name.utf8.count + suffix.utf8.count) { buffer in
-            let count = buffer.initialize(from: name.utf8).1
-            if (0x61...0x7A).contains(buffer[0]) { buffer[0] -= 0x20 }
-            return count + UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(from: suffix.utf8).1
+            writeASCIITypeName(name, then: suffix, into: buffer)
+        }
+    }
+
+    /// Writes ``asciiTypeName(_:then:)`` of `name` into `buffer`, which has
+    /// room for `name` and `suffix`; returns how many bytes it wrote.
+    private static func writeASCIITypeName(
+        _ name: String, then suffix: String, into buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        let count = buffer.initialize(from: name.utf8).1
+        if (0x61...0x7A).contains(buffer[0]) { buffer[0] -= 0x20 }
+        return count + UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(from: suffix.utf8).1
+    }
+
+    /// Calls `body` with the UTF-8 of ``typeName(_:then:)``: written on the
+    /// stack when the name's first byte is ASCII, rather than in a new string.
+    static func withTypeNameUTF8<Result>(
+        _ name: String, then suffix: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        guard let byte = name.utf8.first, byte < 0x80 else {
+            var spelled = typeName(name, then: suffix)
+            return spelled.withUTF8(body)
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.utf8.count + suffix.utf8.count) { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[..<writeASCIITypeName(name, then: suffix, into: buffer)]))
         }
     }
 

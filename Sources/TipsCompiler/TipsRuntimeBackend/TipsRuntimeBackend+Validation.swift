@@ -113,12 +113,11 @@ private struct GeneratedScopes {
     ) {
         let name = decl.name
         events.declare(SwiftScope.Kind.event.swiftName(name), .event, at: place, &diagnostics)
-        let eventType = SwiftScope.Kind.eventType.swiftName(name)
-        events.declare(eventType, .eventType, at: place, &diagnostics)
-        eventTypes.declare(eventType, .eventType, at: place, &diagnostics)
-        let donationType = SwiftScope.Kind.donationType.swiftName(name)
-        events.declare(donationType, .donationType, at: place, &diagnostics)
-        eventTypes.declare(donationType, .donationType, at: place, &diagnostics)
+        for kind in [SwiftScope.Kind.eventType, .donationType] {
+            let hash = SwiftScope.hash(of: name, as: kind)
+            events.declare(hash: hash, kind, at: place, spelled: { kind.swiftName(name) }, &diagnostics)
+            eventTypes.declare(hash: hash, kind, at: place, spelled: { kind.swiftName(name) }, &diagnostics)
+        }
         // By index, reading only the name (see `validate`).
         let fields = decl.fields
         declareMembers(fields.count, .field, at: place, &diagnostics) { fields[$0].name }
