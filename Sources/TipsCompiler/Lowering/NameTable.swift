@@ -90,6 +90,16 @@ struct HashedEntries<Entry: HashedEntry> {
 
     private static var highHalf: UInt64 { 0xFFFF_FFFF_0000_0000 }
 
+    /// What a slot holds for the entry at `index`, whose hash is `hash`.
+    private static func slotValue(_ hash: UInt64, entry index: Int) -> UInt64 {
+        hash & highHalf | UInt64(truncatingIfNeeded: index + 1)
+    }
+
+    /// The index of the entry a non-empty slot holds.
+    private static func entry(inSlot value: UInt64) -> Int {
+        Int(truncatingIfNeeded: value & ~highHalf) - 1
+    }
+
     /// How many entries the table holds.
     var count: Int { entries.count }
 
@@ -123,7 +133,7 @@ struct HashedEntries<Entry: HashedEntry> {
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
             if slots[slot] & Self.highHalf == high {
-                let entry = Int(truncatingIfNeeded: slots[slot] & ~Self.highHalf) - 1
+                let entry = Self.entry(inSlot: slots[slot])
                 if matches(entry) { return (slot, entry) }
             }
             slot = (slot + 1) & mask
@@ -139,7 +149,7 @@ struct HashedEntries<Entry: HashedEntry> {
             rehash(forCount: count + 1)
             slot = find(entry.hash) { _ in false }.slot
         }
-        slots[slot] = entry.hash & Self.highHalf | UInt64(truncatingIfNeeded: count + 1)
+        slots[slot] = Self.slotValue(entry.hash, entry: count)
         entries.append(entry)
     }
 
@@ -150,7 +160,7 @@ struct HashedEntries<Entry: HashedEntry> {
         slots = [UInt64](repeating: 0, count: slotCount)
         for index in entries.indices {
             let slot = find(entries[index].hash) { _ in false }.slot
-            slots[slot] = entries[index].hash & Self.highHalf | UInt64(truncatingIfNeeded: index + 1)
+            slots[slot] = Self.slotValue(entries[index].hash, entry: index)
         }
     }
 }
