@@ -383,8 +383,8 @@ extension Checker {
         }
     }
 
-    /// The declared names of one kind, in the order of ``symbols``.
-    func names(of kind: DeclaredName.Kind) -> [String] { symbols.compactMap { $0.value.kind == kind ? $0.key : nil } }
+    /// The declared names of one kind, in the order they are declared.
+    func names(of kind: DeclaredName.Kind) -> [String] { symbols.names { $0.kind == kind } }
 
     // MARK: - Tip ids
 

@@ -36,7 +36,7 @@ public struct Checker: Sendable {
     /// Each file's name without directories, by ``FileID/rawValue``: every rule records it.
     let fileNames: [String]
     var diagnostics: CheckerReporter
-    var symbols: [String: DeclaredName] = [:]
+    var symbols = NameTable<DeclaredName>()
     /// The enums, parameters and events checked without errors, in the
     /// order checked; ``DeclaredName/checked`` is the index of a name's.
     var enums: [CheckedEnum] = []
@@ -136,9 +136,11 @@ public struct Checker: Sendable {
         return declarations
     }
 
-    /// Appends `checked` to `all`, and notes where in its name's `entry`.
-    private static func keep<Checked>(_ checked: Checked, in all: inout [Checked], entry: inout DeclaredName?) {
-        entry?.checked = Int32(all.count)
+    /// Appends `checked` to `all`, and notes where in its name's entry of `symbols`.
+    private static func keep<Checked>(
+        _ checked: Checked, named name: String, in all: inout [Checked], symbols: inout NameTable<DeclaredName>
+    ) {
+        symbols.modifyValue(for: name) { $0.checked = Int32(all.count) }
         all.append(checked)
     }
 
@@ -148,19 +150,19 @@ public struct Checker: Sendable {
         case .enumeration(let decl):
             declare(decl)
             guard let checked = reporting(as: .enumeration(decl.name.name), { $0.checkEnum(decl) }) else { return nil }
-            Self.keep(checked, in: &enums, entry: &symbols[checked.name])
+            Self.keep(checked, named: checked.name, in: &enums, symbols: &symbols)
             return .enumeration(checked)
         case .parameter(let decl):
             declare(decl)
             guard let checked = reporting(as: .parameter(decl.name.name), { $0.checkParameter(decl) }) else {
                 return nil
             }
-            Self.keep(checked, in: &parameters, entry: &symbols[checked.name])
+            Self.keep(checked, named: checked.name, in: &parameters, symbols: &symbols)
             return .parameter(checked)
         case .event(let decl):
             declare(decl)
             guard let checked = reporting(as: .event(decl.name.name), { $0.checkEvent(decl) }) else { return nil }
-            Self.keep(checked, in: &events, entry: &symbols[checked.name])
+            Self.keep(checked, named: checked.name, in: &events, symbols: &symbols)
             return .event(checked)
         default: return nil
         }
@@ -303,9 +305,8 @@ public struct Checker: Sendable {
                 case .group(let decl):
                     (key, symbol) = (decl.name.name, DeclaredName(nameRange: decl.name.range, kind: .group))
                 }
-                // One hash for a new name; a duplicate puts the first declaration back.
-                if let existing = symbols.updateValue(symbol, forKey: key) {
-                    symbols[key] = existing
+                // One hash for a new name; a duplicate leaves the first declaration in place.
+                if let existing = symbols.insertIfAbsent(symbol, for: key) {
                     reporting(as: symbol.symbol(key)) {
                         $0.diagnostics.error(
                             "'\(key)' is already declared as \(existing.kind)", at: symbol.nameRange,

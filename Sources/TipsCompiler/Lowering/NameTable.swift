@@ -1,6 +1,6 @@
-// A table keyed by names, for the lowering's and the back end's look-ups by
-// name, which run once or more for every declaration and every name a rule
-// reads.
+// A table keyed by names, for the checker's, the lowering's and the back
+// end's look-ups by name, which run once or more for every declaration and
+// every name a rule reads.
 
 import Foundation
 
@@ -62,6 +62,17 @@ struct NameTable<Value> {
         } else {
             table.add(Entry(hash: hash, name: name, value: value), at: slot)
         }
+    }
+
+    /// Changes the value of `name` in place; nothing when the table does not hold it.
+    mutating func modifyValue(for name: String, _ body: (inout Value) -> Void) {
+        guard let entry = find(name, NameHash.of(name)).entry else { return }
+        body(&table[entry].value)
+    }
+
+    /// The names whose values satisfy `isIncluded`, in the order they were added.
+    func names(where isIncluded: (Value) -> Bool) -> [String] {
+        (0..<table.count).compactMap { isIncluded(table[$0].value) ? table[$0].name : nil }
     }
 
     /// The slot that holds `name`, or the empty slot where it would go, and
