@@ -37,4 +37,15 @@ import Testing
         table.updateValue(4, for: "a")
         #expect(table["a"] == 4)
     }
+
+    @Test func modifyingChangesOnlyAHeldNameAndNamesKeepTheOrderAdded() {
+        var table = NameTable<Int>()
+        for (index, name) in ["zeta", "alpha", "caf\u{E9}", "mid"].enumerated() { table.updateValue(index, for: name) }
+        table.modifyValue(for: "cafe\u{301}") { $0 += 10 }
+        #expect(table["caf\u{E9}"] == 12, "the decomposed spelling modifies the composed name's value")
+        table.modifyValue(for: "absent") { $0 = 99 }
+        #expect(table["absent"] == nil && table.count == 4, "modifying a name the table lacks adds nothing")
+        #expect(table.names { _ in true } == ["zeta", "alpha", "caf\u{E9}", "mid"])
+        #expect(table.names { $0.isMultiple(of: 2) } == ["zeta", "caf\u{E9}"])
+    }
 }
