@@ -7,7 +7,7 @@ import TipsRuntime
 /// resumed as often, and a status read while holds, a session limit and one
 /// at a time are in force against one with none. What is compared is
 /// measured in one run, so the ratio holds on a machine shared with other
-/// work. README.md ("Benchmarks") says why the targets are what they are.
+/// work. docs/Performance.md says how each figure is taken and why.
 enum AttentionBench {
     static func run(options: Options, report: Report) async throws {
         // Many short rounds: each difference is of two runs taken moments

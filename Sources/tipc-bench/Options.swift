@@ -2,7 +2,7 @@
 struct Options {
     /// How much to measure.
     enum Scale {
-        /// Small sizes and few runs: finishes in under a minute.
+        /// Small sizes and few runs: finishes in a few minutes.
         case quick
         /// Every size up to 100,000 tips.
         case full
@@ -29,7 +29,7 @@ struct Options {
 
     static let usage = """
         usage: tipc-bench [--quick | --full]
-          --quick   sizes 100, 1,000 and 10,000 tips, few runs (the default; under a minute)
+          --quick   sizes 100, 1,000 and 10,000 tips, few runs (the default; a few minutes)
           --full    sizes up to 100,000 tips, more runs
           --only compiler|runtime   measure one half only
           --only editor             only the language server's diagnostics after an edit
