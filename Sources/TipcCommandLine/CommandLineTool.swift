@@ -140,6 +140,8 @@ public enum CommandLineTool {
         guard let inputs = readInputs(files, standardError: standardError) else { return usageError }
         var options = options
         options.keepsSyntax = endsProcess
+        // Diagnostics and generated files only: nothing here asks the symbol table.
+        options.recordsSymbols = false
         do {
             options.lock = try LockCommand.readLockOption(lock)
             options.strings = try StringsCommand.readCatalogOption(strings)

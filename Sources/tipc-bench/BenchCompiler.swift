@@ -53,11 +53,13 @@ enum BenchCompiler {
 
     /// Parses, checks and emits `bytes` as one file, the way `tipc compile` does
     /// (with `jobs` threads; by default as many as `tipc` runs), keeping the
-    /// syntax tree in the result as `tipc compile` does.
+    /// syntax tree in the result and recording no symbol table, as `tipc
+    /// compile` does.
     static func compile(_ bytes: [UInt8], jobs: Int? = nil, strings: [UInt8]? = nil) -> Output? {
         let catalog = strings.map { CompilationInput(path: "Synthetic.xcstrings", bytes: $0) }
         var options = CompilationOptions(jobs: jobs, strings: catalog)
         options.keepsSyntax = true
+        options.recordsSymbols = false
         let result = Compilation(inputs: [CompilationInput(path: fileName, bytes: bytes)], options: options).run()
         let errors = result.diagnostics.filter { $0.severity == .error }.count
         let warnings = result.diagnostics.filter { $0.severity == .warning }.count
@@ -102,7 +104,8 @@ extension BenchCompiler {
         let syntax = Parser.parse(file, diagnostics: &diagnostics)
         times.parse = CPUTime.ofThisProcess - start
         start = CPUTime.ofThisProcess
-        let program = Checker.check([syntax], sources: sources, diagnostics: &diagnostics, jobs: 1)
+        let program = Checker.check(
+            [syntax], sources: sources, diagnostics: &diagnostics, jobs: 1, recordsSymbols: false)
         times.check = CPUTime.ofThisProcess - start
         let backend = TipsRuntimeBackend()
         start = CPUTime.ofThisProcess

@@ -1,5 +1,6 @@
 // What the checker records of names for the symbol table: each declaration
 // as it checks it, and each use as it resolves it (see Model/SymbolTable.swift).
+// A checker that does not record symbols (`recordsSymbols`) skips all of it.
 
 import TipsSyntax
 
@@ -19,6 +20,7 @@ extension Checker.DeclaredName {
 extension Checker {
     /// Records that the name at `range` resolves to `symbol`.
     mutating func recordUse(_ symbol: Symbol, at range: SourceRange) {
+        guard recordsSymbols else { return }
         uses.append(SymbolUse(range: range, symbol: symbol))
     }
 
@@ -59,6 +61,7 @@ extension Checker {
     // MARK: - Declarations
 
     mutating func declare(_ decl: EnumDecl) {
+        guard recordsSymbols else { return }
         let symbol = Symbol.enumeration(decl.name.name)
         declarations.append(
             SymbolDeclaration(symbol: symbol, nameRange: decl.name.range, range: decl.range, doc: decl.doc?.lines ?? [])
@@ -73,6 +76,7 @@ extension Checker {
     }
 
     mutating func declare(_ decl: ParameterDecl) {
+        guard recordsSymbols else { return }
         declarations.append(
             SymbolDeclaration(
                 symbol: .parameter(decl.name.name), nameRange: decl.name.range, range: decl.range,
@@ -83,6 +87,7 @@ extension Checker {
     }
 
     mutating func declare(_ decl: EventDecl) {
+        guard recordsSymbols else { return }
         declarations.append(
             SymbolDeclaration(
                 symbol: .event(decl.name.name), nameRange: decl.name.range, range: decl.range,
@@ -96,6 +101,7 @@ extension Checker {
     /// Records a tip, its arguments and its items (actions by name, the
     /// others by keyword and place among the items with that keyword).
     mutating func declare(_ decl: TipDecl) {
+        guard recordsSymbols else { return }
         let tip = decl.name.name
         var id: SourceRange?
         // Switches, not `if case`, which copies the whole item (its texts too):
@@ -124,6 +130,7 @@ extension Checker {
     }
 
     mutating func declare(_ decl: GroupDecl) {
+        guard recordsSymbols else { return }
         declarations.append(
             SymbolDeclaration(
                 symbol: .group(decl.name.name), nameRange: decl.name.range, range: decl.range,
@@ -131,11 +138,13 @@ extension Checker {
     }
 
     mutating func declare(_ decl: ScenarioDecl) {
+        guard recordsSymbols else { return }
         declarations.append(
             SymbolDeclaration(symbol: Self.symbol(of: decl), nameRange: decl.name.range, range: decl.range))
     }
 
     mutating func declare(_ decl: ConfigDecl) {
+        guard recordsSymbols else { return }
         declarations.append(SymbolDeclaration(symbol: .config, nameRange: decl.keyword, range: decl.range))
     }
 

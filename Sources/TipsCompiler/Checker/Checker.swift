@@ -51,13 +51,20 @@ public struct Checker: Sendable {
     var declarations: [SymbolDeclaration] = []
     /// The uses of names resolved so far, for the symbol table.
     var uses: [SymbolUse] = []
+    /// Whether `declarations` and `uses` are recorded; without them the
+    /// program's ``CheckedProgram/symbols`` is empty (see
+    /// ``CompilationOptions/recordsSymbols``).
+    var recordsSymbols = true
 
-    /// Checks `files` (in input order) and returns the checked program.
+    /// Checks `files` (in input order) and returns the checked program; with
+    /// `recordsSymbols` false, a program without its symbol table.
     public static func check(
-        _ files: [SourceFileSyntax], sources: SourceManager, diagnostics: inout DiagnosticEngine, jobs: Int = 1
+        _ files: [SourceFileSyntax], sources: SourceManager, diagnostics: inout DiagnosticEngine, jobs: Int = 1,
+        recordsSymbols: Bool = true
     ) -> CheckedProgram {
         var checker = Checker(sources: sources, diagnostics: diagnostics.take())
         checker.jobs = jobs
+        checker.recordsSymbols = recordsSymbols
         let program = checker.run(files)
         diagnostics = checker.diagnostics.sink.take()
         return program
@@ -78,7 +85,7 @@ public struct Checker: Sendable {
         // take these after them (room for every declaration's records here was
         // 15.5 MB held unused at the peak of checking 10,000 tips, massif).
         let checkedHere = positions.enums.count + positions.parametersAndEvents.count + positions.groups.count
-        declarations.reserveCapacity((checkedHere + positions.configs.count) * 4)
+        if recordsSymbols { declarations.reserveCapacity((checkedHere + positions.configs.count) * 4) }
         parameters.reserveCapacity(positions.parametersAndEvents.count)
         events.reserveCapacity(positions.parametersAndEvents.count)
         let config = reporting(as: .config) { $0.checkConfig(files, at: positions.configs) }
@@ -182,10 +189,7 @@ public struct Checker: Sendable {
             worker.diagnostics = CheckerReporter(sink: DiagnosticEngine())
             (worker.declarations, worker.uses) = ([], [])
             // Each tip records itself, its arguments and its items, and a use or two per item.
-            let items = positions[range].reduce(0) { count, position in
-                guard case .tip(let decl) = files[position.file].declarations[position.index] else { return count }
-                return count + 1 + (decl.arguments?.count ?? 0) + decl.items.count
-            }
+            let items = base.recordsSymbols ? Self.recordCount(of: positions[range], in: files) : 0
             // The first range's records take the earlier ones after them
             // (see `appendShorter(_:to:)`): room for those too, or appending
             // would reallocate them at twice the size (25.5 MB more at the
@@ -253,6 +257,17 @@ public struct Checker: Sendable {
             all += records
         }
         records = []
+    }
+
+    /// How many symbol records the tips at `positions` make: each tip, its
+    /// arguments and its items.
+    private static func recordCount(
+        of positions: ArraySlice<DeclarationPositions.Position>, in files: [SourceFileSyntax]
+    ) -> Int {
+        positions.reduce(0) { count, position in
+            guard case .tip(let decl) = files[position.file].declarations[position.index] else { return count }
+            return count + 1 + (decl.arguments?.count ?? 0) + decl.items.count
+        }
     }
 
     /// Tips below this many per job are not worth a thread.
