@@ -66,17 +66,6 @@ public enum CommandLineArguments {
     /// The commands, for `help` and suggestions.
     public static let commands = HelpText.commands.map(\.name) + ["help"]
 
-    /// Replaces every `--options-file <path>` (or `--options-file=<path>`) with
-    /// the options the file lists: one or more whitespace-separated words a
-    /// line; blank lines and lines starting with `#` are skipped. This is how
-    /// a `tipc.options` file beside the `.tips` files sets the access level
-    /// for the build plugin without plugin arguments.
-    public static func expandingOptionsFiles(
-        _ arguments: [String], read: (String) -> String?
-    ) throws(UsageError) -> [String] {
-        try OptionsFile.expand(arguments, read: read).arguments
-    }
-
     /// Parses the arguments, or throws a usage error saying what is wrong.
     public static func parse(_ arguments: [String]) throws(UsageError) -> TipcCommand {
         guard let first = arguments.first else { return .help(topic: nil) }

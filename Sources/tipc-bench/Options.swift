@@ -16,6 +16,8 @@ struct Options {
     var only: String?
     /// Set by the hidden `--print-input <tips>`: print the synthetic input and stop.
     var printInput: Int?
+    /// Set by `--help` or `-h`: print the usage and stop.
+    var showsHelp = false
 
     /// Tip counts measured at this scale.
     var sizes: [Int] { scale == .quick ? [100, 1_000, 10_000] : [100, 1_000, 10_000, 100_000] }
@@ -28,7 +30,8 @@ struct Options {
     }
 
     static let usage = """
-        usage: tipc-bench [--quick | --full]
+        usage: tipc-bench [--quick | --full] [--only <part>]
+          --help, -h  print this and exit
           --quick   sizes 100, 1,000 and 10,000 tips, few runs (the default; a few minutes)
           --full    sizes up to 100,000 tips, more runs
           --only compiler|runtime   measure one half only
@@ -49,6 +52,7 @@ struct Options {
             switch argument {
             case "--quick": options.scale = .quick
             case "--full": options.scale = .full
+            case "--help", "-h": options.showsHelp = true
             case "--only":
                 guard index + 1 < arguments.count,
                     [

@@ -8,6 +8,11 @@ guard let options = Options.parse(Array(CommandLine.arguments.dropFirst())) else
     exit(2)
 }
 
+if options.showsHelp {
+    print(Options.usage)
+    exit(0)
+}
+
 if let tipCount = options.printInput {
     FileHandle.standardOutput.write(Data(SyntheticTips(tipCount: tipCount).bytes()))
     exit(0)

@@ -137,14 +137,12 @@ extension DriverTests {
 
     @Test func optionsFilesExpandInPlaceSkippingComments() throws {
         let files = ["a.options": "# comment\n--access-level public\n\n  --warnings-as-errors  \n"]
-        let expanded = try CommandLineArguments.expandingOptionsFiles(
+        let expanded = try OptionsFile.expand(
             ["compile", "x.tips", "--options-file", "a.options", "-o", "out"]
-        ) { files[$0] }
+        ) { files[$0] }.arguments
         #expect(expanded == ["compile", "x.tips", "--access-level", "public", "--warnings-as-errors", "-o", "out"])
         #expect(throws: UsageError("options file 'loop' may not name another options file")) {
-            try CommandLineArguments.expandingOptionsFiles(["check", "--options-file=loop"]) { _ in
-                "--options-file loop"
-            }
+            try OptionsFile.expand(["check", "--options-file=loop"]) { _ in "--options-file loop" }
         }
     }
 }
@@ -247,7 +245,7 @@ extension DriverTests {
     }
 
     @Test(arguments: [
-        // A flag given a value is the same mistake for every command (format used to call it an unknown option).
+        // A flag given a value is the same mistake for every command, `format` included.
         (["format", "--check=yes", "a.tips"], "option '--check' takes no value"),
         (["check", "--warnings-as-errors=yes", "a.tips"], "option '--warnings-as-errors' takes no value"),
         (["test", "a.tips", "--filter"], "option '--filter' needs a value"),

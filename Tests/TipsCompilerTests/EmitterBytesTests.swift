@@ -50,9 +50,6 @@ import TipsTestSupport
             var grouped = ByteBuffer()
             grouped.appendInteger(value)
             #expect(grouped.string(0..<grouped.count) == SwiftNames.integer(value))
-            var plain = ByteBuffer()
-            plain.appendDecimal(value)
-            #expect(plain.string(0..<plain.count) == String(value))
         }
     }
 

@@ -197,3 +197,15 @@ import Testing
         }
     }
 }
+
+extension Checker {
+    /// Whether `phrase` occurs in `text`, ignoring ASCII case, not inside a
+    /// longer word: one phrase at a time, through the matcher the checker's
+    /// one-pass ``promotionalMatches(in:)`` uses, so that the oracles above
+    /// can hold each against the other.
+    static func containsWholeWords(_ phrase: String, in text: String) -> Bool {
+        let phrase = PromotionalPhrase(phrase)
+        var text = text
+        return text.withUTF8 { haystack in haystack.indices.contains { phrase.matches(haystack, at: $0) } }
+    }
+}

@@ -86,13 +86,6 @@ extension Checker {
         }
     }
 
-    /// Whether `phrase` occurs in `text`, ignoring ASCII case, not inside a longer word.
-    static func containsWholeWords(_ phrase: String, in text: String) -> Bool {
-        let phrase = PromotionalPhrase(phrase)
-        var text = text
-        return text.withUTF8 { haystack in haystack.indices.contains { phrase.matches(haystack, at: $0) } }
-    }
-
     /// The phrases of ``promotionalPhrases`` that `text` contains as whole
     /// words, ignoring ASCII case: bit `i` set for phrase `i`. One pass over
     /// the bytes: only a byte that starts some phrase, followed by a byte
@@ -124,8 +117,8 @@ extension Checker {
         }
     }
 
-    /// A phrase as lowercased bytes.
-    private struct PromotionalPhrase {
+    /// A phrase as lowercased bytes (internal: the tests match one phrase at a time with it).
+    struct PromotionalPhrase {
         /// The phrase's bytes, lowercased.
         let bytes: [UInt8]
         /// Whether the phrase may not follow a word byte (it starts with one).

@@ -31,11 +31,6 @@ extension ByteBuffer {
         appendDigits(of: value, grouped: value.magnitude >= 10_000)
     }
 
-    /// Appends `value` in plain decimal digits (`String(value)`).
-    mutating func appendDecimal(_ value: Int) {
-        appendDigits(of: value, grouped: false)
-    }
-
     /// Writes the digits (with `_` between groups of three when `grouped`)
     /// from the right into room made for all of them.
     private mutating func appendDigits(of value: Int, grouped: Bool) {

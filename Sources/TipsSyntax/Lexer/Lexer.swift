@@ -137,36 +137,23 @@ public struct Lexer {
     package static func tokenizeKeepingComments(
         _ file: SourceFile, diagnostics: inout DiagnosticEngine
     ) -> (tokens: [Token], comments: [SourceRange], unclosedComment: SourceRange?) {
-        let lexed = tokenize(file, diagnostics: &diagnostics, keepingComments: true)
-        return (lexed.tokens, lexed.comments, lexed.unclosedComment)
-    }
-
-    /// Lexes the whole file and also returns the decoded pieces of each
-    /// string token, in order.
-    package static func tokenizeKeepingStrings(
-        _ file: SourceFile, diagnostics: inout DiagnosticEngine
-    ) -> (tokens: [Token], strings: [StringLiteral.Segments]) {
-        let lexed = tokenize(file, diagnostics: &diagnostics, keepingComments: false)
-        return (lexed.tokens, lexed.strings)
+        tokenize(file, diagnostics: &diagnostics, keepingComments: true)
     }
 
     private static func tokenize(
         _ file: SourceFile, diagnostics: inout DiagnosticEngine, keepingComments: Bool
-    ) -> (
-        tokens: [Token], comments: [SourceRange], unclosedComment: SourceRange?, strings: [StringLiteral.Segments]
-    ) {
+    ) -> (tokens: [Token], comments: [SourceRange], unclosedComment: SourceRange?) {
         var lexer = Lexer(file: file, collectsDocs: keepingComments, diagnostics: diagnostics.take())
         defer { diagnostics = lexer.diagnostics.take() }
         lexer.recordsComments = keepingComments
         var tokens: [Token] = []
-        var strings: [StringLiteral.Segments] = []
         while tokens.last?.kind != .endOfFile {
             let token = lexer.next()
-            if token.kind == .string { strings.append(lexer.takeStringSegments()) }
+            if token.kind == .string { _ = lexer.takeStringSegments() }
             if token.hasDocComment { _ = lexer.takeDocComment() }
             tokens.append(token)
         }
-        return (tokens, lexer.comments, lexer.unclosedComment, strings)
+        return (tokens, lexer.comments, lexer.unclosedComment)
     }
 
     @inline(__always)

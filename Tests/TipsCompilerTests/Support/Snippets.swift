@@ -30,9 +30,15 @@ func lexSnippet(_ text: String) -> LexedSnippet {
 func lexSnippet(bytes: [UInt8]) -> LexedSnippet {
     var sources = SourceManager()
     let file = sources.add(path: "test.tips", bytes: bytes)
-    var engine = DiagnosticEngine()
-    let (tokens, strings) = Lexer.tokenizeKeepingStrings(file, diagnostics: &engine)
-    return LexedSnippet(file: file, tokens: tokens, strings: strings, diagnostics: engine.reported)
+    var lexer = Lexer(file: file, diagnostics: DiagnosticEngine())
+    var tokens: [Token] = []
+    var strings: [StringLiteral.Segments] = []
+    while tokens.last?.kind != .endOfFile {
+        let token = lexer.next()
+        if token.kind == .string { strings.append(lexer.takeStringSegments()) }
+        tokens.append(token)
+    }
+    return LexedSnippet(file: file, tokens: tokens, strings: strings, diagnostics: lexer.diagnostics.reported)
 }
 
 /// The result of parsing a snippet in a test.
