@@ -12,13 +12,13 @@ enum AttentionBench {
     static func run(options: Options, report: Report) async throws {
         // Many short rounds: each difference is of two runs taken moments
         // apart, so the load they ran under is alike (21 rounds of 2,000
-        // displays left the middle half of the differences 3-4 µs wide at load 5).
+        // displays leave the middle half of the differences 3-4 µs wide at load 5).
         // A round's 1,000 activities fit in a reader's buffer
         // (`TipCenter.activityBufferLimit`, 1,024): a display takes about
         // 2 µs, less than waking the reader's task, so with 2,500 displays a
-        // round the reader fell more than 1,024 behind, activities were
-        // dropped, and each round waited out `settle()` for activities that
-        // never came (188 µs a display, `--full`). `--full` takes more rounds.
+        // round the reader falls more than 1,024 behind, activities are
+        // dropped, and each round waits out `settle()` for activities that
+        // never come (188 µs a display, `--full`). `--full` takes more rounds.
         let count = 500
         let roundCount = options.scale == .quick ? 81 : 241
         print("  attention (10,000 tips registered, in-memory datastore):")
@@ -61,15 +61,14 @@ enum AttentionBench {
 
     /// Judges what a consumer added to a display. A consumer cannot make a
     /// display cheaper, so a difference below minus the limit is not a
-    /// measurement of the consumer but of the scheduler: while each display
-    /// was four hops between threads (the in-memory store's writes went
-    /// through the commit pipeline's writer), whether a thread was asleep or
-    /// awake when handed work moved a display's CPU time by tens of µs on
-    /// this 2-core virtual machine, more than any consumer costs (a display
-    /// with no consumer measured 10 µs in one run and 57-71 µs in the next).
-    /// An `.inMemory` display no longer leaves its thread (about 1.6 µs), but
-    /// a reader's task is still woken and parked. Such a figure is reported,
-    /// and judged a miss of the benchmark rather than a pass.
+    /// measurement of the consumer but of the scheduler: an `.inMemory`
+    /// display stays on its thread (about 1.6 µs), but a reader's task is
+    /// woken and parked, and whether a thread is asleep or awake when handed
+    /// work moves a display's CPU time by more than any consumer costs on a
+    /// 2-core virtual machine (with four hops between threads a display,
+    /// one with no consumer measured 10 µs in one run and 57-71 µs in the
+    /// next). Such a figure is reported, and judged a miss of the benchmark
+    /// rather than a pass.
     private static func judgeAddedCost(_ added: Double, _ target: String, report: Report) {
         let measured = added >= -addedCostLimit
         report.judge(

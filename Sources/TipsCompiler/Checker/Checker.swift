@@ -245,10 +245,10 @@ public struct Checker: Sendable {
     /// which the table sorts (see ``SymbolTable/init(declarations:uses:)``),
     /// so their order here only makes the runs it merges. Putting the
     /// records checked before the tips in front of the tips' (as
-    /// `append(_:to:)` keeps order) moved every tip's record to make room:
-    /// for 10,000 tips, 9 MB and 0.26 M misses of a 2 MB cache of
-    /// `Compilation.run`'s 4.50 M (callgrind --cache-sim=yes
-    /// --LL=2097152,16,64, `tipc compile`; 4.11 M after).
+    /// `append(_:to:)` keeps order) would move every tip's record to make
+    /// room: for 10,000 tips, 9 MB and 0.26 M of the 4.50 M misses of a 2 MB
+    /// cache in `Compilation.run` (callgrind --cache-sim=yes
+    /// --LL=2097152,16,64, `tipc compile`).
     private static func appendShorter<Element>(_ records: inout [Element], to all: inout [Element]) {
         if records.count > all.count {
             records += all

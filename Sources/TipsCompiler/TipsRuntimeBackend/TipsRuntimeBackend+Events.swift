@@ -24,9 +24,9 @@ struct EventSpelling {
     let fieldLabels: [String]
 
     /// The event is borrowed and its fields read by index, never copied:
-    /// taken as an initializer's argument is by default, the event was
-    /// copied, and each field read by `map` was (32,000 calls to retain and
-    /// 11,000 to release fewer for the benchmark's 5,000 events, most of
+    /// taken as an initializer's argument is by default, the event would be
+    /// copied, and each field read by `map` would be (32,000 calls to retain
+    /// and 11,000 to release more for the benchmark's 5,000 events, most of
     /// them on small strings that keep no count; callgrind, `tipc compile`).
     init(_ event: borrowing CheckedEvent) {
         eventType = SwiftNames.eventType(event.name)

@@ -273,9 +273,9 @@ extension FileEmitter {
         writeTableHead(of: tip, to: &text)
         part.literals.append(&text)
         // Each rule copied out once, its names and its text read from the
-        // copy: read in place for each, it was copied for each (17,219
-        // copies of a rule's expression fewer for the benchmark's 10,000
-        // tips, callgrind, `tipc compile`).
+        // copy: read in place for each, it would be copied for each (17,219
+        // copies of a rule's expression for the benchmark's 10,000 tips,
+        // callgrind, `tipc compile`).
         for rule in tip.rules {
             part.names.add(rule)
             rule.write(to: &text)

@@ -360,7 +360,7 @@ struct FileEmitter {
         writer.block("extension TipsRuntime.TipParameters") { writer in
             // Each parameter matched out of the file once and read beside its
             // runtime reference: moved into an array of ``LoweredParameter``s
-            // first, it was copied twice (6,000 copies more for the
+            // first, it would be copied twice (6,000 copies more for the
             // benchmark's 6,000 parameters, callgrind, `tipc compile`).
             for index in file.declarations.indices {
                 guard case .parameter(let parameter) = file.declarations[index] else { continue }

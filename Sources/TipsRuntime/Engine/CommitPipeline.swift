@@ -20,10 +20,10 @@ import Foundation
 /// A backend that writes in memory (`DatastoreBackend.writesInline`) is
 /// written on the sender's thread, under the engine's lock, so the order is
 /// kept without the writer: a batch is durable when `send` returns, and an
-/// awaited change on `.inMemory` returns without leaving its thread (a
-/// display on `.inMemory` took four hops between threads before, which
-/// moved its CPU time by tens of µs from one run to the next on a 2-core
-/// machine: `tipc-bench --only attention`).
+/// awaited change on `.inMemory` returns without leaving its thread. Each
+/// hop between threads would move a display's CPU time by tens of µs from
+/// one run to the next on a 2-core machine (`tipc-bench --only attention`
+/// measured it with four hops a display).
 final class CommitPipeline: Sendable {
     /// Writes one batch; whether it is durable.
     typealias Write = @Sendable ([DatastoreMutation]) -> Bool

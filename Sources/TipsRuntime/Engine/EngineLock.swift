@@ -10,9 +10,10 @@ import Foundation
 /// each change made while another one runs. Ten thousand concurrent awaited
 /// donations on two cores spent about a sixth of their CPU time switching
 /// and waking threads (`perf record -e cpu-clock -g`), mostly from the
-/// futex wait under `withStateDurably` and the wake on unlock. With the hand-over, `tipc-bench --only donation`
-/// measured 3.0-4.6 µs a donation (three runs, load 1.3) where it had
-/// measured 3.9-8.0 µs (five runs, load 1.5-1.7), tmpfs store.
+/// futex wait under `withStateDurably` and the wake on unlock. With the
+/// hand-over, `tipc-bench --only donation` measured 3.0-4.6 µs a donation
+/// (three runs, load 1.3); with a plain lock, 3.9-8.0 µs (five runs, load
+/// 1.5-1.7), tmpfs store.
 ///
 /// Invariant: an operation handed over is run exactly once, under the lock.
 /// Whoever hands one over then tries the lock; whoever releases the lock

@@ -14,8 +14,8 @@ struct TestingOverrides: Sendable, Hashable {
     /// The override that decides the status of the tip with this id and
     /// type (`RegisteredTip.type`), or nil when its rules decide. It takes
     /// the type, not the tip: passing an `any Tip` copies it (retains and
-    /// releases what the tip holds), which was half of the gates' cost in a
-    /// donation's engine step (perf, tipc-bench --only donation).
+    /// releases what the tip holds), which measures half of the gates' cost
+    /// in a donation's engine step (perf, tipc-bench --only donation).
     func decision(for id: String, ofType type: ObjectIdentifier?) -> TipExplanation.TestingOverride? {
         // `isEmpty` first: `contains` hashes the id even on an empty set.
         if !shown.isEmpty, shown.contains(id) { return .showTips }
