@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func unreadableInputIsExitTwo() throws {
-        let directory = try TipcProcess.temporaryDirectory()
+        let directory = TipcProcess.temporaryDirectory()
         let output = try TipcProcess.run(["check", directory.appendingPathComponent("missing.tips").path])
         #expect(output.status == 2)
         #expect(output.standardError.hasPrefix("tipc: error: cannot read '"))
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func checkOfValidInputPrintsNothing() throws {
-        let directory = try TipcProcess.temporaryDirectory()
+        let directory = TipcProcess.temporaryDirectory()
         try write(Self.valid, to: directory.appendingPathComponent("Valid.tips"))
         let output = try TipcProcess.run(["check", "Valid.tips"], in: directory)
         #expect(output.status == 0)
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func errorsInTheInputAreExitOneWithPositions() throws {
-        let directory = try TipcProcess.temporaryDirectory()
+        let directory = TipcProcess.temporaryDirectory()
         try write("tip Broken {\n    rule nope\n}\n", to: directory.appendingPathComponent("Broken.tips"))
         let output = try TipcProcess.run(
             ["compile", "Broken.tips", "--output-dir", "out"], in: directory)
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func warningsPassUnlessWarningsAreErrors() throws {
-        let directory = try TipcProcess.temporaryDirectory()
+        let directory = TipcProcess.temporaryDirectory()
         try write("tip Everyone { title \"Hi\" }\n", to: directory.appendingPathComponent("W.tips"))
         let lenient = try TipcProcess.run(["check", "W.tips"], in: directory)
         #expect(lenient.status == 0)
@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func compileRewritesAnOutputOnlyWhenItChanges() throws {
-        let directory = try TipcProcess.temporaryDirectory()
+        let directory = TipcProcess.temporaryDirectory()
         let input = directory.appendingPathComponent("Hello.tips")
         try write(Self.valid, to: input)
         let outputURL = directory.appendingPathComponent("gen/nested/Hello.swift")
@@ -121,7 +121,8 @@ import Testing
     }
 
     @Test func pathsWithSpacesAndNonASCIIWork() throws {
-        let directory = try TipcProcess.temporaryDirectory().appendingPathComponent("my tips é")
+        let temporary = TipcProcess.temporaryDirectory()
+        let directory = temporary.appendingPathComponent("my tips é")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let input = directory.appendingPathComponent("Café Tips.tips")
         try write(Self.valid, to: input)
@@ -133,7 +134,7 @@ import Testing
     }
 
     @Test func outputDirectoryThatIsAFileIsExitTwo() throws {
-        let directory = try TipcProcess.temporaryDirectory()
+        let directory = TipcProcess.temporaryDirectory()
         try write(Self.valid, to: directory.appendingPathComponent("A.tips"))
         try write("not a directory", to: directory.appendingPathComponent("blocker"))
         let output = try TipcProcess.run(["compile", "A.tips", "--output-dir", "blocker"], in: directory)
@@ -142,7 +143,7 @@ import Testing
     }
 
     @Test func accessLevelIsApplied() throws {
-        let directory = try TipcProcess.temporaryDirectory()
+        let directory = TipcProcess.temporaryDirectory()
         try write(Self.valid, to: directory.appendingPathComponent("A.tips"))
         let output = try TipcProcess.run(
             ["compile", "A.tips", "--output-dir", "out", "--access-level", "public"], in: directory)
@@ -154,7 +155,7 @@ import Testing
     }
 
     @Test func optionsFileSuppliesOptions() throws {
-        let directory = try TipcProcess.temporaryDirectory()
+        let directory = TipcProcess.temporaryDirectory()
         try write(Self.valid, to: directory.appendingPathComponent("A.tips"))
         try write("# for the plugin\n\n--access-level public\n", to: directory.appendingPathComponent("tipc.options"))
         let output = try TipcProcess.run(
@@ -165,7 +166,7 @@ import Testing
     }
 
     @Test func aBadOptionsFileLineIsReportedAtItsLineAndColumn() throws {
-        let directory = try TipcProcess.temporaryDirectory()
+        let directory = TipcProcess.temporaryDirectory()
         try write(Self.valid, to: directory.appendingPathComponent("A.tips"))
         let cases = [
             (
@@ -192,7 +193,7 @@ import Testing
     }
 
     @Test func aBadOptionOnTheCommandLineIsStillTipcsOwn() throws {
-        let directory = try TipcProcess.temporaryDirectory()
+        let directory = TipcProcess.temporaryDirectory()
         try write(Self.valid, to: directory.appendingPathComponent("A.tips"))
         try write("--warnings-as-errors\n", to: directory.appendingPathComponent("tipc.options"))
         let output = try TipcProcess.run(
@@ -202,7 +203,7 @@ import Testing
     }
 
     @Test func missingOptionsFileIsExitTwo() throws {
-        let directory = try TipcProcess.temporaryDirectory()
+        let directory = TipcProcess.temporaryDirectory()
         try write(Self.valid, to: directory.appendingPathComponent("A.tips"))
         let output = try TipcProcess.run(["check", "A.tips", "--options-file", "nope.options"], in: directory)
         #expect(output.status == 2)

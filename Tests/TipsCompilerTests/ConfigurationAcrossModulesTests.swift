@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 @testable import TipsCompiler
 @testable import TipsSyntax
@@ -38,10 +39,8 @@ import Testing
 
     @Test(arguments: [nil, "daily"])
     func eachModulesTipsCarryItsOwnConfig(_ frequencyOfC: String?) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "tipc-config-modules-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = TemporaryDirectory("tipc-config-modules")
+        let directory = temporary.url
         for name in ["A", "B"] {
             try Self.buildModule(
                 name, [Self.generate(name, frequency: Self.config[name], in: directory)], in: directory)

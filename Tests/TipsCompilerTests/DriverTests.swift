@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 @testable import TipcCommandLine
 @testable import TipsCompiler
@@ -168,9 +169,9 @@ extension DriverTests {
     }
 
     @Test func theOutputWriterWritesPiecesAtomicallyAndOnlyWhenTheBytesChange() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tipc-pieces-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let temporary = TemporaryDirectory("tipc-pieces")
+        // A folder the writer makes.
+        let directory = temporary.appendingPathComponent("pieces").path
         let file = Self.file(["// one\n", "// two\n"])
         try OutputWriter.write([file], to: directory)
         let path = directory + "/A.swift"
@@ -206,11 +207,9 @@ extension DriverTests {
     }
 
     @Test func aCompileThatEndsTheProcessWritesWhatAnyOtherWrites() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tipc-ends-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let temporary = TemporaryDirectory("tipc-ends")
+        let directory = temporary.path
         let input = directory + "/Menu.tips"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try Data("event opened\ntip Hello {\n    title \"Hi\"\n    rule opened.count >= 2\n}\n".utf8)
             .write(to: URL(fileURLWithPath: input))
         var written: [Data?] = []

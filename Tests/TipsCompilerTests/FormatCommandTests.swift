@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 @testable import TipsCompiler
 @testable import TipsSyntax
@@ -10,13 +11,13 @@ import Testing
     static let formatted = "tip A {\n    title \"A\"\n    rule true\n}\n"
     static let broken = "tip A {\n    title \"A\"\n    rule 1 +\n}\n"
 
-    func folder(_ files: [String: String]) throws -> URL {
-        let directory = try TipcProcess.temporaryDirectory()
+    func folder(_ files: [String: String]) throws -> TemporaryDirectory {
+        let directory = TipcProcess.temporaryDirectory()
         for (name, text) in files { try Data(text.utf8).write(to: directory.appendingPathComponent(name)) }
         return directory
     }
 
-    func read(_ directory: URL, _ name: String) throws -> String {
+    func read(_ directory: TemporaryDirectory, _ name: String) throws -> String {
         try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
     }
 
@@ -89,7 +90,7 @@ import Testing
         let unknown = try TipcProcess.run(["format", "--chek", "a.tips"])
         #expect(unknown.status == 2)
         #expect(unknown.standardError == "tipc: error: unknown option '--chek' for 'format'; did you mean '--check'?\n")
-        let directory = try TipcProcess.temporaryDirectory()
+        let directory = TipcProcess.temporaryDirectory()
         let missing = try TipcProcess.run(["format", "missing.tips"], in: directory)
         #expect(missing.status == 2)
         // Read as every command reads its inputs, with the same reasons.

@@ -9,19 +9,14 @@ import Testing
 @Suite(.serialized) struct GoldenTypecheckTests {
     @Test(arguments: GoldenCase.all)
     func goldenOutputTypechecksAgainstRuntime(_ golden: GoldenCase) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "tipc-golden-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let result = try golden.compile()
-        let files = try result.outputs.map { output in
-            let url = directory.appendingPathComponent(output.fileName)
-            try Data(output.text.utf8).write(to: url)
-            return url
+        let (directory, files) = try SwiftCompiler.write(
+            result.outputs.map { ($0.fileName, $0.text) }, prefix: "tipc-golden")
+        let (status, output) = try withExtendedLifetime(directory) {
+            try SwiftCompiler.typecheck(
+                files: files,
+                extraArguments: ["-warnings-as-errors", "-Xfrontend", "-warn-long-expression-type-checking=100"])
         }
-        let (status, output) = try SwiftCompiler.typecheck(
-            files: files,
-            extraArguments: ["-warnings-as-errors", "-Xfrontend", "-warn-long-expression-type-checking=100"])
         #expect(status == 0, "\(output)")
     }
 

@@ -22,9 +22,9 @@ import Testing
         """
 
     func session(_ text: String = Self.text) throws -> (LanguageServerSession, String) {
-        let (_, uris) = try LanguageServerSession.folder(["Attention.tips": text])
-        let uri = try #require(uris["Attention.tips"])
         let session = LanguageServerSession()
+        let (_, uris) = try session.folder(["Attention.tips": text])
+        let uri = try #require(uris["Attention.tips"])
         session.open(uri, text)
         return (session, uri)
     }

@@ -14,8 +14,8 @@ import Testing
         let text = String(decoding: try Data(contentsOf: Fixtures.url("Translations", "Mistakes.tips")), as: UTF8.self)
         let catalog = String(
             decoding: try Data(contentsOf: Fixtures.url("Translations", "Mistakes.xcstrings")), as: UTF8.self)
-        let (_, uris) = try LanguageServerSession.folder(["App.tips": text, "Tips.xcstrings": catalog])
         let session = LanguageServerSession()
+        let (_, uris) = try session.folder(["App.tips": text, "Tips.xcstrings": catalog])
         let uri = try #require(uris["App.tips"])
         session.open(uri, text)
         return (session, uri, try #require(uris["Tips.xcstrings"]), text)
@@ -86,10 +86,10 @@ import Testing
         let text =
             "event opened\ntip Welcome(name: String) {\n    id \"welcome-\\(name)\"\n    title \"Hi \\(name)\"\n    rule opened.count > 0\n}\n"
         let catalog = Self.catalog("Welcome.title", german: "Hallo \\\\(name)")
-        let (_, uris) = try LanguageServerSession.folder(["App.tips": text, "Tips.xcstrings": catalog])
+        let session = LanguageServerSession()
+        let (_, uris) = try session.folder(["App.tips": text, "Tips.xcstrings": catalog])
         let tips = try #require(uris["App.tips"])
         let catalogURI = try #require(uris["Tips.xcstrings"])
-        let session = LanguageServerSession()
         session.open(tips, text)
         session.open(catalogURI, catalog)
         #expect(session.diagnostics(catalogURI)?.isEmpty ?? true)
@@ -127,9 +127,9 @@ import Testing
     /// request about it fails.
     @Test func aCatalogWithoutTipsBesideItIsLeftAlone() throws {
         let catalog = Self.catalog("Checkout.title", german: "Kasse")
-        let (_, uris) = try LanguageServerSession.folder(["Tips.xcstrings": catalog])
-        let uri = try #require(uris["Tips.xcstrings"])
         let session = LanguageServerSession()
+        let (_, uris) = try session.folder(["Tips.xcstrings": catalog])
+        let uri = try #require(uris["Tips.xcstrings"])
         session.open(uri, catalog)
         #expect(session.diagnostics(uri)?.isEmpty ?? true)
         for (method, extra) in [
@@ -157,8 +157,8 @@ import Testing
     @Test func withoutErrorsInTheCatalogNothingIsPublishedOnIt() throws {
         let text = "event opened\ntip Welcome {\n    title \"Welcome\"\n    rule opened.count > 0\n}\n"
         let catalog = Self.catalog("Welcome.title", german: "Willkommen")
-        let (_, uris) = try LanguageServerSession.folder(["App.tips": text, "Tips.xcstrings": catalog])
         let session = LanguageServerSession()
+        let (_, uris) = try session.folder(["App.tips": text, "Tips.xcstrings": catalog])
         session.open(try #require(uris["App.tips"]), text)
         #expect(session.diagnostics(try #require(uris["Tips.xcstrings"])) == nil)
         #expect(session.diagnostics(try #require(uris["App.tips"]))?.isEmpty ?? true)

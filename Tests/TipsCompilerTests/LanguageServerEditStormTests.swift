@@ -148,11 +148,10 @@ import Testing
 
     @Test func aFileOnDiskOverTheLimitIsLeftOutOfItsNeighboursCompilation() throws {
         let big = "// " + String(repeating: "x", count: LanguageServer.maximumDocumentBytes) + "\n"
-        let (folder, uris) = try LanguageServerSession.folder([
+        let session = LanguageServerSession()
+        let (_, uris) = try session.folder([
             "Big.tips": big, "Small.tips": "tip A { title \"A\" }\n",
         ])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let session = LanguageServerSession()
         let small = try #require(uris["Small.tips"])
         session.open(small, "tip A { title \"A\" }\n")
         #expect(session.server.analysis(of: small).documents.map(\.uri) == [small])

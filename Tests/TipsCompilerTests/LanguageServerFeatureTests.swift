@@ -16,9 +16,9 @@ import Testing
     ) {
         var files = more
         files["Trails.tips"] = text
-        let (_, uris) = try LanguageServerSession.folder(files)
-        let uri = try #require(uris["Trails.tips"])
         let session = LanguageServerSession()
+        let (_, uris) = try session.folder(files)
+        let uri = try #require(uris["Trails.tips"])
         session.open(uri, text)
         return (session, uri, uris)
     }
@@ -214,8 +214,8 @@ import Testing
         let found = session.request("workspace/symbol", ["query": "trail"])["result"].arrayValue ?? []
         #expect(found.map { $0["name"].stringValue ?? "" } == ["openedTrail"])
         // Files of the workspace's folder that are not open count too.
-        let (folder, _) = try LanguageServerSession.folder(["Closed.tips": "event trailClosed\n"])
         let other = LanguageServerSession(initialize: false)
+        let (folder, _) = try other.folder(["Closed.tips": "event trailClosed\n"])
         other.request("initialize", ["rootUri": .string(Workspace.uri(of: folder.path))])
         let closed = other.request("workspace/symbol", ["query": "Trail"])["result"].arrayValue ?? []
         #expect(closed.map { $0["name"].stringValue ?? "" } == ["trailClosed"])

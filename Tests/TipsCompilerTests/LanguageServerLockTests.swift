@@ -28,9 +28,9 @@ import Testing
         ).run()
         let program = try #require(result.program)
         let lock = LockFile.updated(for: program, from: nil).lock
-        let (_, uris) = try LanguageServerSession.folder(["App.tips": text, "tipc.lock": lock.text])
-        let uri = try #require(uris["App.tips"])
         let session = LanguageServerSession()
+        let (_, uris) = try session.folder(["App.tips": text, "tipc.lock": lock.text])
+        let uri = try #require(uris["App.tips"])
         session.open(uri, text)
         return (session, uri)
     }
@@ -62,9 +62,9 @@ import Testing
     }
 
     @Test func aDamagedLockShowsOnTheLock() throws {
-        let (_, uris) = try LanguageServerSession.folder(["App.tips": Self.app, "tipc.lock": "format 1\ntip A\n"])
-        let uri = try #require(uris["App.tips"])
         let session = LanguageServerSession()
+        let (_, uris) = try session.folder(["App.tips": Self.app, "tipc.lock": "format 1\ntip A\n"])
+        let uri = try #require(uris["App.tips"])
         session.open(uri, Self.app)
         let lockURI = Workspace.uri(
             of: ((try #require(Workspace.path(of: uri))) as NSString).deletingLastPathComponent + "/tipc.lock")
@@ -125,9 +125,9 @@ import Testing
         let edits = rename(session, uri, at: (8, 7), to: "shut")
         #expect(applying(edits, to: unlocked).hasSuffix("event shut\n"))
         // Without a lock, nothing is added either.
-        let (_, uris) = try LanguageServerSession.folder(["App.tips": Self.app])
-        let bare = try #require(uris["App.tips"])
         let plain = LanguageServerSession()
+        let (_, uris) = try plain.folder(["App.tips": Self.app])
+        let bare = try #require(uris["App.tips"])
         plain.open(bare, Self.app)
         #expect(applying(rename(plain, bare, at: (3, 7), to: "openedApp"), to: Self.app).contains("event openedApp\n"))
     }

@@ -27,8 +27,8 @@ import Testing
         for name in ["Trails.tips", "Compass.tips", "Trails.test.tips"] {
             files[name] = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
         }
-        let (_, uris) = try LanguageServerSession.folder(files)
         let session = LanguageServerSession()
+        let (_, uris) = try session.folder(files)
         var texts: [String: String] = [:]
         for (name, text) in files {
             let uri = try #require(uris[name])
@@ -86,9 +86,9 @@ import Testing
             }
 
             """
-        let (_, uris) = try LanguageServerSession.folder(["A.tips": text])
-        let uri = try #require(uris["A.tips"])
         let session = LanguageServerSession()
+        let (_, uris) = try session.folder(["A.tips": text])
+        let uri = try #require(uris["A.tips"])
         session.open(uri, text)
         // `.free` of `tier == .free` (line 6): the case of Tier, declared on line 1.
         let definition = session.request("textDocument/definition", LanguageServerSession.at(uri, 6, 36))
@@ -109,9 +109,9 @@ import Testing
             }
 
             """
-        let (_, uris) = try LanguageServerSession.folder(["A.tips": text])
-        let uri = try #require(uris["A.tips"])
         let session = LanguageServerSession()
+        let (_, uris) = try session.folder(["A.tips": text])
+        let uri = try #require(uris["A.tips"])
         session.open(uri, text)
         #expect(session.diagnostics(uri)?.isEmpty == false)
         var params = LanguageServerSession.at(uri, 0, 12)

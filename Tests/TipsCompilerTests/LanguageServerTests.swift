@@ -86,9 +86,9 @@ import TipsTestSupport
     // MARK: - Diagnostics
 
     @Test func diagnosticsArePublishedOnOpenAndClearedWhenFixed() throws {
-        let (_, uris) = try LanguageServerSession.folder(["Trails.tips": Self.trails])
-        let uri = try #require(uris["Trails.tips"])
         let session = LanguageServerSession()
+        let (_, uris) = try session.folder(["Trails.tips": Self.trails])
+        let uri = try #require(uris["Trails.tips"])
         let broken = Self.trails.replacingOccurrences(of: "rule isLoggedIn", with: "rule isLogedIn")
         session.open(uri, broken)
         let diagnostics = try #require(session.diagnostics(uri))
@@ -106,13 +106,13 @@ import TipsTestSupport
     }
 
     @Test func diagnosticsCoverTheWholeCompilationWithNotesAsRelatedInformation() throws {
-        let (_, uris) = try LanguageServerSession.folder([
+        let session = LanguageServerSession()
+        let (_, uris) = try session.folder([
             "A.tips": "parameter shared: Int = 0\n",
             "B.tips": "tip UsesShared {\n    title \"B\"\n    rule shared > 1\n}\n",
         ])
         let a = try #require(uris["A.tips"])
         let b = try #require(uris["B.tips"])
-        let session = LanguageServerSession()
         // B alone compiles with A from disk: no error.
         session.open(b, "tip UsesShared {\n    title \"B\"\n    rule shared > 1\n}\n")
         #expect(session.diagnostics(b) == [])
@@ -133,9 +133,9 @@ import TipsTestSupport
     }
 
     @Test func closingADocumentClearsItsDiagnostics() throws {
-        let (_, uris) = try LanguageServerSession.folder(["A.tips": "parameter x: Int = 0\n"])
-        let a = try #require(uris["A.tips"])
         let session = LanguageServerSession()
+        let (_, uris) = try session.folder(["A.tips": "parameter x: Int = 0\n"])
+        let a = try #require(uris["A.tips"])
         session.open(a, "parameter x: Int = true\n")
         #expect(session.diagnostics(a)?.count == 1)
         session.notify("textDocument/didClose", ["textDocument": ["uri": .string(a)]])
@@ -279,7 +279,8 @@ import TipsTestSupport
 
 extension LanguageServerTests {
     @Test func theFilesThatCompileTogetherAreTheTargetsOrTheFolders() throws {
-        let (root, _) = try LanguageServerSession.folder([:])
+        let temporary = TemporaryDirectory("tipc-lsp")
+        let root = temporary.url
         let manager = FileManager.default
         for folder in ["Sources/App/Nested", "Sources/Other", "Loose/Sub", "Sources/App/.hidden"] {
             try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 @testable import TipcCommandLine
 @testable import TipsCompiler
@@ -18,8 +19,8 @@ import Testing
         """
 
     /// A directory holding `App.tips` with `text`.
-    static func app(_ text: String) throws -> URL {
-        let directory = try TipcProcess.temporaryDirectory()
+    static func app(_ text: String) throws -> TemporaryDirectory {
+        let directory = TipcProcess.temporaryDirectory()
         try Data(text.utf8).write(to: directory.appendingPathComponent("App.tips"))
         return directory
     }

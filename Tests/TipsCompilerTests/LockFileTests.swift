@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 @testable import TipcCommandLine
 @testable import TipsCompiler
@@ -274,9 +275,8 @@ import Testing
     }
 
     @Test func aLockIsWrittenWholeAndOnlyWhenItsBytesChange() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lock-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = TemporaryDirectory("lock")
+        let directory = temporary.url
         let path = directory.appendingPathComponent("tipc.lock").path
         let file = EmittedFile(fileName: "tipc.lock", text: Self.sample.text)
         try OutputWriter.write(file, toPath: path)

@@ -77,15 +77,6 @@ import TipsRuntime
     static func expectAgreement(_ result: CompilationResult, named name: String) throws {
         let program = try #require(result.program, "\(result.renderedDiagnostics())")
         let agreement = AgreementProgram(program)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "tipc-lowering-\(name)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var files = try result.outputs.map { output in
-            let url = directory.appendingPathComponent(output.fileName)
-            try Data(output.text.utf8).write(to: url)
-            return url
-        }
         // The program's files import the runtime as the generated files do (`package import`, ...):
         // Swift rejects one module importing it at two implicit and explicit levels.
         let importLine =
@@ -94,11 +85,12 @@ import TipsRuntime
         let dump = try String(
             contentsOf: Fixtures.packageRoot.appendingPathComponent(
                 "Tests/TipsCompilerTests/Support/RuntimeValueDump.swift"), encoding: .utf8)
-        for (fileName, text) in [("RuntimeValueDump.swift", dump), ("main.swift", agreement.main)] {
-            let url = directory.appendingPathComponent(fileName)
-            try Data(text.replacingOccurrences(of: "import TipsRuntime\n", with: importLine + "\n").utf8).write(to: url)
-            files.append(url)
+        let programFiles = [("RuntimeValueDump.swift", dump), ("main.swift", agreement.main)].map { fileName, text in
+            (fileName, text.replacingOccurrences(of: "import TipsRuntime\n", with: importLine + "\n"))
         }
+        let (directory, files) = try SwiftCompiler.write(
+            result.outputs.map { ($0.fileName, $0.text) } + programFiles, prefix: "tipc-lowering-\(name)")
+        defer { withExtendedLifetime(directory) {} }
         let runtime = SwiftCompiler.runtimeObjects
         try #require(!runtime.isEmpty, "no TipsRuntime object files in the build directory")
         let executable = directory.appendingPathComponent("agreement")

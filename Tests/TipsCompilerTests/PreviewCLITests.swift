@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 @testable import TipsCompiler
 @testable import TipsSyntax
@@ -18,8 +19,8 @@ import Testing
 
         """
 
-    func directory(with files: [String: String]) throws -> URL {
-        let directory = try TipcProcess.temporaryDirectory()
+    func directory(with files: [String: String]) throws -> TemporaryDirectory {
+        let directory = TipcProcess.temporaryDirectory()
         for (name, text) in files {
             try Data(text.utf8).write(to: directory.appendingPathComponent(name))
         }

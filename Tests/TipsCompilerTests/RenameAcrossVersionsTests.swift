@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 @testable import TipsCompiler
 
@@ -23,8 +24,7 @@ import Testing
 
     @Test func version2FindsVersion1sStateAndVersion1StillRuns() throws {
         let apps = try RenameApps.built()
-        let store = try RenameApps.newStore()
-        defer { try? FileManager.default.removeItem(at: store) }
+        let store = RenameApps.newStore()
         #expect(try apps.run(apps.v1, ["make", store.path]) == ["made"])
         #expect(try apps.run(apps.probe, [store.path]) == [Self.unmoved])
 
@@ -52,21 +52,18 @@ import Testing
 
     @Test func version2KilledDuringItsFirstLaunchLeavesTheStateUnderExactlyOneIdentity() throws {
         let apps = try RenameApps.built()
-        let pristine = try RenameApps.newStore()
-        defer { try? FileManager.default.removeItem(at: pristine) }
+        let pristine = RenameApps.newStore()
         #expect(try apps.run(apps.v1, ["make", pristine.path]) == ["made"])
         // How long a first launch of version 2 takes, to spread the kills over it.
         let timed = try RenameApps.copy(of: pristine)
         let started = Date()
         _ = try apps.run(apps.v2, ["show", timed.path])
         let duration = Date().timeIntervalSince(started)
-        try? FileManager.default.removeItem(at: timed)
 
         let rounds = 24
         var outcomes: [String: Int] = [:]
         for round in 0..<rounds {
             let store = try RenameApps.copy(of: pristine)
-            defer { try? FileManager.default.removeItem(at: store) }
             let child = Process()
             child.executableURL = apps.v2
             child.arguments = ["show", store.path]
@@ -93,6 +90,8 @@ import Testing
 
 /// The three programs, built once per test process.
 struct RenameApps: Sendable {
+    /// The folder the programs are built in, removed when the test process exits.
+    let directory: TemporaryDirectory
     let v1: URL
     let v2: URL
     let probe: URL
@@ -101,19 +100,19 @@ struct RenameApps: Sendable {
 
     static func built() throws -> RenameApps { try shared.get() }
 
-    /// A copy of the store directory, in a new temporary directory.
-    static func copy(of store: URL) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "tipc-rename-store-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: store, to: url)
-        return url
+    /// A new temporary directory holding a copy of everything in `store`.
+    static func copy(of store: TemporaryDirectory) throws -> TemporaryDirectory {
+        let copy = newStore()
+        for name in store.fileNames() {
+            try FileManager.default.copyItem(
+                at: store.appendingPathComponent(name), to: copy.appendingPathComponent(name))
+        }
+        return copy
     }
 
-    static func newStore() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "tipc-rename-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+    /// A new, empty store directory.
+    static func newStore() -> TemporaryDirectory {
+        TemporaryDirectory("tipc-rename-store")
     }
 
     /// The program's output lines; an issue when it fails.
@@ -124,9 +123,8 @@ struct RenameApps: Sendable {
     }
 
     private static func build() throws -> RenameApps {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "tipc-rename-apps-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let folder = TemporaryDirectory("tipc-rename-apps")
+        let directory = folder.url
         let fixtures = Fixtures.root.appendingPathComponent("RenameApp")
         func program(_ name: String) throws -> URL {
             let tips = try String(contentsOf: fixtures.appendingPathComponent("\(name).tips"), encoding: .utf8)
@@ -144,6 +142,7 @@ struct RenameApps: Sendable {
             try #require(status == 0, "\(name) does not build:\n\(log.prefix(3000))")
             return executable
         }
-        return RenameApps(v1: try program("V1"), v2: try program("V2"), probe: try program("Probe"))
+        return RenameApps(
+            directory: folder, v1: try program("V1"), v2: try program("V2"), probe: try program("Probe"))
     }
 }

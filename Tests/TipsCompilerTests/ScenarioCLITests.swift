@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 @testable import TipsCompiler
 @testable import TipsSyntax
@@ -23,16 +24,15 @@ import Testing
 
         """
 
-    func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tipc-test-cli-\(UUID())")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        try Data(Self.tips.utf8).write(to: url.appendingPathComponent("Hello.tips"))
-        return url
+    /// A new directory holding `Hello.tips`.
+    func directory() throws -> TemporaryDirectory {
+        let directory = TemporaryDirectory("tipc-test-cli")
+        try Data(Self.tips.utf8).write(to: directory.appendingPathComponent("Hello.tips"))
+        return directory
     }
 
     @Test func aFailedScenarioExitsOneWithItsStepOnStandardOutput() throws {
         let folder = try directory()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let output = try TipcProcess.run(["test", "Hello.tips", "--junit-xml", "report.xml"], in: folder)
         #expect(output.status == 1)
         #expect(output.standardError.isEmpty)
@@ -51,7 +51,6 @@ import Testing
 
     @Test func passingScenariosExitZero() throws {
         let folder = try directory()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let output = try TipcProcess.run(["test", "Hello.tips", "--filter", "once it is on"], in: folder)
         #expect(output.status == 0)
         #expect(output.standardOutput == "PASS  Hello once it is on\n1 passed, 0 failed\n")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 @testable import TipcCommandLine
 @testable import TipsCompiler
@@ -34,8 +35,8 @@ import Testing
     @Test(arguments: Fixtures.names(in: "ScenarioRuns"))
     func outputMatchesGolden(_ name: String) async throws {
         let url = Fixtures.url("ScenarioRuns", name)
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("tipc-\(UUID()).xml")
-        defer { try? FileManager.default.removeItem(at: report) }
+        let temporary = TemporaryDirectory("tipc-junit")
+        let report = temporary.appendingPathComponent("report.xml")
         let run = await Self.run([try Self.input(url)], junitXMLPath: report.path)
         let text = "exit status \(run.status)\n-- standard output\n\(run.output)-- standard error\n\(run.errors)"
         let base = url.deletingPathExtension()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 @testable import TipsStringCatalog
 
@@ -26,13 +27,13 @@ import Testing
 
         """
 
-    func project(_ text: String = trails) throws -> URL {
-        let directory = try TipcProcess.temporaryDirectory()
+    func project(_ text: String = trails) throws -> TemporaryDirectory {
+        let directory = TipcProcess.temporaryDirectory()
         try Data(text.utf8).write(to: directory.appendingPathComponent("Trails.tips"))
         return directory
     }
 
-    func catalog(in directory: URL) throws -> StringCatalog {
+    func catalog(in directory: TemporaryDirectory) throws -> StringCatalog {
         let read = Catalogs.read(Array(try Data(contentsOf: directory.appendingPathComponent("Tips.xcstrings"))))
         return try #require(read.catalog, "\(read.rendered)")
     }

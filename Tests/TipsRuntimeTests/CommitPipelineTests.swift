@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 @testable import TipsRuntime
 
@@ -105,8 +106,9 @@ final class GatedDatastore: DatastoreBackend, @unchecked Sendable {
     }
 
     @Test func anInMemoryLocationKeepsNothingOnDisk() async throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tips-inmemory-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
+        let temporary = TemporaryDirectory("tips-inmemory")
+        // A home the store would have to make.
+        let home = temporary.appendingPathComponent("home")
         let environment = ["XDG_DATA_HOME": home.path, "HOME": home.path]
         let center = TipCenter()
         try await center.configure([.datastoreLocation(.inMemory), .arguments([]), .environment(environment)])

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import TipsRuntime
+import TipsTestSupport
 
 private let _tipcRuntimeVersionCheck: Swift.Bool = TipsRuntime.TipsRuntimeGeneratedCodeVersion6.isCompatible
 
@@ -100,9 +101,10 @@ private enum ShapeGroup {
 @Suite struct GeneratedCodeShapeTests {
     @Test func generatedShapeRunsAgainstThePublicAPI() async throws {
         #expect(_tipcRuntimeVersionCheck)
+        let temporary = TemporaryDirectory("shape")
         let center = TipCenter()
         try await center.configure([
-            .datastoreLocation(.url(FileManager.default.temporaryDirectory.appendingPathComponent("shape-\(UUID())"))),
+            .datastoreLocation(.url(temporary.appendingPathComponent("store"))),
             .clock(ManualClock()), .arguments([]), .environment([:]),
         ])
         let tip = ShapeNewTrail(trailID: "t1", region: "north")
@@ -121,9 +123,10 @@ private enum ShapeGroup {
     }
 
     @Test func textRulesAndOptionsRunAgainstThePublicAPI() async throws {
+        let temporary = TemporaryDirectory("shape")
         let center = TipCenter()
         try await center.configure([
-            .datastoreLocation(.url(FileManager.default.temporaryDirectory.appendingPathComponent("shape-\(UUID())"))),
+            .datastoreLocation(.url(temporary.appendingPathComponent("store"))),
             .clock(ManualClock()), .arguments([]), .environment([:]),
         ])
         let tip = ShapeTextTip()

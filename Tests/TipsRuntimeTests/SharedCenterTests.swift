@@ -1,14 +1,15 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 @testable import TipsRuntime
 
 /// The only suite that touches `TipCenter.shared`.
 @Suite struct SharedCenterTests {
     @Test func tipsNamespaceForwardsToTheSharedCenter() async throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tips-shared-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = TemporaryDirectory("tips-shared")
+        // A store directory that configuring makes.
+        let directory = temporary.url.appendingPathComponent("store", isDirectory: true)
         let tip = TestTip("SharedTip", rules: [Fixture.loggedInRule])
         try Tips.resetDatastore()
         Tips.hideAllTipsForTesting()

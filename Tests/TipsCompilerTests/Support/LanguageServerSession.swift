@@ -1,4 +1,5 @@
 import Foundation
+import TipsTestSupport
 
 @testable import TipsCompiler
 @testable import TipsLanguageServer
@@ -11,6 +12,8 @@ final class LanguageServerSession {
     private var nextID = 1
     /// Every notification the server sent, in order.
     private(set) var notifications: [JSON] = []
+    /// The folders `folder(_:)` made, removed when the session goes.
+    private var folders: [TemporaryDirectory] = []
 
     init(initialize: Bool = true) {
         if initialize {
@@ -88,10 +91,12 @@ final class LanguageServerSession {
     /// The server's text of an open document.
     func text(_ uri: String) -> String? { server.workspace.documents[uri]?.text }
 
-    /// A fresh folder holding `files`, and the URI of each.
-    static func folder(_ files: [String: String]) throws -> (URL, [String: String]) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tipc-lsp-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    /// A fresh folder holding `files`, and the URI of each. The folder stays
+    /// as long as the session, so that the server finds the files on disk.
+    func folder(_ files: [String: String]) throws -> (URL, [String: String]) {
+        let folder = TemporaryDirectory("tipc-lsp")
+        folders.append(folder)
+        let directory = folder.url
         var uris: [String: String] = [:]
         for (name, text) in files {
             let url = directory.appendingPathComponent(name)

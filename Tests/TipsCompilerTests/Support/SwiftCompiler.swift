@@ -1,4 +1,5 @@
 import Foundation
+import TipsTestSupport
 
 /// Runs the toolchain's `swiftc` on generated code, against the TipsRuntime
 /// module that `swift build` put in this package's build directory.
@@ -72,17 +73,28 @@ enum SwiftCompiler {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// Writes each of `sources` (generated Swift, a test's own files) under
+    /// its file name into a new temporary directory, for `swiftc`; the
+    /// directory, which the caller keeps for as long as it compiles or runs
+    /// what is in it, and the files' URLs in the order given.
+    static func write(
+        _ sources: [(fileName: String, text: String)], prefix: String
+    ) throws -> (directory: TemporaryDirectory, files: [URL]) {
+        let directory = TemporaryDirectory(prefix)
+        let files = try sources.map { source in
+            let url = directory.appendingPathComponent(source.fileName)
+            try Data(source.text.utf8).write(to: url)
+            return url
+        }
+        return (directory, files)
+    }
+
     /// Typechecks `source` as Swift 6 against TipsRuntime; returns the exit status and output.
     static func typecheck(
         source: String, fileName: String, extraArguments: [String]
     ) throws -> (status: Int32, output: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "tipc-typecheck-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent(fileName)
-        try Data(source.utf8).write(to: file)
-        return try typecheck(files: [file], extraArguments: extraArguments)
+        let (directory, files) = try write([(fileName, source)], prefix: "tipc-typecheck")
+        return try withExtendedLifetime(directory) { try typecheck(files: files, extraArguments: extraArguments) }
     }
 
     /// Typechecks files together as one module.

@@ -1,4 +1,5 @@
 import Foundation
+import TipsTestSupport
 
 /// Runs the built `tipc` executable.
 enum TipcProcess {
@@ -49,10 +50,14 @@ enum TipcProcess {
             standardError: String(decoding: errData, as: UTF8.self))
     }
 
-    /// A fresh temporary directory.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tipc-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+    /// Runs `tipc` with `arguments` in `directory`, which stays until it has run.
+    static func run(_ arguments: [String], in directory: TemporaryDirectory) throws -> Output {
+        try withExtendedLifetime(directory) { try run(arguments, in: directory.url) }
+    }
+
+    /// A fresh temporary directory for a command's files, removed when the
+    /// caller's last reference to it goes.
+    static func temporaryDirectory() -> TemporaryDirectory {
+        TemporaryDirectory("tipc-cli")
     }
 }
