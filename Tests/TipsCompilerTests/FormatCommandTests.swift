@@ -56,21 +56,9 @@ import TipsTestSupport
         for (input, output, status) in [
             (Self.unformatted, Self.formatted, Int32(0)), (Self.broken, Self.broken, Int32(1)),
         ] {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = ["format", "-"]
-            let stdin = Pipe()
-            let stdout = Pipe()
-            process.standardInput = stdin
-            process.standardOutput = stdout
-            process.standardError = Pipe()
-            try process.run()
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try stdin.fileHandleForWriting.close()
-            let text = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(text == output)
-            #expect(process.terminationStatus == status)
+            let run = try ChildProcess.run(executable, ["format", "-"], input: Data(input.utf8))
+            #expect(run.output == output)
+            #expect(run.status == status)
         }
     }
 

@@ -245,14 +245,6 @@ import TipsTestSupport
 
     @Test func theExecutableServesOverStandardInputAndOutput() throws {
         guard let executable = TipcProcess.executable else { return }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["lsp"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
         var stream = Data()
         stream.append(MessageReader.frame(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [:]]))
         stream.append(
@@ -262,12 +254,10 @@ import TipsTestSupport
             ]))
         stream.append(MessageReader.frame(["jsonrpc": "2.0", "id": 2, "method": "shutdown"]))
         stream.append(MessageReader.frame(["jsonrpc": "2.0", "method": "exit"]))
-        input.fileHandleForWriting.write(stream)
-        let replies = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try ChildProcess.run(executable, ["lsp"], input: stream)
+        #expect(run.status == 0)
         var reader = MessageReader()
-        reader.append(replies)
+        reader.append(run.standardOutput)
         var received: [JSON] = []
         while let next = reader.next() { received.append(try next.get()) }
         #expect(received.count == 3)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 #if canImport(Darwin)
     import Darwin
@@ -11,20 +12,8 @@ import Testing
 /// the caller when it is not there.
 func requireStressTool(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
     try #require(
-        stressToolURL(), "tips-store-stress is not built next to the tests (swift build builds it)",
-        sourceLocation: sourceLocation)
-}
-
-/// `tips-store-stress`, built next to the test bundle (`swift build` builds it).
-func stressToolURL() -> URL? {
-    var directories: [URL] = []
-    if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
-    for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-        directories.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    directories.append(Bundle.main.bundleURL)
-    return directories.lazy.map { $0.appendingPathComponent("tips-store-stress") }
-        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        builtExecutable(named: "tips-store-stress"),
+        "tips-store-stress is not built next to the tests (swift build builds it)", sourceLocation: sourceLocation)
 }
 
 /// A `tips-store-stress` child whose standard output goes to a file.

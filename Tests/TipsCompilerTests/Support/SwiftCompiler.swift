@@ -61,16 +61,8 @@ enum SwiftCompiler {
 
     /// Runs `executable` and collects its output and error output together.
     static func process(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try ChildProcess.run(executable, arguments, errorsInOutput: true)
+        return (result.status, result.output)
     }
 
     /// Writes each of `sources` (generated Swift, a test's own files) under
