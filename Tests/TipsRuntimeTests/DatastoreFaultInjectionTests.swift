@@ -14,15 +14,13 @@ import Testing
 /// Damage is set aside (renamed, never deleted) and reported, every record
 /// that still verifies is kept, and only a torn tail is dropped silently.
 @Suite struct DatastoreFaultInjectionTests {
-    static let opened = Tips.Event(id: "opened", keepCount: 1_000_000)
-    static let count = Tips.Parameter<Int>(id: "count", defaultValue: 0)
+    static let opened = RecoveryStore.opened
+    static let count = RecoveryStore.count
 
     /// Five awaited donations and then `count = 7`: six records in the
     /// journal of generation 1, in that order.
     func makeStore(_ directory: URL) async throws {
-        let (center, _) = try await centerCollectingRecoveries(on: directory)
-        for index in 0..<5 { await Self.opened.donate(["i": .int(index)], in: center) }
-        await Self.count.set(7, in: center)
+        try await RecoveryStore.make(in: directory, donations: 5, numbered: true)
     }
 
     // MARK: 1. Damage in the middle of the journal

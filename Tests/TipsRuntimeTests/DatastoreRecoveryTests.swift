@@ -12,28 +12,10 @@ import Testing
         await store.commit([numberedDonation("e", 1)])
     }
 
-    private static let damages: [(String, @Sendable ([UInt8]) -> [UInt8])] = [
-        ("empty", { _ in [] }),
-        ("truncated header", { Array($0.prefix(20)) }),
-        ("truncated body", { Array($0.prefix($0.count - 5)) }),
-        ("garbage", { _ in (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) } }),
-        ("wrong magic", { Array("NOTTIPS!".utf8) + $0.dropFirst(8) }),
-        (
-            "flipped bit",
-            { bytes in
-                var damaged = bytes
-                damaged[damaged.count / 2] ^= 0x01
-                return damaged
-            }
-        ),
-        (
-            "version zero",
-            { bytes in
-                var damaged = bytes
-                damaged[8] = 0
-                return damaged
-            }
-        ),
+    private static let damages: [StoreDamage] = [
+        .empty, .truncatedHeader(keeping: 20), .truncatedBody(dropping: 5),
+        .garbage(count: 300, multiplier: 37, offset: 11), .magic("NOTTIPS!", named: "wrong magic"), .flippedBit,
+        .versionZero(named: "version zero"),
     ]
 
     /// With `chain`, the journals of generations 1 and 2 are both there
@@ -42,7 +24,7 @@ import Testing
     /// snapshot: it is set aside, and the store starts empty.
     @Test(arguments: damages.indices, [true, false])
     func aDamagedSnapshotIsSetAsideReportedAndReplaced(_ damageIndex: Int, chain: Bool) async {
-        let (name, damage) = Self.damages[damageIndex]
+        let (name, damage) = (Self.damages[damageIndex].name, Self.damages[damageIndex].apply)
         let directory = StoreDirectoryFixture()
         await makeStore(in: directory)
         #expect(directory.fileNames().filter { $0.hasPrefix(DatastoreDirectory.journalPrefix) }.count == 2)

@@ -7,37 +7,24 @@ import Testing
 /// configures, is told, and keeps working; nothing is deleted; a store of a
 /// newer format is never written.
 @Suite struct EngineRecoveryTests {
-    private static let opened = Tips.Event(id: "opened", keepCount: 1_000_000)
-    private static let count = Tips.Parameter<Int>(id: "count", defaultValue: 0)
+    private static let opened = RecoveryStore.opened
+    private static let count = RecoveryStore.count
 
     /// A store with three donations, a parameter and an invalidation, all in
     /// the journal of generation 1 (far below the compaction threshold).
     private func makeStore(_ directory: URL) async throws {
-        let (center, _) = try await centerCollectingRecoveries(on: directory)
-        for _ in 0..<3 { await Self.opened.donate(in: center) }
-        await Self.count.set(7, in: center)
-        await center.invalidateDurably(TestTip("closed"), reason: .tipClosed)
+        try await RecoveryStore.make(in: directory, donations: 3, invalidating: ["closed"])
     }
 
-    private static let damages: [(String, @Sendable ([UInt8]) -> [UInt8])] = [
-        ("empty", { _ in [] }),
-        ("truncated header", { Array($0.prefix(30)) }),
-        ("truncated body", { Array($0.prefix($0.count - 1)) }),
-        ("garbage", { _ in (0..<500).map { UInt8(truncatingIfNeeded: $0 &* 91 &+ 7) } }),
-        (
-            "unknown older version",
-            { bytes in
-                var damaged = bytes
-                damaged[8] = 0
-                return damaged
-            }
-        ),
-        ("another file's magic", { Array("TIPSJRNL".utf8) + $0.dropFirst(8) }),
+    private static let damages: [StoreDamage] = [
+        .empty, .truncatedHeader(keeping: 30), .truncatedBody(dropping: 1),
+        .garbage(count: 500, multiplier: 91, offset: 7), .versionZero(named: "unknown older version"),
+        .magic("TIPSJRNL", named: "another file's magic"),
     ]
 
     @Test(arguments: damages.indices)
     func aDamagedSnapshotIsSetAsideAndItsFirstJournalReplayed(_ index: Int) async throws {
-        let (name, damage) = Self.damages[index]
+        let (name, damage) = (Self.damages[index].name, Self.damages[index].apply)
         let store = StoreDirectoryFixture()
         try await makeStore(store.url)
         let damaged = damage(fileBytes(of: store.snapshotURL))
