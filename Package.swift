@@ -93,9 +93,13 @@ let package = Package(
         // Measures the compiler and runtime against the performance targets: `swift run -c release tipc-bench`.
         .executableTarget(
             name: "tipc-bench",
-            dependencies: ["TipsSyntax", "TipsCompiler", "TipsLanguageServer", "TipsScenarios", "TipsRuntime"]),
+            // TipsTestSupport for SplitMix64, which makes its synthetic input the same bytes on every run.
+            dependencies: [
+                "TipsSyntax", "TipsCompiler", "TipsLanguageServer", "TipsScenarios", "TipsRuntime", "TipsTestSupport",
+            ]),
 
-        // What every test target shares: a seeded generator, the ThreadSanitizer check, temporary directories.
+        // What every test target shares: a seeded generator, the ThreadSanitizer check, temporary directories,
+        // built executables. Foundation only, so that tipc-bench uses its generator too.
         .target(name: "TipsTestSupport", path: "Tests/TipsTestSupport"),
         .testTarget(name: "TipsRuntimeTests", dependencies: ["TipsRuntime", "TipsTestSupport"]),
         .testTarget(name: "TipsTerminalTests", dependencies: ["TipsTerminal", "TipsRuntime"]),

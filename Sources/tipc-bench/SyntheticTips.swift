@@ -1,3 +1,5 @@
+import TipsTestSupport
+
 /// Writes a deterministic, valid `.tips` file of any number of tips.
 ///
 /// The input is laid out in areas of ten tips. Each area declares its own enum,
