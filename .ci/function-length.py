@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Fails when a function, initializer or subscript in Sources/ runs over 60
-lines, from its first line to its closing brace (the house rule in
-docs/Architecture.md). Braces in comments and string literals (multi-line
-ones included) are not counted."""
+"""Fails when a function, operator, initializer, deinitializer, subscript or
+computed property in Sources/ runs over 60 lines, from its first line to its
+closing brace (the house rule in docs/Architecture.md). Braces in comments
+and string literals (multi-line ones included) are not counted."""
 import os
 import re
 import sys
@@ -11,9 +11,11 @@ LIMIT = int(os.environ.get("FUNCTION_LINES", "60"))
 DECLARATION = re.compile(
     r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*"
     r"(?:(?:public|private|fileprivate|internal|package|open|static|class|final|override|mutating|"
-    r"nonmutating|nonisolated|convenience|required|dynamic|indirect|consuming|borrowing)"
+    r"nonmutating|nonisolated|convenience|required|dynamic|indirect|consuming|borrowing|prefix|postfix|infix|lazy|weak)"
     r"(?:\([^)]*\))?\s+)*"
-    r"(?:func\s|init\s*[(<?!]|deinit\b|subscript\s*[(<])"
+    r"(?:func\s|init\s*[(<?!]|deinit\b|subscript\s*[(<]"
+    # A computed property: `var name: Type {` with its body on the lines below.
+    r"|var\s+`?\w+`?\s*:[^=]*\{\s*$)"
 )
 NOT_SIGNATURE = re.compile(r"^\s*(?:///|}|(?:(?:public|private|package|static)\s+)*(?:var|let|case|associatedtype)\s)")
 STRING = re.compile(r'#*"(?:[^"\\]|\\.)*"#*')
