@@ -30,6 +30,43 @@ import Testing
         }
     }
 
+    /// The runtime API the reference lists (its first ```swift block, under
+    /// "## Runtime API") is a summary written by hand, so it is held to
+    /// names: every type, function and static property it declares public
+    /// is declared by that name in `Sources/TipsRuntime`, with the same kind.
+    @Test func theRuntimeAPIItListsExists() throws {
+        let root = Fixtures.packageRoot
+        let doc = try String(contentsOf: root.appendingPathComponent("docs/GeneratedCode.md"), encoding: .utf8)
+        let lines = doc.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let heading = try #require(lines.firstIndex { $0.hasPrefix("## Runtime API") })
+        let open = try #require(lines[heading...].firstIndex(of: "```swift"))
+        let close = try #require(lines[(open + 1)...].firstIndex(of: "```"))
+        let runtime = try Self.sources(under: root.appendingPathComponent("Sources/TipsRuntime"))
+        let kinds = "enum|struct|protocol|class|typealias|func|let|var"
+        let declaration = try Regex(#"public (?:final |static )*("# + kinds + #") `?(\w+)"#)
+        var checked = 0
+        for line in lines[(open + 1)..<close] {
+            for match in line.matches(of: declaration) {
+                let (kind, name) = (String(match.output[1].substring ?? ""), String(match.output[2].substring ?? ""))
+                checked += 1
+                #expect(
+                    runtime.contains("\(kind) \(name)"),
+                    "docs/GeneratedCode.md lists \(kind) \(name), which TipsRuntime does not declare")
+            }
+        }
+        #expect(checked >= 40)
+    }
+
+    /// The text of every Swift file under `directory`.
+    static func sources(under directory: URL) throws -> String {
+        let files = try #require(FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil))
+        var text = ""
+        for case let file as URL in files where file.pathExtension == "swift" {
+            text += try String(contentsOf: file, encoding: .utf8)
+        }
+        return text
+    }
+
     /// The excerpt's runs of lines: the first ```swift block after the
     /// heading, split at its `// ...` lines.
     static func excerptRuns(in doc: String) -> [[String]]? {
