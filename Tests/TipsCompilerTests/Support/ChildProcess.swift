@@ -20,6 +20,10 @@ enum ChildProcess {
     /// tests' own), writes `input` to its standard input and closes it, and
     /// waits for it to exit. With `errorsInOutput`, its error output goes
     /// into the same pipe as its standard output, in the order written.
+    ///
+    /// The input is written and the error output read on threads of their
+    /// own while this one reads the output: a child that fills one pipe
+    /// while the parent waits on another would otherwise wait forever.
     static func run(
         _ executable: URL, _ arguments: [String], in directory: URL? = nil, input: Data? = nil,
         errorsInOutput: Bool = false
@@ -35,13 +39,27 @@ enum ChildProcess {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        let others = DispatchGroup()
         if let standardInput, let input {
-            standardInput.fileHandleForWriting.write(input)
-            try standardInput.fileHandleForWriting.close()
+            let writing = standardInput.fileHandleForWriting
+            DispatchQueue.global().async(group: others) {
+                writing.write(input)
+                try? writing.close()
+            }
+        }
+        let errorData = Collected()
+        if !errorsInOutput {
+            let reading = errors.fileHandleForReading
+            DispatchQueue.global().async(group: others) { errorData.data = reading.readDataToEndOfFile() }
         }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errorsInOutput ? Data() : errors.fileHandleForReading.readDataToEndOfFile()
+        others.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, standardOutput: outputData, standardError: errorData)
+        return Result(status: process.terminationStatus, standardOutput: outputData, standardError: errorData.data)
+    }
+
+    /// Bytes one thread collects and another reads once the group it ran in is done.
+    private final class Collected: @unchecked Sendable {
+        var data = Data()
     }
 }
