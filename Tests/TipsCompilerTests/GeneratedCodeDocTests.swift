@@ -16,14 +16,36 @@ import Testing
             contentsOf: root.appendingPathComponent("Samples/Trails/Tips/Trails.tips"), encoding: .utf8)
         let result = Compilation(inputs: [CompilationInput(path: "Trails.tips", text: sample)]).run()
         let output = try #require(result.outputs.first?.text, "\(result.renderedDiagnostics())")
-        let generated = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let runs = try #require(Self.excerptRuns(in: doc), "no ```swift block after '## What tipc generates'")
+        let runs = try #require(
+            Self.excerptRuns(in: doc, after: "## What tipc generates", elision: "// ..."),
+            "no ```swift block after '## What tipc generates'")
         #expect(runs.count >= 5)
+        Self.expect(runs, in: output, of: "the Trails sample's generated Swift")
+    }
+
+    /// The excerpt under "## Translations" is the exact output it names,
+    /// `Fixtures/Translations/Generated.swift` (which
+    /// `GeneratedTranslationsTests` holds to the compiler's), abridged at its
+    /// `...` lines.
+    @Test func theTranslationsExcerptShowsTheGeneratedFixture() throws {
+        let doc = try String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/GeneratedCode.md"), encoding: .utf8)
+        let generated = try String(contentsOf: Fixtures.url("Translations", "Generated.swift"), encoding: .utf8)
+        let runs = try #require(
+            Self.excerptRuns(in: doc, after: "## Translations", elision: "..."),
+            "no ```swift block after '## Translations'")
+        #expect(runs.count >= 4)
+        Self.expect(runs, in: generated, of: "Fixtures/Translations/Generated.swift")
+    }
+
+    /// Records an issue unless each run is consecutive lines of `text`, the runs in order.
+    static func expect(_ runs: [[String]], in text: String, of name: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var next = 0
         for run in runs {
-            guard let start = Self.firstIndex(of: run, in: generated, from: next) else {
+            guard let start = firstIndex(of: run, in: lines, from: next) else {
                 let shown = run.joined(separator: "\n")
-                Issue.record("docs/GeneratedCode.md shows lines the Trails sample's generated Swift lacks:\n\(shown)")
+                Issue.record("docs/GeneratedCode.md shows lines \(name) lacks:\n\(shown)")
                 return
             }
             next = start + run.count
@@ -68,16 +90,17 @@ import Testing
     }
 
     /// The excerpt's runs of lines: the first ```swift block after the
-    /// heading, split at its `// ...` lines.
-    static func excerptRuns(in doc: String) -> [[String]]? {
+    /// heading that starts with `heading`, split at its lines that read
+    /// `elision` (indentation aside).
+    static func excerptRuns(in doc: String, after heading: String, elision: String) -> [[String]]? {
         let lines = doc.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let heading = lines.firstIndex(where: { $0.hasPrefix("## What tipc generates") }),
+        guard let heading = lines.firstIndex(where: { $0.hasPrefix(heading) }),
             let open = lines[heading...].firstIndex(of: "```swift"),
             let close = lines[(open + 1)...].firstIndex(of: "```")
         else { return nil }
         var runs: [[String]] = [[]]
         for line in lines[(open + 1)..<close] {
-            if line.trimmingCharacters(in: .whitespaces) == "// ..." {
+            if line.trimmingCharacters(in: .whitespaces) == elision {
                 runs.append([])
             } else {
                 runs[runs.count - 1].append(line)
