@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 @testable import TipsRuntime
 
@@ -96,7 +97,11 @@ import Testing
         let started = Date()
         let seen = try await eventually { tip.status(in: app) == .invalidated(.actionPerformed) }
         #expect(seen)
-        #expect(Date().timeIntervalSince(started) < 2)
+        // Half a second promised, 2 s allowed for a loaded machine. Under
+        // ThreadSanitizer, which slows every thread several times over on
+        // two cores shared with the rest of the suite, the run checks that
+        // the donation is seen (within `eventually`'s 10 s), not how soon.
+        if !isRunningUnderThreadSanitizer { #expect(Date().timeIntervalSince(started) < 2) }
         #expect(Self.shared.donationCount(in: app) == 1)
     }
 }
