@@ -39,11 +39,14 @@ extension Checker {
         guard let checked = checkExpression(expression, expected: .bool, context: context) else { return nil }
         guard expect(checked, .bool, at: expression.range, "a rule must be a Bool") else { return nil }
         checkNeverHolds(checked, at: expression.range)
-        let file = sources[expression.range.file]
+        let fileID = expression.range.file
+        var hint = 1
+        if let last = lastRuleLine, last.file == fileID { hint = last.line }
+        let line = sources[fileID].line(of: expression.range.start, from: hint)
+        lastRuleLine = (fileID, line)
         return CheckedRule(
-            expression: checked, source: source,
-            fileName: fileNames[Int(expression.range.file.rawValue)],
-            line: file.line(of: expression.range.start), range: expression.range)
+            expression: checked, source: source, fileName: fileNames[Int(fileID.rawValue)], line: line,
+            range: expression.range)
     }
 
     /// Reports "<what>, but this is a <found>" when `checked` does not have `type`.

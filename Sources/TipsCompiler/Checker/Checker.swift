@@ -55,6 +55,9 @@ public struct Checker: Sendable {
     /// program's ``CheckedProgram/symbols`` is empty (see
     /// ``CompilationOptions/recordsSymbols``).
     var recordsSymbols = true
+    /// The line of the last rule checked, and its file: the next rule's
+    /// line is looked for from there (see ``SourceFile/line(of:from:)``).
+    var lastRuleLine: (file: FileID, line: Int)?
 
     /// Checks `files` (in input order) and returns the checked program; with
     /// `recordsSymbols` false, a program without its symbol table.

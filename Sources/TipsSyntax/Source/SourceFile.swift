@@ -111,6 +111,22 @@ public final class SourceFile: Sendable {
         }
     }
 
+    /// The 1-based line containing `offset`, found by reading on from line
+    /// `hint` (the line of an earlier offset) when `offset` is at most 32
+    /// lines past its start, else by ``line(of:)``. The checker looks up its
+    /// rules' lines in source order, a few lines apart: for the rules of
+    /// 10,000 tips this takes 1.3 M instructions rather than 3.4 M (callgrind, `Checker.run`).
+    public func line(of offset: UInt32, from hint: Int) -> Int {
+        let found = lineStarts.withUnsafeBufferPointer { starts -> Int? in
+            guard hint >= 1, hint <= starts.count, starts[hint - 1] <= offset else { return nil }
+            let limit = min(starts.count, hint + 32)
+            var line = hint
+            while line < limit, starts[line] <= offset { line += 1 }
+            return line < limit || line == starts.count ? line : nil
+        }
+        return found ?? line(of: offset)
+    }
+
     /// Whether a line starts in `start + 1 ... end`, that is, whether
     /// `line(of: end) > line(of: start)`, found by scanning the bytes between
     /// (usually a few spaces) instead of two binary searches.
