@@ -21,6 +21,20 @@ import Testing
         }
     }
 
+    /// Read on from any line, before or after the offset's, near it or more
+    /// than 32 lines away (and from hints that are no line), the line of an
+    /// offset is the one the search finds.
+    @Test func theLineFromAHintIsTheLineOfTheOffset() {
+        let text = (0..<80).map { String(repeating: "x", count: ($0 * 7) % 5) + "\n" }.joined() + "end"
+        var sources = SourceManager()
+        let file = sources.add(path: "a.tips", text: text)
+        for offset in 0...UInt32(file.bytes.count) {
+            for hint in -1...83 {
+                #expect(file.line(of: offset, from: hint) == file.line(of: offset), "offset \(offset) from \(hint)")
+            }
+        }
+    }
+
     @Test func columnsCountUnicodeScalars() {
         var sources = SourceManager()
         let file = sources.add(path: "a.tips", text: "tip 🐦 {\n  é x\n")
