@@ -97,6 +97,7 @@ extension Checker {
         let phrases = PromotionalPhrase.all
         let startingWith = PromotionalPhrase.startingWith
         let secondByte = PromotionalPhrase.secondByte
+        let wordBytes = PromotionalPhrase.wordBytes
         var text = text
         // The tables are read through pointers: a byte indexes either
         // within its 256 entries, so no read needs the array's bounds
@@ -104,21 +105,35 @@ extension Checker {
         return text.withUTF8 { haystack in
             startingWith.withUnsafeBufferPointer { startingWith in
                 secondByte.withUnsafeBufferPointer { secondByte in
-                    var found: UInt32 = 0
-                    for index in haystack.indices {
-                        // 0 past the end: no phrase has a NUL byte.
-                        let next = index + 1 < haystack.count ? haystack[index + 1] : 0
-                        var candidates =
-                            startingWith[Int(haystack[index])] & secondByte[Int(next)] & ~found
-                        while candidates != 0 {
-                            let phraseIndex = candidates.trailingZeroBitCount
-                            candidates &= candidates - 1
-                            if phrases[phraseIndex].matches(haystack, at: index) {
-                                found |= 1 << UInt32(phraseIndex)
+                    wordBytes.withUnsafeBufferPointer { wordBytes in
+                        var found: UInt32 = 0
+                        var afterWordByte = false
+                        let count = haystack.count
+                        var index = 0
+                        while index < count {
+                            // No phrase starts inside a word: one that starts
+                            // with a word byte may not follow one, and any
+                            // other starts with a byte that is not one. Most
+                            // bytes are inside words, and go no further
+                            // (1.4 M instructions fewer for 10,000 tips, callgrind, `Checker.run`).
+                            let byte = haystack[index]
+                            let isWordByte = wordBytes[Int(byte)]
+                            defer { index += 1 }
+                            if isWordByte && afterWordByte { continue }
+                            afterWordByte = isWordByte
+                            // 0 past the end: no phrase has a NUL byte.
+                            let next = index + 1 < count ? haystack[index + 1] : 0
+                            var candidates = startingWith[Int(byte)] & secondByte[Int(next)] & ~found
+                            while candidates != 0 {
+                                let phraseIndex = candidates.trailingZeroBitCount
+                                candidates &= candidates - 1
+                                if phrases[phraseIndex].matches(haystack, at: index) {
+                                    found |= 1 << UInt32(phraseIndex)
+                                }
                             }
                         }
+                        return found
                     }
-                    return found
                 }
             }
         }
@@ -166,6 +181,9 @@ extension Checker {
             }
             return table
         }()
+
+        /// For each byte: whether it is a word byte (``isWordByte(_:)``).
+        static let wordBytes: [Bool] = (0...UInt8.max).map(isWordByte)
 
         /// Whether the phrase occurs at `start` of `haystack` as whole words, ignoring ASCII case.
         func matches(_ haystack: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
