@@ -209,7 +209,7 @@ extension Checker {
         var keepCount = CheckedEvent.defaultKeepCount
         var keepDuration: Int?
         if let keep = decl.keep {
-            keepClauses[decl.name.name] = sources[keep.range.file].singleLineText(in: keep.range)
+            keepClauses.updateValue(keep.range, for: decl.name.name)
             if let count = keep.count {
                 if count.value < 1 {
                     diagnostics.error(
@@ -263,7 +263,7 @@ extension Checker {
                     continue
                 }
                 members.append(member.name)
-                groupedTips.insert(member.name)
+                groupedTips.updateValue(true, for: member.name)
             case .some(let other):
                 diagnostics.error(
                     "'\(member.name)' is \(other.kind), but a group holds tips", at: member.range)

@@ -175,7 +175,7 @@ extension Checker {
         }
         if let keep = event.keepDuration, seconds > Double(keep) {
             let window = sources[argument.value.range.file].singleLineText(in: argument.value.range)
-            let clause = keepClauses[event.name] ?? "keep \(Self.describeDuration(keep))"
+            let clause = keepClauses[event.name].map(quote) ?? "keep \(Self.describeDuration(keep))"
             diagnostics.warning(
                 "'within(\(window))' looks back further than event '\(event.name)' keeps its donations "
                     + "(\(clause)); older donations are already gone",
