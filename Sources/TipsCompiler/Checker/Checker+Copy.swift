@@ -60,19 +60,9 @@ extension Checker {
         }
     }
 
-    /// `body`'s result on `text`'s UTF-8, read where the string holds it:
-    /// `String.withUTF8`, a mutating method, needs a copy of the string
-    /// to call it on, retained and released (for 10,000 tips, 31,000 of
-    /// each and 1.0 M instructions fewer, callgrind, `Checker.run`).
-    static func withUTF8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var text = text
-        return text.withUTF8(body)
-    }
-
     /// Sentences end at a run of `.`, `!` or `?` followed by whitespace or the end.
     static func sentenceCount(_ text: String) -> Int {
-        return withUTF8(of: text) { bytes in
+        text.withContiguousUTF8 { bytes in
             var count = 0
             var sawText = false
             var index = 0
@@ -104,45 +94,36 @@ extension Checker {
         // Read once: a global read in the loop checks, each time, that it is
         // initialized (−1.6 M instructions of 10,000 tips, callgrind).
         let phrases = PromotionalPhrase.all
-        let startingWith = PromotionalPhrase.startingWith
-        let secondByte = PromotionalPhrase.secondByte
-        let wordBytes = PromotionalPhrase.wordBytes
-        // The tables are read through pointers: a byte indexes either
-        // within its 256 entries, so no read needs the array's bounds
-        // check (−4.3 M instructions of 10,000 tips, callgrind, `Checker.run`).
-        return withUTF8(of: text) { haystack in
-            startingWith.withUnsafeBufferPointer { startingWith in
-                secondByte.withUnsafeBufferPointer { secondByte in
-                    wordBytes.withUnsafeBufferPointer { wordBytes in
-                        var found: UInt32 = 0
-                        var afterWordByte = false
-                        let count = haystack.count
-                        var index = 0
-                        while index < count {
-                            // No phrase starts inside a word: one that starts
-                            // with a word byte may not follow one, and any
-                            // other starts with a byte that is not one. Most
-                            // bytes are inside words, and go no further
-                            // (1.4 M instructions fewer for 10,000 tips, callgrind, `Checker.run`).
-                            let byte = haystack[index]
-                            let isWordByte = wordBytes[Int(byte)]
-                            defer { index += 1 }
-                            if isWordByte && afterWordByte { continue }
-                            afterWordByte = isWordByte
-                            // 0 past the end: no phrase has a NUL byte.
-                            let next = index + 1 < count ? haystack[index + 1] : 0
-                            var candidates = startingWith[Int(byte)] & secondByte[Int(next)] & ~found
-                            while candidates != 0 {
-                                let phraseIndex = candidates.trailingZeroBitCount
-                                candidates &= candidates - 1
-                                if phrases[phraseIndex].matches(haystack, at: index) {
-                                    found |= 1 << UInt32(phraseIndex)
-                                }
-                            }
-                        }
-                        return found
+        let table = PromotionalPhrase.byteTable
+        // The table is read through a pointer: a byte indexes within its 256
+        // entries, so no read needs the array's bounds check (−4.3 M
+        // instructions of 10,000 tips, callgrind, `Checker.run`).
+        return text.withContiguousUTF8 { haystack in
+            table.withUnsafeBufferPointer { table in
+                var found: UInt32 = 0
+                var afterWordByte = false
+                let count = haystack.count
+                var index = 0
+                while index < count {
+                    // No phrase starts inside a word: one that starts with a
+                    // word byte may not follow one, and any other starts with
+                    // a byte that is not one. Most bytes are inside words, and
+                    // go no further (1.4 M instructions fewer for 10,000 tips,
+                    // callgrind, `Checker.run`).
+                    let entry = table[Int(haystack[index])]
+                    defer { index += 1 }
+                    if entry.isWordByte && afterWordByte { continue }
+                    afterWordByte = entry.isWordByte
+                    // 0 past the end: no phrase has a NUL byte.
+                    let next = index + 1 < count ? haystack[index + 1] : 0
+                    var candidates = entry.startingWith & table[Int(next)].secondByte & ~found
+                    while candidates != 0 {
+                        let phraseIndex = candidates.trailingZeroBitCount
+                        candidates &= candidates - 1
+                        if phrases[phraseIndex].matches(haystack, at: index) { found |= 1 << UInt32(phraseIndex) }
                     }
                 }
+                return found
             }
         }
     }
@@ -165,33 +146,31 @@ extension Checker {
         /// Every phrase, in the order of ``promotionalPhrases``.
         static let all = promotionalPhrases.map(PromotionalPhrase.init)
 
-        /// For each byte: the phrases that start with it, ignoring case, a bit each.
-        static let startingWith: [UInt32] = {
-            var table = [UInt32](repeating: 0, count: 256)
+        /// What the scan needs to know of one byte.
+        struct ByteEntry {
+            /// The phrases that start with the byte, ignoring case, a bit each.
+            var startingWith: UInt32 = 0
+            /// The phrases whose second byte it may be, ignoring case, a bit
+            /// each; a phrase of one byte may be followed by any.
+            var secondByte: UInt32 = 0
+            /// Whether it is a word byte (``isWordByte(_:)``).
+            var isWordByte = false
+        }
+
+        /// Every byte's entry, by the byte's value.
+        static let byteTable: [ByteEntry] = {
+            var table = (0...UInt8.max).map { ByteEntry(isWordByte: Checker.isWordByte($0)) }
             for (index, phrase) in all.enumerated() {
                 guard let first = phrase.bytes.first else { continue }
-                for byte in 0...UInt8.max where asciiLowercased(byte) == first {
-                    table[Int(byte)] |= 1 << UInt32(index)
-                }
-            }
-            return table
-        }()
-
-        /// For each byte: the phrases whose second byte it may be, ignoring
-        /// case, a bit each; a phrase of one byte may be followed by any.
-        static let secondByte: [UInt32] = {
-            var table = [UInt32](repeating: 0, count: 256)
-            for (index, phrase) in all.enumerated() {
                 let second = phrase.bytes.dropFirst().first
-                for byte in 0...UInt8.max where second.map({ asciiLowercased(byte) == $0 }) ?? true {
-                    table[Int(byte)] |= 1 << UInt32(index)
+                for byte in 0...UInt8.max {
+                    let lowercased = asciiLowercased(byte)
+                    if lowercased == first { table[Int(byte)].startingWith |= 1 << UInt32(index) }
+                    if second.map({ lowercased == $0 }) ?? true { table[Int(byte)].secondByte |= 1 << UInt32(index) }
                 }
             }
             return table
         }()
-
-        /// For each byte: whether it is a word byte (``isWordByte(_:)``).
-        static let wordBytes: [Bool] = (0...UInt8.max).map(isWordByte)
 
         /// Whether the phrase occurs at `start` of `haystack` as whole words, ignoring ASCII case.
         func matches(_ haystack: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {

@@ -3,18 +3,7 @@
 extension ByteBuffer {
     /// Appends the UTF-8 of `text` in one copy from its contiguous storage.
     mutating func appendUTF8(_ text: String) {
-        Self.withUTF8(of: text) { append($0) }
-    }
-
-    /// Calls `body` with the UTF-8 of `text`. A native string lends its
-    /// storage as it is (no copy of the string, so no retain and release);
-    /// only a string without contiguous UTF-8 is made native first.
-    @inline(__always)
-    static func withUTF8(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        if text.utf8.withContiguousStorageIfAvailable(body) == nil {
-            var native = text
-            native.withUTF8(body)
-        }
+        text.withContiguousUTF8 { append($0) }
     }
 
     /// Appends fixed text from the binary, with no string in between.
@@ -68,7 +57,7 @@ extension ByteBuffer {
 
     /// Appends a Swift string literal holding `text` exactly.
     mutating func appendStringLiteral(_ text: String) {
-        Self.withUTF8(of: text) { appendStringLiteral($0) }
+        text.withContiguousUTF8 { appendStringLiteral($0) }
     }
 
     /// Appends a Swift string literal holding the text whose UTF-8 is `text`.
@@ -116,7 +105,7 @@ extension ByteBuffer {
     /// Appends `text` escaped for the inside of a Swift string literal (see
     /// the UTF-8 form of this method).
     mutating func appendEscaped(_ text: String) {
-        Self.withUTF8(of: text) { appendEscaped($0) }
+        text.withContiguousUTF8 { appendEscaped($0) }
     }
 
     /// Appends the text whose UTF-8 is `text`, escaped for the inside of a
@@ -141,7 +130,7 @@ extension ByteBuffer {
     /// (C0: UTF-8 00-1F and 7F; C1: C2 80-9F) and U+2028/U+2029, which would
     /// end the comment's line, becomes a space.
     mutating func appendCommentText(_ text: String) {
-        Self.withUTF8(of: text) { appendCommentText($0) }
+        text.withContiguousUTF8 { appendCommentText($0) }
     }
 
     /// Appends the text whose UTF-8 is `text` made safe for a `//` comment (see the `String` form).

@@ -30,7 +30,7 @@ public struct SwiftWriter: Sendable {
     /// Writes one line at the current indentation (an empty line has no spaces).
     public mutating func line(_ content: String = "") {
         guard !content.isEmpty else { return buffer.append(0x0A) }
-        ByteBuffer.withUTF8(of: content) { text in
+        content.withContiguousUTF8 { text in
             line(length: text.count) { out in
                 if let start = text.baseAddress { out.initialize(from: start, count: text.count) }
             }
