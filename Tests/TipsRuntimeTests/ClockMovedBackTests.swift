@@ -173,4 +173,20 @@ import Testing
         #expect(replayed.donations["e"]?.map(\.date) == [250, 250, 400, 400])
         #expect(Array(live.keptDonations(of: "e")) == replayed.donations["e"] ?? [])
     }
+
+    /// A reset dated before an invalidating donation that came before it
+    /// (the clock moved back between the two) does not outlast it: the
+    /// donation is dated after the reset, so the tip reads as invalidated
+    /// at once, as the next launch records it.
+    @Test func aResetDatedBeforeTheInvalidatingDonationItUndoesLeavesTheTipInvalidated() async throws {
+        let clock = ManualClock()
+        let center = try await makeCenter(clock: clock)
+        let tip = TestTip("Favorite", options: Tips.Options(invalidatedBy: [Fixture.favorited]))
+        center.register([tip])
+        await Fixture.favorited.donate(in: center)
+        clock.advance(by: -60)
+        await tip.resetEligibility(in: center)
+        #expect(tip.status(in: center) == .invalidated(.actionPerformed))
+        #expect(center.state.withLock { $0.facts.snapshot.tips["Favorite"]?.invalidation } == nil, "not recorded")
+    }
 }

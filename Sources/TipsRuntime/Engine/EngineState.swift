@@ -128,28 +128,35 @@ struct EngineState {
         publishStatusChanges(of: ids.compactMap { registry[$0] })
     }
 
-    /// Records the invalidation that stored facts already imply for the tip,
-    /// if it is not invalidated: an invalidating event (`invalidatedBy`)
-    /// donated since its eligibility was last reset (by an earlier launch,
-    /// another process, or before it registered), or a display limit
-    /// reached. Runs wherever those facts change: registration,
-    /// `configure`, the end of a display, time passing, other processes'
-    /// changes.
+    /// Records the invalidation that stored facts already imply for the tip
+    /// (`dueInvalidation(of:record:)`). Runs wherever those facts change:
+    /// registration, `configure`, the end of a display, time passing, other
+    /// processes' changes.
     mutating func recordDueInvalidations(of registered: RegisteredTip) {
-        guard lifecycle.isConfigured, registered.hasDisplayLimit || !registered.options.invalidatedBy.isEmpty else {
-            return
+        guard let due = dueInvalidation(of: registered, record: facts.snapshot.tips[registered.id]) else { return }
+        record(.invalidate(tipID: registered.id, reason: due.reason, date: due.date))
+    }
+
+    /// The invalidation that stored facts imply for the tip (`stored`: its
+    /// record) once configured, if it is not invalidated: an invalidating
+    /// event (`invalidatedBy`) donated since its eligibility was last reset
+    /// (by an earlier launch, another process, or before it registered),
+    /// dated as that donation, or a display limit reached. Decided here
+    /// alone, for the invalidation recorded and for the `dueInvalidation`
+    /// gate that reports it before it is.
+    func dueInvalidation(of registered: RegisteredTip, record stored: TipRecord?) -> StoredInvalidation? {
+        guard lifecycle.isConfigured, registered.hasDisplayLimit || !registered.options.invalidatedBy.isEmpty,
+            stored?.invalidation == nil
+        else { return nil }
+        // A loop, not `compactMap(_:).max()`: a gate runs at every evaluation and builds no array.
+        var donated = -Double.infinity
+        for event in registered.options.invalidatedBy {
+            if let date = facts.snapshot.keptDonations(of: event.id).last?.date, date > donated { donated = date }
         }
-        let stored = facts.snapshot.tips[registered.id]
-        guard stored?.invalidation == nil else { return }
-        let eligibleSince = stored?.eligibleSince ?? -Double.infinity
-        let donated = registered.options.invalidatedBy.compactMap { facts.snapshot.keptDonations(of: $0.id).last?.date }
-        if let date = donated.max(), date > eligibleSince {
-            record(.invalidate(tipID: registered.id, reason: .actionPerformed, date: date))
-        } else if let reached = accounting.displayLimitReached(
-            of: registered.id, options: registered.options, record: stored)
-        {
-            record(.invalidate(tipID: registered.id, reason: reached.reason, date: reached.date))
+        if donated > (stored?.eligibleSince ?? -Double.infinity) {
+            return StoredInvalidation(reason: .actionPerformed, date: donated)
         }
+        return accounting.displayLimitReached(of: registered.id, options: registered.options, record: stored)
     }
 
     /// Invalidates the tips (those not already invalidated) and publishes.

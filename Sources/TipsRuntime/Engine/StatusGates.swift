@@ -14,9 +14,13 @@ enum StatusGate: CaseIterable {
     case testingOverride
     /// The tip's invalidation is recorded.
     case invalidation
-    /// The tip reached a display limit that is not recorded yet (time moved
-    /// on since the last time check): invalidated, as it will be recorded.
-    case displayLimit
+    /// Stored facts imply an invalidation that is not recorded yet
+    /// (`EngineState.dueInvalidation(of:record:)`): a display limit reached
+    /// since the last time check (time moved on), or an `invalidatedBy`
+    /// event donated since the tip's last reset (a reset dated before the
+    /// donation it undid).
+    /// Invalidated, as it will be recorded.
+    case dueInvalidation
     /// A hold (`holdDisplays(reason:)`) is in force: pending.
     case hold
     /// The tip is snoozed: pending until the snooze ends.
@@ -72,11 +76,8 @@ extension EngineState {
             return GateVerdict(status: override.shows ? .available : .pending, explanation: .testingOverride(override))
         case .invalidation:
             return record?.invalidation.map(Self.verdict)
-        case .displayLimit:
-            guard lifecycle.isConfigured, registered.hasDisplayLimit else { return nil }
-            guard record?.invalidation == nil else { return nil }
-            return accounting.displayLimitReached(of: registered.id, options: registered.options, record: record)
-                .map(Self.verdict)
+        case .dueInvalidation:
+            return dueInvalidation(of: registered, record: record).map(Self.verdict)
         case .displayFrequency:
             return displayFrequencyVerdict(of: registered, record: record, tracing: tracing)
         case .hold, .snooze, .oneAtATime, .sessionLimit:

@@ -73,7 +73,9 @@ extension TipCenter {
     /// and display duration (its display limits start over). Returns once
     /// durable. The reset outlives the invalidation it undoes: a donation of an
     /// `invalidatedBy` event made before the reset never invalidates the tip
-    /// again, in this launch or a later one; a donation after it does.
+    /// again, in this launch or a later one; a donation after it does. (Both
+    /// are told apart by their dates: a reset dated before the donation it
+    /// undoes, the clock having moved back, does not outlive it.)
     ///
     /// The tip is not new, though: it has appeared before, so the display
     /// frequency (which holds back only tips that never appeared) does not
