@@ -29,6 +29,8 @@ import Testing
     @Test func columnsFollowDonationsThroughTrimming() async throws {
         let center = try await makeCenter()
         let tip = TestTip("North", rules: [regionRule("north", atLeast: 2)])
+        // Registered, so that its evaluations build the column in the center's cache.
+        center.register([tip])
         #expect(tip.status(in: center) == .pending)
         for region in ["north", "north", "south", "south"] {
             await event.donate(["region": .string(region)], in: center)

@@ -42,8 +42,10 @@ import TipsTestSupport
         func launch() async throws -> (TipCenter, [Bool]) {
             let center = TipCenter()
             try await center.configure([.datastoreLocation(.url(store.url)), .arguments([]), .environment([:])])
+            // Registering the first tip with a holdout records the seed
+            // (a status read would not), written with the next commit.
+            center.register(tips)
             let heldOut = tips.map { $0.status(in: center) == .pending }
-            // The seed drawn by the first read is written with the next commit.
             await Fixture.opened.donate(in: center)
             return (center, heldOut)
         }

@@ -194,6 +194,9 @@ import TipsTestSupport
         let (center, _) = try await Self.launch(nil, store.url)
         // A hand-written parameter carries no renames: it reads as its default until a tip brings them.
         #expect(!Self.v2.loggedIn.value(in: center))
+        #expect(Self.v2.tip("FavoriteTrail").status(in: center) == .invalidated(.tipClosed), "read as moved")
+        #expect(!Self.v2.loggedIn.value(in: center), "a status read moves nothing")
+        center.register([Self.v2.tip("FavoriteTrail")])
         #expect(Self.v2.tip("FavoriteTrail").status(in: center) == .invalidated(.tipClosed))
         #expect(Self.v2.loggedIn.value(in: center))
         // Durable once the pipeline has written it.

@@ -106,6 +106,7 @@ private final class Warnings: Sendable {
         let never = TestTip("Never")
         await daily.didAppear(in: center)
         await daily.didDisappear(in: center)
+        center.register([weekly])
         #expect(weekly.status(in: center) == .pending)
         clock.advance(by: 2 * 86_400)
         #expect(never.status(in: center) == .pending, "weekly, not daily")
@@ -142,7 +143,7 @@ private final class Warnings: Sendable {
     @Test func aMisspelledTestingIDIsReported() async throws {
         let warnings = Warnings()
         let center = try await makeCenter([warnings.option])
-        _ = FavoriteTrail().status(in: center)
+        center.register([FavoriteTrail()])
         center.showTipsForTesting(["FavoriteTrial"])
         center.hideTipsForTesting(["Unrelated"])
         #expect(
@@ -172,9 +173,11 @@ private final class Warnings: Sendable {
         ])
         #expect(warnings.all.isEmpty)
         _ = FavoriteTrail().status(in: center)
+        #expect(warnings.all.isEmpty, "a status read registers nothing")
+        center.register([FavoriteTrail()])
         #expect(warnings.all.count == 1)
         #expect(warnings.all.first?.hasPrefix("hideTipsForTesting names \"favoritetrail\"") == true)
-        _ = FavoriteTrail().status(in: center)
+        center.register([FavoriteTrail()])
         #expect(warnings.all.count == 1, "reported once")
     }
 

@@ -57,13 +57,14 @@ extension EngineState {
         return .heldOut(percent: registered.options.holdoutPercent)
     }
 
-    /// Draws the install's holdout seed once a configured store without one
-    /// meets a tip with a holdout; it is written with the next commit.
-    mutating func drawHoldoutSeedIfNeeded(for registered: RegisteredTip) {
+    /// Records the install's holdout seed, the one this center drew when it
+    /// was made (`Facts.holdoutSeedToRecord`), once a configured store
+    /// without one meets a registered tip with a holdout; it is written with
+    /// the next commit.
+    mutating func recordHoldoutSeedIfNeeded(for registered: RegisteredTip) {
         guard lifecycle.isConfigured, registered.options.holdoutPercent != nil, facts.snapshot.holdoutSeed == nil
         else { return }
-        var generator = SystemRandomNumberGenerator()
-        record(.setHoldoutSeed(generator.next()))
+        record(.setHoldoutSeed(facts.holdoutSeedToRecord))
     }
 
     /// Reports an activity of the tip, dated now unless `date` says when.

@@ -23,6 +23,44 @@ extension EngineState {
         registry[id].map { status(of: $0) } ?? .pending
     }
 
+    /// Runs a read of the tip: `body` is given the state to read and the
+    /// tip as registered. A registered tip is read in place. A tip not
+    /// registered is registered in a scratch copy of the state, read there,
+    /// and the copy dropped: the read sees exactly what it would right after
+    /// registering (renamed state moved, the tip's `config` block and
+    /// holdout, all decided by `register(_:checksTestingIDs:recordsDueInvalidations:)`
+    /// itself; the invalidations stored facts imply, reported by the
+    /// `dueInvalidation` gate as registering would record them), and the
+    /// state is left as it was: nothing recorded, queued for the datastore,
+    /// published, reported or warned, and the tip still unregistered.
+    mutating func read<Result>(_ tip: any Tip, _ body: (inout EngineState, RegisteredTip) -> Result) -> Result {
+        if let registered = registry[tip.id] { return body(&self, registered) }
+        var scratch = scratchForReading()
+        let registered = scratch.register(tip, checksTestingIDs: false, recordsDueInvalidations: false)
+        return body(&scratch, registered)
+    }
+
+    /// A copy of the state to register a tip in for a read, then drop. Every
+    /// room is a value whose storage the copy shares until it writes to it,
+    /// so what registering writes stays in the copy; the references the
+    /// rooms hold are not written through: `RegisteredTip` is immutable, and
+    /// registering never calls the datastore or the clock but to read it.
+    /// Three rooms start over:
+    /// - the registry is empty: evaluating a tip reads no other registered
+    ///   tip (a tip not registered is in no group, whose tips register when
+    ///   it is made), and adding the tip to a copy of every registered tip's
+    ///   indexes would copy them all at each read;
+    /// - publication has no observers, so that nothing is built for them;
+    ///   what it queues is dropped with the copy;
+    /// - time checks have no scheduler, which would start a real task.
+    private func scratchForReading() -> EngineState {
+        var scratch = self
+        scratch.registry = TipRegistry()
+        scratch.publication = Publication()
+        scratch.accounting.timeCheckScheduler = nil
+        return scratch
+    }
+
     /// Why the tip has its status now, with what its groups say about it.
     mutating func explanation(of registered: RegisteredTip) -> TipExplanation {
         var evaluator: RuleEvaluator?

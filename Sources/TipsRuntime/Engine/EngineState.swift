@@ -25,8 +25,9 @@ import Foundation
 ///
 /// A read (status, explanation, value, donations, a group's current tip)
 /// records and publishes nothing, except what taking in other processes'
-/// changes does (`applyOutsideChanges(throttled:)`), and registering a tip
-/// it meets for the first time.
+/// changes does (`applyOutsideChanges(throttled:)`). A read of a tip not
+/// registered leaves it unregistered: it reads a scratch copy in which the
+/// tip was just registered (`read(_:_:)`).
 struct EngineState {
     var lifecycle = Lifecycle()
     var settings = Settings()
@@ -63,8 +64,14 @@ struct EngineState {
     /// first published one.
     /// Unless `checksTestingIDs` is false (the caller checks once it has
     /// registered every tip of a batch), the testing ids are checked against it.
+    /// `recordsDueInvalidations` is false for a read's scratch registration
+    /// (`read(_:_:)`): the `dueInvalidation` gate reports the invalidation
+    /// that recording would, and recording it would copy every tip's record
+    /// at each read.
     @discardableResult
-    mutating func register(_ tip: any Tip, checksTestingIDs: Bool = true) -> RegisteredTip {
+    mutating func register(
+        _ tip: any Tip, checksTestingIDs: Bool = true, recordsDueInvalidations: Bool = true
+    ) -> RegisteredTip {
         if let known = registry[tip.id] { return known }
         meet(tip.declaredRenames)
         let (registered, newWindows) = registry.add(tip)
@@ -73,10 +80,10 @@ struct EngineState {
                 if let exit = nextWindowExit(of: event, seconds: seconds) { accounting.requestTimeCheck(at: exit) }
             }
         }
-        recordDueInvalidations(of: registered)
+        if recordsDueInvalidations { recordDueInvalidations(of: registered) }
         // A new frequency may hold back (or let through) every other tip.
         let frequencyChanged = tip.declaredConfiguration.map { adopt($0) } ?? false
-        drawHoldoutSeedIfNeeded(for: registered)
+        recordHoldoutSeedIfNeeded(for: registered)
         var evaluator: RuleEvaluator?
         let evaluation = evaluate(registered, tracing: false, sharing: &evaluator)
         publication.add(registered, status: evaluation.status)

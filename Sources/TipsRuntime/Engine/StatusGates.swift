@@ -17,8 +17,8 @@ enum StatusGate: CaseIterable {
     /// Stored facts imply an invalidation that is not recorded yet
     /// (`EngineState.dueInvalidation(of:record:)`): a display limit reached
     /// since the last time check (time moved on), or an `invalidatedBy`
-    /// event donated since the tip's last reset (a reset dated before the
-    /// donation it undid).
+    /// event donated since the tip's last reset (a tip a read evaluates
+    /// without registering it; a reset dated before the donation it undid).
     /// Invalidated, as it will be recorded.
     case dueInvalidation
     /// A hold (`holdDisplays(reason:)`) is in force: pending.

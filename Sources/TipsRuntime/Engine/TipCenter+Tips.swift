@@ -1,13 +1,14 @@
 import Foundation
 
 extension TipCenter {
-    /// The tip's status now. Registers the tip if needed; records and
-    /// publishes nothing else (other processes' changes it takes in are
-    /// published).
+    /// The tip's status now. A read: it records, publishes and reports
+    /// nothing (other processes' changes it takes in are published), and
+    /// leaves a tip not registered unregistered, answering what it would
+    /// answer right after registering it (`EngineState.read(_:_:)`).
     public func status(for tip: any Tip) -> Tips.Status {
         withState { state in
             state.applyOutsideChanges()
-            return state.status(of: state.register(tip))
+            return state.read(tip) { $0.status(of: $1) }
         }
     }
 
@@ -115,11 +116,12 @@ extension TipCenter {
         await withStateDurably { state in state.endDisplay(of: state.register(tip)) }
     }
 
-    /// Why the tip is or is not shown now.
+    /// Why the tip is or is not shown now. A read, like `status(for:)`: it
+    /// changes nothing, and leaves a tip not registered unregistered.
     public func explanation(for tip: any Tip) -> TipExplanation {
         withState { state in
             state.applyOutsideChanges()
-            return state.explanation(of: state.register(tip))
+            return state.read(tip) { $0.explanation(of: $1) }
         }
     }
 

@@ -161,7 +161,7 @@ public final class TipCenter: Sendable {
         state.lifecycle.connect(backend, writesInFlight: { [pipeline] in !pipeline.isIdle })
         for renames in state.facts.takeRenamesBeforeStart() { state.meet(renames) }
         for registered in state.registry.ordered {
-            state.drawHoldoutSeedIfNeeded(for: registered)
+            state.recordHoldoutSeedIfNeeded(for: registered)
             state.recordDueInvalidations(of: registered)
         }
         state.publishStatusChanges(of: state.registry.ordered)
@@ -249,7 +249,10 @@ public final class TipCenter: Sendable {
 
     /// Registers tips so that parameter changes and donations re-evaluate them
     /// and publish their changes. A tip also registers the first time its
-    /// status, updates or explanation are asked for. The first tip with an id wins.
+    /// updates are observed (`statusUpdates`, `shouldDisplayUpdates`), or an
+    /// operation writes about it (a display, an invalidation, a snooze); a
+    /// read of its status or explanation does not register it. The first tip
+    /// with an id wins.
     public func register(_ tips: [any Tip]) {
         withState { state in
             // The testing ids are checked once every tip is in: an instance of

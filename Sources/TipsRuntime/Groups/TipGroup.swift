@@ -57,12 +57,12 @@ public final class TipGroup: Sendable {
 }
 
 extension TipCenter {
-    /// The group's current tip.
+    /// The group's current tip. A read: it registers nothing (the group's
+    /// tips registered when it was made).
     func currentTip(of group: TipGroup) -> (any Tip)? {
         let ids = group.tips.map(\.id)
         return withState { state in
             state.applyOutsideChanges()
-            for tip in group.tips { state.register(tip) }
             return state.currentTipID(priority: group.priority, tipIDs: ids).flatMap { id in
                 group.tips.first { $0.id == id }
             }
@@ -92,14 +92,13 @@ extension TipCenter {
     }
 
     /// Explains the group's choice: each tip's explanation already names the
-    /// groups that hold it back.
+    /// groups that hold it back. A read, like `currentTip(of:)`.
     func explanation(of group: TipGroup) -> TipGroupExplanation {
         let ids = group.tips.map(\.id)
         return withState { state in
             state.applyOutsideChanges()
-            let registered = group.tips.map { state.register($0) }
             let current = state.currentTipID(priority: group.priority, tipIDs: ids)
-            let explanations = registered.map { state.explanation(of: $0) }
+            let explanations = group.tips.map { tip in state.read(tip) { $0.explanation(of: $1) } }
             return TipGroupExplanation(priority: group.priority, currentTipID: current, tips: explanations)
         }
     }

@@ -62,8 +62,9 @@ struct DatastoreSnapshot: Sendable, Hashable {
     var tips: [String: TipRecord] = [:]
     /// When any tip was last displayed (feeds the display frequency).
     var lastDisplayDate: Double?
-    /// The install's random number that holdouts mix with a tip's id (drawn
-    /// once, at the first `configure` of a store without one).
+    /// The install's random number that holdouts mix with a tip's id
+    /// (recorded once, when a configured store without one first meets a
+    /// registered tip with a holdout: `Facts.holdoutSeedToRecord`).
     var holdoutSeed: UInt64?
     /// Event id → its keep count, for the events whose list holds more than
     /// that because `applyDeferringTrim(_:)` let the oldest linger (never

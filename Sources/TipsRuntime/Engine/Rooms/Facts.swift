@@ -32,6 +32,15 @@ struct Facts {
     /// The renames met before configuration (through a tip, an event or a
     /// parameter), in the order met: applied once the store is loaded.
     private(set) var renamesBeforeStart: [Tips.Renames] = []
+    /// The holdout seed this center records when a configured store
+    /// without one first meets a registered tip with a holdout; drawn once,
+    /// when the center is made, so that a read of a tip with a holdout that
+    /// is not registered yet answers with the seed its registration would
+    /// record, the same at every read.
+    let holdoutSeedToRecord: UInt64 = {
+        var generator = SystemRandomNumberGenerator()
+        return generator.next()
+    }()
 
     /// Applies the mutation and queues it for the datastore.
     mutating func record(_ mutation: DatastoreMutation) {
