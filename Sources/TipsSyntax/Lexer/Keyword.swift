@@ -52,7 +52,7 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The most bytes a keyword's spelling may take (three words of
-    /// ``Words``): no longer identifier is looked up.
+    /// ``Words``): an identifier longer than that is never looked up.
     static let longestSpelling = 24
 
     /// The keywords' UTF-8 spellings, grouped by length and by the low five
