@@ -161,7 +161,8 @@ import TipsTestSupport
 
     /// Generated events and parameters carry their module's renames (as
     /// `Tips.Event.renames`): read before any tip of the module exists, they
-    /// find what was stored under their old names, moved once.
+    /// find what was stored under their old names; the first write that
+    /// meets the renames moves it all, once.
     @Test func aRenamedParameterOrEventReadBeforeAnyTipFindsItsMovedState() async throws {
         let store = try await Self.storeWithVersion1State()
         let (signedIn, opened) = (Self.generatedSignedIn, Self.generatedOpened)
@@ -170,7 +171,12 @@ import TipsTestSupport
         let (center, warnings) = try await Self.launch(nil, store.url)
         #expect(opened.donationCount(in: center) == 2)
         #expect(signedIn.value(in: center))
+        #expect(warnings.withLock { $0 }.isEmpty, "a read moves nothing")
+        #expect(!Self.v2.loggedIn.value(in: center), "unmoved: a parameter without the renames reads its default")
+        await opened.donate(in: center)
         #expect(warnings.withLock { $0 }.count == 7)
+        #expect(Self.v2.loggedIn.value(in: center), "moved by the donation")
+        #expect(opened.donationCount(in: center) == 3)
         #expect(Self.v2.tip("FavoriteTrail").status(in: center) == .invalidated(.tipClosed))
         #expect(warnings.withLock { $0 }.count == 7, "reported once")
     }

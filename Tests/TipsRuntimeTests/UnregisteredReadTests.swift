@@ -147,6 +147,33 @@ import Testing
         #expect(world.backend.committed.tips["OldFavorite"] == nil)
     }
 
+    /// A generated parameter or event carries its module's renames: read
+    /// before the center meets them, its value and donations are those
+    /// stored under the old ids, and nothing moves until a write meets them.
+    @Test func aRenamedParameterOrEventIsReadUnderItsNewIDWithoutMovingIt() async throws {
+        var stored = DatastoreSnapshot()
+        stored.parameters["isLoggedIn"] = .bool(true)
+        stored.donations["openedTrail"] = [StoredDonation(date: 1_000, fields: [:])]
+        let world = try await World(stored: stored)
+        let renames = Tips.Renames(
+            parameters: [.init(from: "isLoggedIn", to: "signedIn")],
+            events: [.init(from: "openedTrail", to: "openedDetail")])
+        let signedIn = Tips.Parameter(id: "signedIn", defaultValue: false, renames: renames)
+        let opened = Tips.Event(id: "openedDetail", renames: renames)
+        let before = world.footprint()
+        world.clearLogs()
+        #expect(signedIn.value(in: world.center))
+        #expect(opened.donationCount(in: world.center) == 1)
+        #expect(opened.donations(in: world.center).map(\.date) == [Date(timeIntervalSince1970: 1_000)])
+        #expect(signedIn.value(in: world.center), "a second read")
+        #expect(world.footprint() == before, "nothing moved, recorded or written")
+        #expect(world.warnings.withLock { $0 }.isEmpty, "no move reported")
+        await opened.donate(in: world.center)
+        #expect(world.warnings.withLock { $0 }.count == 2, "the first write moves both, and reports each")
+        #expect(world.backend.committed.parameters == ["signedIn": .bool(true)])
+        #expect(opened.donationCount(in: world.center) == 2)
+    }
+
     @Test func aConfigBlocksDisplayFrequencyAppliesToTheTipReadWithoutHoldingBackOthers() async throws {
         let clock = ManualClock()
         let world = try await World(clock: clock)

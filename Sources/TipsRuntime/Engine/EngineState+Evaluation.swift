@@ -40,7 +40,8 @@ extension EngineState {
         return body(&scratch, registered)
     }
 
-    /// A copy of the state to register a tip in for a read, then drop. Every
+    /// A copy of the state to register a tip in (or meet renames in) for a
+    /// read, then drop. Every
     /// room is a value whose storage the copy shares until it writes to it,
     /// so what registering writes stays in the copy; the references the
     /// rooms hold are not written through: `RegisteredTip` is immutable, and
@@ -53,7 +54,7 @@ extension EngineState {
     /// - publication has no observers, so that nothing is built for them;
     ///   what it queues is dropped with the copy;
     /// - time checks have no scheduler, which would start a real task.
-    private func scratchForReading() -> EngineState {
+    func scratchForReading() -> EngineState {
         var scratch = self
         scratch.registry = TipRegistry()
         scratch.publication = Publication()

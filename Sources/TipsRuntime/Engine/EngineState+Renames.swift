@@ -5,8 +5,8 @@ extension EngineState {
     /// renamed (`renamedFrom`) to the new ones, the first time the center
     /// meets those renames once configured (through a tip's
     /// `declaredRenames`, or a generated event or parameter that carries
-    /// them, before the center first reads or writes it, so that what was
-    /// stored under an old name is not read as missing), and reports each
+    /// them, before the center first writes it; a read before then reads
+    /// them met in a scratch copy, `read(meeting:_:)`), and reports each
     /// move once through the warning channel. Met before `configure`, they
     /// are kept and moved there. The moves are queued together, so they
     /// reach the store as one journal record: a launch killed at any instant
@@ -25,5 +25,21 @@ extension EngineState {
             publication.warn(report)
         }
         publishStatusChanges(of: registry.ordered)
+    }
+
+    /// Runs a read of what `renames` (a generated parameter's or event's)
+    /// may move: in place once the center has met them, or when there are
+    /// none or it is not configured (nothing is loaded to move); otherwise
+    /// in a scratch copy of the state in which they were just met, dropped
+    /// after the read (`scratchForReading()`). The read sees the state as
+    /// moved and moves nothing: the first write, registration or
+    /// observation that meets the renames moves it and reports the move.
+    mutating func read<Result>(meeting renames: Tips.Renames?, _ body: (EngineState) -> Result) -> Result {
+        guard let renames, !renames.isEmpty, lifecycle.isConfigured, !facts.appliedRenames.contains(renames) else {
+            return body(self)
+        }
+        var scratch = scratchForReading()
+        scratch.meet(renames)
+        return body(scratch)
     }
 }

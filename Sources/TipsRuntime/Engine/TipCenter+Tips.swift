@@ -130,9 +130,11 @@ extension TipCenter {
     public func value(of parameter: Tips.ParameterReference) -> TipValue {
         withState { state in
             state.applyOutsideChanges()
-            state.meet(parameter.renames)
-            return RuleEvaluator.value(
-                of: parameter, parameters: state.facts.snapshot.parameters, transient: state.facts.transientParameters)
+            return state.read(meeting: parameter.renames) { state in
+                RuleEvaluator.value(
+                    of: parameter, parameters: state.facts.snapshot.parameters,
+                    transient: state.facts.transientParameters)
+            }
         }
     }
 
@@ -177,8 +179,7 @@ extension TipCenter {
     public func donationCount(of event: Tips.Event) -> Int {
         withState { state in
             state.applyOutsideChanges()
-            state.meet(event.renames)
-            return state.facts.keptDonationRange(of: event, now: state.now).count
+            return state.read(meeting: event.renames) { $0.facts.keptDonationRange(of: event, now: $0.now).count }
         }
     }
 
@@ -187,10 +188,11 @@ extension TipCenter {
     public func donations(of event: Tips.Event) -> [Tips.Event.Donation] {
         withState { state in
             state.applyOutsideChanges()
-            state.meet(event.renames)
-            let list = state.facts.snapshot.donations[event.id] ?? []
-            return state.facts.keptDonationRange(of: event, now: state.now).map { index in
-                Tips.Event.Donation(date: Date(timeIntervalSince1970: list[index].date), fields: list[index].fields)
+            return state.read(meeting: event.renames) { state in
+                let list = state.facts.snapshot.donations[event.id] ?? []
+                return state.facts.keptDonationRange(of: event, now: state.now).map { index in
+                    Tips.Event.Donation(date: Date(timeIntervalSince1970: list[index].date), fields: list[index].fields)
+                }
             }
         }
     }
