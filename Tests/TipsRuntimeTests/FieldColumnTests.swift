@@ -59,6 +59,26 @@ import Testing
         }
     }
 
+    /// A read of a tip not registered evaluates it in a scratch copy of the
+    /// engine's state (`EngineState.read(_:_:)`); the column it builds there
+    /// is kept, as any evaluation's is, and stays aligned through the
+    /// donations that follow, while the tip stays unregistered.
+    @Test func aReadOfATipNotRegisteredKeepsTheColumnItBuilt() async throws {
+        let center = try await makeCenter()
+        let tip = TestTip("Read", rules: [regionRule("north", atLeast: 2)])
+        await event.donate(["region": .string("north")], in: center)
+        #expect(center.state.withLock { $0.cache.fieldColumns["regions"] == nil })
+        #expect(tip.status(in: center) == .pending)
+        #expect(center.state.withLock { $0.cache.fieldColumns["regions"]?["region"]?.count == 1 })
+        expectAligned(center)
+        for region in ["south", "north", "north"] {
+            await event.donate(["region": .string(region)], in: center)
+            expectAligned(center)
+        }
+        #expect(tip.status(in: center) == .available)
+        #expect(center.state.withLock { $0.registry["Read"] == nil })
+    }
+
     @Test func columnsSurviveADonationDatedBeforeTheLatest() async throws {
         let clock = ManualClock()
         let center = try await makeCenter(clock: clock)

@@ -4,11 +4,11 @@ extension TipCenter {
     /// The tip's status now. A read: it records, publishes and reports
     /// nothing (other processes' changes it takes in are published), and
     /// leaves a tip not registered unregistered, answering what it would
-    /// answer right after registering it (`EngineState.read(_:_:)`).
+    /// answer right after registering it (`EngineState.readStatus(of:)`).
     public func status(for tip: any Tip) -> Tips.Status {
         withState { state in
             state.applyOutsideChanges()
-            return state.read(tip) { $0.status(of: $1) }
+            return state.readStatus(of: tip)
         }
     }
 
