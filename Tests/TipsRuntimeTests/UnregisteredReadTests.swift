@@ -134,6 +134,24 @@ import Testing
         #expect(world.backend.committed.holdoutSeed != nil, "registering records the seed")
     }
 
+    /// An app that only reads its holdout tips still keeps the membership
+    /// its reads showed: the first write after them, whatever it is,
+    /// records the seed they answered with, so the next launch reads alike.
+    @Test func theFirstWriteAfterAHoldoutReadRecordsTheSeedTheReadShowed() async throws {
+        let world = try await World()
+        let tips = (0..<64).map { ReadTip(id: "Held\($0)", options: Tips.Options(holdoutPercent: 50)) }
+        let read = tips.map { $0.status(in: world.center) }
+        #expect(world.backend.committed.holdoutSeed == nil, "a read records nothing")
+        await Fixture.favorited.donate(in: world.center)
+        let seed = try #require(world.backend.committed.holdoutSeed, "the donation records the seed first")
+        #expect(tips.map { $0.status(in: world.center) } == read)
+        #expect(world.center.state.withLock { $0.registry.ordered.map(\.id) } == ["Other"])
+
+        #expect(seed == world.center.state.withLock { $0.facts.holdoutSeedToRecord })
+        let nextLaunch = try await World(stored: world.backend.committed)
+        #expect(tips.map { $0.status(in: nextLaunch.center) } == read, "the next launch reads alike")
+    }
+
     @Test func stateStoredUnderARenamedIDIsReadUnderTheNewOneWithoutMovingIt() async throws {
         var stored = DatastoreSnapshot()
         stored.tips["OldFavorite"] = TipRecord(invalidation: StoredInvalidation(reason: .tipClosed, date: 1_000))

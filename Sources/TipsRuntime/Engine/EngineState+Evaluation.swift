@@ -34,13 +34,19 @@ extension EngineState {
     /// state is left as it was: nothing recorded, queued for the datastore,
     /// published, reported or warned, and the tip still unregistered. Only
     /// the evaluation cache the copy built is kept (`keepCache(of:)`), as
-    /// any evaluation's is.
+    /// any evaluation's is, and, when the copy recorded the install's
+    /// holdout seed, that the next write is to record it
+    /// (`Facts.holdoutSeedWasRead`).
     mutating func read<Result>(_ tip: any Tip, _ body: (inout EngineState, RegisteredTip) -> Result) -> Result {
         if let registered = registry[tip.id] { return body(&self, registered) }
         var scratch = scratchForReading()
         let registered = scratch.register(tip, checksTestingIDs: false, recordsDueInvalidations: false)
         let result = body(&scratch, registered)
         keepCache(of: scratch)
+        // The copy recorded the seed its reads answered with: the next write here records it too.
+        if scratch.facts.snapshot.holdoutSeed != nil, facts.snapshot.holdoutSeed == nil {
+            facts.holdoutSeedWasRead = true
+        }
         return result
     }
 

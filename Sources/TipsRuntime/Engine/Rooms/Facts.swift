@@ -42,8 +42,24 @@ struct Facts {
         return generator.next()
     }()
 
-    /// Applies the mutation and queues it for the datastore.
+    /// Whether a read answered with `holdoutSeedToRecord` while the store
+    /// held no seed (a tip with a holdout read before any registered): the
+    /// next mutation recorded, whatever it is, records the seed before it,
+    /// so that the membership those reads showed is the one kept.
+    var holdoutSeedWasRead = false
+
+    /// Applies the mutation and queues it for the datastore; first the
+    /// holdout seed reads answered with, when none is stored yet.
     mutating func record(_ mutation: DatastoreMutation) {
+        if holdoutSeedWasRead {
+            holdoutSeedWasRead = false
+            let setsSeed = if case .setHoldoutSeed = mutation { true } else { false }
+            if snapshot.holdoutSeed == nil, !setsSeed {
+                let seed = DatastoreMutation.setHoldoutSeed(holdoutSeedToRecord)
+                snapshot.applyDeferringTrim(seed)
+                outbox.append(seed)
+            }
+        }
         snapshot.applyDeferringTrim(mutation)
         outbox.append(mutation)
     }
