@@ -76,10 +76,11 @@ extension EngineState {
     }
 
     /// A copy of the state to register a tip in (or meet renames in) for a
-    /// read, then drop. Every room is a value whose storage the copy shares until it writes to it,
-    /// so what registering writes stays in the copy; the references the
-    /// rooms hold are not written through: `RegisteredTip` is immutable, and
-    /// registering never calls the datastore or the clock but to read it.
+    /// read, then drop. Every room is a value whose storage the copy shares
+    /// until it writes to it, so what registering writes stays in the copy;
+    /// the references the rooms hold are not written through:
+    /// `RegisteredTip` is immutable, and registering never calls the
+    /// datastore or the clock but to read it.
     /// Three rooms start over:
     /// - the registry is empty: evaluating a tip reads no other registered
     ///   tip (a tip not registered is in no group, whose tips register when
