@@ -59,11 +59,11 @@ enum RenameBench {
         let renameCount = events.count + tipCount + parameterCount + caseCount
         var moving = Measurements()
         var plain = Measurements()
+        let renamedEvent = Tips.Event(id: "renamed-" + events[0].id)
         for run in 0..<(options.scale == .quick ? 5 : 9) {
             _ = try await configure(copyOf: base, run: run, renames: nil, clock: clock, into: &plain)
-            let (center, reported) = try await configure(
-                copyOf: base, run: run, renames: renames, clock: clock, into: &moving)
-            let moved = Tips.Event(id: "renamed-" + events[0].id).donationCount(in: center)
+            let (moved, reported) = try await configure(
+                copyOf: base, run: run, renames: renames, clock: clock, into: &moving, counting: renamedEvent)
             guard moved == DatastoreBench.donationsPerEvent, reported == renameCount else {
                 report.fail(
                     "renames at configure: \(moved) donations moved, \(reported) moves reported, not \(renameCount)")
@@ -91,14 +91,26 @@ enum RenameBench {
     }
 
     /// Configures a center, with a tip carrying `renames` registered, on a
-    /// fresh copy of `base` (not timed); returns it and how many warnings it
-    /// reported.
+    /// fresh copy of `base` (not timed); returns how many donations of
+    /// `counted` it then holds, and how many warnings it reported. The copy
+    /// is removed once the center is gone: removed while the center lived,
+    /// its store was written again and the copy left behind.
     static func configure(
-        copyOf base: URL, run: Int, renames: Tips.Renames?, clock: ManualClock, into measurements: inout Measurements
-    ) async throws -> (TipCenter, Int) {
+        copyOf base: URL, run: Int, renames: Tips.Renames?, clock: ManualClock, into measurements: inout Measurements,
+        counting counted: Tips.Event? = nil
+    ) async throws -> (donations: Int, warnings: Int) {
         let directory = base.appendingPathExtension("run\(run)-\(renames == nil ? "plain" : "renamed")")
         try FileManager.default.copyItem(at: base, to: directory)
         defer { try? FileManager.default.removeItem(at: directory) }
+        return try await configure(
+            directory, renames: renames, clock: clock, into: &measurements, counting: counted)
+    }
+
+    /// ``configure(copyOf:run:renames:clock:into:counting:)`` on `directory`, the center made and let go here.
+    private static func configure(
+        _ directory: URL, renames: Tips.Renames?, clock: ManualClock, into measurements: inout Measurements,
+        counting counted: Tips.Event?
+    ) async throws -> (donations: Int, warnings: Int) {
         let warnings = Locked(0)
         let center = TipCenter()
         if let renames { center.register([RenamedTip(id: "Tip0", renames: renames)]) }
@@ -110,6 +122,6 @@ enum RenameBench {
         ])
         measurements.wall.append((ContinuousClock.now - start).seconds)
         measurements.cpu.append(DatastoreBench.processCPUTime() - cpuStart)
-        return (center, warnings.withLock { $0 })
+        return (counted.map { $0.donationCount(in: center) } ?? 0, warnings.withLock { $0 })
     }
 }

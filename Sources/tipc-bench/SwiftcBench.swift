@@ -230,10 +230,20 @@ enum SwiftcBench {
     }
 
     /// Runs a tool found on the PATH; returns its status and merged output.
+    /// Runs `arguments` (a tool found on the `PATH`, then its arguments)
+    /// to its end; returns its exit status and its output and error output
+    /// together. The tool's `TMPDIR` is a directory of its own, removed once
+    /// it exits: `swiftc` leaves an empty directory in `TMPDIR` at each run
+    /// (Swift 6.3's driver), about ten for each run of the benchmark.
     static func runTool(_ arguments: [String]) -> (status: Int32, output: String) {
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tipc-bench-tool-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch.path]) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

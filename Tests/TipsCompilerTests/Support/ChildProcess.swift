@@ -1,4 +1,5 @@
 import Foundation
+import TipsTestSupport
 
 /// Runs an executable as a child process to its end: its standard input
 /// given at once, its output and error output collected.
@@ -28,9 +29,15 @@ enum ChildProcess {
         _ executable: URL, _ arguments: [String], in directory: URL? = nil, input: Data? = nil,
         errorsInOutput: Bool = false
     ) throws -> Result {
+        // `swiftc` leaves an empty directory in `TMPDIR` at each run (Swift
+        // 6.3's driver), about forty for each run of the tests: each child's
+        // is a directory of its own, removed once it exits.
+        let scratch = TemporaryDirectory("tipc-child")
+        defer { withExtendedLifetime(scratch) {} }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch.path]) { $1 }
         if let directory { process.currentDirectoryURL = directory }
         let standardInput = input.map { _ in Pipe() }
         if let standardInput { process.standardInput = standardInput }
