@@ -22,7 +22,10 @@ func readCatalogAndCheck(_ bytes: [UInt8]) {
     let written = catalog.bytes
     let again = reread(written, into: &sources)
     precondition(again.bytes == written, "writing a catalog back is not stable")
-    let strings = catalog.entries.prefix(3).map { CatalogString(key: $0.key + ".x", value: $0.key, comment: "c") }
+    // Each string new, under a former key the catalog has: updating carries that entry's translations.
+    let strings = catalog.entries.prefix(3).map {
+        CatalogString(key: $0.key + ".x", value: $0.key, comment: "c", formerKeys: [$0.key])
+    }
     let once = JSONPrinter.print(again.updated(with: strings))
     precondition(
         JSONPrinter.print(reread(once, into: &sources).updated(with: strings)) == once, "update not idempotent")

@@ -105,6 +105,53 @@ import TipsSyntax
         #expect(Catalogs.read(text).catalog?.entries.map(\.key) == CatalogKeyOrder.sorted(Self.current.map(\.key)))
     }
 
+    /// `FavoriteTrail` renamed `SaveTrail` (`renamedFrom FavoriteTrail`), its title reworded.
+    static let renamed = [
+        CatalogString(
+            key: "SaveTrail.title", value: "Save this trail", comment: "The title of the tip SaveTrail.",
+            formerKeys: ["Pinned.title", "FavoriteTrail.title"]),
+        CatalogString(
+            key: "SaveTrail.action.learnMore", value: "Learn More", comment: "A button of the tip SaveTrail.",
+            formerKeys: ["Pinned.action.learnMore", "FavoriteTrail.action.learnMore"]),
+        current[2],
+    ]
+
+    @Test func aRenamedTipsNewKeyTakesTheTranslationsOfItsFormerKey() throws {
+        let catalog = try trails()
+        let text = Catalogs.updated(catalog, with: Self.renamed)
+        let updated = try #require(Catalogs.read(text).catalog)
+        let title = try #require(updated.entry("SaveTrail.title"))
+        #expect(title.extractionState == "manual")
+        #expect(title.comment == "The title of the tip SaveTrail.")
+        #expect(title.unit(for: "en")?.value == "Save this trail")
+        #expect(title.unit(for: "de")?.value == "Als Favorit sichern", "carried from FavoriteTrail.title")
+        #expect(title.unit(for: "de")?.state == "needs_review", "its source text changed with the rename")
+        #expect(title.unit(for: "ja")?.state == "new", "an unfinished translation stays as it was")
+        let button = try #require(updated.entry("SaveTrail.action.learnMore"))
+        #expect(button.unit(for: "de")?.value == "Mehr erfahren")
+        #expect(button.unit(for: "de")?.state == "translated", "the same source text: the translation still holds")
+        // The former keys stay, stale, with every translation.
+        #expect(updated.entry("FavoriteTrail.title")?.isStale == true)
+        #expect(updated.entry("FavoriteTrail.title")?.unit(for: "de")?.value == "Als Favorit sichern")
+        #expect(updated.entry("FavoriteTrail.action.learnMore")?.isStale == true)
+        #expect(
+            catalog.summary(of: Self.renamed).description
+                == "3 strings: 2 added (2 with the translations of their keys under a former tip name), "
+                + "1 translation to review, 2 stale")
+        #expect(Catalogs.updated(updated, with: Self.renamed) == text, "updating again changes nothing")
+    }
+
+    @Test func onlyAKeyTheCatalogLacksTakesAFormerKeysTranslations() throws {
+        var strings = Self.current
+        strings[0].formerKeys = ["Welcome.title"]
+        strings.append(
+            CatalogString(
+                key: "Atlas.title", value: "Browse the atlas", comment: "A title.", formerKeys: ["Gone.title"]))
+        let updated = try #require(Catalogs.read(Catalogs.updated(try trails(), with: strings)).catalog)
+        #expect(updated.entry("FavoriteTrail.title")?.unit(for: "de")?.value == "Als Favorit sichern")
+        #expect(updated.entry("Atlas.title")?.units.map(\.language) == ["en"], "no former key in the catalog")
+    }
+
     @Test func theCommentFollowsTheSource() throws {
         var strings = Self.current
         strings[1].comment = "The button that opens the guide."

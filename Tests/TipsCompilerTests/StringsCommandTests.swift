@@ -137,6 +137,44 @@ import TipsTestSupport
         #expect(catalog.entry("FavoriteTrail.action.learnMore")?.isStale == true)
     }
 
+    /// A tip renamed with `renamedFrom` keeps its translations: `check` says
+    /// where they are, at each former key, and `strings` gives them to the
+    /// new keys.
+    @Test func aRenamedTipKeepsItsTranslations() throws {
+        let directory = try project()
+        let url = directory.appendingPathComponent("Tips.xcstrings")
+        _ = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
+        let german = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(
+            of:
+                "\"en\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Learn More\"",
+            with:
+                "\"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Mehr erfahren\"\n          }\n        },\n        \"en\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Learn More\""
+        )
+        try Data(german.utf8).write(to: url)
+        let renamed = Self.trails.replacingOccurrences(
+            of: "tip FavoriteTrail {\n", with: "tip SaveTrail {\n    renamedFrom FavoriteTrail\n")
+        try Data(renamed.utf8).write(to: directory.appendingPathComponent("Trails.tips"))
+        let check = try TipcProcess.run(["check", "Trails.tips", "--strings", "Tips.xcstrings"], in: directory)
+        let line = try #require(
+            german.components(separatedBy: "\n").firstIndex { $0.contains("\"FavoriteTrail.action.learnMore\" :") })
+        #expect(
+            check.standardError.contains(
+                "Tips.xcstrings:\(line + 1):5: warning: 'FavoriteTrail.action.learnMore' is the key of the button "
+                    + "'learnMore' of 'SaveTrail' under a former name of the tip; run 'tipc strings' to give its "
+                    + "translations to 'SaveTrail.action.learnMore'"), "\(check.standardError)")
+        let output = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
+        #expect(
+            output.standardOutput
+                == "Tips.xcstrings: 5 strings: 3 added (3 with the translations of their keys under a former tip "
+                + "name), 3 stale\n")
+        let catalog = try catalog(in: directory)
+        #expect(catalog.entry("SaveTrail.action.learnMore")?.unit(for: "de")?.value == "Mehr erfahren")
+        #expect(catalog.entry("FavoriteTrail.action.learnMore")?.isStale == true)
+        let after = try TipcProcess.run(["check", "Trails.tips", "--strings", "Tips.xcstrings"], in: directory)
+        #expect(!after.standardError.contains("former name"), "\(after.standardError)")
+        #expect(!after.standardError.contains("has no key for"), "\(after.standardError)")
+    }
+
     @Test func aCatalogItCannotReadIsReportedAndNeverRewritten() throws {
         let directory = try project()
         let url = directory.appendingPathComponent("Tips.xcstrings")

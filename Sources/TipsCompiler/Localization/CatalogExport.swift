@@ -14,7 +14,8 @@ extension CheckedProgram {
         return strings.map { string in
             CatalogString(
                 key: string.key, value: CatalogText.spelling(string.text),
-                comment: tips[string.tip].map { Self.comment(for: string, of: $0) } ?? "")
+                comment: tips[string.tip].map { Self.comment(for: string, of: $0) } ?? "", formerKeys: string.formerKeys
+            )
         }
     }
 

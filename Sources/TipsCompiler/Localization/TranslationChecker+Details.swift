@@ -77,6 +77,29 @@ extension TranslationChecker {
             .replacingOccurrences(of: "？", with: "? ")
     }
 
+    /// A key of the catalog that no string has: the key a renamed tip's
+    /// string had under the tip's former name, whose translations `tipc
+    /// strings` gives to the string's key, or else a key to mark stale or a
+    /// misspelling.
+    mutating func reportUnknownKey(_ key: String, at range: SourceRange) {
+        if let string = renamedStrings[key] {
+            let item =
+                switch string.item {
+                case .title: "title"
+                case .message: "message"
+                case .action(let id): "button '\(id)'"
+                }
+            diagnostics.warning(
+                "'\(key)' is the key of the \(item) of '\(string.tip)' under a former name of the tip; run "
+                    + "'tipc strings' to give its translations to '\(string.key)'", at: range)
+            return
+        }
+        let suggestion = Self.suggestion(for: key, among: keys)
+        diagnostics.warning(
+            "'\(key)' is not a string of the .tips files" + suggestion.phrase, at: range,
+            fixIts: suggestion.fixIts(at: range))
+    }
+
     /// One warning for the strings the catalog has no key for, at its start.
     mutating func reportKeysTheCatalogLacks() {
         let present = Set(catalog.entries.map(\.key))

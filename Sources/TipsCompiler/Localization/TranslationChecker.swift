@@ -21,6 +21,9 @@ struct TranslationChecker {
     let strings: [String: CheckedString]
     /// The keys in source order.
     let keys: [String]
+    /// The strings of renamed tips by their keys under the tips' former
+    /// names, when the catalog lacks their own keys.
+    let renamedStrings: [String: CheckedString]
     var diagnostics = DiagnosticEngine()
     /// Each key's usable translations, by language.
     var texts: [String: [String: InterpolatedText]] = [:]
@@ -32,6 +35,11 @@ struct TranslationChecker {
         self.catalog = catalog
         self.strings = Dictionary(strings.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         self.keys = strings.map(\.key)
+        let present = Set(catalog.entries.map(\.key))
+        let renamed = strings.filter { !present.contains($0.key) }.flatMap { string in
+            string.formerKeys.map { ($0, string) }
+        }
+        self.renamedStrings = Dictionary(renamed, uniquingKeysWith: { first, _ in first })
     }
 
     /// Checks `catalog` against `program`'s strings, reports into
@@ -63,12 +71,7 @@ struct TranslationChecker {
     /// Checks one key of the catalog.
     mutating func check(_ entry: StringCatalog.Entry) {
         guard let string = strings[entry.key] else {
-            if !entry.isStale, let range = entry.keyRange {
-                let suggestion = Self.suggestion(for: entry.key, among: keys)
-                diagnostics.warning(
-                    "'\(entry.key)' is not a string of the .tips files" + suggestion.phrase, at: range,
-                    fixIts: suggestion.fixIts(at: range))
-            }
+            if !entry.isStale, let range = entry.keyRange { reportUnknownKey(entry.key, at: range) }
             return
         }
         let sourceLanguage = catalog.sourceLanguage

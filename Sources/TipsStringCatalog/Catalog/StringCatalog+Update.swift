@@ -6,12 +6,17 @@ public struct CatalogString: Hashable, Sendable {
     public var value: String
     /// What a translator needs to know: which item it is, the tip's doc comment, the slots.
     public var comment: String
+    /// The keys the string had under its tip's former names (`renamedFrom`),
+    /// in the order written: a catalog without ``key`` gives the string the
+    /// translations of the first of these it has.
+    public var formerKeys: [String]
 
     /// Creates a string.
-    public init(key: String, value: String, comment: String) {
+    public init(key: String, value: String, comment: String, formerKeys: [String] = []) {
         self.key = key
         self.value = value
         self.comment = comment
+        self.formerKeys = formerKeys
     }
 }
 
@@ -31,6 +36,10 @@ extension StringCatalog {
     /// - each string's entry holds its source text (in the source language's
     ///   string unit, where Xcode keeps it), its comment, and the `manual`
     ///   extraction state; a missing entry is added in Xcode's key order;
+    /// - a missing entry whose string had another key under its tip's former
+    ///   name (`renamedFrom`), which the catalog has, starts as a copy of
+    ///   that entry: its translations, variations and unknown members (the
+    ///   former entry stays, marked stale as any key no string has);
     /// - when a source text differs from the one the catalog had, every
     ///   translation of it marked `translated` becomes `needs_review`;
     /// - a key no string has any more is marked `stale`;
@@ -49,9 +58,9 @@ extension StringCatalog {
                     members[index].value.setMember("extractionState", to: .string(Self.staleState))
                 }
             }
-            let present = Set(members.map(\.key))
-            var added = strings.filter { !present.contains($0.key) }.map { string in
-                var entry = JSONValue.object([])
+            let present = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            var added = strings.filter { present[$0.key] == nil }.map { string in
+                var entry = string.formerKeys.lazy.compactMap { present[$0] }.first ?? JSONValue.object([])
                 updateEntry(&entry, with: string)
                 return JSONMember(string.key, entry)
             }
@@ -124,6 +133,9 @@ public struct CatalogUpdateSummary: Hashable, Sendable, CustomStringConvertible 
     public var strings = 0
     /// Keys the catalog did not have.
     public var added = 0
+    /// Of those, keys that took the translations of their string's key under
+    /// its tip's former name.
+    public var carried = 0
     /// Keys whose source text changed.
     public var changed = 0
     /// Translations of those keys that become `needs_review`.
@@ -138,10 +150,17 @@ public struct CatalogUpdateSummary: Hashable, Sendable, CustomStringConvertible 
     public var description: String {
         let total = "\(strings) string\(strings == 1 ? "" : "s")"
         var parts: [String] = []
-        if added > 0 { parts.append("\(added) added") }
+        if added > 0 {
+            let former = carried == 1 ? "its key" : "their keys"
+            parts.append(
+                "\(added) added"
+                    + (carried > 0 ? " (\(carried) with the translations of \(former) under a former tip name)" : ""))
+        }
+        let review = "\(toReview) translation\(toReview == 1 ? "" : "s") to review"
         if changed > 0 {
-            let review = toReview > 0 ? " (\(toReview) translation\(toReview == 1 ? "" : "s") to review)" : ""
-            parts.append("\(changed) changed\(review)")
+            parts.append("\(changed) changed" + (toReview > 0 ? " (\(review))" : ""))
+        } else if toReview > 0 {
+            parts.append(review)
         }
         if stale > 0 { parts.append("\(stale) stale") }
         return parts.isEmpty ? "\(total), up to date" : "\(total): " + parts.joined(separator: ", ")
@@ -155,18 +174,29 @@ extension StringCatalog {
         let keys = Set(strings.map(\.key))
         var byKey: [String: Entry] = [:]
         for entry in entries where keys.contains(entry.key) { byKey[entry.key] = entry }
+        let all = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         for string in strings {
             guard let entry = byKey[string.key] else {
                 summary.added += 1
+                // A key that takes a former key's translations marks them for review as a changed one does.
+                if let former = string.formerKeys.lazy.compactMap({ all[$0] }).first {
+                    summary.carried += 1
+                    summary.toReview += toReview(in: former, for: string)
+                }
                 continue
             }
-            guard let source = entry.unit(for: sourceLanguage), source.value != string.value else { continue }
-            summary.changed += 1
-            summary.toReview +=
-                entry.units.filter { $0.language != sourceLanguage && $0.state == Self.translatedState }
-                .count
+            if entry.unit(for: sourceLanguage).map({ $0.value != string.value }) ?? false { summary.changed += 1 }
+            summary.toReview += toReview(in: entry, for: string)
         }
         summary.stale = entries.filter { !keys.contains($0.key) && !$0.isStale }.count
         return summary
+    }
+
+    /// How many of `entry`'s finished translations ``updated(with:)`` marks
+    /// for review when it holds `string`: all of them when its source text
+    /// is not the string's, else none.
+    private func toReview(in entry: Entry, for string: CatalogString) -> Int {
+        guard let source = entry.unit(for: sourceLanguage), source.value != string.value else { return 0 }
+        return entry.units.filter { $0.language != sourceLanguage && $0.state == Self.translatedState }.count
     }
 }
