@@ -172,14 +172,12 @@ extension StringCatalog {
     public func summary(of strings: [CatalogString]) -> CatalogUpdateSummary {
         var summary = CatalogUpdateSummary(strings: strings.count)
         let keys = Set(strings.map(\.key))
-        var byKey: [String: Entry] = [:]
-        for entry in entries where keys.contains(entry.key) { byKey[entry.key] = entry }
-        let all = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let byKey = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         for string in strings {
             guard let entry = byKey[string.key] else {
                 summary.added += 1
                 // A key that takes a former key's translations marks them for review as a changed one does.
-                if let former = string.formerKeys.lazy.compactMap({ all[$0] }).first {
+                if let former = string.formerKeys.lazy.compactMap({ byKey[$0] }).first {
                     summary.carried += 1
                     summary.toReview += toReview(in: former, for: string)
                 }
