@@ -94,10 +94,64 @@ extension TranslationChecker {
                     + "'tipc strings' to give its translations to '\(string.key)'", at: range)
             return
         }
+        let oldTip = Self.tipName(ofKey: key)
+        if let newTip = likelyRenames[oldTip] {
+            diagnostics.warning(
+                "'\(key)' is not a string of the .tips files; if tip '\(newTip)' was renamed from '\(oldTip)', add "
+                    + "'renamedFrom \(oldTip)' to it: that keeps its users' state, and 'tipc strings' then gives it "
+                    + "these translations", at: range)
+            return
+        }
         let suggestion = Self.suggestion(for: key, among: keys)
         diagnostics.warning(
             "'\(key)' is not a string of the .tips files" + suggestion.phrase, at: range,
             fixIts: suggestion.fixIts(at: range))
+    }
+
+    /// The tips a catalog holds under names the files do not have, each
+    /// paired with the one tip of the files that may be it renamed without
+    /// `renamedFrom`: a tip the catalog has no key of and that names no
+    /// former tip, with the same items (title, message, each action's id).
+    /// Only pairs that nothing else matches are kept: a guess between two
+    /// tips is no help. A key fixed by hand in the catalog (`did you mean`)
+    /// would keep the translations but not the users' state, which
+    /// `renamedFrom` keeps too.
+    static func likelyRenames(catalog: StringCatalog, strings: [CheckedString]) -> [String: String] {
+        let present = Set(catalog.entries.map(\.key))
+        let tipsOfFiles = Set(strings.map(\.tip))
+        let formerTips = Set(strings.flatMap(\.formerTips))
+        var newItems: [String: Set<String>] = [:]
+        for string in strings where string.formerTips.isEmpty {
+            newItems[string.tip, default: []].insert(itemName(ofKey: string.key))
+        }
+        for string in strings where present.contains(string.key) { newItems[string.tip] = nil }
+        var oldItems: [String: Set<String>] = [:]
+        for entry in catalog.entries where !entry.isStale {
+            let tip = tipName(ofKey: entry.key)
+            guard !tipsOfFiles.contains(tip), !formerTips.contains(tip) else { continue }
+            oldItems[tip, default: []].insert(itemName(ofKey: entry.key))
+        }
+        // Grouped by their items, so that pairing is one lookup a tip.
+        let newByItems = Dictionary(grouping: newItems.keys) { newItems[$0] ?? [] }
+        let oldByItems = Dictionary(grouping: oldItems.keys) { oldItems[$0] ?? [] }
+        var pairs: [String: String] = [:]
+        for (items, oldTips) in oldByItems {
+            guard oldTips.count == 1, let oldTip = oldTips.first, let newTips = newByItems[items], newTips.count == 1,
+                let newTip = newTips.first
+            else { continue }
+            pairs[oldTip] = newTip
+        }
+        return pairs
+    }
+
+    /// The tip name a key starts with (`FavoriteTrail` of `FavoriteTrail.title`).
+    static func tipName(ofKey key: String) -> String {
+        String(key.prefix { $0 != "." })
+    }
+
+    /// A key without its tip name (`title`, `action.learnMore`).
+    static func itemName(ofKey key: String) -> String {
+        String(key.drop { $0 != "." }.dropFirst())
     }
 
     /// One warning for the strings the catalog has no key for, at its start.

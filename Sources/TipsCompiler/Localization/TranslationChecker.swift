@@ -24,6 +24,10 @@ struct TranslationChecker {
     /// The strings of renamed tips by their keys under the tips' former
     /// names, when the catalog lacks their own keys.
     let renamedStrings: [String: CheckedString]
+    /// For a tip the catalog has keys of and the files do not have, the one
+    /// tip of the files that may be it renamed without `renamedFrom`
+    /// (``likelyRenames(catalog:strings:)``).
+    let likelyRenames: [String: String]
     var diagnostics = DiagnosticEngine()
     /// Each key's usable translations, by language.
     var texts: [String: [String: InterpolatedText]] = [:]
@@ -40,6 +44,7 @@ struct TranslationChecker {
             string.formerKeys.map { ($0, string) }
         }
         self.renamedStrings = Dictionary(renamed, uniquingKeysWith: { first, _ in first })
+        self.likelyRenames = Self.likelyRenames(catalog: catalog, strings: strings)
     }
 
     /// Checks `catalog` against `program`'s strings, reports into
