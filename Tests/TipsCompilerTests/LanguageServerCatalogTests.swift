@@ -79,6 +79,37 @@ import Testing
             })
     }
 
+    /// A tip renamed in the editor without `renamedFrom`, when no other tip
+    /// has its items: the catalog's former keys say to add it, which keeps
+    /// the users' state as well as the translations; added, the hint turns
+    /// into the former keys' own warning, until `tipc strings` moves them.
+    @Test func aTipRenamedInTheEditorIsToldToKeepItsStateAndTranslations() throws {
+        let text = "event opened\ntip Welcome {\n    title \"Hi\"\n    rule opened.count > 0\n}\n"
+        let catalog = Self.catalog("Welcome.title", german: "Hallo")
+        let session = LanguageServerSession()
+        let (_, uris) = try session.folder(["App.tips": text, "Tips.xcstrings": catalog])
+        let tips = try #require(uris["App.tips"])
+        let catalogURI = try #require(uris["Tips.xcstrings"])
+        session.open(tips, text)
+        #expect(session.diagnostics(catalogURI)?.isEmpty ?? true)
+        let renamed = text.replacingOccurrences(of: "tip Welcome {", with: "tip Greeting {")
+        session.replace(tips, version: 2, text: renamed)
+        let hint = try #require(session.diagnostics(catalogURI)?.first { $0["range"]["start"]["line"] == 3 })
+        #expect(
+            hint["message"].stringValue
+                == "'Welcome.title' is not a string of the .tips files; if tip 'Greeting' was renamed from 'Welcome', "
+                + "add 'renamedFrom Welcome' to it: that keeps its users' state, and 'tipc strings' then gives it "
+                + "these translations")
+        #expect(hint["severity"] == 2)
+        session.replace(
+            tips, version: 3, text: renamed.replacingOccurrences(of: "{\n", with: "{\n    renamedFrom Welcome\n"))
+        let former = try #require(session.diagnostics(catalogURI)?.first { $0["range"]["start"]["line"] == 3 })
+        #expect(
+            former["message"].stringValue
+                == "'Welcome.title' is the key of the title of 'Greeting' under a former name of the tip; run "
+                + "'tipc strings' to give its translations to 'Greeting.title'")
+    }
+
     /// An editor that attaches the server to the catalog too: what is typed in
     /// it is checked before it is saved, against the `.tips` files beside it,
     /// and the catalog is never read as a `.tips` file nor formatted as one.
