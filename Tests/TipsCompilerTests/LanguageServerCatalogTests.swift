@@ -14,11 +14,17 @@ import Testing
         let text = String(decoding: try Data(contentsOf: Fixtures.url("Translations", "Mistakes.tips")), as: UTF8.self)
         let catalog = String(
             decoding: try Data(contentsOf: Fixtures.url("Translations", "Mistakes.xcstrings")), as: UTF8.self)
+        let (session, tips, catalogURI) = try session(text, catalog: catalog)
+        return (session, tips, catalogURI, text)
+    }
+
+    /// A folder with `text` as `App.tips` and `catalog` as `Tips.xcstrings`, `App.tips` open; their URIs.
+    func session(_ text: String, catalog: String) throws -> (LanguageServerSession, tips: String, catalog: String) {
         let session = LanguageServerSession()
         let (_, uris) = try session.folder(["App.tips": text, "Tips.xcstrings": catalog])
-        let uri = try #require(uris["App.tips"])
-        session.open(uri, text)
-        return (session, uri, try #require(uris["Tips.xcstrings"]), text)
+        let tips = try #require(uris["App.tips"])
+        session.open(tips, text)
+        return (session, tips, try #require(uris["Tips.xcstrings"]))
     }
 
     /// A catalog of one key with a German translation (`german` as the
@@ -85,12 +91,7 @@ import Testing
     /// into the former keys' own warning, until `tipc strings` moves them.
     @Test func aTipRenamedInTheEditorIsToldToKeepItsStateAndTranslations() throws {
         let text = "event opened\ntip Welcome {\n    title \"Hi\"\n    rule opened.count > 0\n}\n"
-        let catalog = Self.catalog("Welcome.title", german: "Hallo")
-        let session = LanguageServerSession()
-        let (_, uris) = try session.folder(["App.tips": text, "Tips.xcstrings": catalog])
-        let tips = try #require(uris["App.tips"])
-        let catalogURI = try #require(uris["Tips.xcstrings"])
-        session.open(tips, text)
+        let (session, tips, catalogURI) = try session(text, catalog: Self.catalog("Welcome.title", german: "Hallo"))
         #expect(session.diagnostics(catalogURI)?.isEmpty ?? true)
         let renamed = text.replacingOccurrences(of: "tip Welcome {", with: "tip Greeting {")
         session.replace(tips, version: 2, text: renamed)
@@ -117,11 +118,7 @@ import Testing
         let text =
             "event opened\ntip Welcome(name: String) {\n    id \"welcome-\\(name)\"\n    title \"Hi \\(name)\"\n    rule opened.count > 0\n}\n"
         let catalog = Self.catalog("Welcome.title", german: "Hallo \\\\(name)")
-        let session = LanguageServerSession()
-        let (_, uris) = try session.folder(["App.tips": text, "Tips.xcstrings": catalog])
-        let tips = try #require(uris["App.tips"])
-        let catalogURI = try #require(uris["Tips.xcstrings"])
-        session.open(tips, text)
+        let (session, tips, catalogURI) = try session(text, catalog: catalog)
         session.open(catalogURI, catalog)
         #expect(session.diagnostics(catalogURI)?.isEmpty ?? true)
         #expect(session.diagnostics(tips)?.isEmpty ?? true)
@@ -187,11 +184,8 @@ import Testing
 
     @Test func withoutErrorsInTheCatalogNothingIsPublishedOnIt() throws {
         let text = "event opened\ntip Welcome {\n    title \"Welcome\"\n    rule opened.count > 0\n}\n"
-        let catalog = Self.catalog("Welcome.title", german: "Willkommen")
-        let session = LanguageServerSession()
-        let (_, uris) = try session.folder(["App.tips": text, "Tips.xcstrings": catalog])
-        session.open(try #require(uris["App.tips"]), text)
-        #expect(session.diagnostics(try #require(uris["Tips.xcstrings"])) == nil)
-        #expect(session.diagnostics(try #require(uris["App.tips"]))?.isEmpty ?? true)
+        let (session, tips, catalog) = try session(text, catalog: Self.catalog("Welcome.title", german: "Willkommen"))
+        #expect(session.diagnostics(catalog) == nil)
+        #expect(session.diagnostics(tips)?.isEmpty ?? true)
     }
 }

@@ -33,6 +33,22 @@ import TipsTestSupport
         return directory
     }
 
+    /// Adds, as a translator would in the catalog at `url` that `tipc
+    /// strings` wrote, a German translation `german` to the string whose
+    /// English unit's value is `english` (both as the catalog's JSON spells them).
+    static func addGerman(_ german: String, to english: String, in url: URL) throws {
+        let unit = { (language: String, value: String) in
+            "\"\(language)\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n"
+                + "            \"value\" : \"\(value)\""
+        }
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let added = text.replacingOccurrences(
+            of: unit("en", english),
+            with: unit("de", german) + "\n          }\n        },\n        " + unit("en", english))
+        #expect(added != text, "no English unit '\(english)' to translate")
+        try Data(added.utf8).write(to: url)
+    }
+
     func catalog(in directory: TemporaryDirectory) throws -> StringCatalog {
         let read = Catalogs.read(Array(try Data(contentsOf: directory.appendingPathComponent("Tips.xcstrings"))))
         return try #require(read.catalog, "\(read.rendered)")
@@ -98,32 +114,7 @@ import TipsTestSupport
         let directory = try project()
         let url = directory.appendingPathComponent("Tips.xcstrings")
         _ = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
-        // A translator adds German.
-        var text = try String(contentsOf: url, encoding: .utf8)
-        text = text.replacingOccurrences(
-            of: """
-                        "en" : {
-                          "stringUnit" : {
-                            "state" : "translated",
-                            "value" : "Save as a Favorite"
-                          }
-                        }
-                """,
-            with: """
-                        "de" : {
-                          "stringUnit" : {
-                            "state" : "translated",
-                            "value" : "Als Favorit sichern"
-                          }
-                        },
-                        "en" : {
-                          "stringUnit" : {
-                            "state" : "translated",
-                            "value" : "Save as a Favorite"
-                          }
-                        }
-                """)
-        try Data(text.utf8).write(to: url)
+        try Self.addGerman("Als Favorit sichern", to: "Save as a Favorite", in: url)
         let edited = Self.trails.replacingOccurrences(of: "Save as a Favorite", with: "Keep your favorites")
             .replacingOccurrences(of: "    action learnMore \"Learn More\"\n", with: "")
         try Data(edited.utf8).write(to: directory.appendingPathComponent("Trails.tips"))
@@ -144,13 +135,8 @@ import TipsTestSupport
         let directory = try project()
         let url = directory.appendingPathComponent("Tips.xcstrings")
         _ = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
-        let german = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(
-            of:
-                "\"en\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Learn More\"",
-            with:
-                "\"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Mehr erfahren\"\n          }\n        },\n        \"en\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"Learn More\""
-        )
-        try Data(german.utf8).write(to: url)
+        try Self.addGerman("Mehr erfahren", to: "Learn More", in: url)
+        let german = try String(contentsOf: url, encoding: .utf8)
         let renamed = Self.trails.replacingOccurrences(
             of: "tip FavoriteTrail {\n", with: "tip SaveTrail {\n    renamedFrom FavoriteTrail\n")
         try Data(renamed.utf8).write(to: directory.appendingPathComponent("Trails.tips"))
@@ -238,13 +224,7 @@ import TipsTestSupport
         let directory = try project()
         _ = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
         let url = directory.appendingPathComponent("Tips.xcstrings")
-        let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(
-            of:
-                "\"en\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"\\\\(name) is open\"",
-            with:
-                "\"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"\\\\(nmae) ist offen\"\n          }\n        },\n        \"en\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"\\\\(name) is open\""
-        )
-        try Data(text.utf8).write(to: url)
+        try Self.addGerman("\\\\(nmae) ist offen", to: "\\\\(name) is open", in: url)
         for command in [["check"], ["compile", "--output-dir", "out"], ["test"]] {
             let output = try TipcProcess.run(command + ["Trails.tips", "--strings", "Tips.xcstrings"], in: directory)
             #expect(output.status == 1, "\(command)")

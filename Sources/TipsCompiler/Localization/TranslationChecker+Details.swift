@@ -116,8 +116,9 @@ extension TranslationChecker {
     /// tips is no help. A key fixed by hand in the catalog (`did you mean`)
     /// would keep the translations but not the users' state, which
     /// `renamedFrom` keeps too.
-    static func likelyRenames(catalog: StringCatalog, strings: [CheckedString]) -> [String: String] {
-        let present = Set(catalog.entries.map(\.key))
+    static func likelyRenames(
+        catalog: StringCatalog, keys present: Set<String>, strings: [CheckedString]
+    ) -> [String: String] {
         let tipsOfFiles = Set(strings.map(\.tip))
         let formerTips = Set(strings.flatMap(\.formerTips))
         var newItems: [String: Set<String>] = [:]
@@ -156,8 +157,7 @@ extension TranslationChecker {
 
     /// One warning for the strings the catalog has no key for, at its start.
     mutating func reportKeysTheCatalogLacks() {
-        let present = Set(catalog.entries.map(\.key))
-        let lacking = keys.filter { !present.contains($0) }
+        let lacking = keys.filter { !catalogKeys.contains($0) }
         guard !lacking.isEmpty, let root = catalog.document.root.range else { return }
         let opening = SourceRange(file: root.file, start: root.start, end: root.start + 1)
         diagnostics.warning(

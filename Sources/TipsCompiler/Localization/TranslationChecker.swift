@@ -21,12 +21,14 @@ struct TranslationChecker {
     let strings: [String: CheckedString]
     /// The keys in source order.
     let keys: [String]
+    /// The keys the catalog has.
+    let catalogKeys: Set<String>
     /// The strings of renamed tips by their keys under the tips' former
     /// names, when the catalog lacks their own keys.
     let renamedStrings: [String: CheckedString]
     /// For a tip the catalog has keys of and the files do not have, the one
     /// tip of the files that may be it renamed without `renamedFrom`
-    /// (``likelyRenames(catalog:strings:)``).
+    /// (``likelyRenames(catalog:keys:strings:)``).
     let likelyRenames: [String: String]
     var diagnostics = DiagnosticEngine()
     /// Each key's usable translations, by language.
@@ -39,12 +41,13 @@ struct TranslationChecker {
         self.catalog = catalog
         self.strings = Dictionary(strings.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         self.keys = strings.map(\.key)
-        let present = Set(catalog.entries.map(\.key))
-        let renamed = strings.filter { !present.contains($0.key) }.flatMap { string in
+        let catalogKeys = Set(catalog.entries.map(\.key))
+        self.catalogKeys = catalogKeys
+        let renamed = strings.filter { !catalogKeys.contains($0.key) }.flatMap { string in
             string.formerKeys.map { ($0, string) }
         }
         self.renamedStrings = Dictionary(renamed, uniquingKeysWith: { first, _ in first })
-        self.likelyRenames = Self.likelyRenames(catalog: catalog, strings: strings)
+        self.likelyRenames = Self.likelyRenames(catalog: catalog, keys: catalogKeys, strings: strings)
     }
 
     /// Checks `catalog` against `program`'s strings, reports into
