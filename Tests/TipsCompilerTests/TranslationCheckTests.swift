@@ -75,9 +75,15 @@ import Testing
         #expect(result.hasErrors)
         #expect(result.program == nil, "slot errors stop the compilation")
         let fixes = result.diagnostics.flatMap(\.fixIts).map(\.replacement)
-        #expect(fixes == ["\"FavoriteTrail.title\"", #"\\(region)"#])
+        #expect(fixes == ["\"translated\"", "\"translated\"", "\"FavoriteTrail.title\"", #"\\(region)"#])
         let misspelled = try #require(result.diagnostics.first { $0.message.contains("regoin") })
         #expect(result.sources[misspelled.range.file].text(in: misspelled.range) == #"\\(regoin)"#)
+        // A state's fix replaces the state with its quotes; a state no state is close to has none.
+        let state = try #require(result.diagnostics.first { $0.message.contains("'translatd'") })
+        #expect(result.sources[state.range.file].text(in: state.range) == "\"translatd\"")
+        #expect(state.fixIts.map(\.range) == [state.range])
+        let unknown = try #require(result.diagnostics.first { $0.message.contains("'reviewed'") })
+        #expect(unknown.fixIts.isEmpty)
     }
 
     @Test func theTipsErrorsComeFirstAndTheCatalogIsNotJudged() throws {

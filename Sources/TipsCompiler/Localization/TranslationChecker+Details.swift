@@ -199,6 +199,27 @@ extension TranslationChecker {
         return keys.count > listedKeys ? "\(shown) and \(keys.count - listedKeys) more" : shown
     }
 
+    /// A string unit's state that Xcode does not write (`translatd`,
+    /// `reviewed`): `tipc strings` marks a translation for review when its
+    /// source text changes only from `translated`, and Xcode counts a
+    /// translation as done or to do by its state. "Did you mean" offers the
+    /// closest state (case ignored), and its fix writes it, quoted.
+    mutating func checkState(of unit: StringCatalog.Unit, key: String) {
+        guard !StringCatalog.unitStates.contains(unit.state), let range = unit.stateRange else { return }
+        let what =
+            unit.language == catalog.sourceLanguage
+            ? "the \(LanguageNames.describe(unit.language)) source text of '\(key)'"
+            : "the \(LanguageNames.describe(unit.language)) translation of '\(key)'"
+        let states = StringCatalog.unitStates.map { "'\($0)'" }
+        let closest = Suggestion.closest(
+            to: unit.state, in: StringCatalog.unitStates,
+            otherwise: "its states are " + states.dropLast().joined(separator: ", ") + " and " + (states.last ?? ""))
+        let suggestion = Suggestion(phrase: closest.phrase, replacement: closest.replacement.map { "\"\($0)\"" })
+        diagnostics.warning(
+            "\(what) has the state '\(unit.state)', which Xcode does not write" + suggestion.phrase, at: range,
+            fixIts: suggestion.fixIts(at: range))
+    }
+
     /// "; did you mean 'A.title'?" for the key closest to `key`, replacing the
     /// quoted key in the catalog; else a hint that `tipc strings` marks it stale.
     static func suggestion(for key: String, among keys: [String]) -> Suggestion {

@@ -9,8 +9,8 @@ import TipsSyntax
 /// - a slot that a translation adds, misspells or leaves out is an error, with
 ///   "did you mean" for a misspelling;
 /// - an empty translation, a key the `.tips` files do not have (unless stale),
-///   a translation made only of variations and a source text that is not the
-///   `.tips` file's are warnings;
+///   a translation made only of variations, a source text that is not the
+///   `.tips` file's and a state Xcode does not write are warnings;
 /// - the copy guidance (title length, message length and sentences) holds in
 ///   every language, and a warning names the language;
 /// - a language with no translation of some strings is one warning, with the
@@ -78,6 +78,7 @@ struct TranslationChecker {
 
     /// Checks one key of the catalog.
     mutating func check(_ entry: StringCatalog.Entry) {
+        for unit in entry.units { checkState(of: unit, key: entry.key) }
         guard let string = strings[entry.key] else {
             if !entry.isStale, let range = entry.keyRange { reportUnknownKey(entry.key, at: range) }
             return

@@ -98,8 +98,8 @@ private struct ShapeReader {
         guard let state, let value else { return }
         entry.units.append(
             StringCatalog.Unit(
-                language: name, languageRange: language.keyRange, state: state, value: value,
-                valueRange: unit["value"]?.range, isWrittenCanonically: unit["value"]?.spelling == nil))
+                language: name, languageRange: language.keyRange, state: state, stateRange: unit["state"]?.range,
+                value: value, valueRange: unit["value"]?.range, isWrittenCanonically: unit["value"]?.spelling == nil))
     }
 
     /// The string member `key` of `object`; an error when it is missing or not a string.

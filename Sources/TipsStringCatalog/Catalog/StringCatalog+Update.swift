@@ -30,6 +30,12 @@ extension StringCatalog {
     public static let needsReviewState = "needs_review"
     /// The state of a finished translation (and of the source text).
     public static let translatedState = "translated"
+    /// The state of a translation not finished yet.
+    public static let newState = "new"
+    /// The states Xcode gives a string unit, in the order it offers them.
+    /// `tipc strings` reads them too: it marks for review only a translation
+    /// that is `translated`.
+    public static let unitStates = [newState, translatedState, needsReviewState, staleState]
 
     /// The catalog's file after `tipc strings` with `strings`:
     ///

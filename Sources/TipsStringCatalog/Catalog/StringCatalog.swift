@@ -57,6 +57,8 @@ public struct StringCatalog: Sendable {
         public var languageRange: SourceRange?
         /// The translation's state: `translated`, `needs_review`, `new`, `stale`, ...
         public var state: String
+        /// Where the state is written (quotes included).
+        public var stateRange: SourceRange?
         /// The text.
         public var value: String
         /// Where the text is written (quotes included).
