@@ -150,6 +150,29 @@ import Testing
         #expect(session.diagnostics(catalogURI)?.isEmpty ?? true)
     }
 
+    /// A button renamed as typed: the catalog's key under its old id is
+    /// offered, as a code action, the key of its new id, which keeps its translations.
+    @Test func aButtonRenamedInTheEditorIsOfferedItsKeyInTheCatalog() throws {
+        let text =
+            "event opened\ntip Welcome {\n    title \"Hi\"\n    action learnMore \"Learn More\"\n    rule opened.count > 0\n}\n"
+        let (session, tips, catalogURI) = try session(
+            text, catalog: Self.catalog("Welcome.action.learnMore", german: "Mehr erfahren"))
+        #expect(
+            !(session.diagnostics(catalogURI) ?? []).contains {
+                $0["message"].stringValue?.contains("did you mean") == true
+            })
+        session.replace(tips, version: 2, text: text.replacingOccurrences(of: "learnMore", with: "readMore"))
+        let diagnostics = try #require(session.diagnostics(catalogURI))
+        let former = try #require(
+            diagnostics.first { $0["message"].stringValue?.hasPrefix("'Welcome.action.learnMore'") == true })
+        #expect(former["range"]["start"]["line"] == 3)
+        let actions = session.request(
+            "textDocument/codeAction",
+            ["textDocument": ["uri": .string(catalogURI)], "range": former["range"], "context": ["diagnostics": []]])
+        let edits = try #require(actions["result"].arrayValue?.first?["edit"]["changes"][catalogURI].arrayValue)
+        #expect(edits.map { $0["newText"].stringValue ?? "" } == ["\"Welcome.action.readMore\""])
+    }
+
     /// A `Tips.xcstrings` with no `.tips` file beside it is an app's own
     /// catalog, not tipc's: open in the editor, it gets no diagnostic and no
     /// request about it fails.

@@ -86,6 +86,16 @@ import Testing
         #expect(unknown.fixIts.isEmpty)
     }
 
+    /// A button's key under its former id is renamed by its fix, which keeps
+    /// its translations: the key, quotes included, becomes the button's key.
+    @Test func aRenamedButtonsFormerKeyIsRenamedByItsFix() throws {
+        let result = try compile("RenamedButton")
+        let former = try #require(result.diagnostics.first { $0.message.hasPrefix("'Trail.action.learnMore'") })
+        #expect(result.sources[former.range.file].text(in: former.range) == "\"Trail.action.learnMore\"")
+        #expect(former.fixIts.map(\.replacement) == ["\"Trail.action.readMore\""])
+        #expect(former.fixIts.map(\.range) == [former.range])
+    }
+
     @Test func theTipsErrorsComeFirstAndTheCatalogIsNotJudged() throws {
         let tips = "tip Broken {\n    title \"Hi\"\n    rule nope\n}\n"
         let catalog =

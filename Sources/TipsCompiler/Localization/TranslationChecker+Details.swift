@@ -79,9 +79,10 @@ extension TranslationChecker {
 
     /// A key of the catalog that no string has: the key a renamed tip's
     /// string had under the tip's former name, whose translations `tipc
-    /// strings` gives to the string's key, or else a key to mark stale or a
-    /// misspelling.
-    mutating func reportUnknownKey(_ key: String, at range: SourceRange) {
+    /// strings` gives to the string's key, a button renamed, or else a key
+    /// to mark stale or a misspelling.
+    mutating func reportUnknownKey(_ entry: StringCatalog.Entry, at range: SourceRange) {
+        let key = entry.key
         if let string = renamedStrings[key] {
             let item =
                 switch string.item {
@@ -100,6 +101,12 @@ extension TranslationChecker {
                 "'\(key)' is not a string of the .tips files; if tip '\(newTip)' was renamed from '\(oldTip)', add "
                     + "'renamedFrom \(oldTip)' to it: that keeps its users' state, and 'tipc strings' then gives it "
                     + "these translations", at: range)
+            return
+        }
+        if let (button, reason) = renamedAction(of: entry) {
+            diagnostics.warning(
+                "'\(key)' is not a string of the .tips files; did you mean '\(button.key)', \(reason)?", at: range,
+                fixIts: Suggestion.didYouMean("\"\(JSONPrinter.escaped(button.key))\"").fixIts(at: range))
             return
         }
         let suggestion = Self.suggestion(for: key, among: keys)
@@ -143,6 +150,26 @@ extension TranslationChecker {
             pairs[oldTip] = newTip
         }
         return pairs
+    }
+
+    /// What a button's key has between its tip's name and its id.
+    static let actionPrefix = "action."
+
+    /// The button a key of a button of a tip of the files (`Trail.action.learnMore`)
+    /// most likely belongs to, renamed, and why: the one button of the tip
+    /// the catalog has no key for, however unlike the ids, or else the one
+    /// of them whose text is the key's source text. Renaming the key keeps
+    /// its translations; a button's id, unlike a tip's name, keeps no state
+    /// of the users'.
+    func renamedAction(of entry: StringCatalog.Entry) -> (CheckedString, reason: String)? {
+        let tip = Self.tipName(ofKey: entry.key)
+        guard Self.itemName(ofKey: entry.key).hasPrefix(Self.actionPrefix), let buttons = actionsWithoutKeys[tip]
+        else { return nil }
+        if buttons.count == 1 { return (buttons[0], "the one button of '\(tip)' without a key in the catalog") }
+        guard let source = entry.unit(for: catalog.sourceLanguage)?.value else { return nil }
+        let sameText = buttons.filter { CatalogText.spelling($0.text) == source }
+        guard sameText.count == 1 else { return nil }
+        return (sameText[0], "the button of '\(tip)' without a key in the catalog that reads '\(source)'")
     }
 
     /// The tip name a key starts with (`FavoriteTrail` of `FavoriteTrail.title`).

@@ -30,6 +30,10 @@ struct TranslationChecker {
     /// tip of the files that may be it renamed without `renamedFrom`
     /// (``likelyRenames(catalog:keys:strings:)``).
     let likelyRenames: [String: String]
+    /// The buttons the catalog has no key for, by their tips' names: where
+    /// a key of the tip's that no button has may have gone
+    /// (``renamedAction(of:)``).
+    let actionsWithoutKeys: [String: [CheckedString]]
     var diagnostics = DiagnosticEngine()
     /// Each key's usable translations, by language.
     var texts: [String: [String: InterpolatedText]] = [:]
@@ -48,6 +52,11 @@ struct TranslationChecker {
         }
         self.renamedStrings = Dictionary(renamed, uniquingKeysWith: { first, _ in first })
         self.likelyRenames = Self.likelyRenames(catalog: catalog, keys: catalogKeys, strings: strings)
+        self.actionsWithoutKeys = Dictionary(
+            grouping: strings.filter { string in
+                guard case .action = string.item else { return false }
+                return !catalogKeys.contains(string.key)
+            }, by: \.tip)
     }
 
     /// Checks `catalog` against `program`'s strings, reports into
@@ -80,7 +89,7 @@ struct TranslationChecker {
     mutating func check(_ entry: StringCatalog.Entry) {
         for unit in entry.units { checkState(of: unit, key: entry.key) }
         guard let string = strings[entry.key] else {
-            if !entry.isStale, let range = entry.keyRange { reportUnknownKey(entry.key, at: range) }
+            if !entry.isStale, let range = entry.keyRange { reportUnknownKey(entry, at: range) }
             return
         }
         let sourceLanguage = catalog.sourceLanguage
