@@ -3,7 +3,8 @@
 -- It opens the file with Neovim's built-in LSP client, reads the diagnostic
 -- at the mistake's line, applies the server's quick fix, sees the
 -- diagnostics clear, breaks the layout and formats it back; then misspells a
--- slot in the String Catalog beside it and reads that diagnostic on the catalog.
+-- slot in the String Catalog beside it and reads that diagnostic on the
+-- catalog, and misspells a translation's state and applies the fix.
 local here = debug.getinfo(1, "S").source:sub(2):match("(.*/)")
 vim.opt.runtimepath:append(here .. "..")
 
@@ -100,8 +101,34 @@ local function run()
   end
   check(vim.wait(10000, slotError, 50), "no diagnostic for the misspelled slot on line " .. (slot + 1) .. " of the catalog")
   check(vim.bo[catalog].modified, "the catalog was saved")
+
+  -- A translation's state misspelled in the catalog: a warning at it, and
+  -- the server's fix writes the state back.
+  local state = vim.fn.search('"state" : "translated"', "w") - 1
+  check(state >= 0, "the catalog has no translated state")
+  vim.api.nvim_buf_set_lines(catalog, state, state + 1, false,
+    { (vim.fn.getline(state + 1):gsub('"translated"', '"translatd"')) })
+  local function stateWarning()
+    for _, found in ipairs(vim.diagnostic.get(catalog)) do
+      if found.lnum == state and found.message:find("state 'translatd'", 1, true) then return found end
+    end
+  end
+  check(vim.wait(10000, function() return stateWarning() ~= nil end, 50),
+    "no warning for the misspelled state on line " .. (state + 1) .. " of the catalog")
+  local warning = stateWarning()
+  local fixes = client.request_sync("textDocument/codeAction", {
+    textDocument = { uri = vim.uri_from_bufnr(catalog) },
+    range = { start = { line = warning.lnum, character = warning.col },
+      ["end"] = { line = warning.end_lnum, character = warning.end_col } },
+    context = { diagnostics = {} },
+  }, 10000, catalog)
+  check(fixes and fixes.result and #fixes.result >= 1, "no code action for the misspelled state")
+  vim.lsp.util.apply_workspace_edit(fixes.result[1].edit, "utf-16")
+  check(vim.fn.getline(state + 1):find('"translated"', 1, true), "the state's fix was not applied")
+  check(vim.wait(10000, function() return stateWarning() == nil end, 50), "the state's warning did not clear")
   io.stdout:write("neovim session passed: diagnostic at line " .. (mistake + 1) .. ", fixed, cleared, K and gd, formatted, "
-    .. "a slot typed in the catalog at line " .. (slot + 1) .. "\n")
+    .. "a slot typed in the catalog at line " .. (slot + 1) .. ", a state misspelled and fixed at line " .. (state + 1)
+    .. "\n")
   client.stop()
   vim.cmd("qall!")
 end
