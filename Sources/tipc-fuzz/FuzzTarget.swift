@@ -20,12 +20,14 @@ func compileEverything(_ bytes: [UInt8]) {
 }
 
 /// Renders a result and checks the invariants the compiler promises; a
-/// broken invariant traps, which the fuzzer reports as a crash.
-private func render(_ result: CompilationResult) {
+/// broken invariant traps, which the fuzzer reports as a crash. `inputs`
+/// is how many `.tips` files it compiled (a catalog is a source file
+/// without an output), all of them when nil.
+func render(_ result: CompilationResult, inputs: Int? = nil) {
     let text = result.renderedDiagnostics()
     precondition(result.diagnostics.isEmpty == text.isEmpty, "diagnostics rendered to nothing")
     for diagnostic in result.diagnostics {
-        let ranges = [diagnostic.range] + diagnostic.notes.compactMap(\.range)
+        let ranges = [diagnostic.range] + diagnostic.notes.compactMap(\.range) + diagnostic.fixIts.map(\.range)
         for range in ranges {
             precondition(Int(range.file.rawValue) < result.sources.files.count, "diagnostic in no file")
             let size = result.sources[range.file].bytes.count
@@ -33,7 +35,7 @@ private func render(_ result: CompilationResult) {
         }
     }
     if !result.hasErrors {
-        precondition(result.outputs.count == result.sources.files.count, "no output without errors")
+        precondition(result.outputs.count == inputs ?? result.sources.files.count, "no output without errors")
     }
 }
 
