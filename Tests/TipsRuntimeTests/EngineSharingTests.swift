@@ -82,7 +82,12 @@ import TipsTestSupport
         #expect(log.withLock { $0 }.isEmpty)
     }
 
-    @Test func anOpenCenterSeesAnotherProcessDonateAfterAtMostHalfASecond() async throws {
+    /// The store's watch publishes another center's donation to this
+    /// center's observers, with no read to pull it in. How soon is not
+    /// judged here: a test's own task can wait far longer for a core than
+    /// the watch takes (a CI run's did, 55 s, behind the suite's CPU-bound
+    /// tests), and the benchmark, not the tests, measures time.
+    @Test(.hangGuard) func anOpenCenterPublishesAnotherCentersDonationWithoutARead() async throws {
         let store = StoreDirectoryFixture()
         let options: [Tips.ConfigurationOption] = [
             .datastoreLocation(.url(store.url)), .arguments([]), .environment([:]),
@@ -92,16 +97,10 @@ import TipsTestSupport
         let widget = TipCenter()
         try await widget.configure(options)
         let tip = TestTip("shared.tip", options: Tips.Options(invalidatedBy: [Self.shared]))
-        #expect(tip.status(in: app) == .available)
+        var updates = app.statusUpdates(for: tip).makeAsyncIterator()
+        #expect(await updates.next() == .available)
         await Self.shared.donate(in: widget)
-        let started = Date()
-        let seen = try await eventually { tip.status(in: app) == .invalidated(.actionPerformed) }
-        #expect(seen)
-        // Half a second promised, 2 s allowed for a loaded machine. Under
-        // ThreadSanitizer, which slows every thread several times over on
-        // two cores shared with the rest of the suite, the run checks that
-        // the donation is seen (within `eventually`'s 10 s), not how soon.
-        if !isRunningUnderThreadSanitizer { #expect(Date().timeIntervalSince(started) < 2) }
+        #expect(await updates.next() == .invalidated(.actionPerformed))
         #expect(Self.shared.donationCount(in: app) == 1)
     }
 }
