@@ -84,9 +84,9 @@ import TipsTestSupport
 
     /// The store's watch publishes another center's donation to this
     /// center's observers, with no read to pull it in. How soon is not
-    /// judged here: a test's own task can wait far longer for a core than
-    /// the watch takes (a CI run's did, 55 s, behind the suite's CPU-bound
-    /// tests), and the benchmark, not the tests, measures time.
+    /// judged: a test's own task can wait far longer for a core than the
+    /// watch takes (a CI run's waited 55 s behind the suite's CPU-bound
+    /// tests), and no test here times what the runtime does.
     @Test(.hangGuard) func anOpenCenterPublishesAnotherCentersDonationWithoutARead() async throws {
         let store = StoreDirectoryFixture()
         let options: [Tips.ConfigurationOption] = [
