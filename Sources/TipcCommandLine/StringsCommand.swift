@@ -32,21 +32,38 @@ public struct StringsCommand: Hashable, Sendable {
             return CommandLineTool.inputErrors
         }
         let strings = program.catalogStrings
-        let file = EmittedFile(
-            fileName: URL(fileURLWithPath: io.output).lastPathComponent,
-            utf8: JSONPrinter.print(catalog.updated(with: strings)))
+        let updated = JSONPrinter.print(catalog.updated(with: strings))
+        let file = EmittedFile(fileName: URL(fileURLWithPath: io.output).lastPathComponent, utf8: updated)
         let wrote: Bool
         do {
             wrote = try OutputWriter.write(file, toPath: io.output)
         } catch {
             return CommandLineTool.fail(error, standardError: standardError)
         }
+        Self.warnAboutStates(in: updated, path: io.output, standardError: standardError)
         let summary = catalog.summary(of: strings)
         // A catalog another tool laid out is rewritten in Xcode's layout even
         // when no string changed; say so rather than "up to date" alone.
         let layout = wrote && summary.isUpToDate ? "; rewritten in Xcode's layout" : ""
         standardOutput("\(io.output): \(summary)\(layout)\n")
         return CommandLineTool.success
+    }
+
+    /// Warns at each translation state Xcode does not write, at its line in
+    /// the catalog as written: the update marks a translation for review
+    /// only from `translated`, so one with such a state keeps its place
+    /// unmarked when its source text changes, and nothing else would say so.
+    static func warnAboutStates(in bytes: [UInt8], path: String, standardError: (String) -> Void) {
+        var sources = SourceManager()
+        var ignored = DiagnosticEngine()
+        guard let written = StringCatalog.read(sources.add(path: path, bytes: bytes), diagnostics: &ignored) else {
+            return
+        }
+        var diagnostics = DiagnosticEngine()
+        written.reportUnknownStates(into: &diagnostics)
+        var printer = DiagnosticPrinter()
+        printer.collect(diagnostics.sorted, in: sources)
+        if !printer.text.isEmpty { standardError(printer.text) }
     }
 
     /// The catalog `--strings` names, read; nil when the option was not given.

@@ -128,6 +128,39 @@ import TipsTestSupport
         #expect(catalog.entry("FavoriteTrail.action.learnMore")?.isStale == true)
     }
 
+    /// A translation whose state Xcode does not write is not marked for
+    /// review when its source text changes; `strings` says so at the state,
+    /// at its line in the catalog it wrote.
+    @Test func aStateXcodeDoesNotWriteIsNamedWhereTheCatalogNowHasIt() throws {
+        let directory = try project()
+        let url = directory.appendingPathComponent("Tips.xcstrings")
+        _ = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
+        try Self.addGerman("Als Favorit sichern", to: "Save as a Favorite", in: url)
+        let translated = try String(contentsOf: url, encoding: .utf8)
+        let misspelled = translated.replacingOccurrences(
+            of: "\"state\" : \"translated\",\n            \"value\" : \"Als Favorit sichern\"",
+            with: "\"state\" : \"Translated\",\n            \"value\" : \"Als Favorit sichern\"")
+        #expect(misspelled != translated)
+        try Data(misspelled.utf8).write(to: url)
+        let edited = Self.trails.replacingOccurrences(of: "Save as a Favorite", with: "Keep your favorites")
+        try Data(edited.utf8).write(to: directory.appendingPathComponent("Trails.tips"))
+        let output = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput == "Tips.xcstrings: 5 strings: 1 changed\n")
+        let written = try String(contentsOf: url, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(written.firstIndex { $0.contains("\"Translated\"") }) + 1
+        let column =
+            try #require(written[line - 1].range(of: "\"Translated\"")).lowerBound.utf16Offset(in: written[line - 1])
+            + 1
+        #expect(
+            output.standardError.hasPrefix(
+                "Tips.xcstrings:\(line):\(column): warning: the German (de) translation of 'FavoriteTrail.title' has "
+                    + "the state 'Translated', which Xcode does not write; did you mean 'translated'?\n"),
+            "\(output.standardError)")
+        #expect(try catalog(in: directory).entry("FavoriteTrail.title")?.unit(for: "de")?.state == "Translated")
+    }
+
     /// A tip renamed with `renamedFrom` keeps its translations: `check` says
     /// where they are, at each former key, and `strings` gives them to the
     /// new keys.

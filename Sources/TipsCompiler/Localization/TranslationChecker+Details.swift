@@ -232,9 +232,17 @@ extension TranslationChecker {
     /// translation as done or to do by its state. "Did you mean" offers the
     /// closest state (case ignored), and its fix writes it, quoted.
     mutating func checkState(of unit: StringCatalog.Unit, key: String) {
+        Self.reportState(of: unit, key: key, sourceLanguage: catalog.sourceLanguage, into: &diagnostics)
+    }
+
+    /// ``checkState(of:key:)`` for a catalog read without a program
+    /// (``StringCatalog/reportUnknownStates(into:)``).
+    static func reportState(
+        of unit: StringCatalog.Unit, key: String, sourceLanguage: String, into diagnostics: inout DiagnosticEngine
+    ) {
         guard !StringCatalog.unitStates.contains(unit.state), let range = unit.stateRange else { return }
         let what =
-            unit.language == catalog.sourceLanguage
+            unit.language == sourceLanguage
             ? "the \(LanguageNames.describe(unit.language)) source text of '\(key)'"
             : "the \(LanguageNames.describe(unit.language)) translation of '\(key)'"
         let states = StringCatalog.unitStates.map { "'\($0)'" }
@@ -254,5 +262,19 @@ extension TranslationChecker {
             return Suggestion(phrase: "; 'tipc strings' marks such a key stale", replacement: nil)
         }
         return Suggestion(phrase: "; did you mean '\(match)'?", replacement: "\"\(JSONPrinter.escaped(match))\"")
+    }
+}
+
+extension StringCatalog {
+    /// Warns at each string unit whose state Xcode does not write, as a
+    /// check against a program does: for `tipc strings`, which checks no
+    /// translation but should not leave one unmarked in silence.
+    package func reportUnknownStates(into diagnostics: inout DiagnosticEngine) {
+        for entry in entries {
+            for unit in entry.units {
+                TranslationChecker.reportState(
+                    of: unit, key: entry.key, sourceLanguage: sourceLanguage, into: &diagnostics)
+            }
+        }
     }
 }
