@@ -40,7 +40,10 @@ public struct StringsCommand: Hashable, Sendable {
         } catch {
             return CommandLineTool.fail(error, standardError: standardError)
         }
-        Self.warnAboutStates(in: updated, path: io.output, standardError: standardError)
+        // States pass through the update as read: only a catalog that had such a state is read again.
+        if catalog.entries.contains(where: { $0.units.contains { !$0.hasXcodeState } }) {
+            Self.warnAboutStates(in: updated, path: io.output, standardError: standardError)
+        }
         let summary = catalog.summary(of: strings)
         // A catalog another tool laid out is rewritten in Xcode's layout even
         // when no string changed; say so rather than "up to date" alone.

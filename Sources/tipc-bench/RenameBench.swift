@@ -93,8 +93,8 @@ enum RenameBench {
     /// Configures a center, with a tip carrying `renames` registered, on a
     /// fresh copy of `base` (not timed); returns how many donations of
     /// `counted` it then holds, and how many warnings it reported. The copy
-    /// is removed once the center is gone: removed while the center lived,
-    /// its store was written again and the copy left behind.
+    /// is removed once the center has written all it sent and is gone:
+    /// removed before, the center's last record made a new store there.
     static func configure(
         copyOf base: URL, run: Int, renames: Tips.Renames?, clock: ManualClock, into measurements: inout Measurements,
         counting counted: Tips.Event? = nil
@@ -122,6 +122,10 @@ enum RenameBench {
         ])
         measurements.wall.append((ContinuousClock.now - start).seconds)
         measurements.cpu.append(DatastoreBench.processCPUTime() - cpuStart)
-        return (counted.map { $0.donationCount(in: center) } ?? 0, warnings.withLock { $0 })
+        let donations = counted.map { $0.donationCount(in: center) } ?? 0
+        // Returns once every batch sent before it is durable: a record still
+        // on its way when the copy was removed wrote a new store there.
+        await Tips.Event(id: "tipc-bench-settled").donate(in: center)
+        return (donations, warnings.withLock { $0 })
     }
 }

@@ -229,7 +229,6 @@ enum SwiftcBench {
         return nil
     }
 
-    /// Runs a tool found on the PATH; returns its status and merged output.
     /// Runs `arguments` (a tool found on the `PATH`, then its arguments)
     /// to its end; returns its exit status and its output and error output
     /// together. The tool's `TMPDIR` is a directory of its own, removed once

@@ -93,8 +93,7 @@ enum WatchBench {
             let arrival = await reader.value
             timeout.cancel()
             guard let arrival else { return nil }
-            let elapsed = arrival - start
-            seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            seconds.append((arrival - start).seconds)
         }
         withExtendedLifetime((app, widget)) {}
         return Samples(seconds: seconds)

@@ -49,6 +49,17 @@ import TipsTestSupport
         try Data(added.utf8).write(to: url)
     }
 
+    /// A project whose catalog `tipc strings` wrote and a translator then
+    /// gave `german` for `english` (``addGerman(_:to:in:)``); the project
+    /// and the catalog's URL.
+    func translatedProject(_ german: String, to english: String) throws -> (TemporaryDirectory, URL) {
+        let directory = try project()
+        let url = directory.appendingPathComponent("Tips.xcstrings")
+        _ = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
+        try Self.addGerman(german, to: english, in: url)
+        return (directory, url)
+    }
+
     func catalog(in directory: TemporaryDirectory) throws -> StringCatalog {
         let read = Catalogs.read(Array(try Data(contentsOf: directory.appendingPathComponent("Tips.xcstrings"))))
         return try #require(read.catalog, "\(read.rendered)")
@@ -111,10 +122,7 @@ import TipsTestSupport
     }
 
     @Test func aCopyEditMarksTranslationsForReviewAndARemovedTipGoesStale() throws {
-        let directory = try project()
-        let url = directory.appendingPathComponent("Tips.xcstrings")
-        _ = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
-        try Self.addGerman("Als Favorit sichern", to: "Save as a Favorite", in: url)
+        let (directory, url) = try translatedProject("Als Favorit sichern", to: "Save as a Favorite")
         let edited = Self.trails.replacingOccurrences(of: "Save as a Favorite", with: "Keep your favorites")
             .replacingOccurrences(of: "    action learnMore \"Learn More\"\n", with: "")
         try Data(edited.utf8).write(to: directory.appendingPathComponent("Trails.tips"))
@@ -132,10 +140,7 @@ import TipsTestSupport
     /// review when its source text changes; `strings` says so at the state,
     /// at its line in the catalog it wrote.
     @Test func aStateXcodeDoesNotWriteIsNamedWhereTheCatalogNowHasIt() throws {
-        let directory = try project()
-        let url = directory.appendingPathComponent("Tips.xcstrings")
-        _ = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
-        try Self.addGerman("Als Favorit sichern", to: "Save as a Favorite", in: url)
+        let (directory, url) = try translatedProject("Als Favorit sichern", to: "Save as a Favorite")
         let translated = try String(contentsOf: url, encoding: .utf8)
         let misspelled = translated.replacingOccurrences(
             of: "\"state\" : \"translated\",\n            \"value\" : \"Als Favorit sichern\"",
@@ -165,10 +170,7 @@ import TipsTestSupport
     /// where they are, at each former key, and `strings` gives them to the
     /// new keys.
     @Test func aRenamedTipKeepsItsTranslations() throws {
-        let directory = try project()
-        let url = directory.appendingPathComponent("Tips.xcstrings")
-        _ = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
-        try Self.addGerman("Mehr erfahren", to: "Learn More", in: url)
+        let (directory, url) = try translatedProject("Mehr erfahren", to: "Learn More")
         let german = try String(contentsOf: url, encoding: .utf8)
         let renamed = Self.trails.replacingOccurrences(
             of: "tip FavoriteTrail {\n", with: "tip SaveTrail {\n    renamedFrom FavoriteTrail\n")
@@ -254,10 +256,7 @@ import TipsTestSupport
     }
 
     @Test func checkCompileAndTestReadTheCatalogGivenWithStrings() throws {
-        let directory = try project()
-        _ = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
-        let url = directory.appendingPathComponent("Tips.xcstrings")
-        try Self.addGerman("\\\\(nmae) ist offen", to: "\\\\(name) is open", in: url)
+        let (directory, url) = try translatedProject("\\\\(nmae) ist offen", to: "\\\\(name) is open")
         for command in [["check"], ["compile", "--output-dir", "out"], ["test"]] {
             let output = try TipcProcess.run(command + ["Trails.tips", "--strings", "Tips.xcstrings"], in: directory)
             #expect(output.status == 1, "\(command)")

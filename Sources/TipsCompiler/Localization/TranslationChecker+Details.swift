@@ -230,17 +230,13 @@ extension TranslationChecker {
     /// `reviewed`): `tipc strings` marks a translation for review when its
     /// source text changes only from `translated`, and Xcode counts a
     /// translation as done or to do by its state. "Did you mean" offers the
-    /// closest state (case ignored), and its fix writes it, quoted.
-    mutating func checkState(of unit: StringCatalog.Unit, key: String) {
-        Self.reportState(of: unit, key: key, sourceLanguage: catalog.sourceLanguage, into: &diagnostics)
-    }
-
-    /// ``checkState(of:key:)`` for a catalog read without a program
-    /// (``StringCatalog/reportUnknownStates(into:)``).
+    /// closest state (case ignored), and its fix writes it, quoted. The
+    /// check of a catalog against a program and `tipc strings`
+    /// (``StringCatalog/reportUnknownStates(into:)``) both report with it.
     static func reportState(
         of unit: StringCatalog.Unit, key: String, sourceLanguage: String, into diagnostics: inout DiagnosticEngine
     ) {
-        guard !StringCatalog.unitStates.contains(unit.state), let range = unit.stateRange else { return }
+        guard !unit.hasXcodeState, let range = unit.stateRange else { return }
         let what =
             unit.language == sourceLanguage
             ? "the \(LanguageNames.describe(unit.language)) source text of '\(key)'"

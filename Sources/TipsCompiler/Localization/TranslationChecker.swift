@@ -87,7 +87,9 @@ struct TranslationChecker {
 
     /// Checks one key of the catalog.
     mutating func check(_ entry: StringCatalog.Entry) {
-        for unit in entry.units { checkState(of: unit, key: entry.key) }
+        for unit in entry.units {
+            Self.reportState(of: unit, key: entry.key, sourceLanguage: catalog.sourceLanguage, into: &diagnostics)
+        }
         guard let string = strings[entry.key] else {
             if !entry.isStale, let range = entry.keyRange { reportUnknownKey(entry, at: range) }
             return

@@ -59,6 +59,8 @@ public struct StringCatalog: Sendable {
         public var state: String
         /// Where the state is written (quotes included).
         public var stateRange: SourceRange?
+        /// Whether ``state`` is one Xcode writes (``StringCatalog/unitStates``).
+        public var hasXcodeState: Bool { StringCatalog.unitStates.contains(state) }
         /// The text.
         public var value: String
         /// Where the text is written (quotes included).
