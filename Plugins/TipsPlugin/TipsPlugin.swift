@@ -18,7 +18,9 @@ struct TipsPlugin: BuildToolPlugin {
             files: files,
             tool: context.tool(named: "tipc").url,
             workDirectory: context.pluginWorkDirectoryURL,
-            targetName: target.name
+            targetName: target.name,
+            // A lock error says how to accept the change here: the package's command, not `tipc lock`.
+            lockUpdateCommand: "swift package --allow-writing-to-package-directory tips-lock --target \(target.name)"
         )
     }
 }
@@ -32,7 +34,9 @@ struct TipsPlugin: BuildToolPlugin {
                 files: target.inputFiles.map(\.url),
                 tool: context.tool(named: "tipc").url,
                 workDirectory: context.pluginWorkDirectoryURL,
-                targetName: target.displayName
+                targetName: target.displayName,
+                // An Xcode project has no `tips-lock` command: its lock errors name `tipc lock`.
+                lockUpdateCommand: nil
             )
         }
     }
@@ -52,7 +56,11 @@ enum TipsBuildCommand {
     /// (`tipc strings` writes it); given, the generated code carries them.
     static let catalogFileName = "Tips.xcstrings"
 
-    static func make(files: [URL], tool: URL, workDirectory: URL, targetName: String) throws -> [Command] {
+    /// The command compiling `files` with `tool`; a lock's errors name
+    /// `lockUpdateCommand` (else `tipc lock`) as the way to accept a change.
+    static func make(
+        files: [URL], tool: URL, workDirectory: URL, targetName: String, lockUpdateCommand: String?
+    ) throws -> [Command] {
         let inputs = files.filter { $0.pathExtension == "tips" }.sorted { $0.path < $1.path }
         guard !inputs.isEmpty else { return [] }
         let optionsFile = files.first { $0.lastPathComponent == optionsFileName }
@@ -69,7 +77,9 @@ enum TipsBuildCommand {
             .map { outputDirectory.appendingPathComponent($0) }
         var arguments = ["compile"] + inputs.map(\.path) + ["--output-dir", outputDirectory.path]
         if let optionsFile { arguments += ["--options-file", optionsFile.path] }
-        if let lockFile { arguments += ["--lock", lockFile.path] }
+        if let lockFile {
+            arguments += ["--lock", lockFile.path] + (lockUpdateCommand.map { ["--lock-update", $0] } ?? [])
+        }
         if let catalogFile { arguments += ["--strings", catalogFile.path] }
         return [
             .buildCommand(

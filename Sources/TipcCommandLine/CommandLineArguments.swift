@@ -4,13 +4,15 @@ import TipsSyntax
 
 /// A parsed `tipc` command line.
 public enum TipcCommand: Hashable, Sendable {
-    /// `tipc compile <files>... --output-dir <dir> [--access-level L] [--warnings-as-errors] [--jobs N]`;
-    /// `jobs` is nil unless given (one job per processor).
+    /// `tipc compile <files>... --output-dir <dir> [--access-level L] [--warnings-as-errors] [--jobs N]
+    /// [--lock PATH] [--lock-update COMMAND] [--strings PATH]`; `jobs` is nil unless given (one job).
     case compile(
         files: [String], outputDirectory: String, accessLevel: AccessLevel, warningsAsErrors: Bool, jobs: Int?,
-        lock: String? = nil, strings: String? = nil)
-    /// `tipc check <files>... [--warnings-as-errors] [--jobs N] [--lock PATH] [--strings PATH]`
-    case check(files: [String], warningsAsErrors: Bool, jobs: Int?, lock: String? = nil, strings: String? = nil)
+        lock: String? = nil, strings: String? = nil, lockUpdate: String? = nil)
+    /// `tipc check <files>... [--warnings-as-errors] [--jobs N] [--lock PATH] [--lock-update COMMAND] [--strings PATH]`
+    case check(
+        files: [String], warningsAsErrors: Bool, jobs: Int?, lock: String? = nil, strings: String? = nil,
+        lockUpdate: String? = nil)
     /// `tipc lock <files>... --output PATH [--jobs N]` (`LockCommand.swift`)
     case lock(LockCommand)
     /// `tipc preview <files>... --output <file.html> [--jobs N]`
@@ -118,7 +120,7 @@ public enum CommandLineArguments {
             return .compile(
                 files: files, outputDirectory: outputDirectory, accessLevel: accessLevel ?? .internal,
                 warningsAsErrors: parsed.has("--warnings-as-errors"), jobs: jobs, lock: parsed.value("--lock"),
-                strings: parsed.value("--strings"))
+                strings: parsed.value("--strings"), lockUpdate: parsed.value("--lock-update"))
         case "check":
             let kind = try parsed.value("--emit", DumpKind.init(rawValue:)) { option, text in
                 "'\(option)' is tokens or ast, not '\(text)'"
@@ -128,7 +130,8 @@ public enum CommandLineArguments {
             if let kind { return .dump(kind, files: files) }
             return .check(
                 files: files, warningsAsErrors: parsed.has("--warnings-as-errors"), jobs: jobs,
-                lock: parsed.value("--lock"), strings: parsed.value("--strings"))
+                lock: parsed.value("--lock"), strings: parsed.value("--strings"),
+                lockUpdate: parsed.value("--lock-update"))
         case "lock", "preview", "strings":
             return try writingCommand(name, parsed)
         case "test":

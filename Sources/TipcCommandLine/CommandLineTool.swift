@@ -46,17 +46,18 @@ public enum CommandLineTool {
         case .version:
             standardOutput("tipc \(TipcVersion.current)\n")
             return success
-        case .check(let files, let warningsAsErrors, let jobs, let lock, let strings):
+        case .check(let files, let warningsAsErrors, let jobs, let lock, let strings, let lockUpdate):
             return compile(
                 files, options: CompilationOptions(warningsAsErrors: warningsAsErrors, emitsCode: false, jobs: jobs),
-                lock: lock, strings: strings, outputDirectory: nil, endsProcess: endsProcess,
+                lock: (lock, lockUpdate), strings: strings, outputDirectory: nil, endsProcess: endsProcess,
                 standardError: standardError)
         case .compile(
-            let files, let outputDirectory, let accessLevel, let warningsAsErrors, let jobs, let lock, let strings):
+            let files, let outputDirectory, let accessLevel, let warningsAsErrors, let jobs, let lock, let strings,
+            let lockUpdate):
             return compile(
                 files,
                 options: CompilationOptions(accessLevel: accessLevel, warningsAsErrors: warningsAsErrors, jobs: jobs),
-                lock: lock, strings: strings, outputDirectory: outputDirectory, endsProcess: endsProcess,
+                lock: (lock, lockUpdate), strings: strings, outputDirectory: outputDirectory, endsProcess: endsProcess,
                 standardError: standardError)
         case .lock(let lock):
             return lock.run(standardOutput: standardOutput, standardError: standardError)
@@ -133,9 +134,11 @@ public enum CommandLineTool {
         return false
     }
 
+    /// `tipc check` and `tipc compile`: `lock` is the path of `--lock` and
+    /// the command of `--lock-update`, each nil unless given.
     private static func compile(
-        _ files: [String], options: CompilationOptions, lock: String?, strings: String?, outputDirectory: String?,
-        endsProcess: Bool, standardError: (String) -> Void
+        _ files: [String], options: CompilationOptions, lock: (path: String?, updateCommand: String?),
+        strings: String?, outputDirectory: String?, endsProcess: Bool, standardError: (String) -> Void
     ) -> Int32 {
         guard let inputs = readInputs(files, standardError: standardError) else { return usageError }
         var options = options
@@ -143,7 +146,8 @@ public enum CommandLineTool {
         // Diagnostics and generated files only: nothing here asks the symbol table.
         options.recordsSymbols = false
         do {
-            options.lock = try LockCommand.readLockOption(lock)
+            options.lock = try LockCommand.readLockOption(lock.path)
+            if let command = lock.updateCommand { options.lockUpdateCommand = command }
             options.strings = try StringsCommand.readCatalogOption(strings)
         } catch {
             return fail(error, standardError: standardError)

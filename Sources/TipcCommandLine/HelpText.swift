@@ -47,6 +47,9 @@ public enum HelpText {
     static let lockOption = CommandOption(
         "--lock", value: "<tipc.lock>", help: "Also report each change that would lose users' stored state",
         "(see 'tipc help lock')")
+    static let lockUpdateOption = CommandOption(
+        "--lock-update", value: "<command>", help: "The command the lock's errors say accepts a change",
+        "(default: tipc lock; TipsPlugin passes its tips-lock command)")
     static let stringsOption = CommandOption(
         "--strings", value: "<file.xcstrings>", help: "Also check the translations in this String Catalog",
         "(see 'tipc help strings')")
@@ -63,7 +66,7 @@ public enum HelpText {
                 "--output-dir", short: "-o", value: "<directory>",
                 help: "Where to write the .swift files (created if missing)"),
             CommandOption("--access-level", value: "<level>", help: "internal (default), package or public"),
-            warningsAsErrors, lockOption, stringsOption,
+            warningsAsErrors, lockOption, lockUpdateOption, stringsOption,
             CommandOption(
                 "--jobs", short: "-j", value: "<n>", help: "Use at most n threads (default: 1);",
                 "the output is the same whatever n is"),
@@ -77,7 +80,7 @@ public enum HelpText {
         name: "check", usage: "tipc check <file.tips>... [options]",
         summary: "Checks the files as one compilation and prints diagnostics on standard error.",
         options: [
-            warningsAsErrors, lockOption, stringsOption, jobs,
+            warningsAsErrors, lockOption, lockUpdateOption, stringsOption, jobs,
             CommandOption(
                 "--emit", value: "tokens|ast", help: "Print the tokens or syntax tree instead (debugging)"),
         ])

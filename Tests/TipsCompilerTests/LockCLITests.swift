@@ -60,7 +60,20 @@ import TipsTestSupport
         let compile = try TipcProcess.run(
             ["compile", "App.tips", "--lock", "tipc.lock", "--output-dir", "out"], in: directory)
         #expect(compile.status == 1)
+        #expect(compile.standardError.hasPrefix(error))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").path))
+        // As TipsPlugin runs it: the error names the package's command.
+        let plugin = try TipcProcess.run(
+            [
+                "compile", "App.tips", "--lock", "tipc.lock", "--lock-update",
+                "swift package --allow-writing-to-package-directory tips-lock --target App", "--output-dir", "out",
+            ], in: directory)
+        #expect(plugin.status == 1)
+        #expect(
+            plugin.standardError.hasPrefix(
+                error.replacingOccurrences(
+                    of: "`tipc lock`",
+                    with: "`swift package --allow-writing-to-package-directory tips-lock --target App`")))
         let test = try TipcProcess.run(["test", "App.tips", "--lock", "tipc.lock"], in: directory)
         #expect(test.status == 1)
         #expect(test.standardError.hasPrefix(error))
@@ -125,5 +138,9 @@ import TipsTestSupport
                 == .test(files: ["a.tips"], filter: nil, junitXMLPath: nil, lock: "tipc.lock"))
         #expect(HelpText.command("lock").contains("USAGE: tipc lock <file.tips>... --output <tipc.lock>"))
         #expect(HelpText.command("check").contains("--lock <tipc.lock>"))
+        #expect(
+            try CommandLineArguments.parse(["check", "a.tips", "--lock", "l", "--lock-update", "make lock"])
+                == .check(files: ["a.tips"], warningsAsErrors: false, jobs: nil, lock: "l", lockUpdate: "make lock"))
+        #expect(HelpText.command("compile").contains("--lock-update <command>"))
     }
 }

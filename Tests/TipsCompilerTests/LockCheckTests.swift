@@ -50,11 +50,10 @@ import Testing
         check(text, lockText: lock.text)
     }
 
-    static func check(_ text: String, lockText: String) -> String {
-        let result = Compilation(
-            inputs: [CompilationInput(path: "App.tips", text: text)],
-            options: CompilationOptions(emitsCode: false, lock: CompilationInput(path: "tipc.lock", text: lockText))
-        ).run()
+    static func check(_ text: String, lockText: String, updateCommand: String? = nil) -> String {
+        var options = CompilationOptions(emitsCode: false, lock: CompilationInput(path: "tipc.lock", text: lockText))
+        if let updateCommand { options.lockUpdateCommand = updateCommand }
+        let result = Compilation(inputs: [CompilationInput(path: "App.tips", text: text)], options: options).run()
         return result.renderedDiagnostics(showsSourceLines: false)
     }
 
@@ -93,6 +92,23 @@ import Testing
             Self.check(v2, against: lock)
                 == "App.tips:7:5: error: locked tip 'FavoriteTrailTip' is gone: people who closed FavoriteTrailTip will see it again, and its displays count from zero; did you rename it to 'FavoriteTrail'? Add `renamedFrom FavoriteTrailTip` to it (an item of the tip), or run `tipc lock` to accept the reset\n"
         )
+    }
+
+    /// In a package the build plugin passes its own command (`--lock-update`),
+    /// which the lock's errors name as the way to accept a change, whether
+    /// the program breaks the lock or the lock itself is damaged.
+    @Test func theLockErrorsNameTheUpdateCommandTheCallerGives() throws {
+        let lock = try Self.lock(Self.v1).lock
+        let v2 = Self.v1.replacingOccurrences(of: "tip FavoriteTrailTip {", with: "tip FavoriteTrail {")
+        let command = "swift package --allow-writing-to-package-directory tips-lock --target App"
+        let broken = Self.check(v2, lockText: lock.text, updateCommand: command)
+        #expect(broken.hasSuffix("to it (an item of the tip), or run `\(command)` to accept the reset\n"), "\(broken)")
+        #expect(!broken.contains("tipc lock"), "\(broken)")
+        let conflicted = Self.check(Self.v1, lockText: "format 1\n<<<<<<< ours\n", updateCommand: command)
+        #expect(
+            conflicted.contains("delete the markers; `\(command)` then checks and rewrites it"), "\(conflicted)")
+        let empty = Self.check(Self.v1, lockText: "", updateCommand: command)
+        #expect(empty.hasSuffix("write it with `\(command)`\n"), "\(empty)")
     }
 
     /// Nothing declared stands for a removed event: the error is at its line

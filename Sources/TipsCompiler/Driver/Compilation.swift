@@ -36,6 +36,10 @@ public struct CompilationOptions: Sendable {
     /// The lock to check the program against (`--lock`): its path, printed
     /// in diagnostics, and its bytes. Nil checks nothing.
     public var lock: CompilationInput?
+    /// The command the lock's errors say updates it, to accept a reset
+    /// (`--lock-update`): ``LockFile/updateCommand`` unless the caller
+    /// offers its own, as the build plugin does (`swift package … tips-lock`).
+    public var lockUpdateCommand = LockFile.updateCommand
     /// The String Catalog of the strings' translations (`--strings`): read
     /// after the inputs, its translations checked and carried by the program.
     public var strings: CompilationInput?
@@ -173,8 +177,10 @@ public struct Compilation: Sendable {
     ) {
         let file = sources.add(path: input.path, bytes: input.bytes)
         let inputHasErrors = diagnostics.hasErrors
-        guard let lock = LockFile.read(file, diagnostics: &diagnostics), !inputHasErrors else { return }
-        LockChecker.check(program, against: lock, diagnostics: &diagnostics)
+        let command = options.lockUpdateCommand
+        guard let lock = LockFile.read(file, updateCommand: command, diagnostics: &diagnostics), !inputHasErrors
+        else { return }
+        LockChecker.check(program, against: lock, updateCommand: command, diagnostics: &diagnostics)
     }
 
     /// Reads the String Catalog (after the inputs and the lock) and, when the

@@ -42,7 +42,7 @@ extension LockChecker {
             diagnostics.error(
                 "locked tip '\(name)' changed its id from \(LockText.quoted(id, asTipsString: true)) to "
                     + "\(LockText.quoted(same.id, asTipsString: true)): \(loss); keep its id, or add "
-                    + "`renamedFrom \(source)` to it, or run `tipc lock` to accept the reset",
+                    + "`renamedFrom \(source)` to it, or run `\(updateCommand)` to accept the reset",
                 at: same.idRange ?? same.origin.nameRange)
             return
         }
@@ -53,7 +53,8 @@ extension LockChecker {
             similar.map { "did you rename it to '\($0)'? Add `renamedFrom \(source)` to it (\(placement))" }
             ?? "to keep it, add `renamedFrom \(source)` to the \(noun) that replaces it (\(placement))"
         diagnostics.error(
-            "locked \(noun) '\(name)' is gone: \(loss); \(way), or run `tipc lock` to accept the reset", at: range)
+            "locked \(noun) '\(name)' is gone: \(loss); \(way), or run `\(updateCommand)` to accept the reset",
+            at: range)
     }
 
     /// A locked parameter declared `transient` now.
@@ -61,7 +62,7 @@ extension LockChecker {
         diagnostics.error(
             "locked parameter '\(parameter.name)' is transient now: the value the app set for it on each device is "
                 + "no longer read, and it starts from its default at every launch; remove `transient`, or run "
-                + "`tipc lock` to accept the reset",
+                + "`\(updateCommand)` to accept the reset",
             at: parameter.origin.nameRange)
     }
 
@@ -80,7 +81,7 @@ extension LockChecker {
             similar.map { "did you rename it to '\($0)'? Write `\($0) renamedFrom \(name)` to move them" }
             ?? "to move them, write `renamedFrom \(name)` after the case that replaces it"
         diagnostics.error(
-            "case '\(name)' of enum '\(checked.name)' is gone: \(loss); \(way), or run `tipc lock` to accept the reset",
+            "case '\(name)' of enum '\(checked.name)' is gone: \(loss); \(way), or run `\(updateCommand)` to accept the reset",
             at: range ?? checked.origin.nameRange)
     }
 

@@ -2,7 +2,7 @@ import TipsSyntax
 
 /// Checks a program against a lock (`--lock`): each change that would lose
 /// users' state is an error at the declaration concerned, saying what they
-/// lose and the ways out (`renamedFrom`, or `tipc lock` to accept the reset):
+/// lose and the ways out (`renamedFrom`, or updating the lock to accept the reset):
 ///
 /// 1. a locked identity is gone, and nothing renames it;
 /// 2. a persisted parameter's type changed;
@@ -20,14 +20,19 @@ struct LockChecker {
     let retired: [LockKey: LockedIdentity]
     /// Old key → the declaration renamed from it.
     let renames: [LockKey: (to: LockKey, rename: CheckedRename)]
+    /// The command the errors say updates the lock (``LockFile/updateCommand``, or the plugin's).
+    let updateCommand: String
     var diagnostics: DiagnosticEngine
 
-    /// Reports into `diagnostics` every change of `program` that `lock` forbids.
-    static func check(_ program: CheckedProgram, against lock: LockFile, diagnostics: inout DiagnosticEngine) {
+    /// Reports into `diagnostics` every change of `program` that `lock`
+    /// forbids; each error says `updateCommand` accepts it.
+    static func check(
+        _ program: CheckedProgram, against lock: LockFile, updateCommand: String, diagnostics: inout DiagnosticEngine
+    ) {
         let identities = ProgramIdentities(program)
         var checker = LockChecker(
             identities: identities, lock: lock, locked: lock.locked, retired: lock.retired,
-            renames: identities.renames, diagnostics: DiagnosticEngine())
+            renames: identities.renames, updateCommand: updateCommand, diagnostics: DiagnosticEngine())
         checker.checkLocked()
         checker.checkCases()
         checker.checkRetired()
@@ -72,7 +77,7 @@ struct LockChecker {
         diagnostics.error(
             "locked parameter '\(parameter.name)'\(renamed) changed its type from \(type.name) to \(current.name): "
                 + "the \(type.name) each device holds is not read, and '\(parameter.name)' reads as its default "
-                + "until the app sets it again; keep \(type.name), or run `tipc lock` to accept the reset",
+                + "until the app sets it again; keep \(type.name), or run `\(updateCommand)` to accept the reset",
             at: parameter.origin.nameRange)
     }
 
@@ -87,7 +92,7 @@ struct LockChecker {
                 diagnostics.error(
                     "field '\(field.name)' of locked event '\(event.name)' is gone: donations from now on lack it, "
                         + "so a version that reads it (one not updated yet, another device) does not count them; "
-                        + "\(renamed ?? "")keep '\(field.name)', or run `tipc lock` to accept the change",
+                        + "\(renamed ?? "")keep '\(field.name)', or run `\(updateCommand)` to accept the change",
                     at: event.origin.nameRange)
                 continue
             }
@@ -95,7 +100,7 @@ struct LockChecker {
             diagnostics.error(
                 "field '\(field.name)' of locked event '\(event.name)' changed its type from \(field.type.name) to "
                     + "\(type.name): the donations stored before hold \(Self.article(field.type.name)), which a "
-                    + "`where` on '\(field.name)' does not count; keep \(field.type.name), or run `tipc lock` to "
+                    + "`where` on '\(field.name)' does not count; keep \(field.type.name), or run `\(updateCommand)` to "
                     + "accept the change",
                 at: current.nameRange)
         }
@@ -154,7 +159,7 @@ extension LockChecker {
     }
 
     private mutating func reportRetiredTaken(_ what: String, way: String, at range: SourceRange) {
-        diagnostics.error("\(what); \(way), or run `tipc lock` to let it take that state", at: range)
+        diagnostics.error("\(what); \(way), or run `\(updateCommand)` to let it take that state", at: range)
     }
 
     /// A warning for each `renamedFrom` naming an identity the lock has neither locked nor retired.

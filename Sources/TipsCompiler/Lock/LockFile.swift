@@ -138,6 +138,10 @@ public struct LockFile: Hashable, Sendable {
     public static let formatVersion = 1
     /// The lock's name beside a target's `.tips` files.
     public static let defaultFileName = "tipc.lock"
+    /// The command a lock's errors say writes it, to accept a reset: what
+    /// `tipc` itself offers. The build plugin has its errors name its
+    /// `tips-lock` command instead (``CompilationOptions/lockUpdateCommand``).
+    public static let updateCommand = "tipc lock"
 
     /// The entries, in no particular order (the text is sorted).
     public var entries: [LockEntry] = []

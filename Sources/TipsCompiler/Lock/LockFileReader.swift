@@ -6,18 +6,23 @@ extension LockFile {
     /// newer format (written by a newer tipc), a merge left unresolved. A
     /// lock that reads but differs from what tipc writes (edited by hand) is
     /// a warning. Returns nil when there is an error: a damaged lock is
-    /// never taken for a smaller one.
-    public static func read(_ file: SourceFile, diagnostics: inout DiagnosticEngine) -> LockFile? {
-        var reader = LockFileReader(file: file)
+    /// never taken for a smaller one. The messages say `updateCommand`
+    /// writes a lock (``updateCommand``, or what the build plugin passes).
+    public static func read(
+        _ file: SourceFile, updateCommand: String = LockFile.updateCommand, diagnostics: inout DiagnosticEngine
+    ) -> LockFile? {
+        var reader = LockFileReader(file: file, updateCommand: updateCommand)
         reader.read()
         diagnostics.report(contentsOf: reader.diagnostics)
         return reader.diagnostics.hasErrors ? nil : LockFile(entries: reader.entries, lines: reader.lines)
     }
 }
 
-/// Reads a lock line by line; see ``LockFile/read(_:diagnostics:)``.
+/// Reads a lock line by line; see ``LockFile/read(_:updateCommand:diagnostics:)``.
 struct LockFileReader {
     let file: SourceFile
+    /// The command the messages say writes a lock.
+    let updateCommand: String
     var diagnostics = DiagnosticEngine()
     var entries: [LockEntry] = []
     /// The line of each entry.
@@ -33,7 +38,10 @@ struct LockFileReader {
     /// Whether a line unlike tipc's was reported (once per lock is enough).
     private var reportedHandEdit = false
 
-    init(file: SourceFile) { self.file = file }
+    init(file: SourceFile, updateCommand: String) {
+        self.file = file
+        self.updateCommand = updateCommand
+    }
 
     mutating func read() {
         for line in 1...file.lineStarts.count {
@@ -42,7 +50,7 @@ struct LockFileReader {
         if formatLine == nil {
             let what = file.bytes.allSatisfy(Self.isSpace) ? "the lock is empty" : "not a tipc lock"
             error(
-                "\(what): a lock starts with `format \(LockFile.formatVersion)` after its comments; write it with `tipc lock`",
+                "\(what): a lock starts with `format \(LockFile.formatVersion)` after its comments; write it with `\(updateCommand)`",
                 0, 0)
         }
     }
@@ -55,7 +63,7 @@ struct LockFileReader {
         guard start < lineBytes.upperBound, file.bytes[start] != 0x23 else { return true }
         if let marker = conflictMarker(at: start, end: lineBytes.upperBound) {
             error(
-                "an unresolved merge conflict ('\(marker)'): keep the entries of both sides and delete the markers; `tipc lock` then checks and rewrites it",
+                "an unresolved merge conflict ('\(marker)'): keep the entries of both sides and delete the markers; `\(updateCommand)` then checks and rewrites it",
                 start, lineBytes.upperBound)
             return formatLine != nil
         }
@@ -236,7 +244,7 @@ extension LockFileReader {
         guard let why else { return }
         reportedHandEdit = true
         diagnostics.warning(
-            "this line is not as tipc writes it (\(why)): was the lock edited by hand? `tipc lock` writes it again",
+            "this line is not as tipc writes it (\(why)): was the lock edited by hand? `\(updateCommand)` writes it again",
             at: range)
     }
 
