@@ -20,7 +20,7 @@ struct TipsPlugin: BuildToolPlugin {
             workDirectory: context.pluginWorkDirectoryURL,
             targetName: target.name,
             // A lock error says how to accept the change here: the package's command, not `tipc lock`.
-            lockUpdateCommand: "swift package --allow-writing-to-package-directory tips-lock --target \(target.name)"
+            lockUpdateCommand: TipsBuildCommand.lockUpdateCommand(target: target.name)
         )
     }
 }
@@ -55,6 +55,18 @@ enum TipsBuildCommand {
     /// The name of the optional String Catalog of the tips' translations
     /// (`tipc strings` writes it); given, the generated code carries them.
     static let catalogFileName = "Tips.xcstrings"
+
+    /// The package's command that updates the lock of `target`, as
+    /// `LockFile.packageUpdateCommand(target:)` spells it for the language
+    /// server (a plugin cannot import TipsCompiler): the name quoted for a
+    /// shell when it needs it.
+    static func lockUpdateCommand(target: String) -> String {
+        let plain = target.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || "0123456789_-.".unicodeScalars.contains($0))
+        }
+        let name = plain && !target.isEmpty ? target : "'" + target.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "swift package --allow-writing-to-package-directory tips-lock --target \(name)"
+    }
 
     /// The command compiling `files` with `tool`; a lock's errors name
     /// `lockUpdateCommand` (else `tipc lock`) as the way to accept a change.

@@ -20,7 +20,12 @@ final class Analysis: Sendable {
     /// The result's diagnostics, per document.
     let diagnostics: DocumentDiagnostics
 
-    init(documents: [TextDocument], lock: TextDocument? = nil, catalog: TextDocument? = nil) {
+    /// Compiles `documents` with their lock and catalog; the lock's errors
+    /// name `lockUpdateCommand` as the way to accept a change (by default `tipc lock`).
+    init(
+        documents: [TextDocument], lock: TextDocument? = nil, catalog: TextDocument? = nil,
+        lockUpdateCommand: String? = nil
+    ) {
         self.documents = documents
         self.lockDocument = lock
         self.catalogDocument = catalog
@@ -35,9 +40,10 @@ final class Analysis: Sendable {
         // A lock or a catalog with no `.tips` file beside it is not tipc's (an
         // app may have its own `Tips.xcstrings`): it is not checked.
         let checksCompanions = !documents.isEmpty
-        let options = CompilationOptions(
+        var options = CompilationOptions(
             emitsCode: false, jobs: 1, lock: checksCompanions ? lock.map(input) : nil,
             strings: checksCompanions ? catalog.map(input) : nil)
+        if let lockUpdateCommand { options.lockUpdateCommand = lockUpdateCommand }
         let result = Compilation(inputs: documents.map(input), options: options).run()
         self.result = result
         var ignored = DiagnosticEngine()

@@ -58,7 +58,9 @@ struct Workspace {
         }
     }
 
-    /// The folder whose `.tips` files compile together with `path`, and whether its subfolders count.
+    /// The folder whose `.tips` files compile together with `path`, and
+    /// whether its subfolders count: they do in a package target's folder
+    /// (whose name is the target's), and only there.
     static func compilationRoot(of path: String) -> (String, Bool) {
         let folder = (path as NSString).deletingLastPathComponent
         var candidate = folder
@@ -110,7 +112,9 @@ struct Workspace {
 
     /// Compiles `uri` with the files that compile with it, against their
     /// lock when there is one (as the build plugin does), leaving out any
-    /// file larger than ``LanguageServer/maximumDocumentBytes``.
+    /// file larger than ``LanguageServer/maximumDocumentBytes``. In a
+    /// package target the lock's errors name the package's `tips-lock`
+    /// command, as in `swift build`; elsewhere `tipc lock`.
     func analyze(_ uri: String) -> Analysis {
         var documents: [TextDocument] = []
         for member in compilation(of: uri) {
@@ -118,9 +122,13 @@ struct Workspace {
                 documents.append(document)
             }
         }
+        let target = Workspace.path(of: uri).map(Workspace.compilationRoot(of:)).flatMap { root, isTarget in
+            isTarget ? (root as NSString).lastPathComponent : nil
+        }
         return Analysis(
             documents: documents, lock: companion(LockFile.defaultFileName, of: uri),
-            catalog: companion(StringCatalog.defaultFileName, of: uri))
+            catalog: companion(StringCatalog.defaultFileName, of: uri),
+            lockUpdateCommand: target.map(LockFile.packageUpdateCommand(target:)))
     }
 
     /// The file named `name` in the folder whose `.tips` files compile

@@ -61,6 +61,36 @@ import Testing
             })
     }
 
+    /// In a package target the lock's errors name the package's `tips-lock`
+    /// command, as `swift build` does; beside no package, `tipc lock`.
+    @Test func lockErrorsNameTheCommandThatUpdatesThisLock() throws {
+        let lock = LockFile.updated(
+            for: try #require(
+                Compilation(
+                    inputs: [CompilationInput(path: "App.tips", text: Self.app)],
+                    options: CompilationOptions(emitsCode: false)
+                ).run().program), from: nil
+        ).lock.text
+        let renamed = Self.app.replacingOccurrences(of: "opened", with: "openedApp")
+        func message(_ files: [String: String], _ name: String) throws -> String {
+            let session = LanguageServerSession()
+            let uri = try #require(session.folder(files).1[name])
+            session.open(uri, renamed)
+            return try #require(session.diagnostics(uri)?.first?["message"].stringValue)
+        }
+        let package = try message(
+            [
+                "Package.swift": "// swift-tools-version: 6.0\n", "Sources/My App/App.tips": Self.app,
+                "Sources/My App/tipc.lock": lock,
+            ], "Sources/My App/App.tips")
+        #expect(
+            package.hasSuffix(
+                "or run `swift package --allow-writing-to-package-directory tips-lock --target 'My App'` to accept the reset"
+            ), "\(package)")
+        let loose = try message(["App.tips": Self.app, "tipc.lock": lock], "App.tips")
+        #expect(loose.hasSuffix("or run `tipc lock` to accept the reset"), "\(loose)")
+    }
+
     @Test func aDamagedLockShowsOnTheLock() throws {
         let session = LanguageServerSession()
         let (_, uris) = try session.folder(["App.tips": Self.app, "tipc.lock": "format 1\ntip A\n"])

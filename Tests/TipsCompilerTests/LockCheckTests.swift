@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 @testable import TipsCompiler
 @testable import TipsSyntax
@@ -109,6 +110,24 @@ import Testing
             conflicted.contains("delete the markers; `\(command)` then checks and rewrites it"), "\(conflicted)")
         let empty = Self.check(Self.v1, lockText: "", updateCommand: command)
         #expect(empty.hasSuffix("write it with `\(command)`\n"), "\(empty)")
+    }
+
+    /// The package's command names its target as a shell reads it, and
+    /// TipsPlugin (which cannot import this module) spells it the same way.
+    @Test func thePackageCommandQuotesItsTargetAsTheBuildPluginDoes() throws {
+        let command = "swift package --allow-writing-to-package-directory tips-lock --target "
+        #expect(LockFile.packageUpdateCommand(target: "Trails_2.x") == command + "Trails_2.x")
+        #expect(LockFile.packageUpdateCommand(target: "My App") == command + "'My App'")
+        #expect(LockFile.packageUpdateCommand(target: "Café's") == command + "'Café'\\''s'")
+        func spelling(_ path: String) throws -> [String] {
+            let text = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent(path), encoding: .utf8)
+            let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let start = try #require(lines.firstIndex { $0.hasPrefix("let plain = ") }, "\(path)")
+            let end = try #require(lines[start...].firstIndex { $0.hasPrefix("return \"swift package") }, "\(path)")
+            return Array(lines[start...end])
+        }
+        #expect(
+            try spelling("Plugins/TipsPlugin/TipsPlugin.swift") == spelling("Sources/TipsCompiler/Lock/LockFile.swift"))
     }
 
     /// Nothing declared stands for a removed event: the error is at its line

@@ -143,6 +143,17 @@ public struct LockFile: Hashable, Sendable {
     /// `tips-lock` command instead (``CompilationOptions/lockUpdateCommand``).
     public static let updateCommand = "tipc lock"
 
+    /// The command that updates the lock of the package target `target`
+    /// (the `tips-lock` command plugin), the name quoted for a shell when it
+    /// needs it. TipsPlugin, which cannot import this module, spells it the same.
+    public static func packageUpdateCommand(target: String) -> String {
+        let plain = target.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || "0123456789_-.".unicodeScalars.contains($0))
+        }
+        let name = plain && !target.isEmpty ? target : "'" + target.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "swift package --allow-writing-to-package-directory tips-lock --target \(name)"
+    }
+
     /// The entries, in no particular order (the text is sorted).
     public var entries: [LockEntry] = []
     /// The line each entry was read from, for a lock read from a file (none

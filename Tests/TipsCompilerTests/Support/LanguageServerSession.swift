@@ -100,6 +100,8 @@ final class LanguageServerSession {
         var uris: [String: String] = [:]
         for (name, text) in files {
             let url = directory.appendingPathComponent(name)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
             uris[name] = Workspace.uri(of: url.path)
         }
