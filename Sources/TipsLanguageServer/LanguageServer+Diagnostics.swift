@@ -1,3 +1,4 @@
+import Foundation
 import TipsCompiler
 import TipsFormat
 import TipsSyntax
@@ -79,11 +80,8 @@ extension LanguageServer {
             // The fixes the site that reported the diagnostic attached: one source, never read from the wording.
             let fixes = diagnostic.fixIts
             for fix in fixes {
-                let replaced = analysis.source(file).text(in: fix.range)
                 actions.append([
-                    "title": .string(
-                        fix.replacement.isEmpty
-                            ? "Remove '\(replaced)'" : "Replace '\(replaced)' with '\(fix.replacement)'"),
+                    "title": .string(Self.title(of: fix, in: analysis.source(file))),
                     "kind": "quickfix",
                     "isPreferred": .bool(fixes.count == 1),
                     "diagnostics": [lspDiagnostic(diagnostic, in: analysis)],
@@ -92,6 +90,17 @@ extension LanguageServer {
             }
         }
         return .array(actions)
+    }
+
+    /// What a code action applying `fix` is called: what it removes,
+    /// replaces, or (at an empty range) adds, without the spacing around it.
+    static func title(of fix: FixIt, in source: SourceFile) -> String {
+        let replaced = source.text(in: fix.range)
+        if fix.range.start == fix.range.end {
+            let added = fix.replacement.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n;,"))
+            return "Add '\(added)'"
+        }
+        return fix.replacement.isEmpty ? "Remove '\(replaced)'" : "Replace '\(replaced)' with '\(fix.replacement)'"
     }
 
     /// The edits that apply `fix`: at a declared name (a rename the compiler

@@ -13,11 +13,14 @@ extension LanguageServer {
         guard let lock = analysis.lock, let program = analysis.result.program,
             let renamed = Self.renamedDeclaration(symbol),
             let source = lock.renameSource(for: renamed, in: program),
-            let (offset, text, file) = Self.insertion(of: source, for: symbol, in: analysis),
-            let document = analysis.document(file)
+            let insertion = analysis.symbols.renamedFromInsertion(
+                of: source, for: symbol, in: analysis.result.sources),
+            let document = analysis.document(insertion.range.file)
         else { return nil }
-        let range = document.range(SourceRange(file: file, start: offset, end: offset))
-        return (document.uri, ["range": range.json, "newText": .string(text)])
+        return (
+            document.uri,
+            ["range": document.range(insertion.range).json, "newText": .string(insertion.replacement)]
+        )
     }
 
     /// The declaration `symbol` names, as the lock sees it.
@@ -28,31 +31,6 @@ extension LanguageServer {
         case .event(let name): .event(name)
         case .enumCase(let caseName, let enumName): .enumCase(enumName: enumName, caseName: caseName)
         default: nil
-        }
-    }
-
-    /// Where `renamedFrom SOURCE` goes in `symbol`'s declaration, and the text to insert there.
-    static func insertion(of source: String, for symbol: Symbol, in analysis: Analysis) -> (UInt32, String, FileID)? {
-        guard let declaration = analysis.symbols.declaration(of: symbol) else { return nil }
-        let file = declaration.range.file
-        switch symbol {
-        case .tip:
-            let items = analysis.symbols.members(of: symbol).lazy.filter { !$0.symbol.isReferable }
-            guard let first = items.first?.range else { return nil }
-            // An item of its own before the first: on its own line, or `;`-separated on a one-line tip.
-            let written = analysis.source(file)
-            let lineStart = written.lineStarts[written.line(of: first.start) - 1]
-            let before = written.text(in: SourceRange(file: file, start: lineStart, end: first.start))
-            let ownLine = before.allSatisfy { $0 == " " || $0 == "\t" }
-            return (first.start, ownLine ? "renamedFrom \(source)\n\(before)" : "renamedFrom \(source); ", file)
-        case .parameter, .event:
-            // ` renamedFrom SOURCE` at the end of the declaration, or `, SOURCE` after its clause.
-            if let clause = declaration.renamedFrom { return (clause.end, ", \(source)", file) }
-            return (declaration.range.end, " renamedFrom \(source)", file)
-        case .enumCase:
-            // A case's clauses follow one another (a `,` would start the next case).
-            return ((declaration.renamedFrom ?? declaration.range).end, " renamedFrom \(source)", file)
-        default: return nil
         }
     }
 

@@ -149,6 +149,55 @@ import Testing
         }
     }
 
+    /// A locked declaration renamed as typed, not through the editor's
+    /// rename: the lock error at it offers a code action adding the
+    /// `renamedFrom` it suggests, which clears it.
+    @Test func aLockErrorAtARenamedDeclarationOffersItsRenamedFrom() throws {
+        let typed: [(from: String, to: String, added: String, title: String)] = [
+            (
+                "tip Welcome {", "tip WelcomeTip {", "tip WelcomeTip {\n    renamedFrom Welcome\n    title \"Welcome\"",
+                "Add 'renamedFrom Welcome'"
+            ),
+            (
+                "tip Welcome {\n    title \"Welcome\"\n", "tip WelcomeTip { title \"Welcome\"\n",
+                "tip WelcomeTip { renamedFrom Welcome; title", "Add 'renamedFrom Welcome'"
+            ),
+            ("event opened\n", "event openedApp\n", "event openedApp renamedFrom opened\n", "Add 'renamedFrom opened'"),
+            (
+                "parameter isLoggedIn: Bool = false", "parameter signedIn: Bool = false",
+                "parameter signedIn: Bool = false renamedFrom isLoggedIn\n", "Add 'renamedFrom isLoggedIn'"
+            ),
+            (
+                "enum Plan { free, premium }", "enum Plan { free, premiums }",
+                "enum Plan { free, premiums renamedFrom premium }",
+                "Add 'renamedFrom premium'"
+            ),
+        ]
+        for (from, to, added, title) in typed {
+            let (session, uri) = try session()
+            let renamed = Self.app.replacingOccurrences(of: from, with: to)
+                .replacingOccurrences(
+                    of: "opened.count", with: to.hasPrefix("event") ? "openedApp.count" : "opened.count"
+                )
+                .replacingOccurrences(
+                    of: "rule isLoggedIn", with: to.hasPrefix("parameter") ? "rule signedIn" : "rule isLoggedIn"
+                )
+            session.replace(uri, version: 2, text: renamed)
+            let error = try #require(
+                session.diagnostics(uri)?.first { $0["message"].stringValue?.contains("renamedFrom") == true },
+                "\(to)")
+            let actions = session.request(
+                "textDocument/codeAction",
+                ["textDocument": ["uri": .string(uri)], "range": error["range"], "context": ["diagnostics": []]])
+            let action = try #require(actions["result"].arrayValue?.first, "\(to)")
+            #expect(action["title"].stringValue == title)
+            let fixed = applying(action["edit"]["changes"][uri], to: renamed)
+            #expect(fixed.contains(added), "\(fixed)")
+            session.replace(uri, version: 3, text: fixed)
+            #expect(session.diagnostics(uri)?.isEmpty ?? true, "\(fixed)")
+        }
+    }
+
     @Test func renamingWhatTheLockDoesNotHoldChangesOnlyTheName() throws {
         let unlocked = Self.app + "event closed\n"
         let (session, uri) = try session(unlocked)

@@ -130,6 +130,33 @@ import TipsTestSupport
             try spelling("Plugins/TipsPlugin/TipsPlugin.swift") == spelling("Sources/TipsCompiler/Lock/LockFile.swift"))
     }
 
+    /// "Did you rename it?" carries the fix that adds the `renamedFrom` it
+    /// suggests (the editor's code action) where the compilation records its
+    /// symbols, as the language server's does; `tipc compile` prints no fix
+    /// and records none.
+    @Test func aLikelyRenameCarriesTheFixThatAddsItsRenamedFrom() throws {
+        let lock = CompilationInput(path: "tipc.lock", text: try Self.lock(Self.v1).lock.text)
+        let v2 = Self.v1.replacingOccurrences(of: "tip FavoriteTrailTip {", with: "tip FavoriteTrail {")
+        for recordsSymbols in [true, false] {
+            var options = CompilationOptions(emitsCode: false, lock: lock)
+            options.recordsSymbols = recordsSymbols
+            let result = Compilation(inputs: [CompilationInput(path: "App.tips", text: v2)], options: options).run()
+            let error = try #require(result.diagnostics.first { $0.message.hasPrefix("locked tip 'FavoriteTrailTip'") })
+            let source = result.sources[error.range.file]
+            let fixes = error.fixIts.map {
+                ($0.replacement, source.line(of: $0.range.start), $0.range.start == $0.range.end)
+            }
+            if recordsSymbols {
+                #expect(fixes.count == 1)
+                #expect(fixes.first?.0 == "renamedFrom FavoriteTrailTip\n    ")
+                #expect(fixes.first?.1 == 8, "before the tip's first item, on the line after its name")
+                #expect(fixes.first?.2 == true, "an insertion")
+            } else {
+                #expect(fixes.isEmpty)
+            }
+        }
+    }
+
     /// Nothing declared stands for a removed event: the error is at its line
     /// in the lock, the one place that names it.
     @Test func aRemovedIdentityLikeNoDeclarationIsAnErrorAtItsLineInTheLock() throws {

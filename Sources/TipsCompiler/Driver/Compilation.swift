@@ -180,7 +180,7 @@ public struct Compilation: Sendable {
         let command = options.lockUpdateCommand
         guard let lock = LockFile.read(file, updateCommand: command, diagnostics: &diagnostics), !inputHasErrors
         else { return }
-        LockChecker.check(program, against: lock, updateCommand: command, diagnostics: &diagnostics)
+        LockChecker.check(program, against: lock, updateCommand: command, sources: sources, diagnostics: &diagnostics)
     }
 
     /// Reads the String Catalog (after the inputs and the lock) and, when the

@@ -43,7 +43,7 @@ extension LockChecker {
                 "locked tip '\(name)' changed its id from \(LockText.quoted(id, asTipsString: true)) to "
                     + "\(LockText.quoted(same.id, asTipsString: true)): \(loss); keep its id, or add "
                     + "`renamedFrom \(source)` to it, or run `\(updateCommand)` to accept the reset",
-                at: same.idRange ?? same.origin.nameRange)
+                at: same.idRange ?? same.origin.nameRange, fixIts: addingRenamedFrom(source, to: .tip(name)))
             return
         }
         let similar =
@@ -52,9 +52,28 @@ extension LockChecker {
         let way =
             similar.map { "did you rename it to '\($0)'? Add `renamedFrom \(source)` to it (\(placement))" }
             ?? "to keep it, add `renamedFrom \(source)` to the \(noun) that replaces it (\(placement))"
+        let fixIts =
+            similar.flatMap { Self.symbol(of: identity, named: $0) }.map { addingRenamedFrom(source, to: $0) } ?? []
         diagnostics.error(
             "locked \(noun) '\(name)' is gone: \(loss); \(way), or run `\(updateCommand)` to accept the reset",
-            at: range)
+            at: range, fixIts: fixIts)
+    }
+
+    /// The fix-it that adds `renamedFrom source` to the declaration of
+    /// `symbol`; none when the compilation records no symbols.
+    func addingRenamedFrom(_ source: String, to symbol: Symbol) -> [FixIt] {
+        symbols.renamedFromInsertion(of: source, for: symbol, in: sources).map { [$0] } ?? []
+    }
+
+    /// The symbol of the file-scope declaration called `name` of `identity`'s
+    /// kind (a case is no file-scope declaration: nil).
+    static func symbol(of identity: LockedIdentity, named name: String) -> Symbol? {
+        switch identity {
+        case .tip: .tip(name)
+        case .parameter: .parameter(name)
+        case .event: .event(name)
+        case .enumCase: nil
+        }
     }
 
     /// A locked parameter declared `transient` now.
@@ -82,7 +101,8 @@ extension LockChecker {
             ?? "to move them, write `renamedFrom \(name)` after the case that replaces it"
         diagnostics.error(
             "case '\(name)' of enum '\(checked.name)' is gone: \(loss); \(way), or run `\(updateCommand)` to accept the reset",
-            at: range ?? checked.origin.nameRange)
+            at: range ?? checked.origin.nameRange,
+            fixIts: similar.map { addingRenamedFrom(name, to: .enumCase($0, enumeration: checked.name)) } ?? [])
     }
 
     /// The warning for a `renamedFrom` whose old identity the lock lacks.

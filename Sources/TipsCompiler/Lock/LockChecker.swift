@@ -22,17 +22,25 @@ struct LockChecker {
     let renames: [LockKey: (to: LockKey, rename: CheckedRename)]
     /// The command the errors say updates the lock (``LockFile/updateCommand``, or the plugin's).
     let updateCommand: String
+    /// The program's declarations, where the fix-it of a "did you rename
+    /// it?" adds `renamedFrom` (empty when the compilation records none).
+    let symbols: SymbolTable
+    let sources: SourceManager
     var diagnostics: DiagnosticEngine
 
     /// Reports into `diagnostics` every change of `program` that `lock`
-    /// forbids; each error says `updateCommand` accepts it.
+    /// forbids; each error says `updateCommand` accepts it. Where an error
+    /// names the declaration that was likely renamed, its fix-it adds the
+    /// `renamedFrom` it suggests (when `program` records its symbols).
     static func check(
-        _ program: CheckedProgram, against lock: LockFile, updateCommand: String, diagnostics: inout DiagnosticEngine
+        _ program: CheckedProgram, against lock: LockFile, updateCommand: String, sources: SourceManager,
+        diagnostics: inout DiagnosticEngine
     ) {
         let identities = ProgramIdentities(program)
         var checker = LockChecker(
             identities: identities, lock: lock, locked: lock.locked, retired: lock.retired,
-            renames: identities.renames, updateCommand: updateCommand, diagnostics: DiagnosticEngine())
+            renames: identities.renames, updateCommand: updateCommand, symbols: program.symbols, sources: sources,
+            diagnostics: DiagnosticEngine())
         checker.checkLocked()
         checker.checkCases()
         checker.checkRetired()

@@ -68,6 +68,12 @@ public struct FixIt: Hashable, Sendable {
     public var range: SourceRange
     /// The text to put there.
     public var replacement: String
+
+    /// Creates a fix-it; an empty `range` inserts `replacement` there.
+    public init(range: SourceRange, replacement: String) {
+        self.range = range
+        self.replacement = replacement
+    }
 }
 
 extension Diagnostic {
