@@ -150,9 +150,9 @@ enum SwiftcBench {
     /// Three more runs with swiftc's timing flags: the slowest expression
     /// and function body, each timed at the least of its three runs, shown
     /// with their lines. One run's times include any moment swiftc waited
-    /// for a core: once, `.init(id: "plan27", defaultValue: .free)` took
-    /// 10.94 ms where every other run of it took well under 1 ms, and no
-    /// expression is slow in one run of the same code alone.
+    /// for a core: `.init(id: "plan27", defaultValue: .free)` took 10.94 ms
+    /// in one benchmark run and 0.19 ms timed again on its own, where an
+    /// expression the type checker finds hard is slow in every run.
     private static func slowestExpressions(_ arguments: [String], swift: String, report: Report) {
         // The warning's threshold also turns on the expressions' timer, which prints nothing without it.
         let timingFlags = [
