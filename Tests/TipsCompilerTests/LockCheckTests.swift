@@ -405,11 +405,31 @@ import TipsTestSupport
         #expect(
             Self.check(v2, against: lock) == """
                 App.tips:1:45: warning: renamedFrom 'golden': the lock has no stored value of enum 'Plan' that holds a case 'golden', so nothing moves
-                App.tips:3:39: warning: renamedFrom 'isLogedIn': the lock has no parameter 'isLogedIn', so nothing moves to this parameter; did you mean 'isLoggedIn'?
+                App.tips:3:39: warning: renamedFrom 'isLogedIn': the lock has no parameter 'isLogedIn', so nothing moves to this parameter
                 App.tips:12:5: error: locked tip 'Offline' is gone: people who closed Offline will see it again, and its displays count from zero; did you rename it to 'OfflineMaps'? Add `renamedFrom "offline-v1"` to it (an item of the tip), or run `tipc lock` to accept the reset
                 App.tips:13:17: warning: renamedFrom 'Offline': the lock has no tip with the id "Offline", so nothing moves to this tip; the lock's tip 'Offline' had the id "offline-v1": write renamedFrom "offline-v1"
 
                 """)
+    }
+
+    /// A misspelled old name is offered the locked identity it resembles
+    /// only when no declaration holds that identity today: moving a held
+    /// one (the declaration's own, or another's) would take state from
+    /// what still uses it.
+    @Test func aMisspelledRenameIsOfferedOnlyAnIdentityNothingHolds() throws {
+        let lock = try Self.lock(Self.v1).lock
+        let gone = Self.v1.replacingOccurrences(
+            of: "tip FavoriteTrailTip {", with: "tip FavoriteTrail {\n    renamedFrom FavoriteTrailTp")
+        #expect(
+            Self.check(gone, against: lock).contains(
+                "warning: renamedFrom 'FavoriteTrailTp': the lock has no tip with the id \"FavoriteTrailTp\", so nothing moves to this tip; did you mean 'FavoriteTrailTip'?\n"
+            ))
+        let held = Self.v1.replacingOccurrences(
+            of: "tip FavoriteTrailTip {", with: "tip FavoriteTrailTip {\n    renamedFrom FavoriteTrailTp")
+        #expect(
+            Self.check(held, against: lock)
+                == "App.tips:8:17: warning: renamedFrom 'FavoriteTrailTp': the lock has no tip with the id \"FavoriteTrailTp\", so nothing moves to this tip\n"
+        )
     }
 
     @Test func aDamagedLockStopsTheCompilationAtItsLine() {

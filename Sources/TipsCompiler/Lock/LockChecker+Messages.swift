@@ -107,7 +107,10 @@ extension LockChecker {
 
     /// The warning for a `renamedFrom` whose old identity the lock lacks.
     mutating func warnNothingToMove(_ key: LockKey, _ rename: CheckedRename) {
-        let all = lock.entries.map(\.identity).filter { $0.key.kind == key.kind }
+        // What a rename could move: a locked identity of the kind that no
+        // declaration holds today. One still held (the renamed declaration's
+        // own, or another's) is no old name to suggest.
+        let all = lock.entries.map(\.identity).filter { $0.key.kind == key.kind && !held.contains($0.key) }
         let (noun, what): (String, String)
         var hint = ""
         switch key.kind {

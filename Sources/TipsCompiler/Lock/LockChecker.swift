@@ -20,6 +20,8 @@ struct LockChecker {
     let retired: [LockKey: LockedIdentity]
     /// Old key → the declaration renamed from it.
     let renames: [LockKey: (to: LockKey, rename: CheckedRename)]
+    /// The keys of the tips, parameters and events the program declares.
+    let held: Set<LockKey>
     /// The command the errors say updates the lock (``LockFile/updateCommand``, or the plugin's).
     let updateCommand: String
     /// The program's declarations, where the fix-it of a "did you rename
@@ -39,8 +41,8 @@ struct LockChecker {
         let identities = ProgramIdentities(program)
         var checker = LockChecker(
             identities: identities, lock: lock, locked: lock.locked, retired: lock.retired,
-            renames: identities.renames, updateCommand: updateCommand, symbols: program.symbols, sources: sources,
-            diagnostics: DiagnosticEngine())
+            renames: identities.renames, held: identities.heldKeys, updateCommand: updateCommand,
+            symbols: program.symbols, sources: sources, diagnostics: DiagnosticEngine())
         checker.checkLocked()
         checker.checkCases()
         checker.checkRetired()

@@ -73,6 +73,15 @@ struct ProgramIdentities {
         return renames
     }
 
+    /// The keys of the identities the program's tips, persisted parameters
+    /// and events have today.
+    var heldKeys: Set<LockKey> {
+        var keys = Set(tips.map { LockedIdentity.tip(name: $0.name, id: $0.id).key })
+        keys.formUnion(parameters.map { LockKey(kind: .parameter, text: $0.name) })
+        keys.formUnion(events.map { LockKey(kind: .event, text: $0.name) })
+        return keys
+    }
+
     /// Each identity a declaration is renamed from, by its key: the key of
     /// the declaration's own identity, and the rename as written.
     var renames: [LockKey: (to: LockKey, rename: CheckedRename)] {
