@@ -4,6 +4,7 @@
 #   Fuzz/run.sh [seconds] [extra libFuzzer options...]     (default: 300 seconds)
 #   FUZZ_CONFIGURATION=release Fuzz/run.sh 600               (optimised: many more executions per second)
 #   FUZZ_TARGET=catalog Fuzz/run.sh 600                      (the String Catalog reader instead of the compiler)
+#   FUZZ_TARGET=lock Fuzz/run.sh 600                         (the tipc.lock reader, and the lock checker both ways)
 #   FUZZ_TARGET=structured Fuzz/run.sh 600                   (small programs that write large inputs: deep, long, big)
 #
 # New interesting inputs go to .fuzz/corpus (ignored by git), crashes,
@@ -19,11 +20,14 @@ swift build --scratch-path .build-fuzz -c "$configuration" --product tipc-fuzz \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DTIPC_FUZZ 2>&1 | { grep -v "Cannot export local symbol" || true; }
 binary=".build-fuzz/$configuration/tipc-fuzz"
 
-# The compiler's inputs, String Catalogs (FUZZ_TARGET=catalog) or programs that
+# The compiler's inputs, String Catalogs (FUZZ_TARGET=catalog), locks (FUZZ_TARGET=lock) or programs that
 # write inputs (FUZZ_TARGET=structured): each has its corpus and dictionary.
 if [ "${FUZZ_TARGET:-compiler}" = catalog ]; then
     export TIPC_FUZZ_TARGET=catalog
     learned=.fuzz/catalog-corpus seeds=Fuzz/catalog-corpus dict=Fuzz/xcstrings.dict
+elif [ "${FUZZ_TARGET:-compiler}" = lock ]; then
+    export TIPC_FUZZ_TARGET=lock
+    learned=.fuzz/lock-corpus seeds=Fuzz/lock-corpus dict=Fuzz/lock.dict
 elif [ "${FUZZ_TARGET:-compiler}" = structured ]; then
     export TIPC_FUZZ_TARGET=structured
     learned=.fuzz/structured-corpus seeds=Fuzz/structured-corpus dict=Fuzz/structured.dict

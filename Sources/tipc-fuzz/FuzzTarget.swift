@@ -43,7 +43,8 @@ func render(_ result: CompilationResult, inputs: Int? = nil) {
     import Foundation
 
     /// What this run fuzzes: the compiler on raw bytes, or with
-    /// `TIPC_FUZZ_TARGET=catalog` the String Catalog reader, or with
+    /// `TIPC_FUZZ_TARGET=catalog` the String Catalog reader, with
+    /// `TIPC_FUZZ_TARGET=lock` the lock's reader and checker (`LockTarget.swift`), or with
     /// `TIPC_FUZZ_TARGET=structured` the structure-aware target (`StructuredTarget.swift`).
     let fuzzTarget = ProcessInfo.processInfo.environment["TIPC_FUZZ_TARGET"] ?? "compiler"
 
@@ -53,6 +54,7 @@ func render(_ result: CompilationResult, inputs: Int? = nil) {
         let bytes = Array(UnsafeBufferPointer(start: data, count: size))
         switch fuzzTarget {
         case "catalog": readCatalogAndCheck(bytes)
+        case "lock": readLockAndCheck(bytes)
         case "structured": fuzzStructured(bytes)
         default: compileEverything(bytes)
         }

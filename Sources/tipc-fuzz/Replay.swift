@@ -5,8 +5,9 @@
     /// arguments, and every file below the directories given, through the
     /// same code the fuzzer runs: `tipc-fuzz Fuzz/corpus crash-1234`. A file
     /// named `*.xcstrings` goes to the String Catalog reader, one named
-    /// `*.program` (or every file, with `TIPC_FUZZ_TARGET=structured`) to the
-    /// structure-aware target, anything else to the compiler.
+    /// `*.lock` to the lock's target, one named `*.program` (or every file,
+    /// with `TIPC_FUZZ_TARGET=structured`) to the structure-aware target,
+    /// anything else to the compiler.
     @main struct Replay {
         static func main() {
             let arguments = CommandLine.arguments.dropFirst()
@@ -24,6 +25,8 @@
                     }
                     if file.hasSuffix(".xcstrings") {
                         readCatalogAndCheck(Array(data))
+                    } else if file.hasSuffix(".lock") {
+                        readLockAndCheck(Array(data))
                     } else if file.hasSuffix(".program") || structured {
                         fuzzStructured(Array(data))
                     } else {
