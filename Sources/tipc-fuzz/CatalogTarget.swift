@@ -17,16 +17,7 @@ func readCatalogAndCheck(_ bytes: [UInt8]) {
         render(Compilation(inputs: [program], options: options).run(), inputs: 1)
     }
     var sources = SourceManager()
-    let file = sources.add(path: "fuzz.xcstrings", bytes: bytes)
-    var diagnostics = DiagnosticEngine()
-    let catalog = StringCatalog.read(file, diagnostics: &diagnostics)
-    precondition((catalog == nil) == diagnostics.hasErrors, "a catalog read with errors, or refused without one")
-    for diagnostic in diagnostics.reported {
-        precondition(Int(diagnostic.range.end) <= bytes.count, "diagnostic range past the end of the catalog")
-    }
-    precondition(
-        DiagnosticRenderer(sources: sources).render(diagnostics.reported).isEmpty == diagnostics.reported.isEmpty,
-        "diagnostics rendered to nothing")
+    let catalog = readChecked(bytes, as: "fuzz.xcstrings", into: &sources, by: StringCatalog.read)
     guard let catalog else { return }
     let written = catalog.bytes
     let again = reread(written, into: &sources)

@@ -19,6 +19,28 @@ func compileEverything(_ bytes: [UInt8]) {
     render(Compilation(inputs: inputs, options: CompilationOptions(accessLevel: .public)).run())
 }
 
+/// Reads `bytes`, a file named `path` added to `sources`, with `read` (a
+/// String Catalog's or a lock's reader), and checks what every reader of a
+/// file beside the `.tips` files promises: it returns nil exactly when it
+/// reported an error, every diagnostic lies inside the file, and the
+/// diagnostics render to text exactly when there are any.
+func readChecked<Read>(
+    _ bytes: [UInt8], as path: String, into sources: inout SourceManager,
+    by read: (SourceFile, inout DiagnosticEngine) -> Read?
+) -> Read? {
+    let file = sources.add(path: path, bytes: bytes)
+    var diagnostics = DiagnosticEngine()
+    let result = read(file, &diagnostics)
+    precondition((result == nil) == diagnostics.hasErrors, "\(path) read with errors, or refused without one")
+    for diagnostic in diagnostics.reported {
+        precondition(Int(diagnostic.range.end) <= bytes.count, "diagnostic range past the end of \(path)")
+    }
+    precondition(
+        DiagnosticRenderer(sources: sources).render(diagnostics.reported).isEmpty == diagnostics.reported.isEmpty,
+        "diagnostics rendered to nothing")
+    return result
+}
+
 /// Renders a result and checks the invariants the compiler promises; a
 /// broken invariant traps, which the fuzzer reports as a crash. `inputs`
 /// is how many `.tips` files it compiled (a catalog is a source file

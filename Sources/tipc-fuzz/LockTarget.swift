@@ -13,16 +13,7 @@ import TipsSyntax
 /// target's invariants.
 func readLockAndCheck(_ bytes: [UInt8]) {
     var sources = SourceManager()
-    let file = sources.add(path: "tipc.lock", bytes: bytes)
-    var diagnostics = DiagnosticEngine()
-    let lock = LockFile.read(file, diagnostics: &diagnostics)
-    precondition((lock == nil) == diagnostics.hasErrors, "a lock read with errors, or refused without one")
-    for diagnostic in diagnostics.reported {
-        precondition(Int(diagnostic.range.end) <= bytes.count, "diagnostic range past the end of the lock")
-    }
-    precondition(
-        DiagnosticRenderer(sources: sources).render(diagnostics.reported).isEmpty == diagnostics.reported.isEmpty,
-        "diagnostics rendered to nothing")
+    let lock = readChecked(bytes, as: "tipc.lock", into: &sources) { LockFile.read($0, diagnostics: &$1) }
     if let lock {
         let written = lock.text
         var again = DiagnosticEngine()
