@@ -21,10 +21,10 @@ final class Analysis: Sendable {
     let diagnostics: DocumentDiagnostics
 
     /// Compiles `documents` with their lock and catalog; the lock's errors
-    /// name `lockUpdateCommand` as the way to accept a change (by default `tipc lock`).
+    /// name `lockUpdateCommand` as the way to accept a change.
     init(
         documents: [TextDocument], lock: TextDocument? = nil, catalog: TextDocument? = nil,
-        lockUpdateCommand: String? = nil
+        lockUpdateCommand: String = LockFile.updateCommand
     ) {
         self.documents = documents
         self.lockDocument = lock
@@ -43,7 +43,7 @@ final class Analysis: Sendable {
         var options = CompilationOptions(
             emitsCode: false, jobs: 1, lock: checksCompanions ? lock.map(input) : nil,
             strings: checksCompanions ? catalog.map(input) : nil)
-        if let lockUpdateCommand { options.lockUpdateCommand = lockUpdateCommand }
+        options.lockUpdateCommand = lockUpdateCommand
         let result = Compilation(inputs: documents.map(input), options: options).run()
         self.result = result
         var ignored = DiagnosticEngine()

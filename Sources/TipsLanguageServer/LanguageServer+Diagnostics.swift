@@ -95,11 +95,11 @@ extension LanguageServer {
     /// What a code action applying `fix` is called: what it removes,
     /// replaces, or (at an empty range) adds, without the spacing around it.
     static func title(of fix: FixIt, in source: SourceFile) -> String {
-        let replaced = source.text(in: fix.range)
         if fix.range.start == fix.range.end {
             let added = fix.replacement.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n;,"))
             return "Add '\(added)'"
         }
+        let replaced = source.text(in: fix.range)
         return fix.replacement.isEmpty ? "Remove '\(replaced)'" : "Replace '\(replaced)' with '\(fix.replacement)'"
     }
 

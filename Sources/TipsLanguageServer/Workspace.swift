@@ -44,7 +44,13 @@ struct Workspace {
     /// compilation is the `.tips` files it sits beside.
     func compilation(of uri: String) -> [String] {
         guard let path = Workspace.path(of: uri) else { return [uri] }
-        let (root, recursive) = Workspace.compilationRoot(of: path)
+        return compilation(of: uri, at: path, in: Workspace.compilationRoot(of: path))
+    }
+
+    /// ``compilation(of:)`` of `uri`, at `path`, whose compilation root
+    /// (``compilationRoot(of:)``) is `root`.
+    private func compilation(of uri: String, at path: String, in root: (folder: String, recursive: Bool)) -> [String] {
+        let (root, recursive) = root
         var paths = Set(Workspace.tipsFiles(in: root, recursive: recursive))
         if !Workspace.isCompanion(uri) { paths.insert(path) }
         for open in documents.keys {
@@ -61,7 +67,7 @@ struct Workspace {
     /// The folder whose `.tips` files compile together with `path`, and
     /// whether its subfolders count: they do in a package target's folder
     /// (whose name is the target's), and only there.
-    static func compilationRoot(of path: String) -> (String, Bool) {
+    static func compilationRoot(of path: String) -> (folder: String, recursive: Bool) {
         let folder = (path as NSString).deletingLastPathComponent
         var candidate = folder
         while candidate != "/" && !candidate.isEmpty {
@@ -116,27 +122,26 @@ struct Workspace {
     /// package target the lock's errors name the package's `tips-lock`
     /// command, as in `swift build`; elsewhere `tipc lock`.
     func analyze(_ uri: String) -> Analysis {
+        // The root found once: finding it asks the file system at each folder up.
+        let located = Workspace.path(of: uri).map { (path: $0, root: Workspace.compilationRoot(of: $0)) }
         var documents: [TextDocument] = []
-        for member in compilation(of: uri) {
+        for member in located.map({ compilation(of: uri, at: $0.path, in: $0.root) }) ?? [uri] {
             if let document = document(member), document.bytes.count <= LanguageServer.maximumDocumentBytes {
                 documents.append(document)
             }
         }
-        let target = Workspace.path(of: uri).map(Workspace.compilationRoot(of:)).flatMap { root, isTarget in
-            isTarget ? (root as NSString).lastPathComponent : nil
-        }
+        let root = located?.root
+        let target = root.flatMap { $0.recursive ? ($0.folder as NSString).lastPathComponent : nil }
         return Analysis(
-            documents: documents, lock: companion(LockFile.defaultFileName, of: uri),
-            catalog: companion(StringCatalog.defaultFileName, of: uri),
-            lockUpdateCommand: target.map(LockFile.packageUpdateCommand(target:)))
+            documents: documents, lock: root.flatMap { companion(LockFile.defaultFileName, in: $0.folder) },
+            catalog: root.flatMap { companion(StringCatalog.defaultFileName, in: $0.folder) },
+            lockUpdateCommand: target.map(LockFile.packageUpdateCommand(target:)) ?? LockFile.updateCommand)
     }
 
-    /// The file named `name` in the folder whose `.tips` files compile
-    /// together with `uri` (the target's folder, where the build plugin finds
+    /// The file named `name` in `folder`, the folder whose `.tips` files
+    /// compile together (the target's folder, where the build plugin finds
     /// it): its `tipc.lock` or its `Tips.xcstrings`, as the editor or the disk has it.
-    func companion(_ name: String, of uri: String) -> TextDocument? {
-        guard let path = Workspace.path(of: uri) else { return nil }
-        let companionPath = (Workspace.compilationRoot(of: path).0 as NSString).appendingPathComponent(name)
-        return document(Workspace.uri(of: companionPath))
+    func companion(_ name: String, in folder: String) -> TextDocument? {
+        document(Workspace.uri(of: (folder as NSString).appendingPathComponent(name)))
     }
 }

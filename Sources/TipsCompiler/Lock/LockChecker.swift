@@ -54,12 +54,11 @@ struct LockChecker {
     private mutating func checkLocked() {
         let parameters = Dictionary(identities.parameters.map { ($0.name, $0) }) { first, _ in first }
         let events = Dictionary(identities.events.map { ($0.name, $0) }) { first, _ in first }
-        let tipKeys = Set(identities.tips.map { LockedIdentity.tip(name: $0.name, id: $0.id).key })
         for (key, identity) in locked.sorted(by: { $0.key < $1.key }) {
             let renamed = renames[key]
             switch identity {
             case .tip:
-                if !tipKeys.contains(key) && renamed == nil { reportGone(identity) }
+                if !held.contains(key) && renamed == nil { reportGone(identity) }
             case .parameter(let name, let type):
                 if let parameter = parameters[name] ?? renamed.flatMap({ parameters[$0.to.text] }) {
                     checkType(of: parameter, was: type, named: name)
