@@ -4,14 +4,15 @@ extension SyntaxParser {
     /// source_file = { separator } { declaration { separator } } ;
     mutating func parseSourceFile() -> SourceFileSyntax {
         var declarations: [Declaration] = []
-        // Room for a declaration per 128 bytes (200 bytes each), so that a
-        // large file's list is not copied at each doubling. The benchmark's
-        // 10,000 tips take about 190 bytes a declaration: one per 256 bytes
-        // left them a doubling short, whose copy of 3.4 MB was 0.11 M of
-        // 2.98 M misses of a 2 MB cache in Compilation.run (callgrind
-        // --cache-sim=yes --LL=2097152,16,64). Pages reserved and never
-        // written are never touched.
-        declarations.reserveCapacity(file.bytes.count / 128)
+        // Room for a declaration per 256 bytes (200 bytes each), so that a
+        // large file's list is not copied at each doubling as it grows;
+        // pages reserved and never written are never touched. The benchmark's 10,000 tips take about 190 bytes a
+        // declaration, so their list still doubles once: reserving for
+        // every one (a declaration per 128 bytes) saves 0.11 M of 2.98 M
+        // misses of a 2 MB cache and 0.44 M instructions in Compilation.run
+        // (callgrind --cache-sim=yes --LL=2097152,16,64) but no CPU time
+        // that can be measured, and no page fault (docs/Performance.md).
+        declarations.reserveCapacity(file.bytes.count / 256)
         while true {
             skipSeparators()
             if isAtEnd { break }
