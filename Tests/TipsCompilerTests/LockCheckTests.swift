@@ -212,6 +212,44 @@ import TipsTestSupport
         )
     }
 
+    /// A parameter and an event renamed, by typing, at the same time as a
+    /// case of the enum they hold: each is still found as the only new one
+    /// of its kind that holds that enum, and the case's own `renamedFrom`
+    /// draws no warning that the lock holds no value with that case (the
+    /// gone parameter's and event's do).
+    @Test func aRenameThatAlsoRenamesACaseOfItsEnumIsStillFound() throws {
+        let lock = try Self.lock(Self.v1).lock
+        let v2 = Self.v1.replacingOccurrences(
+            of: "enum Plan { free, premium }", with: "enum Plan { free, pro renamedFrom premium }"
+        )
+        .replacingOccurrences(of: "parameter plan: Plan = .free", with: "parameter tier: Plan = .free")
+        .replacingOccurrences(of: "plan == .premium", with: "tier == .pro")
+        .replacingOccurrences(
+            of: "event visitedRegion(region: String, plan: Plan)", with: "event toured(region: String, plan: Plan)"
+        )
+        .replacingOccurrences(of: "visitedRegion.donations", with: "toured.donations")
+        #expect(
+            Self.check(v2, against: lock) == """
+                App.tips:3:11: error: locked parameter 'plan' is gone: the value the app set for it on each device is lost; did you rename it to 'tier'? Add `renamedFrom plan` to it (a clause at the end of the parameter), or run `tipc lock` to accept the reset
+                App.tips:6:7: error: locked event 'visitedRegion' is gone: the donations people made of it are lost, so rules that count them start from zero; did you rename it to 'toured'? Add `renamedFrom visitedRegion` to it (a clause at the end of the event), or run `tipc lock` to accept the reset
+
+                """)
+        // The same without the case's rename: the same two suggestions.
+        let caseRenamedByTyping = v2.replacingOccurrences(of: "pro renamedFrom premium", with: "pro")
+        #expect(Self.check(caseRenamedByTyping, against: lock) == Self.check(v2, against: lock))
+        // Each rename said: the program passes, and the case moves with them.
+        let said = v2.replacingOccurrences(
+            of: "parameter tier: Plan = .free", with: "parameter tier: Plan = .free renamedFrom plan"
+        )
+        .replacingOccurrences(
+            of: "event toured(region: String, plan: Plan)",
+            with: "event toured(region: String, plan: Plan) renamedFrom visitedRegion")
+        #expect(Self.check(said, against: lock) == "")
+        // Neither said, and the case gone without its rename: only the case of
+        // a declaration the lock still finds is an error of its own.
+        #expect(!Self.check(caseRenamedByTyping, against: lock).contains("case 'premium'"))
+    }
+
     @Test func aParameterWhoseTypeChangedIsAnError() throws {
         let lock = try Self.lock(Self.v1).lock
         let v2 = Self.v1.replacingOccurrences(
@@ -238,11 +276,21 @@ import TipsTestSupport
         let lock = try Self.lock(Self.v1).lock
         let v2 = Self.v1.replacingOccurrences(of: "enum Plan { free, premium }", with: "enum Plan { free, pro }")
             .replacingOccurrences(of: "plan == .premium", with: "plan == .pro")
-        // One error, though a parameter and an event's field both hold the enum.
+        // One error, though a parameter and an event's field both hold the
+        // enum; at the one new case, the one gone being renamed by typing.
         #expect(
             Self.check(v2, against: lock)
-                == "App.tips:1:6: error: case 'premium' of enum 'Plan' is gone: devices whose parameter 'plan' holds .premium read its default instead; to move them, write `renamedFrom premium` after the case that replaces it, or run `tipc lock` to accept the reset\n"
+                == "App.tips:1:19: error: case 'premium' of enum 'Plan' is gone: devices whose parameter 'plan' holds .premium read its default instead; did you rename it to 'pro'? Write `pro renamedFrom premium` to move them, or run `tipc lock` to accept the reset\n"
         )
+        // A case gone and none new, or two new: no guess, and the error is at the enum.
+        for cases in ["free", "free, pro, gold"] {
+            let unsure = Self.v1.replacingOccurrences(of: "enum Plan { free, premium }", with: "enum Plan { \(cases) }")
+                .replacingOccurrences(of: "rule plan == .premium", with: "rule plan == .free")
+            #expect(
+                Self.check(unsure, against: lock)
+                    == "App.tips:1:6: error: case 'premium' of enum 'Plan' is gone: devices whose parameter 'plan' holds .premium read its default instead; to move them, write `renamedFrom premium` after the case that replaces it, or run `tipc lock` to accept the reset\n"
+            )
+        }
         let similar = v2.replacingOccurrences(of: "free, pro", with: "free, premiums")
             .replacingOccurrences(of: ".pro", with: ".premiums")
         #expect(

@@ -24,7 +24,8 @@ extension LockChecker {
             (source, placement) = (name, "a clause at the end of the parameter")
             let new = identities.parameters.filter { locked[LockKey(kind: .parameter, text: $0.name)] == nil }
             candidates = new.map { ($0.name, $0.origin.nameRange) }
-            storedAlike = new.filter { identities.lockedType($0.type) == type }.map(\.name)
+            storedAlike = new.filter { identities.lockedType($0.type).map { Self.alike($0, type) } ?? false }
+                .map(\.name)
         case .event(let name, let fields):
             (noun, loss) = (
                 "event", "the donations people made of it are lost, so rules that count them start from zero"
@@ -32,7 +33,7 @@ extension LockChecker {
             (source, placement) = (name, "a clause at the end of the event")
             let new = identities.events.filter { locked[LockKey(kind: .event, text: $0.name)] == nil }
             candidates = new.map { ($0.name, $0.origin.nameRange) }
-            storedAlike = new.filter { identities.lockedFields(of: $0) == fields }.map(\.name)
+            storedAlike = new.filter { Self.alike(identities.lockedFields(of: $0), fields) }.map(\.name)
         case .enumCase:
             return
         }
@@ -57,6 +58,25 @@ extension LockChecker {
         diagnostics.error(
             "locked \(noun) '\(name)' is gone: \(loss); \(way), or run `\(updateCommand)` to accept the reset",
             at: range, fixIts: fixIts)
+    }
+
+    /// Whether a value stored as `locked` is likely what a new declaration
+    /// of type `type` stores, for "did you rename it?": the same type, or
+    /// an enum of the same name, whose cases may have been renamed at the
+    /// same time (a case gone without `renamedFrom` is its own error once
+    /// the declaration's rename is said).
+    static func alike(_ type: LockedType, _ locked: LockedType) -> Bool {
+        if case .enumeration(let name, _) = type, case .enumeration(let lockedName, _) = locked {
+            return name == lockedName
+        }
+        return type == locked
+    }
+
+    /// Whether an event's fields are likely those of a locked event's:
+    /// the same names, each of a type ``alike(_:_:)`` its locked one.
+    static func alike(_ fields: [LockedField], _ locked: [LockedField]) -> Bool {
+        fields.count == locked.count
+            && zip(fields, locked).allSatisfy { $0.name == $1.name && alike($0.type, $1.type) }
     }
 
     /// The fix-it that adds `renamedFrom source` to the declaration of
@@ -85,8 +105,10 @@ extension LockChecker {
             at: parameter.origin.nameRange)
     }
 
-    /// Error 3: a case stored values held is gone from their enum.
-    mutating func reportCaseGone(_ name: String, of slot: EnumSlot) {
+    /// Error 3: a case stored values held is gone from their enum. Reported
+    /// at the case with the most similar name ("did you rename it"), else
+    /// at `onlyNew`, the one new case when it is the one case gone.
+    mutating func reportCaseGone(_ name: String, of slot: EnumSlot, onlyNew: String?) {
         let checked = slot.checked
         let loss =
             slot.slot.contains(".")
@@ -94,7 +116,7 @@ extension LockChecker {
             : "devices whose \(slot.description) holds .\(name) read its default instead"
         let renamed = Set(ProgramIdentities.caseRenames(of: checked).values)
         let candidates = checked.cases.filter { !renamed.contains($0) }
-        let similar = Self.mostSimilar(to: name, among: candidates)
+        let similar = Self.mostSimilar(to: name, among: candidates) ?? onlyNew
         let range = similar.flatMap { checked.cases.firstIndex(of: $0) }.map { checked.caseRanges[$0] }
         let way =
             similar.map { "did you rename it to '\($0)'? Write `\($0) renamedFrom \(name)` to move them" }

@@ -126,10 +126,14 @@ extension LockChecker {
             guard case .enumeration(_, let cases)? = old else { continue }
             let current = Set(slot.checked.cases)
             let renamed = ProgramIdentities.caseRenames(of: slot.checked)
-            for name in cases where !current.contains(name) && renamed[name] == nil {
+            let gone = cases.filter { !current.contains($0) && renamed[$0] == nil }
+            // One case gone and one case new, renamed by typing: the new one is its likely name.
+            let locked = Set(cases).union(renamed.values)
+            let new = slot.checked.cases.filter { !locked.contains($0) }
+            for name in gone {
                 // One error for a case, however many slots held it.
                 guard reported.insert(slot.checked.name + "." + name).inserted else { continue }
-                reportCaseGone(name, of: slot)
+                reportCaseGone(name, of: slot, onlyNew: gone.count == 1 && new.count == 1 ? new.first : nil)
             }
         }
     }
@@ -171,6 +175,20 @@ extension LockChecker {
         diagnostics.error("\(what); \(way), or run `\(updateCommand)` to let it take that state", at: range)
     }
 
+    /// The cases the lock records for values of the enum called `name` in
+    /// parameters and event fields that no declaration holds or renames:
+    /// gone, each reported by ``reportGone(_:)``.
+    private func goneCases(ofEnum name: String) -> [String] {
+        var cases: [String] = []
+        for (key, identity) in locked where !held.contains(key) && renames[key] == nil {
+            var types: [LockedType] = []
+            if case .parameter(_, let type) = identity { types = [type] }
+            if case .event(_, let fields) = identity { types = fields.map(\.type) }
+            for case .enumeration(name, let held) in types { cases += held }
+        }
+        return cases
+    }
+
     /// A warning for each `renamedFrom` naming an identity the lock has neither locked nor retired.
     private mutating func checkRenameSources() {
         for (key, rename) in renames.sorted(by: { $0.value.rename.range < $1.value.rename.range })
@@ -188,6 +206,10 @@ extension LockChecker {
                     known.formUnion(lock.retiredCases(ofSlot: old))
                 }
             }
+            // A locked parameter or event of this enum that nothing declares
+            // now holds its cases too: its own error asks for the rename
+            // that moves its values, case renames included.
+            known.formUnion(goneCases(ofEnum: checked.name))
             for rename in renames where !known.contains(rename.text) {
                 diagnostics.warning(
                     "renamedFrom '\(rename.text)': the lock has no stored value of enum '\(checked.name)' that "
