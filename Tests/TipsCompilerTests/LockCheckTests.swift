@@ -210,6 +210,23 @@ import TipsTestSupport
             Self.check(v2, against: lock)
                 == "App.tips:5:7: error: locked event 'openedTrailDetail' is gone: the donations people made of it are lost, so rules that count them start from zero; did you rename it to 'detailShown'? Add `renamedFrom openedTrailDetail` to it (a clause at the end of the event), or run `tipc lock` to accept the reset\n"
         )
+        // Renamed and given a field in the same change (a locked event may
+        // gain fields): still the only new event that keeps its fields.
+        let grown = Self.v1.replacingOccurrences(
+            of: "event visitedRegion(region: String, plan: Plan)\n",
+            with: "event toured(region: String, plan: Plan, days: Int)\nevent other(n: Int)\n"
+        )
+        .replacingOccurrences(of: "visitedRegion.donations", with: "toured.donations")
+        #expect(
+            Self.check(grown, against: lock)
+                == "App.tips:6:7: error: locked event 'visitedRegion' is gone: the donations people made of it are lost, so rules that count them start from zero; did you rename it to 'toured'? Add `renamedFrom visitedRegion` to it (a clause at the end of the event), or run `tipc lock` to accept the reset\n"
+        )
+        // An event without fields is not taken for one that has some.
+        let fieldless = Self.v1.replacingOccurrences(
+            of: "event openedTrailDetail\n", with: "event other(n: Int)\n"
+        )
+        .replacingOccurrences(of: " && openedTrailDetail.count > 1", with: "")
+        #expect(Self.check(fieldless, against: lock).hasPrefix("tipc.lock:"))
     }
 
     /// A parameter and an event renamed, by typing, at the same time as a

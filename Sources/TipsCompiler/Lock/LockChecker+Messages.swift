@@ -73,10 +73,12 @@ extension LockChecker {
     }
 
     /// Whether an event's fields are likely those of a locked event's:
-    /// the same names, each of a type ``alike(_:_:)`` its locked one.
+    /// each locked field kept, of a type ``alike(_:_:)`` its locked one,
+    /// and perhaps fields added (which a locked event may gain); an event
+    /// without fields is like one without fields only.
     static func alike(_ fields: [LockedField], _ locked: [LockedField]) -> Bool {
-        fields.count == locked.count
-            && zip(fields, locked).allSatisfy { $0.name == $1.name && alike($0.type, $1.type) }
+        guard !locked.isEmpty else { return fields.isEmpty }
+        return locked.allSatisfy { old in fields.contains { $0.name == old.name && alike($0.type, old.type) } }
     }
 
     /// The fix-it that adds `renamedFrom source` to the declaration of
