@@ -58,6 +58,27 @@ import TipsTestSupport
         return result.renderedDiagnostics(showsSourceLines: false)
     }
 
+    /// `text` read back as a lock (nil with errors).
+    static func lockText(_ text: String) -> LockFile? {
+        var sources = SourceManager()
+        var diagnostics = DiagnosticEngine()
+        return LockFile.read(sources.add(path: "tipc.lock", text: text), diagnostics: &diagnostics)
+    }
+
+    /// `text` with every fix-it of its diagnostics against `lock` applied, as an editor applies them.
+    static func applyingFixIts(_ text: String, against lock: LockFile) throws -> String {
+        let options = CompilationOptions(emitsCode: false, lock: CompilationInput(path: "tipc.lock", text: lock.text))
+        let result = Compilation(inputs: [CompilationInput(path: "App.tips", text: text)], options: options).run()
+        let app = try #require(result.sources.files.first { $0.path == "App.tips" }?.id)
+        var bytes = Array(text.utf8)
+        let fixes = result.diagnostics.flatMap(\.fixIts).filter { $0.range.file == app }
+        #expect(!fixes.isEmpty)
+        for fix in fixes.sorted(by: { $0.range.start > $1.range.start }) {
+            bytes.replaceSubrange(Int(fix.range.start)..<Int(fix.range.end), with: Array(fix.replacement.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     @Test func anUnchangedProgramPassesItsLock() throws {
         let (lock, changes) = try Self.lock(Self.v1)
         #expect(Self.check(Self.v1, against: lock) == "")
@@ -444,6 +465,72 @@ import TipsTestSupport
         // Moved identities are retired: version 1 built against the new lock takes them back only on purpose.
         // Seven identities gone, seven retired ones taken back.
         #expect(Self.check(Self.v1, against: moved).components(separatedBy: "error: ").count - 1 == 14)
+    }
+
+    /// The lock marks where each rename moved state (`-> new`), and a
+    /// later version that drops the `renamedFrom` is an error at the
+    /// declaration it moved to, with the fix that puts it back: people who
+    /// skip the version that moved their state still have it under the old
+    /// identity. `tipc lock` accepts the reset and drops the mark.
+    @Test func aRenamedFromTheLockRecordsAsAMoveMustStay() throws {
+        let lock = try Self.lock(Self.v1).lock
+        let moved = try Self.lock(Self.v2, from: lock).lock
+        #expect(
+            moved.text.contains(
+                """
+                retired case tier.premium -> pro
+                retired case visited.plan.premium -> pro
+                retired event openedTrailDetail -> openedDetail
+                retired event visitedRegion(plan: Plan { free, premium }, region: String) -> visited
+                retired parameter isLoggedIn: Bool -> signedIn
+                retired parameter plan: Plan { free, premium } -> tier
+                retired tip FavoriteTrailTip "FavoriteTrailTip" -> "FavoriteTrail"
+                retired tip NewTrail "NewTrailTip-\\(trailID)" -> "new-trail-\\(trailID)"
+                retired tip Offline "offline-v1" -> "OfflineMaps"
+
+                """))
+        #expect(Self.lockText(moved.text).map { Set($0.entries) } == Set(moved.entries))
+        let v3 = Self.v2.replacingOccurrences(of: " renamedFrom isLoggedIn", with: "")
+            .replacingOccurrences(of: " renamedFrom openedTrailDetail", with: "")
+            .replacingOccurrences(of: "    renamedFrom FavoriteTrailTip\n", with: "")
+            .replacingOccurrences(of: "pro renamedFrom premium", with: "pro")
+        #expect(
+            Self.check(v3, against: moved) == """
+                App.tips:1:19: error: the lock records that .premium of parameter 'tier' moved to .pro, but no case of enum 'Plan' says `renamedFrom premium` any more: devices that skip the version that moved it still hold .premium, which reads as the default; keep `pro renamedFrom premium`, or run `tipc lock` to accept the reset
+                App.tips:2:11: error: the lock records that parameter 'isLoggedIn' moved to 'signedIn', but nothing says `renamedFrom isLoggedIn` any more: people who skip the version that moved it would lose the value the app set for it; keep `renamedFrom isLoggedIn` on parameter 'signedIn', or run `tipc lock` to accept the reset
+                App.tips:5:7: error: the lock records that event 'openedTrailDetail' moved to 'openedDetail', but nothing says `renamedFrom openedTrailDetail` any more: people who skip the version that moved it would lose the donations they made of it; keep `renamedFrom openedTrailDetail` on event 'openedDetail', or run `tipc lock` to accept the reset
+                App.tips:7:5: error: the lock records that tip 'FavoriteTrailTip' moved to "FavoriteTrail", but nothing says `renamedFrom FavoriteTrailTip` any more: people who skip the version that moved it would see FavoriteTrailTip again, its displays counted from zero; keep `renamedFrom FavoriteTrailTip` on tip 'FavoriteTrail', or run `tipc lock` to accept the reset
+
+                """)
+        // Each error's fix puts its renamedFrom back, and the program passes again.
+        let fixed = try Self.applyingFixIts(v3, against: moved)
+        #expect(Self.check(fixed, against: moved) == "")
+        // Renamed again, from the second name only: the first's move must stay too.
+        let again = Self.v2.replacingOccurrences(
+            of: "parameter signedIn: Bool = false renamedFrom isLoggedIn",
+            with: "parameter isSignedIn: Bool = false renamedFrom signedIn"
+        ).replacingOccurrences(of: "rule signedIn", with: "rule isSignedIn")
+        #expect(
+            Self.check(again, against: moved).contains(
+                "App.tips:2:11: error: the lock records that parameter 'isLoggedIn' moved to 'signedIn', but nothing says `renamedFrom isLoggedIn` any more"
+            ))
+        let both = again.replacingOccurrences(of: "renamedFrom signedIn", with: "renamedFrom signedIn, isLoggedIn")
+        #expect(Self.check(both, against: moved) == "")
+        let (chained, chainChanges) = try Self.lock(both, from: moved)
+        #expect(chained.text.contains("retired parameter isLoggedIn: Bool -> isSignedIn\nretired parameter plan"))
+        #expect(chainChanges.contains("marked the move of parameter 'isLoggedIn': Bool -> isSignedIn"))
+        // Accepting the reset: tipc lock drops the marks, and says so.
+        let (accepted, changes) = try Self.lock(v3, from: moved)
+        #expect(
+            changes == [
+                "no longer moved: case 'premium' of 'tier' (its renamedFrom is gone)",
+                "no longer moved: case 'premium' of 'visited.plan' (its renamedFrom is gone)",
+                "no longer moved: event 'openedTrailDetail' (its renamedFrom is gone)",
+                "no longer moved: parameter 'isLoggedIn': Bool (its renamedFrom is gone)",
+                "no longer moved: tip 'FavoriteTrailTip' (its renamedFrom is gone)",
+            ])
+        #expect(accepted.text.contains("retired parameter isLoggedIn: Bool\n"))
+        #expect(Self.check(v3, against: accepted) == "")
     }
 
     @Test func keepingATipsIDIsAnotherWayToRenameIt() throws {

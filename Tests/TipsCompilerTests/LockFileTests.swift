@@ -20,6 +20,12 @@ import TipsTestSupport
         LockEntry(.enumCase(slot: "tier", name: "premium"), isRetired: true),
         LockEntry(.tip(name: "OldTip", id: InterpolatedText("old-tip")), isRetired: true),
         LockEntry(.parameter(name: "isLoggedIn", type: .primitive(.bool)), isRetired: true),
+        // Moved by renamedFrom: a tip to a tip's id, an event to an event, a case to a case of its slot.
+        LockEntry(
+            .tip(name: "FavoriteTrailTip", id: InterpolatedText("FavoriteTrailTip")), isRetired: true,
+            movedTo: "\"FavoriteTrail\""),
+        LockEntry(.event(name: "openedDetail", fields: []), isRetired: true, movedTo: "openedTrailDetail"),
+        LockEntry(.enumCase(slot: "tier", name: "gold"), isRetired: true, movedTo: "member"),
     ])
 
     static let sampleText =
@@ -35,8 +41,12 @@ import TipsTestSupport
             tip NewTrail "NewTrailTip-\\(trailID)"
 
             # Retired: removed from the .tips files with their users' state; no new declaration may take one.
+            # `-> new` marks state a renamedFrom moves: keep it, for people who skip the version that moved it.
+            retired case tier.gold -> member
             retired case tier.premium
+            retired event openedDetail -> openedTrailDetail
             retired parameter isLoggedIn: Bool
+            retired tip FavoriteTrailTip "FavoriteTrailTip" -> "FavoriteTrail"
             retired tip OldTip "old-tip"
 
             """
@@ -198,6 +208,26 @@ import TipsTestSupport
         (
             "format 1\nformat 1\n",
             "tipc.lock:2:1: error: a second `format` line\n"
+        ),
+        (
+            "format 1\nevent e -> f\n",
+            "tipc.lock:2:9: error: expected the end of the line, found '->'\n"
+        ),
+        (
+            "format 1\nretired event e ->\n",
+            "tipc.lock:2:19: error: expected the event it moved to; the line ends\n"
+        ),
+        (
+            "format 1\nretired event e - f\n",
+            "tipc.lock:2:19: error: expected '>' after '-', found 'f'\n"
+        ),
+        (
+            "format 1\nretired tip A \"A\" -> B\n",
+            "tipc.lock:2:22: error: expected the id in quotes of the tip it moved to, found 'B'\n"
+        ),
+        (
+            "format 1\nretired case p.a -> b c\n",
+            "tipc.lock:2:23: error: expected `->` or the end of the line, found 'c'\n"
         ),
         (
             "format 1\n<<<<<<< HEAD\ntip A \"A\"\n=======\ntip B \"B\"\n>>>>>>> other\n",

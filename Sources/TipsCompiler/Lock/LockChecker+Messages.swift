@@ -81,6 +81,58 @@ extension LockChecker {
         return locked.allSatisfy { old in fields.contains { $0.name == old.name && alike($0.type, old.type) } }
     }
 
+    /// Error 7, for a tip, parameter or event: the lock records that the
+    /// state of the retired `identity` moved to `movedTo`, and nothing says
+    /// `renamedFrom` it any more. Reported at `holder`, the declaration
+    /// that has the key it moved to (or that is renamed from that one).
+    mutating func reportMoveGone(_ identity: LockedIdentity, movedTo: String, holder: LockKey) {
+        let declared: (name: String, range: SourceRange)?
+        let source: String
+        let (noun, loss): (String, String)
+        switch identity {
+        case .tip(let name, let id):
+            (noun, loss) = ("tip", "would see \(name) again, its displays counted from zero")
+            source = id == InterpolatedText(name) ? name : LockText.quoted(id, asTipsString: true)
+            declared = identities.tips.first { LockedIdentity.tip(name: $0.name, id: $0.id).key == holder }
+                .map { ($0.name, $0.origin.nameRange) }
+        case .parameter(let name, _):
+            (noun, loss, source) = ("parameter", "would lose the value the app set for it", name)
+            declared = identities.parameters.first { $0.name == holder.text }.map { ($0.name, $0.origin.nameRange) }
+        case .event(let name, _):
+            (noun, loss, source) = ("event", "would lose the donations they made of it", name)
+            declared = identities.events.first { $0.name == holder.text }.map { ($0.name, $0.origin.nameRange) }
+        case .enumCase:
+            return
+        }
+        guard let declared else { return }
+        let target = movedTo.hasPrefix("\"") ? movedTo : "'\(movedTo)'"
+        diagnostics.error(
+            "the lock records that \(noun) '\(identity.displayName)' moved to \(target), but nothing says "
+                + "`renamedFrom \(source)` any more: people who skip the version that moved it \(loss); keep "
+                + "`renamedFrom \(source)` on \(noun) '\(declared.name)', or run `\(updateCommand)` to accept the reset",
+            at: declared.range,
+            fixIts: Self.symbol(of: identity, named: declared.name).map { addingRenamedFrom(source, to: $0) } ?? [])
+    }
+
+    /// Error 7, for a case: the lock records that values `.name` of the
+    /// slot `holder` holds (or held under an older name) moved to the case
+    /// `movedTo`; that case (or the one renamed from it in turn) no longer
+    /// says `renamedFrom name`.
+    mutating func reportMoveGone(ofCase name: String, slot holder: EnumSlot, to movedTo: String) {
+        let checked = holder.checked
+        let renamed = ProgramIdentities.caseRenames(of: checked)
+        guard let target = checked.cases.contains(movedTo) ? movedTo : renamed[movedTo],
+            let index = checked.cases.firstIndex(of: target)
+        else { return }
+        diagnostics.error(
+            "the lock records that .\(name) of \(holder.description) moved to .\(movedTo), but no case of enum "
+                + "'\(checked.name)' says `renamedFrom \(name)` any more: devices that skip the version that moved it "
+                + "still hold .\(name), which reads as the default; keep `\(target) renamedFrom \(name)`, or run "
+                + "`\(updateCommand)` to accept the reset",
+            at: checked.caseRanges[index],
+            fixIts: addingRenamedFrom(name, to: .enumCase(target, enumeration: checked.name)))
+    }
+
     /// The fix-it that adds `renamedFrom source` to the declaration of
     /// `symbol`; none when the compilation records no symbols.
     func addingRenamedFrom(_ source: String, to symbol: Symbol) -> [FixIt] {

@@ -10,7 +10,9 @@ import TipsSyntax
 /// 4. an event's field is gone, or its type changed;
 /// 5. a declaration takes an identity the lock retired;
 /// 6. two declarations are renamed from one identity (the checker reports it
-///    with or without a lock).
+///    with or without a lock);
+/// 7. a `renamedFrom` whose move the lock records is gone (people who skip
+///    the version that moved their state would lose it).
 ///
 /// A `renamedFrom` naming an identity the lock lacks is a warning: nothing moves.
 struct LockChecker {
@@ -46,6 +48,7 @@ struct LockChecker {
         checker.checkLocked()
         checker.checkCases()
         checker.checkRetired()
+        checker.checkMoves()
         checker.checkRenameSources()
         diagnostics.report(contentsOf: checker.diagnostics)
     }
@@ -173,6 +176,28 @@ extension LockChecker {
 
     private mutating func reportRetiredTaken(_ what: String, way: String, at range: SourceRange) {
         diagnostics.error("\(what); \(way), or run `\(updateCommand)` to let it take that state", at: range)
+    }
+
+    /// Error 7: each move the lock records (`-> target`) still has its
+    /// `renamedFrom`. Reported at the declaration the state moved to, or at
+    /// the one renamed from that in turn; when neither is declared, that
+    /// one's own error says what to do.
+    private mutating func checkMoves() {
+        let renames = self.renames
+        var reportedCases: Set<String> = []
+        for entry in lock.moves.values.sorted(by: { $0.identity.key < $1.identity.key }) {
+            guard identities.moveTarget(of: entry.identity, renames: renames) == nil,
+                let target = entry.movedToKey, let movedTo = entry.movedTo
+            else { continue }
+            if case .enumCase(let slot, let name) = entry.identity {
+                // One error for a case, however many slots its values moved in.
+                let holder = identities.enumSlots.first { $0.slot == slot || $0.oldSlots.contains(slot) }
+                guard let holder, reportedCases.insert(holder.checked.name + "." + name).inserted else { continue }
+                reportMoveGone(ofCase: name, slot: holder, to: movedTo)
+            } else if let holder = held.contains(target) ? target : renames[target]?.to {
+                reportMoveGone(entry.identity, movedTo: movedTo, holder: holder)
+            }
+        }
     }
 
     /// The cases the lock records for values of the enum called `name` in

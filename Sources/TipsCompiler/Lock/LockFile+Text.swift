@@ -12,6 +12,7 @@ extension LockFile {
     /// The comment above the retired entries.
     static let retiredHeader = """
         # Retired: removed from the .tips files with their users' state; no new declaration may take one.
+        # `-> new` marks state a renamedFrom moves: keep it, for people who skip the version that moved it.
         """
 
     /// The lock as tipc writes it: the header, `format 1`, the locked entries
@@ -31,7 +32,8 @@ extension LockFile {
 /// How a lock spells its entries; the reader reads exactly this.
 enum LockText {
     /// An entry's line: `tip FavoriteTrail "FavoriteTrail"`, `parameter tier: Tier { free, pro }`,
-    /// `event visitedRegion(region: String)`, `retired case tier.premium`.
+    /// `event visitedRegion(region: String)`, `retired case tier.premium`,
+    /// `retired event openedDetail -> detailShown`.
     static func line(_ entry: LockEntry) -> String {
         let body =
             switch entry.identity {
@@ -42,7 +44,8 @@ enum LockText {
                 "event \(name)(" + sortedFields(fields).map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
             case .enumCase(let slot, let name): "case \(slot).\(name)"
             }
-        return entry.isRetired ? "retired " + body : body
+        guard entry.isRetired else { return body }
+        return "retired " + body + (entry.movedTo.map { " -> " + $0 } ?? "")
     }
 
     /// Fields in the order a lock lists them: by name (their order in the

@@ -5,8 +5,10 @@ extension LockFile {
     /// written, if any): every identity the program declares is locked; one
     /// the previous lock held that the program no longer declares (removed,
     /// or moved by `renamedFrom`) is retired; a retired one stays retired
-    /// unless the program takes it again. The changes are lines for people:
-    /// `added tip 'A'`, `retired event 'e'`, `moved parameter 'p' to 'q'`.
+    /// unless the program takes it again. A retired identity that a
+    /// declaration is renamed from is marked with where its state moves.
+    /// The changes are lines for people: `added tip 'A'`, `retired event
+    /// 'e'`, `moved parameter 'p' to 'q'`, `no longer moved: event 'e' (…)`.
     public static func updated(
         for program: CheckedProgram, from previous: LockFile?
     ) -> (lock: LockFile, changes: [String]) {
@@ -18,10 +20,23 @@ extension LockFile {
         var retired = oldRetired.filter { $0.key.kind != .enumCase && locked[$0.key] == nil }
         for (key, identity) in oldLocked where locked[key] == nil { retired[key] = identity }
         for (key, identity) in retiredCases(identities, previous) { retired[key] = identity }
+        // Each retired identity a declaration is renamed from: marked with where it moves.
+        let renames = identities.renames
         let lock = LockFile(
-            entries: locked.values.map { LockEntry($0) } + retired.values.map { LockEntry($0, isRetired: true) })
-        let changes = describeChanges(from: (oldLocked, oldRetired), to: (locked, retired), identities: identities)
-        return (lock, changes)
+            entries: locked.values.map { LockEntry($0) }
+                + retired.values.map {
+                    LockEntry($0, isRetired: true, movedTo: identities.moveTarget(of: $0, renames: renames))
+                })
+        var changes = describeChanges(from: (oldLocked, oldRetired), to: (locked, retired), identities: identities)
+        for (key, entry) in previous.moves where lock.moves[key] == nil && retired[key] != nil {
+            changes.append("no longer moved: \(describe(entry.identity)) (its renamedFrom is gone)")
+        }
+        // A move of an identity retired before now marked (a lock written
+        // before locks marked moves), or moved on to another declaration.
+        for (key, entry) in lock.moves where oldRetired[key] != nil && previous.moves[key]?.movedTo != entry.movedTo {
+            changes.append("marked the move of \(describe(entry.identity)) -> \(entry.movedTo ?? "")")
+        }
+        return (lock, LockText.sorted(changes))
     }
 
     /// The retired cases of the updated lock: those retired before (kept

@@ -121,11 +121,25 @@ public struct LockEntry: Hashable, Sendable {
     /// Whether it was removed from the `.tips` files and the reset accepted
     /// with `tipc lock`: no new declaration may take it.
     public var isRetired: Bool
+    /// For a retired identity whose state a `renamedFrom` moves, where it
+    /// moves: the key text of a tip, parameter or event of its kind (a
+    /// tip's id in quotes), or the name of a case of the same slot. The
+    /// `renamedFrom` must stay: people who skip the version that moved it
+    /// still have their state under the old identity (`-> target` in the lock).
+    public var movedTo: String?
 
     /// Creates an entry.
-    public init(_ identity: LockedIdentity, isRetired: Bool = false) {
+    public init(_ identity: LockedIdentity, isRetired: Bool = false, movedTo: String? = nil) {
         self.identity = identity
         self.isRetired = isRetired
+        self.movedTo = isRetired ? movedTo : nil
+    }
+
+    /// The key of what the state moves to, when it moves.
+    public var movedToKey: LockKey? {
+        guard let movedTo else { return nil }
+        if case .enumCase(let slot, _) = identity { return LockKey(kind: .enumCase, text: slot + "." + movedTo) }
+        return LockKey(kind: identity.key.kind, text: movedTo)
     }
 }
 
@@ -174,5 +188,10 @@ public struct LockFile: Hashable, Sendable {
     /// The retired entries, by key.
     public var retired: [LockKey: LockedIdentity] {
         Dictionary(entries.lazy.filter(\.isRetired).map { ($0.identity.key, $0.identity) }) { first, _ in first }
+    }
+
+    /// The retired entries whose state a `renamedFrom` moves, by key.
+    public var moves: [LockKey: LockEntry] {
+        Dictionary(entries.lazy.filter { $0.movedTo != nil }.map { ($0.identity.key, $0) }) { first, _ in first }
     }
 }

@@ -70,8 +70,12 @@ struct LockFileReader {
         var scanner = LockLineScanner(bytes: file.bytes, start: start, end: lineBytes.upperBound)
         do throws(LockLineError) {
             if formatLine == nil { return try readFormat(&scanner, line: line) }
-            let entry = try readEntry(&scanner)
-            guard scanner.isAtEnd() else { throw scanner.unexpected(expected: "the end of the line") }
+            var entry = try readEntry(&scanner)
+            if entry.isRetired { entry.movedTo = try readMove(&scanner, of: entry.identity) }
+            guard scanner.isAtEnd() else {
+                throw scanner.unexpected(
+                    expected: entry.isRetired ? "`->` or the end of the line" : "the end of the line")
+            }
             add(entry, line: line, text: file.text(in: range(lineBytes.lowerBound, lineBytes.upperBound)))
         } catch {
             self.error(error.message, error.start, error.end)
@@ -188,6 +192,22 @@ struct LockFileReader {
             try scanner.expect(0x7D, "',' or '}' after a case")
         }
         return .enumeration(name: name, cases: LockText.sorted(cases))
+    }
+
+    /// Reads what a retired identity's state moves to, `-> target`, if the
+    /// line says: a tip's id in quotes, a parameter's or an event's name, a
+    /// case's name.
+    private func readMove(_ scanner: inout LockLineScanner, of identity: LockedIdentity) throws(LockLineError)
+        -> String?
+    {
+        guard scanner.take(0x2D) else { return nil }
+        try scanner.expect(0x3E, "'>' after '-'")
+        switch identity {
+        case .tip: return LockText.quoted(try scanner.quoted("the id in quotes of the tip it moved to"))
+        case .parameter: return try scanner.name("the parameter it moved to")
+        case .event: return try scanner.name("the event it moved to")
+        case .enumCase: return try scanner.name("the case it moved to")
+        }
     }
 
     /// Reads `slot.case` after `retired case`: `tier.premium`, `visitedRegion.tier.premium`.

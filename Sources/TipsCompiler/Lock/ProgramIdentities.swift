@@ -148,6 +148,21 @@ extension ProgramIdentities {
     }
 }
 
+extension ProgramIdentities {
+    /// Where a `renamedFrom` of the program moves the state of the retired
+    /// `identity`, as ``LockEntry/movedTo`` spells it; nil when nothing
+    /// renames from it. `renames` is ``renames``, computed once by the caller.
+    func moveTarget(
+        of identity: LockedIdentity, renames: [LockKey: (to: LockKey, rename: CheckedRename)]
+    ) -> String? {
+        guard case .enumCase(let slot, let name) = identity else { return renames[identity.key]?.to.text }
+        guard let holder = enumSlots.first(where: { $0.slot == slot || $0.oldSlots.contains(slot) }) else {
+            return nil
+        }
+        return Self.caseRenames(of: holder.checked)[name]
+    }
+}
+
 extension LockFile {
     /// The type the lock records for a slot (`plan`, `upgraded.plan`), locked or retired.
     func type(ofSlot slot: String, retired: Bool = false) -> LockedType? {
