@@ -122,7 +122,7 @@ import TipsTestSupport
     }
 
     @Test func aCopyEditMarksTranslationsForReviewAndARemovedTipGoesStale() throws {
-        let (directory, url) = try translatedProject("Als Favorit sichern", to: "Save as a Favorite")
+        let (directory, _) = try translatedProject("Als Favorit sichern", to: "Save as a Favorite")
         let edited = Self.trails.replacingOccurrences(of: "Save as a Favorite", with: "Keep your favorites")
             .replacingOccurrences(of: "    action learnMore \"Learn More\"\n", with: "")
         try Data(edited.utf8).write(to: directory.appendingPathComponent("Trails.tips"))
@@ -256,7 +256,7 @@ import TipsTestSupport
     }
 
     @Test func checkCompileAndTestReadTheCatalogGivenWithStrings() throws {
-        let (directory, url) = try translatedProject("\\\\(nmae) ist offen", to: "\\\\(name) is open")
+        let (directory, _) = try translatedProject("\\\\(nmae) ist offen", to: "\\\\(name) is open")
         for command in [["check"], ["compile", "--output-dir", "out"], ["test"]] {
             let output = try TipcProcess.run(command + ["Trails.tips", "--strings", "Tips.xcstrings"], in: directory)
             #expect(output.status == 1, "\(command)")
