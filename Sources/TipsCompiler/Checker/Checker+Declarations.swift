@@ -268,15 +268,40 @@ extension Checker {
                 diagnostics.error(
                     "'\(member.name)' is \(other.kind), but a group holds tips", at: member.range)
             case nil:
-                diagnostics.error(
-                    "unknown tip '\(member.name)'", at: member.range,
-                    suggesting: nameSuggestion(for: member, among: names(of: .tip)))
+                unknownGroupMembers.append((member, decl.name.name))
             }
         }
         return CheckedGroup(
             .init(
                 name: decl.name.name, doc: decl.doc?.lines ?? [], priority: priority, members: members,
                 origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range)))
+    }
+}
+
+extension Checker {
+    /// Reports each group member that names no declaration: told the tip's
+    /// name now when a tip's `renamedFrom` lists it (a tip renamed by
+    /// typing, its group not yet), else offered a similar tip's name.
+    mutating func reportUnknownGroupMembers(_ tips: [CheckedTip?]) {
+        var renamedTo: [String: String] = [:]
+        for case let tip? in tips {
+            for rename in tip.renamedFrom where rename.isTipName && renamedTo[rename.text] == nil {
+                renamedTo[rename.text] = tip.name
+            }
+        }
+        for (member, group) in unknownGroupMembers {
+            reporting(as: .group(group)) { checker in
+                if let renamed = renamedTo[member.name] {
+                    checker.diagnostics.error(
+                        "unknown tip '\(member.name)'; it was renamed to '\(renamed)' (renamedFrom \(member.name)), "
+                            + "so group '\(group)' names it '\(renamed)'", at: member.range, replacing: renamed)
+                } else {
+                    checker.diagnostics.error(
+                        "unknown tip '\(member.name)'", at: member.range,
+                        suggesting: checker.nameSuggestion(for: member, among: checker.names(of: .tip)))
+                }
+            }
+        }
     }
 }
 

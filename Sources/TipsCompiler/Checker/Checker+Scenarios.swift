@@ -418,7 +418,9 @@ extension Checker {
             return .expectShows(group: group.name, tip: nil)
         }
         guard let tip = checkTipInstance(tipReference, scope: scope) else { return nil }
-        guard group.members.contains(tip.tip) else {
+        // A group with a misnamed member has its own error: the tip may be the one it meant.
+        guard group.members.contains(tip.tip) || unknownGroupMembers.contains(where: { $0.group == group.name })
+        else {
             diagnostics.error(
                 "tip '\(tip.tip)' is not in group '\(group.name)', so the group never shows it; "
                     + "its tips are \(group.members.joined(separator: ", "))",

@@ -46,6 +46,11 @@ public struct Checker: Sendable {
     /// ``NameTable`` hashes a name for less than a `Set` (for 10,000 tips,
     /// 2,508 members cost 1.4 M instructions fewer, callgrind, `Checker.run`).
     var groupedTips = NameTable<Bool>()
+    /// The members of groups that name no declaration, with their group:
+    /// reported once the tips are checked, so that a name a tip's
+    /// `renamedFrom` lists is told the tip's name now. A scenario does not
+    /// say a tip is missing from such a group: it may be the one misnamed.
+    var unknownGroupMembers: [(member: Identifier, group: String)] = []
     /// Where each event's `keep` clause is written, by event name, for
     /// warnings that quote it: quoted only then (for 10,000 tips, the 3,000
     /// clauses cost 2.5 M instructions fewer than their texts in a
@@ -114,6 +119,7 @@ public struct Checker: Sendable {
             checked[position.file][position.index] = .group(group)
         }
         var (tips, keys) = checkTips(files, at: positions.tips)
+        if !unknownGroupMembers.isEmpty { reportUnknownGroupMembers(tips) }
         checkTipIDs(tips, keys: keys)
         checkRenames(tips: tips, keys: keys)
         let scenarios =
