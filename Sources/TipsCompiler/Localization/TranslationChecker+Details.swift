@@ -182,9 +182,13 @@ extension TranslationChecker {
         String(key.drop { $0 != "." }.dropFirst())
     }
 
-    /// One warning for the strings the catalog has no key for, at its start.
+    /// One warning for the strings the catalog has no key for, at its start;
+    /// a string whose key under a former tip name is there has its own
+    /// warning at that key (``reportUnknownKey(_:at:)``), and is left out.
     mutating func reportKeysTheCatalogLacks() {
-        let lacking = keys.filter { !catalogKeys.contains($0) }
+        let current = Set(catalog.entries.lazy.filter { !$0.isStale }.map(\.key))
+        let toldAtFormerKey = Set(renamedStrings.lazy.filter { current.contains($0.key) }.map(\.value.key))
+        let lacking = keys.filter { !catalogKeys.contains($0) && !toldAtFormerKey.contains($0) }
         guard !lacking.isEmpty, let root = catalog.document.root.range else { return }
         let opening = SourceRange(file: root.file, start: root.start, end: root.start + 1)
         diagnostics.warning(
