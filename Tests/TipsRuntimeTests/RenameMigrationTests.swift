@@ -124,6 +124,22 @@ import TipsTestSupport
         #expect(again.withLock { $0 }.isEmpty)
     }
 
+    /// A testing switch left naming a tip's id from before its rename (a
+    /// launch argument, a UI test) shows nothing, so it is reported with
+    /// the id to pass now; an id no rename mentions is not.
+    @Test func aTestingSwitchNamingATipsFormerIDIsReported() async throws {
+        let store = StoreDirectoryFixture()
+        let (center, warnings) = try await Self.launch(Self.v2, store.url)
+        center.showTipsForTesting(["FavoriteTrailTip", "Unrelated"])
+        #expect(
+            warnings.withLock { $0 }.filter { $0.hasPrefix("showTipsForTesting") } == [
+                "showTipsForTesting names \"FavoriteTrailTip\", the id tip \"FavoriteTrail\" had before it was "
+                    + "renamed (renamedFrom); no tip in use has it now: pass \"FavoriteTrail\", or the tip's type, as "
+                    + "in [FavoriteTrail.self], which a rename cannot break."
+            ])
+        #expect(Self.v2.tip("FavoriteTrail").status(in: center) == .pending, "the old id shows nothing")
+    }
+
     @Test func version1RunAgainStartsAfreshAndVersion2MergesWhatItMade() async throws {
         let store = try await Self.storeWithVersion1State()
         _ = try await Self.launch(Self.v2, store.url)

@@ -103,9 +103,12 @@ struct EngineState {
 
     /// Warns about testing ids that look like misspellings of `candidates`.
     mutating func warnAboutTestingIDs<C: Collection<String>>(among candidates: C) {
+        // The usual case, no testing id: the closures below, which copy the registry and facts, are not made.
+        guard !settings.overrides.shown.isEmpty || !settings.overrides.hidden.isEmpty else { return }
         let warnings = settings.misspelledTestingIDs(
             among: candidates, isRegistered: { registry[$0] != nil },
-            reusableType: { [registry] id in registry[id].flatMap { Self.reusableTypeName(of: $0, in: registry) } })
+            reusableType: { [registry] id in registry[id].flatMap { Self.reusableTypeName(of: $0, in: registry) } },
+            renamedTo: { [facts] id in facts.tipID(renamedFrom: id) })
         for warning in warnings { publication.warn(warning) }
     }
 

@@ -32,6 +32,18 @@ struct Facts {
     /// The renames met before configuration (through a tip, an event or a
     /// parameter), in the order met: applied once the store is loaded.
     private(set) var renamesBeforeStart: [Tips.Renames] = []
+    /// The id a plain tip has now, when a module this center met renamed it
+    /// from `oldID` (`renamedFrom`); nil otherwise. For the warning about a
+    /// testing switch that names a tip by its former id.
+    func tipID(renamedFrom oldID: String) -> String? {
+        for renames in appliedRenames + renamesBeforeStart {
+            for rename in renames.tips where rename.from.isPlain && rename.to.isPlain {
+                if rename.from.filled(with: [:]) == oldID, let new = rename.to.filled(with: [:]) { return new }
+            }
+        }
+        return nil
+    }
+
     /// The holdout seed this center records when a configured store
     /// without one first meets a registered tip with a holdout; drawn once,
     /// when the center is made, so that a read of a tip with a holdout that

@@ -97,17 +97,27 @@ struct Settings {
 
     /// Warnings for testing ids that match no registered tip
     /// (`isRegistered`) but look like a misspelling of one of `candidates`
-    /// (registered ids): checked for the tips registered together once all
+    /// (registered ids), or are the former id of one (`renamedTo`, from
+    /// the renames met): checked for the tips registered together once all
     /// of them are, and for every tip when the switches change. Each id is
     /// reported once. `reusableType` gives the type name of the tip with an
     /// id when that tip is reusable (its id comes from its arguments), for a hint that fits it.
     mutating func misspelledTestingIDs<C: Collection<String>>(
-        among candidates: C, isRegistered: (String) -> Bool, reusableType: (String) -> String? = { _ in nil }
+        among candidates: C, isRegistered: (String) -> Bool, reusableType: (String) -> String? = { _ in nil },
+        renamedTo: (String) -> String? = { _ in nil }
     ) -> [String] {
         guard !overrides.shown.isEmpty || !overrides.hidden.isEmpty else { return [] }
         var warnings: [String] = []
         for (ids, switchName) in [(overrides.shown, "showTipsForTesting"), (overrides.hidden, "hideTipsForTesting")] {
             for id in ids.sorted() where !isRegistered(id) && !reportedTestingIDs.contains(id) {
+                if let renamed = renamedTo(id), candidates.contains(renamed) {
+                    reportedTestingIDs.insert(id)
+                    warnings.append(
+                        "\(switchName) names \"\(id)\", the id tip \"\(renamed)\" had before it was renamed "
+                            + "(renamedFrom); no tip in use has it now: pass \"\(renamed)\", or the tip's type, as "
+                            + "in [\(renamed).self], which a rename cannot break.")
+                    continue
+                }
                 guard let match = Self.closeMatch(to: id, among: candidates) else { continue }
                 reportedTestingIDs.insert(id)
                 let hint =
