@@ -283,15 +283,10 @@ extension Checker {
     /// name now when a tip's `renamedFrom` lists it (a tip renamed by
     /// typing, its group not yet), else offered a similar tip's name.
     mutating func reportUnknownGroupMembers(_ tips: [CheckedTip?]) {
-        var renamedTo: [String: String] = [:]
-        for case let tip? in tips {
-            for rename in tip.renamedFrom where rename.isTipName && renamedTo[rename.text] == nil {
-                renamedTo[rename.text] = tip.name
-            }
-        }
+        let checked = tips.compactMap { $0 }
         for (member, group) in unknownGroupMembers {
             reporting(as: .group(group)) { checker in
-                if let renamed = renamedTo[member.name] {
+                if let renamed = Self.tipRenamed(from: member.name, among: checked) {
                     checker.diagnostics.error(
                         "unknown tip '\(member.name)'; it was renamed to '\(renamed)' (renamedFrom \(member.name)), "
                             + "so group '\(group)' names it '\(renamed)'", at: member.range, replacing: renamed)

@@ -19,9 +19,15 @@ extension Checker {
 
         /// The tip whose `renamedFrom` names `oldName` as an old tip name, if any (the first by name).
         func tipRenamed(from oldName: String) -> String? {
-            tips.values.filter { tip in tip.renamedFrom.contains { $0.isTipName && $0.text == oldName } }
-                .map(\.name).min()
+            Checker.tipRenamed(from: oldName, among: tips.values)
         }
+    }
+
+    /// The tip of `tips` whose `renamedFrom` names `oldName` as an old tip
+    /// name, if any (the first by name): what a scenario or a group that
+    /// names a tip by its former name is told.
+    static func tipRenamed(from oldName: String, among tips: some Sequence<CheckedTip>) -> String? {
+        tips.filter { tip in tip.renamedFrom.contains { $0.isTipName && $0.text == oldName } }.map(\.name).min()
     }
 
     /// The reasons a step may invalidate a tip with; the others come from display limits.

@@ -13,9 +13,9 @@ extension LockChecker {
         let candidates: [(name: String, range: SourceRange)]
         var storedAlike: [String] = []
         switch identity {
-        case .tip(let name, let id):
+        case .tip(let name, _):
             (noun, loss) = ("tip", "people who closed \(name) will see it again, and its displays count from zero")
-            source = id == InterpolatedText(name) ? name : LockText.quoted(id, asTipsString: true)
+            source = Self.renameSource(of: identity)
             placement = "an item of the tip"
             candidates = identities.tips.filter { locked[LockedIdentity.tip(name: $0.name, id: $0.id).key] == nil }
                 .map { ($0.name, $0.origin.nameRange) }
@@ -90,9 +90,9 @@ extension LockChecker {
         let source: String
         let (noun, loss): (String, String)
         switch identity {
-        case .tip(let name, let id):
+        case .tip(let name, _):
             (noun, loss) = ("tip", "would see \(name) again, its displays counted from zero")
-            source = id == InterpolatedText(name) ? name : LockText.quoted(id, asTipsString: true)
+            source = Self.renameSource(of: identity)
             declared = identities.tips.first { LockedIdentity.tip(name: $0.name, id: $0.id).key == holder }
                 .map { ($0.name, $0.origin.nameRange) }
         case .parameter(let name, _):
@@ -131,6 +131,16 @@ extension LockChecker {
                 + "`\(updateCommand)` to accept the reset",
             at: checked.caseRanges[index],
             fixIts: addingRenamedFrom(name, to: .enumCase(target, enumeration: checked.name)))
+    }
+
+    /// What `renamedFrom` names to move `identity`'s state: a tip's name
+    /// when its id is its name, else its id in quotes; a parameter's or
+    /// event's name.
+    static func renameSource(of identity: LockedIdentity) -> String {
+        guard case .tip(let name, let id) = identity, id != InterpolatedText(name) else {
+            return identity.displayName
+        }
+        return LockText.quoted(id, asTipsString: true)
     }
 
     /// The fix-it that adds `renamedFrom source` to the declaration of

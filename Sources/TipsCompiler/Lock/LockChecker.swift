@@ -191,8 +191,9 @@ extension LockChecker {
             else { continue }
             if case .enumCase(let slot, let name) = entry.identity {
                 // One error for a case, however many slots its values moved in.
-                let holder = identities.enumSlots.first { $0.slot == slot || $0.oldSlots.contains(slot) }
-                guard let holder, reportedCases.insert(holder.checked.name + "." + name).inserted else { continue }
+                guard let holder = identities.enumSlot(holding: slot),
+                    reportedCases.insert(holder.checked.name + "." + name).inserted
+                else { continue }
                 reportMoveGone(ofCase: name, slot: holder, to: movedTo)
             } else if let holder = held.contains(target) ? target : renames[target]?.to {
                 reportMoveGone(entry.identity, movedTo: movedTo, holder: holder)

@@ -156,10 +156,14 @@ extension ProgramIdentities {
         of identity: LockedIdentity, renames: [LockKey: (to: LockKey, rename: CheckedRename)]
     ) -> String? {
         guard case .enumCase(let slot, let name) = identity else { return renames[identity.key]?.to.text }
-        guard let holder = enumSlots.first(where: { $0.slot == slot || $0.oldSlots.contains(slot) }) else {
-            return nil
-        }
+        guard let holder = enumSlot(holding: slot) else { return nil }
         return Self.caseRenames(of: holder.checked)[name]
+    }
+
+    /// The slot of the program whose values are stored under `slot`: its
+    /// own name, or one it had before (`renamedFrom` of its parameter or event).
+    func enumSlot(holding slot: String) -> EnumSlot? {
+        enumSlots.first { $0.slot == slot || $0.oldSlots.contains(slot) }
     }
 }
 

@@ -104,7 +104,7 @@ struct EngineState {
     /// Warns about testing ids that look like misspellings of `candidates`.
     mutating func warnAboutTestingIDs<C: Collection<String>>(among candidates: C) {
         // The usual case, no testing id: the closures below, which copy the registry and facts, are not made.
-        guard !settings.overrides.shown.isEmpty || !settings.overrides.hidden.isEmpty else { return }
+        guard settings.hasTestingIDs else { return }
         let warnings = settings.misspelledTestingIDs(
             among: candidates, isRegistered: { registry[$0] != nil },
             reusableType: { [registry] id in registry[id].flatMap { Self.reusableTypeName(of: $0, in: registry) } },

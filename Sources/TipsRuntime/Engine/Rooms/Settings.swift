@@ -95,6 +95,10 @@ struct Settings {
         frequencies.dropFirst().reduce(frequencies.first ?? .immediate) { $1.interval > $0.interval ? $1 : $0 }
     }
 
+    /// Whether a testing switch names tips by id (`showTipsForTesting(_:)`
+    /// or `hideTipsForTesting(_:)` with strings): the ids to check.
+    var hasTestingIDs: Bool { !overrides.shown.isEmpty || !overrides.hidden.isEmpty }
+
     /// Warnings for testing ids that match no registered tip
     /// (`isRegistered`) but look like a misspelling of one of `candidates`
     /// (registered ids), or are the former id of one (`renamedTo`, from
@@ -106,7 +110,7 @@ struct Settings {
         among candidates: C, isRegistered: (String) -> Bool, reusableType: (String) -> String? = { _ in nil },
         renamedTo: (String) -> String? = { _ in nil }
     ) -> [String] {
-        guard !overrides.shown.isEmpty || !overrides.hidden.isEmpty else { return [] }
+        guard hasTestingIDs else { return [] }
         var warnings: [String] = []
         for (ids, switchName) in [(overrides.shown, "showTipsForTesting"), (overrides.hidden, "hideTipsForTesting")] {
             for id in ids.sorted() where !isRegistered(id) && !reportedTestingIDs.contains(id) {
