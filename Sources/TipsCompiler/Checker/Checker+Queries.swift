@@ -43,13 +43,9 @@ extension Checker {
                     suggesting: nameSuggestion(for: name, among: names(of: .event)))
                 return nil
             }
-        case .member(_, let name, _):
-            if name.name != "count" {
-                diagnostics.error(
-                    "'\(name.name)' is not a query step", at: name.range,
-                    suggesting: .closest(to: name.name, in: ["donations"] + Self.queryMethods))
-                return nil
-            }
+        case .member(let base, let name, _) where name.name != "count":
+            reportMemberInChain(base: base, name: name, context: context)
+            return nil
         case .parenthesized(let inner, _):
             return checkQueryChain(inner, context: context, stepsAfter: stepsAfter)
         case .call(let callee, _, _):
@@ -116,7 +112,7 @@ extension Checker {
         case "where":
             guard
                 let argument = singleArgument(
-                    arguments, label: nil, method: "where", example: "where(.field == value)", range: range)
+                    arguments, label: nil, method: "where", example: Self.stepExample("where"), range: range)
             else { return nil }
             var inner = context
             inner.fieldsOf = event
@@ -129,7 +125,7 @@ extension Checker {
             let isLargest = method.name == "largestSubset"
             guard
                 let argument = singleArgument(
-                    arguments, label: "by", method: method.name, example: "\(method.name)(by: .field)", range: range)
+                    arguments, label: "by", method: method.name, example: Self.stepExample(method.name), range: range)
             else { return nil }
             guard case .implicitMember(let field, let fieldRange) = argument.value else {
                 diagnostics.error(
@@ -157,7 +153,7 @@ extension Checker {
     ) -> CheckedQuery.Step? {
         guard
             let argument = singleArgument(
-                arguments, label: nil, method: "within", example: "within(5d)", range: range)
+                arguments, label: nil, method: "within", example: Self.stepExample("within"), range: range)
         else { return nil }
         guard let checked = checkExpression(argument.value, expected: .duration, context: context) else {
             return nil
@@ -182,6 +178,31 @@ extension Checker {
                 at: argument.value.range)
         }
         return .within(seconds: seconds)
+    }
+
+    /// `base.name` where a query is expected, `name` being neither
+    /// `donations` nor `count`: a step without its parentheses, or no step.
+    private mutating func reportMemberInChain(base: Expr, name: Identifier, context: ExpressionContext) {
+        guard Self.queryMethods.contains(name.name) else {
+            diagnostics.error(
+                "'\(name.name)' is not a query step", at: name.range,
+                suggesting: .closest(to: name.name, in: ["donations"] + Self.queryMethods))
+            return
+        }
+        // `.within` as it is typed, or with its parentheses forgotten.
+        guard checkQuery(base, context: context) != nil else { return }
+        diagnostics.error(
+            "query step '\(name.name)' takes its argument in parentheses, as in '\(Self.stepExample(name.name))'",
+            at: name.range)
+    }
+
+    /// How the query step `method` is written, for messages: `within(5d)`.
+    static func stepExample(_ method: String) -> String {
+        switch method {
+        case "within": "within(5d)"
+        case "where": "where(.field == value)"
+        default: "\(method)(by: .field)"
+        }
     }
 
     /// The one argument of a query step, with the required label.

@@ -124,6 +124,20 @@ extension Lexer {
     /// How many lines pasted Swift may span and still be read as one piece.
     static let maximumPastedLines = 20
 
+    /// A tip item whose text lacks its opening quote, as it should read:
+    /// `title "Save as a Favorite"` for `title Save as a Favorite`, and
+    /// `action learnMore "Learn More"` for `action learnMore Learn More`
+    /// (an action's first word is its name). Nil when `line` is no such item.
+    static func quotedItem(_ line: Substring) -> String? {
+        guard let first = line.split(separator: " ", maxSplits: 1).first,
+            let keyword = Keyword(rawValue: String(first)), keyword.startsTipItem
+        else { return nil }
+        let words = line.split(separator: " ", maxSplits: keyword == .action ? 2 : 1)
+        guard words.count == (keyword == .action ? 3 : 2) else { return nil }
+        let text = words[words.count - 1].trimmingSuffix(" ")
+        return words.dropLast().joined(separator: " ") + " \"" + text + "\""
+    }
+
     /// Whether a `{` follows `position` on its line, after spaces only.
     private func opensClosure(after position: Int) -> Bool {
         let next = blanksEnd(from: position)
@@ -151,23 +165,21 @@ extension Lexer {
         return condition.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// `title Save as a Favorite"`: a `"` that ends its line after words
-    /// on that line most likely closes a string whose opening quote is
+    /// `title Save as a Favorite"`: a `"` that ends its line right after
+    /// words on that line most likely closes a string whose opening quote is
     /// missing. Reported once, with the item as it should read, and read as a
-    /// malformed token that the parser takes as the end of those words.
+    /// malformed token that the parser takes as the end of those words. A
+    /// `"` after a space (`action learnMore "`) is a string being opened,
+    /// as one is while it is typed, and is left to the string's own error.
     mutating func scanStrayClosingQuote() -> Bool {
         let start = index
         guard lastKind == .identifier, pendingNewline == nil, lastToken?.keyword?.startsTipItem != true,
-            lineIsBlank(from: start + 1)
+            bytes[start - 1] != 0x20, bytes[start - 1] != 0x09, lineIsBlank(from: start + 1)
         else { return false }
         var lineStart = start
         while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
         let line = file.text(in: range(lineStart, start)).drop { $0 == " " || $0 == "\t" }
-        let words = line.split(separator: " ", maxSplits: 1)
-        var example = ""
-        if words.count == 2, let keyword = Keyword(rawValue: String(words[0])), keyword.startsTipItem {
-            example = "; write \(words[0]) \"\(words[1].trimmingSuffix(" "))\""
-        }
+        let example = Self.quotedItem(line).map { "; write " + $0 } ?? ""
         index = start + 1
         emit(.unknown, from: start, to: index, malformed: true)
         error(

@@ -166,8 +166,9 @@ extension SyntaxParser {
 
     /// `title Hello there`: the words up to the end of the item, reported
     /// once and read as the string they were meant to be. Nil (and nothing
-    /// consumed) when a string, or nothing, follows.
-    mutating func parseUnquotedText(of keyword: Keyword) -> StringLiteral? {
+    /// consumed) when a string, or nothing, follows. `itemStart` is what the
+    /// item writes before its text: `action learnMore` for an action's title.
+    mutating func parseUnquotedText(of keyword: Keyword, itemStart: String? = nil) -> StringLiteral? {
         guard currentKind != .string, !atItemEnd, !current.isMalformed else { return nil }
         // The words are looked at ahead and consumed only once they are known to be words.
         var count = 0
@@ -190,8 +191,9 @@ extension SyntaxParser {
         if endsInStrayQuote {
             advance()
         } else {
+            let what = keyword == .action ? "action's title" : keyword.rawValue
             error(
-                "put the \(keyword.rawValue) in straight quotes: \(keyword.rawValue) \"\(words)\"", at: whole,
+                "put the \(what) in straight quotes: \(itemStart ?? keyword.rawValue) \"\(words)\"", at: whole,
                 fixIts: [FixIt(range: whole, replacement: "\"\(words)\"")])
         }
         return StringLiteral(segments: [.text(words)], range: whole)
@@ -218,7 +220,10 @@ extension SyntaxParser {
             return nil
         }
         let name = advanceIdentifier()
-        guard let title = expectString("expected a string after the action name '\(name.name)'") else { return nil }
+        guard
+            let title = parseUnquotedText(of: .action, itemStart: "action \(name.name)")
+                ?? expectString("expected a string after the action name '\(name.name)'")
+        else { return nil }
         return .action(name: name, title: title)
     }
 
