@@ -67,6 +67,9 @@ import Testing
         // Equally close candidates: the alphabetically first, in any order.
         #expect(SpellingSuggester.closest(to: "cat", among: ["car", "bat"]) == "bat")
         #expect(SpellingSuggester.closest(to: "cat", among: ["bat", "car"]) == "bat")
+        // Unless one of them continues the word, as while it is typed.
+        #expect(SpellingSuggester.closest(to: "tit", among: Parser.tipItemKeywordList) == "title")
+        #expect(SpellingSuggester.closest(to: "ca", among: ["ba", "cab"]) == "cab")
         // How far a candidate may be grows with the word: 1, then 2 from 3 letters, 3 from 6.
         #expect(SpellingSuggester.closest(to: "ab", among: ["xy"]) == nil)
         #expect(SpellingSuggester.closest(to: "abc", among: ["axy"]) == "axy")

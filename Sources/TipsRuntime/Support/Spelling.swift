@@ -4,14 +4,16 @@
 /// Finds the candidate a misspelled word most likely stands for.
 package enum Spelling {
     /// The candidate closest to `word`, ignoring case, at most `limit` edits
-    /// away; of equally close candidates the alphabetically first, so the
-    /// answer does not depend on the order of `candidates`. `units` splits a
-    /// lowercased word into what one edit changes (characters or scalars).
+    /// away. Of equally close candidates, one that `word` begins wins (`tit`,
+    /// a word being typed, is `title` rather than `id`), then the
+    /// alphabetically first, so the answer does not depend on the order of
+    /// `candidates`. `units` splits a lowercased word into what one edit
+    /// changes (characters or scalars).
     package static func closest<Unit: Equatable>(
         to word: String, among candidates: some Sequence<String>, limit: Int, units: (String) -> [Unit]
     ) -> String? {
         let target = units(word.lowercased())
-        var best: (candidate: String, distance: Int)?
+        var best: (candidate: String, distance: Int, continuesWord: Bool)?
         for candidate in candidates where candidate != word {
             let other = units(candidate.lowercased())
             // The distance is at least the difference in length: skip the
@@ -19,12 +21,15 @@ package enum Spelling {
             guard abs(other.count - target.count) <= limit else { continue }
             let distance = distance(target, other)
             guard distance <= limit else { continue }
-            if let current = best,
-                distance > current.distance || (distance == current.distance && candidate >= current.candidate)
-            {
-                continue
+            let continuesWord = other.starts(with: target)
+            if let current = best {
+                guard distance <= current.distance else { continue }
+                if distance == current.distance {
+                    if current.continuesWord && !continuesWord { continue }
+                    if current.continuesWord == continuesWord && candidate >= current.candidate { continue }
+                }
             }
-            best = (candidate, distance)
+            best = (candidate, distance, continuesWord)
         }
         return best?.candidate
     }

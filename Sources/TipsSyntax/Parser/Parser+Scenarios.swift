@@ -10,6 +10,7 @@ extension SyntaxParser {
     /// scenario_decl = "scenario" string "{" { separator } { scenario_step { separator } } "}" ;
     mutating func parseScenarioDecl() -> ScenarioDecl? {
         let keyword = advance()
+        let namePosition = position
         guard
             let name = expectString(
                 "expected the scenario's name as a string after 'scenario', as in scenario \"First launch\"")
@@ -18,7 +19,20 @@ extension SyntaxParser {
             return nil
         }
         let title = "scenario \"\(name.displayText)\""
-        guard let opening = expectDeclarationBlock("expected '{' and the steps of \(title)") else { return nil }
+        let opening: Token
+        if hasLexicalError(after: namePosition - 1), currentKind == .newline || isAtEnd {
+            // The name runs to the end of its line, unterminated (reported):
+            // the '{' it swallowed opens the block, and no '{' is expected
+            // after a name still being typed.
+            guard text(name.range).trimmingSuffix(" ").hasSuffix("{") else {
+                recoverAtFileScope()
+                return nil
+            }
+            opening = Token(kind: .leftBrace, range: name.range)
+        } else {
+            guard let block = expectDeclarationBlock("expected '{' and the steps of \(title)") else { return nil }
+            opening = block
+        }
         let (steps, end) = parseScenarioSteps(opening: opening, name: title)
         let decl = ScenarioDecl(
             keyword: keyword.range, name: name, steps: steps, range: keyword.range.extended(to: end))
