@@ -564,6 +564,23 @@ import TipsTestSupport
                 """)
     }
 
+    /// A case whose only stored values are a retired parameter's moves
+    /// nothing, and the warning names what holds it rather than saying
+    /// that nothing does.
+    @Test func aCaseRenameHeldOnlyByARetiredValueSaysSo() throws {
+        let withCup = Self.v1 + "\nenum Size { small, large }\nparameter cupSize: Size = .small"
+        let lock = try Self.lock(withCup).lock
+        let accepted = try Self.lock(Self.v1 + "\nenum Size { small, large }", from: lock).lock
+        #expect(accepted.text.contains("retired parameter cupSize: Size { large, small }\n"))
+        let withDrink = Self.v1 + "\nenum Size { small, large }\nparameter drinkSize: Size = .small"
+        let renamed = withDrink.replacingOccurrences(
+            of: "enum Size { small, large }", with: "enum Size { small, grande renamedFrom large }")
+        #expect(
+            Self.check(renamed, against: accepted)
+                == "App.tips:21:39: warning: renamedFrom 'large': only the lock's retired parameter 'cupSize' holds "
+                + "a case 'large' of enum 'Size', and a retired value is no longer read, so nothing moves\n")
+    }
+
     /// A misspelled old name is offered the locked identity it resembles
     /// only when no declaration holds that identity today: moving a held
     /// one (the declaration's own, or another's) would take state from

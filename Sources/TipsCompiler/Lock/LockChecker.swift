@@ -237,11 +237,34 @@ extension LockChecker {
             // that moves its values, case renames included.
             known.formUnion(goneCases(ofEnum: checked.name))
             for rename in renames where !known.contains(rename.text) {
-                diagnostics.warning(
-                    "renamedFrom '\(rename.text)': the lock has no stored value of enum '\(checked.name)' that "
-                        + "holds a case '\(rename.text)', so nothing moves",
-                    at: rename.range)
+                let stored = "the lock has no stored value of enum '\(checked.name)' that holds a case '\(rename.text)'"
+                // A retired value holds it: retired is no longer read, and its state is already gone.
+                let reason =
+                    retiredHolder(ofCase: rename.text, ofEnum: checked.name).map {
+                        "only the lock's retired \($0) holds a case '\(rename.text)' of enum '\(checked.name)', "
+                            + "and a retired value is no longer read"
+                    } ?? stored
+                diagnostics.warning("renamedFrom '\(rename.text)': \(reason), so nothing moves", at: rename.range)
             }
         }
+    }
+
+    /// The first retired parameter or event field (`parameter 'cupSize'`,
+    /// `field 'size' of event 'ordered'`) whose values of the enum called
+    /// `name` hold the case `caseName`, in the lock's order.
+    private func retiredHolder(ofCase caseName: String, ofEnum name: String) -> String? {
+        for entry in lock.entries where entry.isRetired {
+            switch entry.identity {
+            case .parameter(let parameter, .enumeration(name, let cases)) where cases.contains(caseName):
+                return "parameter '\(parameter)'"
+            case .event(let event, let fields):
+                for field in fields {
+                    guard case .enumeration(name, let cases) = field.type, cases.contains(caseName) else { continue }
+                    return "field '\(field.name)' of event '\(event)'"
+                }
+            default: break
+            }
+        }
+        return nil
     }
 }
