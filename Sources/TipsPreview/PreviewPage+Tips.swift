@@ -134,24 +134,7 @@ extension PreviewPage {
             fact("Slots", html: slotsHTML(arguments, entry.samples))
             if entry.samples != nil { fact("As written", html: asWrittenHTML(tip)) }
         }
-        if tip.rules.isEmpty {
-            fact("Rules", html: "None: eligible for everyone")
-        } else {
-            let warnedRules = Set(
-                entry.warnings.compactMap { warning -> Int? in
-                    if case .tipItem(.rule, let index, _)? = warning.owner { return index }
-                    return nil
-                })
-            let items = tip.rules.indices.map { index in
-                let rule = tip.rules[index]
-                return HTMLWriter.element(
-                    "li", warnedRules.contains(index) ? [.class("has-warning")] : [],
-                    html: HTMLWriter.element("code", [.class("rule")], html: HTMLWriter.escape(rule.source)) + " "
-                        + HTMLWriter.element("span", [.class("where")], html: "line \(rule.line)"))
-            }
-            let lead = tip.rules.count > 1 ? HTMLWriter.element("p", [.class("note")], html: "All must hold.") : ""
-            fact("Rules", html: lead + HTMLWriter.element("ol", [.class("rules")], html: items.joined()))
-        }
+        fact("Rules", html: rulesHTML(entry))
         fact("Options", html: optionsHTML(tip.options, hasRules: !tip.rules.isEmpty))
         if entry.memberships.isEmpty {
             fact("Groups", html: "None")
@@ -183,6 +166,29 @@ extension PreviewPage {
             fact("Image", html: HTMLWriter.element("code", html: Self.inline(image)))
         }
         writer.close()
+    }
+
+    /// Each rule in words, then as written with its line; a rule the
+    /// checker warned about is marked.
+    private func rulesHTML(_ entry: PreviewTip) -> String {
+        let tip = entry.tip
+        guard !tip.rules.isEmpty else { return "None: eligible for everyone" }
+        let warnedRules = Set(
+            entry.warnings.compactMap { warning -> Int? in
+                if case .tipItem(.rule, let index, _)? = warning.owner { return index }
+                return nil
+            })
+        let items = tip.rules.indices.map { index in
+            let rule = tip.rules[index]
+            return HTMLWriter.element(
+                "li", warnedRules.contains(index) ? [.class("has-warning")] : [],
+                html: HTMLWriter.element(
+                    "span", [.class("in-words")], html: HTMLWriter.escape(PreviewWording.rule(rule.expression)))
+                    + HTMLWriter.element("code", [.class("rule")], html: HTMLWriter.escape(rule.source)) + " "
+                    + HTMLWriter.element("span", [.class("where")], html: "line \(rule.line)"))
+        }
+        let lead = tip.rules.count > 1 ? HTMLWriter.element("p", [.class("note")], html: "All must hold.") : ""
+        return lead + HTMLWriter.element("ol", [.class("rules")], html: items.joined())
     }
 
     /// Each slot with its type and the value the cards show, then where the values come from.

@@ -180,6 +180,7 @@ enum PreviewStyle {
         .plain, .rules { margin: 0; padding-left: 1.25rem; }
         .rules li + li, .plain li + li { margin-top: 0.25rem; }
         .rule { white-space: pre-wrap; }
+        .rules .in-words { display: block; }
         .rules .has-warning code { text-decoration: underline wavy var(--warn-line); text-decoration-thickness: 1.5px; text-underline-offset: 0.25em; }
         .steps, .set { list-style: none; margin: 1rem 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.75rem; }
         .steps { counter-reset: step; }
