@@ -65,7 +65,7 @@ enum ScenarioTestCommand {
             if let filter {
                 run.standardError += "tipc: no scenario's name contains '\(filter)'\n"
             } else {
-                run.standardError += "tipc: the input declares no scenario\n"
+                run.standardError += "tipc: the input declares no scenario\(scenarioFilesHint(inputs))\n"
             }
             run.status = CommandLineTool.inputErrors
             return run
@@ -82,6 +82,28 @@ enum ScenarioTestCommand {
         }
         run.status = report.failed == 0 ? CommandLineTool.success : CommandLineTool.inputErrors
         return run
+    }
+}
+
+extension ScenarioTestCommand {
+    /// `; Trails.test.tips beside the input declares scenarios: run tipc test
+    /// Trails.tips Trails.test.tips` when files named `*.test.tips` lie in
+    /// an input's folder and are not inputs (scenarios usually live there,
+    /// and a test run given only the tips has none); empty otherwise.
+    static func scenarioFilesHint(_ inputs: [CompilationInput]) -> String {
+        let given = Set(inputs.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path })
+        var found: [String] = []
+        for folder in Set(inputs.map { ($0.path as NSString).deletingLastPathComponent }).sorted() {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+            for name in names.sorted() where name.hasSuffix(".test.tips") {
+                let path = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+                if !given.contains(URL(fileURLWithPath: path).standardizedFileURL.path) { found.append(path) }
+            }
+        }
+        guard !found.isEmpty else { return "" }
+        let command = (["tipc test"] + inputs.map(\.path) + found).joined(separator: " ")
+        return "; \(found.joined(separator: ", ")) beside the input "
+            + "\(found.count == 1 ? "declares" : "declare") scenarios: run \(command)"
     }
 }
 

@@ -77,6 +77,33 @@ import TipsTestSupport
         #expect(run.errors == "tipc: no scenario's name contains 'no such scenario'\n")
     }
 
+    /// Given only the tips, a test run has no scenario: it names the
+    /// `.test.tips` beside them and the command that runs them.
+    @Test func noScenarioNamesTheTestFilesBesideTheInput() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipc-no-scenario-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tips = folder.appendingPathComponent("App.tips").path
+        let tests = folder.appendingPathComponent("App.test.tips").path
+        try "tip Welcome {\n    title \"Welcome\"\n    maxDisplayCount 1\n}\n".write(
+            toFile: tips, atomically: true, encoding: .utf8)
+        try "scenario \"S\" {\n    expect Welcome available\n}\n".write(
+            toFile: tests, atomically: true, encoding: .utf8)
+        let input = CompilationInput(path: tips, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: tips))))
+        let run = await Self.run([input])
+        #expect(run.status == 1)
+        #expect(
+            run.errors
+                == "tipc: the input declares no scenario; \(tests) beside the input declares scenarios: "
+                + "run tipc test \(tips) \(tests)\n")
+        let testsBytes = Array(try Data(contentsOf: URL(fileURLWithPath: tests)))
+        let testsInput = CompilationInput(path: tests, bytes: testsBytes)
+        let both = await Self.run([input, testsInput])
+        #expect(both.status == 0)
+        let elsewhere = await Self.run([CompilationInput(path: "Nowhere/App.tips", bytes: input.bytes)])
+        #expect(elsewhere.errors == "tipc: the input declares no scenario\n")
+    }
+
     @Test func inputErrorsRunNothingAndPrintNoSummary() async {
         let source = """
             tip Welcome {
