@@ -33,9 +33,10 @@ extension LanguageServer {
             return ["contents": ["kind": "markdown", "value": .string(text)], "range": document.range(range).json]
         }
         if let rule = rule(at: offset, in: file, of: analysis) {
-            // As written, then as the compiler reads it (durations in seconds, `E.count` as a query, nesting explicit).
+            // As written, in words, then as the compiler reads it (durations
+            // in seconds, `E.count` as a query, nesting explicit).
             let text =
-                "```tips\nrule \(rule.source)\n```\nThe tip is eligible only while this holds "
+                "```tips\nrule \(rule.source)\n```\nThe tip is eligible only while \(rule.expression.words) "
                 + "(every rule of a tip must hold). Read as:\n```tips\n\(rule.expression.tipsText)\n```"
             return [
                 "contents": ["kind": "markdown", "value": .string(text)], "range": document.range(rule.range).json,

@@ -183,7 +183,7 @@ extension PreviewPage {
             return HTMLWriter.element(
                 "li", warnedRules.contains(index) ? [.class("has-warning")] : [],
                 html: HTMLWriter.element(
-                    "span", [.class("in-words")], html: HTMLWriter.escape(PreviewWording.rule(rule.expression)))
+                    "span", [.class("in-words")], html: HTMLWriter.escape(rule.expression.words))
                     + HTMLWriter.element("code", [.class("rule")], html: HTMLWriter.escape(rule.source)) + " "
                     + HTMLWriter.element("span", [.class("where")], html: "line \(rule.line)"))
         }

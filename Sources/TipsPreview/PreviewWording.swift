@@ -6,19 +6,7 @@ import TipsSyntax
 
 enum PreviewWording {
     /// `2 minutes`, `1 day 12 hours`: the largest units first, none left out.
-    static func duration(seconds: Int) -> String {
-        let units: [(seconds: Int, name: String)] = [
-            (604_800, "week"), (86_400, "day"), (3_600, "hour"), (60, "minute"), (1, "second"),
-        ]
-        var rest = seconds
-        var parts: [String] = []
-        for unit in units where rest >= unit.seconds {
-            let count = rest / unit.seconds
-            rest %= unit.seconds
-            parts.append(counted(count, unit.name))
-        }
-        return parts.isEmpty ? "0 seconds" : parts.joined(separator: " ")
-    }
+    static func duration(seconds: Int) -> String { RuleWords.duration(seconds: seconds) }
 
     /// `1 tip`, `3 tips`.
     static func counted(_ count: Int, _ noun: String) -> String {

@@ -47,6 +47,13 @@ import Testing
         #expect(holdout.contains("holdout 10%") && holdout.contains("10 % of installs never see tip Remind"))
     }
 
+    /// A rule's hover says it in words, as the preview does, then as the compiler reads it.
+    @Test func hoverSaysARuleInWords() throws {
+        let rule = try #require(try hover(7, 16))
+        #expect(rule.contains("rule opened.count >= 1"), "\(rule)")
+        #expect(rule.contains("The tip is eligible only while the app recorded opened at least once "), "\(rule)")
+    }
+
     @Test func completionOffersTheNewItemsWhereTheyFit() throws {
         func complete(_ line: String, at index: Int) throws -> [String] {
             var lines = Self.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -1,20 +1,36 @@
-import TipsCompiler
 import TipsRuntime
 
 // A rule in the words of the people who own the copy, from its checked
 // expression: `openedTrailDetail.donations.within(5d).count >= 3` reads "the
 // app recorded openedTrailDetail at least 3 times in the last 5 days". The
-// page shows the rule as written beside it, so the words may simplify
-// (arithmetic stays as written) but never change what the rule says.
+// preview and the editor's hover show the rule as written beside it, so the
+// words may simplify (arithmetic stays as written) but never change what
+// the rule says.
 
-extension PreviewWording {
-    /// The rule `expression` in words.
-    static func rule(_ expression: CheckedExpression) -> String {
-        clause(expression)
+extension CheckedExpression {
+    /// The rule in words: `savedTrails is 0, or tier is basic`.
+    public var words: String { RuleWords.clause(self) }
+}
+
+/// How durations and rules read in words.
+public enum RuleWords {
+    /// `2 minutes`, `1 day 12 hours`: the largest units first, none left out.
+    public static func duration(seconds: Int) -> String {
+        let units: [(seconds: Int, name: String)] = [
+            (604_800, "week"), (86_400, "day"), (3_600, "hour"), (60, "minute"), (1, "second"),
+        ]
+        var rest = seconds
+        var parts: [String] = []
+        for unit in units where rest >= unit.seconds {
+            let count = rest / unit.seconds
+            rest %= unit.seconds
+            parts.append("\(count) \(unit.name)\(count == 1 ? "" : "s")")
+        }
+        return parts.isEmpty ? "0 seconds" : parts.joined(separator: " ")
     }
 
     /// A Boolean expression as a clause: `savedTrails is 0, or tier is basic`.
-    private static func clause(_ expression: CheckedExpression) -> String {
+    static func clause(_ expression: CheckedExpression) -> String {
         switch expression {
         case .binary(let connective, let lhs, let rhs, _) where connective == .and || connective == .or:
             let operands = flattened(connective, lhs) + flattened(connective, rhs)
