@@ -86,6 +86,8 @@ struct SyntaxParser {
         (first: (kind: TokenKind, range: SourceRange), before: (kind: TokenKind, range: SourceRange))?
     /// Whether a syntax error was reported since the innermost ``parsing(_:)`` began.
     private var reportedError = false
+    /// Where the last syntax error reported starts, if one was.
+    private var lastErrorStart: UInt32?
     /// The position of the last token consumed that carries a lexical error, if any.
     private var lastLexicalError: Int?
     /// The names made so far, by their spelling.
@@ -319,10 +321,17 @@ struct SyntaxParser {
         lexer.diagnostics.report(Diagnostic(.error, message, at: range, fixIts: fixIts))
     }
 
-    /// Every syntax error goes through here.
+    /// Every syntax error goes through here. A second error where the last
+    /// one starts is not reported: what is missing there was named once,
+    /// and each rule that unwinds through an unfinished line would name
+    /// what it lacks too (`within(` at the end of a tip lacks an
+    /// expression, its `)` and the tip's `}`, all at one place).
     private mutating func report(_ diagnostic: Diagnostic) {
-        lexer.diagnostics.report(diagnostic)
         reportedError = true
+        let start = diagnostic.range.start
+        if diagnostic.severity == .error, lastErrorStart == start { return }
+        if diagnostic.severity == .error { lastErrorStart = start }
+        lexer.diagnostics.report(diagnostic)
     }
 
     /// Reports `message` at ``expectationRange`` unless the current token is
