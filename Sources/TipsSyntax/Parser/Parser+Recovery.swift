@@ -104,7 +104,9 @@ extension SyntaxParser {
         // A line the lexer joined to an item whose `(` was left open (already
         // reported) still starts an item of its own when it starts with one's keyword.
         let startsNextItem = current.keyword.map(startsItem) == true && currentStartsLine
-        if item == nil || !(atItemEnd || startsNextItem) {
+        // A declaration that starts a line ends the item too: a block in the
+        // item (`repeat 2 {`) left open up to it has said so already.
+        if item == nil || !(atItemEnd || startsNextItem || atDeclarationStart) {
             if item != nil, !current.isMalformed {
                 let (message, fixIts) = unexpectedAfterItem()
                 error(message, at: current.range, notes: continuationNotes(), fixIts: fixIts)
