@@ -153,6 +153,8 @@ struct CompletionContext {
         case .tip?:
             guard let first = item.first else { return keywords(Keyword.allCases.filter(\.startsTipItem)) }
             switch first.keyword {
+            // `within(` takes a duration literal (`5d`), which no name completes.
+            case .rule? where last?.kind == .leftParen && words.dropLast().last == "within": return []
             case .rule?: return namesInScope(analysis)
             case .invalidatedBy?:
                 return item.count == 1 ? declarations(analysis) { if case .event = $0 { true } else { false } } : []

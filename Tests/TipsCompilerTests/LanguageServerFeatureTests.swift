@@ -251,6 +251,8 @@ import Testing
         // Query steps.
         #expect(try complete("    rule openedTrail.", at: 13) == ["donations", "count"])
         #expect(try complete("    rule openedTrail.donations.within(1d).", at: 13).contains("where"))
+        // No name inside `within(`, which takes a duration such as 5d.
+        #expect(try complete("    rule openedTrail.donations.within(", at: 13).isEmpty)
         // Declarations at file scope, types after a colon, events after invalidatedBy.
         #expect(try complete("", at: 9).contains("parameter"))
         #expect(try complete("parameter size: ", at: 9).contains("Plan"))
