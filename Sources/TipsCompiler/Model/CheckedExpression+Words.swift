@@ -16,15 +16,12 @@ extension CheckedExpression {
 public enum RuleWords {
     /// `2 minutes`, `1 day 12 hours`: the largest units first, none left out.
     public static func duration(seconds: Int) -> String {
-        let units: [(seconds: Int, name: String)] = [
-            (604_800, "week"), (86_400, "day"), (3_600, "hour"), (60, "minute"), (1, "second"),
-        ]
         var rest = seconds
         var parts: [String] = []
-        for unit in units where rest >= unit.seconds {
+        for unit in DurationUnit.allCases.reversed() where rest >= unit.seconds {
             let count = rest / unit.seconds
             rest %= unit.seconds
-            parts.append("\(count) \(unit.name)\(count == 1 ? "" : "s")")
+            parts.append("\(count) \(unit.word)\(count == 1 ? "" : "s")")
         }
         return parts.isEmpty ? "0 seconds" : parts.joined(separator: " ")
     }

@@ -20,6 +20,17 @@ package enum DurationUnit: String, Sendable, Hashable, CaseIterable {
         case .weeks: 604_800
         }
     }
+
+    /// The unit in words, for one of it: `day`.
+    package var word: String {
+        switch self {
+        case .seconds: "second"
+        case .minutes: "minute"
+        case .hours: "hour"
+        case .days: "day"
+        case .weeks: "week"
+        }
+    }
 }
 
 /// How rule text spells a duration.
