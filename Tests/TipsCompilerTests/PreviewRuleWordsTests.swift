@@ -39,6 +39,9 @@ import Testing
             "isSignedIn is true and (savedTrails is more than 1, or tier is not basic)"
         ),
         ("nickname < \"m\"", "nickname sorts before “m”"),
+        ("nickname != \"\"", "nickname is not empty"),
+        (".member == tier", "tier is member"),
+        ("opened.count + 1 > 2", "(the number of times the app recorded opened) + 1 is more than 2"),
         ("savedTrails * 2 - 1 >= 5", "(savedTrails * 2) - 1 is at least 5"),
         ("opened.count > 0", "the app recorded opened at least once"),
         ("opened.count == 0", "the app has not recorded opened"),

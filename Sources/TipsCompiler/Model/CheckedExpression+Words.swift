@@ -68,7 +68,7 @@ public enum RuleWords {
     private static func comparison(_ op: RuleOperator, _ lhs: CheckedExpression, _ rhs: CheckedExpression) -> String {
         if case .count(let query) = lhs { return recorded(query, op, rhs) }
         if case .count(let query) = rhs { return recorded(query, op.mirrored, lhs) }
-        if case .literal = lhs, !isLiteral(rhs) { return comparison(op.mirrored, rhs, lhs) }
+        if isLiteral(lhs), !isLiteral(rhs) { return comparison(op.mirrored, rhs, lhs) }
         let isText = lhs.type == .string
         let verb: String
         switch op {
@@ -156,7 +156,7 @@ public enum RuleWords {
     /// tip's, text in quotes, a duration in words, arithmetic as written.
     private static func value(_ expression: CheckedExpression) -> String {
         switch expression {
-        case .literal(.string(let text)): "“\(text)”"
+        case .literal(.string(let text)): text.isEmpty ? "empty" : "“\(text)”"
         case .literal(.duration(let seconds)): duration(seconds: Int(seconds))
         case .literal(.enumCase(let name)), .enumCase(let name, _): name
         case .literal(let literal): literal.description
@@ -171,10 +171,12 @@ public enum RuleWords {
         }
     }
 
-    /// An operand of arithmetic: a compound one in parentheses.
+    /// An operand of arithmetic: a compound one, or a count in words, in parentheses.
     private static func operand(_ expression: CheckedExpression) -> String {
-        if case .binary = expression { return "(" + value(expression) + ")" }
-        return value(expression)
+        switch expression {
+        case .binary, .count: "(" + value(expression) + ")"
+        default: value(expression)
+        }
     }
 
     /// Whether `expression` is a parameter, an argument or a field.
