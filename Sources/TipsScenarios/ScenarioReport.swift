@@ -22,6 +22,9 @@ package struct ScenarioReport {
         for outcome in outcomes {
             out += "\(outcome.passed ? "PASS" : "FAIL")  \(outcome.name.escapingControlCharacters)\n"
             for failure in outcome.failures { out += lines(failure, escaped: true) }
+            for warning in outcome.warnings {
+                out += "    TipsRuntime: warning: \(warning.escapingControlCharacters)\n"
+            }
         }
         out += "\(passed) passed, \(failed) failed\n"
         return out

@@ -24,6 +24,8 @@ public struct ScenarioOutcome: Hashable, Sendable {
     public var failures: [ScenarioFailure]
     /// Each tip's status after each step, when asked for (see ``ScenarioRunner/recordsStatuses``).
     public var statuses: [[String: String]] = []
+    /// What the runtime warned about while the scenario ran (`.onWarning`), in order.
+    public var warnings: [String] = []
 
     /// Whether every step went as the scenario says.
     public var passed: Bool { failures.isEmpty }
@@ -51,8 +53,10 @@ public struct ScenarioRunner: Sendable {
         var run = ScenarioRun(runtime: runtime, scenario: scenario, recordsStatuses: recordsStatuses)
         await run.launch()
         await run.perform(scenario.steps)
+        run.end()
         return ScenarioOutcome(
-            name: scenario.name, file: scenario.file, failures: run.failures, statuses: run.statuses)
+            name: scenario.name, file: scenario.file, failures: run.failures, statuses: run.statuses,
+            warnings: run.warnings.withLock { $0 })
     }
 
     /// Runs every scenario, several at a time, and returns their outcomes in order.
@@ -86,6 +90,9 @@ private struct ScenarioRun {
     var holds: [(reason: String, hold: TipDisplayHold)] = []
     var failures: [ScenarioFailure] = []
     var statuses: [[String: String]] = []
+    /// What every center of the run warned about, for the scenario's report
+    /// rather than the process's standard error.
+    let warnings = Locked<[String]>([])
 
     init(runtime: LoweredProgram, scenario: CheckedScenario, recordsStatuses: Bool) {
         self.runtime = runtime
@@ -147,12 +154,21 @@ private struct ScenarioRun {
         }
         // Neither this process's launch arguments nor its environment may switch anything on, and
         // only `override holdout` holds a tip out (a scenario's result never depends on chance).
+        let warnings = warnings
         try? await center.configure([
             .clock(clock), .displayFrequency(runtime.lowering.displayFrequency), .arguments([]), .environment([:]),
             .holdouts(heldOut.isEmpty ? .none : .only(Set(ids(heldOut)))),
+            .onWarning { warning in warnings.withLock { $0.append(warning) } },
         ])
         // Registered in a fixed order, so that tips sharing an id resolve the same way every run.
         center.register(tips.sorted { $0.key.text < $1.key.text }.map(\.value))
+    }
+
+    /// The scenario is over: the holds still in force end with it, as the
+    /// scenario's own (a hold let go without `release()` is what an app is warned about).
+    mutating func end() {
+        for (_, hold) in holds { hold.release() }
+        holds = []
     }
 
     mutating func perform(_ steps: [CheckedStep]) async {

@@ -49,6 +49,34 @@ import TipsTestSupport
         #expect(report.contains(#"<testcase classname="Hello.tips" name="Hello at once">"#))
     }
 
+    /// A scenario that ends with a hold in force (or restarts with one)
+    /// owns it: it ends with the scenario, and the runtime's warning about a
+    /// hold let go without release() is not printed.
+    @Test func aHoldInForceAtTheEndIsTheScenariosOwn() throws {
+        let folder = TemporaryDirectory("tipc-test-cli")
+        let tips = """
+            tip Hello {
+                title "Hello"
+                maxDisplayCount 3
+            }
+            scenario "Held at the end" {
+                hold "checkout"
+                expect Hello pending
+            }
+            scenario "Held across a restart" {
+                hold "sheet"
+                restart
+                expect Hello available
+            }
+
+            """
+        try Data(tips.utf8).write(to: folder.appendingPathComponent("Held.tips"))
+        let output = try TipcProcess.run(["test", "Held.tips"], in: folder)
+        #expect(output.status == 0)
+        #expect(output.standardError.isEmpty, "\(output.standardError)")
+        #expect(output.standardOutput == "PASS  Held at the end\nPASS  Held across a restart\n2 passed, 0 failed\n")
+    }
+
     @Test func passingScenariosExitZero() throws {
         let folder = try directory()
         let output = try TipcProcess.run(["test", "Hello.tips", "--filter", "once it is on"], in: folder)

@@ -4,6 +4,7 @@ import TipsTestSupport
 
 @testable import TipcCommandLine
 @testable import TipsCompiler
+@testable import TipsScenarios
 @testable import TipsSyntax
 
 /// `tipc test`'s output, pinned by goldens: each `Fixtures/ScenarioRuns/<name>.tips`
@@ -102,6 +103,18 @@ import TipsTestSupport
         #expect(both.status == 0)
         let elsewhere = await Self.run([CompilationInput(path: "Nowhere/App.tips", bytes: input.bytes)])
         #expect(elsewhere.errors == "tipc: the input declares no scenario\n")
+    }
+
+    /// What the runtime warns about while a scenario runs is printed under
+    /// that scenario, not at the top of the process's standard error.
+    @Test func aRuntimeWarningIsPrintedUnderItsScenario() {
+        var sources = SourceManager()
+        let file = sources.add(path: "A.tips", text: "")
+        let outcome = ScenarioOutcome(
+            name: "S", file: file.id, failures: [], warnings: ["a display hold (\"x\") went away"])
+        #expect(
+            ScenarioReport(sources: sources, outcomes: [outcome]).text
+                == "PASS  S\n    TipsRuntime: warning: a display hold (\"x\") went away\n1 passed, 0 failed\n")
     }
 
     @Test func inputErrorsRunNothingAndPrintNoSummary() async {
