@@ -37,10 +37,23 @@ extension Checker {
         "actionPerformed", "tipClosed", "displayCountExceeded", "displayDurationExceeded",
     ]
 
-    /// Checks the scenarios of every file, in input order; reports duplicate names.
+    /// Checks the scenarios of every file, in input order; reports duplicate
+    /// names. When no input declares a tip, a parameter or an event (a
+    /// `.test.tips` given alone), that is the one error, at the first
+    /// scenario, rather than one for every name its steps use.
     mutating func checkScenarios(
-        _ files: [SourceFileSyntax], at positions: [DeclarationPositions.Position], scope: ScenarioScope
+        _ files: [SourceFileSyntax], at positions: [DeclarationPositions.Position], scope: ScenarioScope,
+        declaresNames: Bool
     ) -> [CheckedScenario] {
+        if !declaresNames, let first = positions.first,
+            case .scenario(let decl) = files[first.file].declarations[first.index]
+        {
+            diagnostics.error(
+                "no input declares a tip, parameter or event for this scenario to use: give tipc the .tips "
+                    + "files that declare them together with this one",
+                at: decl.name.range)
+            return []
+        }
         var checked: [CheckedScenario] = []
         var seen = FirstRanges(capacity: positions.count)
         for position in positions {

@@ -124,7 +124,10 @@ public struct Checker: Sendable {
         checkRenames(tips: tips, keys: keys)
         let scenarios =
             positions.scenarios.isEmpty
-            ? [] : checkScenarios(files, at: positions.scenarios, scope: ScenarioScope(tips, groups))
+            ? []
+            : checkScenarios(
+                files, at: positions.scenarios, scope: ScenarioScope(tips, groups),
+                declaresNames: !(positions.tips.isEmpty && positions.parametersAndEvents.isEmpty))
         // Each tip is taken out of `tips` into its slot: a copy would retain every field of every tip.
         for (position, index) in zip(positions.tips, tips.indices) {
             if let tip = tips[index].take() { checked[position.file][position.index] = .tip(tip) }
