@@ -32,28 +32,39 @@ extension LanguageServer {
         if let (text, range) = renameHover(at: offset, in: file, of: analysis) {
             return ["contents": ["kind": "markdown", "value": .string(text)], "range": document.range(range).json]
         }
-        if let rule = rule(at: offset, in: file, of: analysis) {
-            // As written, in words, then as the compiler reads it (durations
-            // in seconds, `E.count` as a query, nesting explicit).
-            let text =
-                "```tips\nrule \(rule.source)\n```\nThe tip is eligible only while \(rule.expression.words) "
-                + "(every rule of a tip must hold). Read as:\n```tips\n\(rule.expression.tipsText)\n```"
-            return [
-                "contents": ["kind": "markdown", "value": .string(text)], "range": document.range(rule.range).json,
-            ]
+        if let (rule, range) = rule(at: offset, in: file, of: analysis) {
+            let text = Self.ruleHover(rule)
+            return ["contents": ["kind": "markdown", "value": .string(text)], "range": document.range(range).json]
         }
         return .null
     }
 
+    /// A rule as written, in words, then as the compiler reads it
+    /// (durations in seconds, `E.count` as a query, nesting explicit).
+    static func ruleHover(_ rule: CheckedRule) -> String {
+        "```tips\nrule \(rule.source)\n```\nThe tip is eligible only while \(rule.expression.words) "
+            + "(every rule of a tip must hold). Read as:\n```tips\n\(rule.expression.tipsText)\n```"
+    }
+
     /// The checked rule whose expression contains `offset`.
-    func rule(at offset: UInt32, in file: FileID, of analysis: Analysis) -> CheckedRule? {
+    func rule(at offset: UInt32, in file: FileID, of analysis: Analysis) -> (CheckedRule, SourceRange)? {
         guard let program = analysis.result.program else { return nil }
         for checked in program.files where checked.id == file {
             for case .tip(let tip) in checked.declarations {
                 for rule in tip.rules where rule.range.start <= offset && offset <= rule.range.end {
-                    return rule
+                    return (rule, rule.range)
                 }
             }
+        }
+        // The `rule` keyword, which the checker records as the item's name.
+        for declaration in analysis.symbols.declarations
+        where declaration.nameRange.file == file && declaration.nameRange.start <= offset
+            && offset <= declaration.nameRange.end
+        {
+            guard case .tipItem(.rule, let index, let name) = declaration.symbol,
+                let tip = Self.tip(named: name, in: program), tip.rules.indices.contains(index)
+            else { continue }
+            return (tip.rules[index], declaration.nameRange)
         }
         return nil
     }

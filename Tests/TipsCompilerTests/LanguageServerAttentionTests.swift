@@ -52,6 +52,8 @@ import Testing
         let rule = try #require(try hover(7, 16))
         #expect(rule.contains("rule opened.count >= 1"), "\(rule)")
         #expect(rule.contains("The tip is eligible only while the app recorded opened at least once "), "\(rule)")
+        // The same over the `rule` keyword.
+        #expect(try hover(7, 5) == rule)
     }
 
     @Test func completionOffersTheNewItemsWhereTheyFit() throws {
