@@ -57,6 +57,7 @@ enum ScenarioTestCommand {
             run.standardError += $0
         }
         guard checks, let program = result.program else {
+            if let hint = tipsFilesHint(inputs) { run.standardError += hint }
             run.status = CommandLineTool.inputErrors
             return run
         }
@@ -91,19 +92,39 @@ extension ScenarioTestCommand {
     /// an input's folder and are not inputs (scenarios usually live there,
     /// and a test run given only the tips has none); empty otherwise.
     static func scenarioFilesHint(_ inputs: [CompilationInput]) -> String {
-        let given = Set(inputs.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path })
-        var found: [String] = []
-        for folder in Set(inputs.map { ($0.path as NSString).deletingLastPathComponent }).sorted() {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-            for name in names.sorted() where name.hasSuffix(".test.tips") {
-                let path = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
-                if !given.contains(URL(fileURLWithPath: path).standardizedFileURL.path) { found.append(path) }
-            }
-        }
+        let found = filesBeside(inputs) { $0.hasSuffix(".test.tips") }
         guard !found.isEmpty else { return "" }
         let command = (["tipc test"] + inputs.map(\.path) + found).joined(separator: " ")
         return "; \(found.joined(separator: ", ")) beside the input "
             + "\(found.count == 1 ? "declares" : "declare") scenarios: run \(command)"
+    }
+
+    /// `tipc: Trails.tips beside the input may declare what its scenarios
+    /// use: run tipc test Trails.tips Trails.test.tips`, when every input is
+    /// a `*.test.tips` (the tips were left out) and other `.tips` files lie
+    /// in their folders; nil otherwise.
+    static func tipsFilesHint(_ inputs: [CompilationInput]) -> String? {
+        guard !inputs.isEmpty, inputs.allSatisfy({ $0.path.hasSuffix(".test.tips") }) else { return nil }
+        let found = filesBeside(inputs) { $0.hasSuffix(".tips") && !$0.hasSuffix(".test.tips") }
+        guard !found.isEmpty else { return nil }
+        let command = (["tipc test"] + found + inputs.map(\.path)).joined(separator: " ")
+        return "tipc: \(found.joined(separator: ", ")) beside the input may declare what its scenarios use: "
+            + "run \(command)\n"
+    }
+
+    /// The files in the inputs' folders whose names `matches`, inputs left
+    /// out, by folder and name, spelled from the inputs' folders as given.
+    static func filesBeside(_ inputs: [CompilationInput], where matches: (String) -> Bool) -> [String] {
+        let given = Set(inputs.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path })
+        var found: [String] = []
+        for folder in Set(inputs.map { ($0.path as NSString).deletingLastPathComponent }).sorted() {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+            for name in names.sorted() where matches(name) {
+                let path = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+                if !given.contains(URL(fileURLWithPath: path).standardizedFileURL.path) { found.append(path) }
+            }
+        }
+        return found
     }
 }
 

@@ -101,6 +101,14 @@ import TipsTestSupport
         let testsInput = CompilationInput(path: tests, bytes: testsBytes)
         let both = await Self.run([input, testsInput])
         #expect(both.status == 0)
+        // Given only the scenarios: one error, then the tips beside them and the command.
+        let scenariosAlone = await Self.run([testsInput])
+        #expect(scenariosAlone.status == 1)
+        #expect(
+            scenariosAlone.errors.hasSuffix(
+                "tipc: 1 error in the input; no scenario ran\n"
+                    + "tipc: \(tips) beside the input may declare what its scenarios use: "
+                    + "run tipc test \(tips) \(tests)\n"), "\(scenariosAlone.errors)")
         let elsewhere = await Self.run([CompilationInput(path: "Nowhere/App.tips", bytes: input.bytes)])
         #expect(elsewhere.errors == "tipc: the input declares no scenario\n")
     }
