@@ -56,6 +56,8 @@ struct PreviewTip: Hashable, Sendable {
     var warnings: [PlacedWarning]
     /// For a reusable tip, the values scenarios give its slots (nil when none does).
     var samples: PreviewSamples?
+    /// The scenarios that name it, in input order (see ``PreviewSamples/scenarios(naming:sources:)``).
+    var scenarios: [String] = []
 }
 
 /// One input file's tips, in source order.
@@ -111,6 +113,7 @@ struct PreviewCatalog: Sendable {
         }
         self.otherWarnings = otherWarnings
         let samples = PreviewSamples.collect(from: program, sources: sources)
+        let scenarios = PreviewSamples.scenarios(naming: program, sources: sources)
         (files, groups) = ([], [])
         // A file of scenarios declares no tips by design: it gets no section saying so.
         let scenarioFiles = Set(program.scenarios.map(\.file))
@@ -124,7 +127,7 @@ struct PreviewCatalog: Sendable {
                         PreviewTip(
                             tip: tip, fileName: file.fileName, line: source.line(of: tip.origin.nameRange.start),
                             memberships: memberships[tip.name] ?? [], warnings: warningsByOwner[.tip(tip.name)] ?? [],
-                            samples: samples[tip.name]))
+                            samples: samples[tip.name], scenarios: scenarios[tip.name] ?? []))
                 case .group(let group):
                     groups.append(
                         PreviewGroup(

@@ -165,7 +165,18 @@ extension PreviewPage {
         if let image = tip.image {
             fact("Image", html: HTMLWriter.element("code", html: Self.inline(image)))
         }
+        fact("Scenarios", html: scenariosHTML(entry.scenarios))
         writer.close()
+    }
+
+    /// The scenarios that pin when the tip shows, or that none does yet.
+    private func scenariosHTML(_ scenarios: [String]) -> String {
+        guard !scenarios.isEmpty else {
+            return "None names it yet, so " + HTMLWriter.element("code", html: "tipc test")
+                + " pins nothing about when it shows"
+        }
+        let items = scenarios.map { HTMLWriter.element("li", html: HTMLWriter.escape($0)) }
+        return HTMLWriter.element("ul", [.class("plain")], html: items.joined())
     }
 
     /// Each rule in words, then as written with its line; a rule the

@@ -55,6 +55,21 @@ struct PreviewSamples: Hashable, Sendable {
         }
     }
 
+    /// For each tip, the scenarios that name it, in input order, each once:
+    /// `“Name” (File.tips, line 5)`, the line of the scenario's name. These
+    /// are what pin when the tip shows.
+    static func scenarios(naming program: CheckedProgram, sources: SourceManager) -> [String: [String]] {
+        var found: [String: [String]] = [:]
+        for scenario in program.scenarios {
+            let source = sources[scenario.file]
+            let origin = "“\(scenario.name)” (\(source.fileName), line \(source.line(of: scenario.nameRange.start)))"
+            for (instance, _) in instances(in: scenario) where found[instance.tip]?.last != origin {
+                found[instance.tip, default: []].append(origin)
+            }
+        }
+        return found
+    }
+
     /// Every tip a scenario names, with the range it is reported at, in source order.
     private static func instances(in scenario: CheckedScenario) -> [(CheckedTipInstance, SourceRange)] {
         var out: [(CheckedTipInstance, SourceRange)] = []

@@ -44,6 +44,34 @@ import Testing
         #expect(html == golden, "\(name) differs from its golden page; rerun with TIPC_UPDATE_GOLDENS=1")
     }
 
+    /// Each tip lists the scenarios that name it, each once, with the line
+    /// of its name: what pins when the tip shows. A tip none names says so.
+    @Test func eachTipListsTheScenariosThatPinIt() throws {
+        let html = try Self.page(
+            """
+            tip A {
+                title "A"
+                maxDisplayCount 1
+            }
+            tip B {
+                title "B"
+                maxDisplayCount 1
+            }
+            scenario "First" {
+                expect A available
+                show A
+                expect A invalidated(displayCountExceeded)
+            }
+            scenario "Second" {
+                expect A invalidated(displayCountExceeded)
+            }
+            """)
+        let a = try Self.article("tip-A", in: html)
+        #expect(a.contains("<li>“First” (Test.tips, line 9)</li><li>“Second” (Test.tips, line 14)</li></ul>"))
+        let b = try Self.article("tip-B", in: html)
+        #expect(b.contains("None names it yet, so <code>tipc test</code> pins nothing about when it shows"))
+    }
+
     @Test func thereIsAGoldenPage() {
         #expect(!Self.goldenInputs.isEmpty)
     }
