@@ -73,6 +73,8 @@ struct PreviewGroup: Hashable, Sendable {
     var line: Int
     /// The warnings about the group's declaration.
     var warnings: [PlacedWarning]
+    /// The scenarios that name it, in input order (see ``PreviewSamples/scenarios(naming:sources:)``).
+    var scenarios: [String] = []
 }
 
 /// Everything the page shows, in the order it shows it.
@@ -132,7 +134,8 @@ struct PreviewCatalog: Sendable {
                     groups.append(
                         PreviewGroup(
                             group: group, fileName: file.fileName, line: source.line(of: group.origin.nameRange.start),
-                            warnings: warningsByOwner[.group(group.name)] ?? []))
+                            warnings: warningsByOwner[.group(group.name)] ?? [],
+                            scenarios: scenarios[group.name] ?? []))
                 default:
                     break
                 }

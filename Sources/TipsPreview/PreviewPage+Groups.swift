@@ -42,6 +42,13 @@ extension PreviewPage {
             writer.element("li", html: link + (title ?? ""))
         }
         writer.close()
+        // What pins which member it shows.
+        let pinned =
+            entry.scenarios.isEmpty
+            ? "No scenario names it yet, so " + HTMLWriter.element("code", html: "tipc test")
+                + " pins nothing about what it shows."
+            : "Scenarios that name it: " + HTMLWriter.escape(entry.scenarios.joined(separator: ", ")) + "."
+        writer.element("p", [.class("note group-scenarios")], html: pinned)
         writer.close()
     }
 }

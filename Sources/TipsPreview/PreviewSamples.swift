@@ -55,19 +55,30 @@ struct PreviewSamples: Hashable, Sendable {
         }
     }
 
-    /// For each tip, the scenarios that name it, in input order, each once:
-    /// `“Name” (File.tips, line 5)`, the line of the scenario's name. These
-    /// are what pin when the tip shows.
+    /// For each tip and group, the scenarios that name it, in input order,
+    /// each once: `“Name” (File.tips, line 5)`, the line of the scenario's
+    /// name. These are what pin when a tip shows, and what a group shows.
+    /// (Tips and groups share one namespace, so one table holds both.)
     static func scenarios(naming program: CheckedProgram, sources: SourceManager) -> [String: [String]] {
         var found: [String: [String]] = [:]
         for scenario in program.scenarios {
             let source = sources[scenario.file]
             let origin = "“\(scenario.name)” (\(source.fileName), line \(source.line(of: scenario.nameRange.start)))"
-            for (instance, _) in instances(in: scenario) where found[instance.tip]?.last != origin {
-                found[instance.tip, default: []].append(origin)
-            }
+            let names = instances(in: scenario).map(\.0.tip) + groups(in: scenario.steps)
+            for name in names where found[name]?.last != origin { found[name, default: []].append(origin) }
         }
         return found
+    }
+
+    /// The groups that `expect G shows …` steps name, in source order.
+    private static func groups(in steps: [CheckedStep]) -> [String] {
+        steps.flatMap { step -> [String] in
+            switch step.kind {
+            case .expectShows(let group, _): [group]
+            case .repeat(_, let inner): groups(in: inner)
+            default: []
+            }
+        }
     }
 
     /// Every tip a scenario names, with the range it is reported at, in source order.

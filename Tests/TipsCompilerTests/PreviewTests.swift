@@ -72,6 +72,33 @@ import Testing
         #expect(b.contains("None names it yet, so <code>tipc test</code> pins nothing about when it shows"))
     }
 
+    /// A group lists the scenarios that expect what it shows.
+    @Test func eachGroupListsTheScenariosThatPinIt() throws {
+        let html = try Self.page(
+            """
+            parameter on: Bool = false
+            tip A {
+                title "A"
+                rule on
+            }
+            tip B {
+                title "B"
+            }
+            group G firstAvailable { A B }
+            group H ordered { B }
+            scenario "First" {
+                repeat 2 { expect G shows B }
+            }
+            """)
+        #expect(
+            html.contains(
+                "<p class=\"note group-scenarios\">Scenarios that name it: “First” (Test.tips, line 11).</p>"))
+        #expect(
+            html.contains(
+                "<p class=\"note group-scenarios\">No scenario names it yet, so <code>tipc test</code> pins nothing "
+                    + "about what it shows.</p>"))
+    }
+
     @Test func thereIsAGoldenPage() {
         #expect(!Self.goldenInputs.isEmpty)
     }
