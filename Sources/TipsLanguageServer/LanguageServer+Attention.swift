@@ -18,19 +18,33 @@ extension LanguageServer {
         if let range = config.oneAtATimeRange, holds(range), config.oneAtATime {
             return (Self.oneAtATimeHover, range)
         }
-        for declaration in analysis.symbols.declarations where holds(declaration.nameRange) {
-            guard case .tipItem(let keyword, _, let name) = declaration.symbol,
+        guard let item = tipItem(at: offset, in: file, of: analysis) else { return nil }
+        switch item.keyword {
+        case .snooze:
+            guard let snooze = item.tip.options.snooze else { return nil }
+            return (Self.snoozeHover(snooze, tip: item.tip.name), item.range)
+        case .holdout:
+            guard let percent = item.tip.options.holdoutPercent else { return nil }
+            return (Self.holdoutHover(percent, tip: item.tip.name), item.range)
+        default: return nil
+        }
+    }
+
+    /// The tip item whose keyword holds `offset` (the checker records each
+    /// item's keyword as its name): the keyword, its place among the tip's
+    /// items with that keyword, the checked tip, and the keyword's range.
+    func tipItem(
+        at offset: UInt32, in file: FileID, of analysis: Analysis
+    ) -> (keyword: Keyword, index: Int, tip: CheckedTip, range: SourceRange)? {
+        guard let program = analysis.result.program else { return nil }
+        for declaration in analysis.symbols.declarations
+        where declaration.nameRange.file == file && declaration.nameRange.start <= offset
+            && offset <= declaration.nameRange.end
+        {
+            guard case .tipItem(let keyword, let index, let name) = declaration.symbol,
                 let tip = Self.tip(named: name, in: program)
             else { continue }
-            switch keyword {
-            case .snooze:
-                guard let snooze = tip.options.snooze else { return nil }
-                return (Self.snoozeHover(snooze, tip: name), declaration.nameRange)
-            case .holdout:
-                guard let percent = tip.options.holdoutPercent else { return nil }
-                return (Self.holdoutHover(percent, tip: name), declaration.nameRange)
-            default: return nil
-            }
+            return (keyword, index, tip, declaration.nameRange)
         }
         return nil
     }

@@ -56,17 +56,11 @@ extension LanguageServer {
                 }
             }
         }
-        // The `rule` keyword, which the checker records as the item's name.
-        for declaration in analysis.symbols.declarations
-        where declaration.nameRange.file == file && declaration.nameRange.start <= offset
-            && offset <= declaration.nameRange.end
-        {
-            guard case .tipItem(.rule, let index, let name) = declaration.symbol,
-                let tip = Self.tip(named: name, in: program), tip.rules.indices.contains(index)
-            else { continue }
-            return (tip.rules[index], declaration.nameRange)
-        }
-        return nil
+        // The `rule` keyword.
+        guard let item = tipItem(at: offset, in: file, of: analysis), item.keyword == .rule,
+            item.tip.rules.indices.contains(item.index)
+        else { return nil }
+        return (item.tip.rules[item.index], item.range)
     }
 
     // MARK: - Definition and references
