@@ -88,7 +88,8 @@ import Testing
     /// A tip renamed in the editor without `renamedFrom`, when no other tip
     /// has its items: the catalog's former keys say to add it, which keeps
     /// the users' state as well as the translations; added, the hint turns
-    /// into the former keys' own warning, until `tipc strings` moves them.
+    /// into the former keys' own warning, which says the build uses their
+    /// translations until `tipc strings` moves them.
     @Test func aTipRenamedInTheEditorIsToldToKeepItsStateAndTranslations() throws {
         let text = "event opened\ntip Welcome {\n    title \"Hi\"\n    rule opened.count > 0\n}\n"
         let (session, tips, catalogURI) = try session(text, catalog: Self.catalog("Welcome.title", german: "Hallo"))
@@ -99,16 +100,15 @@ import Testing
         #expect(
             hint["message"].stringValue
                 == "'Welcome.title' is not a string of the .tips files; if tip 'Greeting' was renamed from 'Welcome', "
-                + "add 'renamedFrom Welcome' to it: that keeps its users' state, and 'tipc strings' then gives it "
-                + "these translations")
+                + "add 'renamedFrom Welcome' to it: that keeps its users' state and these translations")
         #expect(hint["severity"] == 2)
         session.replace(
             tips, version: 3, text: renamed.replacingOccurrences(of: "{\n", with: "{\n    renamedFrom Welcome\n"))
         let former = try #require(session.diagnostics(catalogURI)?.first { $0["range"]["start"]["line"] == 3 })
         #expect(
             former["message"].stringValue
-                == "'Welcome.title' is the key of the title of 'Greeting' under a former name of the tip; run "
-                + "'tipc strings' to give its translations to 'Greeting.title'")
+                == "'Welcome.title' is the key of the title of 'Greeting' under a former name of the tip; the build "
+                + "gives its translations to 'Greeting.title', and 'tipc strings' moves them there")
     }
 
     /// An editor that attaches the server to the catalog too: what is typed in

@@ -181,8 +181,8 @@ import TipsTestSupport
         #expect(
             check.standardError.contains(
                 "Tips.xcstrings:\(line + 1):5: warning: 'FavoriteTrail.action.learnMore' is the key of the button "
-                    + "'learnMore' of 'SaveTrail' under a former name of the tip; run 'tipc strings' to give its "
-                    + "translations to 'SaveTrail.action.learnMore'"), "\(check.standardError)")
+                    + "'learnMore' of 'SaveTrail' under a former name of the tip; the build gives its translations to "
+                    + "'SaveTrail.action.learnMore', and 'tipc strings' moves them there"), "\(check.standardError)")
         let output = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
         #expect(
             output.standardOutput

@@ -96,6 +96,70 @@ import Testing
         #expect(former.fixIts.map(\.range) == [former.range])
     }
 
+    /// A tip renamed with `renamedFrom` before `tipc strings` moved its keys:
+    /// the build gives its strings the translations under the former name,
+    /// as `tipc strings` will, so German users keep the German copy meanwhile.
+    /// A tip renamed without `renamedFrom` (Compass, once Needle) gets none.
+    @Test func aRenamedTipTakesTheTranslationsOfItsFormerKeys() throws {
+        let result = try compile("Renamed")
+        let translations = try #require(result.program?.translations)
+        let strings = try #require(result.program?.strings)
+        func german(_ key: String) throws -> String? {
+            let string = try #require(strings.first { $0.key == key })
+            return translations.isTranslated(string, into: "de")
+                ? translations.text(of: string, in: "de").displayText : nil
+        }
+        #expect(try german("SaveTrail.title") == "Als Favorit sichern")
+        #expect(try german("SaveTrail.action.learnMore") == "Mehr erfahren")
+        #expect(try german("Kept.title") == "Noch da")
+        #expect(try german("Compass.title") == nil)
+    }
+
+    /// Of two former names the catalog has, the first written gives the
+    /// translations (as `tipc strings` chooses), and the other's key says so.
+    /// The key carried counts as the string's when the language's missing
+    /// translations are counted (D's is the one missing).
+    @Test func ofTwoFormerNamesTheFirstWrittenGivesTheTranslations() throws {
+        let tips =
+            "event opened\ntip C {\n    renamedFrom B\n    renamedFrom A\n    title \"Hi\"\n    rule opened.count > 0\n}\n"
+            + "tip D {\n    title \"Yo\"\n    rule opened.count > 1\n}\n"
+        func entry(_ key: String, _ german: String) -> String {
+            """
+                "\(key)" : {
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "\(german)" } },
+                    "en" : { "stringUnit" : { "state" : "translated", "value" : "Hi" } }
+                  }
+                }
+            """
+        }
+        let catalog = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+            \(entry("A.title", "Hallo A")),
+            \(entry("B.title", "Hallo B")),
+                "D.title" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "Yo" } } } }
+              },
+              "version" : "1.0"
+            }
+            """
+        let options = CompilationOptions(
+            emitsCode: false, strings: CompilationInput(path: "Tips.xcstrings", text: catalog))
+        let result = Compilation(inputs: [CompilationInput(path: "C.tips", text: tips)], options: options).run()
+        let string = try #require(result.program?.strings.first { $0.key == "C.title" })
+        #expect(result.program?.translations?.text(of: string, in: "de").displayText == "Hallo B")
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "'A.title' is the key of the title of 'C' under a former name of the tip; the build gives 'C.title' "
+                    + "the translations of 'B.title', the first former name's key the catalog has (renamedFrom, in "
+                    + "the order written)",
+                "'B.title' is the key of the title of 'C' under a former name of the tip; the build gives its "
+                    + "translations to 'C.title', and 'tipc strings' moves them there",
+                "German (de) has no translation of 1 of the 2 strings: D.title",
+            ])
+    }
+
     @Test func theTipsErrorsComeFirstAndTheCatalogIsNotJudged() throws {
         let tips = "tip Broken {\n    title \"Hi\"\n    rule nope\n}\n"
         let catalog =

@@ -77,30 +77,25 @@ extension TranslationChecker {
             .replacingOccurrences(of: "？", with: "? ")
     }
 
-    /// A key of the catalog that no string has: the key a renamed tip's
-    /// string had under the tip's former name, whose translations `tipc
-    /// strings` gives to the string's key, a button renamed, or else a key
-    /// to mark stale or a misspelling.
+    /// A key of the catalog that no string has: a renamed tip's key under
+    /// another of its former names than the one whose translations it takes
+    /// (``carriedStrings``), a button renamed, or else a key to mark stale or
+    /// a misspelling.
     mutating func reportUnknownKey(_ entry: StringCatalog.Entry, at range: SourceRange) {
         let key = entry.key
         if let string = renamedStrings[key] {
-            let item =
-                switch string.item {
-                case .title: "title"
-                case .message: "message"
-                case .action(let id): "button '\(id)'"
-                }
+            let carrier = string.formerKeys.first(where: catalogKeys.contains) ?? key
             diagnostics.warning(
-                "'\(key)' is the key of the \(item) of '\(string.tip)' under a former name of the tip; run "
-                    + "'tipc strings' to give its translations to '\(string.key)'", at: range)
+                "'\(key)' is the key of the \(Self.itemPhrase(string)) of '\(string.tip)' under a former name of the "
+                    + "tip; the build gives '\(string.key)' the translations of '\(carrier)', the first former name's key "
+                    + "the catalog has (renamedFrom, in the order written)", at: range)
             return
         }
         let oldTip = Self.tipName(ofKey: key)
         if let newTip = likelyRenames[oldTip] {
             diagnostics.warning(
                 "'\(key)' is not a string of the .tips files; if tip '\(newTip)' was renamed from '\(oldTip)', add "
-                    + "'renamedFrom \(oldTip)' to it: that keeps its users' state, and 'tipc strings' then gives it "
-                    + "these translations", at: range)
+                    + "'renamedFrom \(oldTip)' to it: that keeps its users' state and these translations", at: range)
             return
         }
         if let (button, reason) = renamedAction(of: entry) {
@@ -113,6 +108,24 @@ extension TranslationChecker {
         diagnostics.warning(
             "'\(key)' is not a string of the .tips files" + suggestion.phrase, at: range,
             fixIts: suggestion.fixIts(at: range))
+    }
+
+    /// A key the catalog has under a renamed tip's former name, whose
+    /// translations the build gives to the string's key until `tipc
+    /// strings` moves them there.
+    mutating func reportFormerKey(_ key: String, of string: CheckedString, at range: SourceRange) {
+        diagnostics.warning(
+            "'\(key)' is the key of the \(Self.itemPhrase(string)) of '\(string.tip)' under a former name of the tip; "
+                + "the build gives its translations to '\(string.key)', and 'tipc strings' moves them there", at: range)
+    }
+
+    /// `title`, `message` or `button 'learnMore'`.
+    static func itemPhrase(_ string: CheckedString) -> String {
+        switch string.item {
+        case .title: "title"
+        case .message: "message"
+        case .action(let id): "button '\(id)'"
+        }
     }
 
     /// The tips a catalog holds under names the files do not have, each
@@ -184,10 +197,9 @@ extension TranslationChecker {
 
     /// One warning for the strings the catalog has no key for, at its start;
     /// a string whose key under a former tip name is there has its own
-    /// warning at that key (``reportUnknownKey(_:at:)``), and is left out.
+    /// warning at that key (``reportFormerKey(_:of:at:)``), and is left out.
     mutating func reportKeysTheCatalogLacks() {
-        let current = Set(catalog.entries.lazy.filter { !$0.isStale }.map(\.key))
-        let toldAtFormerKey = Set(renamedStrings.lazy.filter { current.contains($0.key) }.map(\.value.key))
+        let toldAtFormerKey = Set(carriedStrings.values.lazy.map(\.key))
         let lacking = keys.filter { !catalogKeys.contains($0) && !toldAtFormerKey.contains($0) }
         guard !lacking.isEmpty, let root = catalog.document.root.range else { return }
         let opening = SourceRange(file: root.file, start: root.start, end: root.start + 1)
@@ -202,17 +214,19 @@ extension TranslationChecker {
     mutating func reportMissingTranslations(into language: String) {
         var firstRange: SourceRange?
         var untranslated: [String] = []
-        for entry in catalog.entries where strings[entry.key] != nil {
+        var total = 0
+        for entry in catalog.entries {
+            guard let string = string(of: entry) else { continue }
+            total += 1
             if let unit = entry.unit(for: language) {
                 if firstRange == nil { firstRange = unit.languageRange }
             } else if !entry.variationsOnly.contains(where: { $0.language == language }) {
-                untranslated.append(entry.key)
+                untranslated.append(string.key)
             }
         }
         let order = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         untranslated.sort { order[$0, default: 0] < order[$1, default: 0] }
         guard !untranslated.isEmpty, let range = firstRange else { return }
-        let total = catalog.entries.filter { strings[$0.key] != nil }.count
         diagnostics.warning(
             "\(LanguageNames.describe(language)) has no translation of \(Self.count(untranslated.count, of: total)): "
                 + Self.list(untranslated), at: range)

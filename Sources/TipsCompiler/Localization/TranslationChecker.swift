@@ -26,6 +26,11 @@ struct TranslationChecker {
     /// The strings of renamed tips by their keys under the tips' former
     /// names, when the catalog lacks their own keys.
     let renamedStrings: [String: CheckedString]
+    /// Of those, the strings by the one former key whose translations each
+    /// takes: the first of its former keys the catalog has, as `tipc
+    /// strings` chooses, so that a tip renamed before the catalog is updated
+    /// keeps its translations in the build.
+    let carriedStrings: [String: CheckedString]
     /// For a tip the catalog has keys of and the files do not have, the one
     /// tip of the files that may be it renamed without `renamedFrom`
     /// (``likelyRenames(catalog:keys:strings:)``).
@@ -51,6 +56,10 @@ struct TranslationChecker {
             string.formerKeys.map { ($0, string) }
         }
         self.renamedStrings = Dictionary(renamed, uniquingKeysWith: { first, _ in first })
+        let carried = strings.filter { !catalogKeys.contains($0.key) }.compactMap { string in
+            string.formerKeys.first(where: catalogKeys.contains).map { ($0, string) }
+        }
+        self.carriedStrings = Dictionary(carried, uniquingKeysWith: { first, _ in first })
         self.likelyRenames = Self.likelyRenames(catalog: catalog, keys: catalogKeys, strings: strings)
         self.actionsWithoutKeys = Dictionary(
             grouping: strings.filter { string in
@@ -85,15 +94,22 @@ struct TranslationChecker {
             sourceLanguage: sourceLanguage, languages: languages, texts: checker.texts)
     }
 
+    /// The string whose translations `entry` holds: the string of its key,
+    /// or a renamed tip's string that takes them from its former key.
+    func string(of entry: StringCatalog.Entry) -> CheckedString? {
+        strings[entry.key] ?? carriedStrings[entry.key]
+    }
+
     /// Checks one key of the catalog.
     mutating func check(_ entry: StringCatalog.Entry) {
         for unit in entry.units {
             Self.reportState(of: unit, key: entry.key, sourceLanguage: catalog.sourceLanguage, into: &diagnostics)
         }
-        guard let string = strings[entry.key] else {
+        guard let string = string(of: entry) else {
             if !entry.isStale, let range = entry.keyRange { reportUnknownKey(entry, at: range) }
             return
         }
+        if string.key != entry.key, let range = entry.keyRange { reportFormerKey(entry.key, of: string, at: range) }
         let sourceLanguage = catalog.sourceLanguage
         if let source = entry.unit(for: sourceLanguage), source.value != CatalogText.spelling(string.text),
             let range = source.valueRange
@@ -103,7 +119,7 @@ struct TranslationChecker {
                     + "it, which marks its translations for review", at: range)
         }
         for unit in entry.units where unit.language != sourceLanguage {
-            if let text = check(unit, of: string) { texts[entry.key, default: [:]][unit.language] = text }
+            if let text = check(unit, of: string) { texts[string.key, default: [:]][unit.language] = text }
         }
         for (language, range) in entry.variationsOnly where language != sourceLanguage {
             guard let range else { continue }
