@@ -28,6 +28,8 @@ struct PreviewLanguage: Hashable, Sendable {
     var kind: Kind
     /// How many of the program's strings a translation lacks (shown in the source language).
     var untranslated = 0
+    /// How many of its translations the catalog marks for review (made for an earlier source text).
+    var toReview = 0
 }
 
 /// The page's languages, and each string's text in each.
@@ -51,7 +53,8 @@ struct PreviewLanguages: Sendable {
             + translations.languages.filter(Self.isShowable).map { code in
                 PreviewLanguage(
                     code: code, name: LanguageNames.describe(code), kind: .translation,
-                    untranslated: strings.count { !translations.isTranslated($0, into: code) })
+                    untranslated: strings.count { !translations.isTranslated($0, into: code) },
+                    toReview: strings.count { translations.needsReview($0, in: code) })
             }
             + [
                 PreviewLanguage(code: "pseudo", name: "Pseudo-language (longer, accented)", kind: .pseudo),
@@ -122,6 +125,8 @@ struct PreviewLanguages: Sendable {
         css += "body:has(#language-rtl:checked) .tip-card { direction: rtl; }\n"
         // Text a translation lacks, shown as written: underlined with dots, which moves nothing.
         css += ".untranslated { text-decoration: underline dotted; text-underline-offset: 0.2em; }\n"
+        // A translation made for an earlier source text: underlined with waves.
+        css += ".to-review { text-decoration: underline wavy; text-underline-offset: 0.2em; }\n"
         css +=
             ".languages { border: 0; margin: 0 0 1rem; padding: 0; display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }\n"
         css += ".languages legend { font-weight: 600; padding: 0; margin-bottom: 0.25rem; }\n"
@@ -143,14 +148,19 @@ extension PreviewPage {
             if language.untranslated > 0 {
                 label += ", \(language.untranslated) of \(languages.stringCount) not translated"
             }
+            if language.toReview > 0 { label += ", \(language.toReview) to review" }
             writer.element("label", html: input + " " + HTMLWriter.escape(label))
         }
         writer.close()
+        var notes: [String] = []
         if languages.all.contains(where: { $0.untranslated > 0 }) {
-            writer.element(
-                "p", [.class("languages-note")],
-                text: "Text underlined with dots has no translation into the chosen language: it shows as written.")
+            notes.append("Text underlined with dots has no translation into the chosen language: it shows as written.")
         }
+        if languages.all.contains(where: { $0.toReview > 0 }) {
+            notes.append(
+                "Text underlined with waves was translated for an earlier source text: it shows until it is reviewed.")
+        }
+        if !notes.isEmpty { writer.element("p", [.class("languages-note")], text: notes.joined(separator: " ")) }
     }
 
     /// `string`'s text in every language of the page, each in its own span
@@ -166,6 +176,11 @@ extension PreviewPage {
                 attributes[0] = .class("l10n untranslated")
                 attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
                 attributes.append(HTMLAttribute("title", "Not translated into \(language.name)"))
+            case .translation where languages.translations.needsReview(string, in: language.code):
+                attributes[0] = .class("l10n to-review")
+                attributes.append(HTMLAttribute("lang", language.code))
+                attributes.append(
+                    HTMLAttribute("title", "Translated into \(language.name) for an earlier source text: to review"))
             case .translation: attributes.append(HTMLAttribute("lang", language.code))
             case .rightToLeft:
                 attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))

@@ -10,16 +10,25 @@ import Testing
 /// `.ci/preview-check.py` lays the page out in Chromium in each language.
 @Suite struct PreviewLanguagesTests {
     /// The page of the Clean fixture with its German catalog, less the translations of `untranslated` keys.
-    static func page(untranslated: Set<String> = []) throws -> String {
+    /// The German translations of `toReview` keys are marked `needs_review`.
+    static func page(untranslated: Set<String> = [], toReview: Set<String> = []) throws -> String {
         let tips = try Data(contentsOf: Fixtures.url("Translations", "Clean.tips"))
         var catalog = try Data(contentsOf: Fixtures.url("Translations", "Clean.xcstrings"))
-        if !untranslated.isEmpty {
+        if !untranslated.isEmpty || !toReview.isEmpty {
             var json = try #require(try JSONSerialization.jsonObject(with: catalog) as? [String: Any])
             var strings = try #require(json["strings"] as? [String: Any])
-            for key in untranslated {
+            for key in untranslated.union(toReview) {
                 var entry = try #require(strings[key] as? [String: Any])
                 var localizations = try #require(entry["localizations"] as? [String: Any])
-                localizations["de"] = nil
+                if untranslated.contains(key) {
+                    localizations["de"] = nil
+                } else {
+                    var german = try #require(localizations["de"] as? [String: Any])
+                    var unit = try #require(german["stringUnit"] as? [String: Any])
+                    unit["state"] = "needs_review"
+                    german["stringUnit"] = unit
+                    localizations["de"] = german
+                }
                 entry["localizations"] = localizations
                 strings[key] = entry
             }
@@ -76,6 +85,21 @@ import Testing
                 "<span class=\"l10n untranslated\" data-language=\"de\" lang=\"en\" title=\"Not translated into German (de)\">"
                     + "Your favorites stay on top.</span>"))
         #expect(card.contains("<span class=\"l10n\" data-language=\"de\" lang=\"de\">Als Favorit sichern</span>"))
+    }
+
+    /// A translation made for an earlier source text (`needs_review`) shows,
+    /// marked with its own underline and title; the switcher counts them.
+    @Test func aTranslationToReviewIsMarkedAndCounted() throws {
+        #expect(!(try Self.page()).contains("to review"))
+        let html = try Self.page(untranslated: ["Compass.title"], toReview: ["FavoriteTrail.title"])
+        #expect(html.contains("> German (de), 1 of 7 not translated, 1 to review</label>"))
+        #expect(html.contains("Text underlined with waves was translated for an earlier source text"))
+        let card = try PreviewTests.article("tip-FavoriteTrail", in: html)
+        #expect(
+            card.contains(
+                "<span class=\"l10n to-review\" data-language=\"de\" lang=\"de\" title=\"Translated into German (de) "
+                    + "for an earlier source text: to review\">Als Favorit sichern</span>"))
+        #expect(card.contains("<span class=\"l10n\" data-language=\"de\" lang=\"de\">Mehr erfahren</span>"))
     }
 
     @Test func thePseudoLanguageIsAccentedAndFortyPercentLonger() {

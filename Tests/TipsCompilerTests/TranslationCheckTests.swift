@@ -160,6 +160,19 @@ import Testing
             ])
     }
 
+    /// Translations marked `needs_review` are used, and recorded as to
+    /// review for the preview; each language's warning counts them.
+    @Test func translationsToReviewAreUsedAndRecorded() throws {
+        let result = try compile("ToReview")
+        let translations = try #require(result.program?.translations)
+        let strings = try #require(result.program?.strings)
+        let title = try #require(strings.first { $0.key == "Welcome.title" })
+        #expect(translations.text(of: title, in: "de").displayText == "Willkommen")
+        #expect(translations.needsReview(title, in: "de"))
+        #expect(!translations.needsReview(title, in: "ja"))
+        #expect(translations.toReview == ["Welcome.title": ["de"], "Filters.title": ["de"], "Welcome.message": ["ja"]])
+    }
+
     @Test func theTipsErrorsComeFirstAndTheCatalogIsNotJudged() throws {
         let tips = "tip Broken {\n    title \"Hi\"\n    rule nope\n}\n"
         let catalog =

@@ -42,6 +42,8 @@ struct TranslationChecker {
     var diagnostics = DiagnosticEngine()
     /// Each key's usable translations, by language.
     var texts: [String: [String: InterpolatedText]] = [:]
+    /// Each key's languages whose usable translation is marked `needs_review`.
+    var toReview: [String: Set<String>] = [:]
 
     /// How many keys a warning about missing translations lists.
     static let listedKeys = 3
@@ -88,10 +90,13 @@ struct TranslationChecker {
         for entry in catalog.entries { checker.check(entry) }
         checker.reportKeysTheCatalogLacks()
         let languages = catalog.translationLanguages
-        for language in languages { checker.reportMissingTranslations(into: language) }
+        for language in languages {
+            checker.reportMissingTranslations(into: language)
+            checker.reportTranslationsToReview(in: language)
+        }
         diagnostics.report(contentsOf: checker.diagnostics)
         program.translations = CheckedTranslations(
-            sourceLanguage: sourceLanguage, languages: languages, texts: checker.texts)
+            sourceLanguage: sourceLanguage, languages: languages, texts: checker.texts, toReview: checker.toReview)
     }
 
     /// The string whose translations `entry` holds: the string of its key,
@@ -119,7 +124,9 @@ struct TranslationChecker {
                     + "it, which marks its translations for review", at: range)
         }
         for unit in entry.units where unit.language != sourceLanguage {
-            if let text = check(unit, of: string) { texts[string.key, default: [:]][unit.language] = text }
+            guard let text = check(unit, of: string) else { continue }
+            texts[string.key, default: [:]][unit.language] = text
+            if unit.state == StringCatalog.needsReviewState { toReview[string.key, default: []].insert(unit.language) }
         }
         for (language, range) in entry.variationsOnly where language != sourceLanguage {
             guard let range else { continue }

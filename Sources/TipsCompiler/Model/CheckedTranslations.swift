@@ -11,12 +11,20 @@ public struct CheckedTranslations: Hashable, Sendable {
     /// For each string's key, its text in each language with a usable
     /// translation (not empty, its slots those of the source).
     public var texts: [String: [String: InterpolatedText]]
+    /// For each string's key, the languages of ``texts`` whose translation
+    /// the catalog marks `needs_review`: made for an earlier source text,
+    /// and shown until a translator reviews it.
+    public var toReview: [String: Set<String>]
 
     /// Creates translations.
-    public init(sourceLanguage: String, languages: [String], texts: [String: [String: InterpolatedText]]) {
+    public init(
+        sourceLanguage: String, languages: [String], texts: [String: [String: InterpolatedText]],
+        toReview: [String: Set<String>] = [:]
+    ) {
         self.sourceLanguage = sourceLanguage
         self.languages = languages
         self.texts = texts
+        self.toReview = toReview
     }
 
     /// The text of `string` in `language`: its translation, or the source text when it has none.
@@ -27,5 +35,10 @@ public struct CheckedTranslations: Hashable, Sendable {
     /// Whether `string` has a translation into `language`.
     public func isTranslated(_ string: CheckedString, into language: String) -> Bool {
         texts[string.key]?[language] != nil
+    }
+
+    /// Whether `string`'s translation into `language` is marked for review.
+    public func needsReview(_ string: CheckedString, in language: String) -> Bool {
+        toReview[string.key]?.contains(language) ?? false
     }
 }
