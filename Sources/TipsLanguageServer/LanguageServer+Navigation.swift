@@ -32,6 +32,9 @@ extension LanguageServer {
         if let (text, range) = renameHover(at: offset, in: file, of: analysis) {
             return ["contents": ["kind": "markdown", "value": .string(text)], "range": document.range(range).json]
         }
+        if let (text, range) = copyHover(at: offset, in: file, of: analysis) {
+            return ["contents": ["kind": "markdown", "value": .string(text)], "range": document.range(range).json]
+        }
         if let (rule, range) = rule(at: offset, in: file, of: analysis) {
             let text = Self.ruleHover(rule)
             return ["contents": ["kind": "markdown", "value": .string(text)], "range": document.range(range).json]

@@ -111,6 +111,48 @@ import Testing
                 + "gives its translations to 'Greeting.title', and 'tipc strings' moves them there")
     }
 
+    /// Hover on a tip's copy: its length against the copy guidance, its key,
+    /// and its text in each language of the catalog beside the file, with a
+    /// translation to review or missing said so.
+    @Test func hoverOnCopyShowsItInEachLanguage() throws {
+        let text = String(decoding: try Data(contentsOf: Fixtures.url("Translations", "ToReview.tips")), as: UTF8.self)
+        let catalog = String(
+            decoding: try Data(contentsOf: Fixtures.url("Translations", "ToReview.xcstrings")), as: UTF8.self)
+        let (session, tips, _) = try session(text, catalog: catalog)
+        func hover(_ session: LanguageServerSession, _ uri: String, _ line: Int) -> String? {
+            let reply = session.request("textDocument/hover", LanguageServerSession.at(uri, line, 14))
+            return reply["result"]["contents"]["value"].stringValue
+        }
+        #expect(
+            hover(session, tips, 7)
+                == "The title of tip Welcome: 12 characters (keep titles to 50). Its key in a String Catalog is "
+                + "`Welcome.title`.\n\n| language | text |\n|---|---|\n"
+                + "| German (de) | Willkommen *(to review: made for an earlier source text)* |\n"
+                + "| Japanese (ja) | おかえりなさい |")
+        #expect(
+            hover(session, tips, 8)?.hasSuffix(
+                "| German (de) | Deine gespeicherten Wege warten. |\n"
+                    + "| Japanese (ja) | 保存したルートがあります。 *(to review: made for an earlier source text)* |") == true)
+        let bare =
+            "event opened\ntip Welcome {\n    title \"Hi\"\n    message \"Yo, | you\"\n    rule opened.count > 0\n}\n"
+        let (other, uri, _) = try self.session(bare, catalog: Self.catalog("Welcome.title", german: "Hallo"))
+        #expect(
+            hover(other, uri, 3)
+                == "The message of tip Welcome: 9 characters (keep messages to 300, in one or two sentences). Its key "
+                + "in a String Catalog is `Welcome.message`.\n\n| language | text |\n|---|---|\n"
+                + "| German (de) | *not translated: shows as written* |")
+        let alone = LanguageServerSession()
+        let (_, uris) = try alone.folder(["App.tips": bare])
+        let app = try #require(uris["App.tips"])
+        alone.open(app, bare)
+        #expect(
+            hover(alone, app, 2)
+                == "The title of tip Welcome: 2 characters (keep titles to 50). Its key in a String Catalog is "
+                + "`Welcome.title`.\n\nNo String Catalog (`Tips.xcstrings`) is beside the file: `tipc strings` writes one."
+        )
+        #expect(LanguageServer.tableCell("a | b\n*c*") == "a \\| b \\*c\\*")
+    }
+
     /// An editor that attaches the server to the catalog too: what is typed in
     /// it is checked before it is saved, against the `.tips` files beside it,
     /// and the catalog is never read as a `.tips` file nor formatted as one.

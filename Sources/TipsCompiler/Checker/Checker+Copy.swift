@@ -9,9 +9,9 @@ import TipsSyntax
 
 extension Checker {
     /// The longest title that reads at a glance.
-    static let maximumTitleLength = 50
+    package static let maximumTitleLength = 50
     /// The longest message that stays a tip.
-    static let maximumMessageLength = 300
+    package static let maximumMessageLength = 300
     /// Words that make a tip an advertisement, each with the reason; the
     /// table in `docs/Language.md` ("Promotional copy") lists the same, in
     /// this order (a test compares them). At most 32: a bit each.

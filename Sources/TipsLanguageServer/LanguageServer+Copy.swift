@@ -1,0 +1,74 @@
+import TipsCompiler
+import TipsSyntax
+
+// Hover on a tip's copy (its title, its message, a button's title): what the
+// content designer who owns it in several languages asks of it. Its key in a
+// String Catalog, its length against the copy guidance, and its text in each
+// language of the catalog beside the files, with what each still lacks. All
+// of it is read from the checked program, the translations the checker
+// accepted included.
+
+extension LanguageServer {
+    /// The hover text of the tip string whose text holds `offset`, and the string's range.
+    func copyHover(at offset: UInt32, in file: FileID, of analysis: Analysis) -> (String, SourceRange)? {
+        guard let program = analysis.result.program else { return nil }
+        for string in program.strings {
+            guard let range = string.range, range.file == file, range.start <= offset, offset <= range.end else {
+                continue
+            }
+            return (Self.copyHover(string, translations: program.translations), range)
+        }
+        return nil
+    }
+
+    /// `string`'s key and length, then its text in each language of `translations`.
+    static func copyHover(_ string: CheckedString, translations: CheckedTranslations?) -> String {
+        let length = string.text.displayText.count
+        var text: String
+        switch string.item {
+        case .title:
+            text = "The title of tip \(string.tip): \(length) characters (keep titles to \(Checker.maximumTitleLength))"
+        case .message:
+            text =
+                "The message of tip \(string.tip): \(length) characters (keep messages to "
+                + "\(Checker.maximumMessageLength), in one or two sentences)"
+        case .action(let id):
+            text = "The title of button '\(id)' of tip \(string.tip)"
+        }
+        text += ". Its key in a String Catalog is `\(string.key)`."
+        guard let translations else {
+            return text + "\n\nNo String Catalog (`Tips.xcstrings`) is beside the file: `tipc strings` writes one."
+        }
+        guard !translations.languages.isEmpty else {
+            return text + "\n\nThe String Catalog beside the file has no translation yet."
+        }
+        text += "\n\n| language | text |\n|---|---|"
+        for language in translations.languages {
+            let shown: String
+            if !translations.isTranslated(string, into: language) {
+                shown = "*not translated: shows as written*"
+            } else {
+                shown =
+                    tableCell(translations.text(of: string, in: language).displayText)
+                    + (translations.needsReview(string, in: language)
+                        ? " *(to review: made for an earlier source text)*" : "")
+            }
+            text += "\n| \(LanguageNames.describe(language)) | \(shown) |"
+        }
+        return text
+    }
+
+    /// `text` as one cell of a Markdown table: a `|` or a line break would end it.
+    static func tableCell(_ text: String) -> String {
+        var cell = ""
+        for character in text {
+            switch character {
+            case "|": cell += "\\|"
+            case "\n", "\r\n", "\r": cell += " "
+            case "*", "_", "`", "\\", "[", "]", "<": cell += "\\" + String(character)
+            default: cell.append(character)
+            }
+        }
+        return cell
+    }
+}
