@@ -46,7 +46,9 @@ extension LanguageServer {
         for language in translations.languages {
             let shown: String
             if !translations.isTranslated(string, into: language) {
-                shown = "*not translated: shows as written*"
+                shown =
+                    translations.needsTranslation(string)
+                    ? "*not translated: shows as written*" : "*shows as written: the catalog says not to translate it*"
             } else {
                 shown =
                     tableCell(translations.text(of: string, in: language).displayText)

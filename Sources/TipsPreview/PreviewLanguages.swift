@@ -38,14 +38,15 @@ struct PreviewLanguages: Sendable {
     /// The source language, the translations in the catalog's order, then the pseudo-language and right to left.
     let all: [PreviewLanguage]
 
-    /// How many strings the program has: what a translation's untranslated count is out of.
+    /// How many strings the program has to translate (not those the catalog
+    /// says not to): what a translation's untranslated count is out of.
     let stringCount: Int
 
     /// The languages of a program's `strings` given a catalog; nil without one.
     init?(_ translations: CheckedTranslations?, strings: [CheckedString]) {
         guard let translations else { return nil }
         self.translations = translations
-        stringCount = strings.count
+        stringCount = strings.count { translations.needsTranslation($0) }
         let source = translations.sourceLanguage
         all =
             [PreviewLanguage(code: source, name: LanguageNames.describe(source) + ", as written", kind: .source)]
@@ -53,7 +54,9 @@ struct PreviewLanguages: Sendable {
             + translations.languages.filter(Self.isShowable).map { code in
                 PreviewLanguage(
                     code: code, name: LanguageNames.describe(code), kind: .translation,
-                    untranslated: strings.count { !translations.isTranslated($0, into: code) },
+                    untranslated: strings.count {
+                        translations.needsTranslation($0) && !translations.isTranslated($0, into: code)
+                    },
                     toReview: strings.count { translations.needsReview($0, in: code) })
             }
             + [
@@ -171,7 +174,9 @@ extension PreviewPage {
             var attributes: [HTMLAttribute] = [.class("l10n"), HTMLAttribute("data-language", language.code)]
             switch language.kind {
             case .source, .pseudo: attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
-            case .translation where !languages.translations.isTranslated(string, into: language.code):
+            case .translation
+            where !languages.translations.isTranslated(string, into: language.code)
+                && languages.translations.needsTranslation(string):
                 // Shown as written, so in the source language, and marked.
                 attributes[0] = .class("l10n untranslated")
                 attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
@@ -181,6 +186,9 @@ extension PreviewPage {
                 attributes.append(HTMLAttribute("lang", language.code))
                 attributes.append(
                     HTMLAttribute("title", "Translated into \(language.name) for an earlier source text: to review"))
+            case .translation where !languages.translations.isTranslated(string, into: language.code):
+                // Not to be translated: as written, in the source language, unmarked.
+                attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
             case .translation: attributes.append(HTMLAttribute("lang", language.code))
             case .rightToLeft:
                 attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))

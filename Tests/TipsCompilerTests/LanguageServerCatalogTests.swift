@@ -115,10 +115,7 @@ import Testing
     /// and its text in each language of the catalog beside the file, with a
     /// translation to review or missing said so.
     @Test func hoverOnCopyShowsItInEachLanguage() throws {
-        let text = String(decoding: try Data(contentsOf: Fixtures.url("Translations", "ToReview.tips")), as: UTF8.self)
-        let catalog = String(
-            decoding: try Data(contentsOf: Fixtures.url("Translations", "ToReview.xcstrings")), as: UTF8.self)
-        let (session, tips, _) = try session(text, catalog: catalog)
+        let (session, tips) = try session(fixture: "ToReview")
         func hover(_ session: LanguageServerSession, _ uri: String, _ line: Int) -> String? {
             let reply = session.request("textDocument/hover", LanguageServerSession.at(uri, line, 14))
             return reply["result"]["contents"]["value"].stringValue
@@ -151,6 +148,19 @@ import Testing
                 + "`Welcome.title`.\n\nNo String Catalog (`Tips.xcstrings`) is beside the file: `tipc strings` writes one."
         )
         #expect(LanguageServer.tableCell("a | b\n*c*") == "a \\| b \\*c\\*")
+        let (brandSession, brandTips) = try self.session(fixture: "DoNotTranslate")
+        #expect(
+            hover(brandSession, brandTips, 7)?.hasSuffix(
+                "| German (de) | *shows as written: the catalog says not to translate it* |") == true)
+    }
+
+    /// A session with the `Translations` fixture `name` open beside its catalog; the `.tips` URI.
+    func session(fixture name: String) throws -> (LanguageServerSession, tips: String) {
+        let text = String(decoding: try Data(contentsOf: Fixtures.url("Translations", name + ".tips")), as: UTF8.self)
+        let catalog = String(
+            decoding: try Data(contentsOf: Fixtures.url("Translations", name + ".xcstrings")), as: UTF8.self)
+        let (session, tips, _) = try session(text, catalog: catalog)
+        return (session, tips)
     }
 
     /// An editor that attaches the server to the catalog too: what is typed in

@@ -102,6 +102,24 @@ import Testing
         #expect(card.contains("<span class=\"l10n\" data-language=\"de\" lang=\"de\">Mehr erfahren</span>"))
     }
 
+    /// A string the catalog says not to translate (a brand name) shows as
+    /// written in every language, unmarked and not counted as missing; the
+    /// copy hover says why.
+    @Test func aStringNotToTranslateIsNeitherMarkedNorCounted() throws {
+        let tips = try Data(contentsOf: Fixtures.url("Translations", "DoNotTranslate.tips"))
+        let catalog = try Data(contentsOf: Fixtures.url("Translations", "DoNotTranslate.xcstrings"))
+        let options = CompilationOptions(
+            emitsCode: false, strings: CompilationInput(path: "Tips.xcstrings", bytes: Array(catalog)))
+        let result = Compilation(inputs: [CompilationInput(path: "App.tips", bytes: Array(tips))], options: options)
+            .run()
+        let program = try #require(result.program)
+        let html = PreviewBackend().render(program, diagnostics: result.diagnostics, sources: result.sources)
+        #expect(html.contains("> German (de), 1 of 2 not translated</label>"), "as the checker counts")
+        let card = try PreviewTests.article("tip-Brand", in: html)
+        #expect(card.contains("<span class=\"l10n\" data-language=\"de\" lang=\"en\">Trailhead Pro</span>"))
+        #expect(card.contains("<span class=\"l10n untranslated\" data-language=\"de\" lang=\"en\""))
+    }
+
     @Test func thePseudoLanguageIsAccentedAndFortyPercentLonger() {
         for text in ["Save as a Favorite", "Turn until the arrow points up.", "OK"] {
             let pseudo = PreviewLanguages.pseudo(InterpolatedText(text)).segments.map { segment in

@@ -173,6 +173,17 @@ import Testing
         #expect(translations.toReview == ["Welcome.title": ["de"], "Filters.title": ["de"], "Welcome.message": ["ja"]])
     }
 
+    /// A string the catalog says not to translate is recorded so: it needs
+    /// no translation, and shows as written.
+    @Test func aStringNotToTranslateNeedsNone() throws {
+        let result = try compile("DoNotTranslate")
+        let translations = try #require(result.program?.translations)
+        let strings = try #require(result.program?.strings)
+        #expect(strings.filter { !translations.needsTranslation($0) }.map(\.key) == ["Brand.title"])
+        let title = try #require(strings.first { $0.key == "Brand.title" })
+        #expect(translations.text(of: title, in: "de").displayText == "Trailhead Pro")
+    }
+
     @Test func theTipsErrorsComeFirstAndTheCatalogIsNotJudged() throws {
         let tips = "tip Broken {\n    title \"Hi\"\n    rule nope\n}\n"
         let catalog =

@@ -210,12 +210,13 @@ extension TranslationChecker {
 
     /// One warning for the strings of the catalog that `language` has no
     /// translation for, where the language first appears. An empty
-    /// translation or one of variations only was reported already.
+    /// translation or one of variations only was reported already; a string
+    /// the catalog says not to translate lacks nothing.
     mutating func reportMissingTranslations(into language: String) {
         var firstRange: SourceRange?
         var untranslated: [String] = []
         var total = 0
-        for entry in catalog.entries {
+        for entry in catalog.entries where entry.shouldTranslate {
             guard let string = string(of: entry) else { continue }
             total += 1
             if let unit = entry.unit(for: language) {

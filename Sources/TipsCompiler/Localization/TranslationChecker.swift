@@ -44,6 +44,8 @@ struct TranslationChecker {
     var texts: [String: [String: InterpolatedText]] = [:]
     /// Each key's languages whose usable translation is marked `needs_review`.
     var toReview: [String: Set<String>] = [:]
+    /// The keys of the strings the catalog says not to translate.
+    var untranslatable: Set<String> = []
 
     /// How many keys a warning about missing translations lists.
     static let listedKeys = 3
@@ -96,7 +98,8 @@ struct TranslationChecker {
         }
         diagnostics.report(contentsOf: checker.diagnostics)
         program.translations = CheckedTranslations(
-            sourceLanguage: sourceLanguage, languages: languages, texts: checker.texts, toReview: checker.toReview)
+            sourceLanguage: sourceLanguage, languages: languages, texts: checker.texts, toReview: checker.toReview,
+            untranslatable: checker.untranslatable)
     }
 
     /// The string whose translations `entry` holds: the string of its key,
@@ -115,6 +118,7 @@ struct TranslationChecker {
             return
         }
         if string.key != entry.key, let range = entry.keyRange { reportFormerKey(entry.key, of: string, at: range) }
+        if !entry.shouldTranslate { untranslatable.insert(string.key) }
         let sourceLanguage = catalog.sourceLanguage
         if let source = entry.unit(for: sourceLanguage), source.value != CatalogText.spelling(string.text),
             let range = source.valueRange

@@ -15,16 +15,21 @@ public struct CheckedTranslations: Hashable, Sendable {
     /// the catalog marks `needs_review`: made for an earlier source text,
     /// and shown until a translator reviews it.
     public var toReview: [String: Set<String>]
+    /// The keys of the strings the catalog says not to translate
+    /// (`shouldTranslate` false): they show as written in every language,
+    /// and no language lacks them.
+    public var untranslatable: Set<String>
 
     /// Creates translations.
     public init(
         sourceLanguage: String, languages: [String], texts: [String: [String: InterpolatedText]],
-        toReview: [String: Set<String>] = [:]
+        toReview: [String: Set<String>] = [:], untranslatable: Set<String> = []
     ) {
         self.sourceLanguage = sourceLanguage
         self.languages = languages
         self.texts = texts
         self.toReview = toReview
+        self.untranslatable = untranslatable
     }
 
     /// The text of `string` in `language`: its translation, or the source text when it has none.
@@ -35,6 +40,11 @@ public struct CheckedTranslations: Hashable, Sendable {
     /// Whether `string` has a translation into `language`.
     public func isTranslated(_ string: CheckedString, into language: String) -> Bool {
         texts[string.key]?[language] != nil
+    }
+
+    /// Whether `string` is to be translated: false when the catalog says not to.
+    public func needsTranslation(_ string: CheckedString) -> Bool {
+        !untranslatable.contains(string.key)
     }
 
     /// Whether `string`'s translation into `language` is marked for review.

@@ -65,6 +65,15 @@ private struct ShapeReader {
             key: key, keyRange: member.keyRange, comment: optionalString(member.value, "comment", of: "'\(key)'"),
             extractionState: optionalString(member.value, "extractionState", of: "'\(key)'"), units: [],
             variationsOnly: [])
+        if let flag = member.value["shouldTranslate"] {
+            if case .bool(let should) = flag.kind {
+                entry.shouldTranslate = should
+            } else {
+                error(
+                    "'shouldTranslate' of '\(key)' must be true or false, found \(flag.kindDescription)",
+                    at: flag.range)
+            }
+        }
         guard let localizations = member.value["localizations"] else { return entry }
         guard let languages = localizations.members else {
             error(

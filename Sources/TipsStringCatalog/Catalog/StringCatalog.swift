@@ -41,6 +41,10 @@ public struct StringCatalog: Sendable {
         public var units: [Unit]
         /// Languages that have only variations (plural, device) and no plain string, with where each is.
         public var variationsOnly: [(language: String, range: SourceRange?)]
+        /// False when the catalog says the string is not to be translated
+        /// (`"shouldTranslate" : false`, Xcode's "Don't Translate"): every
+        /// language shows the source text, and none lacks a translation.
+        public var shouldTranslate = true
 
         /// Whether the key is marked stale (its string is gone from the source).
         public var isStale: Bool { extractionState == "stale" }
