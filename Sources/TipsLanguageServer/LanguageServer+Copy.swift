@@ -1,24 +1,64 @@
 import TipsCompiler
 import TipsSyntax
 
-// Hover on a tip's copy (its title, its message, a button's title): what the
-// content designer who owns it in several languages asks of it. Its key in a
-// String Catalog, its length against the copy guidance, and its text in each
-// language of the catalog beside the files, with what each still lacks. All
-// of it is read from the checked program, the translations the checker
-// accepted included.
+// Hover on a tip's copy (its title, its message, a button's title), in the
+// `.tips` file or at its key in the catalog: what the content designer who
+// owns it in several languages asks of it. Its key in a String Catalog, its
+// length against the copy guidance, and its text in each language of the
+// catalog, with what each still lacks. Definition goes between the copy and
+// its key. All of it is read from the checked program, the translations the
+// checker accepted and where the catalog writes their keys included.
 
 extension LanguageServer {
-    /// The hover text of the tip string whose text holds `offset`, and the string's range.
+    /// The hover text of the tip string whose text holds `offset`, or whose
+    /// key in the catalog does, and that text's or key's range.
     func copyHover(at offset: UInt32, in file: FileID, of analysis: Analysis) -> (String, SourceRange)? {
         guard let program = analysis.result.program else { return nil }
-        for string in program.strings {
-            guard let range = string.range, range.file == file, range.start <= offset, offset <= range.end else {
-                continue
+        if let (string, range) = catalogKey(at: offset, in: file, of: analysis) {
+            var text = Self.copyHover(string, translations: program.translations)
+            if let written = string.range {
+                let source = analysis.result.sources[written.file]
+                text += "\n\nWritten in \(source.fileName), line \(source.lineColumn(of: written.start).line)."
             }
-            return (Self.copyHover(string, translations: program.translations), range)
+            return (text, range)
+        }
+        guard let (string, range) = copyString(at: offset, in: file, of: analysis) else { return nil }
+        return (Self.copyHover(string, translations: program.translations), range)
+    }
+
+    /// The tip string whose text in a `.tips` file holds `offset`, and the text's range.
+    func copyString(at offset: UInt32, in file: FileID, of analysis: Analysis) -> (CheckedString, SourceRange)? {
+        for string in analysis.result.program?.strings ?? [] {
+            if let range = string.range, range.file == file, range.start <= offset, offset <= range.end {
+                return (string, range)
+            }
         }
         return nil
+    }
+
+    /// The string whose catalog key holds `offset` in the catalog, and the key's range.
+    func catalogKey(at offset: UInt32, in file: FileID, of analysis: Analysis) -> (CheckedString, SourceRange)? {
+        guard let program = analysis.result.program, let translations = program.translations else { return nil }
+        for string in program.strings {
+            for range in translations.catalogKeyRanges[string.key] ?? []
+            where range.file == file && range.start <= offset && offset <= range.end {
+                return (string, range)
+            }
+        }
+        return nil
+    }
+
+    /// Definition between a tip's copy and the catalog: from a string in a
+    /// `.tips` file, the catalog keys that hold its translations; from a key
+    /// in the catalog, the string it translates.
+    func copyDefinition(at offset: UInt32, in file: FileID, of analysis: Analysis) -> JSON? {
+        guard let translations = analysis.result.program?.translations else { return nil }
+        if let (string, _) = catalogKey(at: offset, in: file, of: analysis) {
+            return string.range.flatMap(analysis.location)
+        }
+        guard let (string, _) = copyString(at: offset, in: file, of: analysis) else { return nil }
+        let keys = (translations.catalogKeyRanges[string.key] ?? []).compactMap(analysis.location)
+        return keys.isEmpty ? nil : .array(keys)
     }
 
     /// `string`'s key and length, then its text in each language of `translations`.

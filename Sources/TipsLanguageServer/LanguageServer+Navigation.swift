@@ -71,7 +71,10 @@ extension LanguageServer {
     func definition(_ params: JSON) throws -> JSON {
         guard let (analysis, symbol, _) = try symbolAtPosition(params),
             let declaration = analysis.symbols.declaration(of: symbol)
-        else { return .null }
+        else {
+            let (analysis, file, document) = try target(params)
+            return copyDefinition(at: try offset(params, in: document), in: file, of: analysis) ?? .null
+        }
         return analysis.location(declaration.nameRange) ?? .null
     }
 

@@ -154,6 +154,34 @@ import Testing
                 "| German (de) | *shows as written: the catalog says not to translate it* |") == true)
     }
 
+    /// Definition goes from a tip's string to the catalog key that holds its
+    /// translations (a renamed tip's former key included) and back; hover
+    /// on the key shows the string, its translations and where it is written.
+    @Test func definitionGoesBetweenAStringAndItsCatalogKey() throws {
+        let text = String(decoding: try Data(contentsOf: Fixtures.url("Translations", "Renamed.tips")), as: UTF8.self)
+        let catalog = String(
+            decoding: try Data(contentsOf: Fixtures.url("Translations", "Renamed.xcstrings")), as: UTF8.self)
+        let (session, tips, catalogURI) = try session(text, catalog: catalog)
+        // `title "Save as a Favorite"` of SaveTrail (line 16), kept under FavoriteTrail.title (line 21).
+        let toKey = session.request("textDocument/definition", LanguageServerSession.at(tips, 15, 14))["result"]
+        let key = try #require(toKey.arrayValue?.first)
+        #expect(toKey.arrayValue?.count == 1)
+        #expect(key["uri"].stringValue == catalogURI)
+        #expect(key["range"]["start"] == ["line": 20, "character": 4])
+        let toString = session.request("textDocument/definition", LanguageServerSession.at(catalogURI, 20, 8))["result"]
+        #expect(toString["uri"].stringValue == tips)
+        #expect(toString["range"]["start"] == ["line": 15, "character": 10])
+        let hover = session.request("textDocument/hover", LanguageServerSession.at(catalogURI, 20, 8))["result"]
+        #expect(
+            hover["contents"]["value"].stringValue
+                == "The title of tip SaveTrail: 18 characters (keep titles to 50). Its key in a String Catalog is "
+                + "`SaveTrail.title`.\n\n| language | text |\n|---|---|\n| German (de) | Als Favorit sichern |\n\n"
+                + "Written in App.tips, line 16.")
+        // A key no string has leads nowhere.
+        #expect(
+            session.request("textDocument/definition", LanguageServerSession.at(catalogURI, 37, 8))["result"] == .null)
+    }
+
     /// A session with the `Translations` fixture `name` open beside its catalog; the `.tips` URI.
     func session(fixture name: String) throws -> (LanguageServerSession, tips: String) {
         let text = String(decoding: try Data(contentsOf: Fixtures.url("Translations", name + ".tips")), as: UTF8.self)

@@ -46,6 +46,8 @@ struct TranslationChecker {
     var toReview: [String: Set<String>] = [:]
     /// The keys of the strings the catalog says not to translate.
     var untranslatable: Set<String> = []
+    /// Where the catalog writes each string's keys.
+    var catalogKeyRanges: [String: [SourceRange]] = [:]
 
     /// How many keys a warning about missing translations lists.
     static let listedKeys = 3
@@ -99,7 +101,7 @@ struct TranslationChecker {
         diagnostics.report(contentsOf: checker.diagnostics)
         program.translations = CheckedTranslations(
             sourceLanguage: sourceLanguage, languages: languages, texts: checker.texts, toReview: checker.toReview,
-            untranslatable: checker.untranslatable)
+            untranslatable: checker.untranslatable, catalogKeyRanges: checker.catalogKeyRanges)
     }
 
     /// The string whose translations `entry` holds: the string of its key,
@@ -119,6 +121,7 @@ struct TranslationChecker {
         }
         if string.key != entry.key, let range = entry.keyRange { reportFormerKey(entry.key, of: string, at: range) }
         if !entry.shouldTranslate { untranslatable.insert(string.key) }
+        if let range = entry.keyRange { catalogKeyRanges[string.key, default: []].append(range) }
         let sourceLanguage = catalog.sourceLanguage
         if let source = entry.unit(for: sourceLanguage), source.value != CatalogText.spelling(string.text),
             let range = source.valueRange

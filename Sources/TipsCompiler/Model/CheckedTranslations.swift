@@ -19,17 +19,23 @@ public struct CheckedTranslations: Hashable, Sendable {
     /// (`shouldTranslate` false): they show as written in every language,
     /// and no language lacks them.
     public var untranslatable: Set<String>
+    /// For each string's key, where the catalog writes the keys that hold
+    /// its translations (its own, or a renamed tip's former one): where the
+    /// editor goes from the string, and back.
+    public var catalogKeyRanges: [String: [SourceRange]]
 
     /// Creates translations.
     public init(
         sourceLanguage: String, languages: [String], texts: [String: [String: InterpolatedText]],
-        toReview: [String: Set<String>] = [:], untranslatable: Set<String> = []
+        toReview: [String: Set<String>] = [:], untranslatable: Set<String> = [],
+        catalogKeyRanges: [String: [SourceRange]] = [:]
     ) {
         self.sourceLanguage = sourceLanguage
         self.languages = languages
         self.texts = texts
         self.toReview = toReview
         self.untranslatable = untranslatable
+        self.catalogKeyRanges = catalogKeyRanges
     }
 
     /// The text of `string` in `language`: its translation, or the source text when it has none.
