@@ -20,6 +20,10 @@ struct CheckerReporter: Sendable {
     fileprivate(set) var item: TipItemPlace?
     /// Whether an error was reported since the innermost ``Checker/checking(as:_:)`` began.
     fileprivate(set) var reportedError = false
+    /// Whether reports are dropped (an error still counts as reported):
+    /// while a rule cut short by a syntax error is checked for the names it
+    /// uses, since its types would judge part of what was meant.
+    var isSilenced = false
 
     init(sink: DiagnosticEngine) {
         self.sink = sink
@@ -56,6 +60,7 @@ struct CheckerReporter: Sendable {
             diagnostic.owner = owner
         }
         if diagnostic.severity == .error { reportedError = true }
+        guard !isSilenced else { return }
         sink.report(diagnostic)
     }
 }

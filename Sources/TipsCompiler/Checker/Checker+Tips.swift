@@ -172,7 +172,10 @@ extension Checker {
             // Not in a closure, which would copy the item again to capture it
             // (with the one copy above, saves 66,000 retains and as many releases on 10,000 tips).
             let outer = beginCheckingItem(at: place)
+            // A rule cut short (reported) still records the names it uses, but not its errors.
+            diagnostics.isSilenced = item.isCutShort && item.kind.keyword == .rule
             checkItem(item.kind, into: &body, context: &context)
+            diagnostics.isSilenced = false
             endCheckingItem(outer)
         }
         checkRenamedInstances(body.renames, id: body.id?.text, tip: tipName)

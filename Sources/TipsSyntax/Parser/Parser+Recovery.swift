@@ -76,9 +76,11 @@ extension SyntaxParser {
     /// are whole). `parseItem` parses one item, or reports an error and
     /// returns nil (the block then recovers). `name` describes the block in
     /// "expected '}' to close \(name())"; `startsItem` tells the words that start its items.
+    /// `markCutShort` marks an item that something unexpected followed on its
+    /// line (reported): what was parsed of it may be only part of what was meant.
     mutating func parseBlockItems<Item>(
         opening: Token, name: @autoclosure () -> String, startsItem: (Keyword) -> Bool,
-        parseItem: (inout SyntaxParser) -> Item?
+        markCutShort: (inout Item) -> Void = { _ in }, parseItem: (inout SyntaxParser) -> Item?
     ) -> (items: [Item], range: SourceRange, itemsFailed: Bool) {
         // A block holds a handful of items: room for eight from the start,
         // instead of four allocations as the array grows through 1, 2, 4 and 8.
@@ -86,17 +88,21 @@ extension SyntaxParser {
         items.reserveCapacity(8)
         var itemsFailed = false
         let range = parseBraced(opening: opening, name: name()) { parser in
-            let (item, failed) = parser.parsing { $0.parseBlockItem(startsItem: startsItem, parseItem) }
-            if let item = consume item { items.append(item) }
+            let ((item, cutShort), failed) = parser.parsing { $0.parseBlockItem(startsItem: startsItem, parseItem) }
+            if var item = consume item {
+                if cutShort { markCutShort(&item) }
+                items.append(item)
+            }
             itemsFailed = itemsFailed || failed
         }
         return (items, range, itemsFailed)
     }
 
-    /// One item of ``parseBlockItems(opening:name:startsItem:parseItem:)``, and recovery after it.
+    /// One item of ``parseBlockItems(opening:name:startsItem:markCutShort:parseItem:)``,
+    /// and recovery after it; whether something unexpected followed the item.
     private mutating func parseBlockItem<Item>(
         startsItem: (Keyword) -> Bool, _ parseItem: (inout SyntaxParser) -> Item?
-    ) -> Item? {
+    ) -> (item: Item?, cutShort: Bool) {
         abandonsExpression = false
         nesting = 0
         let start = position
@@ -106,15 +112,19 @@ extension SyntaxParser {
         let startsNextItem = current.keyword.map(startsItem) == true && currentStartsLine
         // A declaration that starts a line ends the item too: a block in the
         // item (`repeat 2 {`) left open up to it has said so already.
+        var cutShort = false
         if item == nil || !(atItemEnd || startsNextItem || atDeclarationStart) {
-            if item != nil, !current.isMalformed {
-                let (message, fixIts) = unexpectedAfterItem()
-                error(message, at: current.range, notes: continuationNotes(), fixIts: fixIts)
+            if item != nil {
+                cutShort = true
+                if !current.isMalformed {
+                    let (message, fixIts) = unexpectedAfterItem()
+                    error(message, at: current.range, notes: continuationNotes(), fixIts: fixIts)
+                }
             }
             recoverInBlock(startsItem: startsItem)
         }
         if position == start { advance() }
-        return item
+        return (item, cutShort)
     }
 
     /// After a declaration: anything but a separator on the same line is an error.
@@ -137,6 +147,12 @@ extension SyntaxParser {
         let replace = { (replacement: String) in [FixIt(range: current.range, replacement: replacement)] }
         if currentKind == .assign {
             return ("use '==' to compare; '=' only gives a parameter its default value", replace("=="))
+        }
+        if currentKind == .bang, peek().kind == .assign {
+            return (
+                "'!' and '=' are apart; write '!=' to compare",
+                [FixIt(range: current.range.extended(to: peek().range), replacement: "!=")]
+            )
         }
         if currentKind == .identifier {
             let word = text(current)

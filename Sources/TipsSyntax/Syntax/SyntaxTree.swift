@@ -214,6 +214,10 @@ public struct TipItem: Sendable {
     public var keyword: SourceRange
     /// The whole item.
     public var range: SourceRange
+    /// Whether something unexpected followed the item on its line (a syntax
+    /// error, reported): a rule may be only part of what was meant
+    /// (`rule count > 1 && plan ! = .free` read up to `plan`).
+    public var isCutShort = false
 }
 
 /// The kinds of tip body item.
