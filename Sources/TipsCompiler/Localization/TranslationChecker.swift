@@ -99,9 +99,12 @@ struct TranslationChecker {
             checker.reportTranslationsToReview(in: language)
         }
         diagnostics.report(contentsOf: checker.diagnostics)
-        program.translations = CheckedTranslations(
-            sourceLanguage: sourceLanguage, languages: languages, texts: checker.texts, toReview: checker.toReview,
-            untranslatable: checker.untranslatable, catalogKeyRanges: checker.catalogKeyRanges)
+        var translations = CheckedTranslations(
+            sourceLanguage: sourceLanguage, languages: languages, texts: checker.texts)
+        translations.toReview = checker.toReview
+        translations.untranslatable = checker.untranslatable
+        translations.catalogKeyRanges = checker.catalogKeyRanges
+        program.translations = translations
     }
 
     /// The string whose translations `entry` holds: the string of its key,

@@ -14,28 +14,22 @@ public struct CheckedTranslations: Hashable, Sendable {
     /// For each string's key, the languages of ``texts`` whose translation
     /// the catalog marks `needs_review`: made for an earlier source text,
     /// and shown until a translator reviews it.
-    public var toReview: [String: Set<String>]
+    public var toReview: [String: Set<String>] = [:]
     /// The keys of the strings the catalog says not to translate
     /// (`shouldTranslate` false): they show as written in every language,
     /// and no language lacks them.
-    public var untranslatable: Set<String>
+    public var untranslatable: Set<String> = []
     /// For each string's key, where the catalog writes the keys that hold
     /// its translations (its own, or a renamed tip's former one): where the
     /// editor goes from the string, and back.
-    public var catalogKeyRanges: [String: [SourceRange]]
+    public var catalogKeyRanges: [String: [SourceRange]] = [:]
 
-    /// Creates translations.
-    public init(
-        sourceLanguage: String, languages: [String], texts: [String: [String: InterpolatedText]],
-        toReview: [String: Set<String>] = [:], untranslatable: Set<String> = [],
-        catalogKeyRanges: [String: [SourceRange]] = [:]
-    ) {
+    /// Creates translations with none to review, none not to translate and
+    /// no key's place in the catalog (the checker sets those as it reads it).
+    public init(sourceLanguage: String, languages: [String], texts: [String: [String: InterpolatedText]]) {
         self.sourceLanguage = sourceLanguage
         self.languages = languages
         self.texts = texts
-        self.toReview = toReview
-        self.untranslatable = untranslatable
-        self.catalogKeyRanges = catalogKeyRanges
     }
 
     /// The text of `string` in `language`: its translation, or the source text when it has none.
