@@ -172,10 +172,8 @@ extension Checker {
             // Not in a closure, which would copy the item again to capture it
             // (with the one copy above, saves 66,000 retains and as many releases on 10,000 tips).
             let outer = beginCheckingItem(at: place)
-            // A rule cut short (reported) still records the names it uses, but not its errors.
-            diagnostics.isSilenced = item.isCutShort && item.kind.keyword == .rule
-            checkItem(item.kind, into: &body, context: &context)
-            diagnostics.isSilenced = false
+            let cutShort = !cutShortItems.isEmpty && cutShortItems.contains(keywordRange)
+            checkItem(item.kind, into: &body, context: &context, cutShort: cutShort)
             endCheckingItem(outer)
         }
         checkRenamedInstances(body.renames, id: body.id?.text, tip: tipName)
@@ -204,7 +202,11 @@ extension Checker {
     /// Checks one item of a tip's body, given once where that is the rule,
     /// into `body`; `context` is the tip's, made once for all its rules
     /// (saves 14,000 retains and as many releases on 10,000 tips).
-    private mutating func checkItem(_ kind: TipItemKind, into body: inout TipBody, context: inout ExpressionContext) {
+    /// An item `cutShort` was followed by a syntax error on its line (see
+    /// ``Checker/cutShortItems``).
+    private mutating func checkItem(
+        _ kind: TipItemKind, into body: inout TipBody, context: inout ExpressionContext, cutShort: Bool
+    ) {
         switch kind {
         case .title(let literal):
             body.title = checkText(literal, tip: context.tip, arguments: context.arguments)
@@ -237,6 +239,10 @@ extension Checker {
                 body.actions.append(CheckedAction(id: name.name, title: text, titleRange: literal.range))
             }
         case .rule(let expression, let source):
+            // A rule cut short still records the names it uses, but not its
+            // errors: its types would judge part of what was meant.
+            diagnostics.isSilenced = cutShort
+            defer { diagnostics.isSilenced = false }
             if let checked = checkRule(expression, source: source, context: &context) {
                 body.rules.append(checked)
             } else {

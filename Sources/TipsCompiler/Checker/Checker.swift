@@ -69,6 +69,10 @@ public struct Checker: Sendable {
     /// The line of the last rule checked, and its file: the next rule's
     /// line is looked for from there (see ``SourceFile/line(of:from:)``).
     var lastRuleLine: (file: FileID, line: Int)?
+    /// The first tokens of the items that a syntax error cut short, of every
+    /// file (``SourceFileSyntax/cutShortItems``): a rule among them is checked
+    /// for its names, not judged by its types.
+    var cutShortItems: Set<SourceRange> = []
 
     /// Checks `files` (in input order) and returns the checked program; with
     /// `recordsSymbols` false, a program without its symbol table.
@@ -91,6 +95,7 @@ public struct Checker: Sendable {
     }
 
     mutating func run(_ files: [SourceFileSyntax]) -> CheckedProgram {
+        for file in files where !file.cutShortItems.isEmpty { cutShortItems.formUnion(file.cutShortItems) }
         let positions = collectSymbols(files)
         warnAboutLookalikeNames(positions.lookalikes)
         enums.reserveCapacity(positions.enums.count)

@@ -20,7 +20,9 @@ extension SyntaxParser {
                 declarations.append(declaration)
             }
         }
-        return SourceFileSyntax(file: file.id, declarations: declarations)
+        var syntax = SourceFileSyntax(file: file.id, declarations: declarations)
+        syntax.cutShortItems = cutShortItems
+        return syntax
     }
 
     /// declaration = config_decl | enum_decl | parameter_decl | event_decl | tip_decl | group_decl | scenario_decl ;

@@ -20,10 +20,9 @@ extension SyntaxParser {
         guard let opening = expectDeclarationBlock("expected '{' to start the body of tip '\(name.name)'") else {
             return nil
         }
-        let block = parseBlockItems(
-            opening: opening, name: "tip '\(name.name)'", startsItem: \.startsTipItem,
-            markCutShort: { $0.isCutShort = true }
-        ) { $0.parseTipItem() }
+        let block = parseBlockItems(opening: opening, name: "tip '\(name.name)'", startsItem: \.startsTipItem) {
+            $0.parseTipItem()
+        }
         let decl = TipDecl(
             doc: doc, name: name, arguments: arguments, items: block.items,
             range: keyword.range.extended(to: block.range),

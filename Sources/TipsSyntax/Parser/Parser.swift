@@ -92,6 +92,9 @@ struct SyntaxParser {
     private var lastLexicalError: Int?
     /// The names made so far, by their spelling.
     private var names = NameCache()
+    /// The first tokens of the block items that something unexpected followed
+    /// on their line (see ``SourceFileSyntax/cutShortItems``).
+    var cutShortItems: [SourceRange] = []
     /// How deeply the expression being parsed nests so far.
     var nesting = 0
     /// Set when an expression was too deep: every rule unwinds at once.

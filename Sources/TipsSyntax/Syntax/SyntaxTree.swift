@@ -32,6 +32,11 @@ public struct SourceFileSyntax: Sendable {
     public var file: FileID
     /// Its declarations in source order.
     public var declarations: [Declaration]
+    /// The first tokens of the block items that something unexpected
+    /// followed on their line (a syntax error, reported): such a rule may be
+    /// only part of what was meant (`rule count > 1 && plan ! = .free` read up
+    /// to `plan`). Kept beside the tree, so that no item is larger for it.
+    public var cutShortItems: [SourceRange] = []
 
     package init(file: FileID, declarations: [Declaration]) {
         self.file = file
@@ -214,10 +219,6 @@ public struct TipItem: Sendable {
     public var keyword: SourceRange
     /// The whole item.
     public var range: SourceRange
-    /// Whether something unexpected followed the item on its line (a syntax
-    /// error, reported): a rule may be only part of what was meant
-    /// (`rule count > 1 && plan ! = .free` read up to `plan`).
-    public var isCutShort = false
 }
 
 /// The kinds of tip body item.
