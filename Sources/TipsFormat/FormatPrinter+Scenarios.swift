@@ -61,6 +61,9 @@ extension FormatPrinter {
             }
         case .expectShows(let group, let tip):
             "expect \(referenceText(group)) shows \(tip.map(referenceText) ?? "nothing")"
+        case .expectText(let tip, let item, let text):
+            "expect \(referenceText(tip)) \(item.rawValue) \(source(text.range))"
+        case .language(let language): "language " + source(language.range)
         case .override(let override):
             switch override {
             case .showAll: "override showAll"

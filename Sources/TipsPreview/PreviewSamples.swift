@@ -93,11 +93,11 @@ struct PreviewSamples: Hashable, Sendable {
             for step in steps {
                 switch step.kind {
                 case .show(let tip, _), .appear(let tip), .disappear(let tip), .invalidate(let tip, _),
-                    .reset(let tip), .expectStatus(let tip, _), .snooze(let tip):
+                    .reset(let tip), .expectStatus(let tip, _), .snooze(let tip), .expectText(let tip, _, _):
                     out.append((tip, step.range))
                 case .expectShows(_, let tip?): out.append((tip, step.range))
                 case .repeat(_, let inner): walk(inner)
-                case .set, .donate, .wait, .restart, .expectShows, .newSession, .hold, .release: break
+                case .set, .donate, .wait, .restart, .expectShows, .newSession, .hold, .release, .language: break
                 }
             }
         }

@@ -88,6 +88,9 @@ private struct ScenarioRun {
     var onScreen: [CheckedTipInstance] = []
     /// The holds in force, in the order they were made (`hold "x"`); a restart drops them.
     var holds: [(reason: String, hold: TipDisplayHold)] = []
+    /// The language of the copy that `expect T title` reads (`language "de"`);
+    /// nil until a step names one: the source language. A restart keeps it, as a device keeps its language.
+    var language: String?
     var failures: [ScenarioFailure] = []
     var statuses: [[String: String]] = []
     /// What every center of the run warned about, for the scenario's report
@@ -107,7 +110,7 @@ private struct ScenarioRun {
     private mutating func collectTips(_ step: CheckedStep) {
         switch step.kind {
         case .show(let tip, _), .appear(let tip), .disappear(let tip), .invalidate(let tip, _), .reset(let tip),
-            .expectStatus(let tip, _), .snooze(let tip):
+            .expectStatus(let tip, _), .snooze(let tip), .expectText(let tip, _, _):
             remember(tip)
         case .expectShows(let group, let tip):
             if let tip { remember(tip) }
@@ -115,7 +118,7 @@ private struct ScenarioRun {
                 for member in members { remember(CheckedTipInstance(tip: member, arguments: nil, text: member)) }
             }
         case .repeat(_, let steps): for inner in steps { collectTips(inner) }
-        case .set, .donate, .wait, .restart, .newSession, .hold, .release: break
+        case .set, .donate, .wait, .restart, .newSession, .hold, .release, .language: break
         }
     }
 
@@ -232,17 +235,42 @@ private struct ScenarioRun {
             fail(
                 "expected \(instance.text) to be \(expected.text), but it is \(Self.text(status))", at: step.range,
                 explanation: sharedIDNote(instance, tip) + Self.lines(center.explanation(for: tip).description))
-        case .expectShows(let name, let instance):
-            guard let group = group(named: name) else { return }
-            let current = group.currentTip?.id
-            let expected = instance.flatMap { tips[$0]?.id }
-            guard current != expected else { return }
-            let members = runtime.groups[name]?.declaration.members ?? []
-            let shown = current.flatMap { id in zip(members, group.tips).first { $0.1.id == id }?.0 }
-            fail(
-                "expected \(name) to show \(instance?.text ?? "nothing"), but it shows \(shown ?? "nothing")",
-                at: step.range, explanation: Self.lines(group.explanation.description))
+        case .expectText(let instance, let item, let text): expectText(instance, item, text, at: step.range)
+        case .language(let language): self.language = language
+        case .expectShows(let name, let instance): expectShows(name, instance, at: step.range)
         }
+    }
+
+    /// `expect G shows T` (`instance` nil: `shows nothing`).
+    private mutating func expectShows(_ name: String, _ instance: CheckedTipInstance?, at range: SourceRange) {
+        guard let group = group(named: name) else { return }
+        let current = group.currentTip?.id
+        let expected = instance.flatMap { tips[$0]?.id }
+        guard current != expected else { return }
+        let members = runtime.groups[name]?.declaration.members ?? []
+        let shown = current.flatMap { id in zip(members, group.tips).first { $0.1.id == id }?.0 }
+        fail(
+            "expected \(name) to show \(instance?.text ?? "nothing"), but it shows \(shown ?? "nothing")",
+            at: range, explanation: Self.lines(group.explanation.description))
+    }
+
+    /// `expect T title|message "text"`: the tip's copy in the scenario's
+    /// language, as the app would show it (its slots filled).
+    private mutating func expectText(
+        _ instance: CheckedTipInstance, _ item: TipTextItem, _ text: String, at range: SourceRange
+    ) {
+        let asked = language ?? runtime.sourceLanguage
+        guard let (tip, served) = runtime.instance(of: instance.tip, arguments: instance.arguments, language: asked)
+        else { return }
+        let actual = item == .title ? tip.title : tip.message ?? ""
+        guard actual != text else { return }
+        var place = ""
+        if let language {
+            place = " in \(language)" + (served == language ? "" : " (shown in \(served))")
+        }
+        fail(
+            "expected the \(item.rawValue) of \(instance.text)\(place) to be \(ASTDumper.quoted(text)), "
+                + "but it is \(ASTDumper.quoted(actual))", at: range, explanation: [])
     }
 
     @discardableResult

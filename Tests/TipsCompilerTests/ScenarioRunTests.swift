@@ -8,14 +8,16 @@ import TipsTestSupport
 @testable import TipsSyntax
 
 /// `tipc test`'s output, pinned by goldens: each `Fixtures/ScenarioRuns/<name>.tips`
-/// runs alone, and its standard output, standard error and exit status must
-/// equal `<name>.out`; its JUnit report must equal `<name>.junit.xml`.
+/// runs alone (with `<name>.xcstrings` as its `--strings` when there is one),
+/// and its standard output, standard error and exit status must equal
+/// `<name>.out`; its JUnit report must equal `<name>.junit.xml`.
 @Suite struct ScenarioRunTests {
     /// Runs `tipc test` on inputs named by their file names only, so goldens hold no machine's paths.
     static func run(
-        _ inputs: [CompilationInput], filter: String? = nil, junitXMLPath: String? = nil
+        _ inputs: [CompilationInput], filter: String? = nil, junitXMLPath: String? = nil,
+        strings: CompilationInput? = nil
     ) async -> (status: Int32, output: String, errors: String) {
-        let run = await ScenarioTestCommand.run(inputs, filter: filter, junitXMLPath: junitXMLPath)
+        let run = await ScenarioTestCommand.run(inputs, filter: filter, junitXMLPath: junitXMLPath, strings: strings)
         return (run.status, run.standardOutput, run.standardError)
     }
 
@@ -38,7 +40,10 @@ import TipsTestSupport
         let url = Fixtures.url("ScenarioRuns", name)
         let temporary = TemporaryDirectory("tipc-junit")
         let report = temporary.appendingPathComponent("report.xml")
-        let run = await Self.run([try Self.input(url)], junitXMLPath: report.path)
+        // A String Catalog of the same name beside the fixture is its `--strings`.
+        let catalog = url.deletingPathExtension().appendingPathExtension("xcstrings")
+        let strings = FileManager.default.fileExists(atPath: catalog.path) ? try Self.input(catalog) : nil
+        let run = await Self.run([try Self.input(url)], junitXMLPath: report.path, strings: strings)
         let text = "exit status \(run.status)\n-- standard output\n\(run.output)-- standard error\n\(run.errors)"
         let base = url.deletingPathExtension()
         try Self.compare(text, golden: base.appendingPathExtension("out"))

@@ -1,16 +1,16 @@
-// Language codes: `config { sourceLanguage "en" }`.
+// Language codes: `config { sourceLanguage "en" }` and a scenario's `language "de"`.
 
 import Foundation
 import TipsSyntax
 
 extension Checker {
-    /// The language code a `sourceLanguage` string names (`"en"`, `"pt-BR"`,
+    /// The language code a `sourceLanguage` string (`of` "a source
+    /// language") or a scenario's `language` step names (`"en"`, `"pt-BR"`,
     /// `"zh-Hant"`), or an error and nil: it must be plain text shaped like a
     /// BCP 47 language tag. A language's English name gets "did you mean" its code.
-    mutating func checkLanguageCode(_ literal: StringLiteral) -> String? {
+    mutating func checkLanguageCode(_ literal: StringLiteral, of what: String = "a source language") -> String? {
         guard let text = literal.plainText else {
-            diagnostics.error(
-                "a source language is a plain code such as \"en\"; it cannot interpolate", at: literal.range)
+            diagnostics.error("\(what) is a plain code such as \"en\"; it cannot interpolate", at: literal.range)
             return nil
         }
         guard !Self.isLanguageCode(text) else { return text }
@@ -35,12 +35,15 @@ extension Checker {
         }
     }
 
-    /// The two-letter code of the language whose English name is `name` (`"German"` → `de`), if one is.
+    /// The two-letter code of the language whose name in English or in
+    /// itself is `name` (`"German"` or `"Deutsch"` → `de`), if one is.
     static func languageCode(named name: String) -> String? {
         guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return nil }
         let english = Locale(identifier: "en")
-        return Locale.LanguageCode.isoLanguageCodes.lazy.map(\.identifier).filter { $0.count == 2 }.first {
-            english.localizedString(forLanguageCode: $0)?.caseInsensitiveCompare(name) == .orderedSame
+        func names(_ code: String, _ locale: Locale) -> Bool {
+            locale.localizedString(forLanguageCode: code)?.caseInsensitiveCompare(name) == .orderedSame
         }
+        let codes = Locale.LanguageCode.isoLanguageCodes.map(\.identifier).filter { $0.count == 2 }
+        return codes.first { names($0, english) } ?? codes.first { names($0, Locale(identifier: $0)) }
     }
 }

@@ -142,6 +142,9 @@ extension Checker {
             guard let expected = checkExpectedStatus(status), let instance else { return nil }
             kind = .expectStatus(instance, expected)
         case .expectShows(let group, let tip): kind = checkExpectShows(group, tip, scope: scope)
+        case .expectText(let tip, let item, let text): kind = checkExpectText(tip, item, text, scope: scope)
+        case .language(let language):
+            kind = checkLanguageCode(language, of: "a scenario's language").map { .language($0) }
         case .override: kind = nil
         }
         return kind.map { CheckedStep(kind: $0, range: step.keyword) }
@@ -154,6 +157,26 @@ extension Checker {
             return nil
         }
         return text
+    }
+
+    /// `expect T title|message "text"`: the text is what the person reads,
+    /// so it is plain text; a tip without a message has none to expect.
+    private mutating func checkExpectText(
+        _ reference: TipReferenceSyntax, _ item: TipTextItem, _ literal: StringLiteral, scope: ScenarioScope
+    ) -> CheckedStep.Kind? {
+        let instance = checkTipInstance(reference, scope: scope)
+        guard let text = literal.plainText else {
+            diagnostics.error(
+                "the expected \(item.rawValue) cannot interpolate; write the text the person reads, "
+                    + "with each slot filled", at: literal.range)
+            return nil
+        }
+        guard let instance else { return nil }
+        if item == .message, scope.tips[instance.tip]?.message == nil {
+            diagnostics.error("tip '\(instance.tip)' has no message to expect", at: literal.range)
+            return nil
+        }
+        return .expectText(instance, item: item, text: text)
     }
 
     /// `invalidate tip reason`: only the reasons an app gives; nil when the step has errors.

@@ -11,6 +11,8 @@ public struct LoweredProgram: Sendable {
     public let events: [String: LoweredEvent]
     public let tips: [String: LoweredTip]
     public let groups: [String: LoweredGroup]
+    /// The language the `.tips` copy is written in.
+    public let sourceLanguage: String
     /// Each plain tip's one instance, made once: most lookups name one.
     private let plainInstances: [String: LoweredTipInstance]
 
@@ -37,6 +39,7 @@ public struct LoweredProgram: Sendable {
         self.events = events
         self.tips = tips
         self.groups = groups
+        sourceLanguage = program.translations?.sourceLanguage ?? program.config.sourceLanguage
         plainInstances = tips.filter { !$0.value.declaration.isReusable }.mapValues { $0.instance() }
     }
 
@@ -44,10 +47,36 @@ public struct LoweredProgram: Sendable {
     /// reusable tip's for `arguments` (its argument values in declaration order).
     public func instance(of name: String, arguments: [TipValue]?) -> LoweredTipInstance? {
         if let plain = plainInstances[name] { return plain }
-        guard let tip = tips[name], let declared = tip.declaration.arguments, let arguments else { return nil }
+        guard let tip = tips[name], let values = Self.values(of: tip, arguments) else { return nil }
+        return tip.instance(values)
+    }
+
+    /// The instance of the tip named `name` (see ``instance(of:arguments:)``)
+    /// with its copy in the language that serves `language` as the runtime
+    /// picks one (by region, then language, else the source language), and
+    /// that language.
+    public func instance(of name: String, arguments: [TipValue]?, language: String)
+        -> (tip: LoweredTipInstance, language: String)?
+    {
+        guard let translations = lowering.translations else {
+            return instance(of: name, arguments: arguments).map { ($0, sourceLanguage) }
+        }
+        let served = Tips.Translations.language(
+            for: [language], sourceLanguage: translations.sourceLanguage, languages: translations.languages)
+        guard served != translations.sourceLanguage, let tip = tips[name] else {
+            return instance(of: name, arguments: arguments).map { ($0, served) }
+        }
+        guard let values = Self.values(of: tip, arguments) else { return nil }
+        return (tip.instance(values, language: served), served)
+    }
+
+    /// A tip's argument values by name: none for a plain tip; nil for a reusable tip named without them.
+    private static func values(of tip: LoweredTip, _ arguments: [TipValue]?) -> [String: TipValue]? {
+        guard let declared = tip.declaration.arguments else { return [:] }
+        guard let arguments else { return nil }
         var values: [String: TipValue] = [:]
         for (field, value) in zip(declared, arguments) { values[field.name] = value }
-        return tip.instance(values)
+        return values
     }
 
     /// The group's member tips, in order.

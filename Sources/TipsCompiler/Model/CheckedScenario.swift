@@ -80,6 +80,10 @@ public struct CheckedStep: Hashable, Sendable {
         case expectStatus(CheckedTipInstance, CheckedExpectedStatus)
         /// The group's current tip should be `tip` (nil: none).
         case expectShows(group: String, tip: CheckedTipInstance?)
+        /// The tip's title or message, in the scenario's language with its slots filled, should be `text`.
+        case expectText(CheckedTipInstance, item: TipTextItem, text: String)
+        /// The steps after it read copy in this language (a language code).
+        case language(String)
     }
 
     /// What the step does.

@@ -46,6 +46,17 @@ extension Tips {
             return index == 0 ? sourceLanguage : languages[index - 1]
         }
 
+        /// Which of `languages`, or `sourceLanguage`, a copy translated into
+        /// `languages` serves `preferred` with: what ``language(for:)`` answers
+        /// for such a copy, asked without its texts (a tool that shows copy
+        /// the way an app would).
+        public static func language(for preferred: [String], sourceLanguage: String, languages: [String]) -> String {
+            Translations(
+                sourceLanguage: sourceLanguage, languages: languages,
+                texts: Array(repeating: [], count: languages.count + 1)
+            ).language(for: preferred)
+        }
+
         /// Which language of this copy `center` speaks (see ``TipCenter/languages``).
         public func language(in center: TipCenter = .shared) -> String { language(for: center.languages) }
 

@@ -12,7 +12,7 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
     // Scenarios (`tipc test`): the declaration, its steps, and the words inside steps.
     case scenario
     case set, donate, wait, show, appear, disappear, invalidate, reset, restart, `repeat`, expect, override
-    case newSession, hold, release
+    case newSession, hold, release, language
     case `for`, available, pending, invalidated, shows, nothing, showAll, hideAll, hide
 
     /// Whether the keyword starts a file-scope declaration.
@@ -27,7 +27,7 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
     public var startsScenarioStep: Bool {
         switch self {
         case .set, .donate, .wait, .show, .appear, .disappear, .invalidate, .reset, .restart, .repeat, .expect,
-            .override, .newSession, .hold, .release, .snooze:
+            .override, .newSession, .hold, .release, .snooze, .language:
             true
         default: false
         }

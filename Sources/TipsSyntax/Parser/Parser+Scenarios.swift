@@ -4,7 +4,7 @@ extension SyntaxParser {
     /// The words that start a step, in the order the language reference lists them.
     static let scenarioStepKeywordList = [
         Keyword.set, .donate, .wait, .show, .appear, .disappear, .invalidate, .reset, .restart, .newSession, .hold,
-        .release, .snooze, .repeat, .expect, .override,
+        .release, .snooze, .language, .repeat, .expect, .override,
     ].map(\.rawValue)
 
     /// scenario_decl = "scenario" string "{" { separator } { scenario_step { separator } } "}" ;
@@ -49,7 +49,8 @@ extension SyntaxParser {
     }
 
     /// scenario_step = set_step | donate_step | wait_step | show_step | tip_step | invalidate_step
-    ///               | "restart" | repeat_step | expect_step | override_step ;
+    ///               | "restart" | "newSession" | hold_step | language_step | repeat_step | expect_step
+    ///               | override_step ;
     /// Each step's rule below is parsed from after its keyword.
     mutating func parseScenarioStep() -> ScenarioStep? {
         let keyword = current
@@ -80,6 +81,7 @@ extension SyntaxParser {
         case .restart: kind = .restart
         case .newSession: kind = .newSession
         case .hold, .release: kind = parseHoldStep(step)
+        case .language: kind = parseLanguageStep()
         case .repeat: kind = parseRepeatStep()
         case .expect: kind = parseExpectStep()
         default: kind = parseOverrideStep()
@@ -135,6 +137,12 @@ extension SyntaxParser {
                     + "as in \(keyword.rawValue) \"checkout\"")
         else { return nil }
         return keyword == .hold ? .hold(reason) : .release(reason)
+    }
+
+    /// language_step = "language" string ;
+    mutating func parseLanguageStep() -> ScenarioStepKind? {
+        expectString("expected a language as a string after 'language', as in language \"de\"")
+            .map(ScenarioStepKind.language)
     }
 
     /// invalidate_step = "invalidate" tip_reference identifier ;
@@ -216,9 +224,19 @@ extension SyntaxParser {
         }
     }
 
-    /// expect_step = "expect" tip_reference ( tip_status | "shows" ( "nothing" | tip_reference ) ) ;
+    /// expect_step = "expect" tip_reference ( tip_status | "shows" ( "nothing" | tip_reference )
+    ///               | ( "title" | "message" ) string ) ;
     mutating func parseExpectStep() -> ScenarioStepKind? {
         guard let subject = parseTipReference(after: "'expect'") else { return nil }
+        if at(.title) || at(.message) {
+            let item: TipTextItem = at(.title) ? .title : .message
+            advance()
+            guard
+                let text = expectString(
+                    "expected the \(item.rawValue) as a string after 'expect \(subject.name.name) \(item.rawValue)'")
+            else { return nil }
+            return .expectText(subject, item: item, text: text)
+        }
         guard at(.shows) else { return parseTipStatus(of: subject).map { .expectStatus(subject, $0) } }
         advance()
         if at(.nothing) {
@@ -231,7 +249,7 @@ extension SyntaxParser {
 
     /// tip_status = "available" | "pending" | "invalidated" [ "(" identifier ")" ] ;
     mutating func parseTipStatus(of subject: TipReferenceSyntax) -> ExpectedStatusSyntax? {
-        let words = ["available", "pending", "invalidated", "shows"]
+        let words = ["available", "pending", "invalidated", "shows", "title", "message"]
         switch current.keyword {
         case .available:
             advance()
@@ -261,8 +279,8 @@ extension SyntaxParser {
                 || reportMisspelling("expectation", text(current), at: current.range, among: words) == nil
             {
                 errorExpected(
-                    "expected 'available', 'pending', 'invalidated' or 'shows' after 'expect \(subject.name.name)', "
-                        + "found \(describe(current))")
+                    "expected 'available', 'pending', 'invalidated', 'shows', 'title' or 'message' "
+                        + "after 'expect \(subject.name.name)', found \(describe(current))")
             }
             return nil
         }

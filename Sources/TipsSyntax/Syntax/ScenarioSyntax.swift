@@ -42,6 +42,11 @@ public enum ExpectedStatusSyntax: Sendable {
     case invalidated(reason: Identifier?)
 }
 
+/// The copy an `expect T title|message "text"` step reads.
+public enum TipTextItem: String, Hashable, Sendable {
+    case title, message
+}
+
 /// A testing switch of an `override` step.
 public enum OverrideSyntax: Sendable {
     case showAll
@@ -88,6 +93,10 @@ public enum ScenarioStepKind: Sendable {
     case expectStatus(TipReferenceSyntax, ExpectedStatusSyntax)
     /// `expect G shows T` (`tip` nil for `shows nothing`); `group` is the name as written.
     case expectShows(group: TipReferenceSyntax, tip: TipReferenceSyntax?)
+    /// `expect T title "text"` or `expect T message "text"`: the tip's copy in the scenario's language.
+    case expectText(TipReferenceSyntax, item: TipTextItem, text: StringLiteral)
+    /// `language "de"`: the steps after it read tips' copy in that language.
+    case language(StringLiteral)
     /// `override showAll|hideAll|show T, ...|hide T, ...|holdout T, ...`
     case override(OverrideSyntax)
 }
