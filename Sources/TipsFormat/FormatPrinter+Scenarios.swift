@@ -62,7 +62,7 @@ extension FormatPrinter {
         case .expectShows(let group, let tip):
             "expect \(referenceText(group)) shows \(tip.map(referenceText) ?? "nothing")"
         case .expectText(let tip, let item, let text):
-            "expect \(referenceText(tip)) \(item.rawValue) \(source(text.range))"
+            "expect \(referenceText(tip)) \(itemText(item)) \(source(text.range))"
         case .language(let language): "language " + source(language.range)
         case .override(let override):
             switch override {
@@ -72,6 +72,14 @@ extension FormatPrinter {
             case .hide(let tips): "override hide " + tips.map(referenceText).joined(separator: ", ")
             case .holdout(let tips): "override holdout " + tips.map(referenceText).joined(separator: ", ")
             }
+        }
+    }
+
+    func itemText(_ item: TipTextItemSyntax) -> String {
+        switch item {
+        case .title: "title"
+        case .message: "message"
+        case .action(let name): "action " + source(name)
         }
     }
 

@@ -254,22 +254,27 @@ private struct ScenarioRun {
             at: range, explanation: Self.lines(group.explanation.description))
     }
 
-    /// `expect T title|message "text"`: the tip's copy in the scenario's
-    /// language, as the app would show it (its slots filled).
+    /// `expect T title|message|action name "text"`: the tip's copy in the
+    /// scenario's language, as the app would show it (its slots filled).
     private mutating func expectText(
-        _ instance: CheckedTipInstance, _ item: TipTextItem, _ text: String, at range: SourceRange
+        _ instance: CheckedTipInstance, _ item: CheckedTextItem, _ text: String, at range: SourceRange
     ) {
         let asked = language ?? runtime.sourceLanguage
         guard let (tip, served) = runtime.instance(of: instance.tip, arguments: instance.arguments, language: asked)
         else { return }
-        let actual = item == .title ? tip.title : tip.message ?? ""
+        let actual =
+            switch item {
+            case .title: tip.title
+            case .message: tip.message ?? ""
+            case .action(let id): tip.actions.first { $0.id == id }?.title ?? ""
+            }
         guard actual != text else { return }
         var place = ""
         if let language {
             place = " in \(language)" + (served == language ? "" : " (shown in \(served))")
         }
         fail(
-            "expected the \(item.rawValue) of \(instance.text)\(place) to be \(ASTDumper.quoted(text)), "
+            "expected the \(item.text) of \(instance.text)\(place) to be \(ASTDumper.quoted(text)), "
                 + "but it is \(ASTDumper.quoted(actual))", at: range, explanation: [])
     }
 

@@ -159,24 +159,51 @@ extension Checker {
         return text
     }
 
-    /// `expect T title|message "text"`: the text is what the person reads,
-    /// so it is plain text; a tip without a message has none to expect.
+    /// `expect T title|message|action name "text"`: the text is what the
+    /// person reads, so it is plain text; a tip without a message has none
+    /// to expect, and the action must be one of the tip's.
     private mutating func checkExpectText(
-        _ reference: TipReferenceSyntax, _ item: TipTextItem, _ literal: StringLiteral, scope: ScenarioScope
+        _ reference: TipReferenceSyntax, _ syntax: TipTextItemSyntax, _ literal: StringLiteral, scope: ScenarioScope
     ) -> CheckedStep.Kind? {
         let instance = checkTipInstance(reference, scope: scope)
+        let item: CheckedTextItem
+        switch syntax {
+        case .title: item = .title
+        case .message: item = .message
+        case .action(let name): item = .action(name.name)
+        }
         guard let text = literal.plainText else {
             diagnostics.error(
-                "the expected \(item.rawValue) cannot interpolate; write the text the person reads, "
-                    + "with each slot filled", at: literal.range)
+                "the expected \(item.text) cannot interpolate; write the text the person reads, with each slot filled",
+                at: literal.range)
             return nil
         }
-        guard let instance else { return nil }
-        if item == .message, scope.tips[instance.tip]?.message == nil {
-            diagnostics.error("tip '\(instance.tip)' has no message to expect", at: literal.range)
+        guard let instance, let tip = scope.tips[instance.tip] else { return nil }
+        switch syntax {
+        case .title: break
+        case .message:
+            guard tip.message == nil else { break }
+            diagnostics.error("tip '\(tip.name)' has no message to expect", at: literal.range)
+            return nil
+        case .action(let name):
+            let actions = tip.actions.map(\.id)
+            guard !actions.contains(name.name) else { break }
+            reportNoAction(name, of: tip.name, among: actions)
             return nil
         }
         return .expectText(instance, item: item, text: text)
+    }
+
+    /// `expect T action name`: the tip has no action of that name.
+    private mutating func reportNoAction(_ name: Identifier, of tip: String, among actions: [String]) {
+        guard !actions.isEmpty else {
+            diagnostics.error("tip '\(tip)' has no actions", at: name.range)
+            return
+        }
+        let list = actions.joined(separator: ", ")
+        diagnostics.error(
+            "tip '\(tip)' has no action '\(name.name)'", at: name.range,
+            suggesting: .closest(to: name.name, in: actions, otherwise: "its actions are \(list)"))
     }
 
     /// `invalidate tip reason`: only the reasons an app gives; nil when the step has errors.

@@ -40,6 +40,23 @@ public enum CheckedExpectedStatus: Hashable, Sendable {
     }
 }
 
+/// The copy an `expect T title|message|action name` step reads.
+public enum CheckedTextItem: Hashable, Sendable {
+    case title
+    case message
+    /// The title of the tip's action of this name.
+    case action(String)
+
+    /// What the item is, in messages: `title`, `message`, `title of action learnMore`.
+    public var text: String {
+        switch self {
+        case .title: "title"
+        case .message: "message"
+        case .action(let name): "title of action \(name)"
+        }
+    }
+}
+
 /// A testing switch, set before the scenario's first step.
 public enum CheckedOverride: Hashable, Sendable {
     case showAll
@@ -80,8 +97,8 @@ public struct CheckedStep: Hashable, Sendable {
         case expectStatus(CheckedTipInstance, CheckedExpectedStatus)
         /// The group's current tip should be `tip` (nil: none).
         case expectShows(group: String, tip: CheckedTipInstance?)
-        /// The tip's title or message, in the scenario's language with its slots filled, should be `text`.
-        case expectText(CheckedTipInstance, item: TipTextItem, text: String)
+        /// The tip's title, message or action title, in the scenario's language with its slots filled, should be `text`.
+        case expectText(CheckedTipInstance, item: CheckedTextItem, text: String)
         /// The steps after it read copy in this language (a language code).
         case language(String)
     }

@@ -225,18 +225,10 @@ extension SyntaxParser {
     }
 
     /// expect_step = "expect" tip_reference ( tip_status | "shows" ( "nothing" | tip_reference )
-    ///               | ( "title" | "message" ) string ) ;
+    ///               | ( "title" | "message" | "action" identifier ) string ) ;
     mutating func parseExpectStep() -> ScenarioStepKind? {
         guard let subject = parseTipReference(after: "'expect'") else { return nil }
-        if at(.title) || at(.message) {
-            let item: TipTextItem = at(.title) ? .title : .message
-            advance()
-            guard
-                let text = expectString(
-                    "expected the \(item.rawValue) as a string after 'expect \(subject.name.name) \(item.rawValue)'")
-            else { return nil }
-            return .expectText(subject, item: item, text: text)
-        }
+        if at(.title) || at(.message) || at(.action) { return parseExpectText(of: subject) }
         guard at(.shows) else { return parseTipStatus(of: subject).map { .expectStatus(subject, $0) } }
         advance()
         if at(.nothing) {
@@ -247,9 +239,31 @@ extension SyntaxParser {
         return .expectShows(group: subject, tip: tip)
     }
 
+    /// The rest of `expect T title "text"`, `expect T message "text"` or `expect T action name "text"`.
+    mutating func parseExpectText(of subject: TipReferenceSyntax) -> ScenarioStepKind? {
+        let word = advance()
+        let item: TipTextItemSyntax
+        var written = "expect \(subject.name.name) \(text(word))"
+        switch word.keyword {
+        case .title: item = .title
+        case .message: item = .message
+        default:
+            guard
+                let name = expectIdentifier(
+                    "expected the action's name after '\(written)', as in expect \(subject.name.name) action learnMore "
+                        + "\"Learn More\"")
+            else { return nil }
+            item = .action(name)
+            written += " \(name.name)"
+        }
+        let what = word.keyword == .action ? "the action's title" : "the \(text(word))"
+        guard let literal = expectString("expected \(what) as a string after '\(written)'") else { return nil }
+        return .expectText(subject, item: item, text: literal)
+    }
+
     /// tip_status = "available" | "pending" | "invalidated" [ "(" identifier ")" ] ;
     mutating func parseTipStatus(of subject: TipReferenceSyntax) -> ExpectedStatusSyntax? {
-        let words = ["available", "pending", "invalidated", "shows", "title", "message"]
+        let words = ["available", "pending", "invalidated", "shows", "title", "message", "action"]
         switch current.keyword {
         case .available:
             advance()
@@ -279,7 +293,7 @@ extension SyntaxParser {
                 || reportMisspelling("expectation", text(current), at: current.range, among: words) == nil
             {
                 errorExpected(
-                    "expected 'available', 'pending', 'invalidated', 'shows', 'title' or 'message' "
+                    "expected 'available', 'pending', 'invalidated', 'shows', 'title', 'message' or 'action' "
                         + "after 'expect \(subject.name.name)', found \(describe(current))")
             }
             return nil

@@ -44,7 +44,10 @@ extension ASTDumper {
             ("Expect invalidated" + (reason.map { "(\($0.name))" } ?? ""), [tip])
         case .expectShows(let group, nil): ("ExpectShows nothing", [group])
         case .expectShows(let group, let tip?): ("ExpectShows", [group, tip])
-        case .expectText(let tip, let item, let text): ("ExpectText \(item.rawValue) \(quoted(text))", [tip])
+        case .expectText(let tip, .title, let text): ("ExpectText title \(quoted(text))", [tip])
+        case .expectText(let tip, .message, let text): ("ExpectText message \(quoted(text))", [tip])
+        case .expectText(let tip, .action(let name), let text):
+            ("ExpectText action \(name.name) \(quoted(text))", [tip])
         case .language(let language): ("Language \(quoted(language))", [])
         case .override(.showAll): ("Override showAll", [])
         case .override(.hideAll): ("Override hideAll", [])

@@ -42,9 +42,12 @@ public enum ExpectedStatusSyntax: Sendable {
     case invalidated(reason: Identifier?)
 }
 
-/// The copy an `expect T title|message "text"` step reads.
-public enum TipTextItem: String, Hashable, Sendable {
-    case title, message
+/// The copy an `expect T title|message|action name "text"` step reads.
+public enum TipTextItemSyntax: Sendable {
+    case title
+    case message
+    /// `action learnMore`: the title of the tip's action of that name.
+    case action(Identifier)
 }
 
 /// A testing switch of an `override` step.
@@ -93,8 +96,9 @@ public enum ScenarioStepKind: Sendable {
     case expectStatus(TipReferenceSyntax, ExpectedStatusSyntax)
     /// `expect G shows T` (`tip` nil for `shows nothing`); `group` is the name as written.
     case expectShows(group: TipReferenceSyntax, tip: TipReferenceSyntax?)
-    /// `expect T title "text"` or `expect T message "text"`: the tip's copy in the scenario's language.
-    case expectText(TipReferenceSyntax, item: TipTextItem, text: StringLiteral)
+    /// `expect T title "text"`, `expect T message "text"` or `expect T action name "text"`:
+    /// the tip's copy in the scenario's language.
+    case expectText(TipReferenceSyntax, item: TipTextItemSyntax, text: StringLiteral)
     /// `language "de"`: the steps after it read tips' copy in that language.
     case language(StringLiteral)
     /// `override showAll|hideAll|show T, ...|hide T, ...|holdout T, ...`
