@@ -142,7 +142,8 @@ extension LanguageServer {
     // MARK: - Rename
 
     func prepareRename(_ params: JSON) throws -> JSON {
-        guard let (analysis, symbol, range) = try symbolAtPosition(params), let document = analysis.document(range.file)
+        guard let (analysis, symbol, range) = try symbolAtPosition(params), Self.refusesRename(symbol) == nil,
+            let document = analysis.document(range.file)
         else { return .null }
         return ["range": document.range(range).json, "placeholder": .string(symbol.name)]
     }
@@ -154,6 +155,9 @@ extension LanguageServer {
         }
         guard let (analysis, symbol, _) = found else {
             throw ResponseError(code: ResponseError.requestFailed, message: "there is no name to rename here")
+        }
+        if let reason = Self.refusesRename(symbol) {
+            throw ResponseError(code: ResponseError.requestFailed, message: reason)
         }
         guard Self.isIdentifier(newName) else {
             throw ResponseError(code: ResponseError.requestFailed, message: "'\(newName)' is not a valid name")
@@ -176,6 +180,16 @@ extension LanguageServer {
             changes = .object(byDocument)
         }
         return ["changes": changes]
+    }
+
+    /// Why `symbol` is not renamed with the others, if it is not: an
+    /// action's name (a scenario's `expect T action name` refers to it) is
+    /// the id the app's action handlers compare and part of its strings'
+    /// keys in a String Catalog, which a rename here would leave behind.
+    static func refusesRename(_ symbol: Symbol) -> String? {
+        guard case .action(let name, let tip) = symbol else { return nil }
+        return "'\(name)' is the id of an action of tip '\(tip)': the app's action handlers compare it and the "
+            + "String Catalog's key \(tip).action.\(name) holds its translations; rename it by hand, there too"
     }
 
     /// Every place `symbol` is written (its declaration too) renamed to `newName`, by document.

@@ -296,6 +296,36 @@ import Testing
 }
 
 extension LanguageServerFeatureTests {
+    /// `expect T action name` in a scenario leads to the tip's action; an
+    /// action is not renamed from there, since its name is also the app's
+    /// handlers' id and part of its strings' catalog keys.
+    @Test func anActionAScenarioNamesIsFoundButNotRenamed() throws {
+        let text = """
+            tip Menu {
+                title "Menu"
+                action seeMenu "See the menu"
+            }
+            scenario "Copy" {
+                expect Menu action seeMenu "See the menu"
+            }
+
+            """
+        let (session, uri, _) = try session(text)
+        let definition = session.request("textDocument/definition", LanguageServerSession.at(uri, 5, 25))
+        #expect(definition["result"]["range"]["start"] == ["line": 2, "character": 11])
+        let references = session.request("textDocument/references", LanguageServerSession.at(uri, 5, 25))
+        #expect((references["result"].arrayValue ?? []).map { $0["range"]["start"]["line"].intValue ?? -1 } == [2, 5])
+        #expect(session.request("textDocument/prepareRename", LanguageServerSession.at(uri, 5, 25))["result"] == .null)
+        var params = LanguageServerSession.at(uri, 5, 25)
+        if case .object(var members) = params {
+            members["newName"] = "openMenu"
+            params = .object(members)
+        }
+        let refused = session.request("textDocument/rename", params)
+        #expect(refused["error"]["code"].intValue == -32803)
+        #expect(refused["error"]["message"].stringValue?.contains("Menu.action.seeMenu") == true)
+    }
+
     /// Over every fixture with mistakes: each fix offered, applied alone, removes the diagnostic it fixes.
     @Test func everyFixOfferedForTheFixturesRemovesItsDiagnostic() throws {
         var offered = 0

@@ -187,7 +187,10 @@ extension Checker {
             return nil
         case .action(let name):
             let actions = tip.actions.map(\.id)
-            guard !actions.contains(name.name) else { break }
+            guard !actions.contains(name.name) else {
+                recordUse(.action(name.name, tip: tip.name), at: name.range)
+                break
+            }
             reportNoAction(name, of: tip.name, among: actions)
             return nil
         }
