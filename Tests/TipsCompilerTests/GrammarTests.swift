@@ -43,6 +43,17 @@ import Testing
         #expect(words.subtracting(Parser.keywords).isEmpty, "missing from Parser.keywords")
     }
 
+    /// The editors' highlighting (Neovim's syntax file, the TextMate
+    /// grammar VS Code reads) knows every word of the language: a keyword
+    /// added to the parser alone would show as a plain name.
+    @Test(arguments: ["Editors/neovim/syntax/tips.vim", "Editors/vscode/syntaxes/tips.tmLanguage.json"])
+    func everyKeywordIsHighlighted(_ path: String) throws {
+        let text = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent(path), encoding: .utf8)
+        let words = Set(text.matches(of: try Regex(#"[A-Za-z]+"#)).map { String(text[$0.range]) })
+        let missing = Keyword.allCases.map(\.rawValue).filter { !words.contains($0) }
+        #expect(missing.isEmpty, "\(path) does not highlight \(missing)")
+    }
+
     /// Rules that are parsed inline by their parent rule rather than by a function of their own.
     static let inlineRules: Set<String> = [
         "separator", "case_separator", "field", "comparison_operator", "argument", "literal",

@@ -4,9 +4,13 @@ if exists("b:current_syntax")
   finish
 endif
 
-syntax keyword tipsDeclaration config enum parameter transient event tip group
+syntax keyword tipsDeclaration config enum parameter transient event tip group scenario
 syntax keyword tipsItem title message image id action rule maxDisplayCount maxDisplayDuration
 syntax keyword tipsItem ignoresDisplayFrequency invalidatedBy displayFrequency sourceLanguage
+syntax keyword tipsItem sessionLimit oneAtATime snooze holdout
+" A scenario's steps start a line or follow ';' or '{': the same words are names elsewhere.
+syntax match tipsStep "\(^\s*\|[;{]\s*\)\@<=\<\(set\|donate\|wait\|show\|appear\|disappear\|invalidate\|reset\|restart\|newSession\|hold\|release\|language\|repeat\|expect\|override\)\>"
+syntax keyword tipsStepWord for available pending invalidated shows nothing showAll hideAll hide
 syntax keyword tipsModifier ordered firstAvailable keep every renamedFrom
 syntax keyword tipsBoolean true false
 syntax keyword tipsType Bool Int Double String
@@ -25,6 +29,8 @@ syntax region tipsBlockComment start="/\*" end="\*/" contains=tipsBlockComment,t
 highlight default link tipsDeclaration Keyword
 highlight default link tipsItem Statement
 highlight default link tipsModifier StorageClass
+highlight default link tipsStep Statement
+highlight default link tipsStepWord Keyword
 highlight default link tipsBoolean Boolean
 highlight default link tipsType Type
 highlight default link tipsDuration Number
