@@ -173,6 +173,8 @@ struct CompletionContext {
         case .enum?:
             // After a case: where its values were stored before.
             return last?.kind == .identifier && last?.keyword != .renamedFrom ? keywords([.renamedFrom]) : []
+        case .scenario?, .repeat?:
+            return inScenario(analysis)
         default:
             return atFileScope(analysis)
         }

@@ -31,7 +31,7 @@ extension Checker {
     }
 
     /// The reasons a step may invalidate a tip with; the others come from display limits.
-    static let stepInvalidationReasons = ["actionPerformed", "tipClosed"]
+    package static let stepInvalidationReasons = ["actionPerformed", "tipClosed"]
     /// Every invalidation reason an `expect` may name.
     static let invalidationReasons = [
         "actionPerformed", "tipClosed", "displayCountExceeded", "displayDurationExceeded",

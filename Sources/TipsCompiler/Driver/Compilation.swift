@@ -89,6 +89,10 @@ public struct CompilationResult: Sendable {
     /// Every declaration and every use of one, as the checker resolved them,
     /// also when the input has errors (tools ask it what a name means).
     public var symbols: SymbolTable
+    /// The languages of the String Catalog (`--strings`), its source
+    /// language first, also when the input has errors (the editor offers
+    /// them); empty without a catalog, or when it could not be read.
+    public var catalogLanguages: [String] = []
     /// The syntax trees of the inputs when ``CompilationOptions/keepsSyntax``; empty otherwise.
     package var syntax: [SourceFileSyntax] = []
 
@@ -137,8 +141,9 @@ public struct Compilation: Sendable {
             Parallel.releaseInBackground(consume syntax, jobs: options.jobs)
         }
         if let lock = options.lock { check(program, against: lock, sources: &sources, diagnostics: &diagnostics) }
+        var catalogLanguages: [String] = []
         if let strings = options.strings {
-            translate(&program, with: strings, sources: &sources, diagnostics: &diagnostics)
+            catalogLanguages = translate(&program, with: strings, sources: &sources, diagnostics: &diagnostics)
         }
         if !diagnostics.hasErrors { options.backend.validate(program, diagnostics: &diagnostics) }
         if options.warningsAsErrors { diagnostics.promoteWarningsToErrors() }
@@ -146,13 +151,13 @@ public struct Compilation: Sendable {
         guard !diagnostics.hasErrors else {
             return CompilationResult(
                 sources: sources, diagnostics: reported, program: nil, outputs: [], symbols: program.symbols,
-                syntax: kept)
+                catalogLanguages: catalogLanguages, syntax: kept)
         }
         let emitOptions = EmitOptions(accessLevel: options.accessLevel, jobs: options.jobs)
         let outputs = options.emitsCode ? options.backend.emit(program, options: emitOptions) : []
         return CompilationResult(
             sources: sources, diagnostics: reported, program: program, outputs: outputs, symbols: program.symbols,
-            syntax: kept)
+            catalogLanguages: catalogLanguages, syntax: kept)
     }
 
     /// `diagnostics`, each that the checker did not give an owner (the
@@ -190,11 +195,12 @@ public struct Compilation: Sendable {
     private func translate(
         _ program: inout CheckedProgram, with input: CompilationInput, sources: inout SourceManager,
         diagnostics: inout DiagnosticEngine
-    ) {
+    ) -> [String] {
         let file = sources.add(path: input.path, bytes: input.bytes)
         let inputHasErrors = diagnostics.hasErrors
-        guard let catalog = StringCatalog.read(file, diagnostics: &diagnostics), !inputHasErrors else { return }
-        TranslationChecker.check(catalog, into: &program, diagnostics: &diagnostics)
+        guard let catalog = StringCatalog.read(file, diagnostics: &diagnostics) else { return [] }
+        if !inputHasErrors { TranslationChecker.check(catalog, into: &program, diagnostics: &diagnostics) }
+        return [catalog.sourceLanguage] + catalog.translationLanguages
     }
 
     /// Reports two inputs whose outputs the back end would give one name.

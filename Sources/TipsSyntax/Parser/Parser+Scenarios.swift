@@ -2,10 +2,7 @@
 
 extension SyntaxParser {
     /// The words that start a step, in the order the language reference lists them.
-    static let scenarioStepKeywordList = [
-        Keyword.set, .donate, .wait, .show, .appear, .disappear, .invalidate, .reset, .restart, .newSession, .hold,
-        .release, .snooze, .language, .repeat, .expect, .override,
-    ].map(\.rawValue)
+    static let scenarioStepKeywordList = Parser.scenarioStepKeywords.map(\.rawValue)
 
     /// scenario_decl = "scenario" string "{" { separator } { scenario_step { separator } } "}" ;
     mutating func parseScenarioDecl() -> ScenarioDecl? {

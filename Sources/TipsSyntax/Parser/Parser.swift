@@ -9,6 +9,14 @@ public enum Parser {
     /// quoted terminal in `Grammar/tips.ebnf`, and vice versa.
     public static let keywords: Set<String> = Set(Keyword.allCases.map(\.rawValue))
 
+    /// The words that start a scenario step, in the order the language
+    /// reference lists them (what a misspelt step is told, and what the
+    /// editor offers where a step starts).
+    public static let scenarioStepKeywords: [Keyword] = [
+        .set, .donate, .wait, .show, .appear, .disappear, .invalidate, .reset, .restart, .newSession, .hold, .release,
+        .snooze, .language, .repeat, .expect, .override,
+    ]
+
     /// The words that start a file-scope declaration.
     public static let declarationKeywords: Set<String> = Set(
         Keyword.allCases.filter(\.startsDeclaration).map(\.rawValue))
