@@ -13,9 +13,16 @@ extension CompletionContext {
             return item.isEmpty ? keywords(Parser.scenarioStepKeywords) : []
         }
         let tips = { declarations(analysis) { if case .tip = $0 { true } else { false } } }
+        if let labels = labelsInReference(analysis) { return labels }
         switch first {
         case .set:
-            return item.count == 1 ? declarations(analysis) { if case .parameter = $0 { true } else { false } } : []
+            if item.count == 1 { return declarations(analysis) { if case .parameter = $0 { true } else { false } } }
+            // `set isLoggedIn = `: a Bool's two values (an enum's cases follow the `.` typed next).
+            guard item.count == 3, item.last?.kind == .assign,
+                case .parameter(let type, _, _)? = analysis.symbols.declaration(of: .parameter(words[1]))?.signature,
+                type.name == "Bool"
+            else { return [] }
+            return ["true", "false"].map { Candidate(label: $0, kind: Candidate.keyword, detail: "Bool") }
         case .donate:
             return item.count == 1 ? declarations(analysis) { if case .event = $0 { true } else { false } } : []
         case .appear, .disappear, .reset, .snooze:
@@ -68,6 +75,32 @@ extension CompletionContext {
             let name = english.localizedString(forIdentifier: code) ?? code
             let detail = offset == 0 ? "\(name), the source language" : name
             return Candidate(label: "\"\(code)\"", kind: Candidate.value, detail: detail)
+        }
+    }
+
+    /// Inside the parentheses after a step's event or tip (`donate
+    /// visited(`, `expect NewTrail(trailID: "a", `): its fields or
+    /// arguments not yet given, each with its type; nil elsewhere.
+    private func labelsInReference(_ analysis: Analysis) -> [Candidate]? {
+        guard item.count >= 3, item[1].kind == .identifier, item[2].kind == .leftParen,
+            item.last?.kind == .leftParen || item.last?.kind == .comma
+        else { return nil }
+        var depth = 0
+        for token in item.dropFirst(2) {
+            if token.kind == .leftParen { depth += 1 }
+            if token.kind == .rightParen { depth -= 1 }
+        }
+        guard depth == 1 else { return nil }
+        let name = words[1]
+        let owner: Symbol = item[0].keyword == .donate ? .event(name) : .tip(name)
+        let given = Set(item.indices.dropLast().filter { item[$0 + 1].kind == .colon }.map { words[$0] })
+        return analysis.symbols.members(of: owner).compactMap { member in
+            switch member.symbol {
+            case .field(let label, _), .argument(let label, _):
+                guard !given.contains(label) else { return nil }
+                return Candidate(label: label, kind: Candidate.field, detail: analysis.detail(member))
+            default: return nil
+            }
         }
     }
 

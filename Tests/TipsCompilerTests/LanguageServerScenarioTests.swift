@@ -54,12 +54,17 @@ import Testing
 
     @Test func eachStepOffersWhatItNames() throws {
         #expect(try complete("    set ") == ["isLoggedIn", "plan"])
+        #expect(try complete("    set isLoggedIn = ") == ["true", "false"])
+        #expect(try complete("    set plan = .") == ["free", "plus", "pro"])
         #expect(try complete("    donate ") == ["openedTrail", "visitedRegion"])
         #expect(try complete("    show ") == ["Favorite", "Menu"])
         #expect(try complete("    show Menu ") == ["for"])
         #expect(try complete("    invalidate Menu ") == ["actionPerformed", "tipClosed"])
         #expect(try complete("    override ") == ["showAll", "hideAll", "show", "hide", "holdout"])
         #expect(try complete("    override hide Favorite, ") == ["Favorite", "Menu"])
+        // The fields of the event donated, then those not yet given.
+        #expect(try complete("    donate visitedRegion(") == ["region", "plan"])
+        #expect(try complete("    donate visitedRegion(plan: .pro, ") == ["region"])
     }
 
     @Test func anExpectationOffersTipsGroupsAndWhatMayBeSaidOfThem() throws {
