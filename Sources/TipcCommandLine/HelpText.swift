@@ -173,7 +173,10 @@ public enum HelpText {
             CommandOption(
                 "--filter", value: "<text>", help: "Run only the scenarios whose name contains the text"),
             CommandOption("--junit-xml", value: "<file>", help: "Also write a JUnit XML report there"),
-            lockOption, stringsOption,
+            lockOption,
+            CommandOption(
+                "--strings", value: "<file.xcstrings>", help: "Also check the translations in this String Catalog",
+                "and read copy from it after a scenario's 'language' step"),
         ])
 
     static let dump = CommandSpec(
