@@ -59,9 +59,15 @@ import TipsTestSupport
         return try names.sorted().map { try input(folder.appendingPathComponent($0)) }
     }
 
+    /// A sample's String Catalog, `Tips.xcstrings` beside its files, if it has one.
+    static func sampleCatalog(_ directory: String) throws -> CompilationInput? {
+        let url = Fixtures.packageRoot.appendingPathComponent(directory).appendingPathComponent("Tips.xcstrings")
+        return FileManager.default.fileExists(atPath: url.path) ? try input(url) : nil
+    }
+
     @Test(arguments: sampleDirectories)
     func everySampleScenarioPasses(_ directory: String) async throws {
-        let run = await Self.run(try Self.sampleInputs(directory))
+        let run = await Self.run(try Self.sampleInputs(directory), strings: try Self.sampleCatalog(directory))
         #expect(run.status == 0, "\(run.output)\(run.errors)")
         #expect(run.output.hasSuffix(" passed, 0 failed\n"))
         #expect(run.output.split(separator: "\n").filter { $0.hasPrefix("PASS  ") }.count >= 6)

@@ -19,7 +19,8 @@ extension SymbolTable {
         let (offset, text): (UInt32, String)
         switch symbol {
         case .tip:
-            guard let first = members(of: symbol).first(where: { !$0.symbol.isReferable })?.range else { return nil }
+            let items = members(of: symbol).filter { if case .tipItem = $0.symbol { true } else { false } }
+            guard let first = items.first?.range else { return nil }
             let written = sources[file]
             let lineStart = written.lineStarts[written.line(of: first.start) - 1]
             let before = written.text(in: SourceRange(file: file, start: lineStart, end: first.start))

@@ -60,10 +60,11 @@ public enum Symbol: Hashable, Sendable {
     }
 
     /// Whether a name can refer to it: a declaration a use resolves to
-    /// (not the config, a scenario, an action or a tip item).
+    /// (not the config, a scenario or a tip item; an action, from a
+    /// scenario's `expect T action name`).
     public var isReferable: Bool {
         switch self {
-        case .config, .scenario, .action, .tipItem: false
+        case .config, .scenario, .tipItem: false
         default: true
         }
     }
