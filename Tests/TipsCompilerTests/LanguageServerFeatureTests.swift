@@ -316,6 +316,11 @@ extension LanguageServerFeatureTests {
         let references = session.request("textDocument/references", LanguageServerSession.at(uri, 5, 25))
         #expect((references["result"].arrayValue ?? []).map { $0["range"]["start"]["line"].intValue ?? -1 } == [2, 5])
         #expect(session.request("textDocument/prepareRename", LanguageServerSession.at(uri, 5, 25))["result"] == .null)
+        // From its declaration too; and the tip's outline lists it.
+        #expect(session.request("textDocument/prepareRename", LanguageServerSession.at(uri, 2, 13))["result"] == .null)
+        let outline = session.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]])
+        let menu = try #require(outline["result"].arrayValue?.first)
+        #expect(menu["children"].arrayValue?.compactMap { $0["name"].stringValue } == ["seeMenu"])
         var params = LanguageServerSession.at(uri, 5, 25)
         if case .object(var members) = params {
             members["newName"] = "openMenu"
