@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TipsCompiler
@@ -89,12 +90,22 @@ import Testing
         #expect(!options.isEmpty)
     }
 
-    /// The list a misspelt step is told about names every step the parser starts.
-    @Test func theStepListNamesEveryStep() {
-        #expect(
-            Set(SyntaxParser.scenarioStepKeywordList)
-                == Set(Keyword.allCases.filter(\.startsScenarioStep).map(\.rawValue)))
-        #expect(SyntaxParser.scenarioStepKeywordList.count == 17)
+    /// The steps a misspelt step is told about, and the editor offers, are
+    /// the language reference's, in its order: the words that start the
+    /// rows of `docs/Language.md`'s table of steps.
+    @Test func theStepListIsTheReferencesTable() throws {
+        let url = Fixtures.packageRoot.appendingPathComponent("docs/Language.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let table = try #require(text.components(separatedBy: "| step | what happens |").dropFirst().first)
+        var words: [String] = []
+        for row in table.split(separator: "\n").prefix(while: { $0.hasPrefix("|") }).dropFirst() {
+            let cell = row.split(separator: "|").first ?? ""
+            for match in cell.matches(of: try Regex(#"`([A-Za-z]+)"#)) {
+                let word = String(cell[match.range].dropFirst())
+                if Keyword(rawValue: word)?.startsScenarioStep == true, !words.contains(word) { words.append(word) }
+            }
+        }
+        #expect(words == Parser.scenarioStepKeywords.map(\.rawValue))
     }
 
     /// Formatting keeps the items' meaning: the formatter's safety net compares these values.

@@ -4,10 +4,11 @@ import Foundation
 import TipsSyntax
 
 extension Checker {
-    /// The language code a `sourceLanguage` string (`of` "a source
-    /// language") or a scenario's `language` step names (`"en"`, `"pt-BR"`,
-    /// `"zh-Hant"`), or an error and nil: it must be plain text shaped like a
-    /// BCP 47 language tag. A language's English name gets "did you mean" its code.
+    /// The language code a string names (`"en"`, `"pt-BR"`, `"zh-Hant"`), or
+    /// an error and nil: it must be plain text shaped like a BCP 47 language
+    /// tag. `what` is the string in messages: a `sourceLanguage`'s, or a
+    /// scenario's `language` step's. A language's name, in English or in
+    /// itself, gets "did you mean" its code.
     mutating func checkLanguageCode(_ literal: StringLiteral, of what: String = "a source language") -> String? {
         guard let text = literal.plainText else {
             diagnostics.error("\(what) is a plain code such as \"en\"; it cannot interpolate", at: literal.range)

@@ -23,15 +23,8 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// Whether the keyword starts a scenario step.
-    public var startsScenarioStep: Bool {
-        switch self {
-        case .set, .donate, .wait, .show, .appear, .disappear, .invalidate, .reset, .restart, .repeat, .expect,
-            .override, .newSession, .hold, .release, .snooze, .language:
-            true
-        default: false
-        }
-    }
+    /// Whether the keyword starts a scenario step (one of ``Parser/scenarioStepKeywords``).
+    public var startsScenarioStep: Bool { Parser.scenarioStepKeywords.contains(self) }
 
     /// Whether the keyword starts an item of the `config` block.
     public var startsConfigItem: Bool {

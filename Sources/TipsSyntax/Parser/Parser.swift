@@ -14,7 +14,7 @@ public enum Parser {
     /// editor offers where a step starts).
     public static let scenarioStepKeywords: [Keyword] = [
         .set, .donate, .wait, .show, .appear, .disappear, .invalidate, .reset, .restart, .newSession, .hold, .release,
-        .snooze, .language, .repeat, .expect, .override,
+        .snooze, .repeat, .expect, .language, .override,
     ]
 
     /// The words that start a file-scope declaration.
