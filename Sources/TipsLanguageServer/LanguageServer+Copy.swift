@@ -84,17 +84,14 @@ extension LanguageServer {
         }
         text += "\n\n| language | text |\n|---|---|"
         for language in translations.languages {
-            let shown: String
-            if !translations.isTranslated(string, into: language) {
-                shown =
-                    translations.needsTranslation(string)
-                    ? "*not translated: shows as written*" : "*shows as written: the catalog says not to translate it*"
-            } else {
-                shown =
-                    tableCell(translations.text(of: string, in: language).displayText)
-                    + (translations.needsReview(string, in: language)
-                        ? " *(to review: made for an earlier source text)*" : "")
-            }
+            let translated = { tableCell(translations.text(of: string, in: language).displayText) }
+            let shown =
+                switch translations.state(of: string, in: language) {
+                case .missing: "*not translated: shows as written*"
+                case .notToTranslate: "*shows as written: the catalog says not to translate it*"
+                case .toReview: translated() + " *(to review: made for an earlier source text)*"
+                case .translated: translated()
+                }
             text += "\n| \(LanguageNames.describe(language)) | \(shown) |"
         }
         return text

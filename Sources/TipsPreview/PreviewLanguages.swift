@@ -54,10 +54,8 @@ struct PreviewLanguages: Sendable {
             + translations.languages.filter(Self.isShowable).map { code in
                 PreviewLanguage(
                     code: code, name: LanguageNames.describe(code), kind: .translation,
-                    untranslated: strings.count {
-                        translations.needsTranslation($0) && !translations.isTranslated($0, into: code)
-                    },
-                    toReview: strings.count { translations.needsReview($0, in: code) })
+                    untranslated: strings.count { translations.state(of: $0, in: code) == .missing },
+                    toReview: strings.count { translations.state(of: $0, in: code) == .toReview })
             }
             + [
                 PreviewLanguage(code: "pseudo", name: "Pseudo-language (longer, accented)", kind: .pseudo),
@@ -174,22 +172,24 @@ extension PreviewPage {
             var attributes: [HTMLAttribute] = [.class("l10n"), HTMLAttribute("data-language", language.code)]
             switch language.kind {
             case .source, .pseudo: attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
-            case .translation
-            where !languages.translations.isTranslated(string, into: language.code)
-                && languages.translations.needsTranslation(string):
-                // Shown as written, so in the source language, and marked.
-                attributes[0] = .class("l10n untranslated")
-                attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
-                attributes.append(HTMLAttribute("title", "Not translated into \(language.name)"))
-            case .translation where languages.translations.needsReview(string, in: language.code):
-                attributes[0] = .class("l10n to-review")
-                attributes.append(HTMLAttribute("lang", language.code))
-                attributes.append(
-                    HTMLAttribute("title", "Translated into \(language.name) for an earlier source text: to review"))
-            case .translation where !languages.translations.isTranslated(string, into: language.code):
-                // Not to be translated: as written, in the source language, unmarked.
-                attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
-            case .translation: attributes.append(HTMLAttribute("lang", language.code))
+            case .translation:
+                switch languages.translations.state(of: string, in: language.code) {
+                case .missing:
+                    // Shown as written, so in the source language, and marked.
+                    attributes[0] = .class("l10n untranslated")
+                    attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
+                    attributes.append(HTMLAttribute("title", "Not translated into \(language.name)"))
+                case .toReview:
+                    attributes[0] = .class("l10n to-review")
+                    attributes.append(HTMLAttribute("lang", language.code))
+                    attributes.append(
+                        HTMLAttribute("title", "Translated into \(language.name) for an earlier source text: to review")
+                    )
+                case .notToTranslate:
+                    // As written, in the source language, unmarked.
+                    attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
+                case .translated: attributes.append(HTMLAttribute("lang", language.code))
+                }
             case .rightToLeft:
                 attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
                 attributes.append(HTMLAttribute("dir", "rtl"))

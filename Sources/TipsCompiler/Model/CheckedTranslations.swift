@@ -42,6 +42,25 @@ public struct CheckedTranslations: Hashable, Sendable {
         texts[string.key]?[language] != nil
     }
 
+    /// Where a string stands in one language: what the build shows, and
+    /// whether a translator still owes it something.
+    public enum State: Hashable, Sendable {
+        /// Translated, and reviewed.
+        case translated
+        /// Translated for an earlier source text, and shown until reviewed.
+        case toReview
+        /// Not translated: shown as written, and missing.
+        case missing
+        /// Not translated because the catalog says not to: shown as written, and complete.
+        case notToTranslate
+    }
+
+    /// Where `string` stands in `language`, one of ``languages``.
+    public func state(of string: CheckedString, in language: String) -> State {
+        guard isTranslated(string, into: language) else { return needsTranslation(string) ? .missing : .notToTranslate }
+        return needsReview(string, in: language) ? .toReview : .translated
+    }
+
     /// Whether `string` is to be translated: false when the catalog says not to.
     public func needsTranslation(_ string: CheckedString) -> Bool {
         !untranslatable.contains(string.key)
