@@ -83,7 +83,7 @@ struct CommandSpec: Sendable {
             let spelled = parts[0]
             guard let option = options.first(where: { $0.name == spelled || $0.short == spelled }) else {
                 let known = options.map(\.name) + [CommandOption.help.name]
-                let hint = SpellingSuggester.closest(to: spelled, among: known).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Self.closestOption(to: spelled, among: known).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError("unknown option '\(spelled)' for '\(name)'\(hint)", argumentIndex: index)
             }
             var value = parts.count > 1 ? parts[1] : nil
@@ -99,6 +99,16 @@ struct CommandSpec: Sendable {
             parsed.options[option.name] = (value ?? "", spelled, index)
         }
         return parsed
+    }
+
+    /// The known option `spelled` (`--ouput`) most likely stands for, judged
+    /// by the words without their dashes: counted with them, every option is
+    /// two letters longer and so may be one more edit away (`--bogus` would
+    /// be taken for `--jobs`).
+    static func closestOption(to spelled: String, among known: [String]) -> String? {
+        func word(_ option: String) -> String { String(option.drop { $0 == "-" }) }
+        let byWord = Dictionary(known.map { (word($0), $0) }, uniquingKeysWith: { first, _ in first })
+        return SpellingSuggester.closest(to: word(spelled), among: byWord.keys).flatMap { byWord[$0] }
     }
 }
 

@@ -46,6 +46,18 @@ import Testing
         #expect(output.standardError == "tipc: error: unknown option '--verbose' for 'check'\n")
     }
 
+    /// An option's spelling is judged without its dashes: `--bogus` is three
+    /// edits from `--jobs`, too far for a word of five letters.
+    @Test func anOptionIsSuggestedByItsWordAlone() throws {
+        let far = try TipcProcess.run(["compile", "a.tips", "--bogus"])
+        #expect(far.status == 2)
+        #expect(far.standardError == "tipc: error: unknown option '--bogus' for 'compile'\n")
+        let near = try TipcProcess.run(["compile", "a.tips", "--ouput-dir", "out"])
+        #expect(
+            near.standardError
+                == "tipc: error: unknown option '--ouput-dir' for 'compile'; did you mean '--output-dir'?\n")
+    }
+
     @Test func missingOptionValueIsAUsageError() throws {
         let output = try TipcProcess.run(["compile", "a.tips", "--output-dir"])
         #expect(output.status == 2)
