@@ -88,6 +88,21 @@ extension LanguageServer {
         return .array(ranges.compactMap { analysis.location($0) })
     }
 
+    /// The name under the cursor wherever this document writes it, for an
+    /// editor to mark: its declaration as written (LSP's `Write`, 3), its
+    /// uses as read (`Read`, 2). The same places as ``references(_:)``, this
+    /// document's only; nothing where the cursor is on no name.
+    func documentHighlights(_ params: JSON) throws -> JSON {
+        let (analysis, file, document) = try target(params)
+        let offset = try offset(params, in: document)
+        guard let (symbol, _) = analysis.symbols.symbol(at: offset, in: file) else { return [] }
+        let declaration = analysis.symbols.declaration(of: symbol)?.nameRange
+        let highlights: [JSON] = analysis.symbols.references(to: symbol).filter { $0.file == file }.map { range in
+            ["range": document.range(range).json, "kind": .int(range == declaration ? 3 : 2)]
+        }
+        return .array(highlights)
+    }
+
     // MARK: - Symbols
 
     func documentSymbols(_ params: JSON) throws -> JSON {

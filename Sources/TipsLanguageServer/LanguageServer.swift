@@ -123,6 +123,7 @@ public final class LanguageServer {
         case "textDocument/hover": return try hover(params)
         case "textDocument/definition": return try definition(params)
         case "textDocument/references": return try references(params)
+        case "textDocument/documentHighlight": return try documentHighlights(params)
         case "textDocument/documentSymbol": return try documentSymbols(params)
         case "workspace/symbol": return workspaceSymbols(params)
         case "textDocument/completion": return try completion(params)
@@ -188,6 +189,7 @@ public final class LanguageServer {
                 "hoverProvider": true,
                 "definitionProvider": true,
                 "referencesProvider": true,
+                "documentHighlightProvider": true,
                 "documentSymbolProvider": true,
                 "workspaceSymbolProvider": true,
                 "documentFormattingProvider": true,

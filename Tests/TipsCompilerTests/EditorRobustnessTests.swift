@@ -47,7 +47,7 @@ import TipsTestSupport
         let requests = [
             "textDocument/hover", "textDocument/definition", "textDocument/references", "textDocument/completion",
             "textDocument/prepareRename", "textDocument/documentSymbol", "textDocument/formatting",
-            "textDocument/codeAction",
+            "textDocument/codeAction", "textDocument/documentHighlight",
         ]
         for version in 2..<120 {
             var mutator = Mutator(bytes: files[version % files.count])

@@ -200,6 +200,25 @@ import Testing
         #expect(caseDefinition["result"]["range"]["start"] == ["line": 1, "character": 24])
     }
 
+    /// The places `references` finds, this document's only, the declaration
+    /// marked as written (3) and the uses as read (2).
+    @Test func documentHighlightsMarkTheNameInThisDocument() throws {
+        let other = "tip Other {\n    title \"O\"\n    rule isLoggedIn && plan == .pro\n}\n"
+        let (session, uri, uris) = try session(more: ["Other.tips": other])
+        let otherURI = try #require(uris["Other.tips"])
+        func marks(_ uri: String, _ line: Int, _ character: Int) -> [String] {
+            let result = session.request(
+                "textDocument/documentHighlight", LanguageServerSession.at(uri, line, character))
+            return (result["result"].arrayValue ?? []).map {
+                "\($0["range"]["start"]["line"].intValue ?? -1):\($0["range"]["start"]["character"].intValue ?? -1)"
+                    + " \($0["kind"].intValue ?? 0)"
+            }
+        }
+        #expect(marks(uri, 3, 12) == ["3:10 3", "11:9 2"])
+        #expect(marks(otherURI, 2, 10) == ["2:9 2"])
+        #expect(marks(uri, 0, 0) == [])
+    }
+
     @Test func documentAndWorkspaceSymbols() throws {
         let (session, uri, _) = try session()
         let symbols = try #require(

@@ -37,8 +37,8 @@ import TipsTestSupport
         #expect(capabilities["textDocumentSync"]["change"].intValue == 2)
         #expect(capabilities["positionEncoding"] == "utf-16")
         for provider in [
-            "hoverProvider", "definitionProvider", "referencesProvider", "documentSymbolProvider",
-            "workspaceSymbolProvider", "documentFormattingProvider",
+            "hoverProvider", "definitionProvider", "referencesProvider", "documentHighlightProvider",
+            "documentSymbolProvider", "workspaceSymbolProvider", "documentFormattingProvider",
         ] {
             #expect(capabilities[provider] == true, "\(provider)")
         }
@@ -67,7 +67,7 @@ import TipsTestSupport
         let missing = "file:///no/such/folder/Missing.tips"
         for method in [
             "textDocument/hover", "textDocument/definition", "textDocument/references", "textDocument/completion",
-            "textDocument/rename", "textDocument/prepareRename",
+            "textDocument/rename", "textDocument/prepareRename", "textDocument/documentHighlight",
         ] {
             let response = session.request(method, LanguageServerSession.at(missing, 0, 0))
             #expect(response["error"]["code"].intValue == -32602, "\(method)")

@@ -73,6 +73,22 @@ local function run()
     if vim.api.nvim_win_get_config(window).relative ~= "" then vim.api.nvim_win_close(window, true) end
   end
 
+  -- The name under the cursor marked where the file writes it: the declaration as written, the fixed use as read.
+  vim.api.nvim_win_set_cursor(0, { mistake + 1, (vim.fn.getline(mistake + 1):find("isSignedIn", 1, true)) })
+  vim.lsp.buf.document_highlight()
+  local function marked(line, group)
+    -- Every namespace: Neovim 0.7 names the one it marks in (`vim_lsp_references`) but takes no -1 for all.
+    for _, namespace in pairs(vim.api.nvim_get_namespaces()) do
+      for _, mark in ipairs(vim.api.nvim_buf_get_extmarks(bufnr, namespace, { line - 1, 0 }, { line - 1, -1 }, { details = true })) do
+        if mark[4].hl_group == group then return true end
+      end
+    end
+    return false
+  end
+  check(vim.wait(10000, function() return marked(declaration, "LspReferenceWrite") and marked(mistake + 1, "LspReferenceRead") end, 50),
+    "document_highlight did not mark the declaration and the use")
+  vim.lsp.buf.clear_references()
+
   -- Formatting puts a broken layout back.
   local fixed = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
   vim.api.nvim_buf_set_lines(bufnr, mistake, mistake + 1, false, { "rule    isSignedIn ;" })
@@ -126,7 +142,7 @@ local function run()
   vim.lsp.util.apply_workspace_edit(fixes.result[1].edit, "utf-16")
   check(vim.fn.getline(state + 1):find('"translated"', 1, true), "the state's fix was not applied")
   check(vim.wait(10000, function() return stateWarning() == nil end, 50), "the state's warning did not clear")
-  io.stdout:write("neovim session passed: diagnostic at line " .. (mistake + 1) .. ", fixed, cleared, K and gd, formatted, "
+  io.stdout:write("neovim session passed: diagnostic at line " .. (mistake + 1) .. ", fixed, cleared, K, gd and highlights, formatted, "
     .. "a slot typed in the catalog at line " .. (slot + 1) .. ", a state misspelled and fixed at line " .. (state + 1)
     .. "\n")
   client.stop()
