@@ -63,7 +63,7 @@ func editInLanguageServer(_ bytes: [UInt8], program: [UInt8]) {
     let requests: [(String, JSON)] = [
         ("textDocument/hover", at), ("textDocument/definition", at), ("textDocument/completion", at),
         ("textDocument/references", ["textDocument": document, "position": position, "context": [:]]),
-        ("textDocument/prepareRename", at),
+        ("textDocument/documentHighlight", at), ("textDocument/prepareRename", at),
         ("textDocument/rename", ["textDocument": document, "position": position, "newName": "Renamed"]),
         ("textDocument/codeAction", ["textDocument": document, "range": ["start": position, "end": position]]),
         ("textDocument/documentSymbol", ["textDocument": document]),
