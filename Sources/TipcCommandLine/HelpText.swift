@@ -167,7 +167,9 @@ public enum HelpText {
             engine, each from an empty in-memory store with a clock that moves only when
             the scenario says. Prints PASS or FAIL per scenario, every failed step with the
             runtime's explanation, and a closing line 'N passed, M failed'. Exit status 0
-            when all pass, 1 when one fails or the input has errors.
+            when all pass, 1 when one fails or the input has errors. A failed scenario
+            that reads copy in a language, run without --strings, names the String
+            Catalog beside the files.
             """,
         options: [
             CommandOption(

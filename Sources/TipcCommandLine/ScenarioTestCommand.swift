@@ -40,8 +40,9 @@ enum ScenarioTestCommand {
             done.signal()
         }
         done.wait()
-        if !box.run.standardError.isEmpty { standardError(box.run.standardError) }
+        // The report first: what standard error holds after a run is a hint about it (see ``catalogHint``).
         if !box.run.standardOutput.isEmpty { standardOutput(box.run.standardOutput) }
+        if !box.run.standardError.isEmpty { standardError(box.run.standardError) }
         return box.run.status
     }
 
@@ -82,6 +83,9 @@ enum ScenarioTestCommand {
             }
         }
         run.status = report.failed == 0 ? CommandLineTool.success : CommandLineTool.inputErrors
+        if strings == nil, let hint = catalogHint(inputs, failed: scenarios, outcomes: outcomes) {
+            run.standardError += hint
+        }
         return run
     }
 }
@@ -110,6 +114,39 @@ extension ScenarioTestCommand {
         let command = (["tipc test"] + found + inputs.map(\.path)).joined(separator: " ")
         return "tipc: \(found.joined(separator: ", ")) beside the input may declare what its scenarios use: "
             + "run \(command)\n"
+    }
+
+    /// `tipc: no String Catalog was given, so every language read the source
+    /// text; Tips.xcstrings beside the input holds translations: run tipc
+    /// test Trails.tips --strings Tips.xcstrings`, when a scenario that
+    /// failed reads copy in a language (a `language` step) and a String
+    /// Catalog lies in an input's folder; nil otherwise. The build plugin
+    /// and the language server find that catalog by themselves, so a
+    /// scenario that passes in the editor can fail here only for want of it.
+    static func catalogHint(
+        _ inputs: [CompilationInput], failed scenarios: [CheckedScenario], outcomes: [ScenarioOutcome]
+    ) -> String? {
+        let failed = Set(outcomes.filter { !$0.passed }.map { "\($0.file.rawValue) \($0.name)" })
+        guard
+            scenarios.contains(where: { failed.contains("\($0.file.rawValue) \($0.name)") && readsALanguage($0.steps) })
+        else { return nil }
+        let found = filesBeside(inputs) { $0.hasSuffix(".xcstrings") }
+        guard let catalog = found.first(where: { $0.hasSuffix("Tips.xcstrings") }) ?? found.first else { return nil }
+        let command = (["tipc test"] + inputs.map(\.path) + ["--strings", catalog]).joined(separator: " ")
+        return "tipc: no String Catalog was given, so every language read the source text; "
+            + "\(found.joined(separator: ", ")) beside the input \(found.count == 1 ? "holds" : "hold") translations: "
+            + "run \(command)\n"
+    }
+
+    /// Whether `steps` (those inside `repeat` too) choose a language.
+    static func readsALanguage(_ steps: [CheckedStep]) -> Bool {
+        steps.contains { step in
+            switch step.kind {
+            case .language: true
+            case .repeat(_, let inner): readsALanguage(inner)
+            default: false
+            }
+        }
     }
 
     /// The files in the inputs' folders whose names `matches`, inputs left

@@ -124,6 +124,51 @@ import TipsTestSupport
         #expect(elsewhere.errors == "tipc: the input declares no scenario\n")
     }
 
+    /// A scenario that reads copy in a language and fails, run without
+    /// `--strings`, names the String Catalog beside the input and the
+    /// command that reads it; a run given the catalog passes and says
+    /// nothing more, and a failing scenario without a `language` step gets
+    /// no such hint.
+    @Test func aLanguageScenarioRunWithoutItsCatalogNamesTheOneBesideIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipc-catalog-hint-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tips = folder.appendingPathComponent("App.tips").path
+        let catalog = folder.appendingPathComponent("Tips.xcstrings").path
+        let source = """
+            tip Welcome {
+                title "Welcome"
+                maxDisplayCount 1
+            }
+            scenario "German" {
+                language "de"
+                expect Welcome title "Willkommen"
+            }
+            scenario "Hidden" {
+                expect Welcome pending
+            }
+
+            """
+        try source.write(toFile: tips, atomically: true, encoding: .utf8)
+        let german =
+            #"{"sourceLanguage":"en","version":"1.0","strings":{"Welcome.title":{"localizations":{"de":{"stringUnit":"#
+            + #"{"state":"translated","value":"Willkommen"}}}}}}"#
+        try german.write(toFile: catalog, atomically: true, encoding: .utf8)
+        let input = CompilationInput(path: tips, bytes: Array(source.utf8))
+        let without = await Self.run([input])
+        #expect(without.status == 1)
+        #expect(without.output.contains("FAIL  German") && without.output.contains("FAIL  Hidden"))
+        #expect(
+            without.errors
+                == "tipc: no String Catalog was given, so every language read the source text; \(catalog) beside "
+                + "the input holds translations: run tipc test \(tips) --strings \(catalog)\n")
+        let strings = CompilationInput(path: catalog, bytes: Array(german.utf8))
+        let with = await Self.run([input], filter: "German", strings: strings)
+        #expect(with.status == 0 && with.errors.isEmpty, "\(with.errors)")
+        let hiddenAlone = await Self.run([input], filter: "Hidden")
+        #expect(hiddenAlone.status == 1 && hiddenAlone.errors.isEmpty, "\(hiddenAlone.errors)")
+    }
+
     /// What the runtime warns about while a scenario runs is printed under
     /// that scenario, not at the top of the process's standard error.
     @Test func aRuntimeWarningIsPrintedUnderItsScenario() {
