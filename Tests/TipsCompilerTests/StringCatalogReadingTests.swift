@@ -56,6 +56,7 @@ import TipsSyntax
         let maps = try #require(catalog.entry("Open in Maps"))
         #expect(maps.units.map(\.language) == ["ja"])
         #expect(maps.variationsOnly.map(\.language) == ["de"])
+        #expect(maps.variationsOnly.map(\.kinds) == [["device"]])
         let unit = try #require(maps.unit(for: "ja"))
         #expect(unit.value == "マップで開く")
         #expect(unit.state == "translated")

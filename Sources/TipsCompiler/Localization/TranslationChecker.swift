@@ -138,11 +138,13 @@ struct TranslationChecker {
             texts[string.key, default: [:]][unit.language] = text
             if unit.state == StringCatalog.needsReviewState { toReview[string.key, default: []].insert(unit.language) }
         }
-        for (language, range) in entry.variationsOnly where language != sourceLanguage {
+        for (language, kinds, range) in entry.variationsOnly where language != sourceLanguage {
             guard let range else { continue }
+            // `plural variations`, `plural and device variations`: what this translation varies by.
+            let variations = kinds.isEmpty ? "variations" : kinds.joined(separator: " and ") + " variations"
             diagnostics.warning(
-                "the \(LanguageNames.describe(language)) translation of '\(entry.key)' has only variations "
-                    + "(plural, device), which tips do not use; give it a plain translation", at: range)
+                "the \(LanguageNames.describe(language)) translation of '\(entry.key)' has only \(variations), "
+                    + "which tips do not use; give it a plain translation", at: range)
         }
     }
 

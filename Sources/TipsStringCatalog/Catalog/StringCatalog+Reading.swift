@@ -94,7 +94,10 @@ private struct ShapeReader {
             return
         }
         guard let unit = language.value["stringUnit"] else {
-            if language.value["variations"] != nil { entry.variationsOnly.append((name, language.keyRange)) }
+            if let variations = language.value["variations"] {
+                let kinds = (variations.members ?? []).map(\.key)
+                entry.variationsOnly.append((name, kinds, language.keyRange))
+            }
             return
         }
         let place = "the string unit of '\(name)' in '\(key)'"

@@ -39,8 +39,10 @@ public struct StringCatalog: Sendable {
         public var extractionState: String?
         /// Each language's translation as one plain string, in the order of the file.
         public var units: [Unit]
-        /// Languages that have only variations (plural, device) and no plain string, with where each is.
-        public var variationsOnly: [(language: String, range: SourceRange?)]
+        /// Languages that have only variations and no plain string, each with
+        /// what it varies by (`plural`, `device`, as the catalog names them,
+        /// in its order) and where it is.
+        public var variationsOnly: [(language: String, kinds: [String], range: SourceRange?)]
         /// False when the catalog says the string is not to be translated
         /// (`"shouldTranslate" : false`, Xcode's "Don't Translate"): every
         /// language shows the source text, and none lacks a translation.
