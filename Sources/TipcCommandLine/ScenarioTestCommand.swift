@@ -10,7 +10,10 @@ enum ScenarioTestCommand {
     struct Run: Sendable {
         var status: Int32
         var standardOutput = ""
+        /// The input's diagnostics and what went wrong: printed before the report.
         var standardError = ""
+        /// A hint about the run (``catalogHint``): printed on standard error after the report.
+        var hint = ""
     }
 
     /// The command line's entry: reads the files, then blocks until every
@@ -40,9 +43,9 @@ enum ScenarioTestCommand {
             done.signal()
         }
         done.wait()
-        // The report first: what standard error holds after a run is a hint about it (see ``catalogHint``).
-        if !box.run.standardOutput.isEmpty { standardOutput(box.run.standardOutput) }
         if !box.run.standardError.isEmpty { standardError(box.run.standardError) }
+        if !box.run.standardOutput.isEmpty { standardOutput(box.run.standardOutput) }
+        if !box.run.hint.isEmpty { standardError(box.run.hint) }
         return box.run.status
     }
 
@@ -84,7 +87,7 @@ enum ScenarioTestCommand {
         }
         run.status = report.failed == 0 ? CommandLineTool.success : CommandLineTool.inputErrors
         if strings == nil, let hint = catalogHint(inputs, failed: scenarios, outcomes: outcomes) {
-            run.standardError += hint
+            run.hint = hint
         }
         return run
     }

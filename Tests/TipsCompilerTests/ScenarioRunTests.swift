@@ -18,7 +18,7 @@ import TipsTestSupport
         strings: CompilationInput? = nil
     ) async -> (status: Int32, output: String, errors: String) {
         let run = await ScenarioTestCommand.run(inputs, filter: filter, junitXMLPath: junitXMLPath, strings: strings)
-        return (run.status, run.standardOutput, run.standardError)
+        return (run.status, run.standardOutput, run.standardError + run.hint)
     }
 
     static func input(_ url: URL) throws -> CompilationInput {
