@@ -79,9 +79,11 @@ struct TipsTarget {
         files.filter { $0.lastPathComponent == name }.min { $0.pathComponents.count < $1.pathComponents.count }
     }
 
-    /// The files `tipc compile` writes: one per input, named from its file name.
+    /// The files `tipc compile` writes: one per input, named from its file
+    /// name (`Menu.tips` → `Menu.tips.swift`). A file tipc wrote under an
+    /// earlier name (`Menu.swift`) is not among them, so it is removed.
     var outputNames: Set<String> {
-        Set(inputs.map { $0.deletingPathExtension().lastPathComponent + ".swift" })
+        Set(inputs.map { $0.deletingPathExtension().lastPathComponent + ".tips.swift" })
     }
 }
 
@@ -115,9 +117,10 @@ enum GenerateUsage {
         Usage: swift package --allow-writing-to-package-directory generate-tips [--target <name>]...
 
         For each target with .tips files (or each one named), runs the same `tipc compile` as TipsPlugin
-        and writes <target>/Generated/<name>.swift for every <name>.tips, with the target's tipc.options,
+        and writes <target>/Generated/<name>.tips.swift for every <name>.tips, with the target's tipc.options,
         the translations of its Tips.xcstrings and, when it has one, checked against its tipc.lock.
-        Files in Generated/ that tipc wrote from a .tips file that is gone are removed; no other file is.
+        Files in Generated/ that tipc wrote from a .tips file that is gone, or under an earlier name
+        (<name>.swift), are removed; no other file is.
         Use this or the build plugin for a target, not both.
 
         Options:

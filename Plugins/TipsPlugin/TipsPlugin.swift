@@ -84,7 +84,8 @@ enum TipsBuildCommand {
         // producers of one output, which SwiftPM rejects before tipc runs:
         // each output is declared once, and tipc reports the clash naming both.
         var seen: Set<String> = []
-        let outputs = inputs.map { $0.deletingPathExtension().lastPathComponent + ".swift" }
+        // `Menu.tips` → `Menu.tips.swift`, as tipc names it (`TipsRuntimeBackend.outputFileName(for:)`).
+        let outputs = inputs.map { $0.deletingPathExtension().lastPathComponent + ".tips.swift" }
             .filter { seen.insert($0).inserted }
             .map { outputDirectory.appendingPathComponent($0) }
         var arguments = ["compile"] + inputs.map(\.path) + ["--output-dir", outputDirectory.path]

@@ -57,7 +57,7 @@ public enum HelpText {
     static let compile = CommandSpec(
         name: "compile", usage: "tipc compile <file.tips>... --output-dir <directory> [options]",
         summary: """
-            Writes <name>.swift into the output directory for every input <name>.tips,
+            Writes <name>.tips.swift into the output directory for every input <name>.tips,
             rewriting a file only when its contents change. Writes nothing when the input
             has errors.
             """,

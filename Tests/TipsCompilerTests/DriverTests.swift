@@ -57,9 +57,10 @@ import TipsTestSupport
     }
 
     @Test func outputNamesComeFromInputNames() {
-        #expect(TipsRuntimeBackend().outputFileName(for: "Trails.tips") == "Trails.swift")
-        #expect(TipsRuntimeBackend().outputFileName(for: "a.b.tips") == "a.b.swift")
-        #expect(TipsRuntimeBackend().outputFileName(for: "noext") == "noext.swift")
+        #expect(TipsRuntimeBackend().outputFileName(for: "Trails.tips") == "Trails.tips.swift")
+        #expect(TipsRuntimeBackend().outputFileName(for: "a.b.tips") == "a.b.tips.swift")
+        #expect(TipsRuntimeBackend().outputFileName(for: "noext") == "noext.tips.swift")
+        #expect(TipsRuntimeBackend().outputFileName(for: "Menu.txt") == "Menu.tips.swift")
     }
 
     @Test func twoInputsWithOneOutputNameAreAnError() {
@@ -71,7 +72,7 @@ import TipsTestSupport
         #expect(result.outputs.isEmpty)
         #expect(
             result.diagnostics.first?.message
-                == "inputs 'a/Same.tips' and 'b/Same.tips' would both generate 'Same.swift'; rename one of them")
+                == "inputs 'a/Same.tips' and 'b/Same.tips' would both generate 'Same.tips.swift'; rename one of them")
     }
 
     @Test func crossFileReferencesResolveInAnyOrder() {
@@ -220,7 +221,7 @@ extension DriverTests {
                 ["compile", input, "-o", output], standardOutput: { _ in }, standardError: { errors += $0 },
                 endsProcess: endsProcess)
             #expect(status == CommandLineTool.success, "\(errors)")
-            written.append(FileManager.default.contents(atPath: output + "/Menu.swift"))
+            written.append(FileManager.default.contents(atPath: output + "/Menu.tips.swift"))
         }
         #expect(written[0] != nil)
         #expect(written[0] == written[1])

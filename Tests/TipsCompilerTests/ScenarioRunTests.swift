@@ -204,7 +204,7 @@ import TipsTestSupport
         let good = CompilationInput(path: "App.test.tips", text: "scenario \"S\" {\n    expect Welcome available\n}\n")
         let result = Compilation(inputs: [tips, good]).run()
         #expect(!result.hasErrors)
-        #expect(result.outputs.map(\.fileName) == ["App.swift", "App.test.swift"])
+        #expect(result.outputs.map(\.fileName) == ["App.tips.swift", "App.test.tips.swift"])
         #expect(!(result.outputs.last?.text.contains("Welcome") ?? true))
         #expect(result.program?.scenarios.map(\.name) == ["S"])
 

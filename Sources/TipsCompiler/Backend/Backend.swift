@@ -27,7 +27,7 @@ public struct EmitOptions: Hashable, Sendable {
 /// the same time are not joined): ``forEachPiece(_:)`` reads them in place, and ``utf8`` joins them only when asked. Two files
 /// are equal when their names and bytes are, however the bytes are cut.
 public struct EmittedFile: Hashable, Sendable {
-    /// The output's file name (`Trails.swift` for `Trails.tips`).
+    /// The output's file name (`Trails.tips.swift` for `Trails.tips`).
     public var fileName: String
     /// The text's UTF-8, in order.
     private var pieces: [ByteBuffer]
@@ -87,7 +87,7 @@ public struct EmittedFile: Hashable, Sendable {
 /// checker.
 public protocol Backend: Sendable {
     /// The name of the file generated for an input file (`Trails.tips` →
-    /// `Trails.swift`); the driver reports two inputs that would share one.
+    /// `Trails.tips.swift`); the driver reports two inputs that would share one.
     func outputFileName(for inputFileName: String) -> String
 
     /// Reports what this back end cannot generate (for example names that

@@ -7,7 +7,13 @@ public struct TipsRuntimeBackend: Backend {
     /// Creates the back end.
     public init() {}
 
-    /// `Trails.tips` → `Trails.swift`; another extension is replaced, too.
+    /// `Trails.tips` → `Trails.tips.swift`; another extension is replaced by
+    /// `.tips`, too. Not `Trails.swift`: SwiftPM compiles a target's files
+    /// to objects named after the files, so the app's own `Trails.swift`
+    /// beside `Trails.tips` (a screen and its tips) would be a second
+    /// producer of one object, and the build would stop with SwiftPM's
+    /// "multiple producers" rather than anything about the tips. The build
+    /// plugins (`Plugins/`) name their outputs the same way.
     public func outputFileName(for inputFileName: String) -> String {
         var base = inputFileName
         if base.hasSuffix(".tips") {
@@ -15,7 +21,7 @@ public struct TipsRuntimeBackend: Backend {
         } else if let dot = base.lastIndex(of: "."), dot != base.startIndex {
             base = String(base[..<dot])
         }
-        return base + ".swift"
+        return base + ".tips.swift"
     }
 
     public func emit(_ program: CheckedProgram, options: EmitOptions) -> [EmittedFile] {
