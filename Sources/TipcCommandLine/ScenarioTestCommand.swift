@@ -86,7 +86,7 @@ enum ScenarioTestCommand {
             }
         }
         run.status = report.failed == 0 ? CommandLineTool.success : CommandLineTool.inputErrors
-        if strings == nil, let hint = catalogHint(inputs, failed: scenarios, outcomes: outcomes) {
+        if strings == nil, let hint = catalogHint(inputs, ran: scenarios, outcomes: outcomes) {
             run.hint = hint
         }
         return run
@@ -126,13 +126,11 @@ extension ScenarioTestCommand {
     /// Catalog lies in an input's folder; nil otherwise. The build plugin
     /// and the language server find that catalog by themselves, so a
     /// scenario that passes in the editor can fail here only for want of it.
+    /// `outcomes` are the scenarios', in their order.
     static func catalogHint(
-        _ inputs: [CompilationInput], failed scenarios: [CheckedScenario], outcomes: [ScenarioOutcome]
+        _ inputs: [CompilationInput], ran scenarios: [CheckedScenario], outcomes: [ScenarioOutcome]
     ) -> String? {
-        let failed = Set(outcomes.filter { !$0.passed }.map { "\($0.file.rawValue) \($0.name)" })
-        guard
-            scenarios.contains(where: { failed.contains("\($0.file.rawValue) \($0.name)") && readsALanguage($0.steps) })
-        else { return nil }
+        guard zip(scenarios, outcomes).contains(where: { !$1.passed && readsALanguage($0.steps) }) else { return nil }
         let found = filesBeside(inputs) { $0.hasSuffix(".xcstrings") }
         guard let catalog = found.first(where: { $0.hasSuffix("Tips.xcstrings") }) ?? found.first else { return nil }
         let command = (["tipc test"] + inputs.map(\.path) + ["--strings", catalog]).joined(separator: " ")
