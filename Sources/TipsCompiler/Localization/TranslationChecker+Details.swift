@@ -232,6 +232,23 @@ extension TranslationChecker {
                 + Self.list(untranslated), at: range)
     }
 
+    /// A warning where `language` first appears when it is not a language
+    /// code (`german`, `Deutsch`): no one's preferred languages ever choose
+    /// it, so its translations never show. A code written with `_`
+    /// (`pt_BR`) is one: the runtime reads `_` as `-`. A language's name
+    /// gets "did you mean" its code. Returns whether `language` is a code.
+    mutating func reportLanguageCode(_ language: String) -> Bool {
+        guard !Checker.isLanguageCode(language.replacingOccurrences(of: "_", with: "-")) else { return true }
+        guard let range = catalog.entries.lazy.compactMap({ $0.unit(for: language)?.languageRange }).first else {
+            return false
+        }
+        let suggestion = Checker.languageCode(named: language).map { "; did you mean '\($0)'?" } ?? ""
+        diagnostics.warning(
+            "'\(language)' is not a language code, so no one's preferred languages choose its translations; "
+                + "name the language with one, such as 'de' or 'pt-BR'\(suggestion)", at: range)
+        return false
+    }
+
     /// One warning for the translations into `language` that the catalog
     /// marks `needs_review` (`tipc strings` marks them when their source text
     /// changes): the build shows them, made for an earlier text, until a
