@@ -25,7 +25,7 @@ public enum OutputWriter {
         for file in files {
             let path = base.appendingPathComponent(file.fileName).path
             if fileHolds(path, file) { continue }
-            guard writeAtomically(file, to: path) else { throw UsageError("cannot write '\(path)'") }
+            if let reason = writeAtomically(file, to: path) { throw UsageError("cannot write '\(path)': \(reason)") }
         }
     }
 
@@ -39,7 +39,7 @@ public enum OutputWriter {
             throw UsageError("cannot write '\(path)': it is a directory")
         }
         if fileHolds(path, file) { return false }
-        guard writeAtomically(file, to: path) else { throw UsageError("cannot write '\(path)'") }
+        if let reason = writeAtomically(file, to: path) { throw UsageError("cannot write '\(path)': \(reason)") }
         return true
     }
 
@@ -73,24 +73,44 @@ public enum OutputWriter {
 
     /// Writes the file's pieces to a temporary file beside `path`, then renames
     /// it over `path`: a reader sees the old text or the new, never a part.
-    static func writeAtomically(_ file: EmittedFile, to path: String) -> Bool {
+    /// Returns nil once written, else why not (``reason(for:writing:)``).
+    static func writeAtomically(_ file: EmittedFile, to path: String) -> String? {
         let temporary = path + ".tipc-\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return reason(for: errno, writing: path) }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
-        var written = true
+        var failure: Int32?
         file.forEachPiece { piece in
-            guard written, let base = piece.baseAddress else { return }
+            guard failure == nil, let base = piece.baseAddress else { return }
             // The piece's bytes, lent to Data without a copy for the write.
             let bytes = Data(
                 bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: piece.count, deallocator: .none)
-            do { try handle.write(contentsOf: bytes) } catch { written = false }
+            do {
+                try handle.write(contentsOf: bytes)
+            } catch {
+                // Foundation reports a failed write(2) as a POSIX error carrying its errno.
+                let error = error as NSError
+                failure = error.domain == NSPOSIXErrorDomain ? Int32(truncatingIfNeeded: error.code) : EIO
+            }
         }
-        if close(descriptor) != 0 { written = false }
-        guard written, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return false
+        if close(descriptor) != 0, failure == nil { failure = errno }
+        if failure == nil, rename(temporary, path) != 0 { failure = errno }
+        guard let failure else { return nil }
+        unlink(temporary)
+        return reason(for: failure, writing: path)
+    }
+
+    /// Why a write to `path` failed, from its `errno`, in the words a person
+    /// acts on: the folder that does not exist, or the system's own words.
+    static func reason(for code: Int32, writing path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        if code == ENOENT || code == ENOTDIR,
+            !FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDirectory)
+        {
+            return "the folder '\(folder)' does not exist"
         }
-        return true
+        if code == ENOTDIR, !isDirectory.boolValue { return "'\(folder)' is not a folder" }
+        return String(cString: strerror(code)).lowercased()
     }
 }

@@ -106,7 +106,14 @@ import TipsTestSupport
         #expect(intoDirectory.standardError.hasSuffix("tipc: error: cannot write 'out': it is a directory\n"))
         let noFolder = try TipcProcess.run(["preview", "Hello.tips", "-o", "no/such/a.html"], in: directory)
         #expect(noFolder.status == 2)
-        #expect(noFolder.standardError.hasSuffix("tipc: error: cannot write 'no/such/a.html'\n"))
+        #expect(
+            noFolder.standardError.hasSuffix(
+                "tipc: error: cannot write 'no/such/a.html': the folder 'no/such' does not exist\n"))
+        let underAFile = try TipcProcess.run(["preview", "Hello.tips", "-o", "Hello.tips/a.html"], in: directory)
+        #expect(underAFile.status == 2)
+        #expect(
+            underAFile.standardError.hasSuffix(
+                "tipc: error: cannot write 'Hello.tips/a.html': 'Hello.tips' is not a folder\n"))
     }
 
     @Test func helpDescribesPreview() throws {
