@@ -219,9 +219,10 @@ extension TranslationChecker {
         for entry in catalog.entries where entry.shouldTranslate {
             guard let string = string(of: entry) else { continue }
             total += 1
-            if let unit = entry.unit(for: language) {
-                if firstRange == nil { firstRange = unit.languageRange }
-            } else if !entry.variationsOnly.contains(where: { $0.language == language }) {
+            // A key whose translation has only variations was told so at them; it is not also missing here.
+            if let range = entry.languageRange(of: language) {
+                if firstRange == nil { firstRange = range }
+            } else {
                 untranslated.append(string.key)
             }
         }
@@ -239,7 +240,7 @@ extension TranslationChecker {
     /// gets "did you mean" its code. Returns whether `language` is a code.
     mutating func reportLanguageCode(_ language: String) -> Bool {
         guard !Checker.isLanguageCode(language.replacingOccurrences(of: "_", with: "-")) else { return true }
-        guard let range = catalog.entries.lazy.compactMap({ $0.unit(for: language)?.languageRange }).first else {
+        guard let range = catalog.entries.lazy.compactMap({ $0.languageRange(of: language) }).first else {
             return false
         }
         let suggestion = Checker.languageCode(named: language).map { "; did you mean '\($0)'?" } ?? ""

@@ -95,7 +95,7 @@ struct TranslationChecker {
         checker.reportKeysTheCatalogLacks()
         let languages = catalog.translationLanguages
         // What a language that is not a code lacks, or has to review, shows nowhere: that is the one warning.
-        for language in languages where checker.reportLanguageCode(language) {
+        for language in catalog.writtenLanguages where checker.reportLanguageCode(language) {
             checker.reportMissingTranslations(into: language)
             checker.reportTranslationsToReview(in: language)
         }

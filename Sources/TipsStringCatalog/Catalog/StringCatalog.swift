@@ -53,6 +53,12 @@ public struct StringCatalog: Sendable {
 
         /// The translation into `language`, if there is one.
         public func unit(for language: String) -> Unit? { units.first { $0.language == language } }
+
+        /// Where `language` is written in this key: its plain string's
+        /// language, else its variations'; nil when the key lacks it.
+        public func languageRange(of language: String) -> SourceRange? {
+            unit(for: language)?.languageRange ?? variationsOnly.first { $0.language == language }?.range
+        }
     }
 
     /// One language's plain string for a key: the catalog's `stringUnit`.
@@ -113,6 +119,16 @@ public struct StringCatalog: Sendable {
     public var translationLanguages: [String] {
         var languages = Set<String>()
         for entry in entries { for unit in entry.units { languages.insert(unit.language) } }
+        languages.remove(sourceLanguage)
+        return CatalogKeyOrder.sorted(Array(languages))
+    }
+
+    /// ``translationLanguages`` and the languages that have only variations
+    /// (plural, device), which no generated code carries but whose missing
+    /// strings are still worth a warning.
+    public var writtenLanguages: [String] {
+        var languages = Set(translationLanguages)
+        for entry in entries { for variations in entry.variationsOnly { languages.insert(variations.language) } }
         languages.remove(sourceLanguage)
         return CatalogKeyOrder.sorted(Array(languages))
     }
