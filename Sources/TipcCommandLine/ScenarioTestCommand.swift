@@ -79,8 +79,12 @@ enum ScenarioTestCommand {
         let report = ScenarioReport(sources: result.sources, outcomes: outcomes)
         run.standardOutput = report.text
         if let junitXMLPath {
-            guard FileManager.default.createFile(atPath: junitXMLPath, contents: Data(report.junitXML.utf8)) else {
-                run.standardError += "tipc: error: cannot write '\(junitXMLPath)'\n"
+            // Whole or not at all, as every file tipc writes, and a failure says why.
+            let file = EmittedFile(fileName: (junitXMLPath as NSString).lastPathComponent, text: report.junitXML)
+            do {
+                try OutputWriter.write(file, toPath: junitXMLPath)
+            } catch {
+                run.standardError += "tipc: error: \(error.message)\n"
                 run.status = CommandLineTool.usageError
                 return run
             }

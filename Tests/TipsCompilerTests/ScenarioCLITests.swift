@@ -91,5 +91,11 @@ import TipsTestSupport
         #expect(output.standardError == "tipc: error: option '--junit-xml' needs a value\n")
         let missing = try TipcProcess.run(["test", "/no/such/file.tips"])
         #expect(missing.status == 2)
+        let folder = try directory()
+        let report = try TipcProcess.run(["test", "Hello.tips", "--junit-xml", "reports/tipc.xml"], in: folder)
+        #expect(report.status == 2)
+        #expect(
+            report.standardError
+                == "tipc: error: cannot write 'reports/tipc.xml': the folder 'reports' does not exist\n")
     }
 }
