@@ -33,16 +33,12 @@ enum FormatCommand {
                 continue
             }
             // Written beside the file and renamed over it, with the file's permissions.
-            let attributes = (try? FileManager.default.attributesOfItem(atPath: file.path))?.filter {
-                $0.key == .posixPermissions
-            }
-            guard
-                FileManager.default.createFile(
-                    atPath: file.path + ".tipc-format.tmp", contents: Data(formatted), attributes: attributes),
-                rename(file.path + ".tipc-format.tmp", file.path) == 0
-            else {
-                unlink(file.path + ".tipc-format.tmp")
-                standardError("tipc: error: cannot write '\(file.path)'\n")
+            let permissions = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.posixPermissions]
+            let rewritten = EmittedFile(fileName: (file.path as NSString).lastPathComponent, utf8: formatted)
+            if let reason = OutputWriter.writeAtomically(
+                rewritten, to: file.path, permissions: (permissions as? NSNumber).map { mode_t($0.uint16Value) })
+            {
+                standardError("tipc: error: cannot write '\(file.path)': \(reason)\n")
                 return CommandLineTool.usageError
             }
         }

@@ -73,11 +73,19 @@ public enum OutputWriter {
 
     /// Writes the file's pieces to a temporary file beside `path`, then renames
     /// it over `path`: a reader sees the old text or the new, never a part.
-    /// Returns nil once written, else why not (``reason(for:writing:)``).
-    static func writeAtomically(_ file: EmittedFile, to path: String) -> String? {
+    /// The file gets `permissions` when given (a file rewritten in place
+    /// keeps its own), else 0644 less the umask. Returns nil once written,
+    /// else why not (``reason(for:writing:)``).
+    static func writeAtomically(_ file: EmittedFile, to path: String, permissions: mode_t? = nil) -> String? {
         let temporary = path + ".tipc-\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { return reason(for: errno, writing: path) }
+        if let permissions, fchmod(descriptor, permissions) != 0 {
+            let failure = errno
+            close(descriptor)
+            unlink(temporary)
+            return reason(for: failure, writing: path)
+        }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
         var failure: Int32?
         file.forEachPiece { piece in
