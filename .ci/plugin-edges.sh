@@ -2,7 +2,8 @@
 # The plugins at their edges, in a throwaway package that applies them:
 # two .tips files with one name in different folders of a target fail with
 # tipc's own message naming both (not SwiftPM's "multiple producers"); the
-# app's own Menu.swift beside Menu.tips builds (tipc writes Menu.tips.swift); a bad
+# app's own Menu.swift beside Menu.tips builds (tipc writes Menu.tips.swift),
+# and the code generate-tips commits, beside TipsPlugin, is named; a bad
 # tipc.options line is reported at tipc.options:LINE:COL; `generate-tips
 # --help` needs no permission; a target that does not exist is reported with
 # the targets that have .tips files; stale generated files are removed, and
@@ -108,6 +109,15 @@ echo "bad tipc.options: $expected"
 
 log=$(swift build --scratch-path "$scratch" --target Screen 2>&1) || fail "Menu.swift beside Menu.tips did not build" "$log"
 echo "the app's own Menu.swift beside Menu.tips builds"
+
+log=$(swift package --scratch-path "$scratch" --allow-writing-to-package-directory generate-tips --target Screen 2>&1) ||
+    fail "generate-tips failed for Screen" "$log"
+log=$(swift build --scratch-path "$scratch" --target Screen 2>&1) && fail "generated code committed beside the plugin built" "$log"
+grep -q "multiple producers" <<<"$log" && fail "SwiftPM's 'multiple producers', not the plugin's message" "$log"
+expected="Generated/Menu.tips.swift has the name of the Swift that TipsPlugin generates for target 'Screen'"
+grep -qF "$expected" <<<"$log" || fail "expected: $expected" "$log"
+rm -rf "Sources/Screen/Generated"
+echo "generate-tips beside TipsPlugin: $expected"
 
 log=$(swift package --scratch-path "$scratch" generate-tips --help 2>&1 </dev/null) || fail "--help failed" "$log"
 grep -q "^Usage: swift package --allow-writing-to-package-directory generate-tips" <<<"$log" || fail "no usage" "$log"

@@ -85,9 +85,14 @@ enum TipsBuildCommand {
         // each output is declared once, and tipc reports the clash naming both.
         var seen: Set<String> = []
         // `Menu.tips` → `Menu.tips.swift`, as tipc names it (`TipsRuntimeBackend.outputFileName(for:)`).
-        let outputs = inputs.map { $0.deletingPathExtension().lastPathComponent + ".tips.swift" }
+        let names = inputs.map { $0.deletingPathExtension().lastPathComponent + ".tips.swift" }
             .filter { seen.insert($0).inserted }
-            .map { outputDirectory.appendingPathComponent($0) }
+        // The target's own file of an output's name (what `generate-tips` wrote into Generated/) would be a
+        // second producer of one object, which SwiftPM reports only as "multiple producers": say what it is.
+        if let committed = files.first(where: { seen.contains($0.lastPathComponent) }) {
+            throw TipsPluginError.generatedCodeCommitted(committed, target: targetName)
+        }
+        let outputs = names.map { outputDirectory.appendingPathComponent($0) }
         var arguments = ["compile"] + inputs.map(\.path) + ["--output-dir", outputDirectory.path]
         if let optionsFile { arguments += ["--options-file", optionsFile.path] }
         if let lockFile {
@@ -108,5 +113,21 @@ enum TipsBuildCommand {
     /// The target's own file of this name: the one nearest its folder.
     static func nearest(_ name: String, in files: [URL]) -> URL? {
         files.filter { $0.lastPathComponent == name }.min { $0.pathComponents.count < $1.pathComponents.count }
+    }
+}
+
+/// What stops the build plugin before it runs tipc.
+enum TipsPluginError: Error, CustomStringConvertible {
+    /// The target holds a file named as one TipsPlugin generates: the code `generate-tips` committed.
+    case generatedCodeCommitted(URL, target: String)
+
+    var description: String {
+        switch self {
+        case .generatedCodeCommitted(let file, let target):
+            "\(file.path) has the name of the Swift that TipsPlugin generates for target '\(target)', and "
+                + "SwiftPM cannot compile two files of one name: it is the code generate-tips commits. Use one of "
+                + "the two for a target, not both: remove TipsPlugin from the target's plugins in Package.swift, "
+                + "or delete the file"
+        }
     }
 }
