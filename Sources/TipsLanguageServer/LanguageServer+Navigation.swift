@@ -93,11 +93,12 @@ extension LanguageServer {
     /// uses as read (`Read`, 2). The same places as ``references(_:)``, this
     /// document's only; nothing where the cursor is on no name.
     func documentHighlights(_ params: JSON) throws -> JSON {
-        let (analysis, file, document) = try target(params)
-        let offset = try offset(params, in: document)
-        guard let (symbol, _) = analysis.symbols.symbol(at: offset, in: file) else { return [] }
+        guard let (analysis, symbol, at) = try symbolAtPosition(params), let document = analysis.document(at.file)
+        else {
+            return []
+        }
         let declaration = analysis.symbols.declaration(of: symbol)?.nameRange
-        let highlights: [JSON] = analysis.symbols.references(to: symbol).filter { $0.file == file }.map { range in
+        let highlights: [JSON] = analysis.symbols.references(to: symbol).filter { $0.file == at.file }.map { range in
             ["range": document.range(range).json, "kind": .int(range == declaration ? 3 : 2)]
         }
         return .array(highlights)

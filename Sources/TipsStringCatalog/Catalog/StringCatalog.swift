@@ -116,19 +116,21 @@ public struct StringCatalog: Sendable {
     public func entry(_ key: String) -> Entry? { entries.first { $0.key == key } }
 
     /// The languages the catalog has a translation for, other than its source language, sorted.
-    public var translationLanguages: [String] {
-        var languages = Set<String>()
-        for entry in entries { for unit in entry.units { languages.insert(unit.language) } }
-        languages.remove(sourceLanguage)
-        return CatalogKeyOrder.sorted(Array(languages))
-    }
+    public var translationLanguages: [String] { languages(withVariationsOnly: false) }
 
     /// ``translationLanguages`` and the languages that have only variations
     /// (plural, device), which no generated code carries but whose missing
     /// strings are still worth a warning.
-    public var writtenLanguages: [String] {
-        var languages = Set(translationLanguages)
-        for entry in entries { for variations in entry.variationsOnly { languages.insert(variations.language) } }
+    public var writtenLanguages: [String] { languages(withVariationsOnly: true) }
+
+    /// The languages of the entries' plain strings (and of their variations
+    /// only, when asked), other than the source language, sorted.
+    private func languages(withVariationsOnly: Bool) -> [String] {
+        var languages = Set<String>()
+        for entry in entries {
+            for unit in entry.units { languages.insert(unit.language) }
+            if withVariationsOnly { for variations in entry.variationsOnly { languages.insert(variations.language) } }
+        }
         languages.remove(sourceLanguage)
         return CatalogKeyOrder.sorted(Array(languages))
     }
