@@ -79,11 +79,11 @@ extension LanguageServer {
         guard let translations else {
             return text + "\n\nNo String Catalog (`Tips.xcstrings`) is beside the file: `tipc strings` writes one."
         }
-        guard !translations.languages.isEmpty else {
+        guard !translations.writtenLanguages.isEmpty else {
             return text + "\n\nThe String Catalog beside the file has no translation yet."
         }
         text += "\n\n| language | text |\n|---|---|"
-        for language in translations.languages {
+        for language in translations.writtenLanguages {
             let translated = { tableCell(translations.text(of: string, in: language).displayText) }
             let shown =
                 switch translations.state(of: string, in: language) {

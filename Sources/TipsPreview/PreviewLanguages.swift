@@ -51,7 +51,7 @@ struct PreviewLanguages: Sendable {
         all =
             [PreviewLanguage(code: source, name: LanguageNames.describe(source) + ", as written", kind: .source)]
             // A code that could not be an id and a selector as written (or that names the two made ones) is left out.
-            + translations.languages.filter(Self.isShowable).map { code in
+            + translations.writtenLanguages.filter(Self.isShowable).map { code in
                 PreviewLanguage(
                     code: code, name: LanguageNames.describe(code), kind: .translation,
                     untranslated: strings.count { translations.state(of: $0, in: code) == .missing },

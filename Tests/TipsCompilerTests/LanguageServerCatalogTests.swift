@@ -152,6 +152,11 @@ import Testing
         #expect(
             hover(brandSession, brandTips, 7)?.hasSuffix(
                 "| German (de) | *shows as written: the catalog says not to translate it* |") == true)
+        // A language of variations only, which tips do not use, shows as written; the catalog's warning says why.
+        let (variationsSession, variationsTips) = try self.session(fixture: "VariationsOnly")
+        #expect(
+            hover(variationsSession, variationsTips, 3)?.hasSuffix(
+                "| French (fr) | *not translated: shows as written* |") == true)
     }
 
     /// Definition goes from a tip's string to the catalog key that holds its

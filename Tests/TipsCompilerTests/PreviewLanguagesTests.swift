@@ -106,18 +106,36 @@ import Testing
     /// written in every language, unmarked and not counted as missing; the
     /// copy hover says why.
     @Test func aStringNotToTranslateIsNeitherMarkedNorCounted() throws {
-        let tips = try Data(contentsOf: Fixtures.url("Translations", "DoNotTranslate.tips"))
-        let catalog = try Data(contentsOf: Fixtures.url("Translations", "DoNotTranslate.xcstrings"))
-        let options = CompilationOptions(
-            emitsCode: false, strings: CompilationInput(path: "Tips.xcstrings", bytes: Array(catalog)))
-        let result = Compilation(inputs: [CompilationInput(path: "App.tips", bytes: Array(tips))], options: options)
-            .run()
-        let program = try #require(result.program)
-        let html = PreviewBackend().render(program, diagnostics: result.diagnostics, sources: result.sources)
+        let html = try Self.page(ofFixture: "DoNotTranslate")
         #expect(html.contains("> German (de), 1 of 2 not translated</label>"), "as the checker counts")
         let card = try PreviewTests.article("tip-Brand", in: html)
         #expect(card.contains("<span class=\"l10n\" data-language=\"de\" lang=\"en\">Trailhead Pro</span>"))
         #expect(card.contains("<span class=\"l10n untranslated\" data-language=\"de\" lang=\"en\""))
+    }
+
+    /// A language the catalog gives only variations in, which tips do not
+    /// use, is on the switcher with every string not translated: the app
+    /// shows it the source text, and the compile says why.
+    @Test func aLanguageOfVariationsOnlyIsShownNotTranslated() throws {
+        let html = try Self.page(ofFixture: "VariationsOnly")
+        #expect(html.contains("> French (fr), 2 of 2 not translated</label>"))
+        let card = try PreviewTests.article("tip-Welcome", in: html)
+        #expect(
+            card.contains(
+                "<span class=\"l10n untranslated\" data-language=\"fr\" lang=\"en\" title=\"Not translated into French (fr)\">"
+                    + "Welcome</span>"))
+    }
+
+    /// The page of the Translations fixture `name`, with its catalog.
+    static func page(ofFixture name: String) throws -> String {
+        let tips = try Data(contentsOf: Fixtures.url("Translations", "\(name).tips"))
+        let catalog = try Data(contentsOf: Fixtures.url("Translations", "\(name).xcstrings"))
+        let options = CompilationOptions(
+            emitsCode: false, strings: CompilationInput(path: "Tips.xcstrings", bytes: Array(catalog)))
+        let result = Compilation(inputs: [CompilationInput(path: "App.tips", bytes: Array(tips))], options: options)
+            .run()
+        let program = try #require(result.program, "\(result.renderedDiagnostics())")
+        return PreviewBackend().render(program, diagnostics: result.diagnostics, sources: result.sources)
     }
 
     @Test func thePseudoLanguageIsAccentedAndFortyPercentLonger() {

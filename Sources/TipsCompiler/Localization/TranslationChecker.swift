@@ -93,15 +93,16 @@ struct TranslationChecker {
         var checker = TranslationChecker(catalog: catalog, strings: program.strings)
         for entry in catalog.entries { checker.check(entry) }
         checker.reportKeysTheCatalogLacks()
-        let languages = catalog.translationLanguages
+        let writtenLanguages = catalog.writtenLanguages
         // What a language that is not a code lacks, or has to review, shows nowhere: that is the one warning.
-        for language in catalog.writtenLanguages where checker.reportLanguageCode(language) {
+        for language in writtenLanguages where checker.reportLanguageCode(language) {
             checker.reportMissingTranslations(into: language)
             checker.reportTranslationsToReview(in: language)
         }
         diagnostics.report(contentsOf: checker.diagnostics)
         var translations = CheckedTranslations(
-            sourceLanguage: sourceLanguage, languages: languages, texts: checker.texts)
+            sourceLanguage: sourceLanguage, languages: catalog.translationLanguages,
+            writtenLanguages: writtenLanguages, texts: checker.texts)
         translations.toReview = checker.toReview
         translations.untranslatable = checker.untranslatable
         translations.catalogKeyRanges = checker.catalogKeyRanges

@@ -6,8 +6,14 @@ import TipsSyntax
 public struct CheckedTranslations: Hashable, Sendable {
     /// The language the `.tips` copy is written in (the catalog's too).
     public var sourceLanguage: String
-    /// The languages translated into, in the catalog's key order, without the source language.
+    /// The languages translated into, in the catalog's key order, without
+    /// the source language: the languages the generated code carries.
     public var languages: [String]
+    /// ``languages`` and those the catalog gives only variations in (plural,
+    /// device), which tips do not use, in the catalog's key order: what the
+    /// preview and the editor show, each string of such a language not
+    /// translated, as the app shows it.
+    public var writtenLanguages: [String]
     /// For each string's key, its text in each language with a usable
     /// translation (not empty, its slots those of the source).
     public var texts: [String: [String: InterpolatedText]]
@@ -25,10 +31,15 @@ public struct CheckedTranslations: Hashable, Sendable {
     public var catalogKeyRanges: [String: [SourceRange]] = [:]
 
     /// Creates translations with none to review, none not to translate and
-    /// no key's place in the catalog (the checker sets those as it reads it).
-    public init(sourceLanguage: String, languages: [String], texts: [String: [String: InterpolatedText]]) {
+    /// no key's place in the catalog (the checker sets those as it reads
+    /// it); the written languages are `languages` unless given.
+    public init(
+        sourceLanguage: String, languages: [String], writtenLanguages: [String]? = nil,
+        texts: [String: [String: InterpolatedText]]
+    ) {
         self.sourceLanguage = sourceLanguage
         self.languages = languages
+        self.writtenLanguages = writtenLanguages ?? languages
         self.texts = texts
     }
 
@@ -55,7 +66,7 @@ public struct CheckedTranslations: Hashable, Sendable {
         case notToTranslate
     }
 
-    /// Where `string` stands in `language`, one of ``languages``.
+    /// Where `string` stands in `language`, one of ``writtenLanguages``.
     public func state(of string: CheckedString, in language: String) -> State {
         guard isTranslated(string, into: language) else { return needsTranslation(string) ? .missing : .notToTranslate }
         return needsReview(string, in: language) ? .toReview : .translated
