@@ -128,8 +128,8 @@ extension ScenarioTestCommand {
     /// test Trails.tips --strings Tips.xcstrings`, when a scenario that
     /// failed reads copy in a language (a `language` step) and a String
     /// Catalog lies in an input's folder; nil otherwise. The build plugin
-    /// and the language server find that catalog by themselves, so a
-    /// scenario that passes in the editor can fail here only for want of it.
+    /// and the language server find that catalog by themselves, so
+    /// translations they checked can fail a scenario here only for want of it.
     /// `outcomes` are the scenarios', in their order.
     static func catalogHint(
         _ inputs: [CompilationInput], ran scenarios: [CheckedScenario], outcomes: [ScenarioOutcome]
