@@ -32,7 +32,7 @@ let package = Package(
         // `tipc lsp`: the language server (it formats documents with TipsFormat).
         .target(
             name: "TipsLanguageServer",
-            dependencies: ["TipsSyntax", "TipsCompiler", "TipsFormat", "TipsStringCatalog"]),
+            dependencies: ["TipsSyntax", "TipsCompiler", "TipsFormat", "TipsStringCatalog", "TipsScenarios"]),
         // `tipc preview`: the HTML back end beside the Swift one.
         .target(name: "TipsPreview", dependencies: ["TipsSyntax", "TipsCompiler", "TipsRuntime"]),
         // `tipc test`: runs a compilation's scenarios on the runtime's engine.

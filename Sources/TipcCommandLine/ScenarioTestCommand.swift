@@ -35,18 +35,14 @@ enum ScenarioTestCommand {
         } catch {
             return CommandLineTool.fail(error, standardError: standardError)
         }
-        let box = RunBox()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            box.run = await run(
+        let run = waitingForTask {
+            await ScenarioTestCommand.run(
                 inputs, filter: filter, junitXMLPath: junitXMLPath, lock: lockInput, strings: catalogInput)
-            done.signal()
         }
-        done.wait()
-        if !box.run.standardError.isEmpty { standardError(box.run.standardError) }
-        if !box.run.standardOutput.isEmpty { standardOutput(box.run.standardOutput) }
-        if !box.run.hint.isEmpty { standardError(box.run.hint) }
-        return box.run.status
+        if !run.standardError.isEmpty { standardError(run.standardError) }
+        if !run.standardOutput.isEmpty { standardOutput(run.standardOutput) }
+        if !run.hint.isEmpty { standardError(run.hint) }
+        return run.status
     }
 
     /// `tipc test` over inputs already read; the paths are printed as given.
@@ -168,10 +164,4 @@ extension ScenarioTestCommand {
         }
         return found
     }
-}
-
-/// Hands the run from the task that made it to the thread that waits for it.
-private final class RunBox: @unchecked Sendable {
-    // @unchecked: written once before the semaphore is signalled, read after it is waited for.
-    var run = ScenarioTestCommand.Run(status: CommandLineTool.success)
 }

@@ -8,24 +8,29 @@ import TipsSyntax
 
 extension LanguageServer {
     /// `textDocument/publishDiagnostics` for every document of the compilation
-    /// that has diagnostics, or had some last time (an empty list clears them).
+    /// that has diagnostics, or had some last time (an empty list clears them):
+    /// the compiler's, then its scenarios' failed steps once they ran.
     func publish(_ analysis: Analysis) -> [JSON] {
         var out: [JSON] = []
+        let scenarioDiagnostics = scenarioDiagnostics(of: analysis)
         // The lock's own problems (a damaged line) and the catalog's (a translation's slots) show on them.
         for (index, document) in analysis.allDocuments.enumerated() {
             let file = FileID(Int32(index))
             let diagnostics = analysis.diagnostics.byFile[file] ?? []
+            let failedSteps = scenarioDiagnostics[document.uri] ?? []
+            let count = diagnostics.count + failedSteps.count
             let wasPublished = published.contains(document.uri)
             let isOpen = workspace.documents[document.uri] != nil
-            guard !diagnostics.isEmpty || wasPublished || isOpen else { continue }
-            if diagnostics.isEmpty {
+            guard count > 0 || wasPublished || isOpen else { continue }
+            if count == 0 {
                 published.remove(document.uri)
             } else {
                 published.insert(document.uri)
             }
             var shown = diagnostics.prefix(Self.maximumPublishedDiagnostics).map { lspDiagnostic($0, in: analysis) }
-            if diagnostics.count > Self.maximumPublishedDiagnostics {
-                shown.append(moreDiagnostics(diagnostics.count - shown.count, after: shown.last))
+            shown += failedSteps.prefix(Self.maximumPublishedDiagnostics - shown.count)
+            if count > Self.maximumPublishedDiagnostics {
+                shown.append(moreDiagnostics(count - shown.count, after: shown.last))
             }
             var params: JSON = ["uri": .string(document.uri), "diagnostics": .array(shown)]
             if isOpen, case .object(var members) = params {

@@ -39,11 +39,14 @@ extension LanguageServer {
         }
     }
 
-    /// Forgets every analysis (a document changed), freeing them on this
-    /// thread: freed on another, they contend with the next check for the
-    /// heap (see ``Analysis``'s options for the figures).
+    /// Forgets every analysis (a document changed), with the scenarios it
+    /// was to run and the failures they had, freeing them on this thread:
+    /// freed on another, they contend with the next check for the heap (see
+    /// ``Analysis``'s options for the figures).
     func dropAnalyses() {
         analyses = [:]
+        scenarioJobs = []
+        scenarioResults = [:]
     }
 
     /// The diagnostics of every compilation an open document changed in

@@ -43,6 +43,11 @@ public final class LanguageServer {
     var pendingDiagnostics: Set<String> = []
     /// The open documents too large to check, whose user was told so.
     var refused: Set<String> = []
+    /// The compilations published whose scenarios have not run yet.
+    var scenarioJobs: [ScenarioJob] = []
+    /// The failed scenario steps of each compilation whose scenarios ran, by
+    /// its analysis; dropped with the analyses when a document changes.
+    var scenarioResults: [ObjectIdentifier: ScenarioResults] = [:]
 
     /// Creates a server waiting for `initialize`.
     public init() {}

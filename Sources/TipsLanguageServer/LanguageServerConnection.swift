@@ -1,4 +1,5 @@
 import Foundation
+import TipsScenarios
 
 #if canImport(Glibc)
     import Glibc
@@ -13,7 +14,9 @@ import Foundation
 /// diagnostics of changed documents go out only when no input is waiting,
 /// and only if none arrived while they were being checked. So a storm of
 /// edits costs a check whenever the server catches up, not one per edit,
-/// and what the editor is sent is always for the latest text.
+/// and what the editor is sent is always for the latest text. When the
+/// input is still quiet after that, the scenarios of the compilations just
+/// published run, and their failed steps go out.
 public struct LanguageServerConnection {
     /// Where messages come from.
     public let input: Int32
@@ -34,6 +37,7 @@ public struct LanguageServerConnection {
             if !inputIsWaiting() {
                 server.checkPending()
                 if !inputIsWaiting() { send(server.publishPending()) }
+                if !inputIsWaiting() { send(runScenarios(of: server)) }
             }
             let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
@@ -47,6 +51,16 @@ public struct LanguageServerConnection {
             }
         }
         return server.exitCode
+    }
+
+    /// Runs the scenarios of the compilations just published, waiting on this
+    /// thread (the process's main thread) for them, and returns their failed
+    /// steps' diagnostics.
+    func runScenarios(of server: LanguageServer) -> [JSON] {
+        server.takeScenarioJobs().flatMap { job in
+            server.publish(
+                waitingForTask { await ScenarioRunner(program: job.program).run(job.program.scenarios) }, of: job)
+        }
     }
 
     /// Whether bytes (or the end of the input) can be read without waiting.

@@ -18,30 +18,25 @@ private let stepsRunPerInput = 5_000
 func runScenarios(_ bytes: [UInt8]) {
     let options = CompilationOptions(emitsCode: false)
     let result = Compilation(inputs: [CompilationInput(path: "fuzz.tips", bytes: bytes)], options: options).run()
-    guard let program = result.program, !program.scenarios.isEmpty else { return }
+    guard let program = result.program, !program.scenarios.isEmpty, isWithinStepBudget(program) else { return }
+    let outcomes = waitingForTask { await ScenarioRunner(program: program).run(program.scenarios) }
+    precondition(outcomes.count == program.scenarios.count, "a scenario did not run")
+    for failure in outcomes.flatMap(\.failures) {
+        precondition(Int(failure.range.end) <= bytes.count, "a failed step outside its file")
+    }
+}
+
+/// Whether `program`'s scenarios run at most ``stepsRunPerInput`` steps in
+/// all; each scenario the checker accepts runs at most
+/// ``CheckedScenario/maximumStepsRun``.
+private func isWithinStepBudget(_ program: CheckedProgram) -> Bool {
     var total = 0
     for scenario in program.scenarios {
         let steps = CheckedScenario.stepsRun(scenario.steps)
         precondition(steps <= CheckedScenario.maximumStepsRun, "a scenario of \(steps) steps was accepted")
         total += steps
     }
-    guard total <= stepsRunPerInput else { return }
-    let outcomes = OutcomesBox()
-    let done = DispatchSemaphore(value: 0)
-    Task.detached {
-        outcomes.value = await ScenarioRunner(program: program).run(program.scenarios)
-        done.signal()
-    }
-    done.wait()
-    precondition(outcomes.value.count == program.scenarios.count, "a scenario did not run")
-    for failure in outcomes.value.flatMap(\.failures) {
-        precondition(Int(failure.range.end) <= bytes.count, "a failed step outside its file")
-    }
-}
-
-/// The runner's outcomes, handed from its task to the waiting thread (the semaphore orders the two).
-private final class OutcomesBox: @unchecked Sendable {
-    var value: [ScenarioOutcome] = []
+    return total <= stepsRunPerInput
 }
 
 /// Opens the input in the language server, asks every kind of request at a
@@ -55,6 +50,14 @@ func editInLanguageServer(_ bytes: [UInt8], program: [UInt8]) {
         "jsonrpc": "2.0", "method": "textDocument/didOpen",
         "params": ["textDocument": ["uri": uri, "languageId": "tips", "version": 1, "text": .string(text)]],
     ])
+    // The scenarios, as the connection runs them once the editor is quiet:
+    // each failed step is published in the document.
+    for job in server.takeScenarioJobs() where isWithinStepBudget(job.program) {
+        let outcomes = waitingForTask { await ScenarioRunner(program: job.program).run(job.program.scenarios) }
+        let published = server.publish(outcomes, of: job)
+        precondition(
+            published.isEmpty == outcomes.allSatisfy(\.passed), "failed steps were not published, or passes were")
+    }
     let lineCount = bytes.reduce(into: 1) { count, byte in if byte == 0x0A { count += 1 } }
     let line = Int(program.last ?? 0) * lineCount / 256
     let position: JSON = ["line": .int(line), "character": .int(Int(program.first ?? 0) % 64)]

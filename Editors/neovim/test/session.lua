@@ -2,7 +2,8 @@
 --   TIPC=<tipc> TIPS_FILE=<a .tips file with one mistake> nvim --headless -u session.lua
 -- It opens the file with Neovim's built-in LSP client, reads the diagnostic
 -- at the mistake's line, applies the server's quick fix, sees the
--- diagnostics clear, breaks the layout and formats it back; then misspells a
+-- diagnostics clear, breaks the layout and formats it back, breaks a
+-- scenario of the file beside it and reads the failed step; then misspells a
 -- slot in the String Catalog beside it and reads that diagnostic on the
 -- catalog, and misspells a translation's state and applies the fix.
 local here = debug.getinfo(1, "S").source:sub(2):match("(.*/)")
@@ -99,6 +100,24 @@ local function run()
   end
   check(vim.deep_equal(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), fixed), "formatting did not restore the layout")
 
+  -- A rule changed so that a scenario of Trails.test.tips no longer holds:
+  -- the server runs the scenarios once the editor is quiet, and the failed
+  -- step shows in that file, unopened; the rule put back, it goes.
+  local rule = vim.fn.search("within(5d).count >= 3", "nw") - 1
+  check(rule >= 0, "the file has no rule of three openings")
+  local testBuffer = vim.uri_to_bufnr(vim.uri_from_fname(vim.fn.fnamemodify(file, ":h") .. "/Trails.test.tips"))
+  local function failedStep()
+    for _, found in ipairs(vim.diagnostic.get(testBuffer)) do
+      if found.message:find("expected FavoriteTrail to be available, but it is pending", 1, true) then return found end
+    end
+  end
+  vim.api.nvim_buf_set_lines(bufnr, rule, rule + 1, false, { (vim.fn.getline(rule + 1):gsub(">= 3", ">= 4")) })
+  check(vim.wait(10000, function() return failedStep() ~= nil end, 50), "no failed scenario step in Trails.test.tips")
+  local step = failedStep()
+  check(step.lnum == 13 and step.source == "tipc test", "the failed step is on line " .. (step.lnum + 1) .. " from " .. tostring(step.source))
+  vim.api.nvim_buf_set_lines(bufnr, rule, rule + 1, false, { (vim.fn.getline(rule + 1):gsub(">= 4", ">= 3")) })
+  check(vim.wait(10000, function() return failedStep() == nil end, 50), "the failed step did not clear")
+
   -- The String Catalog beside the file, attached by `setup`'s autocommand: a
   -- slot misspelled in a translation shows on the catalog before it is saved.
   require("tips").setup({ cmd = { tipc, "lsp" } })
@@ -143,6 +162,7 @@ local function run()
   check(vim.fn.getline(state + 1):find('"translated"', 1, true), "the state's fix was not applied")
   check(vim.wait(10000, function() return stateWarning() == nil end, 50), "the state's warning did not clear")
   io.stdout:write("neovim session passed: diagnostic at line " .. (mistake + 1) .. ", fixed, cleared, K, gd and highlights, formatted, "
+    .. "a failed scenario step at Trails.test.tips:14 and cleared, "
     .. "a slot typed in the catalog at line " .. (slot + 1) .. ", a state misspelled and fixed at line " .. (state + 1)
     .. "\n")
   client.stop()

@@ -1,4 +1,5 @@
 import Foundation
+import TipsScenarios
 import TipsTestSupport
 
 @testable import TipsCompiler
@@ -38,6 +39,19 @@ final class LanguageServerSession {
     /// Sends a notification.
     func notify(_ method: String, _ params: JSON = [:]) {
         notifications += server.handle(["jsonrpc": "2.0", "method": .string(method), "params": params])
+    }
+
+    /// Runs the scenarios of the compilations published so far, as the
+    /// connection does once the editor is quiet, and keeps what the server
+    /// publishes of them; how many compilations ran scenarios.
+    @discardableResult
+    func runScenarios() async -> Int {
+        let jobs = server.takeScenarioJobs()
+        for job in jobs {
+            let outcomes = await ScenarioRunner(program: job.program).run(job.program.scenarios)
+            notifications += server.publish(outcomes, of: job)
+        }
+        return jobs.count
     }
 
     /// The diagnostics last published for `uri`, or nil if none were.

@@ -1,0 +1,70 @@
+import TipsCompiler
+import TipsScenarios
+import TipsSyntax
+
+// The scenarios of a compilation, run on the runtime as `tipc test` runs
+// them once its diagnostics are out: each failed step is a diagnostic at the
+// step, with the runtime's explanation, until a document changes.
+
+/// A compilation published without errors whose scenarios have not run:
+/// what ``LanguageServer/takeScenarioJobs()`` hands out to run.
+public struct ScenarioJob: Sendable {
+    let analysis: Analysis
+    /// The checked program, scenarios included.
+    public let program: CheckedProgram
+}
+
+/// The failed steps of one compilation's scenarios, as diagnostics by document.
+struct ScenarioResults {
+    /// The compilation they ran for, held so that its identity is not reused while they are.
+    let analysis: Analysis
+    let diagnostics: [String: [JSON]]
+}
+
+extension LanguageServer {
+    /// The compilations published since the last call whose scenarios are
+    /// to run. The connection runs them when no input is waiting (tests, with
+    /// `await`) and hands each one's outcomes to ``publish(_:of:)``.
+    public func takeScenarioJobs() -> [ScenarioJob] {
+        defer { scenarioJobs = [] }
+        return scenarioJobs
+    }
+
+    /// The diagnostics of a job's failed steps, published with the
+    /// compilation's own; nothing when a document changed since the job was
+    /// handed out (its compilation is gone), or when every step went as written.
+    public func publish(_ outcomes: [ScenarioOutcome], of job: ScenarioJob) -> [JSON] {
+        let analysis = job.analysis
+        guard analysis.allDocuments.contains(where: { analyses[$0.uri] === analysis }) else { return [] }
+        var diagnostics: [String: [JSON]] = [:]
+        for outcome in outcomes {
+            for failure in outcome.failures {
+                guard let document = analysis.document(failure.range.file) else { continue }
+                diagnostics[document.uri, default: []].append(
+                    lspDiagnostic(failure, of: outcome.name, range: document.range(failure.range)))
+            }
+        }
+        scenarioResults[ObjectIdentifier(analysis)] = ScenarioResults(analysis: analysis, diagnostics: diagnostics)
+        return diagnostics.isEmpty ? [] : publish(analysis)
+    }
+
+    /// The diagnostics of `analysis`'s failed scenario steps by document, once
+    /// they ran; until then none, and its scenarios are queued to run.
+    func scenarioDiagnostics(of analysis: Analysis) -> [String: [JSON]] {
+        if let results = scenarioResults[ObjectIdentifier(analysis)] { return results.diagnostics }
+        if let program = analysis.result.program, !program.scenarios.isEmpty,
+            !scenarioJobs.contains(where: { $0.analysis === analysis })
+        {
+            scenarioJobs.append(ScenarioJob(analysis: analysis, program: program))
+        }
+        return [:]
+    }
+
+    /// A failed step as an error at the step: what was expected and what
+    /// happened, the scenario's name, then the runtime's explanation, as
+    /// `tipc test` prints them.
+    func lspDiagnostic(_ failure: ScenarioFailure, of scenario: String, range: LSPRange) -> JSON {
+        let message = ([failure.message + " (scenario '\(scenario)')"] + failure.explanation).joined(separator: "\n")
+        return ["range": range.json, "severity": 1, "source": "tipc test", "message": .string(message)]
+    }
+}
