@@ -1,85 +1,86 @@
 import Foundation
 import Testing
-import TipsScenarios
 
 @testable import TipsCompiler
 @testable import TipsLanguageServer
 @testable import TipsSyntax
 
-/// The language server runs a compilation's scenarios once its diagnostics
-/// are out, as `tipc test` runs them: a failed step is an error at the step,
-/// with the runtime's explanation, until the text changes.
+/// Completion in a scenario: a step's keyword where a step starts, then what the step names.
 @Suite struct LanguageServerScenarioTests {
-    static let tips = """
-        parameter isSignedIn: Bool = false
-        event opened
+    static let text =
+        LanguageServerTests.trails + """
+            tip Menu {
+                title "Menu"
+                action seeMenu "See the menu"
+                action order "Order now"
+            }
 
-        tip Welcome {
-            title "Welcome"
-            rule isSignedIn
-            rule opened.count >= 2
-        }
+            group Intro ordered {
+                Favorite
+                Menu
+            }
 
-        scenario "Two openings teach" {
-            set isSignedIn = true
-            donate opened
-            expect Welcome available
-        }
+            scenario "Steps" {
+                restart
+            }
 
-        """
+            """
 
-    /// `App.tips` with `text`, open in a folder of its own.
-    func session(_ text: String = Self.tips) throws -> (LanguageServerSession, String) {
+    /// The labels offered at the end of `line`, inserted as line `index`; with a catalog beside when given.
+    func complete(_ line: String, at index: Int = 27, catalog: String? = nil) throws -> [String] {
+        var lines = Self.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.insert(line, at: index)
+        let text = lines.joined(separator: "\n")
         let session = LanguageServerSession()
-        let (_, uris) = try session.folder(["App.tips": text])
+        var files = ["App.tips": text]
+        if let catalog { files["Tips.xcstrings"] = catalog }
+        let (_, uris) = try session.folder(files)
         let uri = try #require(uris["App.tips"])
         session.open(uri, text)
-        return (session, uri)
+        let response = session.request(
+            "textDocument/completion", LanguageServerSession.at(uri, index, line.utf16.count))
+        return (response["result"]["items"].arrayValue ?? []).compactMap { $0["label"].stringValue }
     }
 
-    @Test func aFailedStepIsAnErrorAtTheStepWithTheRuntimesExplanation() async throws {
-        let (session, uri) = try session()
-        #expect(session.diagnostics(uri) == [], "the compiler's diagnostics come first, and there are none")
-        #expect(await session.runScenarios() == 1)
-        let diagnostics = try #require(session.diagnostics(uri))
-        try #require(diagnostics.count == 1)
-        let failure = diagnostics[0]
-        #expect(failure["range"]["start"]["line"] == 12)
-        #expect(failure["range"]["start"]["character"] == 4)
-        #expect(failure["severity"] == 1)
-        #expect(failure["source"] == "tipc test")
-        let lines = failure["message"].stringValue?.components(separatedBy: "\n") ?? []
-        #expect(lines.first == "expected Welcome to be available, but it is pending (scenario 'Two openings teach')")
+    @Test func aStepStartsWithItsKeyword() throws {
+        let steps = try complete("    ")
+        #expect(steps == Parser.scenarioStepKeywords.map(\.rawValue))
+        #expect(steps.first == "set" && steps.contains("language"))
+        // Not the declarations of file scope, which a scenario's block is not.
+        #expect(!steps.contains("tip"))
+        // In a `repeat` block too.
+        #expect(try complete("    repeat 2 { ") == steps)
+    }
+
+    @Test func eachStepOffersWhatItNames() throws {
+        #expect(try complete("    set ") == ["isLoggedIn", "plan"])
+        #expect(try complete("    set isLoggedIn = ") == ["true", "false"])
+        #expect(try complete("    set plan = .") == ["free", "plus", "pro"])
+        #expect(try complete("    donate ") == ["openedTrail", "visitedRegion"])
+        #expect(try complete("    show ") == ["Favorite", "Menu"])
+        #expect(try complete("    show Menu ") == ["for"])
+        #expect(try complete("    invalidate Menu ") == ["actionPerformed", "tipClosed"])
+        #expect(try complete("    override ") == ["showAll", "hideAll", "show", "hide", "holdout"])
+        #expect(try complete("    override hide Favorite, ") == ["Favorite", "Menu"])
+        // The fields of the event donated, then those not yet given.
+        #expect(try complete("    donate visitedRegion(") == ["region", "plan"])
+        #expect(try complete("    donate visitedRegion(plan: .pro, ") == ["region"])
+    }
+
+    @Test func anExpectationOffersTipsGroupsAndWhatMayBeSaidOfThem() throws {
+        #expect(try complete("    expect ") == ["Favorite", "Menu", "Intro"])
         #expect(
-            lines.contains { $0.contains("`opened.count >= 2`") && $0.contains("does not hold") },
-            "the rule that held it back: \(lines)")
-        #expect(await session.runScenarios() == 0, "each compilation's scenarios run once")
+            try complete("    expect Menu ") == ["available", "pending", "invalidated", "title", "message", "action"])
+        #expect(try complete("    expect Intro ") == ["shows"])
+        #expect(try complete("    expect Intro shows ") == ["Favorite", "Menu", "nothing"])
+        #expect(try complete("    expect Menu action ") == ["seeMenu", "order"])
     }
 
-    @Test func theFailureGoesWhenTheTextIsFixed() async throws {
-        let (session, uri) = try session()
-        await session.runScenarios()
-        #expect(session.diagnostics(uri)?.count == 1)
-        session.replace(
-            uri, version: 2,
-            text: Self.tips.replacingOccurrences(of: "donate opened", with: "donate opened; donate opened"))
-        #expect(session.diagnostics(uri) == [], "a changed text's old failures are not shown against it")
-        #expect(await session.runScenarios() == 1)
-        #expect(session.diagnostics(uri) == [])
-    }
-
-    @Test func scenariosThatRanForAnOlderTextPublishNothing() async throws {
-        let (session, uri) = try session()
-        let jobs = session.server.takeScenarioJobs()
-        try #require(jobs.count == 1)
-        session.replace(uri, version: 2, text: Self.tips + "// edited\n")
-        let outcomes = await ScenarioRunner(program: jobs[0].program).run(jobs[0].program.scenarios)
-        #expect(session.server.publish(outcomes, of: jobs[0]) == [])
-    }
-
-    @Test func aCompilationWithErrorsRunsNoScenario() async throws {
-        let (session, uri) = try session(Self.tips.replacingOccurrences(of: "expect Welcome", with: "expect Welcom"))
-        #expect(session.diagnostics(uri)?.isEmpty == false)
-        #expect(await session.runScenarios() == 0)
+    @Test func aLanguageStepOffersTheCatalogsLanguages() throws {
+        let catalog = LanguageServerCatalogTests.catalog("Menu.title", german: "Speisekarte")
+        let offered = try complete("    language ", catalog: catalog)
+        #expect(offered == ["\"en\"", "\"de\""], "\(offered)")
+        // Without a catalog there is no language to offer.
+        #expect(try complete("    language ").isEmpty)
     }
 }

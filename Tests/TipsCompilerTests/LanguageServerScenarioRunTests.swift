@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import TipsScenarios
+
+@testable import TipsCompiler
+@testable import TipsLanguageServer
+@testable import TipsSyntax
+
+/// The language server runs a compilation's scenarios once its diagnostics
+/// are out, as `tipc test` runs them: a failed step is an error at the step,
+/// with the runtime's explanation, until the text changes.
+@Suite struct LanguageServerScenarioRunTests {
+    static let tips = """
+        parameter isSignedIn: Bool = false
+        event opened
+
+        tip Welcome {
+            title "Welcome"
+            rule isSignedIn
+            rule opened.count >= 2
+        }
+
+        scenario "Two openings teach" {
+            set isSignedIn = true
+            donate opened
+            expect Welcome available
+        }
+
+        """
+
+    /// `App.tips` with `text`, open in a folder of its own.
+    func session(_ text: String = Self.tips) throws -> (LanguageServerSession, String) {
+        let session = LanguageServerSession()
+        let (_, uris) = try session.folder(["App.tips": text])
+        let uri = try #require(uris["App.tips"])
+        session.open(uri, text)
+        return (session, uri)
+    }
+
+    @Test func aFailedStepIsAnErrorAtTheStepWithTheRuntimesExplanation() async throws {
+        let (session, uri) = try session()
+        #expect(session.diagnostics(uri) == [], "the compiler's diagnostics come first, and there are none")
+        #expect(await session.runScenarios() == 1)
+        let diagnostics = try #require(session.diagnostics(uri))
+        try #require(diagnostics.count == 1)
+        let failure = diagnostics[0]
+        #expect(failure["range"]["start"]["line"] == 12)
+        #expect(failure["range"]["start"]["character"] == 4)
+        #expect(failure["severity"] == 1)
+        #expect(failure["source"] == "tipc test")
+        let lines = failure["message"].stringValue?.components(separatedBy: "\n") ?? []
+        #expect(lines.first == "expected Welcome to be available, but it is pending (scenario 'Two openings teach')")
+        #expect(
+            lines.contains { $0.contains("`opened.count >= 2`") && $0.contains("does not hold") },
+            "the rule that held it back: \(lines)")
+        #expect(await session.runScenarios() == 0, "each compilation's scenarios run once")
+    }
+
+    @Test func theFailureGoesWhenTheTextIsFixed() async throws {
+        let (session, uri) = try session()
+        await session.runScenarios()
+        #expect(session.diagnostics(uri)?.count == 1)
+        session.replace(
+            uri, version: 2,
+            text: Self.tips.replacingOccurrences(of: "donate opened", with: "donate opened; donate opened"))
+        #expect(session.diagnostics(uri) == [], "a changed text's old failures are not shown against it")
+        #expect(await session.runScenarios() == 1)
+        #expect(session.diagnostics(uri) == [])
+    }
+
+    @Test func scenariosThatRanForAnOlderTextPublishNothing() async throws {
+        let (session, uri) = try session()
+        let jobs = session.server.takeScenarioJobs()
+        try #require(jobs.count == 1)
+        session.replace(uri, version: 2, text: Self.tips + "// edited\n")
+        let outcomes = await ScenarioRunner(program: jobs[0].program).run(jobs[0].program.scenarios)
+        #expect(session.server.publish(outcomes, of: jobs[0]) == [])
+    }
+
+    @Test func aCompilationWithErrorsRunsNoScenario() async throws {
+        let (session, uri) = try session(Self.tips.replacingOccurrences(of: "expect Welcome", with: "expect Welcom"))
+        #expect(session.diagnostics(uri)?.isEmpty == false)
+        #expect(await session.runScenarios() == 0)
+    }
+}
