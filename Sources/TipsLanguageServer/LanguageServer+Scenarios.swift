@@ -48,16 +48,38 @@ extension LanguageServer {
         return diagnostics.isEmpty ? [] : publish(analysis)
     }
 
+    /// The most steps the server runs for one compilation's scenarios, each
+    /// pass of a `repeat` counted: about half a second here (`tipc test` runs
+    /// a step in about 5 µs), which the editor's next keystroke may wait.
+    static let maximumScenarioStepsRun = 100_000
+
     /// The diagnostics of `analysis`'s failed scenario steps by document, once
-    /// they ran; until then none, and its scenarios are queued to run.
+    /// they ran; until then none, and its scenarios are queued to run. When
+    /// they would run more than ``maximumScenarioStepsRun`` steps, one note
+    /// at the first scenario's name says so instead.
     func scenarioDiagnostics(of analysis: Analysis) -> [String: [JSON]] {
-        if let results = scenarioResults[ObjectIdentifier(analysis)] { return results.diagnostics }
-        if let program = analysis.result.program, !program.scenarios.isEmpty,
+        let id = ObjectIdentifier(analysis)
+        if let results = scenarioResults[id] { return results.diagnostics }
+        guard let program = analysis.result.program, let first = program.scenarios.first,
             !scenarioJobs.contains(where: { $0.analysis === analysis })
-        {
-            scenarioJobs.append(ScenarioJob(analysis: analysis, program: program))
+        else { return [:] }
+        var steps = 0
+        for scenario in program.scenarios where steps <= Self.maximumScenarioStepsRun {
+            steps += min(CheckedScenario.stepsRun(scenario.steps), Self.maximumScenarioStepsRun + 1)
         }
-        return [:]
+        guard steps > Self.maximumScenarioStepsRun, let document = analysis.document(first.file) else {
+            scenarioJobs.append(ScenarioJob(analysis: analysis, program: program))
+            return [:]
+        }
+        let message =
+            "these scenarios run more than \(Self.maximumScenarioStepsRun) steps, more than tipc lsp runs "
+            + "as you type; run 'tipc test' to run them"
+        let note: JSON = [
+            "range": document.range(first.nameRange).json, "severity": 3, "source": "tipc test",
+            "message": .string(message),
+        ]
+        scenarioResults[id] = ScenarioResults(analysis: analysis, diagnostics: [document.uri: [note]])
+        return [document.uri: [note]]
     }
 
     /// A failed step as an error at the step: what was expected and what

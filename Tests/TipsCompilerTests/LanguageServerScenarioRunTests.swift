@@ -77,6 +77,27 @@ import TipsScenarios
         #expect(session.server.publish(outcomes, of: jobs[0]) == [])
     }
 
+    /// Scenarios that would keep the editor waiting are left to `tipc test`, and a note says so.
+    @Test func scenariosOfMoreThanTheServersStepsAreLeftToTheCommandLine() async throws {
+        let long = "scenario \"Long\" {\n    repeat 1000 { repeat 100 { wait 1s } }\n}\n"
+        let (session, uri) = try self.session(Self.tips + long)
+        #expect(await session.runScenarios() == 0)
+        let notes = try #require(session.diagnostics(uri))
+        try #require(notes.count == 1)
+        #expect(notes[0]["range"]["start"]["line"] == 9, "at the first scenario's name")
+        #expect(notes[0]["severity"] == 3)
+        #expect(
+            notes[0]["message"]
+                == "these scenarios run more than 100000 steps, more than tipc lsp runs as you type; run 'tipc test' to run them"
+        )
+        // Up to the limit, they run.
+        let (within, withinURI) = try self.session(
+            Self.tips.replacingOccurrences(
+                of: "donate opened\n", with: "donate opened\n    repeat 999 { repeat 100 { wait 1s } }\n"))
+        #expect(await within.runScenarios() == 1)
+        #expect(within.diagnostics(withinURI)?.count == 1, "the failed expect")
+    }
+
     @Test func aCompilationWithErrorsRunsNoScenario() async throws {
         let (session, uri) = try session(Self.tips.replacingOccurrences(of: "expect Welcome", with: "expect Welcom"))
         #expect(session.diagnostics(uri)?.isEmpty == false)
