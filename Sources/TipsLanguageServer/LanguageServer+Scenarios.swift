@@ -12,6 +12,11 @@ public struct ScenarioJob: Sendable {
     let analysis: Analysis
     /// The checked program, scenarios included.
     public let program: CheckedProgram
+
+    /// Runs the program's scenarios, as `tipc test` does.
+    public func run() async -> [ScenarioOutcome] {
+        await ScenarioRunner(program: program).run(program.scenarios)
+    }
 }
 
 /// The failed steps of one compilation's scenarios, as diagnostics by document.

@@ -57,10 +57,7 @@ public struct LanguageServerConnection {
     /// thread (the process's main thread) for them, and returns their failed
     /// steps' diagnostics.
     func runScenarios(of server: LanguageServer) -> [JSON] {
-        server.takeScenarioJobs().flatMap { job in
-            server.publish(
-                waitingForTask { await ScenarioRunner(program: job.program).run(job.program.scenarios) }, of: job)
-        }
+        server.takeScenarioJobs().flatMap { job in server.publish(waitingForTask { await job.run() }, of: job) }
     }
 
     /// Whether bytes (or the end of the input) can be read without waiting.

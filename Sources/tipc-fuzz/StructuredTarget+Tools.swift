@@ -53,7 +53,7 @@ func editInLanguageServer(_ bytes: [UInt8], program: [UInt8]) {
     // The scenarios, as the connection runs them once the editor is quiet:
     // each failed step is published in the document.
     for job in server.takeScenarioJobs() where isWithinStepBudget(job.program) {
-        let outcomes = waitingForTask { await ScenarioRunner(program: job.program).run(job.program.scenarios) }
+        let outcomes = waitingForTask { await job.run() }
         let published = server.publish(outcomes, of: job)
         precondition(
             published.isEmpty == outcomes.allSatisfy(\.passed), "failed steps were not published, or passes were")

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TipsScenarios
 
 @testable import TipsCompiler
 @testable import TipsLanguageServer
@@ -73,8 +72,7 @@ import TipsScenarios
         let jobs = session.server.takeScenarioJobs()
         try #require(jobs.count == 1)
         session.replace(uri, version: 2, text: Self.tips + "// edited\n")
-        let outcomes = await ScenarioRunner(program: jobs[0].program).run(jobs[0].program.scenarios)
-        #expect(session.server.publish(outcomes, of: jobs[0]) == [])
+        #expect(session.server.publish(await jobs[0].run(), of: jobs[0]) == [])
     }
 
     /// Scenarios that would keep the editor waiting are left to `tipc test`, and a note says so.

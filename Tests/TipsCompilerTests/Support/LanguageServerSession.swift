@@ -1,5 +1,4 @@
 import Foundation
-import TipsScenarios
 import TipsTestSupport
 
 @testable import TipsCompiler
@@ -47,10 +46,7 @@ final class LanguageServerSession {
     @discardableResult
     func runScenarios() async -> Int {
         let jobs = server.takeScenarioJobs()
-        for job in jobs {
-            let outcomes = await ScenarioRunner(program: job.program).run(job.program.scenarios)
-            notifications += server.publish(outcomes, of: job)
-        }
+        for job in jobs { notifications += server.publish(await job.run(), of: job) }
         return jobs.count
     }
 
