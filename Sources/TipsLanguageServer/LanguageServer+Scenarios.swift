@@ -68,10 +68,8 @@ extension LanguageServer {
         guard let program = analysis.result.program, let first = program.scenarios.first,
             !scenarioJobs.contains(where: { $0.analysis === analysis })
         else { return [:] }
-        var steps = 0
-        for scenario in program.scenarios where steps <= Self.maximumScenarioStepsRun {
-            steps += min(CheckedScenario.stepsRun(scenario.steps), Self.maximumScenarioStepsRun + 1)
-        }
+        // All the scenarios' steps as one list: the checker's count, which saturates rather than overflows.
+        let steps = CheckedScenario.stepsRun(program.scenarios.flatMap(\.steps))
         guard steps > Self.maximumScenarioStepsRun, let document = analysis.document(first.file) else {
             scenarioJobs.append(ScenarioJob(analysis: analysis, program: program))
             return [:]

@@ -30,13 +30,11 @@ func runScenarios(_ bytes: [UInt8]) {
 /// all; each scenario the checker accepts runs at most
 /// ``CheckedScenario/maximumStepsRun``.
 private func isWithinStepBudget(_ program: CheckedProgram) -> Bool {
-    var total = 0
     for scenario in program.scenarios {
         let steps = CheckedScenario.stepsRun(scenario.steps)
         precondition(steps <= CheckedScenario.maximumStepsRun, "a scenario of \(steps) steps was accepted")
-        total += steps
     }
-    return total <= stepsRunPerInput
+    return CheckedScenario.stepsRun(program.scenarios.flatMap(\.steps)) <= stepsRunPerInput
 }
 
 /// Opens the input in the language server, asks every kind of request at a
