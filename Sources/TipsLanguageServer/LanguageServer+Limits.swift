@@ -46,6 +46,7 @@ extension LanguageServer {
     func dropAnalyses() {
         analyses = [:]
         scenarioJobs = []
+        scenarioJobsTaken = []
         scenarioResults = [:]
     }
 

@@ -28,11 +28,19 @@ struct ScenarioResults {
 
 extension LanguageServer {
     /// The compilations published since the last call whose scenarios are
-    /// to run. The connection runs them when no input is waiting (tests, with
-    /// `await`) and hands each one's outcomes to ``publish(_:of:)``.
+    /// to run. The connection runs them in the background once no input is
+    /// waiting (tests, with `await`) and hands each one's outcomes to
+    /// ``publish(_:of:)``.
     public func takeScenarioJobs() -> [ScenarioJob] {
+        for job in scenarioJobs { scenarioJobsTaken.insert(ObjectIdentifier(job.analysis)) }
         defer { scenarioJobs = [] }
         return scenarioJobs
+    }
+
+    /// Whether `job`'s compilation is still the latest of its documents:
+    /// once one changed, the job's outcomes would be published for none.
+    public func isCurrent(_ job: ScenarioJob) -> Bool {
+        job.analysis.allDocuments.contains { analyses[$0.uri] === job.analysis }
     }
 
     /// The diagnostics of a job's failed steps, published with the
@@ -40,7 +48,8 @@ extension LanguageServer {
     /// handed out (its compilation is gone), or when every step went as written.
     public func publish(_ outcomes: [ScenarioOutcome], of job: ScenarioJob) -> [JSON] {
         let analysis = job.analysis
-        guard analysis.allDocuments.contains(where: { analyses[$0.uri] === analysis }) else { return [] }
+        guard isCurrent(job) else { return [] }
+        scenarioJobsTaken.remove(ObjectIdentifier(analysis))
         var diagnostics: [String: [JSON]] = [:]
         for outcome in outcomes {
             for failure in outcome.failures {
@@ -54,8 +63,8 @@ extension LanguageServer {
     }
 
     /// The most steps the server runs for one compilation's scenarios, each
-    /// pass of a `repeat` counted: about half a second here (`tipc test` runs
-    /// a step in about 5 µs), which the editor's next keystroke may wait.
+    /// pass of a `repeat` counted: about half a second of a core here
+    /// (`tipc test` runs a step in about 5 µs) before the failures show.
     static let maximumScenarioStepsRun = 100_000
 
     /// The diagnostics of `analysis`'s failed scenario steps by document, once
@@ -66,7 +75,7 @@ extension LanguageServer {
         let id = ObjectIdentifier(analysis)
         if let results = scenarioResults[id] { return results.diagnostics }
         guard let program = analysis.result.program, let first = program.scenarios.first,
-            !scenarioJobs.contains(where: { $0.analysis === analysis })
+            !scenarioJobs.contains(where: { $0.analysis === analysis }), !scenarioJobsTaken.contains(id)
         else { return [:] }
         // All the scenarios' steps as one list: the checker's count, which saturates rather than overflows.
         let steps = CheckedScenario.stepsRun(program.scenarios.flatMap(\.steps))

@@ -45,6 +45,9 @@ public final class LanguageServer {
     var refused: Set<String> = []
     /// The compilations published whose scenarios have not run yet.
     var scenarioJobs: [ScenarioJob] = []
+    /// The compilations whose scenarios were handed out to run and have not
+    /// been published: a publication meanwhile must not queue them again.
+    var scenarioJobsTaken: Set<ObjectIdentifier> = []
     /// The failed scenario steps of each compilation whose scenarios ran, by
     /// its analysis; dropped with the analyses when a document changes.
     var scenarioResults: [ObjectIdentifier: ScenarioResults] = [:]

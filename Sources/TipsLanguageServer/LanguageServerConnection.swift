@@ -16,7 +16,8 @@ import TipsScenarios
 /// edits costs a check whenever the server catches up, not one per edit,
 /// and what the editor is sent is always for the latest text. When the
 /// input is still quiet after that, the scenarios of the compilations just
-/// published run, and their failed steps go out.
+/// published start, on a task of their own, and their failed steps go out
+/// when they are done; messages that arrive meanwhile are answered at once.
 public struct LanguageServerConnection {
     /// Where messages come from.
     public let input: Int32
@@ -33,11 +34,18 @@ public struct LanguageServerConnection {
     public func run(_ server: LanguageServer = LanguageServer()) -> Int32 {
         var reader = MessageReader()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let scenarios = BackgroundScenarios()
         while !server.isFinished {
             if !inputIsWaiting() {
                 server.checkPending()
                 if !inputIsWaiting() { send(server.publishPending()) }
-                if !inputIsWaiting() { send(runScenarios(of: server)) }
+                if !inputIsWaiting() {
+                    if let scenarios { scenarios.startNext(of: server) } else { send(runScenarios(of: server)) }
+                }
+            }
+            if let scenarios, !waitForInput(or: scenarios.descriptor) {
+                send(scenarios.finish(server))
+                continue
             }
             let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
@@ -55,9 +63,24 @@ public struct LanguageServerConnection {
 
     /// Runs the scenarios of the compilations just published, waiting on this
     /// thread (the process's main thread) for them, and returns their failed
-    /// steps' diagnostics.
+    /// steps' diagnostics: how scenarios run when no pipe could be made to
+    /// run them in the background.
     func runScenarios(of server: LanguageServer) -> [JSON] {
         server.takeScenarioJobs().flatMap { job in server.publish(waitingForTask { await job.run() }, of: job) }
+    }
+
+    /// Waits until the input or `other` is readable; true when the input is
+    /// (it comes first: what the editor sends may make what `other` holds stale).
+    func waitForInput(or other: Int32) -> Bool {
+        var descriptors = [
+            pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: other, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            let ready = poll(&descriptors, 2, -1)
+            if ready < 0, errno == EINTR { continue }
+            // Any event on the input (data, its end, an error) is for read() to tell.
+            return ready < 0 || descriptors[0].revents != 0 || descriptors[1].revents == 0
+        }
     }
 
     /// Whether bytes (or the end of the input) can be read without waiting.
