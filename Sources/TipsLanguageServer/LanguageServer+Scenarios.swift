@@ -13,9 +13,11 @@ public struct ScenarioJob: Sendable {
     /// The checked program, scenarios included.
     public let program: CheckedProgram
 
-    /// Runs the program's scenarios, as `tipc test` does.
-    public func run() async -> [ScenarioOutcome] {
-        await ScenarioRunner(program: program).run(program.scenarios)
+    /// Runs the program's scenarios, as `tipc test` does; nil when the task
+    /// was cancelled before they ended.
+    public func run() async -> [ScenarioOutcome]? {
+        let outcomes = await ScenarioRunner(program: program).run(program.scenarios)
+        return Task.isCancelled ? nil : outcomes
     }
 }
 
@@ -45,10 +47,11 @@ extension LanguageServer {
 
     /// The diagnostics of a job's failed steps, published with the
     /// compilation's own; nothing when a document changed since the job was
-    /// handed out (its compilation is gone), or when every step went as written.
-    public func publish(_ outcomes: [ScenarioOutcome], of job: ScenarioJob) -> [JSON] {
+    /// handed out (its compilation is gone), when its run was cancelled
+    /// (nil), or when every step went as written.
+    public func publish(_ outcomes: [ScenarioOutcome]?, of job: ScenarioJob) -> [JSON] {
         let analysis = job.analysis
-        guard isCurrent(job) else { return [] }
+        guard isCurrent(job), let outcomes else { return [] }
         scenarioJobsTaken.remove(ObjectIdentifier(analysis))
         var diagnostics: [String: [JSON]] = [:]
         for outcome in outcomes {

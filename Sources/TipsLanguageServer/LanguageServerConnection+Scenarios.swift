@@ -17,8 +17,8 @@ final class BackgroundScenarios {
     private let wakeUp: WakeUpPipe
     /// Jobs taken from the server that have not started.
     private var queued: [ScenarioJob] = []
-    /// The job running, and where its task leaves the outcomes.
-    private var running: (job: ScenarioJob, outcomes: OutcomesBox)?
+    /// The job running, its task, and where the task leaves the outcomes.
+    private var running: (job: ScenarioJob, task: Task<Void, Never>, outcomes: OutcomesBox)?
 
     /// Nil when no pipe can be made (the process is out of descriptors).
     init?() {
@@ -31,25 +31,28 @@ final class BackgroundScenarios {
 
     /// Takes the server's new jobs and, when none is running, starts the
     /// first whose compilation is still the latest: one whose document
-    /// changed since would publish nothing.
+    /// changed since would publish nothing. A running job whose document
+    /// changed is cancelled, so that it stops taking a core from the check
+    /// of the new text and from the job that follows.
     func startNext(of server: LanguageServer) {
         queued += server.takeScenarioJobs()
         queued.removeAll { !server.isCurrent($0) }
+        if let running, !server.isCurrent(running.job) { running.task.cancel() }
         guard running == nil, !queued.isEmpty else { return }
         let job = queued.removeFirst()
         let box = OutcomesBox()
-        running = (job, box)
         let wakeUp = wakeUp
-        Task.detached {
+        let task = Task.detached {
             box.put(await job.run())
             wakeUp.signal()
         }
+        running = (job, task, box)
     }
 
     /// The diagnostics of the job that just ended, once ``descriptor`` is readable.
     func finish(_ server: LanguageServer) -> [JSON] {
         wakeUp.drain()
-        guard let (job, box) = running, let outcomes = box.take() else { return [] }
+        guard let (job, _, box) = running, let outcomes = box.take() else { return [] }
         running = nil
         return server.publish(outcomes, of: job)
     }
@@ -59,11 +62,12 @@ final class BackgroundScenarios {
 private final class OutcomesBox: @unchecked Sendable {
     // @unchecked: every access holds the lock.
     private let lock = NSLock()
-    private var outcomes: [ScenarioOutcome]?
+    /// Nil until the task ends, then what the job returned (nil when cancelled).
+    private var outcomes: [ScenarioOutcome]??
 
-    func put(_ value: [ScenarioOutcome]) { lock.withLock { outcomes = value } }
+    func put(_ value: [ScenarioOutcome]?) { lock.withLock { outcomes = .some(value) } }
 
-    func take() -> [ScenarioOutcome]? { lock.withLock { outcomes.take() } }
+    func take() -> [ScenarioOutcome]?? { lock.withLock { outcomes.take() } }
 }
 
 /// A pipe a task writes a byte to so that a thread blocked in `poll` wakes.

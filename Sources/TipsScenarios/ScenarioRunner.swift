@@ -174,8 +174,12 @@ private struct ScenarioRun {
         holds = []
     }
 
+    /// Performs `steps` in order; stops once the task is cancelled (the
+    /// language server's run for a text that changed), its outcome then
+    /// not to be read.
     mutating func perform(_ steps: [CheckedStep]) async {
         for step in steps {
+            if Task.isCancelled { return }
             await perform(step)
             if recordsStatuses, case .repeat = step.kind {} else if recordsStatuses { recordStatuses() }
         }

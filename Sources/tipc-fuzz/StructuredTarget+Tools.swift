@@ -51,7 +51,10 @@ func editInLanguageServer(_ bytes: [UInt8], program: [UInt8]) {
     // The scenarios, as the connection runs them once the editor is quiet:
     // each failed step is published in the document.
     for job in server.takeScenarioJobs() where isWithinStepBudget(job.program) {
-        let outcomes = waitingForTask { await job.run() }
+        // Never cancelled here, so never nil.
+        guard let outcomes = waitingForTask({ await job.run() }) else {
+            preconditionFailure("a run not cancelled ended nil")
+        }
         let published = server.publish(outcomes, of: job)
         precondition(
             published.isEmpty == outcomes.allSatisfy(\.passed), "failed steps were not published, or passes were")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsScenarios
 
 @testable import TipsCompiler
 @testable import TipsLanguageServer
@@ -135,5 +136,26 @@ import Testing
         let failure = messages.last?["params"]["diagnostics"].arrayValue?.first
         #expect(failure?["source"] == "tipc test")
         #expect(failure?["range"]["start"]["line"] == 13)
+    }
+}
+
+extension LanguageServerScenarioRunTests {
+    /// A run the connection cancels (its text changed) stops at the step it
+    /// is at, and its job hands back nothing to publish.
+    @Test func aCancelledRunStopsAndPublishesNothing() async throws {
+        let tips = Self.tips.replacingOccurrences(
+            of: "donate opened\n", with: "donate opened\n    repeat 900 { repeat 100 { wait 1s } }\n")
+        let (session, _) = try session(tips)
+        let job = try #require(session.server.takeScenarioJobs().first)
+        let runner = Task { await ScenarioRunner(program: job.program).run(job.program.scenarios) }
+        runner.cancel()
+        let outcomes = await runner.value
+        #expect(outcomes.count == 1)
+        #expect(outcomes.first?.failures.isEmpty == true, "the failed expect after the repeat was never reached")
+        let run = Task { await job.run() }
+        run.cancel()
+        #expect(await run.value == nil)
+        #expect(session.server.publish(nil, of: job) == [])
+        #expect(session.server.publish(await job.run(), of: job).isEmpty == false, "run to its end, it fails")
     }
 }
