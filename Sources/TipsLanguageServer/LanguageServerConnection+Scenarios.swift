@@ -31,13 +31,10 @@ final class BackgroundScenarios {
 
     /// Takes the server's new jobs and, when none is running, starts the
     /// first whose compilation is still the latest: one whose document
-    /// changed since would publish nothing. A running job whose document
-    /// changed is cancelled, so that it stops taking a core from the check
-    /// of the new text and from the job that follows.
+    /// changed since would publish nothing.
     func startNext(of server: LanguageServer) {
         queued += server.takeScenarioJobs()
         queued.removeAll { !server.isCurrent($0) }
-        if let running, !server.isCurrent(running.job) { running.task.cancel() }
         guard running == nil, !queued.isEmpty else { return }
         let job = queued.removeFirst()
         let box = OutcomesBox()
@@ -47,6 +44,12 @@ final class BackgroundScenarios {
             wakeUp.signal()
         }
         running = (job, task, box)
+    }
+
+    /// Cancels the running job once a document of its compilation changed,
+    /// so that it stops taking a core from the check of the new text.
+    func cancelIfStale(of server: LanguageServer) {
+        if let running, !server.isCurrent(running.job) { running.task.cancel() }
     }
 
     /// The diagnostics of the job that just ended, once ``descriptor`` is readable.

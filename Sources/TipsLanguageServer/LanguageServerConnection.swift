@@ -57,6 +57,7 @@ public struct LanguageServerConnection {
                 case .failure(let error): send(LanguageServer.response(to: error))
                 }
             }
+            scenarios?.cancelIfStale(of: server)
         }
         return server.exitCode
     }

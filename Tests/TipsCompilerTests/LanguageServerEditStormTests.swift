@@ -88,8 +88,18 @@ import Testing
             input.fileHandleForWriting.write(data)
         }
 
-        /// Reads messages until one satisfies `last`; every message read, in order.
-        func read(until last: (JSON) -> Bool) throws -> [JSON] {
+        /// Reads messages until one satisfies `last`; every message read, in
+        /// order. It waits on a thread of its own, not on one of the Swift
+        /// runtime's pool, which the tests and the connection's scenario
+        /// runs share: on two cores, two tests blocked reading would leave
+        /// no thread to run the scenarios they wait for.
+        func read(until last: @escaping @Sendable (JSON) -> Bool) async throws -> [JSON] {
+            try await withCheckedThrowingContinuation { continuation in
+                Thread.detachNewThread { continuation.resume(with: Result { try self.readOnThisThread(until: last) }) }
+            }
+        }
+
+        private func readOnThisThread(until last: (JSON) -> Bool) throws -> [JSON] {
             var reader = MessageReader()
             var messages: [JSON] = []
             while true {
@@ -109,15 +119,15 @@ import Testing
         }
     }
 
-    @Test func theConnectionChecksAStormOfEditsOnlyWhenItCatchesUp() throws {
+    @Test func theConnectionChecksAStormOfEditsOnlyWhenItCatchesUp() async throws {
         let server = PipeServer()
         defer { server.stop() }
         server.send([["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [:]], Self.didOpen(Self.tips(300))])
-        _ = try server.read { $0["method"] == "textDocument/publishDiagnostics" }
+        _ = try await server.read { $0["method"] == "textDocument/publishDiagnostics" }
         let edits = 2_000
         server.send(
             (2...edits).map { Self.didChange($0, line: 0, "// \($0)\n") } + [Self.didChange(edits + 1, line: 0, "@\n")])
-        let messages = try server.read { $0["params"]["version"].intValue == edits + 1 }
+        let messages = try await server.read { $0["params"]["version"].intValue == edits + 1 }
         let published = Self.publications(messages)
         #expect(published.count <= edits / 20, "\(published.count) publications for \(edits) edits")
         #expect(published.last?["params"]["version"] == .int(edits + 1))

@@ -107,7 +107,7 @@ import TipsScenarios
 /// Over a connection, as `tipc lsp` runs: scenarios run while the editor's
 /// requests go on being answered.
 @Suite struct LanguageServerConnectionScenarioTests {
-    @Test func aRequestIsAnsweredWhileScenariosRun() throws {
+    @Test func aRequestIsAnsweredWhileScenariosRun() async throws {
         let uri = "file:///tmp/tipc-connection-scenarios/App.tips"
         // About a third of a second of steps in a debug build, and a failed expect after them.
         let text = LanguageServerScenarioRunTests.tips.replacingOccurrences(
@@ -123,19 +123,53 @@ import TipsScenarios
                 ],
             ],
         ])
-        let checked = try server.read { $0["method"] == "textDocument/publishDiagnostics" }
+        let checked = try await server.read { $0["method"] == "textDocument/publishDiagnostics" }
         #expect(checked.last?["params"]["diagnostics"] == [], "the compiler's diagnostics, before any scenario ran")
         // The scenarios have started by now; a connection that waited for them would answer after them.
-        Thread.sleep(forTimeInterval: 0.02)
+        try await Task.sleep(for: .milliseconds(20))
         server.send([
             ["jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": LanguageServerSession.at(uri, 5, 6)]
         ])
-        let messages = try server.read { $0["params"]["diagnostics"].arrayValue?.isEmpty == false }
+        let messages = try await server.read { $0["params"]["diagnostics"].arrayValue?.isEmpty == false }
         let answer = try #require(messages.firstIndex { $0["id"] == 2 }, "the hover is answered")
         #expect(answer < messages.count - 1, "before the scenarios' failure is published")
         let failure = messages.last?["params"]["diagnostics"].arrayValue?.first
         #expect(failure?["source"] == "tipc test")
         #expect(failure?["range"]["start"]["line"] == 13)
+    }
+
+    @Test func anEditDuringARunStopsItAndOnlyTheNewTextsFailuresGoOut() async throws {
+        let uri = "file:///tmp/tipc-connection-scenarios/Edited.tips"
+        let text = LanguageServerScenarioRunTests.tips.replacingOccurrences(
+            of: "donate opened\n", with: "donate opened\n    repeat 500 { repeat 100 { wait 1s } }\n")
+        let server = LanguageServerEditStormTests.PipeServer()
+        defer { server.stop() }
+        server.send([
+            ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [:]],
+            [
+                "jsonrpc": "2.0", "method": "textDocument/didOpen",
+                "params": [
+                    "textDocument": ["uri": .string(uri), "languageId": "tips", "version": 1, "text": .string(text)]
+                ],
+            ],
+        ])
+        _ = try await server.read { $0["method"] == "textDocument/publishDiagnostics" }
+        try await Task.sleep(for: .milliseconds(20))
+        // A line above everything: the failed step moves to line 14.
+        server.send([
+            [
+                "jsonrpc": "2.0", "method": "textDocument/didChange",
+                "params": [
+                    "textDocument": ["uri": .string(uri), "version": 2],
+                    "contentChanges": [["text": .string("// edited\n" + text)]],
+                ],
+            ]
+        ])
+        let messages = try await server.read { $0["params"]["diagnostics"].arrayValue?.isEmpty == false }
+        let failures = messages.filter { $0["params"]["diagnostics"].arrayValue?.isEmpty == false }
+        #expect(failures.count == 1)
+        #expect(failures.first?["params"]["version"] == 2, "nothing of the run for version 1")
+        #expect(failures.first?["params"]["diagnostics"].arrayValue?.first?["range"]["start"]["line"] == 14)
     }
 }
 
