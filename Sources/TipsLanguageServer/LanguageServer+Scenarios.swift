@@ -41,7 +41,7 @@ extension LanguageServer {
 
     /// Whether `job`'s compilation is still the latest of its documents:
     /// once one changed, the job's outcomes would be published for none.
-    public func isCurrent(_ job: ScenarioJob) -> Bool {
+    func isCurrent(_ job: ScenarioJob) -> Bool {
         job.analysis.allDocuments.contains { analyses[$0.uri] === job.analysis }
     }
 
