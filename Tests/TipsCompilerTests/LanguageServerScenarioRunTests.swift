@@ -107,13 +107,14 @@ import TipsScenarios
 /// Over a connection, as `tipc lsp` runs: scenarios run while the editor's
 /// requests go on being answered.
 @Suite struct LanguageServerConnectionScenarioTests {
-    @Test func aRequestIsAnsweredWhileScenariosRun() async throws {
-        let uri = "file:///tmp/tipc-connection-scenarios/App.tips"
-        // About a third of a second of steps in a debug build, and a failed expect after them.
-        let text = LanguageServerScenarioRunTests.tips.replacingOccurrences(
-            of: "donate opened\n", with: "donate opened\n    repeat 500 { repeat 100 { wait 1s } }\n")
+    /// About a third of a second of steps in a debug build, and a failed expect after them (line 13).
+    static let text = LanguageServerScenarioRunTests.tips.replacingOccurrences(
+        of: "donate opened\n", with: "donate opened\n    repeat 500 { repeat 100 { wait 1s } }\n")
+
+    /// A connection over pipes with ``text`` open at `uri`, and what it sent
+    /// up to the compiler's diagnostics.
+    static func open(_ uri: String) async throws -> (LanguageServerEditStormTests.PipeServer, [JSON]) {
         let server = LanguageServerEditStormTests.PipeServer()
-        defer { server.stop() }
         server.send([
             ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [:]],
             [
@@ -123,7 +124,18 @@ import TipsScenarios
                 ],
             ],
         ])
-        let checked = try await server.read { $0["method"] == "textDocument/publishDiagnostics" }
+        do {
+            return (server, try await server.read { $0["method"] == "textDocument/publishDiagnostics" })
+        } catch {
+            server.stop()
+            throw error
+        }
+    }
+
+    @Test func aRequestIsAnsweredWhileScenariosRun() async throws {
+        let uri = "file:///tmp/tipc-connection-scenarios/App.tips"
+        let (server, checked) = try await Self.open(uri)
+        defer { server.stop() }
         #expect(checked.last?["params"]["diagnostics"] == [], "the compiler's diagnostics, before any scenario ran")
         // The scenarios have started by now; a connection that waited for them would answer after them.
         try await Task.sleep(for: .milliseconds(20))
@@ -140,20 +152,8 @@ import TipsScenarios
 
     @Test func anEditDuringARunStopsItAndOnlyTheNewTextsFailuresGoOut() async throws {
         let uri = "file:///tmp/tipc-connection-scenarios/Edited.tips"
-        let text = LanguageServerScenarioRunTests.tips.replacingOccurrences(
-            of: "donate opened\n", with: "donate opened\n    repeat 500 { repeat 100 { wait 1s } }\n")
-        let server = LanguageServerEditStormTests.PipeServer()
+        let (server, _) = try await Self.open(uri)
         defer { server.stop() }
-        server.send([
-            ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [:]],
-            [
-                "jsonrpc": "2.0", "method": "textDocument/didOpen",
-                "params": [
-                    "textDocument": ["uri": .string(uri), "languageId": "tips", "version": 1, "text": .string(text)]
-                ],
-            ],
-        ])
-        _ = try await server.read { $0["method"] == "textDocument/publishDiagnostics" }
         try await Task.sleep(for: .milliseconds(20))
         // A line above everything: the failed step moves to line 14.
         server.send([
@@ -161,7 +161,7 @@ import TipsScenarios
                 "jsonrpc": "2.0", "method": "textDocument/didChange",
                 "params": [
                     "textDocument": ["uri": .string(uri), "version": 2],
-                    "contentChanges": [["text": .string("// edited\n" + text)]],
+                    "contentChanges": [["text": .string("// edited\n" + Self.text)]],
                 ],
             ]
         ])

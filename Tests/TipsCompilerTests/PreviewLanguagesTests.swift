@@ -35,12 +35,7 @@ import Testing
             json["strings"] = strings
             catalog = try JSONSerialization.data(withJSONObject: json)
         }
-        let options = CompilationOptions(
-            emitsCode: false, strings: CompilationInput(path: "Clean.xcstrings", bytes: Array(catalog)))
-        let result = Compilation(inputs: [CompilationInput(path: "Clean.tips", bytes: Array(tips))], options: options)
-            .run()
-        let program = try #require(result.program, "\(result.renderedDiagnostics())")
-        return PreviewBackend().render(program, diagnostics: result.diagnostics, sources: result.sources)
+        return try page(tips: tips, catalog: catalog)
     }
 
     @Test func theSwitcherListsTheSourceTheTranslationsThePseudoLanguageAndRightToLeft() throws {
@@ -128,8 +123,13 @@ import Testing
 
     /// The page of the Translations fixture `name`, with its catalog.
     static func page(ofFixture name: String) throws -> String {
-        let tips = try Data(contentsOf: Fixtures.url("Translations", "\(name).tips"))
-        let catalog = try Data(contentsOf: Fixtures.url("Translations", "\(name).xcstrings"))
+        try page(
+            tips: Data(contentsOf: Fixtures.url("Translations", "\(name).tips")),
+            catalog: Data(contentsOf: Fixtures.url("Translations", "\(name).xcstrings")))
+    }
+
+    /// The preview page of `tips` compiled with `catalog`.
+    static func page(tips: Data, catalog: Data) throws -> String {
         let options = CompilationOptions(
             emitsCode: false, strings: CompilationInput(path: "Tips.xcstrings", bytes: Array(catalog)))
         let result = Compilation(inputs: [CompilationInput(path: "App.tips", bytes: Array(tips))], options: options)
