@@ -13,12 +13,14 @@ For each page (the samples, the shared samples and a fixture with warnings):
   text, and every piece of text meets WCAG AA contrast;
 - the page asks for nothing from the network, the filter narrows the tips, and
   with scripts off every tip is shown and the filter box is not;
-- the Trails page made with its String Catalog (`--strings`), in each language
-  of its switcher (English, German, Japanese, the pseudo-language, right to
-  left): every tip's title, message and actions in that language (the
-  catalog's text; the pseudo-language's accented and at least 30 % longer;
-  right to left, the cards mirrored), and the layout checks above, at every
-  width and in both appearances;
+- the Trails page made with its String Catalog (`--strings`), with made-up
+  Arabic added, in each language of its switcher (English, German, Arabic,
+  Japanese, the pseudo-language, right to left): every tip's title, message
+  and actions in that language (the catalog's text; the pseudo-language's
+  accented and at least 30 % longer), the cards mirrored in Arabic and right
+  to left only, English that a translation lacks read left to right even in
+  an Arabic card, and the layout checks above, at every width and in both
+  appearances;
 - screenshots in light and dark at phone and desktop widths.
 
 Chromium is driven over --remote-debugging-pipe (the DevTools protocol as
@@ -402,6 +404,8 @@ LANGUAGE_READ = r"""
       title: part('.tip-title'), message: part('.tip-message'), actions: part('.tip-action'),
       actionIds: Array.from(card.querySelectorAll('.tip-action')).map((e) => e.dataset.action),
       direction: getComputedStyle(card).direction,
+      fallbackDirections: Array.from(card.querySelectorAll('.l10n.untranslated'))
+        .filter((span) => span.getClientRects().length > 0).map((span) => getComputedStyle(span).direction),
       marked: Object.fromEntries(['.tip-title', '.tip-message', '.tip-action'].map((selector) => [selector,
         Array.from(card.querySelectorAll(selector)).map((e) =>
           Array.from(e.querySelectorAll('.l10n.untranslated')).some((span) => span.getClientRects().length > 0))])),
@@ -658,14 +662,24 @@ def catalog_texts(path, tips):
 
 # Left out of the sample's catalog for the languages page, so that it shows a text without a translation.
 UNTRANSLATED = ("FavoriteTrail.message", "de")
+# A language written right to left, added to that catalog with every text but one (left out so that
+# English shows inside an Arabic card): made-up words that keep each text's slots.
+ARABIC, ARABIC_UNTRANSLATED = "ar", "RotateMap.message"
+RIGHT_TO_LEFT = {ARABIC, "rtl"}
+SLOT = re.compile(r"\\\([A-Za-z_][A-Za-z0-9_]*\)")
 
 
 def thinned_catalog(catalog, workdir):
-    """A copy of `catalog` without the translation UNTRANSLATED names; its path."""
+    """A copy of `catalog` without the translation UNTRANSLATED names, with ARABIC added; its path."""
     with open(catalog, encoding="utf-8") as file:
         data = json.load(file)
     key, language = UNTRANSLATED
     del data["strings"][key]["localizations"][language]
+    for key, entry in data["strings"].items():
+        source = entry["localizations"][data["sourceLanguage"]]["stringUnit"]["value"]
+        if key != ARABIC_UNTRANSLATED:
+            text = " ".join(["نص عربي"] + SLOT.findall(source)) + "."
+            entry["localizations"][ARABIC] = {"stringUnit": {"state": "translated", "value": text}}
     path = os.path.join(workdir, "Tips.xcstrings")
     with open(path, "w", encoding="utf-8") as file:
         json.dump(data, file, ensure_ascii=False, indent=2)
@@ -719,9 +733,12 @@ def check_languages(tipc, tools, workdir, failures, mutate=None, viewports=VIEWP
                     failures.append("%s: tip %s's %s is%s marked untranslated (%r), its catalog has%s"
                                     % (where, tip, part, "" if any(marked) else " not", marked,
                                        " none" if any(unmarked) else " one"))
-            if (shown["direction"] == "rtl") != (language == "rtl"):
-                failures.append("%s: tip %s's card is %s, not laid out right to left only in 'rtl'"
-                                % (where, tip, shown["direction"]))
+            if (shown["direction"] == "rtl") != (language in RIGHT_TO_LEFT):
+                failures.append("%s: tip %s's card is %s, not laid out right to left only in %s"
+                                % (where, tip, shown["direction"], " and ".join(sorted(RIGHT_TO_LEFT))))
+            if any(direction != "ltr" for direction in shown["fallbackDirections"]):
+                failures.append("%s: tip %s reads English it shows as written right to left (%s)"
+                                % (where, tip, shown["fallbackDirections"]))
         for label, width, height in viewports:
             for appearance in APPEARANCES:
                 page.emulate(width, height, appearance)
@@ -746,7 +763,7 @@ MISTAKES = [
      "asked the network"),
     ("narrow cards that keep the image beside the copy", "@container (max-width: 17rem)", "@container (max-width: 1rem)",
      "the copy is squeezed"),
-    ("a close button over the title", "padding-right: 1.875rem;", "padding-right: 0;", "the close button covers text"),
+    ("a close button over the title", "padding-inline-end: 1.875rem;", "padding-inline-end: 0;", "the close button covers text"),
     ("a skipped heading level", '<h3 id="tip-Upgrade-name">', '<h5 id="tip-Upgrade-name">', "skips from h3 to h5"),
     ("a link to no tip", 'href="#tip-Timer"', 'href="#tip-Timr"', "leads nowhere"),
     ("a filter box shown without scripts", ' role="search" hidden>', ' role="search">', "with scripts off"),
@@ -760,6 +777,10 @@ MISTAKES = [
      '.l10n[data-language="pseudo"] { display: inline; white-space: nowrap; }', "text leaves its card", "languages"),
     ("cards that stay left to right", ".tip-card { direction: rtl; }", ".tip-card { direction: ltr; }",
      "not laid out right to left", "languages"),
+    ("Arabic cards left to right", "#language-ar:checked) .tip-card { direction: rtl; }",
+     "#language-ar:checked) .tip-card { }", "not laid out right to left", "languages"),
+    ("English in an Arabic card right to left", 'lang="en" dir="auto"', 'lang="en"',
+     "reads English it shows as written right to left", "languages"),
     ("a title left in English", 'lang="de">Als Favorit sichern<', 'lang="de">Save as a Favorite<',
      "shows title ['Save as a Favorite']", "languages"),
     ("a text without a translation left unmarked", 'class="l10n untranslated"', 'class="l10n"',

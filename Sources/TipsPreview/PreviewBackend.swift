@@ -20,9 +20,11 @@ public struct PreviewBackend: Sendable {
         compilerVersion: String = TipcVersion.current
     ) -> String {
         let catalog = PreviewCatalog(program: program, diagnostics: diagnostics, sources: sources)
+        let sourceLanguage = program.translations?.sourceLanguage ?? program.config.sourceLanguage
         var page = PreviewPage(
             catalog: catalog, inputNames: program.files.map(\.fileName), compilerVersion: compilerVersion,
-            languages: PreviewLanguages(program.translations, strings: program.strings))
+            languages: PreviewLanguages(program.translations, strings: program.strings),
+            sourceIsRightToLeft: LanguageNames.isWrittenRightToLeft(sourceLanguage))
         page.write()
         return page.writer.text
     }
@@ -35,6 +37,10 @@ struct PreviewPage {
     let compilerVersion: String
     /// The languages of the tips' text, when the program has a catalog's translations.
     let languages: PreviewLanguages?
+    /// Whether the `.tips` copy is in a language written right to left
+    /// (`config { sourceLanguage "ar" }`): its cards are then laid out right
+    /// to left, as the app lays them out, unless another language is chosen.
+    let sourceIsRightToLeft: Bool
     var writer = HTMLWriter()
 
     mutating func write() {

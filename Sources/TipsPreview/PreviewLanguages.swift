@@ -1,6 +1,8 @@
 // The languages a page made with a String Catalog (`tipc preview --strings`)
 // shows every tip in: the source language, each translation, a
-// pseudo-language and a right-to-left rendering, one switcher for all.
+// pseudo-language and a right-to-left rendering, one switcher for all. A
+// tip's card is laid out in the direction of the language chosen, so an
+// Arabic or Hebrew translation shows mirrored, as the app shows it.
 
 import TipsCompiler
 import TipsRuntime
@@ -17,7 +19,8 @@ struct PreviewLanguage: Hashable, Sendable {
         /// The source text, accented and about 40 % longer: copy that a
         /// longer language (German, Finnish) will need room for.
         case pseudo
-        /// The source text laid out right to left, as Arabic and Hebrew are.
+        /// The source text laid out right to left, as Arabic and Hebrew are
+        /// (offered when the source language is written left to right).
         case rightToLeft
     }
 
@@ -26,6 +29,8 @@ struct PreviewLanguage: Hashable, Sendable {
     /// The switcher's label.
     var name: String
     var kind: Kind
+    /// Whether its text is written, and its cards laid out, right to left.
+    var isRightToLeft: Bool
     /// How many of the program's strings a translation lacks (shown in the source language).
     var untranslated = 0
     /// How many of its translations the catalog marks for review (made for an earlier source text).
@@ -35,7 +40,8 @@ struct PreviewLanguage: Hashable, Sendable {
 /// The page's languages, and each string's text in each.
 struct PreviewLanguages: Sendable {
     let translations: CheckedTranslations
-    /// The source language, the translations in the catalog's order, then the pseudo-language and right to left.
+    /// The source language, the translations in the catalog's order, then the pseudo-language and, when the
+    /// source language is written left to right, the right-to-left rendering.
     let all: [PreviewLanguage]
 
     /// How many strings the program has to translate (not those the catalog
@@ -48,19 +54,30 @@ struct PreviewLanguages: Sendable {
         self.translations = translations
         stringCount = strings.count { translations.needsTranslation($0) }
         let source = translations.sourceLanguage
-        all =
-            [PreviewLanguage(code: source, name: LanguageNames.describe(source) + ", as written", kind: .source)]
-            // A code that could not be an id and a selector as written (or that names the two made ones) is left out.
-            + translations.writtenLanguages.filter(Self.isShowable).map { code in
+        let sourceIsRightToLeft = LanguageNames.isWrittenRightToLeft(source)
+        var all = [
+            PreviewLanguage(
+                code: source, name: LanguageNames.describe(source) + ", as written", kind: .source,
+                isRightToLeft: sourceIsRightToLeft)
+        ]
+        // A code that could not be an id and a selector as written (or that names the two made ones) is left out.
+        for code in translations.writtenLanguages where Self.isShowable(code) {
+            all.append(
                 PreviewLanguage(
                     code: code, name: LanguageNames.describe(code), kind: .translation,
+                    isRightToLeft: LanguageNames.isWrittenRightToLeft(code),
                     untranslated: strings.count { translations.state(of: $0, in: code) == .missing },
-                    toReview: strings.count { translations.state(of: $0, in: code) == .toReview })
-            }
-            + [
-                PreviewLanguage(code: "pseudo", name: "Pseudo-language (longer, accented)", kind: .pseudo),
-                PreviewLanguage(code: "rtl", name: "Right to left", kind: .rightToLeft),
-            ]
+                    toReview: strings.count { translations.state(of: $0, in: code) == .toReview }))
+        }
+        all.append(
+            PreviewLanguage(
+                code: "pseudo", name: "Pseudo-language (longer, accented)", kind: .pseudo,
+                isRightToLeft: sourceIsRightToLeft))
+        // Copy written right to left already shows as this rendering would.
+        if !sourceIsRightToLeft {
+            all.append(PreviewLanguage(code: "rtl", name: "Right to left", kind: .rightToLeft, isRightToLeft: true))
+        }
+        self.all = all
     }
 
     /// Whether a catalog's language code can be the switcher's id and the style's selector as written.
@@ -114,16 +131,21 @@ struct PreviewLanguages: Sendable {
 
     /// The style that shows the chosen language's text: the source language's
     /// by default (also where `:has()` is not supported), another's when its
-    /// switch is checked, and the right-to-left rendering's cards mirrored.
+    /// switch is checked; and the cards laid out in the chosen language's
+    /// direction where it is not the source language's (whose direction the
+    /// cards have by default, see ``PreviewPage``).
     var css: String {
-        let source = all[0].code
-        var css = ".l10n:not([data-language=\"\(source)\"]) { display: none; }\n"
+        let source = all[0]
+        var css = ".l10n:not([data-language=\"\(source.code)\"]) { display: none; }\n"
         for language in all.dropFirst() {
             let checked = "body:has(#language-\(language.code):checked)"
-            css += "\(checked) .l10n[data-language=\"\(source)\"] { display: none; }\n"
+            css += "\(checked) .l10n[data-language=\"\(source.code)\"] { display: none; }\n"
             css += "\(checked) .l10n[data-language=\"\(language.code)\"] { display: inline; }\n"
         }
-        css += "body:has(#language-rtl:checked) .tip-card { direction: rtl; }\n"
+        for language in all.dropFirst() where language.isRightToLeft != source.isRightToLeft {
+            let direction = language.isRightToLeft ? "rtl" : "ltr"
+            css += "body:has(#language-\(language.code):checked) .tip-card { direction: \(direction); }\n"
+        }
         // Text a translation lacks, shown as written: underlined with dots, which moves nothing.
         css += ".untranslated { text-decoration: underline dotted; text-underline-offset: 0.2em; }\n"
         // A translation made for an earlier source text: underlined with waves.
@@ -166,8 +188,14 @@ extension PreviewPage {
 
     /// `string`'s text in every language of the page, each in its own span
     /// (CSS shows the chosen one); without languages, the text as written.
+    ///
+    /// Text shown as written in a language written the other way (English
+    /// in an Arabic card) takes the direction of its own first letters
+    /// (`dir="auto"`), as the platforms' text views do: its words in their
+    /// order, its full stop after them.
     func localized(_ string: CheckedString, filledWith values: [String: TipValue]?) -> String {
         guard let languages else { return Self.inline(string.text, filledWith: values) }
+        let sourceIsRightToLeft = languages.all[0].isRightToLeft
         return languages.all.map { language in
             var attributes: [HTMLAttribute] = [.class("l10n"), HTMLAttribute("data-language", language.code)]
             switch language.kind {
@@ -178,6 +206,7 @@ extension PreviewPage {
                     // Shown as written, so in the source language, and marked.
                     attributes[0] = .class("l10n untranslated")
                     attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
+                    if language.isRightToLeft != sourceIsRightToLeft { attributes.append(HTMLAttribute("dir", "auto")) }
                     attributes.append(HTMLAttribute("title", "Not translated into \(language.name)"))
                 case .toReview:
                     attributes[0] = .class("l10n to-review")
@@ -188,6 +217,7 @@ extension PreviewPage {
                 case .notToTranslate:
                     // As written, in the source language, unmarked.
                     attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
+                    if language.isRightToLeft != sourceIsRightToLeft { attributes.append(HTMLAttribute("dir", "auto")) }
                 case .translated: attributes.append(HTMLAttribute("lang", language.code))
                 }
             case .rightToLeft:

@@ -73,7 +73,9 @@ extension PreviewPage {
         if presentation == .popover {
             writer.element("span", [.class("anchor")], text: "Anchor view")
         }
-        writer.open("div", [.class(presentation == .popover ? "tip-card tip-popover" : "tip-card")])
+        var card: [HTMLAttribute] = [.class(presentation == .popover ? "tip-card tip-popover" : "tip-card")]
+        if sourceIsRightToLeft { card.append(HTMLAttribute("dir", "rtl")) }
+        writer.open("div", card)
         writer.open("div", [.class("tip-content")])
         if let image = tip.image {
             writer.open("div", [.class("tip-image")])

@@ -143,7 +143,7 @@ enum PreviewStyle {
           content: ""; position: absolute; top: -0.45rem; left: calc(50% - 0.55rem); width: 1.1rem; height: 1.1rem;
           background: var(--card); transform: rotate(45deg); border-radius: 0.2rem 0 0 0;
         }
-        .tip-content { display: flex; gap: 0.75rem; align-items: flex-start; padding-right: 1.875rem; }
+        .tip-content { display: flex; gap: 0.75rem; align-items: flex-start; padding-inline-end: 1.875rem; }
         .tip-image { flex: none; width: 4.5rem; display: flex; flex-direction: column; align-items: center; gap: 0.25rem; }
         .tip-glyph {
           width: 2.75rem; height: 2.75rem; border-radius: 10px; display: grid; place-items: center;
@@ -163,7 +163,8 @@ enum PreviewStyle {
           border-radius: 8px; padding: 0.3rem 0.8rem; overflow-wrap: anywhere;
         }
         .tip-close {
-          position: absolute; top: 0.625rem; right: 0.625rem; width: 1.625rem; height: 1.625rem; border-radius: 50%;
+          position: absolute; top: 0.625rem; inset-inline-end: 0.625rem; width: 1.625rem; height: 1.625rem;
+          border-radius: 50%;
           display: grid; place-items: center; background: var(--glyph-bg); color: var(--card-muted);
         }
         .slot {
@@ -202,6 +203,8 @@ enum PreviewStyle {
           .tip-content { flex-direction: column; gap: 0.5rem; }
           .tip-image { flex-direction: row; width: auto; gap: 0.5rem; }
           .image-name { text-align: start; }
+          /* The copy as wide as the card, as a text view is, however short it is. */
+          .tip-text { align-self: stretch; }
         }
         @media (max-width: 30rem) {
           body { padding: 0.75rem 0.75rem 2rem; }

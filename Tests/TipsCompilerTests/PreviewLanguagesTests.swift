@@ -153,6 +153,85 @@ import Testing
         #expect(slotted.segments.contains(.argument("name")), "a slot is kept as a slot")
     }
 
+    /// The Clean fixture's catalog with `language`'s translations of `texts` (by key) added.
+    static func catalog(adding language: String, _ texts: [String: String]) throws -> Data {
+        let catalog = try Data(contentsOf: Fixtures.url("Translations", "Clean.xcstrings"))
+        var json = try #require(try JSONSerialization.jsonObject(with: catalog) as? [String: Any])
+        var strings = try #require(json["strings"] as? [String: Any])
+        for (key, text) in texts {
+            var entry = try #require(strings[key] as? [String: Any])
+            var localizations = try #require(entry["localizations"] as? [String: Any])
+            localizations[language] = ["stringUnit": ["state": "translated", "value": text]]
+            entry["localizations"] = localizations
+            strings[key] = entry
+        }
+        json["strings"] = strings
+        return try JSONSerialization.data(withJSONObject: json)
+    }
+
+    /// An Arabic translation is shown as the app shows it: its cards laid
+    /// out right to left when Arabic is chosen (German's stay left to
+    /// right), and English a translation lacks reads left to right inside
+    /// them (`dir="auto"`), its full stop after its words.
+    @Test func anArabicTranslationLaysItsCardsOutRightToLeft() throws {
+        let tips = try Data(contentsOf: Fixtures.url("Translations", "Clean.tips"))
+        let html = try Self.page(
+            tips: tips, catalog: Self.catalog(adding: "ar", ["FavoriteTrail.title": "احفظها في المفضلة"]))
+        #expect(html.contains("body:has(#language-ar:checked) .tip-card { direction: rtl; }\n"))
+        #expect(html.contains("body:has(#language-rtl:checked) .tip-card { direction: rtl; }\n"))
+        #expect(!html.contains("#language-de:checked) .tip-card"), "German is written as English is")
+        #expect(!html.contains("#language-pseudo:checked) .tip-card"), "made from the source, in its direction")
+        let card = try PreviewTests.article("tip-FavoriteTrail", in: html)
+        #expect(card.contains("<span class=\"l10n\" data-language=\"ar\" lang=\"ar\">احفظها في المفضلة</span>"))
+        #expect(
+            card.contains(
+                "<span class=\"l10n untranslated\" data-language=\"ar\" lang=\"en\" dir=\"auto\" "
+                    + "title=\"Not translated into Arabic (ar)\">Your favorites stay on top.</span>"))
+        #expect(
+            card.contains(
+                "<span class=\"l10n untranslated\" data-language=\"de\" lang=\"en\" title=") == false,
+            "German has every translation")
+        #expect(!card.contains("<div class=\"tip-card\" dir="), "English copy: cards left to right by default")
+    }
+
+    /// Copy written in a language written right to left (`sourceLanguage
+    /// "he"`) is laid out right to left by default, with or without a
+    /// catalog; a left-to-right translation turns the cards back, and the
+    /// made-up right-to-left rendering, which would repeat the source
+    /// language, is not offered.
+    @Test func copyWrittenRightToLeftIsLaidOutRightToLeft() throws {
+        let tips = "config {\n    sourceLanguage \"he\"\n}\n\ntip A {\n    title \"שלום\"\n}\n"
+        let plain = try PreviewTests.page(tips)
+        #expect(plain.contains("<div class=\"tip-card\" dir=\"rtl\">"))
+        #expect(plain.contains("<div class=\"tip-card tip-popover\" dir=\"rtl\">"))
+        let catalog = """
+            {"sourceLanguage": "he", "version": "1.0", "strings": {"A.title": {"localizations": {
+            "he": {"stringUnit": {"state": "translated", "value": "שלום"}},
+            "en": {"stringUnit": {"state": "translated", "value": "Hello"}}}}}}
+            """
+        let html = try Self.page(tips: Data(tips.utf8), catalog: Data(catalog.utf8))
+        let values = html.components(separatedBy: "name=\"language\" id=\"language-").dropFirst().map {
+            String($0.prefix { $0 != "\"" })
+        }
+        #expect(values == ["he", "en", "pseudo"])
+        #expect(html.contains("<div class=\"tip-card\" dir=\"rtl\">"))
+        #expect(html.contains("body:has(#language-en:checked) .tip-card { direction: ltr; }\n"))
+        #expect(!html.contains("#language-pseudo:checked) .tip-card"))
+    }
+
+    /// Which languages are written right to left: by the script subtag
+    /// when there is one, else by the language.
+    @Test func languagesWrittenRightToLeft() {
+        for code in [
+            "ar", "ar-EG", "ar_SA", "he", "iw", "fa", "ur", "ps", "ckb", "dv", "yi", "pa-Arab", "az-Arab", "uz_Arab",
+        ] {
+            #expect(LanguageNames.isWrittenRightToLeft(code), "\(code)")
+        }
+        for code in ["en", "de", "pt_BR", "ja", "zh-Hant", "ku", "az", "ar-Latn", "", "-", "german"] {
+            #expect(!LanguageNames.isWrittenRightToLeft(code), "\(code)")
+        }
+    }
+
     @Test func withoutACatalogThePageHasNoSwitcher() throws {
         let html = try PreviewTests.page("tip A {\n    title \"Hello\"\n}\n")
         #expect(!html.contains("l10n"))
