@@ -3,7 +3,8 @@
 # would, and checks what is on the screen: box cards and colour at a UTF-8
 # terminal, the close key and an action's key doing what they say, plain
 # ASCII without colour when the locale is not UTF-8 and NO_COLOR is set,
-# and cards that fit a narrow terminal. Usage: bash .ci/demo-tmux.sh
+# cards that fit a narrow terminal, and Japanese cards whose edges line
+# up. Usage: bash .ci/demo-tmux.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v tmux >/dev/null || { apt-get update -qq && apt-get install -y -qq tmux; }
@@ -85,5 +86,18 @@ screen | grep -qF "+- Tip" || fail "no ASCII card for a dumb terminal"
 screen | grep -qF "[z] Later" || fail "the card does not offer its snooze key"
 keys z Enter
 wait_for "Later: “Show your location” is snoozed."
+
+echo "== Japanese (LANGUAGE=ja), 60 columns: each card's right edge lines up, however wide its characters"
+start 60 LANG=C.UTF-8 LANGUAGE=ja TERM=xterm-256color
+wait_for "z later · x close · Enter go on >"
+screen | grep -qF "│ 現在地を表示" || fail "the compass tip is not on screen in Japanese"
+keys Enter
+wait_for "│ お気に入りに保存"
+# The column each card line ends at, counting a wide character as two, as tmux draws it.
+screen | python3 -c '
+import sys, unicodedata
+width = lambda line: sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line.rstrip())
+ends = {width(line) for line in sys.stdin if line.lstrip().startswith(("│", "╭", "╰"))}
+sys.exit(0 if len(ends) == 1 else "card lines end at columns %s" % sorted(ends))' || fail "a Japanese card's edges do not line up"
 
 echo "demo-tmux: passed"

@@ -2,7 +2,8 @@ import TipsRuntime
 
 /// A tip drawn as a card for a command-line program: the title, the message
 /// wrapped to the terminal's width, the actions with the keys that choose
-/// them, and the key that closes the tip.
+/// them, and the key that closes the tip. Its edges line up whatever the
+/// language: Japanese and Chinese characters count two columns.
 ///
 /// ```text
 /// ╭─ Tip ───────────────────────────────────╮
@@ -68,7 +69,9 @@ public struct TipCard: Sendable {
             var painted = ""
             for (text, key) in buttons {
                 let separator = line.isEmpty ? "" : "   "
-                if !line.isEmpty && line.count + separator.count + text.count > inner {
+                if !line.isEmpty
+                    && TerminalColumns.of(line) + separator.count + TerminalColumns.of(text) > inner
+                {
                     body.append((line, painted))
                     line = ""
                     painted = ""
@@ -85,7 +88,7 @@ public struct TipCard: Sendable {
         let topRule = String(repeating: box.horizontal, count: max(0, outer - 3 - label.count))
         var lines = [margin + paint.frame(box.topLeft + box.horizontal + label + topRule + box.topRight)]
         for (text, painted) in body {
-            let padding = String(repeating: " ", count: max(0, inner - text.count))
+            let padding = String(repeating: " ", count: max(0, inner - TerminalColumns.of(text)))
             lines.append(
                 margin + paint.frame(box.vertical) + " " + painted + padding + " " + paint.frame(box.vertical))
         }
