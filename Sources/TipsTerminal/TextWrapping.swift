@@ -1,3 +1,5 @@
+import TipsRuntime
+
 /// Word wrapping by columns, for cards and the demo's lines.
 ///
 /// Columns are counted as terminals draw them (``TerminalColumns``): a

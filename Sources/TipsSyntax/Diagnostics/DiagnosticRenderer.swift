@@ -1,3 +1,5 @@
+import TipsRuntime
+
 /// Prints diagnostics as `path:line:column: error: message`, followed by the
 /// source line, a caret under the range (`^~~~`), and any notes: the format
 /// that Xcode, SwiftPM and editors read.
@@ -71,14 +73,14 @@ public struct DiagnosticRenderer: Sendable {
         let spanEnd = scalars.index(caretIndex, offsetBy: max(0, min(rangeColumns, shownColumns - caretColumn)))
         // Columns count scalars, but a terminal gives CJK and emoji two cells
         // and combining marks none: pad and underline by display width.
-        let width = max(1, shown[caretIndex..<spanEnd].reduce(0) { $0 + Self.displayWidth($1) })
+        let width = max(1, shown[caretIndex..<spanEnd].reduce(0) { $0 + TerminalColumns.of($1) })
         // Keep tabs so the caret lines up under the text in a terminal.
         var pad = prefix.isEmpty ? "" : " "
         for character in shown[..<caretIndex] {
             if character == "\t" {
                 pad.append("\t")
             } else {
-                pad += String(repeating: " ", count: Self.displayWidth(character))
+                pad += String(repeating: " ", count: TerminalColumns.of(character))
             }
         }
         if shownColumns < caretColumn {
@@ -100,34 +102,6 @@ public struct DiagnosticRenderer: Sendable {
             case 0x80...0x9F: "\u{FFFD}"
             default: nil
             }
-        }
-    }
-
-    /// How many terminal cells a character takes: 2 for wide (CJK, Hangul,
-    /// fullwidth forms) and emoji, 0 for a lone combining mark or a control, else 1.
-    static func displayWidth(_ character: Character) -> Int {
-        guard let first = character.unicodeScalars.first else { return 0 }
-        if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
-        if character.unicodeScalars.contains(where: { isWide($0) || $0.properties.isEmojiPresentation }) {
-            return 2
-        }
-        // An emoji written with a text-style base and U+FE0F is shown as emoji.
-        if character.unicodeScalars.contains("\u{FE0F}"), first.properties.isEmoji { return 2 }
-        switch first.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format, .control: return 0
-        default: return 1
-        }
-    }
-
-    /// East Asian Wide and Fullwidth ranges (the blocks a terminal draws in two cells).
-    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-            0x20000...0x3FFFD:
-            true
-        default:
-            false
         }
     }
 

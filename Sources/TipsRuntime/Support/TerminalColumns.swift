@@ -8,16 +8,19 @@
 /// The count glibc's `wcwidth` gives these characters (a test compares
 /// them); a terminal that draws an ambiguous character (`±`, a Greek letter
 /// in a CJK locale) wide is not followed.
-public enum TerminalColumns {
+///
+/// What both of tipc's terminal texts line up by: `TipsTerminal`'s cards
+/// and the compiler's carets under a diagnostic's source line.
+package enum TerminalColumns {
     /// The columns `text` takes.
-    public static func of<Text: StringProtocol>(_ text: Text) -> Int {
+    package static func of<Text: StringProtocol>(_ text: Text) -> Int {
         var columns = 0
         for character in text { columns += of(character) }
         return columns
     }
 
     /// The columns `character` takes: 0, 1 or 2.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.isASCII { return first.value < 0x20 || first.value == 0x7F ? 0 : 1 }
