@@ -33,20 +33,23 @@ public final class TerminalTipSlot: Sendable {
     private let indent: Int
     private let closeKey: String
     private let snoozeKey: String?
+    private let labels: TipCard.Labels
     private let write: @Sendable (String) -> Void
 
     /// A slot over `presenter`, drawing with `style` (detected from the
-    /// environment and standard output by default) through `write`; nil
-    /// `snoozeKey` offers no snooze.
+    /// environment and standard output by default) and `labels` through
+    /// `write`; nil `snoozeKey` offers no snooze.
     public init(
         _ presenter: TipPresenter, style: TerminalStyle = .detect(), indent: Int = 2, closeKey: String = "x",
-        snoozeKey: String? = "z", write: @escaping @Sendable (String) -> Void = { print($0) }
+        snoozeKey: String? = "z", labels: TipCard.Labels = TipCard.Labels(),
+        write: @escaping @Sendable (String) -> Void = { print($0) }
     ) {
         self.presenter = presenter
         self.style = style
         self.indent = indent
         self.closeKey = closeKey
         self.snoozeKey = snoozeKey
+        self.labels = labels
         self.write = write
     }
 
@@ -93,5 +96,7 @@ public final class TerminalTipSlot: Sendable {
     }
 
     /// The card of `tip`, with this slot's keys.
-    private func card(for tip: any Tip) -> TipCard { TipCard(tip, closeKey: closeKey, snoozeKey: snoozeKey) }
+    private func card(for tip: any Tip) -> TipCard {
+        TipCard(tip, closeKey: closeKey, snoozeKey: snoozeKey, labels: labels)
+    }
 }

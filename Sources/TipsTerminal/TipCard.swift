@@ -18,9 +18,29 @@ import TipsRuntime
 /// With a snooze key (``TerminalTipSlot`` gives `z`), `[z] Later` comes
 /// before the close key: the tip is snoozed ("remind me later").
 ///
+/// The card's own words (`Tip`, `Later`, `Close`) are ``Labels``: an app in
+/// another language gives its own, as it gives its tips' copy.
+///
 /// With `TerminalStyle.unicode` false the same card is drawn with `+`, `-`
 /// and `|`; with `color` false no escape sequence is written.
 public struct TipCard: Sendable {
+    /// The words a card draws of its own, beside the tip's copy.
+    public struct Labels: Sendable, Hashable {
+        /// The card's label, in its top edge.
+        public var tip: String
+        /// The snooze button's ("remind me later").
+        public var later: String
+        /// The close button's.
+        public var close: String
+
+        /// Labels; English where not given.
+        public init(tip: String = "Tip", later: String = "Later", close: String = "Close") {
+            self.tip = tip
+            self.later = later
+            self.close = close
+        }
+    }
+
     /// The tip to draw.
     public let tip: any Tip
     /// The key that closes the tip, shown on the card; nil to show none.
@@ -29,13 +49,19 @@ public struct TipCard: Sendable {
     public var snoozeKey: String?
     /// The widest a card draws, whatever the terminal's width.
     public var maximumWidth: Int
+    /// The card's own words.
+    public var labels: Labels
 
     /// A card for `tip`. Action `n` (from 1) is chosen with the key `n`.
-    public init(_ tip: any Tip, closeKey: String? = "x", snoozeKey: String? = nil, maximumWidth: Int = 60) {
+    public init(
+        _ tip: any Tip, closeKey: String? = "x", snoozeKey: String? = nil, maximumWidth: Int = 60,
+        labels: Labels = Labels()
+    ) {
         self.tip = tip
         self.closeKey = closeKey
         self.snoozeKey = snoozeKey
         self.maximumWidth = maximumWidth
+        self.labels = labels
     }
 
     /// The key that chooses each of the tip's actions, in order: `1`, `2`, ...
@@ -61,8 +87,8 @@ public struct TipCard: Sendable {
         }
         let buttons =
             actionKeys.map { ("[\($0.key)] \($0.action.title)", $0.key) }
-            + (snoozeKey.map { [("[\($0)] Later", $0)] } ?? [])
-            + (closeKey.map { [("[\($0)] Close", $0)] } ?? [])
+            + (snoozeKey.map { [("[\($0)] \(labels.later)", $0)] } ?? [])
+            + (closeKey.map { [("[\($0)] \(labels.close)", $0)] } ?? [])
         if !buttons.isEmpty {
             body.append(("", ""))
             var line = ""
@@ -84,8 +110,8 @@ public struct TipCard: Sendable {
         }
 
         let margin = String(repeating: " ", count: indent)
-        let label = " Tip "
-        let topRule = String(repeating: box.horizontal, count: max(0, outer - 3 - label.count))
+        let label = " \(labels.tip) "
+        let topRule = String(repeating: box.horizontal, count: max(0, outer - 3 - TerminalColumns.of(label)))
         var lines = [margin + paint.frame(box.topLeft + box.horizontal + label + topRule + box.topRight)]
         for (text, painted) in body {
             let padding = String(repeating: " ", count: max(0, inner - TerminalColumns.of(text)))

@@ -59,4 +59,15 @@ import TipsTerminal
         #expect(lines.allSatisfy { TerminalColumns.of($0) == 40 }, "\(card)")
         #expect(card.contains("│ [1] 詳しく見る   [x] Close"), "\(card)")
     }
+
+    /// An app in another language gives the card's own words in it.
+    @Test func aCardsOwnWordsAreTheAppsToGive() {
+        let labels = TipCard.Labels(tip: "ヒント", later: "後で", close: "閉じる")
+        let card = TipCard(Japanese(), snoozeKey: "z", labels: labels)
+            .render(TerminalStyle(width: 50, unicode: true, color: false))
+        #expect(card.hasPrefix("╭─ ヒント ─"), "\(card)")
+        #expect(card.contains("[1] 詳しく見る   [z] 後で   [x] 閉じる"), "\(card)")
+        #expect(card.split(separator: "\n").allSatisfy { TerminalColumns.of($0) == 50 }, "\(card)")
+        #expect(!card.contains("Close") && !card.contains("Later") && !card.contains("Tip "))
+    }
 }

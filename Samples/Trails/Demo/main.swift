@@ -54,15 +54,24 @@ center.onAction { selection in
 
 let butlerFork = NewTrail(trailID: "butler-fork", name: "Butler Fork", region: "Big Cottonwood")
 
+/// The cards' own words, in the language the tips show in (their catalog
+/// has German and Japanese), as the app gives its own copy.
+let labels: TipCard.Labels =
+    switch Tips.Translations.language(for: center.languages, sourceLanguage: "en", languages: ["de", "ja"]) {
+    case "de": TipCard.Labels(tip: "Tipp", later: "Später", close: "Schließen")
+    case "ja": TipCard.Labels(tip: "ヒント", later: "後で", close: "閉じる")
+    default: TipCard.Labels()
+    }
+
 /// One day: the app opens its tip slots, `body` is what the hiker does, and
 /// the app closes (the slots stop, ending their displays).
 func day(_ title: String, _ body: (_ look: () async -> Void) async -> Void) async {
     print("")
     say(style.color ? "\u{1B}[1m\(title)\u{1B}[0m" : title)
     let slots = [
-        TerminalTipSlot(TipPresenter(MapTips.makeGroup(in: center)), style: style),
-        TerminalTipSlot(TipPresenter(CompassTips.makeGroup(in: center)), style: style),
-        TerminalTipSlot(TipPresenter(butlerFork, center: center), style: style),
+        TerminalTipSlot(TipPresenter(MapTips.makeGroup(in: center)), style: style, labels: labels),
+        TerminalTipSlot(TipPresenter(CompassTips.makeGroup(in: center)), style: style, labels: labels),
+        TerminalTipSlot(TipPresenter(butlerFork, center: center), style: style, labels: labels),
     ]
     await body {
         for slot in slots {
