@@ -24,7 +24,11 @@ enum ChildProcess {
     ///
     /// The input is written and the error output read on threads of their
     /// own while this one reads the output: a child that fills one pipe
-    /// while the parent waits on another would otherwise wait forever.
+    /// while the parent waits on another would otherwise wait forever. Not
+    /// on Dispatch's global queue: on Linux it runs as many blocks at once
+    /// as there are cores, and the blocks of other tests' children, each
+    /// blocked reading a pipe for as long as its child runs, kept a child
+    /// here waiting on a full pipe until the test's time limit.
     static func run(
         _ executable: URL, _ arguments: [String], in directory: URL? = nil, input: Data? = nil,
         errorsInOutput: Bool = false
@@ -47,9 +51,16 @@ enum ChildProcess {
         process.standardError = errors
         try process.run()
         let others = DispatchGroup()
+        func onThreadOfItsOwn(_ body: @escaping @Sendable () -> Void) {
+            others.enter()
+            Thread {
+                body()
+                others.leave()
+            }.start()
+        }
         if let standardInput, let input {
             let writing = standardInput.fileHandleForWriting
-            DispatchQueue.global().async(group: others) {
+            onThreadOfItsOwn {
                 writing.write(input)
                 try? writing.close()
             }
@@ -57,7 +68,7 @@ enum ChildProcess {
         let errorData = Collected()
         if !errorsInOutput {
             let reading = errors.fileHandleForReading
-            DispatchQueue.global().async(group: others) { errorData.data = reading.readDataToEndOfFile() }
+            onThreadOfItsOwn { errorData.data = reading.readDataToEndOfFile() }
         }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         others.wait()
