@@ -82,7 +82,8 @@ import Testing
 
     @Test(arguments: [
         ("One sentence.", 1), ("One. Two!", 2), ("One. Two? Three.", 3), ("No end", 1), ("Pi is 3.14 today.", 1),
-        ("Wait... what?", 2), ("", 0),
+        ("Wait... what?", 2), ("", 0), ("一つ目です。二つ目です。三つ目！", 3), ("本当？はい。", 2),
+        ("Ende。", 1), ("。。。", 0), ("地図。Map. Done", 3), ("３．１４", 1),
     ])
     func sentencesAreCounted(_ text: String, _ count: Int) {
         #expect(Checker.sentenceCount(text) == count)

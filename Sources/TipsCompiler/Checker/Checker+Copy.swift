@@ -1,8 +1,9 @@
 // Copy guidance: tips are short, actionable, and not promotional (warnings).
 //
-// The rules read UTF-8 bytes. Only ASCII letters, digits, whitespace and
-// `.!?` play a part in them; every other character counts as a letter of a
-// word, so a byte of it is a word byte (`café sale` has the words `café` and
+// The rules read UTF-8 bytes. Only ASCII letters, digits, whitespace,
+// `.!?` and the full-width sentence ends of Chinese and Japanese (`。！？`)
+// play a part in them; every other character counts as a letter of a word,
+// so a byte of it is a word byte (`café sale` has the words `café` and
 // `sale`).
 
 import TipsSyntax
@@ -60,7 +61,10 @@ extension Checker {
         }
     }
 
-    /// Sentences end at a run of `.`, `!` or `?` followed by whitespace or the end.
+    /// Sentences end at a run of `.`, `!` or `?` followed by whitespace or
+    /// the end, and at a run of `。`, `！` or `？`, which no space follows in
+    /// Chinese and Japanese. The source copy and each translation are
+    /// counted by this one rule.
     static func sentenceCount(_ text: String) -> Int {
         text.withContiguousUTF8 { bytes in
             var count = 0
@@ -68,6 +72,18 @@ extension Checker {
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
+                if byte >= 0xE3, fullWidthSentenceEnd(in: bytes, at: index) {
+                    var next = index + 3
+                    while next < bytes.count, fullWidthSentenceEnd(in: bytes, at: next) || isSentenceEnd(bytes[next]) {
+                        next += isSentenceEnd(bytes[next]) ? 1 : 3
+                    }
+                    if sawText {
+                        count += 1
+                        sawText = false
+                    }
+                    index = next
+                    continue
+                }
                 if isSentenceEnd(byte) {
                     var next = index + 1
                     while next < bytes.count, isSentenceEnd(bytes[next]) { next += 1 }
@@ -186,6 +202,15 @@ extension Checker {
 
     static func isSentenceEnd(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?")
+    }
+
+    /// Whether `bytes` hold `。` (E3 80 82), `！` (EF BC 81) or `？` (EF BC 9F) at `index`.
+    static func fullWidthSentenceEnd(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard index + 2 < bytes.count else { return false }
+        switch (bytes[index], bytes[index + 1], bytes[index + 2]) {
+        case (0xE3, 0x80, 0x82), (0xEF, 0xBC, 0x81), (0xEF, 0xBC, 0x9F): return true
+        default: return false
+        }
     }
 
     static func isASCIIWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }

@@ -61,20 +61,11 @@ extension TranslationChecker {
             diagnostics.warning(
                 "\(what) is \(text.count) characters long; keep \(noun)s to \(maximum) characters or fewer", at: range)
         } else if string.item == .message {
-            let sentences = Checker.sentenceCount(Self.withASCIISentenceEnds(text))
+            let sentences = Checker.sentenceCount(text)
             if sentences > 2 {
                 diagnostics.warning("\(what) has \(sentences) sentences; keep messages to one or two", at: range)
             }
         }
-    }
-
-    /// `text` with the full-width sentence ends of Chinese and Japanese
-    /// (`。！？`, which no space follows) written as `. `, so that the
-    /// source language's sentence rule counts them.
-    static func withASCIISentenceEnds(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == "。" || $0 == "！" || $0 == "？" }) else { return text }
-        return text.replacingOccurrences(of: "。", with: ". ").replacingOccurrences(of: "！", with: "! ")
-            .replacingOccurrences(of: "？", with: "? ")
     }
 
     /// A key of the catalog that no string has: a renamed tip's key under
