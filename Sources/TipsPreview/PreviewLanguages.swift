@@ -187,14 +187,20 @@ extension PreviewPage {
     }
 
     /// `string`'s text in every language of the page, each in its own span
-    /// (CSS shows the chosen one); without languages, the text as written.
+    /// (CSS shows the chosen one); without languages, the text as written,
+    /// marked with its language where that is not the page's (so that a
+    /// reader speaks it, and Japanese takes Japanese glyphs, not Chinese).
     ///
     /// Text shown as written in a language written the other way (English
     /// in an Arabic card) takes the direction of its own first letters
     /// (`dir="auto"`), as the platforms' text views do: its words in their
     /// order, its full stop after them.
     func localized(_ string: CheckedString, filledWith values: [String: TipValue]?) -> String {
-        guard let languages else { return Self.inline(string.text, filledWith: values) }
+        guard let languages else {
+            let text = Self.inline(string.text, filledWith: values)
+            guard sourceLanguage != Self.pageLanguage else { return text }
+            return HTMLWriter.element("span", [HTMLAttribute("lang", sourceLanguage)], html: text)
+        }
         let sourceIsRightToLeft = languages.all[0].isRightToLeft
         return languages.all.map { language in
             var attributes: [HTMLAttribute] = [.class("l10n"), HTMLAttribute("data-language", language.code)]

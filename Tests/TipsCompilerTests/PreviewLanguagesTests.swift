@@ -219,6 +219,18 @@ import Testing
         #expect(!html.contains("#language-pseudo:checked) .tip-card"))
     }
 
+    /// Copy in another language than the page's own words is marked with
+    /// it, catalog or not: a screen reader speaks it in that language, and
+    /// Japanese is drawn with Japanese glyphs rather than Chinese ones.
+    @Test func copyInAnotherLanguageIsMarkedWithIt() throws {
+        let html = try PreviewTests.page("config {\n    sourceLanguage \"ja\"\n}\n\ntip A {\n    title \"地図\"\n}\n")
+        #expect(html.contains("<html lang=\"en\">"))
+        #expect(html.contains("<span lang=\"ja\">地図</span>"))
+        #expect(!html.contains("dir=\"rtl\""))
+        let english = try PreviewTests.page("tip A {\n    title \"Map\"\n}\n")
+        #expect(!english.contains("<span lang="), "English copy on an English page is not marked")
+    }
+
     /// Which languages are written right to left: by the script subtag
     /// when there is one, else by the language.
     @Test func languagesWrittenRightToLeft() {
