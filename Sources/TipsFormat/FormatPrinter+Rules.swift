@@ -59,7 +59,7 @@ extension FormatPrinter {
         let text = prefix + expressionText(expression)
         // A comment inside the chain keeps it broken, so the comment stays beside its operand.
         let fits =
-            FormatPrinter.indentation(level).count + text.count <= TipsFormatter.lineWidth
+            FormatPrinter.indentation(level).count + TerminalColumns.of(text) <= TipsFormatter.lineWidth
             && !hasComment(inside: expression.range)
         if !fits, case .parenthesized(let inner, _) = expression, case .binary(let op, _, _, _, _) = inner,
             op == .and || op == .or

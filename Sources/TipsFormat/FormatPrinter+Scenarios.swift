@@ -1,3 +1,4 @@
+import TipsRuntime
 import TipsSyntax
 
 // Scenarios in the canonical layout: one step a line, `repeat` blocks indented.
@@ -19,7 +20,7 @@ extension FormatPrinter {
                 if case .repeat = steps[0].kind {
                 } else {
                     let line = "repeat \(source(count.range)) { \(stepText(steps[0].kind)) }"
-                    if FormatPrinter.indentation(indent).count + line.count <= TipsFormatter.lineWidth {
+                    if FormatPrinter.indentation(indent).count + TerminalColumns.of(line) <= TipsFormatter.lineWidth {
                         emit(line, span: step.range.start, step.range.end, indent: indent)
                         return
                     }

@@ -1,3 +1,4 @@
+import TipsRuntime
 import TipsSyntax
 
 // Prints declarations and tip items in the canonical layout, one line at a
@@ -166,7 +167,7 @@ struct FormatPrinter {
         guard !hasComment(inside: decl.range) else { return nil }
         let cases = decl.cases.indices.map { caseText(decl, $0) }.joined(separator: ", ")
         let line = "enum \(source(decl.name)) " + (cases.isEmpty ? "{}" : "{ \(cases) }")
-        return line.count <= TipsFormatter.lineWidth ? line : nil
+        return TerminalColumns.of(line) <= TipsFormatter.lineWidth ? line : nil
     }
 
     /// `pro`, or `pro renamedFrom premium`: each old name of a case has its own

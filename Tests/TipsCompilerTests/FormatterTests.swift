@@ -139,6 +139,23 @@ import Testing
         #expect(lines.contains("    rule aaaaaaaaaaaaaaaaaaaa && aaaaaaaaaaaaaaaaaaaa && aaaaaaaaaaaaaaaaaaaa"))
     }
 
+    /// The width is counted in the columns an editor shows: a Japanese
+    /// character takes two, so a rule of 70 characters and 120 columns breaks.
+    @Test func theWidthCountsWideCharactersTwice() throws {
+        let japanese = String(repeating: "地図", count: 25)
+        let text = try #require(
+            TipsFormatter.format(
+                text: """
+                    parameter name: String = ""
+                    tip T {
+                        title "T"
+                        rule name == "\(japanese)" || name == "x"
+                    }
+                    """
+            ).text)
+        #expect(text.contains("    rule name == \"\(japanese)\"\n        || name == \"x\"\n"), "\(text)")
+    }
+
     @Test func aFileWithSyntaxErrorsIsNotFormatted() {
         let result = TipsFormatter.format(text: "tip A {\n    title \"A\"\n    rule 1 +\n}\n")
         #expect(result.text == nil)
