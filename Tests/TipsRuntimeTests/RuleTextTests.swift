@@ -6,8 +6,8 @@ import Testing
 private struct Probe {}
 private struct Absent {}
 
-/// The text generated code writes a tip's copy, rules and options in reads
-/// back as the same values (every golden is checked end to end by
+/// The text generated code gives a tip's copy, rules and options in reads
+/// as the values it stands for (every golden is checked end to end by
 /// `LoweringAgreementTests`; these check each form and what happens to a
 /// text that cannot be read).
 @Suite struct RuleTextTests {
@@ -22,17 +22,23 @@ private struct Absent {}
             file: "A.tips", parameters: [parameter], events: [event, other], copy: copy, tips: [head] + rules)
     }
 
-    private func roundTrip(_ expression: RuleExpression, arguments: [String: TipValue] = [:]) -> TipRule? {
-        let rule = TipRule(expression, source: "a (\"source\") \\ text", file: "A.tips", line: 7)
-        let read = file(rules: [rule.text]).rules(of: Probe.self, arguments: arguments)
-        #expect(read == [rule], "\(rule.text)")
-        return read.first
+    /// The rule `text` gives, `7 <expression> <source>`, in `Probe`'s table.
+    private func read(_ expression: String, arguments: [String: TipValue] = [:]) -> RuleExpression? {
+        let rules = file(rules: ["7 " + expression + " a (\"source\") \\ text"]).rules(
+            of: Probe.self, arguments: arguments)
+        #expect(rules.map(\.source) == ["a (\"source\") \\ text"], "\(expression)")
+        #expect(rules.map(\.line) == [7], "\(expression)")
+        return rules.first?.expression
     }
 
-    @Test func everyFormReadsBackAsItWasWritten() {
+    /// Every form of the text reads as the tree it stands for (the compiler
+    /// writes it: `RuleTextLoweringTests` checks that each checked
+    /// expression's text reads back as what it means).
+    @Test func everyFormReadsAsTheTreeItStandsFor() {
+        let name = "a \"b\" \\ c \u{1F426}"
         let filter = RuleExpression.binary(
             .and, .binary(.less, .field("level"), .negate(.literal(.double(-2.5)))),
-            .binary(.equal, .field("region"), .argument(name: "name", value: .string("a \"b\" \\ c \u{1F426}"))))
+            .binary(.equal, .field("region"), .argument(name: "name", value: .string(name))))
         let query = EventQuery(
             event: event,
             steps: [
@@ -44,16 +50,21 @@ private struct Absent {}
             .binary(
                 .and, .binary(.notEqual, .parameter(parameter), .literal(.enumCase("pro"))),
                 .binary(.greater, .literal(.duration(86_400)), .literal(.bool(false)))))
-        _ = roundTrip(expression, arguments: ["name": .string("a \"b\" \\ c \u{1F426}")])
+        let text =
+            "(|| (! (>= (count visited (within 172800.0) (where (&& (< (field level) (neg (double -2.5)))"
+            + " (== (field region) (arg name)))) (largest region) (smallest id)) -3))"
+            + " (&& (!= (param plan) (case pro)) (> (seconds 86400.0) false)))"
+        #expect(read(text, arguments: ["name": .string(name)]) == expression)
         for op in RuleOperator.allCases {
-            _ = roundTrip(.binary(op, .literal(.int(1)), .literal(.double(1e16))))
+            #expect(
+                read("(\(op.rawValue) 1 (double 1e+16))") == .binary(op, .literal(.int(1)), .literal(.double(1e16))))
         }
-        _ = roundTrip(.binary(.equal, .literal(.string("")), .literal(.bool(true))))
-        _ = roundTrip(.count(EventQuery(event: event, steps: [])))
+        #expect(read("(== \"\" true)") == .binary(.equal, .literal(.string("")), .literal(.bool(true))))
+        #expect(read("(count visited)") == .count(EventQuery(event: event, steps: [])))
     }
 
     /// A quoted string puts `\` before each `"` and `\`, wherever they fall
-    /// among the words of eight bytes the quoting tests at once.
+    /// among the words of eight bytes the quoting tests at once, and reads back as it was.
     @Test func everyQuoteAndBackslashIsEscapedWhereverItFalls() {
         for special in ["\"", "\\", "\"\\", "\\\"\"", "\u{1F426}\""] {
             for before in 0..<17 {
@@ -64,7 +75,10 @@ private struct Absent {}
                         if character == "\"" || character == "\\" { expected.append("\\") }
                         expected.append(character)
                     }
-                    #expect(RuleExpression.literal(.string(value)).text == "\"" + expected + "\"", "\(value)")
+                    var out = RuleTextWriter(capacity: 16)
+                    out.appendQuoted(value)
+                    #expect(out.text == "\"" + expected + "\"", "\(value)")
+                    #expect(read(out.text) == .literal(.string(value)), "\(value)")
                 }
             }
         }
@@ -174,24 +188,5 @@ private struct Absent {}
         #expect(rules.map(\.expression) == [.literal(.bool(false))])
         #expect(rules.map(\.source) == ["Absent (tipc wrote no text for this tip)"])
         #expect(read.id(of: Probe.self) == "Probe")
-    }
-
-    @Test func tablesNameEachValueOnceInTheOrderTheRulesReadThem() {
-        let count = Tips.ParameterReference(id: "count", defaultValue: .int(0), isTransient: true)
-        let rules = [
-            TipRule(.binary(.and, .parameter(count), .parameter(parameter)), source: "a", file: "A.tips", line: 1),
-            TipRule(
-                .binary(
-                    .equal, .parameter(count),
-                    .count(
-                        EventQuery(
-                            event: event,
-                            steps: [.filter(.binary(.equal, .field("f"), .argument(name: "x", value: .int(1))))]))),
-                source: "b", file: "A.tips", line: 2),
-        ]
-        let names = TipRule.namedValues(rules)
-        #expect(names.parameters == ["count", "plan"])
-        #expect(names.events == ["visited"])
-        #expect(names.arguments == ["x"])
     }
 }

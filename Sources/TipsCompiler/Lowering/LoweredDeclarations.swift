@@ -35,7 +35,8 @@ public struct LoweredEvent: Hashable, Sendable {
 public struct LoweredTip: Hashable, Sendable {
     /// The checked declaration; its name names the Swift type.
     public var declaration: CheckedTip
-    /// The rules, in order. `.argument(name:value:)` holds the argument type's stand-in value.
+    /// The rules, in order, as the runtime reads them from their text.
+    /// `.argument(name:value:)` holds the argument type's stand-in value.
     public var rules: [TipRule]
     /// Display limits and invalidating events.
     public var options: Tips.Options

@@ -14,9 +14,9 @@ import TipsSyntax
 /// knows every parameter and event by name, which the rules refer to.
 public struct RuntimeLowering: Sendable {
     /// Every parameter's reference, by name.
-    private let parameters: NameTable<Tips.ParameterReference>
+    let parameters: NameTable<Tips.ParameterReference>
     /// Every event, by name.
-    private let events: NameTable<Tips.Event>
+    let events: NameTable<Tips.Event>
     /// The `config` block's display frequency (`immediate` without one).
     public let displayFrequency: Tips.DisplayFrequency
     /// What every tip returns as its `declaredConfiguration`: the `config`
@@ -121,17 +121,17 @@ public struct RuntimeLowering: Sendable {
 
     /// A tip; a reusable tip's arguments stay slots (see ``LoweredTip``).
     public func lower(_ tip: CheckedTip) -> LoweredTip {
+        var lowered = lowerForPrinting(tip)
+        lowered.rules = rules(of: tip)
+        return lowered
+    }
+
+    /// A tip without its rules, which the back end writes as text itself
+    /// (``CheckedRule/writeText(to:names:)``) rather than reading them back.
+    func lowerForPrinting(_ tip: CheckedTip) -> LoweredTip {
         let events = events
-        // Each checked rule's fields read by index where it is stored, not
-        // the rule copied out by `map`.
-        let rules = tip.rules
         return LoweredTip(
-            declaration: tip,
-            rules: rules.indices.map { index in
-                TipRule(
-                    expression(rules[index].expression), source: rules[index].source, file: rules[index].fileName,
-                    line: rules[index].line)
-            },
+            declaration: tip, rules: [],
             options: Tips.Options(
                 maxDisplayCount: tip.options.maxDisplayCount,
                 maxDisplayDuration: tip.options.maxDisplayDuration.map(Double.init),
@@ -140,20 +140,6 @@ public struct RuntimeLowering: Sendable {
                 snooze: tip.options.snooze.map { Tips.Snooze(duration: Double($0.seconds), maxCount: $0.maxCount) },
                 holdoutPercent: tip.options.holdoutPercent),
             declaredConfiguration: declaredConfiguration, copy: copy(of: tip))
-    }
-
-    /// A rule's expression as the runtime's tree; a tip argument reads its type's stand-in value.
-    public func expression(_ expression: CheckedExpression) -> RuleExpression {
-        // The closures hold the two tables, not a copy of `self`, which
-        // retains every field: 15 M instructions for the benchmark's 10,000
-        // tips (callgrind, `tipc-bench --measure-compile-one-job 10000`).
-        let parameters = parameters
-        let events = events
-        return expression.ruleExpression(
-            parameter: { name, type in
-                parameters[name] ?? Tips.ParameterReference(id: name, defaultValue: type.standInValue)
-            },
-            argument: { $1.standInValue }, event: { Self.event(named: $0, in: events) })
     }
 
     /// The event declared as `name` (a checked program declares every event its rules name).

@@ -22,9 +22,13 @@ struct FileNames: Sendable {
         seenEvents.reserveCapacity(count)
     }
 
-    /// Adds the names `rule` reads.
-    mutating func add(_ rule: TipRule) {
-        rule.expression.visitDependencies(parameter: { addParameter($0) }, event: { addEvent($0) })
+    /// Adds a name a rule reads; a reusable tip's arguments are not the file's.
+    mutating func add(_ name: RuleTextName) {
+        switch name {
+        case .parameter(let id): addParameter(id)
+        case .event(let id): addEvent(id)
+        case .argument: break
+        }
     }
 
     /// Adds the events that invalidate a tip, which follow the names its rules read.
@@ -266,28 +270,29 @@ extension FileEmitter {
     /// (``writeTableHead(of:to:)``) and its rules' texts as Swift string
     /// literals, and the names they read. Each text is written into
     /// `text`, a writer reused for every text, and escaped straight into
-    /// the literals' bytes, never made a `String`.
-    func addToTable(_ tip: LoweredTip, _ part: inout TablePart, text: inout RuleTextWriter) {
+    /// the literals' bytes, never made a `String`. Returns the arguments
+    /// of a reusable tip that its rules read, each once, in order.
+    func addToTable(_ tip: LoweredTip, _ part: inout TablePart, text: inout RuleTextWriter) -> [String] {
         part.tips += 1
         if tip.copy != nil { part.readsCopy = true }
         writeTableHead(of: tip, to: &text)
         part.literals.append(&text)
-        // Each rule copied out once, its names and its text read from the
-        // copy: read in place for each, it would be copied for each (17,219
-        // copies of a rule's expression for the benchmark's 10,000 tips,
-        // callgrind, `tipc compile`).
-        for rule in tip.rules {
-            part.names.add(rule)
-            rule.write(to: &text)
+        var arguments: [String] = []
+        let rules = tip.declaration.rules
+        for index in rules.indices {
+            rules[index].writeText(to: &text) { name in
+                part.names.add(name)
+                if case .argument(let argument) = name, !arguments.contains(argument) { arguments.append(argument) }
+            }
             part.literals.append(&text)
         }
         part.names.add(invalidatedBy: tip.options.invalidatedBy)
+        return arguments
     }
 
-    /// Writes a reusable tip's `rules` when they read its arguments: the
-    /// table's rules read with the instance's values by argument name.
-    func emitArgumentRules(of rules: [TipRule], arguments fields: [CheckedField], into writer: inout SwiftWriter) {
-        let arguments = TipRule.namedValues(rules).arguments
+    /// Writes a reusable tip's `rules` when they read its `arguments`
+    /// (by name, in order): the table's rules read with the instance's values.
+    func emitArgumentRules(reading arguments: [String], fields: [CheckedField], into writer: inout SwiftWriter) {
         guard !arguments.isEmpty else { return }
         declaration(
             " var rules: [TipsRuntime.TipRule]", into: &writer,

@@ -54,8 +54,8 @@ extension FileEmitter {
     /// Writes the struct of `lowered`, a tip: no members for a tip without
     /// arguments (the file's table holds its copy, rules and options), a
     /// reusable tip's arguments, initializer and copy, and its rules when
-    /// they read its arguments.
-    func emitTip(_ lowered: LoweredTip, into writer: inout SwiftWriter) {
+    /// they read its arguments (`argumentsRead`, from ``addToTable(_:_:text:)``).
+    func emitTip(_ lowered: LoweredTip, argumentsRead: [String], into writer: inout SwiftWriter) {
         let tip = lowered.declaration
         writer.blankLine()
         writer.docComment(tip.doc)
@@ -76,7 +76,6 @@ extension FileEmitter {
             return declaration(" struct ", into: &writer, head) { declaration(" init() {}", into: &$0) }
         }
         let copy = lowered.copy
-        let rules = lowered.rules
         declaration(" struct ", into: &writer, head) { writer in
             emitInit(arguments, into: &writer)
             writer.line()
@@ -93,7 +92,7 @@ extension FileEmitter {
                 textProperty("image: Swift.String?", into: &writer) { appendText(image, arguments, to: &$0) }
             }
             if !tip.actions.isEmpty { emitActions(of: tip, copy: copy, arguments: arguments, into: &writer) }
-            emitArgumentRules(of: rules, arguments: arguments, into: &writer)
+            emitArgumentRules(reading: argumentsRead, fields: arguments, into: &writer)
         }
     }
 

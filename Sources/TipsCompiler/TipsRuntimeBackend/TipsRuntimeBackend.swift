@@ -232,9 +232,9 @@ struct FileEmitter {
         for position in positions {
             switch file.declarations[position] {
             case .tip(let tip):
-                let lowered = lowering.lower(tip)
-                addToTable(lowered, &table, text: &text)
-                emitTip(lowered, into: &writer)
+                let lowered = lowering.lowerForPrinting(tip)
+                let argumentsRead = addToTable(lowered, &table, text: &text)
+                emitTip(lowered, argumentsRead: argumentsRead, into: &writer)
             case .group(let group): emitGroup(lowering.lower(group), into: &writer)
             case .enumeration, .parameter, .event: break
             }

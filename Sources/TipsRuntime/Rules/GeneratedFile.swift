@@ -99,15 +99,12 @@ extension Tips {
         /// and nothing is stored.
         public func rules(of type: Any.Type, arguments: [String: TipValue] = [:]) -> [TipRule] {
             guard let entry = entry(type) else {
-                return [unreadable(String(describing: type), "no text for this tip")]
+                return [Self.unreadable(String(describing: type), "no text for this tip", file: file)]
             }
-            var tables = tables
-            tables.arguments = arguments
-            let rules = entry.rules.map { text in
-                var reader = RuleTextReader(text, tables: tables)
-                return reader.rule(file: file) ?? unreadable(text, "a rule this runtime cannot read")
-            }
-            return entry.head == nil ? [unreadable(entry.headText, "a head this runtime cannot read")] + rules : rules
+            let tables = tables.with(arguments: arguments)
+            let rules = entry.rules.map { TipRule(text: $0, file: file, tables: tables) }
+            return entry.head == nil
+                ? [Self.unreadable(entry.headText, "a head this runtime cannot read", file: file)] + rules : rules
         }
 
         /// The tip's options: none when it gives none or when its head cannot
@@ -116,8 +113,23 @@ extension Tips {
             entry(type)?.head?.options ?? Options()
         }
 
-        private func unreadable(_ text: String, _ what: String) -> TipRule {
+        /// A rule that never holds in place of `text`, which is `what` tipc
+        /// wrote and this runtime cannot read: its source says so.
+        static func unreadable(_ text: String, _ what: String, file: String) -> TipRule {
             TipRule(.literal(.bool(false)), source: "\(text) (tipc wrote \(what))", file: file, line: 0)
         }
+    }
+}
+
+extension TipRule {
+    /// The rule `text` gives (see the top of `RuleText.swift`), the names it
+    /// reads found in `tables`. A text that cannot be read gives a rule that
+    /// never holds, its source saying so: what an app and `tipc`'s tools
+    /// make of a rule's text is one function.
+    package init(text: String, file: String, tables: RuleTextReader.Tables) {
+        var reader = RuleTextReader(text, tables: tables)
+        self =
+            reader.rule(file: file)
+            ?? Tips.GeneratedFile.unreadable(text, "a rule this runtime cannot read", file: file)
     }
 }

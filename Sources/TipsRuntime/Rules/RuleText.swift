@@ -21,24 +21,11 @@
 // description. A parameter, an event or an argument is named by its id and
 // found in the tables of ``Tips/GeneratedFile``, so the values (default,
 // kept donations, the instance's argument) stay typed Swift.
-
-extension TipRule {
-    /// The rule as text, as ``Tips/GeneratedFile/rules(_:arguments:)`` reads it.
-    package var text: String {
-        var out = RuleTextWriter(capacity: source.utf8.count + 64)
-        write(to: &out)
-        return out.text
-    }
-
-    /// Appends the rule as text (see ``text``) to `out`.
-    package func write(to out: inout RuleTextWriter) {
-        out.append(line)
-        out.append(" ")
-        expression.write(to: &out)
-        out.append(" ")
-        out += source
-    }
-}
+//
+// The compiler writes a rule's text from its checked expression, the one
+// lowering of a rule (`TipsCompiler/Lowering/RuntimeLowering+Rules.swift`),
+// with the writer below; `RuleTextReader.swift` reads it, in an app and in
+// `tipc`'s own tools alike. Options and heads are written here.
 
 /// The UTF-8 of a rule's text, appended piece by piece and decoded once at
 /// the end: writing the 17,219 rules of the benchmark's 10,000 tips costs
@@ -111,7 +98,7 @@ package struct RuleTextWriter: ~Copyable {
         count += piece.count
     }
 
-    static func += (writer: inout RuleTextWriter, piece: String) {
+    package static func += (writer: inout RuleTextWriter, piece: String) {
         if piece.utf8.withContiguousStorageIfAvailable({ writer.append($0) }) == nil {
             var piece = piece
             piece.withUTF8 { writer.append($0) }
@@ -121,17 +108,20 @@ package struct RuleTextWriter: ~Copyable {
     /// Appends fixed text from the binary: most pieces are `(`, ` `, `)` and
     /// a word. Inlined, so that each copy is of a length known where it is
     /// written, made in a store or two rather than a call: the rules of the
-    /// benchmark's 10,000 tips cost 20 M instructions fewer (callgrind,
-    /// `tipc-bench --measure-compile-one-job 10000`).
+    /// benchmark's 10,000 tips cost 20 M instructions fewer when this module
+    /// wrote them (callgrind, `tipc-bench --measure-compile-one-job 10000`).
+    /// The compiler, which writes rules now, calls it across the module
+    /// boundary: marked `@inlinable`, it was still called there (Swift 6.3,
+    /// a clean release build), so it is not marked.
     @inline(__always)
-    mutating func append(_ literal: StaticString) {
+    package mutating func append(_ literal: StaticString) {
         literal.withUTF8Buffer { append($0) }
     }
 
     /// Appends `value` in decimal digits, as `String(value)` spells it,
     /// without making that string: the digits are written from the right
     /// into room made for all of them.
-    mutating func append(_ value: Int) {
+    package mutating func append(_ value: Int) {
         if value < 0 { append(byte: UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits = 1
@@ -155,7 +145,7 @@ package struct RuleTextWriter: ~Copyable {
     /// from its digits and `.0` without making that string: the rules and
     /// options of the benchmark's 10,000 tips cost 5 M instructions fewer
     /// (callgrind, `tipc compile`).
-    mutating func append(_ value: Double) {
+    package mutating func append(_ value: Double) {
         guard value >= 0, value < 1e15, value.sign == .plus, Double(Int(value)) == value else {
             self += value.description
             return
@@ -169,7 +159,7 @@ package struct RuleTextWriter: ~Copyable {
     /// place, not through a copy of the string made to call `withUTF8`:
     /// 24,000 retains and releases fewer for the table of the benchmark's
     /// 10,000 tips (callgrind, `tipc compile`).
-    mutating func appendQuoted(_ value: String) {
+    package mutating func appendQuoted(_ value: String) {
         append(byte: UInt8(ascii: "\""))
         if value.utf8.withContiguousStorageIfAvailable({ appendEscapingQuotes($0) }) == nil {
             var value = value
@@ -225,80 +215,6 @@ package struct RuleTextWriter: ~Copyable {
     }
 }
 
-extension RuleExpression {
-    /// The expression as text (see the top of `RuleText.swift`).
-    package var text: String {
-        var out = RuleTextWriter(capacity: 64)
-        write(to: &out)
-        return out.text
-    }
-
-    fileprivate func write(to out: inout RuleTextWriter) {
-        switch self {
-        case .literal(let value): Self.write(value, to: &out)
-        case .parameter(let reference): Self.write("(param ", reference.id, to: &out)
-        case .argument(let name, _): Self.write("(arg ", name, to: &out)
-        case .field(let name): Self.write("(field ", name, to: &out)
-        case .not(let operand):
-            out.append("(! ")
-            operand.write(to: &out)
-            out.append(")")
-        case .negate(let operand):
-            out.append("(neg ")
-            operand.write(to: &out)
-            out.append(")")
-        case .binary(let op, let lhs, let rhs):
-            out.append("(")
-            out += op.rawValue
-            out.append(" ")
-            lhs.write(to: &out)
-            out.append(" ")
-            rhs.write(to: &out)
-            out.append(")")
-        case .count(let query):
-            out.append("(count ")
-            out += query.event.id
-            for step in query.steps {
-                switch step {
-                case .within(let seconds): Self.write(" (within ", seconds, to: &out)
-                case .filter(let predicate):
-                    out.append(" (where ")
-                    predicate.write(to: &out)
-                    out.append(")")
-                case .largestSubset(let field): Self.write(" (largest ", field, to: &out)
-                case .smallestSubset(let field): Self.write(" (smallest ", field, to: &out)
-                }
-            }
-            out.append(")")
-        }
-    }
-
-    /// Appends `opening`, `word` and `)`.
-    private static func write(_ opening: StaticString, _ word: String, to out: inout RuleTextWriter) {
-        out.append(opening)
-        out += word
-        out.append(")")
-    }
-
-    /// Appends `opening`, `number` (as its `description` spells it) and `)`.
-    private static func write(_ opening: StaticString, _ number: Double, to out: inout RuleTextWriter) {
-        out.append(opening)
-        out.append(number)
-        out.append(")")
-    }
-
-    private static func write(_ value: TipValue, to out: inout RuleTextWriter) {
-        switch value {
-        case .bool(let value): out += value ? "true" : "false"
-        case .int(let value): out.append(value)
-        case .double(let value): write("(double ", value, to: &out)
-        case .duration(let seconds): write("(seconds ", seconds, to: &out)
-        case .enumCase(let name): write("(case ", name, to: &out)
-        case .string(let value): out.appendQuoted(value)
-        }
-    }
-}
-
 extension Tips.Options {
     /// The options as text (see the top of `RuleText.swift`): what
     /// ``Tips/GeneratedFile/options(_:)`` reads; empty for no options.
@@ -341,24 +257,5 @@ extension Tips.Options {
             }
         }
         if let percent = holdoutPercent { option("(holdoutPercent ") { $0.append(percent) } }
-    }
-}
-
-extension TipRule {
-    /// The ids of the parameters and events and the names of the arguments
-    /// that `rules` read, each once, in the order they first appear
-    /// (``RuleExpression/visitNames(parameter:event:argument:)``): a reusable
-    /// tip's `rules` read its arguments by these names.
-    package static func namedValues(_ rules: [TipRule]) -> (
-        parameters: [String], events: [String], arguments: [String]
-    ) {
-        var names: (parameters: [String], events: [String], arguments: [String]) = ([], [], [])
-        for rule in rules {
-            rule.expression.visitNames(
-                parameter: { if !names.parameters.contains($0) { names.parameters.append($0) } },
-                event: { if !names.events.contains($0) { names.events.append($0) } },
-                argument: { if !names.arguments.contains($0) { names.arguments.append($0) } })
-        }
-        return names
     }
 }

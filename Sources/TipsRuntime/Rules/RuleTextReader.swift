@@ -4,17 +4,34 @@
 
 /// Reads one rule's text or one tip's head; every function returns nil
 /// at the first thing it cannot read.
-struct RuleTextReader {
+package struct RuleTextReader {
     /// The values a text names, by id.
-    struct Tables {
-        let parameters: [String: Tips.ParameterReference]
-        let events: [String: Tips.Event]
-        var arguments: [String: TipValue]
+    package struct Tables: Sendable {
+        let parameter: @Sendable (String) -> Tips.ParameterReference?
+        let event: @Sendable (String) -> Tips.Event?
+        let argument: @Sendable (String) -> TipValue?
 
+        /// Tables that find each name with the function given.
+        package init(
+            parameter: @escaping @Sendable (String) -> Tips.ParameterReference?,
+            event: @escaping @Sendable (String) -> Tips.Event?, argument: @escaping @Sendable (String) -> TipValue?
+        ) {
+            self.parameter = parameter
+            self.event = event
+            self.argument = argument
+        }
+
+        /// The tables of a generated file: `parameters` and `events` by id, a
+        /// reusable tip's `arguments` by name.
         init(parameters: [Tips.ParameterReference], events: [Tips.Event], arguments: [String: TipValue]) {
-            self.parameters = Dictionary(parameters.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            self.events = Dictionary(events.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            self.arguments = arguments
+            let parameters = Dictionary(parameters.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let events = Dictionary(events.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            self.init(parameter: { parameters[$0] }, event: { events[$0] }, argument: { arguments[$0] })
+        }
+
+        /// These tables with a reusable tip's `arguments` by name.
+        func with(arguments: [String: TipValue]) -> Tables {
+            Tables(parameter: parameter, event: event, argument: { arguments[$0] })
         }
     }
 
@@ -25,13 +42,13 @@ struct RuleTextReader {
     private let tables: Tables
     private var index = 0
 
-    init(_ text: String, tables: Tables) {
+    package init(_ text: String, tables: Tables) {
         self.bytes = Array(text.utf8)
         self.tables = tables
     }
 
     /// `line expr source`.
-    mutating func rule(file: String) -> TipRule? {
+    package mutating func rule(file: String) -> TipRule? {
         guard let lineText = atom(), let line = Int(lineText), space(), let expression = expression(depth: 0),
             space()
         else { return nil }
@@ -60,10 +77,10 @@ struct RuleTextReader {
         case "double": return atom().flatMap(Double.init).map { .literal(.double($0)) }
         case "seconds": return atom().flatMap(Double.init).map { .literal(.duration($0)) }
         case "case": return atom().map { .literal(.enumCase($0)) }
-        case "param": return atom().flatMap { tables.parameters[$0] }.map { .parameter($0) }
+        case "param": return atom().flatMap(tables.parameter).map { .parameter($0) }
         case "field": return atom().map { .field($0) }
         case "arg":
-            guard let name = atom(), let value = tables.arguments[name] else { return nil }
+            guard let name = atom(), let value = tables.argument(name) else { return nil }
             return .argument(name: name, value: value)
         case "!": return expression(depth: depth + 1).map { .not($0) }
         case "neg": return expression(depth: depth + 1).map { .negate($0) }
@@ -78,7 +95,7 @@ struct RuleTextReader {
 
     /// `event-id { step }`, up to the query's `)`.
     private mutating func query(depth: Int) -> EventQuery? {
-        guard let event = atom().flatMap({ tables.events[$0] }) else { return nil }
+        guard let event = atom().flatMap(tables.event) else { return nil }
         var steps: [EventQuery.Step] = []
         while index + 1 < bytes.count, bytes[index] == UInt8(ascii: " "), bytes[index + 1] == UInt8(ascii: "(") {
             index += 2
@@ -153,7 +170,7 @@ struct RuleTextReader {
             return true
         case "invalidatedBy":
             while let id = word({ $0 }) {
-                guard let event = tables.events[id] else { return false }
+                guard let event = tables.event(id) else { return false }
                 options.invalidatedBy.append(event)
             }
             return true
