@@ -1,5 +1,5 @@
 import Testing
-import TipsRuntime
+@_spi(TipsCompiler) import TipsRuntime
 
 @testable import TipsCompiler
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TipsRuntime
+@testable @_spi(TipsCompiler) import TipsRuntime
 
 /// The types whose entries these tests' tables hold, found by name as a generated tip's are.
 private struct Probe {}

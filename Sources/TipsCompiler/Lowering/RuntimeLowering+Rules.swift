@@ -7,7 +7,7 @@
 // 48,000 nodes, built and freed, 58 M of the compile's 1,050 M
 // instructions (callgrind, `tipc compile`).
 
-import TipsRuntime
+@_spi(TipsCompiler) import TipsRuntime
 
 /// A name a rule's text reads: a parameter's id, an event's id or a reusable tip's argument.
 enum RuleTextName {

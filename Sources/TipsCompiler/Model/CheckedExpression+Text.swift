@@ -1,7 +1,7 @@
 // Checked rules in `.tips` syntax, as the runtime's one renderer writes the
 // tree it reads from their text.
 
-import TipsRuntime
+@_spi(TipsCompiler) import TipsRuntime
 import TipsSyntax
 
 extension CheckedExpression {

@@ -4,7 +4,7 @@
 // `TipsRuntime/Rules/TableHead.swift`) followed by its rules' texts (see
 // `TipsRuntime/Rules/RuleText.swift`).
 
-import TipsRuntime
+@_spi(TipsCompiler) import TipsRuntime
 import TipsSyntax
 
 /// The ids of the parameters and events that a file's tips' rules and

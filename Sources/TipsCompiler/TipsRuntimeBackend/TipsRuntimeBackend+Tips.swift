@@ -1,6 +1,6 @@
 // Emitting tips: stored arguments, copy, actions, rules and options.
 
-import TipsRuntime
+@_spi(TipsCompiler) import TipsRuntime
 import TipsSyntax
 
 extension FileEmitter {

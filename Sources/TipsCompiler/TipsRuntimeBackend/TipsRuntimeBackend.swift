@@ -1,4 +1,4 @@
-import TipsRuntime
+@_spi(TipsCompiler) import TipsRuntime
 import TipsSyntax
 
 /// Generates Swift that links against `TipsRuntime`, in the shape described by

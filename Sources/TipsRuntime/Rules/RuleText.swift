@@ -38,41 +38,48 @@
 /// storage is shared and no generic sequence path, as an array's append has:
 /// 44 M instructions fewer for the table of the benchmark's 10,000 tips
 /// (callgrind, `tipc-bench --measure-compile-one-job 10000`).
-package struct RuleTextWriter: ~Copyable {
-    private var start: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private var count = 0
+///
+/// Public to the compiler alone (`@_spi(TipsCompiler) import TipsRuntime`),
+/// which writes rules' texts with it, rather than `package`: Swift 6.3 does
+/// not inline an `@inlinable` function of `package` access into another
+/// module, and called there, the fixed pieces cost the compile of the
+/// benchmark's 10,000 tips 13 M instructions of 1,034 M more, and about
+/// 3 % of its user time (callgrind and `perf stat`, `tipc compile`).
+@_spi(TipsCompiler) public struct RuleTextWriter: ~Copyable {
+    @usableFromInline var start: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    @usableFromInline var count = 0
 
-    package init(capacity: Int) {
+    public init(capacity: Int) {
         self.capacity = Swift.max(capacity, 16)
         start = .allocate(capacity: self.capacity)
     }
 
     deinit { start.deallocate() }
 
-    package var isEmpty: Bool { count == 0 }
+    public var isEmpty: Bool { count == 0 }
 
-    package var text: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
+    public var text: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
 
     /// Calls `body` with the text's UTF-8.
-    package func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         body(UnsafeBufferPointer(start: start, count: count))
     }
 
     /// Forgets the text, keeping the room.
-    package mutating func removeAll() {
+    public mutating func removeAll() {
         count = 0
     }
 
     /// Makes room for `extra` more bytes.
-    @inline(__always)
-    private mutating func reserve(_ extra: Int) {
+    @inlinable @inline(__always)
+    mutating func reserve(_ extra: Int) {
         if capacity - count < extra { grow(extra) }
     }
 
     /// Moves the text to storage with room for `extra` more bytes.
-    @inline(never)
-    private mutating func grow(_ extra: Int) {
+    @usableFromInline @inline(never)
+    mutating func grow(_ extra: Int) {
         let newCapacity = Swift.max(count + extra, 2 * capacity)
         let new = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         new.initialize(from: start, count: count)
@@ -90,15 +97,15 @@ package struct RuleTextWriter: ~Copyable {
     }
 
     /// Appends bytes in one copy.
-    @inline(__always)
-    private mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
         guard let source = piece.baseAddress else { return }
         reserve(piece.count)
         (start + count).initialize(from: source, count: piece.count)
         count += piece.count
     }
 
-    package static func += (writer: inout RuleTextWriter, piece: String) {
+    public static func += (writer: inout RuleTextWriter, piece: String) {
         if piece.utf8.withContiguousStorageIfAvailable({ writer.append($0) }) == nil {
             var piece = piece
             piece.withUTF8 { writer.append($0) }
@@ -108,20 +115,18 @@ package struct RuleTextWriter: ~Copyable {
     /// Appends fixed text from the binary: most pieces are `(`, ` `, `)` and
     /// a word. Inlined, so that each copy is of a length known where it is
     /// written, made in a store or two rather than a call: the rules of the
-    /// benchmark's 10,000 tips cost 20 M instructions fewer when this module
-    /// wrote them (callgrind, `tipc-bench --measure-compile-one-job 10000`).
-    /// The compiler, which writes rules now, calls it across the module
-    /// boundary: marked `@inlinable`, it was still called there (Swift 6.3,
-    /// a clean release build), so it is not marked.
-    @inline(__always)
-    package mutating func append(_ literal: StaticString) {
+    /// benchmark's 10,000 tips cost 20 M instructions fewer (callgrind,
+    /// `tipc-bench --measure-compile-one-job 10000`). The compiler writes
+    /// them, from another module: see the type's `@_spi`.
+    @inlinable @inline(__always)
+    public mutating func append(_ literal: StaticString) {
         literal.withUTF8Buffer { append($0) }
     }
 
     /// Appends `value` in decimal digits, as `String(value)` spells it,
     /// without making that string: the digits are written from the right
     /// into room made for all of them.
-    package mutating func append(_ value: Int) {
+    public mutating func append(_ value: Int) {
         if value < 0 { append(byte: UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits = 1
@@ -145,7 +150,7 @@ package struct RuleTextWriter: ~Copyable {
     /// from its digits and `.0` without making that string: the rules and
     /// options of the benchmark's 10,000 tips cost 5 M instructions fewer
     /// (callgrind, `tipc compile`).
-    package mutating func append(_ value: Double) {
+    public mutating func append(_ value: Double) {
         guard value >= 0, value < 1e15, value.sign == .plus, Double(Int(value)) == value else {
             self += value.description
             return
@@ -159,7 +164,7 @@ package struct RuleTextWriter: ~Copyable {
     /// place, not through a copy of the string made to call `withUTF8`:
     /// 24,000 retains and releases fewer for the table of the benchmark's
     /// 10,000 tips (callgrind, `tipc compile`).
-    package mutating func appendQuoted(_ value: String) {
+    public mutating func appendQuoted(_ value: String) {
         append(byte: UInt8(ascii: "\""))
         if value.utf8.withContiguousStorageIfAvailable({ appendEscapingQuotes($0) }) == nil {
             var value = value
