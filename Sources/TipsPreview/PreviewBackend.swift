@@ -20,11 +20,10 @@ public struct PreviewBackend: Sendable {
         compilerVersion: String = TipcVersion.current
     ) -> String {
         let catalog = PreviewCatalog(program: program, diagnostics: diagnostics, sources: sources)
-        let sourceLanguage = program.translations?.sourceLanguage ?? program.config.sourceLanguage
         var page = PreviewPage(
             catalog: catalog, inputNames: program.files.map(\.fileName), compilerVersion: compilerVersion,
             languages: PreviewLanguages(program.translations, strings: program.strings),
-            sourceLanguage: sourceLanguage)
+            sourceLanguage: program.config.sourceLanguage)
         page.write()
         return page.writer.text
     }

@@ -204,6 +204,11 @@ extension PreviewPage {
         let sourceIsRightToLeft = languages.all[0].isRightToLeft
         return languages.all.map { language in
             var attributes: [HTMLAttribute] = [.class("l10n"), HTMLAttribute("data-language", language.code)]
+            /// The text shown as written in `language`: in the source language, in its own direction.
+            func asWritten() -> [HTMLAttribute] {
+                let lang = HTMLAttribute("lang", languages.translations.sourceLanguage)
+                return language.isRightToLeft == sourceIsRightToLeft ? [lang] : [lang, HTMLAttribute("dir", "auto")]
+            }
             switch language.kind {
             case .source, .pseudo: attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
             case .translation:
@@ -211,8 +216,7 @@ extension PreviewPage {
                 case .missing:
                     // Shown as written, so in the source language, and marked.
                     attributes[0] = .class("l10n untranslated")
-                    attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
-                    if language.isRightToLeft != sourceIsRightToLeft { attributes.append(HTMLAttribute("dir", "auto")) }
+                    attributes += asWritten()
                     attributes.append(HTMLAttribute("title", "Not translated into \(language.name)"))
                 case .toReview:
                     attributes[0] = .class("l10n to-review")
@@ -222,8 +226,7 @@ extension PreviewPage {
                     )
                 case .notToTranslate:
                     // As written, in the source language, unmarked.
-                    attributes.append(HTMLAttribute("lang", languages.translations.sourceLanguage))
-                    if language.isRightToLeft != sourceIsRightToLeft { attributes.append(HTMLAttribute("dir", "auto")) }
+                    attributes += asWritten()
                 case .translated: attributes.append(HTMLAttribute("lang", language.code))
                 }
             case .rightToLeft:

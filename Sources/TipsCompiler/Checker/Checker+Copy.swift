@@ -71,31 +71,27 @@ extension Checker {
             var sawText = false
             var index = 0
             while index < bytes.count {
-                let byte = bytes[index]
-                if byte >= 0xE3, fullWidthSentenceEnd(in: bytes, at: index) {
-                    var next = index + 3
-                    while next < bytes.count, fullWidthSentenceEnd(in: bytes, at: next) || isSentenceEnd(bytes[next]) {
-                        next += isSentenceEnd(bytes[next]) ? 1 : 3
-                    }
-                    if sawText {
-                        count += 1
-                        sawText = false
-                    }
-                    index = next
+                guard sentenceEndLength(in: bytes, at: index) > 0 else {
+                    if !isASCIIWhitespace(bytes[index]) { sawText = true }
+                    index += 1
                     continue
                 }
-                if isSentenceEnd(byte) {
-                    var next = index + 1
-                    while next < bytes.count, isSentenceEnd(bytes[next]) { next += 1 }
-                    if sawText && (next == bytes.count || isASCIIWhitespace(bytes[next])) {
-                        count += 1
-                        sawText = false
-                    }
-                    index = next
-                    continue
+                // A run of ends (`?!`, `。！`) ends one sentence: always when
+                // it holds one of `。！？`, which no space follows; else only
+                // before a space or the end (`3.5`, `e.g.` are not sentences).
+                var next = index
+                var hasFullWidthEnd = false
+                while next < bytes.count {
+                    let length = sentenceEndLength(in: bytes, at: next)
+                    guard length > 0 else { break }
+                    if length == 3 { hasFullWidthEnd = true }
+                    next += length
                 }
-                if !isASCIIWhitespace(byte) { sawText = true }
-                index += 1
+                if sawText && (hasFullWidthEnd || next == bytes.count || isASCIIWhitespace(bytes[next])) {
+                    count += 1
+                    sawText = false
+                }
+                index = next
             }
             return count + (sawText ? 1 : 0)
         }
@@ -204,12 +200,15 @@ extension Checker {
         byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?")
     }
 
-    /// Whether `bytes` hold `。` (E3 80 82), `！` (EF BC 81) or `？` (EF BC 9F) at `index`.
-    static func fullWidthSentenceEnd(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        guard index + 2 < bytes.count else { return false }
-        switch (bytes[index], bytes[index + 1], bytes[index + 2]) {
-        case (0xE3, 0x80, 0x82), (0xEF, 0xBC, 0x81), (0xEF, 0xBC, 0x9F): return true
-        default: return false
+    /// The bytes of the sentence end at `index`: 1 for `.`, `!` or `?`, 3
+    /// for `。` (E3 80 82), `！` (EF BC 81) or `？` (EF BC 9F), 0 for none.
+    static func sentenceEndLength(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let byte = bytes[index]
+        if isSentenceEnd(byte) { return 1 }
+        guard byte >= 0xE3, index + 2 < bytes.count else { return 0 }
+        switch (byte, bytes[index + 1], bytes[index + 2]) {
+        case (0xE3, 0x80, 0x82), (0xEF, 0xBC, 0x81), (0xEF, 0xBC, 0x9F): return 3
+        default: return 0
         }
     }
 
