@@ -77,7 +77,7 @@ enum Format {
 }
 
 /// One target of the issue, judged against a measured figure.
-struct Verdict {
+struct Verdict: Codable {
     let target: String
     let measured: String
     /// nil when the figure could not be measured.
@@ -103,6 +103,22 @@ final class Report {
     func fail(_ message: String) {
         failures.append(message)
         FileHandle.standardError.write(Data("tipc-bench: error: \(message)\n".utf8))
+    }
+
+    /// What a child measured for this report (see ``ChildRun``): its
+    /// verdicts and failures, which it printed already.
+    struct Taken: Codable {
+        var verdicts: [Verdict]
+        var failures: [String]
+    }
+
+    /// This report's verdicts and failures, for a parent to take.
+    var taken: Taken { Taken(verdicts: verdicts, failures: failures) }
+
+    /// Adds what a child measured, without printing it again.
+    func take(_ child: Taken) {
+        verdicts += child.verdicts
+        failures += child.failures
     }
 
     func printSummary() {

@@ -16,6 +16,10 @@ struct Options {
     var only: String?
     /// Set by the hidden `--print-input <tips>`: print the synthetic input and stop.
     var printInput: Int?
+    /// Set by the hidden `--verdicts <path>`: this process measures for a
+    /// parent (see ``ChildRun``), prints no heading and no summary, and
+    /// writes its verdicts to `path` for the parent to judge with its own.
+    var verdictsPath: String?
     /// Set by `--help` or `-h`: print the usage and stop.
     var showsHelp = false
 
@@ -64,6 +68,10 @@ struct Options {
                     return nil
                 }
                 options.only = arguments[index + 1]
+                index += 1
+            case "--verdicts":
+                guard index + 1 < arguments.count else { return nil }
+                options.verdictsPath = arguments[index + 1]
                 index += 1
             case "--print-input":
                 guard index + 1 < arguments.count, let count = Int(arguments[index + 1]), count >= 0 else { return nil }

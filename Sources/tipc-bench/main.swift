@@ -23,9 +23,11 @@ if let probe = options.probe {
 }
 
 let report = Report()
-print(
-    "tipc-bench (\(options.scale == .quick ? "quick" : "full")), sizes \(options.sizes.map(Format.count).joined(separator: ", ")) tips"
-)
+if options.verdictsPath == nil {
+    print(
+        "tipc-bench (\(options.scale == .quick ? "quick" : "full")), sizes \(options.sizes.map(Format.count).joined(separator: ", ")) tips"
+    )
+}
 
 if options.only == nil || options.only == "compiler" {
     let inputs = InputBench.run(options: options)
@@ -41,7 +43,9 @@ if options.only == nil || options.only == "compiler" || options.only == "editor"
 if options.only == "swiftc" {
     await SwiftcBench.run(options: options, report: report)
 }
-if options.only != "compiler" && options.only != "editor" && options.only != "scenarios"
+if options.only == nil {
+    ChildRun.run("runtime", options: options, report: report)
+} else if options.only != "compiler" && options.only != "editor" && options.only != "scenarios"
     && options.only != "lines" && options.only != "swiftc"
 {
     await RuntimeBench.run(options: options, report: report)
@@ -50,5 +54,8 @@ if options.only == nil || options.only == "scenarios" {
     await ScenarioBench.run(options: options, report: report)
 }
 
+if let path = options.verdictsPath {
+    exit(ChildRun.write(report, to: path) ? 0 : 1)
+}
 report.printSummary()
 exit(report.failures.isEmpty ? 0 : 1)
