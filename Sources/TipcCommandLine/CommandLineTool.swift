@@ -91,11 +91,11 @@ public enum CommandLineTool {
                 standardError("tipc: error: cannot read '\(path)': it is a directory\n")
                 return nil
             }
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let bytes = FileBytes.read(path) else {
                 standardError("tipc: error: cannot read '\(path)': permission denied or unreadable\n")
                 return nil
             }
-            inputs.append(CompilationInput(path: path, bytes: Array(data)))
+            inputs.append(CompilationInput(path: path, bytes: bytes))
         }
         return inputs
     }
@@ -115,10 +115,10 @@ public enum CommandLineTool {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw UsageError("cannot read the \(kind) '\(path)': no such file; write it with '\(writer)'")
         }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+        guard !isDirectory.boolValue, let bytes = FileBytes.read(path) else {
             throw UsageError("cannot read the \(kind) '\(path)': it is a directory or unreadable")
         }
-        return CompilationInput(path: path, bytes: Array(data))
+        return CompilationInput(path: path, bytes: bytes)
     }
 
     /// Prints the diagnostics of `result`; with errors, also the closing line

@@ -43,32 +43,9 @@ public enum OutputWriter {
         return true
     }
 
-    /// Whether the file at `path` exists and holds exactly the file's text;
-    /// read a megabyte at a time, never whole.
+    /// Whether the file at `path` exists and holds exactly the file's text.
     static func fileHolds(_ path: String, _ file: EmittedFile) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let size = try? handle.seekToEnd(), size == UInt64(file.byteCount),
-            (try? handle.seek(toOffset: 0)) != nil
-        else { return false }
-        var same = true
-        file.forEachPiece { piece in
-            var offset = 0
-            while same, offset < piece.count {
-                let length = min(1 << 20, piece.count - offset)
-                guard let chunk = try? handle.read(upToCount: length), chunk.count == length,
-                    let base = piece.baseAddress
-                else {
-                    same = false
-                    return
-                }
-                same = chunk.withUnsafeBytes { read in
-                    read.baseAddress.map { memcmp($0, base + offset, length) == 0 } ?? false
-                }
-                offset += length
-            }
-        }
-        return same
+        FileBytes.holds(path, byteCount: file.byteCount, file.forEachPiece)
     }
 
     /// Writes the file's pieces to a temporary file beside `path`, then renames

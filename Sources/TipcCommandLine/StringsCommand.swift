@@ -92,12 +92,12 @@ public struct StringsCommand: Hashable, Sendable {
         guard !isDirectory.boolValue else {
             return .failure(.usage(UsageError("cannot read '\(path)': it is a directory")))
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = FileBytes.read(path) else {
             return .failure(.usage(UsageError("cannot read '\(path)': permission denied or unreadable")))
         }
         var sources = SourceManager()
         var diagnostics = DiagnosticEngine()
-        let read = StringCatalog.read(sources.add(path: path, bytes: Array(data)), diagnostics: &diagnostics)
+        let read = StringCatalog.read(sources.add(path: path, bytes: bytes), diagnostics: &diagnostics)
         guard let catalog = read else { return .failure(.input(diagnostics.sorted, sources)) }
         guard catalog.sourceLanguage != sourceLanguage else { return .success(catalog) }
         let range = catalog.sourceLanguageRange ?? SourceRange(file: FileID(0), start: 0, end: 0)

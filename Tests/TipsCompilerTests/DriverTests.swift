@@ -191,6 +191,43 @@ extension DriverTests {
         #expect(attributes[.modificationDate] as? Date == stamp)
     }
 
+    @Test func filesAreReadWholeFromDiskAndFromAPipe() throws {
+        let temporary = TemporaryDirectory("tipc-read")
+        // 2.5 MB, with every byte value, compared a megabyte at a time.
+        let bytes = (0..<2_500_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 11) }
+        let path = temporary.appendingPathComponent("big.tips").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        #expect(FileBytes.read(path) == bytes)
+        let cut = EmittedFile(
+            fileName: "A.swift",
+            pieces: [
+                ByteBuffer(Array(bytes[..<3])), ByteBuffer(Array(bytes[3..<1_048_579])),
+                ByteBuffer(Array(bytes[1_048_579...])),
+            ])
+        #expect(OutputWriter.fileHolds(path, cut))
+        var changed = bytes
+        changed[2_400_000] ^= 1
+        #expect(!OutputWriter.fileHolds(path, EmittedFile(fileName: "A.swift", pieces: [ByteBuffer(changed)])))
+
+        let empty = temporary.appendingPathComponent("empty.tips").path
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        #expect(FileBytes.read(empty) == [])
+        #expect(FileBytes.read(temporary.appendingPathComponent("missing.tips").path) == nil)
+
+        // A pipe has no size: what it holds is read to its end, past the first 64 KB.
+        let fifo = temporary.appendingPathComponent("pipe.tips").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let piped = Array(bytes[..<200_000])
+        let writer = Thread {
+            let descriptor = open(fifo, O_WRONLY)
+            guard descriptor >= 0 else { return }
+            _ = piped.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+        }
+        writer.start()
+        #expect(FileBytes.read(fifo) == piped)
+    }
+
     /// A class instance whose freeing a test can see through a weak reference.
     final class Tracked {}
 
