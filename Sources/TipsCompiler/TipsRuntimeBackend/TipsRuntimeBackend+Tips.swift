@@ -140,7 +140,7 @@ extension FileEmitter {
     /// character by character, the heads of the benchmark's 10,000 tips cost
     /// 16 M instructions, not 72 M).
     private static func plain(_ value: InterpolatedText) -> String {
-        if value.segments.count == 1, case .text(let text) = value.segments[0] { return text }
+        if let text = value.plainText { return text }
         return value.segments.map { if case .text(let text) = $0 { text } else { "" } }.joined()
     }
 
@@ -184,8 +184,8 @@ extension FileEmitter {
     /// slot (for the benchmark's 600 such texts, about 0.5 ms each), and one
     /// call of a function with `String...` costs a third of that.
     func appendText(_ value: InterpolatedText, _ arguments: [CheckedField], to out: inout ByteBuffer) {
-        let hasArgument = value.segments.contains { if case .argument = $0 { true } else { false } }
-        guard hasArgument else {
+        if let text = value.plainText { return out.appendStringLiteral(text) }
+        guard value.interpolates else {
             out.append(UInt8(ascii: "\""))
             for case .text(let text) in value.segments { out.appendEscaped(text) }
             out.append(UInt8(ascii: "\""))
