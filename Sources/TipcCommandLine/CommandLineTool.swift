@@ -25,7 +25,7 @@ public enum CommandLineTool {
         var origins: [OptionsFile.Origin?] = []
         do throws(UsageError) {
             let expanded = try OptionsFile.expand(arguments) { path in
-                FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+                FileBytes.read(path).map { String(decoding: $0, as: UTF8.self) }
             }
             origins = expanded.origins
             command = try CommandLineArguments.parse(expanded.arguments)

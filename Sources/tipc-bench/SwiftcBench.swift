@@ -200,8 +200,9 @@ enum SwiftcBench {
             return
         }
         // Five pairs in either mode: the median of three was left to one
-        // noisy pair as often as not (0.29x to 0.36x for the same code in one
-        // hour of quick runs, 2026-12-06); five pairs cost about a second more.
+        // noisy pair as often as not (0.29x to 0.36x in one hour of quick
+        // runs on 2026-12-06, with no change to the compile that could move it
+        // so far); five pairs cost about a second more.
         let runs = 5
         var tipcRuns: [Double] = []
         var parseRuns: [Double] = []
