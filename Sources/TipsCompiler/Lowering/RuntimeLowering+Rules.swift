@@ -131,6 +131,6 @@ extension RuntimeLowering {
         let events = self.events
         return RuleTextReader.Tables(
             parameter: { parameters[$0] ?? Tips.ParameterReference(id: $0, defaultValue: .bool(false)) },
-            event: { events[$0] ?? Tips.Event(id: $0) }, argument: { arguments[$0] ?? .bool(false) })
+            event: { Self.event(named: $0, in: events) }, argument: { arguments[$0] ?? .bool(false) })
     }
 }

@@ -146,7 +146,7 @@ public struct RuntimeLowering: Sendable {
     public func event(named name: String) -> Tips.Event { Self.event(named: name, in: events) }
 
     /// The event `events` declares as `name`, else one of that id with the defaults.
-    private static func event(named name: String, in events: NameTable<Tips.Event>) -> Tips.Event {
+    static func event(named name: String, in events: NameTable<Tips.Event>) -> Tips.Event {
         events[name] ?? Tips.Event(id: name)
     }
 
