@@ -84,7 +84,7 @@ extension LanguageServer {
         }
         text += "\n\n| language | text |\n|---|---|"
         for language in translations.writtenLanguages {
-            let translated = { tableCell(translations.text(of: string, in: language).displayText) }
+            let translated = { tableCell(translations.text(of: string, in: language)) }
             let shown =
                 switch translations.state(of: string, in: language) {
                 case .missing: "*not translated: shows as written*"
@@ -95,6 +95,21 @@ extension LanguageServer {
             text += "\n| \(LanguageNames.describe(language)) | \(shown) |"
         }
         return text
+    }
+
+    /// `text` as one cell of a Markdown table, each slot as code: it reads
+    /// as a stand-in beside the words (`\\(name)が開通しました`), and a code
+    /// span shows its backslash as written, where plain text needs it escaped.
+    static func tableCell(_ text: InterpolatedText) -> String {
+        if let plain = text.plainText { return tableCell(plain) }
+        var cell = ""
+        for segment in text.segments {
+            switch segment {
+            case .text(let piece): cell += tableCell(piece)
+            case .argument(let name): cell += "`\\(\(name))`"
+            }
+        }
+        return cell
     }
 
     /// `text` as one cell of a Markdown table: a `|` or a line break would end it.

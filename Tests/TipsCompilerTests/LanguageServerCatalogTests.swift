@@ -148,6 +148,15 @@ import Testing
                 + "`Welcome.title`.\n\nNo String Catalog (`Tips.xcstrings`) is beside the file: `tipc strings` writes one."
         )
         #expect(LanguageServer.tableCell("a | b\n*c*") == "a \\| b \\*c\\*")
+        // A slot is code, which every renderer shows as written (Neovim 0.7
+        // drew the escaped `\\(name)` as `(name)`); the text around it is escaped.
+        let reusable =
+            "event opened\ntip Welcome(name: String) {\n    id \"welcome-\\(name)\"\n    title \"Hi \\(name)\"\n"
+            + "    rule opened.count > 0\n}\n"
+        let (slots, slotsURI, _) = try self.session(
+            reusable, catalog: Self.catalog("Welcome.title", german: "Hallo \\\\(name) | *du*"))
+        #expect(
+            hover(slots, slotsURI, 3)?.hasSuffix("| German (de) | Hallo `\\(name)` \\| \\*du\\* |") == true)
         let (brandSession, brandTips) = try self.session(fixture: "DoNotTranslate")
         #expect(
             hover(brandSession, brandTips, 7)?.hasSuffix(
