@@ -71,10 +71,18 @@ extension SyntaxParser {
         return literal
     }
 
-    /// Consumes the current token when it is a whole number (a malformed one has no value).
+    /// Consumes the current token when it is a whole number (a malformed one
+    /// has no value), or `-` and the whole number written right after it: a
+    /// count is never negative, and the checker then says what range it takes
+    /// (`'maxDisplayCount' must be at least 1, but this is -1`) where "expected
+    /// a whole number" would call `-1` no number at all.
     mutating func takeInteger() -> IntegerLiteral? {
-        guard case .integer(let value) = current.value else { return nil }
-        return IntegerLiteral(value: value, range: advance().range)
+        if case .integer(let value) = current.value { return IntegerLiteral(value: value, range: advance().range) }
+        let number = peek()
+        guard currentKind == .minus, case .integer(let value) = number.value, number.range.start == current.range.end
+        else { return nil }
+        let minus = advance().range
+        return IntegerLiteral(value: -value, range: minus.extended(to: advance().range))
     }
 
     /// Consumes the current token when it is a duration (a malformed one has no value).
