@@ -95,7 +95,7 @@ extension Checker {
         case .parenthesized(let inner, _):
             return checkExpression(inner, expected: expected, context: context)
         case .name(let name):
-            return checkName(name, context: context)
+            return checkName(name, expected: expected, context: context)
         case .implicitMember(let name, let range):
             return checkImplicitMember(name, range: range, expected: expected, context: context)
         case .member(let base, let name, let range):
@@ -123,7 +123,9 @@ extension Checker {
         }
     }
 
-    private mutating func checkName(_ name: Identifier, context: ExpressionContext) -> CheckedExpression? {
+    private mutating func checkName(
+        _ name: Identifier, expected: TipsType?, context: ExpressionContext
+    ) -> CheckedExpression? {
         if let type = context.arguments[name.name] {
             recordUse(.argument(name.name, tip: context.tip), at: name.range)
             return .argument(name.name, type)
@@ -153,11 +155,28 @@ extension Checker {
                     at: name.range, replacing: "." + name.name)
                 return nil
             }
+            if let enumName = enumeration(withCase: name.name, expected: expected) {
+                diagnostics.error(
+                    "unknown name '\(name.name)'; did you mean the case '.\(name.name)' of enum '\(enumName)'?",
+                    at: name.range, replacing: "." + name.name)
+                return nil
+            }
             candidates.sort()
             diagnostics.error(
                 "unknown name '\(name.name)'", at: name.range, suggesting: nameSuggestion(for: name, among: candidates))
             return nil
         }
+    }
+
+    /// The enum that has a case spelled `name` (`tier == basic` for
+    /// `.basic`): the expected one, else the only one that has it; nil when
+    /// none does or several do.
+    private func enumeration(withCase name: String, expected: TipsType?) -> String? {
+        if case .enumeration(let enumName) = expected, enumeration(named: enumName)?.cases.contains(name) == true {
+            return enumName
+        }
+        let owners = names(of: .enumeration).filter { enumeration(named: $0)?.cases.contains(name) == true }
+        return owners.count == 1 ? owners[0] : nil
     }
 
     /// The message for a word other languages use where `.tips` has another
