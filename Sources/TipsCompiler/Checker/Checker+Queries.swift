@@ -155,6 +155,12 @@ extension Checker {
             let argument = singleArgument(
                 arguments, label: nil, method: "within", example: Self.stepExample("within"), range: range)
         else { return nil }
+        if case .integer(let number) = argument.value {
+            // `within(7)`: the number is right, the unit is missing (as `keep 30` is told).
+            diagnostics.error(
+                "'within' needs a Duration; add a unit to '\(number.value)': s, m, h, d or w", at: number.range)
+            return nil
+        }
         guard let checked = checkExpression(argument.value, expected: .duration, context: context) else {
             return nil
         }
