@@ -45,6 +45,19 @@ extension SyntaxParser {
         return (block.items, block.range)
     }
 
+    /// `close T` or `dismiss T`: what a person does to a tip, which a scenario
+    /// writes as the invalidation it causes. Reports the step to write and
+    /// returns true; false for any other word.
+    private mutating func reportClosingWord(_ keyword: Token) -> Bool {
+        let word = text(keyword)
+        guard ["close", "dismiss"].contains(word) else { return false }
+        let tip = peek().kind == .identifier ? text(peek()) : "T"
+        error(
+            "there is no '\(word)' step: a person who closes a tip invalidates it, "
+                + "which a scenario writes 'invalidate \(tip) tipClosed'", at: keyword.range)
+        return true
+    }
+
     /// scenario_step = set_step | donate_step | wait_step | show_step | tip_step | invalidate_step
     ///               | "restart" | "newSession" | hold_step | language_step | repeat_step | expect_step
     ///               | override_step ;
@@ -60,7 +73,10 @@ extension SyntaxParser {
             return nil
         }
         guard let step = keyword.keyword, step.startsScenarioStep else {
-            _ = reportUnknown("scenario step", keyword, among: SyntaxParser.scenarioStepKeywordList, in: "a scenario")
+            if !reportClosingWord(keyword) {
+                _ = reportUnknown(
+                    "scenario step", keyword, among: SyntaxParser.scenarioStepKeywordList, in: "a scenario")
+            }
             return nil
         }
         advance()
