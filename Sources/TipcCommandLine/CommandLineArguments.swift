@@ -95,10 +95,14 @@ public enum CommandLineArguments {
         return try command(first, try spec.parse(rest))
     }
 
+    /// "did you mean" the closest command, or else the list of them, as an
+    /// unknown tip item is told.
     private static func unknownCommand(_ name: String) -> UsageError {
-        let hint = SpellingSuggester.closest(to: name, among: commands).map { "; did you mean '\($0)'?" } ?? ""
+        if let suggestion = SpellingSuggester.closest(to: name, among: commands) {
+            return UsageError("unknown command '\(name)'; did you mean '\(suggestion)'?")
+        }
         return UsageError(
-            "unknown command '\(name)'\(hint); the commands are "
+            "unknown command '\(name)'; the commands are "
                 + HelpText.commands.map(\.name).dropLast().joined(separator: ", ") + " and "
                 + (HelpText.commands.last?.name ?? "")
         )

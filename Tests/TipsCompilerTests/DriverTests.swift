@@ -35,9 +35,10 @@ import TipsTestSupport
             ["compile", "a.tips", "-o", "x", "--access-level", "open"],
             "'--access-level' is internal, package or public, not 'open'"
         ),
+        (["chek", "a.tips"], "unknown command 'chek'; did you mean 'check'?"),
         (
-            ["chek", "a.tips"],
-            "unknown command 'chek'; did you mean 'check'?; the commands are compile, check, lock, preview, strings, format, lsp, test and dump"
+            ["frobnicate", "a.tips"],
+            "unknown command 'frobnicate'; the commands are compile, check, lock, preview, strings, format, lsp, test and dump"
         ),
         (["--frobnicate"], "unknown option '--frobnicate'; run 'tipc --help' for usage"),
         (
