@@ -94,20 +94,44 @@ import Testing
         /// runs share: on two cores, two tests blocked reading would leave
         /// no thread to run the scenarios they wait for.
         func read(until last: @escaping @Sendable (JSON) -> Bool) async throws -> [JSON] {
+            try await read(sending: [], after: { _ in false }, until: last)
+        }
+
+        /// ``read(until:)``, and 20 ms after the first message that satisfies
+        /// `trigger`, sends `later`: from the reading thread, so that the
+        /// moment is not left to a task of the Swift runtime's pool, which
+        /// the scenario runs of tests running at once can keep busy for as
+        /// long as a run takes (once, a request meant for the middle of a
+        /// run was sent after it).
+        func read(
+            sending later: [JSON], after trigger: @escaping @Sendable (JSON) -> Bool,
+            until last: @escaping @Sendable (JSON) -> Bool
+        ) async throws -> [JSON] {
             try await withCheckedThrowingContinuation { continuation in
-                Thread.detachNewThread { continuation.resume(with: Result { try self.readOnThisThread(until: last) }) }
+                Thread.detachNewThread {
+                    continuation.resume(
+                        with: Result { try self.readOnThisThread(sending: later, after: trigger, until: last) })
+                }
             }
         }
 
-        private func readOnThisThread(until last: (JSON) -> Bool) throws -> [JSON] {
+        private func readOnThisThread(
+            sending later: [JSON], after trigger: (JSON) -> Bool, until last: (JSON) -> Bool
+        ) throws -> [JSON] {
             var reader = MessageReader()
             var messages: [JSON] = []
+            var sent = false
             while true {
                 let chunk = output.fileHandleForReading.availableData
                 if chunk.isEmpty { return messages }
                 reader.append(chunk)
                 while let next = reader.next() {
                     messages.append(try next.get())
+                    if !sent, trigger(messages[messages.count - 1]) {
+                        sent = true
+                        Thread.sleep(forTimeInterval: 0.02)
+                        send(later)
+                    }
                     if last(messages[messages.count - 1]) { return messages }
                 }
             }

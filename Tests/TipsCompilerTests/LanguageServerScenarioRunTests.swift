@@ -111,10 +111,12 @@ import TipsScenarios
     static let text = LanguageServerScenarioRunTests.tips.replacingOccurrences(
         of: "donate opened\n", with: "donate opened\n    repeat 500 { repeat 100 { wait 1s } }\n")
 
-    /// A connection over pipes with ``text`` open at `uri`, and what it sent
-    /// up to the compiler's diagnostics.
-    static func open(_ uri: String) async throws -> (LanguageServerEditStormTests.PipeServer, [JSON]) {
+    /// A connection over pipes that opens ``text`` at `uri`, sends `later`
+    /// 20 ms after the compiler's diagnostics (the scenarios have started by
+    /// then), and what it sent up to the first failed step's diagnostics.
+    static func run(_ uri: String, sending later: [JSON]) async throws -> [JSON] {
         let server = LanguageServerEditStormTests.PipeServer()
+        defer { server.stop() }
         server.send([
             ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [:]],
             [
@@ -124,25 +126,24 @@ import TipsScenarios
                 ],
             ],
         ])
-        do {
-            return (server, try await server.read { $0["method"] == "textDocument/publishDiagnostics" })
-        } catch {
-            server.stop()
-            throw error
-        }
+        return try await server.read(
+            sending: later, after: { $0["method"] == "textDocument/publishDiagnostics" },
+            until: { $0["params"]["diagnostics"].arrayValue?.isEmpty == false })
     }
 
     @Test func aRequestIsAnsweredWhileScenariosRun() async throws {
         let uri = "file:///tmp/tipc-connection-scenarios/App.tips"
-        let (server, checked) = try await Self.open(uri)
-        defer { server.stop() }
-        #expect(checked.last?["params"]["diagnostics"] == [], "the compiler's diagnostics, before any scenario ran")
-        // The scenarios have started by now; a connection that waited for them would answer after them.
-        try await Task.sleep(for: .milliseconds(20))
-        server.send([
-            ["jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": LanguageServerSession.at(uri, 5, 6)]
-        ])
-        let messages = try await server.read { $0["params"]["diagnostics"].arrayValue?.isEmpty == false }
+        let messages = try await Self.run(
+            uri,
+            sending: [
+                [
+                    "jsonrpc": "2.0", "id": 2, "method": "textDocument/hover",
+                    "params": LanguageServerSession.at(uri, 5, 6),
+                ]
+            ])
+        let checked = messages.first { $0["method"] == "textDocument/publishDiagnostics" }
+        #expect(checked?["params"]["diagnostics"] == [], "the compiler's diagnostics, before any scenario ran")
+        // A connection that waited for the scenarios would answer after them.
         let answer = try #require(messages.firstIndex { $0["id"] == 2 }, "the hover is answered")
         #expect(answer < messages.count - 1, "before the scenarios' failure is published")
         let failure = messages.last?["params"]["diagnostics"].arrayValue?.first
@@ -152,20 +153,18 @@ import TipsScenarios
 
     @Test func anEditDuringARunStopsItAndOnlyTheNewTextsFailuresGoOut() async throws {
         let uri = "file:///tmp/tipc-connection-scenarios/Edited.tips"
-        let (server, _) = try await Self.open(uri)
-        defer { server.stop() }
-        try await Task.sleep(for: .milliseconds(20))
         // A line above everything: the failed step moves to line 14.
-        server.send([
-            [
-                "jsonrpc": "2.0", "method": "textDocument/didChange",
-                "params": [
-                    "textDocument": ["uri": .string(uri), "version": 2],
-                    "contentChanges": [["text": .string("// edited\n" + Self.text)]],
-                ],
-            ]
-        ])
-        let messages = try await server.read { $0["params"]["diagnostics"].arrayValue?.isEmpty == false }
+        let messages = try await Self.run(
+            uri,
+            sending: [
+                [
+                    "jsonrpc": "2.0", "method": "textDocument/didChange",
+                    "params": [
+                        "textDocument": ["uri": .string(uri), "version": 2],
+                        "contentChanges": [["text": .string("// edited\n" + Self.text)]],
+                    ],
+                ]
+            ])
         let failures = messages.filter { $0["params"]["diagnostics"].arrayValue?.isEmpty == false }
         #expect(failures.count == 1)
         #expect(failures.first?["params"]["version"] == 2, "nothing of the run for version 1")
