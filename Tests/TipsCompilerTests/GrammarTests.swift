@@ -59,7 +59,7 @@ import Testing
 
     /// Rules that are parsed inline by their parent rule rather than by a function of their own.
     static let inlineRules: Set<String> = [
-        "separator", "case_separator", "field", "comparison_operator", "argument", "literal",
+        "separator", "case_separator", "field", "comparison_operator", "argument", "literal", "count",
     ]
 
     @Test func everySyntaxRuleHasAParseFunction() throws {
