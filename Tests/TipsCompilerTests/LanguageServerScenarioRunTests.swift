@@ -112,8 +112,9 @@ import TipsScenarios
         of: "donate opened\n", with: "donate opened\n    repeat 500 { repeat 100 { wait 1s } }\n")
 
     /// A connection over pipes that opens ``text`` at `uri`, sends `later`
-    /// 20 ms after the compiler's diagnostics (the scenarios have started by
-    /// then), and what it sent up to the first failed step's diagnostics.
+    /// 20 ms after the compiler's diagnostics (the server starts the
+    /// scenarios' run once those are out, and it takes about a third of a
+    /// second), and what it sent up to the first failed step's diagnostics.
     static func run(_ uri: String, sending later: [JSON]) async throws -> [JSON] {
         let server = LanguageServerEditStormTests.PipeServer()
         defer { server.stop() }
