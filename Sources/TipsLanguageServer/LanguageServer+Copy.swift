@@ -101,15 +101,7 @@ extension LanguageServer {
     /// as a stand-in beside the words (`\\(name)が開通しました`), and a code
     /// span shows its backslash as written, where plain text needs it escaped.
     static func tableCell(_ text: InterpolatedText) -> String {
-        if let plain = text.plainText { return tableCell(plain) }
-        var cell = ""
-        for segment in text.segments {
-            switch segment {
-            case .text(let piece): cell += tableCell(piece)
-            case .argument(let name): cell += "`\\(\(name))`"
-            }
-        }
-        return cell
+        text.joined(text: tableCell, argument: { "`\\(\($0))`" })
     }
 
     /// `text` as one cell of a Markdown table: a `|` or a line break would end it.

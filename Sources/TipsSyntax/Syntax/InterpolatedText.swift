@@ -53,21 +53,22 @@ public struct InterpolatedText: Hashable, Sendable {
 
     /// The text with interpolations written back as `\(name)`.
     public var displayText: String {
-        plainText ?? joined { "\\(\($0))" }
+        plainText ?? joined(argument: { "\\(\($0))" })
     }
 
     /// The text with the instance's argument values, as Swift interpolates them in the generated tip.
     public func filled(with arguments: [String: TipValue]) -> String {
-        joined { arguments[$0].map(Self.interpolated) ?? "" }
+        joined(argument: { arguments[$0].map(Self.interpolated) ?? "" })
     }
 
-    /// The pieces in order, each argument as `argument` writes it.
-    private func joined(_ argument: (String) -> String) -> String {
-        guard case .pieces(let pieces) = storage else { return plainText ?? "" }
+    /// The pieces in order, each text as `text` writes it (as it is, unless
+    /// told) and each argument as `argument` writes it.
+    package func joined(text: (String) -> String = { $0 }, argument: (String) -> String) -> String {
+        guard case .pieces(let pieces) = storage else { return text(plainText ?? "") }
         var out = ""
         for segment in pieces {
             switch segment {
-            case .text(let piece): out += piece
+            case .text(let piece): out += text(piece)
             case .argument(let name): out += argument(name)
             }
         }
