@@ -127,7 +127,8 @@ public enum HelpText {
             there: translations are kept, a translation whose source text changed is marked
             needs_review, a key whose string is gone is marked stale. Writes the catalog in
             Xcode's layout, rewriting it only when its bytes change, and nothing when the
-            input has errors or the catalog cannot be read.
+            input has errors or the catalog cannot be read. Then checks the translations of
+            the catalog as written, as --strings does, and exits 1 when they have errors.
             """,
         options: [
             CommandOption("--output", short: "-o", value: "<file.xcstrings>", help: "The catalog to write or update"),

@@ -8,6 +8,8 @@ import TipsSyntax
 /// action titles) for translators, keeping every translation it holds
 /// (`StringCatalog.updated(with:)` has the rules). With errors in the input, or
 /// a catalog it cannot read, it prints them, writes nothing and exits 1.
+/// Then it says what the build will say of the translations in the catalog
+/// it wrote, and exits 1 when the build would fail on them.
 public struct StringsCommand: Hashable, Sendable {
     /// The files it reads and the catalog it writes.
     public var io: InputsAndOutput
@@ -40,33 +42,40 @@ public struct StringsCommand: Hashable, Sendable {
         } catch {
             return CommandLineTool.fail(error, standardError: standardError)
         }
-        // States pass through the update as read: only a catalog that had such a state is read again.
-        if catalog.entries.contains(where: { $0.units.contains { !$0.hasXcodeState } }) {
-            Self.warnAboutStates(in: updated, path: io.output, standardError: standardError)
-        }
+        let checked = Self.checkTranslations(of: file, at: io.output, against: program, in: result.sources)
+        if !checked.text.isEmpty { standardError(checked.text) }
         let summary = catalog.summary(of: strings)
         // A catalog another tool laid out is rewritten in Xcode's layout even
         // when no string changed; say so rather than "up to date" alone.
         let layout = wrote && summary.isUpToDate ? "; rewritten in Xcode's layout" : ""
         standardOutput("\(io.output): \(summary)\(layout)\n")
+        guard checked.errorCount == 0 else {
+            let errors = checked.errorCount == 1 ? "the error is" : "the errors are"
+            let written = wrote ? "the catalog was written, and " : ""
+            standardError(
+                checked.errorSummary(consequence: "; \(written)a build with it fails until \(errors) fixed"))
+            return CommandLineTool.inputErrors
+        }
         return CommandLineTool.success
     }
 
-    /// Warns at each translation state Xcode does not write, at its line in
-    /// the catalog as written: the update marks a translation for review
-    /// only from `translated`, so one with such a state keeps its place
-    /// unmarked when its source text changes, and nothing else would say so.
-    static func warnAboutStates(in bytes: [UInt8], path: String, standardError: (String) -> Void) {
-        var sources = SourceManager()
-        var ignored = DiagnosticEngine()
-        guard let written = StringCatalog.read(sources.add(path: path, bytes: bytes), diagnostics: &ignored) else {
-            return
-        }
+    /// What the build says of the catalog `file` as written (`tipc compile
+    /// --strings`): a slot a translation misspells, an empty translation, a
+    /// language that lacks some strings, a state Xcode does not write, each
+    /// at its line in the catalog. Keys being up to date says nothing of the
+    /// translations they hold, and the person who runs `tipc strings` after
+    /// a translator's work is the one to tell.
+    static func checkTranslations(
+        of file: EmittedFile, at path: String, against program: CheckedProgram, in sources: SourceManager
+    ) -> DiagnosticPrinter {
+        var sources = sources
+        var program = program
         var diagnostics = DiagnosticEngine()
-        written.reportUnknownStates(into: &diagnostics)
+        _ = program.translate(
+            catalog: sources.add(path: path, bytes: file.utf8), checks: true, diagnostics: &diagnostics)
         var printer = DiagnosticPrinter()
         printer.collect(diagnostics.sorted, in: sources)
-        if !printer.text.isEmpty { standardError(printer.text) }
+        return printer
     }
 
     /// The catalog `--strings` names, read; nil when the option was not given.

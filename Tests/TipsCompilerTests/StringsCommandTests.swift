@@ -159,11 +159,58 @@ import TipsTestSupport
             try #require(written[line - 1].range(of: "\"Translated\"")).lowerBound.utf16Offset(in: written[line - 1])
             + 1
         #expect(
-            output.standardError.hasPrefix(
+            output.standardError.contains(
                 "Tips.xcstrings:\(line):\(column): warning: the German (de) translation of 'FavoriteTrail.title' has "
                     + "the state 'Translated', which Xcode does not write; did you mean 'translated'?\n"),
             "\(output.standardError)")
         #expect(try catalog(in: directory).entry("FavoriteTrail.title")?.unit(for: "de")?.state == "Translated")
+    }
+
+    /// Keys up to date say nothing of the translations they hold: `strings`
+    /// then says what the build says of the catalog it wrote, a misspelt
+    /// slot as an error at its line (exit 1, the catalog written all the
+    /// same) and a language that lacks strings as a warning.
+    @Test func whatTheBuildSaysOfTheTranslationsIsSaid() throws {
+        let (directory, url) = try translatedProject("\\\\(nmae) ist offen", to: "\\\\(name) is open")
+        let translated = try Data(contentsOf: url)
+        let line = try #require(
+            String(decoding: translated, as: UTF8.self).components(separatedBy: "\n").firstIndex {
+                $0.contains("(nmae) ist offen")
+            })
+        let output = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
+        #expect(output.status == 1)
+        #expect(output.standardOutput == "Tips.xcstrings: 5 strings, up to date\n")
+        #expect(
+            output.standardError.contains(
+                "Tips.xcstrings:\(line + 1):24: error: the German (de) translation of 'NewTrail.title' has the slot "
+                    + "'\\(nmae)', which the source text does not have; did you mean '\\(name)'?\n"),
+            "\(output.standardError)")
+        #expect(
+            output.standardError.contains(
+                "warning: German (de) has no translation of 4 of the 5 strings: FavoriteTrail.title, "
+                    + "FavoriteTrail.message, FavoriteTrail.action.learnMore and 1 more\n"),
+            "\(output.standardError)")
+        #expect(
+            output.standardError.hasSuffix(
+                "tipc: 1 error in the input; a build with it fails until the error is fixed\n"))
+        #expect(try Data(contentsOf: url) == translated)
+
+        let edited = Self.trails.replacingOccurrences(of: "Save as a Favorite", with: "Keep your favorites")
+        try Data(edited.utf8).write(to: directory.appendingPathComponent("Trails.tips"))
+        let written = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
+        #expect(written.status == 1)
+        #expect(written.standardOutput == "Tips.xcstrings: 5 strings: 1 changed\n")
+        #expect(
+            written.standardError.hasSuffix(
+                "tipc: 1 error in the input; the catalog was written, and a build with it fails until the error is "
+                    + "fixed\n"), "\(written.standardError)")
+        #expect(
+            try catalog(in: directory).entry("FavoriteTrail.title")?.unit(for: "en")?.value == "Keep your favorites")
+
+        try Data(try Data(contentsOf: url).replacing(Data("(nmae)".utf8), with: Data("(name)".utf8))).write(to: url)
+        let fixed = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: directory)
+        #expect(fixed.status == 0, "\(fixed.standardError)")
+        #expect(!fixed.standardError.contains("error"), "\(fixed.standardError)")
     }
 
     /// A tip renamed with `renamedFrom` keeps its translations: `check` says

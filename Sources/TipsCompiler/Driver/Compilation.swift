@@ -197,10 +197,7 @@ public struct Compilation: Sendable {
         diagnostics: inout DiagnosticEngine
     ) -> [String] {
         let file = sources.add(path: input.path, bytes: input.bytes)
-        let inputHasErrors = diagnostics.hasErrors
-        guard let catalog = StringCatalog.read(file, diagnostics: &diagnostics) else { return [] }
-        if !inputHasErrors { TranslationChecker.check(catalog, into: &program, diagnostics: &diagnostics) }
-        return [catalog.sourceLanguage] + catalog.translationLanguages
+        return program.translate(catalog: file, checks: !diagnostics.hasErrors, diagnostics: &diagnostics)
     }
 
     /// Reports two inputs whose outputs the back end would give one name.

@@ -286,9 +286,7 @@ extension TranslationChecker {
     /// `reviewed`): `tipc strings` marks a translation for review when its
     /// source text changes only from `translated`, and Xcode counts a
     /// translation as done or to do by its state. "Did you mean" offers the
-    /// closest state (case ignored), and its fix writes it, quoted. The
-    /// check of a catalog against a program and `tipc strings`
-    /// (``StringCatalog/reportUnknownStates(into:)``) both report with it.
+    /// closest state (case ignored), and its fix writes it, quoted.
     static func reportState(
         of unit: StringCatalog.Unit, key: String, sourceLanguage: String, into diagnostics: inout DiagnosticEngine
     ) {
@@ -314,19 +312,5 @@ extension TranslationChecker {
             return Suggestion(phrase: "; 'tipc strings' marks such a key stale", replacement: nil)
         }
         return Suggestion(phrase: "; did you mean '\(match)'?", replacement: "\"\(JSONPrinter.escaped(match))\"")
-    }
-}
-
-extension StringCatalog {
-    /// Warns at each string unit whose state Xcode does not write, as a
-    /// check against a program does: for `tipc strings`, which checks no
-    /// translation but should not leave one unmarked in silence.
-    package func reportUnknownStates(into diagnostics: inout DiagnosticEngine) {
-        for entry in entries {
-            for unit in entry.units {
-                TranslationChecker.reportState(
-                    of: unit, key: entry.key, sourceLanguage: sourceLanguage, into: &diagnostics)
-            }
-        }
     }
 }

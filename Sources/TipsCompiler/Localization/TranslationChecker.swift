@@ -164,3 +164,20 @@ struct TranslationChecker {
         return text
     }
 }
+
+extension CheckedProgram {
+    /// Reads the String Catalog `file` and, when `checks`, checks its
+    /// translations against the program's strings, reporting into
+    /// `diagnostics`, and records them in the program
+    /// (``TranslationChecker/check(_:into:diagnostics:)``): what `--strings`
+    /// does after the inputs, and what `tipc strings` does with the catalog
+    /// it has just written. Returns the catalog's languages, its source
+    /// language first; none when it cannot be read.
+    package mutating func translate(
+        catalog file: SourceFile, checks: Bool, diagnostics: inout DiagnosticEngine
+    ) -> [String] {
+        guard let catalog = StringCatalog.read(file, diagnostics: &diagnostics) else { return [] }
+        if checks { TranslationChecker.check(catalog, into: &self, diagnostics: &diagnostics) }
+        return [catalog.sourceLanguage] + catalog.translationLanguages
+    }
+}
