@@ -24,8 +24,8 @@ public enum CommandLineTool {
         let command: TipcCommand
         var origins: [OptionsFile.Origin?] = []
         do throws(UsageError) {
-            let expanded = try OptionsFile.expand(arguments) { path in
-                FileBytes.read(path).map { String(decoding: $0, as: UTF8.self) }
+            let expanded = try OptionsFile.expand(arguments) { path throws(UsageError) in
+                String(decoding: try FileBytes.contents(of: path, what: "the options file "), as: UTF8.self)
             }
             origins = expanded.origins
             command = try CommandLineArguments.parse(expanded.arguments)
@@ -82,20 +82,12 @@ public enum CommandLineTool {
     static func readInputs(_ files: [String], standardError: (String) -> Void) -> [CompilationInput]? {
         var inputs: [CompilationInput] = []
         for path in files {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                standardError("tipc: error: cannot read '\(path)': no such file\n")
+            do {
+                inputs.append(CompilationInput(path: path, bytes: try FileBytes.contents(of: path)))
+            } catch {
+                _ = fail(error, standardError: standardError)
                 return nil
             }
-            guard !isDirectory.boolValue else {
-                standardError("tipc: error: cannot read '\(path)': it is a directory\n")
-                return nil
-            }
-            guard let bytes = FileBytes.read(path) else {
-                standardError("tipc: error: cannot read '\(path)': permission denied or unreadable\n")
-                return nil
-            }
-            inputs.append(CompilationInput(path: path, bytes: bytes))
         }
         return inputs
     }
@@ -111,13 +103,7 @@ public enum CommandLineTool {
     /// `writer` is the command that writes one ("tipc lock").
     static func readOptionFile(_ path: String?, kind: String, writer: String) throws(UsageError) -> CompilationInput? {
         guard let path else { return nil }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw UsageError("cannot read the \(kind) '\(path)': no such file; write it with '\(writer)'")
-        }
-        guard !isDirectory.boolValue, let bytes = FileBytes.read(path) else {
-            throw UsageError("cannot read the \(kind) '\(path)': it is a directory or unreadable")
-        }
+        let bytes = try FileBytes.contents(of: path, what: "the \(kind) ", missingHint: "; write it with '\(writer)'")
         return CompilationInput(path: path, bytes: bytes)
     }
 

@@ -10,6 +10,22 @@ import Foundation
 /// ran 1,022.8 M instructions with them and 1,007.5 M with these
 /// (callgrind, the whole process).
 enum FileBytes {
+    /// The bytes of the file at `path`, or why they cannot be read, in the
+    /// words every command uses: `cannot read <what>'<path>': no such file`
+    /// (then `missingHint`, such as "; write it with 'tipc lock'"), `it is a
+    /// directory`, or `permission denied or unreadable`. `what` names the
+    /// file when it is not an input ("the lock ").
+    static func contents(of path: String, what: String = "", missingHint: String = "") throws(UsageError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        let cannot = "cannot read \(what)'\(path)'"
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw UsageError("\(cannot): no such file\(missingHint)")
+        }
+        guard !isDirectory.boolValue else { throw UsageError("\(cannot): it is a directory") }
+        guard let bytes = read(path) else { throw UsageError("\(cannot): permission denied or unreadable") }
+        return bytes
+    }
+
     /// The bytes of the file at `path`, read into one array sized from the
     /// file, and grown only when more follows (a pipe, a file still being
     /// written); nil when it cannot be opened or read.

@@ -50,9 +50,7 @@ public struct LockCommand: Hashable, Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         guard !isDirectory.boolValue else { throw UsageError("cannot write '\(path)': it is a directory") }
-        guard let bytes = FileBytes.read(path) else {
-            throw UsageError("cannot read '\(path)': permission denied or unreadable")
-        }
+        let bytes = try FileBytes.contents(of: path)
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return nil }
         return CompilationInput(path: path, bytes: bytes)
     }

@@ -22,7 +22,7 @@ public enum OptionsFile {
     /// `#` are skipped. `origins` is aligned with `arguments`: nil for an
     /// argument given on the command line.
     public static func expand(
-        _ arguments: [String], read: (String) -> String?
+        _ arguments: [String], read: (String) throws(UsageError) -> String
     ) throws(UsageError) -> (arguments: [String], origins: [Origin?]) {
         var expanded: [String] = []
         var origins: [Origin?] = []
@@ -44,7 +44,7 @@ public enum OptionsFile {
                 index += 1
                 continue
             }
-            guard let text = read(path) else { throw UsageError("cannot read options file '\(path)'") }
+            let text = try read(path)
             for (lineIndex, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
                 .enumerated()
             {

@@ -94,16 +94,11 @@ public struct StringsCommand: Hashable, Sendable {
     /// The catalog at `path`, or a new one when there is no file there; a
     /// catalog in another source language than the `.tips` files' is refused.
     static func readCatalog(at path: String, sourceLanguage: String) -> Result<StringCatalog, CatalogProblem> {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard FileManager.default.fileExists(atPath: path) else {
             return .success(StringCatalog(sourceLanguage: sourceLanguage))
         }
-        guard !isDirectory.boolValue else {
-            return .failure(.usage(UsageError("cannot read '\(path)': it is a directory")))
-        }
-        guard let bytes = FileBytes.read(path) else {
-            return .failure(.usage(UsageError("cannot read '\(path)': permission denied or unreadable")))
-        }
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.contents(of: path) } catch { return .failure(.usage(error)) }
         var sources = SourceManager()
         var diagnostics = DiagnosticEngine()
         let read = StringCatalog.read(sources.add(path: path, bytes: bytes), diagnostics: &diagnostics)

@@ -142,7 +142,7 @@ extension DriverTests {
         let files = ["a.options": "# comment\n--access-level public\n\n  --warnings-as-errors  \n"]
         let expanded = try OptionsFile.expand(
             ["compile", "x.tips", "--options-file", "a.options", "-o", "out"]
-        ) { files[$0] }.arguments
+        ) { files[$0] ?? "" }.arguments
         #expect(expanded == ["compile", "x.tips", "--access-level", "public", "--warnings-as-errors", "-o", "out"])
         #expect(throws: UsageError("options file 'loop' may not name another options file")) {
             try OptionsFile.expand(["check", "--options-file=loop"]) { _ in "--options-file loop" }

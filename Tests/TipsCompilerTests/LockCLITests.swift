@@ -121,6 +121,9 @@ import TipsTestSupport
         #expect(
             missing.standardError
                 == "tipc: error: cannot read the lock 'nope.lock': no such file; write it with 'tipc lock'\n")
+        let folder = try TipcProcess.run(["check", "App.tips", "--lock", "."], in: directory)
+        #expect(folder.status == 2)
+        #expect(folder.standardError == "tipc: error: cannot read the lock '.': it is a directory\n")
         let noOutput = try TipcProcess.run(["lock", "App.tips"], in: directory)
         #expect(noOutput.status == 2)
         #expect(noOutput.standardError == "tipc: error: 'lock' needs '--output <tipc.lock>'\n")
