@@ -287,4 +287,14 @@ extension Checker {
     }
 
     static let queryMethods = ["within", "where", "largestSubset", "smallestSubset"]
+
+    /// The query step that a step other APIs teach is written as here, and
+    /// what to say of it: TipKit's `donatedWithin`, Swift's `filter`.
+    static let foreignQuerySteps: [String: Suggestion] = [
+        "donatedWithin": Suggestion(
+            phrase: "; TipKit's 'donatedWithin' is 'within' here, as in 'within(7d)'", replacement: "within"),
+        "filter": Suggestion(
+            phrase: "; the step that keeps the donations that match is 'where', as in 'where(.field == value)'",
+            replacement: "where"),
+    ]
 }

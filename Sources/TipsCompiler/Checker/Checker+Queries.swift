@@ -75,9 +75,11 @@ extension Checker {
     ) -> (query: CheckedQuery, event: CheckedEvent)? {
         guard Self.queryMethods.contains(method.name) else {
             if checkQuery(base, context: context) != nil {
-                var hint = Suggestion.closest(
-                    to: method.name, in: Self.queryMethods,
-                    otherwise: "use within, where, largestSubset or smallestSubset")
+                var hint =
+                    Self.foreignQuerySteps[method.name]
+                    ?? Suggestion.closest(
+                        to: method.name, in: Self.queryMethods,
+                        otherwise: "use within, where, largestSubset or smallestSubset")
                 // `.count.within(...)` is reported at the whole call, which a step name would not fix.
                 if method.name == "count" { hint.replacement = nil }
                 diagnostics.error(
@@ -161,6 +163,12 @@ extension Checker {
                 "'within' needs a Duration; add a unit to '\(number.value)': s, m, h, d or w", at: number.range)
             return nil
         }
+        if let duration = Self.tipKitDuration(argument.value) {
+            // `within(.days(7))`, TipKit's `donatedWithin(.days(7))`: told as `3days` is.
+            diagnostics.error(
+                "write the duration as \(duration)", at: argument.value.range, replacing: duration)
+            return nil
+        }
         guard let checked = checkExpression(argument.value, expected: .duration, context: context) else {
             return nil
         }
@@ -184,6 +192,27 @@ extension Checker {
                 at: argument.value.range)
         }
         return .within(seconds: seconds)
+    }
+
+    /// The duration literal that TipKit's `.days(7)` (or `.day`, `.hours(2)`,
+    /// `.minutes`, `.weeks`, `.seconds`) spells: `7d`; nil for anything else.
+    static func tipKitDuration(_ expression: Expr) -> String? {
+        let unit: Identifier
+        var count = 1
+        switch expression {
+        case .implicitMember(let name, _):
+            unit = name
+        case .call(.implicitMember(let name, _), let arguments, _):
+            guard arguments.count == 1, arguments[0].label == nil, case .integer(let number) = arguments[0].value
+            else { return nil }
+            unit = name
+            count = number.value
+        default:
+            return nil
+        }
+        let units = ["second": "s", "minute": "m", "hour": "h", "day": "d", "week": "w"]
+        let singular = unit.name.hasSuffix("s") ? String(unit.name.dropLast()) : unit.name
+        return units[singular].map { "\(count)\($0)" }
     }
 
     /// `base.name` where a query is expected, `name` being neither

@@ -420,6 +420,19 @@ public struct Lexer {
                 from: start, to: index, replacement: "")
             return
         }
+        if byte == UInt8(ascii: "$"), index < bytes.count, Lexer.isASCIIIdentifierByte(bytes[index]),
+            !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+        {
+            // `$count`, as TipKit's `#Rule(Self.$count)` names a parameter:
+            // reported once, then read as the name alone.
+            var end = index
+            while end < bytes.count, Lexer.isASCIIIdentifierByte(bytes[end]) { end += 1 }
+            let name = String(decoding: bytes[index..<end], as: UTF8.self)
+            error(
+                "write '\(name)' without '$': a rule names a parameter as it is declared", from: start, to: index,
+                replacement: "")
+            return
+        }
         emit(.unknown, from: start, to: index, malformed: true)
         let character = Character(Unicode.Scalar(byte))
         switch byte {

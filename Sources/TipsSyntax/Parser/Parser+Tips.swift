@@ -59,6 +59,14 @@ extension SyntaxParser {
     /// suggested item when it parses as one without another error, so that
     /// the tip is not then missing its title.
     mutating func parseMisspelledTipItem() -> TipItemKind? {
+        if let item = current.keyword, item.startsConfigItem {
+            // `displayFrequency weekly` in a tip: TipKit sets it for every tip, and so does .tips.
+            let flag =
+                item == .displayFrequency
+                ? "; a tip that may show whatever it says has 'ignoresDisplayFrequency'" : ""
+            error("'\(item.rawValue)' is an item of the config block, for every tip\(flag)", at: current.range)
+            return nil
+        }
         guard let suggestion = reportUnknown("tip item", current, among: Parser.tipItemKeywordList, in: "a tip"),
             let item = Keyword(rawValue: suggestion)
         else { return nil }
