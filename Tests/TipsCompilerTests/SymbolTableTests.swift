@@ -144,6 +144,32 @@ import Testing
             ])
     }
 
+    /// TipKit's `@Parameter` pasted inside a tip's braces is declared at
+    /// file scope from there: the tip keeps its items on both sides of it,
+    /// a diagnostic after it is still the tip's, and the parameter is found.
+    @Test func aParameterPastedInsideATipLeavesTheTipWhole() throws {
+        let result = Self.compile(
+            """
+            tip A {
+                title "A"
+                @Parameter static var saved: Bool = false
+                options [.maxDisplayCount(3)]
+                rule saved
+            }
+
+            """)
+        let table = result.symbols
+        #expect(table.declaration(of: .parameter("saved")) != nil)
+        #expect(table.references(to: .parameter("saved")).count == 2)  // its name where declared, and the rule
+        #expect(
+            table.members(of: .tip("A")).map(\.symbol) == [
+                .tipItem(.title, index: 0, tip: "A"), .tipItem(.rule, index: 0, tip: "A"),
+            ])
+        let options = try #require(result.diagnostics.first { $0.message.hasPrefix("a tip's options") })
+        #expect(options.owner == .tip("A"))
+        #expect(result.diagnostics.filter { $0.severity == .error }.count == 2, "\(result.diagnostics)")
+    }
+
     @Test func aDeclarationSaysWhereItsPersistedIdentityIsWritten() throws {
         let result = Self.compile(
             """

@@ -111,7 +111,12 @@ public struct SymbolTable: Hashable, Sendable {
     /// The members and items of a file-scope declaration, in the order written.
     public func members(of symbol: Symbol) -> [SymbolDeclaration] {
         guard let position = declarations.firstIndex(where: { $0.symbol == symbol }) else { return [] }
-        return declarations[(position + 1)...].prefix { $0.symbol.declaration == symbol && $0.symbol != symbol }
+        let owner = declarations[position].range
+        // A TipKit `@Parameter` pasted inside a tip's braces is a file-scope
+        // declaration written among the tip's items: passed over, not an end.
+        return declarations[(position + 1)...].prefix {
+            ($0.symbol.declaration == symbol && $0.symbol != symbol) || owner.holds($0.range)
+        }.filter { $0.symbol.declaration == symbol }
     }
 
     /// The name a tool's cursor at byte `offset` of `file` is on (touching its
@@ -149,12 +154,18 @@ public struct SymbolTable: Hashable, Sendable {
             let start = declarations[middle].range
             if (start.file, start.start) <= (range.file, range.start) { low = middle + 1 } else { high = middle }
         }
+        var passed: SourceRange?
         for declaration in declarations[..<low].reversed() {
             let written = declaration.range
             if written.file == range.file, written.start <= range.start, range.start < written.end {
                 return declaration.symbol
             }
-            if declaration.symbol.declaration == declaration.symbol { return nil }
+            guard declaration.symbol.declaration == declaration.symbol else { continue }
+            // A file-scope declaration that does not hold it: no earlier one
+            // does, unless that one holds this one too (a TipKit `@Parameter`
+            // pasted inside a tip's braces is declared at file scope from there).
+            if let passed, !written.holds(passed) { return nil }
+            passed = written
         }
         return nil
     }

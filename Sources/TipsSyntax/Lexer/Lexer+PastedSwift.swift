@@ -95,6 +95,65 @@ extension Lexer {
         return true
     }
 
+    /// `@Parameter static var isLoggedIn: Bool = false`, TipKit's parameter
+    /// pasted into a `.tips` file: reported once with the `.tips` spelling,
+    /// and `@Parameter static var` (or `@Parameter var`) read as the keyword
+    /// `parameter`, so that the declaration after it is read as meant (inside
+    /// a tip's braces, where TipKit declares it, the parser moves it to file
+    /// scope: `takePastedParameter()`). False, with nothing consumed, for
+    /// any other `@`.
+    mutating func scanTipKitParameter() -> Bool {
+        let start = index
+        var words: [(text: String, end: Int)] = []
+        var position = start + 1
+        while words.count < 3 {
+            var end = position
+            while end < bytes.count, Lexer.isASCIIIdentifierByte(bytes[end]) { end += 1 }
+            guard end > position else { break }
+            words.append((file.text(in: range(position, end)), end))
+            position = blanksEnd(from: end)
+        }
+        let spellings = words.map(\.text)
+        guard spellings.first == "Parameter", let variable = spellings.firstIndex(of: "var"),
+            spellings[1..<variable].allSatisfy({ $0 == "static" })
+        else { return false }
+        let keywordEnd = words[variable].end
+        let declaration = file.text(in: range(blanksEnd(from: keywordEnd), codeEnd(from: keywordEnd)))
+            .trimmingSuffix("\r").trimmingSuffix(" ")
+        index = keywordEnd
+        emit(.identifier, from: start, to: keywordEnd, keyword: .parameter)
+        if braceDepth > 0 {
+            error(
+                "this is TipKit's Swift; in .tips a parameter is declared at file scope, outside the tip's braces, "
+                    + "as: parameter \(declaration)", from: start, to: keywordEnd)
+        } else {
+            error(
+                "this is TipKit's Swift; in .tips a parameter is declared as: parameter \(declaration)",
+                from: start, to: keywordEnd, replacement: "parameter")
+        }
+        return true
+    }
+
+    /// The end of the code on the line from `position`: where a `//`
+    /// comment outside a string starts, else the line's end.
+    func codeEnd(from position: Int) -> Int {
+        let end = lineEnd(from: position)
+        var inString = false
+        var offset = position
+        while offset < end {
+            let byte = bytes[offset]
+            if byte == Lexer.quote {
+                inString.toggle()
+            } else if byte == UInt8(ascii: "\\"), inString {
+                offset += 1
+            } else if !inString, byte == UInt8(ascii: "/"), offset + 1 < end, bytes[offset + 1] == byte {
+                return offset
+            }
+            offset += 1
+        }
+        return end
+    }
+
     /// Where the `#Rule(` macro whose `(` ends at `position` ends: after the
     /// `}` of its closure, or after its `)` when no closure follows on that
     /// line. Unbalanced within ``maximumPastedLines`` lines, it ends with its

@@ -41,6 +41,8 @@ public struct Lexer {
     var pendingReport = LexicalReport.none
     /// Open parentheses; line breaks inside them do not separate items.
     var parenDepth = 0
+    /// Open braces: whether pasted Swift sits inside a block.
+    var braceDepth = 0
     /// The offset of the first line break since the last token, if any.
     var pendingNewline: Int?
     /// The kind of the last token other than a doc comment.
@@ -234,7 +236,12 @@ public struct Lexer {
         case .leftParen: parenDepth += 1
         case .rightParen: parenDepth = max(0, parenDepth - 1)
         // Braces never occur inside parentheses: resynchronise after a missing `)`.
-        case .leftBrace, .rightBrace: parenDepth = 0
+        case .leftBrace:
+            parenDepth = 0
+            braceDepth += 1
+        case .rightBrace:
+            parenDepth = 0
+            braceDepth = max(0, braceDepth - 1)
         default: break
         }
         lastToken = (token.keyword, token.range)
@@ -368,6 +375,8 @@ public struct Lexer {
         } else if byte == UInt8(ascii: "'") {
             scanSingleQuotedString()
         } else if byte == UInt8(ascii: "#"), scanTipKitRule() {
+            return
+        } else if byte == UInt8(ascii: "@"), scanTipKitParameter() {
             return
         } else {
             scanUnexpected(byte)

@@ -19,6 +19,8 @@ extension SyntaxParser {
             if let declaration = parseDeclaration() {
                 declarations.append(declaration)
             }
+            declarations += pastedParameters.lazy.map(Declaration.parameter)
+            pastedParameters.removeAll()
         }
         var syntax = SourceFileSyntax(file: file.id, declarations: declarations)
         syntax.cutShortItems = cutShortItems

@@ -61,6 +61,7 @@ extension SyntaxParser {
             if currentKind == .rightBrace {
                 return range(from: opening.range).extended(to: advance().range)
             }
+            if takePastedParameter() { continue }
             if isAtEnd || (atDeclarationStart && closesAtDeclaration()) {
                 errorExpected(
                     "expected '}' to close \(name())", notes: [DiagnosticNote("'{' opened here", at: opening.range)])
@@ -68,6 +69,24 @@ extension SyntaxParser {
             }
             element(&self)
         }
+    }
+
+    /// `@Parameter static var isLoggedIn: Bool = false` inside a block,
+    /// where TipKit declares a tip's parameters: the lexer has reported it
+    /// and reads `@Parameter static var` as `parameter`. Its declaration is
+    /// kept for file scope (``pastedParameters``), so that the block goes on
+    /// and the rules that use it find it; when it does not parse without
+    /// another error, its line is skipped. False for any other token.
+    mutating func takePastedParameter() -> Bool {
+        guard current.keyword == .parameter, current.lexicalReport == .error,
+            file.bytes[Int(current.range.start)] == UInt8(ascii: "@")
+        else { return false }
+        if let parameter = parseIfClean({ $0.parseParameterDecl(doc: nil) }) {
+            pastedParameters.append(parameter)
+        } else {
+            while !atItemEnd { advance() }
+        }
+        return true
     }
 
     /// Parses the items of a block whose `{` is `opening`, up to and including

@@ -119,6 +119,17 @@ extension SyntaxParser {
     /// donate_step = "donate" identifier [ argument_list ] ;
     mutating func parseDonateStep() -> ScenarioStepKind? {
         guard let event = parseReference("expected an event's name after 'donate'") else { return nil }
+        if case .integer(let count) = current.value, !current.followsLineBreak {
+            // `donate opened 3 times`: the count goes to a `repeat` around the step.
+            let start = current.range
+            var end = advance().range
+            if currentKind == .identifier, !atItemEnd, ["times", "x"].contains(text(current)) {
+                end = advance().range
+            }
+            error(
+                "to donate '\(event.name.name)' \(count) times, write repeat \(count) { donate \(event.name.name) }",
+                at: start.extended(to: end))
+        }
         return .donate(event: event.name, fields: event.arguments)
     }
 
@@ -161,6 +172,13 @@ extension SyntaxParser {
     /// invalidate_step = "invalidate" tip_reference identifier ;
     mutating func parseInvalidateStep() -> ScenarioStepKind? {
         guard let tip = parseTipReference(after: "'invalidate'") else { return nil }
+        if currentKind == .dot, peek().kind == .identifier, peek().range.start == current.range.end {
+            // `invalidate T .actionPerformed`, as TipKit's `invalidate(reason: .actionPerformed)`.
+            let dot = advance().range
+            error(
+                "write the reason without '.': invalidate \(tip.name.name) \(text(current))", at: dot,
+                fixIts: [FixIt(range: dot, replacement: "")])
+        }
         guard
             let reason = expectIdentifier(
                 "expected a reason after 'invalidate \(tip.name.name)': "

@@ -48,4 +48,31 @@ extension SyntaxParser {
                 + "frequency, or leave it out", at: written,
             fixIts: [FixIt(range: written, replacement: "")])
     }
+
+    /// `maxDisplayCount(3)`, as TipKit's `Tips.MaxDisplayCount(3)` is
+    /// written: reported once, and read as `maxDisplayCount 3`. Nil, with
+    /// nothing consumed, unless a whole number in parentheses follows.
+    mutating func takeParenthesizedCount(after keyword: Keyword) -> IntegerLiteral? {
+        guard currentKind == .leftParen, case .integer(let value) = peek().value, peek(2).kind == .rightParen else {
+            return nil
+        }
+        let opening = advance().range
+        let number = advance().range
+        let written = opening.extended(to: advance().range)
+        error(
+            "write '\(keyword.rawValue) \(value)' without parentheses", at: written,
+            fixIts: [FixIt(range: written, replacement: " \(value)")])
+        return IntegerLiteral(value: value, range: number)
+    }
+
+    /// `tip Welcome: Tip {`, as TipKit declares a tip's type: every tip is
+    /// one, so `: Tip` is reported once, removed by its fix, and skipped.
+    mutating func skipTipConformance(of name: Identifier) {
+        guard currentKind == .colon, peek().kind == .identifier, text(peek()) == "Tip" else { return }
+        let colon = advance().range
+        let written = colon.extended(to: advance().range)
+        error(
+            "remove ': Tip': every tip is one; write 'tip \(name.name) {'", at: written,
+            fixIts: [FixIt(range: written, replacement: "")])
+    }
 }

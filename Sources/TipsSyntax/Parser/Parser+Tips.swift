@@ -17,6 +17,7 @@ extension SyntaxParser {
                 return nil
             }
         }
+        skipTipConformance(of: name)
         guard let opening = expectDeclarationBlock("expected '{' to start the body of tip '\(name.name)'") else {
             return nil
         }
@@ -59,6 +60,13 @@ extension SyntaxParser {
     /// suggested item when it parses as one without another error, so that
     /// the tip is not then missing its title.
     mutating func parseMisspelledTipItem() -> TipItemKind? {
+        if text(current) == "options" {
+            // `options [.maxDisplayCount(3)]`, TipKit's `var options`: not a misspelt `action`.
+            error(
+                "a tip's options are items of their own here, one a line, such as maxDisplayCount 3 or "
+                    + "ignoresDisplayFrequency", at: current.range)
+            return nil
+        }
         if let item = current.keyword, item.startsConfigItem {
             // `displayFrequency weekly` in a tip: TipKit sets it for every tip, and so does .tips.
             let flag =
@@ -263,7 +271,7 @@ extension SyntaxParser {
 
     /// max_display_count_item = "maxDisplayCount" integer ;
     mutating func parseMaxDisplayCountItem() -> TipItemKind? {
-        guard let count = takeInteger() else {
+        guard let count = takeInteger() ?? takeParenthesizedCount(after: .maxDisplayCount) else {
             errorExpected("expected a whole number after 'maxDisplayCount'")
             return nil
         }

@@ -109,6 +109,9 @@ struct SyntaxParser {
     var abandonsExpression = false
     /// How many `repeat` blocks enclose the step being parsed.
     var stepDepth = 0
+    /// TipKit's `@Parameter` lines read inside a block (already reported by
+    /// the lexer), each declared after the declaration that holds it.
+    var pastedParameters: [ParameterDecl] = []
 
     init(file: SourceFile, diagnostics: consuming DiagnosticEngine) {
         self.file = file

@@ -35,6 +35,11 @@ public struct SourceRange: Hashable, Comparable, Sendable {
         SourceRange(file: file, start: min(start, other.start), end: max(end, other.end))
     }
 
+    /// Whether `other` lies within this range, in the same file.
+    public func holds(_ other: SourceRange) -> Bool {
+        file == other.file && start <= other.start && other.end <= end
+    }
+
     public static func < (lhs: SourceRange, rhs: SourceRange) -> Bool {
         (lhs.file, lhs.start, lhs.end) < (rhs.file, rhs.start, rhs.end)
     }
