@@ -75,4 +75,41 @@ extension SyntaxParser {
             "remove ': Tip': every tip is one; write 'tip \(name.name) {'", at: written,
             fixIts: [FixIt(range: written, replacement: "")])
     }
+
+    /// `image systemName: "star"`, as SwiftUI's `Image(systemName:)` is
+    /// written: the label is reported once, removed by its fix, and skipped,
+    /// so that the image is read as meant.
+    mutating func skipSystemNameLabel() {
+        guard currentKind == .identifier, text(current) == "systemName",
+            peek().kind == .string || (peek().kind == .colon && peek(2).kind == .string)
+        else { return }
+        let label = advance().range
+        var written = label
+        if currentKind == .colon { written = label.extended(to: advance().range) }
+        let removed = written.extended(
+            to: SourceRange(file: written.file, start: current.range.start, end: current.range.start))
+        error(
+            "write the symbol's name alone: image \(text(current))", at: label,
+            fixIts: [FixIt(range: removed, replacement: "")])
+    }
+
+    /// `invalidatedBy opened, closed`: an item names one event, so the
+    /// others are reported once, with the lines that name them, and skipped.
+    mutating func reportMoreInvalidatingEvents(after event: Identifier) {
+        guard currentKind == .comma else { return }
+        let comma = current.range
+        var others: [String] = []
+        while !atItemEnd {
+            if currentKind == .identifier { others.append(text(current)) }
+            advance()
+        }
+        guard !others.isEmpty else {
+            error("remove the ','; 'invalidatedBy' names one event", at: comma)
+            return
+        }
+        let lines = others.map { "invalidatedBy \($0)" }.joined(separator: "; ")
+        error(
+            "'invalidatedBy' names one event; give each its own line: invalidatedBy \(event.name); \(lines)",
+            at: comma)
+    }
 }

@@ -110,6 +110,7 @@ extension SyntaxParser {
         skipMistakenColon(after: item)
         switch item {
         case .title, .message, .image, .id:
+            if item == .image { skipSystemNameLabel() }
             // Bound by `guard let` and moved into the item: `map` lends its
             // closure the literal, which the item then holds a copy of.
             guard let literal = parseStringItem(item) else { return nil }
@@ -141,7 +142,9 @@ extension SyntaxParser {
             skipFlagValue(of: item)
             return .ignoresDisplayFrequency
         case .invalidatedBy:
-            return expectIdentifier("expected an event name after 'invalidatedBy'").map(TipItemKind.invalidatedBy)
+            guard let event = expectIdentifier("expected an event name after 'invalidatedBy'") else { return nil }
+            reportMoreInvalidatingEvents(after: event)
+            return .invalidatedBy(event)
         case .renamedFrom:
             return parseRenameSources(allowsID: true, owner: "a tip").map(TipItemKind.renamedFrom)
         case .snooze:
