@@ -116,7 +116,7 @@ public struct SymbolTable: Hashable, Sendable {
         // declaration written among the tip's items: passed over, not an end.
         return declarations[(position + 1)...].prefix {
             ($0.symbol.declaration == symbol && $0.symbol != symbol) || owner.holds($0.range)
-        }.filter { $0.symbol.declaration == symbol }
+        }.filter { $0.symbol.declaration == symbol && $0.symbol != symbol }
     }
 
     /// The name a tool's cursor at byte `offset` of `file` is on (touching its

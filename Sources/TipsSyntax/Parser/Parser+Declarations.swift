@@ -174,7 +174,12 @@ extension SyntaxParser {
             advance()
             return .oneAtATime(keyword: token.range, range: token.range)
         default:
-            if token.kind == .identifier {
+            if token.kind == .identifier, text(token) == "datastoreLocation" {
+                // TipKit's `.datastoreLocation(...)` is the app's, chosen where it configures tips.
+                error(
+                    "the datastore's location is the app's to choose, where it calls "
+                        + "Tips.configure([.datastoreLocation(...)])", at: token.range)
+            } else if token.kind == .identifier {
                 let word = text(token)
                 let items = Keyword.allCases.filter(\.startsConfigItem).map(\.rawValue)
                 if reportMisspelling("config item", word, at: token.range, among: items) == nil {
@@ -210,6 +215,7 @@ extension SyntaxParser {
             guard let literal = parseDurationLiteral(after: "'every'", example: "3d") else { return nil }
             return .every(literal, range: every.range.extended(to: literal.range))
         }
+        if let frequency = takeTipKitFrequency() { return frequency }
         guard currentKind == .identifier else {
             errorExpected(
                 "expected a display frequency after 'displayFrequency': immediate, hourly, daily, weekly, monthly or every <duration>"
@@ -217,6 +223,28 @@ extension SyntaxParser {
             return nil
         }
         return .named(advanceIdentifier())
+    }
+
+    /// `displayFrequency .daily` and `displayFrequency(.daily)`, as TipKit's
+    /// `.displayFrequency(.daily)` is written: reported once, with the fix
+    /// that writes `displayFrequency daily`, and read as that. Nil, with
+    /// nothing consumed, for anything else.
+    mutating func takeTipKitFrequency() -> DisplayFrequencySyntax? {
+        let parenthesized = currentKind == .leftParen
+        let dot = parenthesized ? 1 : 0
+        guard peek(dot).kind == .dot, peek(dot + 1).kind == .identifier,
+            !parenthesized || peek(dot + 2).kind == .rightParen
+        else { return nil }
+        let first = current.range
+        let name = text(peek(dot + 1))
+        for _ in 0..<(dot + 1) { advance() }
+        let identifier = advanceIdentifier()
+        let last = parenthesized ? advance().range : identifier.range
+        let written = first.extended(to: last)
+        error(
+            "write the frequency as a word: displayFrequency \(name)", at: written,
+            fixIts: [FixIt(range: written, replacement: parenthesized ? " \(name)" : name)])
+        return .named(identifier)
     }
 
     // MARK: - enum
