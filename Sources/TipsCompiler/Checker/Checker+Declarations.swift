@@ -127,6 +127,7 @@ extension Checker {
             } else {
                 expected = "\(Self.article(type)) literal"
             }
+            if reportAbsentValue(expression, of: type, expected: expected, subject: subject()) { return nil }
             if case .string(let literal) = expression, literal.plainText == nil, type == .string {
                 diagnostics.error(
                     "\(subject()) cannot interpolate; write plain text",
@@ -137,6 +138,36 @@ extension Checker {
                 "\(subject()) must be \(expected), but this is \(describeLiteral(value))",
                 at: expression.range)
             return nil
+        }
+    }
+
+    /// `name: String = nil` (or `null`, `None`): there is no absent value,
+    /// so the error offers, and its fix writes, the plainest value of
+    /// `type` (an enum's first case, which `expected` already names).
+    /// False, with nothing reported, for any other constant.
+    private mutating func reportAbsentValue(
+        _ expression: Expr, of type: TipsType, expected: String, subject: String
+    ) -> Bool {
+        guard case .name(let word) = expression, Lexer.absentValueWords.contains(word.name),
+            let plainest = plainestValue(of: type)
+        else { return false }
+        let example = if case .enumeration = type { "" } else { ", such as \(plainest)" }
+        diagnostics.error(
+            "there is no '\(word.name)' in .tips; \(subject) must be \(expected)\(example)", at: expression.range,
+            replacing: plainest)
+        return true
+    }
+
+    /// The value of `type` that says least (`false`, `0`, `""`, an enum's
+    /// first case), for a message to offer; nil for any other type.
+    func plainestValue(of type: TipsType) -> String? {
+        switch type {
+        case .bool: "false"
+        case .int: "0"
+        case .double: "0.0"
+        case .string: "\"\""
+        case .enumeration(let name): enumeration(named: name)?.cases.first.map { "." + $0 }
+        default: nil
         }
     }
 

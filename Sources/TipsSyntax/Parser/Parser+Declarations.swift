@@ -251,14 +251,17 @@ extension SyntaxParser {
 
     /// enum_decl = "enum" identifier "{" [ enum_case { case_separator enum_case } [ case_separator ] ] "}" ;
     mutating func parseEnumDecl(doc: consuming DocComment?) -> EnumDecl? {
-        guard let (keyword, name) = parseDeclarationName(.enum),
-            let opening = expectDeclarationBlock("expected '{' and the cases after enum '\(name.name)'")
-        else { return nil }
+        guard let (keyword, name) = parseDeclarationName(.enum) else { return nil }
+        skipEnumRawType(of: name)
+        guard let opening = expectDeclarationBlock("expected '{' and the cases after enum '\(name.name)'") else {
+            return nil
+        }
         var cases: [Identifier] = []
         var renames: [RenamedFromSyntax?] = []
         // Until the first case, a line like `event X` is read as a case, not as a declaration.
+        var caseKeywordSeen = false
         let end = parseBraced(opening: opening, name: "enum '\(name.name)'", closesAtDeclaration: !cases.isEmpty) {
-            $0.parseEnumCase(into: &cases, renames: &renames, of: name)
+            $0.parseEnumCase(into: &cases, renames: &renames, of: name, caseKeywordSeen: &caseKeywordSeen)
         }
         var decl = EnumDecl(doc: doc, name: name, cases: cases, range: keyword.range.extended(to: end))
         if renames.contains(where: { $0 != nil }) { decl.caseRenames = renames }
@@ -268,13 +271,15 @@ extension SyntaxParser {
 
     /// One case of enum `name` and the separator after it, or an error and the skip to the next case.
     private mutating func parseEnumCase(
-        into cases: inout [Identifier], renames: inout [RenamedFromSyntax?], of name: Identifier
+        into cases: inout [Identifier], renames: inout [RenamedFromSyntax?], of name: Identifier,
+        caseKeywordSeen: inout Bool
     ) {
         guard currentKind == .identifier else {
             errorExpected("expected a case name in enum '\(name.name)', found \(describe(current))")
             skipToNextCase()
             return
         }
+        skipSwiftCaseKeyword(in: name, seen: &caseKeywordSeen)
         let item = advanceIdentifier()
         cases.append(item)
         renames.append(parseCaseRenamedFrom(item))

@@ -7,6 +7,7 @@ extension SyntaxParser {
         var fields: [FieldSyntax] = []
         var complete = true
         if currentKind == .leftParen { (fields, complete) = parseFieldList(of: "event '\(name.name)'") }
+        if currentKind == .colon { skipEventPayloadType(of: name) }
         var keep: KeepClause?
         if complete, at(.keep) {
             keep = parseKeepClause()
@@ -121,7 +122,7 @@ extension SyntaxParser {
             }
             let name = advanceIdentifier()
             guard currentKind == .colon else {
-                errorExpected("expected ':' and a type after '\(name.name)', as in \(name.name): String")
+                reportFieldWithoutName(name)
                 return (fields, false)
             }
             advance()

@@ -23,4 +23,52 @@ extension SyntaxParser {
         while !atItemEnd, !atDeclarationStart { advance() }
         return EventDecl(doc: doc, name: name, fields: [], keep: nil, range: range(from: first.range))
     }
+
+    /// `enum Tier: String {`, as Swift gives an enum raw values: a case is
+    /// its own value, so `: String` is reported once, removed by its fix,
+    /// and skipped.
+    mutating func skipEnumRawType(of name: Identifier) {
+        guard currentKind == .colon, peek().kind == .identifier, peek(2).kind == .leftBrace else { return }
+        let colon = advance().range
+        let type = advance()
+        let written = colon.extended(to: type.range)
+        error(
+            "remove ': \(text(type))': a case of enum '\(name.name)' is its own value", at: written,
+            fixIts: [FixIt(range: written, replacement: "")])
+    }
+
+    /// `enum Plan { case free, pro }`, as Swift writes cases: the first
+    /// `case` of an enum is reported, removed by its fix, and skipped; any
+    /// later one is the same mistake, and skipped in silence.
+    mutating func skipSwiftCaseKeyword(in name: Identifier, seen: inout Bool) {
+        guard text(current) == "case", peek().kind == .identifier, !peek().followsLineBreak else { return }
+        let keyword = advance().range
+        guard !seen else { return }
+        seen = true
+        let written = SourceRange(file: keyword.file, start: keyword.start, end: current.range.start)
+        error(
+            "write the cases without 'case', as in enum \(name.name) { first, second }",
+            at: keyword, fixIts: [FixIt(range: written, replacement: "")])
+    }
+
+    /// `event opened: String`, as TipKit's `Tips.Event<Info>` carries one
+    /// value: an event carries named fields, so the `:` and the type are
+    /// reported once and skipped, and the event is read without fields.
+    mutating func skipEventPayloadType(of name: Identifier) {
+        let colon = advance().range
+        let type = currentKind == .identifier ? text(current) : "String"
+        if currentKind == .identifier { advance() }
+        error(
+            "an event carries named fields, in parentheses: event \(name.name)(value: \(type))", at: colon)
+    }
+
+    /// A field written as its type alone (`event saved(String)`), or a name
+    /// without its type (`event saved(region)`): the message says which is missing.
+    mutating func reportFieldWithoutName(_ name: Identifier) {
+        guard name.name.first?.isUppercase == true, currentKind == .comma || currentKind == .rightParen else {
+            errorExpected("expected ':' and a type after '\(name.name)', as in \(name.name): String")
+            return
+        }
+        error("a field has a name and a type; give this one a name, as in value: \(name.name)", at: name.range)
+    }
 }
