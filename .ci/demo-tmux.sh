@@ -23,11 +23,15 @@ fail() {
 }
 
 # Starts the demo in a fresh pane of the given width with the given environment.
+# The new session is made before the old one is killed, so that the server always
+# has one: killing its last session makes it exit, and a new-session sent while it
+# was exiting failed with "server exited unexpectedly" (seen once in CI).
 start() {
     local width=$1
     shift
+    tmux_ new-session -d -s next -x "$width" -y 200 "env $* '$demo'; echo '[demo exited]'; sleep 600"
     tmux_ kill-session -t demo 2>/dev/null || true
-    tmux_ new-session -d -s demo -x "$width" -y 200 "env $* '$demo'; echo '[demo exited]'; sleep 600"
+    tmux_ rename-session -t next demo
 }
 
 # Waits (up to 60 s) until the screen contains the fixed string $1.
