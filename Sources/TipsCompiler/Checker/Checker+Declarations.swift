@@ -161,14 +161,8 @@ extension Checker {
     /// The value of `type` that says least (`false`, `0`, `""`, an enum's
     /// first case), for a message to offer; nil for any other type.
     func plainestValue(of type: TipsType) -> String? {
-        switch type {
-        case .bool: "false"
-        case .int: "0"
-        case .double: "0.0"
-        case .string: "\"\""
-        case .enumeration(let name): enumeration(named: name)?.cases.first.map { "." + $0 }
-        default: nil
-        }
+        if case .enumeration(let name) = type { return enumeration(named: name)?.cases.first.map { "." + $0 } }
+        return Lexer.exampleDefault(ofType: type.description)
     }
 
     /// The name of the `.case` a constant is written as (inside parentheses too).

@@ -210,9 +210,7 @@ extension Checker {
         default:
             return nil
         }
-        let units = ["second": "s", "minute": "m", "hour": "h", "day": "d", "week": "w"]
-        let singular = unit.name.hasSuffix("s") ? String(unit.name.dropLast()) : unit.name
-        return units[singular].map { "\(count)\($0)" }
+        return DurationUnit(spelledAs: unit.name).map { "\(count)\($0.rawValue)" }
     }
 
     /// `base.name` where a query is expected, `name` being neither

@@ -99,7 +99,7 @@ extension Lexer {
             emit(
                 .duration, from: start, to: end, value: value.map { .duration($0, unit) } ?? .none,
                 malformed: value == nil)
-        } else if let value, let unit = SyntaxParser.durationUnit(spelledAs: suffix) {
+        } else if let value, let unit = DurationUnit(spelledAs: suffix) {
             // `3days`: reported once, then read as `3d`.
             error(
                 "write the duration as \(value)\(unit.rawValue)", from: start, to: end,

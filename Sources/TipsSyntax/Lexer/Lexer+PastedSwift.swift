@@ -274,7 +274,7 @@ extension Lexer {
     }
 
     /// A default for a parameter of the built-in `type`, or nil for an enum.
-    static func exampleDefault(ofType type: String) -> String? {
+    package static func exampleDefault(ofType type: String) -> String? {
         switch type {
         case "Bool": "false"
         case "Int": "0"

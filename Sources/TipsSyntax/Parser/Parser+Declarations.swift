@@ -225,28 +225,6 @@ extension SyntaxParser {
         return .named(advanceIdentifier())
     }
 
-    /// `displayFrequency .daily` and `displayFrequency(.daily)`, as TipKit's
-    /// `.displayFrequency(.daily)` is written: reported once, with the fix
-    /// that writes `displayFrequency daily`, and read as that. Nil, with
-    /// nothing consumed, for anything else.
-    mutating func takeTipKitFrequency() -> DisplayFrequencySyntax? {
-        let parenthesized = currentKind == .leftParen
-        let dot = parenthesized ? 1 : 0
-        guard peek(dot).kind == .dot, peek(dot + 1).kind == .identifier,
-            !parenthesized || peek(dot + 2).kind == .rightParen
-        else { return nil }
-        let first = current.range
-        let name = text(peek(dot + 1))
-        for _ in 0..<(dot + 1) { advance() }
-        let identifier = advanceIdentifier()
-        let last = parenthesized ? advance().range : identifier.range
-        let written = first.extended(to: last)
-        error(
-            "write the frequency as a word: displayFrequency \(name)", at: written,
-            fixIts: [FixIt(range: written, replacement: parenthesized ? " \(name)" : name)])
-        return .named(identifier)
-    }
-
     // MARK: - enum
 
     /// enum_decl = "enum" identifier "{" [ enum_case { case_separator enum_case } [ case_separator ] ] "}" ;

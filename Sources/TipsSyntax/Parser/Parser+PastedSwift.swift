@@ -1,6 +1,6 @@
-// TipKit's Swift pasted where a `.tips` declaration belongs: reported once
-// with the `.tips` spelling, and read as the declaration it stands for, so
-// that its uses are not then unknown names.
+// TipKit's and Swift's spellings where a `.tips` declaration, its header or
+// a config item belongs: reported once with the `.tips` spelling, and read
+// as what it stands for, so that its uses are not then unknown names.
 
 extension SyntaxParser {
     /// `static let openedTrail = Tips.Event(id: "openedTrail")` (with or
@@ -22,6 +22,17 @@ extension SyntaxParser {
             at: first.range)
         while !atItemEnd, !atDeclarationStart { advance() }
         return EventDecl(doc: doc, name: name, fields: [], keep: nil, range: range(from: first.range))
+    }
+
+    /// `tip Welcome: Tip {`, as TipKit declares a tip's type: every tip is
+    /// one, so `: Tip` is reported once, removed by its fix, and skipped.
+    mutating func skipTipConformance(of name: Identifier) {
+        guard currentKind == .colon, peek().kind == .identifier, text(peek()) == "Tip" else { return }
+        let colon = advance().range
+        let written = colon.extended(to: advance().range)
+        error(
+            "remove ': Tip': every tip is one; write 'tip \(name.name) {'", at: written,
+            fixIts: [FixIt(range: written, replacement: "")])
     }
 
     /// `enum Tier: String {`, as Swift gives an enum raw values: a case is
@@ -70,5 +81,27 @@ extension SyntaxParser {
             return
         }
         error("a field has a name and a type; give this one a name, as in value: \(name.name)", at: name.range)
+    }
+
+    /// `displayFrequency .daily` and `displayFrequency(.daily)`, as TipKit's
+    /// `.displayFrequency(.daily)` is written: reported once, with the fix
+    /// that writes `displayFrequency daily`, and read as that. Nil, with
+    /// nothing consumed, for anything else.
+    mutating func takeTipKitFrequency() -> DisplayFrequencySyntax? {
+        let parenthesized = currentKind == .leftParen
+        let dot = parenthesized ? 1 : 0
+        guard peek(dot).kind == .dot, peek(dot + 1).kind == .identifier,
+            !parenthesized || peek(dot + 2).kind == .rightParen
+        else { return nil }
+        let first = current.range
+        let name = text(peek(dot + 1))
+        for _ in 0..<(dot + 1) { advance() }
+        let identifier = advanceIdentifier()
+        let last = parenthesized ? advance().range : identifier.range
+        let written = first.extended(to: last)
+        error(
+            "write the frequency as a word: displayFrequency \(name)", at: written,
+            fixIts: [FixIt(range: written, replacement: parenthesized ? " \(name)" : name)])
+        return .named(identifier)
     }
 }

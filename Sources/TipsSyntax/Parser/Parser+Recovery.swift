@@ -178,7 +178,7 @@ extension SyntaxParser {
             case "or": return ("use '||' instead of 'or'", replace("||"))
             default: break
             }
-            if let previous, previous.kind == .integer, let unit = Self.durationUnit(spelledAs: word) {
+            if let previous, previous.kind == .integer, let unit = DurationUnit(spelledAs: word) {
                 let duration = text(previous.range) + unit.rawValue
                 return (
                     "write a duration with its unit attached, as in \(duration)",
@@ -195,24 +195,12 @@ extension SyntaxParser {
         "a line starting with '-' begins a new item; to continue the line before, "
         + "end that line with '-' or put the expression in parentheses"
 
-    /// The unit a word after a number means (`days` → `d`), or nil.
-    static func durationUnit(spelledAs word: String) -> DurationUnit? {
-        switch word.lowercased() {
-        case "s", "sec", "secs", "second", "seconds": .seconds
-        case "m", "min", "mins", "minute", "minutes": .minutes
-        case "h", "hr", "hrs", "hour", "hours": .hours
-        case "d", "day", "days": .days
-        case "w", "wk", "wks", "week", "weeks": .weeks
-        default: nil
-        }
-    }
-
     /// `5 days`: a whole number, then a unit word on the same line. Reported
     /// once ("write 5d") and read as the duration; nil (nothing consumed) otherwise.
     mutating func parseSpacedDuration() -> DurationLiteral? {
         guard currentKind == .integer, case .integer(let amount) = current.value, peek().kind == .identifier,
             !file.containsLineBreak(from: current.range.end, to: peek().range.start),
-            let unit = Self.durationUnit(spelledAs: text(peek()))
+            let unit = DurationUnit(spelledAs: text(peek()))
         else { return nil }
         let number = advance()
         let word = advance()
@@ -242,6 +230,21 @@ extension SyntaxParser {
             ]
         default:
             return []
+        }
+    }
+}
+
+extension DurationUnit {
+    /// The unit a word means (`days` → `d`, `min` → `m`), or nil: after a
+    /// number (`5 days`, `3days`), and in TipKit's `.days(7)`.
+    package init?(spelledAs word: String) {
+        switch word.lowercased() {
+        case "s", "sec", "secs", "second", "seconds": self = .seconds
+        case "m", "min", "mins", "minute", "minutes": self = .minutes
+        case "h", "hr", "hrs", "hour", "hours": self = .hours
+        case "d", "day", "days": self = .days
+        case "w", "wk", "wks", "week", "weeks": self = .weeks
+        default: return nil
         }
     }
 }

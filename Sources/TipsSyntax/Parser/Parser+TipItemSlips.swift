@@ -65,17 +65,6 @@ extension SyntaxParser {
         return IntegerLiteral(value: value, range: number)
     }
 
-    /// `tip Welcome: Tip {`, as TipKit declares a tip's type: every tip is
-    /// one, so `: Tip` is reported once, removed by its fix, and skipped.
-    mutating func skipTipConformance(of name: Identifier) {
-        guard currentKind == .colon, peek().kind == .identifier, text(peek()) == "Tip" else { return }
-        let colon = advance().range
-        let written = colon.extended(to: advance().range)
-        error(
-            "remove ': Tip': every tip is one; write 'tip \(name.name) {'", at: written,
-            fixIts: [FixIt(range: written, replacement: "")])
-    }
-
     /// `image systemName: "star"`, as SwiftUI's `Image(systemName:)` is
     /// written: the label is reported once, removed by its fix, and skipped,
     /// so that the image is read as meant.
