@@ -144,30 +144,35 @@ import Testing
             ])
     }
 
-    /// TipKit's `@Parameter` pasted inside a tip's braces is declared at
-    /// file scope from there: the tip keeps its items on both sides of it,
-    /// a diagnostic after it is still the tip's, and the parameter is found.
-    @Test func aParameterPastedInsideATipLeavesTheTipWhole() throws {
+    /// TipKit's `@Parameter`s pasted inside a tip's braces, one after the
+    /// other, are declared at file scope from there: the tip keeps its
+    /// items on both sides of them, a diagnostic after them is still the
+    /// tip's, and the parameters are found, the transient one as transient.
+    @Test func parametersPastedInsideATipLeaveTheTipWhole() throws {
         let result = Self.compile(
             """
             tip A {
                 title "A"
                 @Parameter static var saved: Bool = false
+                @Parameter(.transient) static var editing: Bool = false
                 options [.maxDisplayCount(3)]
-                rule saved
+                rule saved && !editing
             }
 
             """)
         let table = result.symbols
         #expect(table.declaration(of: .parameter("saved")) != nil)
         #expect(table.references(to: .parameter("saved")).count == 2)  // its name where declared, and the rule
+        #expect(table.references(to: .parameter("editing")).count == 2)
+        #expect(table.declaration(of: .parameter("editing"))?.storedIdentity == nil)  // transient: never stored
+        #expect(table.declaration(of: .parameter("saved"))?.storedIdentity != nil)
         #expect(
             table.members(of: .tip("A")).map(\.symbol) == [
                 .tipItem(.title, index: 0, tip: "A"), .tipItem(.rule, index: 0, tip: "A"),
             ])
         let options = try #require(result.diagnostics.first { $0.message.hasPrefix("a tip's options") })
         #expect(options.owner == .tip("A"))
-        #expect(result.diagnostics.filter { $0.severity == .error }.count == 2, "\(result.diagnostics)")
+        #expect(result.diagnostics.filter { $0.severity == .error }.count == 3, "\(result.diagnostics)")
     }
 
     @Test func aDeclarationSaysWhereItsPersistedIdentityIsWritten() throws {

@@ -163,8 +163,12 @@ public struct SymbolTable: Hashable, Sendable {
             guard declaration.symbol.declaration == declaration.symbol else { continue }
             // A file-scope declaration that does not hold it: no earlier one
             // does, unless that one holds this one too (a TipKit `@Parameter`
-            // pasted inside a tip's braces is declared at file scope from there).
-            if let passed, !written.holds(passed) { return nil }
+            // pasted inside a tip's braces is declared at file scope from
+            // there, and several may be pasted one after the other: a
+            // parameter is passed over on the way back to the tip).
+            if let passed, !written.holds(passed) {
+                guard case .parameter = declaration.symbol else { return nil }
+            }
             passed = written
         }
         return nil

@@ -100,38 +100,62 @@ extension Lexer {
     /// and `@Parameter static var` (or `@Parameter var`) read as the keyword
     /// `parameter`, so that the declaration after it is read as meant (inside
     /// a tip's braces, where TipKit declares it, the parser moves it to file
-    /// scope: `takePastedParameter()`). False, with nothing consumed, for
+    /// scope: `takePastedParameter()`). `@Parameter(.transient) static var`
+    /// is read as the keyword `transient`, which the parser takes for both
+    /// words of `transient parameter`. False, with nothing consumed, for
     /// any other `@`.
     mutating func scanTipKitParameter() -> Bool {
         let start = index
+        guard let parameter = word(at: start + 1), parameter.text == "Parameter",
+            let options = tipKitParameterOptions(from: parameter.end)
+        else { return false }
         var words: [(text: String, end: Int)] = []
-        var position = start + 1
-        while words.count < 3 {
-            var end = position
-            while end < bytes.count, Lexer.isASCIIIdentifierByte(bytes[end]) { end += 1 }
-            guard end > position else { break }
-            words.append((file.text(in: range(position, end)), end))
-            position = blanksEnd(from: end)
+        var position = blanksEnd(from: options.end)
+        while words.count < 2, let next = word(at: position) {
+            words.append(next)
+            position = blanksEnd(from: next.end)
         }
         let spellings = words.map(\.text)
-        guard spellings.first == "Parameter", let variable = spellings.firstIndex(of: "var"),
-            spellings[1..<variable].allSatisfy({ $0 == "static" })
+        guard let variable = spellings.firstIndex(of: "var"), spellings[..<variable].allSatisfy({ $0 == "static" })
         else { return false }
         let keywordEnd = words[variable].end
         let declaration = file.text(in: range(blanksEnd(from: keywordEnd), codeEnd(from: keywordEnd)))
             .trimmingSuffix("\r").trimmingSuffix(" ")
+        let spelling = options.isTransient ? "transient parameter" : "parameter"
         index = keywordEnd
-        emit(.identifier, from: start, to: keywordEnd, keyword: .parameter)
+        emit(.identifier, from: start, to: keywordEnd, keyword: options.isTransient ? .transient : .parameter)
+        let kind = options.isTransient ? "a transient parameter" : "a parameter"
         if braceDepth > 0 {
             error(
-                "this is TipKit's Swift; in .tips a parameter is declared at file scope, outside the tip's braces, "
-                    + "as: parameter \(declaration)", from: start, to: keywordEnd)
+                "this is TipKit's Swift; in .tips \(kind) is declared at file scope, outside the tip's braces, "
+                    + "as: \(spelling) \(declaration)", from: start, to: keywordEnd)
         } else {
             error(
-                "this is TipKit's Swift; in .tips a parameter is declared as: parameter \(declaration)",
-                from: start, to: keywordEnd, replacement: "parameter")
+                "this is TipKit's Swift; in .tips \(kind) is declared as: \(spelling) \(declaration)",
+                from: start, to: keywordEnd, replacement: spelling)
         }
         return true
+    }
+
+    /// The ASCII word that starts at `position`, and where it ends; nil when none does.
+    private func word(at position: Int) -> (text: String, end: Int)? {
+        var end = position
+        while end < bytes.count, Lexer.isASCIIIdentifierByte(bytes[end]) { end += 1 }
+        return end > position ? (file.text(in: range(position, end)), end) : nil
+    }
+
+    /// The options written right after `@Parameter`, from `position`: none,
+    /// or TipKit's only one, `(.transient)`, with where they end; nil for
+    /// anything else in parentheses.
+    private func tipKitParameterOptions(from position: Int) -> (end: Int, isTransient: Bool)? {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "(") else { return (position, false) }
+        var offset = blanksEnd(from: position + 1)
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "."), let option = word(at: offset + 1),
+            option.text == "transient"
+        else { return nil }
+        offset = blanksEnd(from: option.end)
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: ")") else { return nil }
+        return (offset + 1, true)
     }
 
     /// The end of the code on the line from `position`: where a `//`

@@ -33,7 +33,9 @@ extension SyntaxParser {
         if written == nil { doc = takeCurrentDoc() }
         let token = current
         if let keyword = token.keyword, keyword.startsDeclaration {
-            if keyword == .transient, let next = peek().keyword, next.startsDeclaration, next != .parameter {
+            if keyword == .transient, !isPastedTipKit(token), let next = peek().keyword, next.startsDeclaration,
+                next != .parameter
+            {
                 // `transient event e`: only parameters are transient; read the declaration without it.
                 error(
                     "only a parameter can be 'transient'; remove 'transient' before '\(text(peek()))'", at: token.range)
@@ -280,19 +282,27 @@ extension SyntaxParser {
 
     // MARK: - parameter
 
+    /// Consumes the `transient` before `parameter`: its range, `.some(nil)`
+    /// without one, and nil (reported, recovered at file scope) when
+    /// `parameter` does not follow it. TipKit's `@Parameter(.transient)
+    /// static var`, reported by the lexer and read as `transient`, stands
+    /// for both words: it is left for ``parseDeclarationName(_:)`` to take.
+    private mutating func parseTransient() -> SourceRange?? {
+        guard at(.transient) else { return .some(nil) }
+        if isPastedTipKit(current) { return current.range }
+        let transient = advance().range
+        guard at(.parameter) else {
+            errorExpected("expected 'parameter' after 'transient'")
+            recoverAtFileScope()
+            return nil
+        }
+        return transient
+    }
+
     /// parameter_decl = [ "transient" ] "parameter" identifier ":" type "=" expression [ renamed_from ] ;
     mutating func parseParameterDecl(doc: consuming DocComment?) -> ParameterDecl? {
         let first = current
-        var transient: SourceRange?
-        if at(.transient) {
-            transient = advance().range
-            guard at(.parameter) else {
-                errorExpected("expected 'parameter' after 'transient'")
-                recoverAtFileScope()
-                return nil
-            }
-        }
-        guard let (_, name) = parseDeclarationName(.parameter) else { return nil }
+        guard let transient = parseTransient(), let (_, name) = parseDeclarationName(.parameter) else { return nil }
         let type: TypeSyntax
         if currentKind == .colon {
             advance()

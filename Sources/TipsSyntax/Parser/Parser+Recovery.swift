@@ -73,20 +73,27 @@ extension SyntaxParser {
 
     /// `@Parameter static var isLoggedIn: Bool = false` inside a block,
     /// where TipKit declares a tip's parameters: the lexer has reported it
-    /// and reads `@Parameter static var` as `parameter`. Its declaration is
+    /// and reads `@Parameter static var` as `parameter` (with
+    /// `(.transient)`, as `transient`). Its declaration is
     /// kept for file scope (``pastedParameters``), so that the block goes on
     /// and the rules that use it find it; when it does not parse without
     /// another error, its line is skipped. False for any other token.
     mutating func takePastedParameter() -> Bool {
-        guard current.keyword == .parameter, current.lexicalReport == .error,
-            file.bytes[Int(current.range.start)] == UInt8(ascii: "@")
-        else { return false }
+        guard current.keyword == .parameter || current.keyword == .transient, isPastedTipKit(current) else {
+            return false
+        }
         if let parameter = parseIfClean({ $0.parseParameterDecl(doc: nil) }) {
             pastedParameters.append(parameter)
         } else {
             while !atItemEnd { advance() }
         }
         return true
+    }
+
+    /// Whether `token` is TipKit's `@Parameter ... var`, which the lexer
+    /// reported and reads as a keyword.
+    func isPastedTipKit(_ token: Token) -> Bool {
+        token.lexicalReport == .error && file.bytes[Int(token.range.start)] == UInt8(ascii: "@")
     }
 
     /// Parses the items of a block whose `{` is `opening`, up to and including
