@@ -97,9 +97,11 @@ extension LanguageServer {
         return .array(actions)
     }
 
-    /// What a code action applying `fix` is called: what it removes,
-    /// replaces, or (at an empty range) adds, without the spacing around it.
+    /// What a code action applying `fix` is called: its own title, or what
+    /// it removes, replaces, or (at an empty range) adds, without the
+    /// spacing around it.
     static func title(of fix: FixIt, in source: SourceFile) -> String {
+        if let title = fix.title { return title }
         if fix.range.start == fix.range.end {
             let added = fix.replacement.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n;,"))
             return "Add '\(added)'"

@@ -117,6 +117,51 @@ import Testing
         #expect(session.diagnostics(uri)?.contains { $0["message"] == diagnostic["message"] } == false)
     }
 
+    /// TipKit's `@Parameter` pasted inside a tip's braces: its code action
+    /// moves the line, spelled as `.tips` writes it, above the tip (and its
+    /// doc comment), and the file then compiles.
+    @Test func aParameterPastedInsideATipIsMovedAboveItByItsFix() throws {
+        let text = """
+            event opened
+
+            /// Shown once the person is at ease.
+            tip Settle {
+                @Parameter(.transient) static var isTyping: Bool = false // the editor sets it
+                title "Settle in"
+                rule !isTyping && opened.count > 2
+            }
+
+            """
+        let (session, uri, _) = try session(text)
+        let diagnostic = try #require(session.diagnostics(uri)?.first)
+        let response = session.request(
+            "textDocument/codeAction",
+            [
+                "textDocument": ["uri": .string(uri)], "range": diagnostic["range"],
+                "context": ["diagnostics": [diagnostic]],
+            ])
+        let action = try #require(response["result"].arrayValue?.first)
+        #expect(
+            action["title"] == "Move 'transient parameter isTyping: Bool = false // the editor sets it' above the tip")
+        let edits = try #require(action["edit"]["changes"][uri].arrayValue)
+        let fixed = applying(edits, to: text)
+        #expect(
+            fixed == """
+                event opened
+
+                transient parameter isTyping: Bool = false // the editor sets it
+
+                /// Shown once the person is at ease.
+                tip Settle {
+                    title "Settle in"
+                    rule !isTyping && opened.count > 2
+                }
+
+                """)
+        session.replace(uri, version: 2, text: fixed)
+        #expect(session.diagnostics(uri)?.isEmpty == true)
+    }
+
     /// A declaration whose Swift type would hide an app type: the fix the
     /// back end suggests renames the declaration and every use of it.
     @Test func theRenameOfANameThatHidesAnAppTypeReachesItsUses() throws {

@@ -68,11 +68,16 @@ public struct FixIt: Hashable, Sendable {
     public var range: SourceRange
     /// The text to put there.
     public var replacement: String
+    /// What the fix does, in an editor's words, for an edit whose
+    /// replaced and new text would not say it (a line moved out of a
+    /// block rewrites the lines between); nil names it by those texts.
+    public var title: String?
 
     /// Creates a fix-it; an empty `range` inserts `replacement` there.
-    public init(range: SourceRange, replacement: String) {
+    public init(range: SourceRange, replacement: String, title: String? = nil) {
         self.range = range
         self.replacement = replacement
+        self.title = title
     }
 }
 
@@ -120,6 +125,12 @@ public struct DiagnosticEngine: Sendable {
         var taken = DiagnosticEngine()
         swap(&taken, &self)
         return taken
+    }
+
+    /// Adds `fixIt` to the latest error reported at `range`; nothing when none was.
+    package mutating func attach(_ fixIt: FixIt, toErrorAt range: SourceRange) {
+        guard let index = reported.lastIndex(where: { $0.severity == .error && $0.range == range }) else { return }
+        reported[index].fixIts.append(fixIt)
     }
 
     /// Reports a diagnostic; past ``errorLimit`` errors, reports ``tooManyMessage`` once instead.

@@ -32,6 +32,7 @@ extension SyntaxParser {
         var doc = written
         if written == nil { doc = takeCurrentDoc() }
         let token = current
+        declarationStart = doc?.range.start ?? token.range.start
         if let keyword = token.keyword, keyword.startsDeclaration {
             if keyword == .transient, !isPastedTipKit(token), let next = peek().keyword, next.startsDeclaration,
                 next != .parameter

@@ -2,6 +2,8 @@
 // a config item belongs: reported once with the `.tips` spelling, and read
 // as what it stands for, so that its uses are not then unknown names.
 
+import Foundation
+
 extension SyntaxParser {
     /// `static let openedTrail = Tips.Event(id: "openedTrail")` (with or
     /// without `static`, `Tips.` or a payload type): read as `event
@@ -103,5 +105,35 @@ extension SyntaxParser {
             "write the frequency as a word: displayFrequency \(name)", at: written,
             fixIts: [FixIt(range: written, replacement: parenthesized ? " \(name)" : name)])
         return .named(identifier)
+    }
+
+    /// The fix for TipKit's `@Parameter` line `pasted` inside a block, read
+    /// as `parameter`: one edit from the line where the declaration holding
+    /// it starts (``declarationStart``) to the end of the pasted line, which
+    /// puts the parameter, spelled as `.tips` writes it, above the
+    /// declaration and leaves the lines between as they were. Nil when the
+    /// line holds more than the parameter (and a comment after it).
+    func movingOutOfBlock(_ parameter: ParameterDecl, pasted: Token) -> FixIt? {
+        let bytes = file.bytes
+        func text(_ start: Int, _ end: Int) -> String {
+            file.text(in: SourceRange(file: file.id, start: UInt32(start), end: UInt32(end)))
+        }
+        var lineStart = Int(pasted.range.start)
+        while lineStart > 0, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
+        var lineEnd = Int(parameter.range.end)
+        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+        let rest = text(Int(parameter.range.end), lineEnd).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard lineStart == 0 || bytes[lineStart - 1] == 0x0A, rest.isEmpty || rest.hasPrefix("//"),
+            lineEnd < bytes.count
+        else { return nil }
+        var start = Int(declarationStart)
+        while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+        let keyword = parameter.transient == nil ? "parameter" : "transient parameter"
+        let declared = text(Int(parameter.name.range.start), lineEnd).trimmingCharacters(in: .whitespacesAndNewlines)
+        let moved = "\(keyword) \(declared)"
+        let newline = bytes[lineEnd - 1] == 0x0D ? "\r\n" : "\n"
+        return FixIt(
+            range: SourceRange(file: file.id, start: UInt32(start), end: UInt32(lineEnd + 1)),
+            replacement: moved + newline + newline + text(start, lineStart), title: "Move '\(moved)' above the tip")
     }
 }

@@ -77,13 +77,19 @@ extension SyntaxParser {
     /// `(.transient)`, as `transient`). Its declaration is
     /// kept for file scope (``pastedParameters``), so that the block goes on
     /// and the rules that use it find it; when it does not parse without
-    /// another error, its line is skipped. False for any other token.
+    /// another error, its line is skipped. False for any other token. One
+    /// that parses is given the fix that moves its line above the
+    /// declaration (``movingOutOfBlock(_:pasted:)``).
     mutating func takePastedParameter() -> Bool {
         guard current.keyword == .parameter || current.keyword == .transient, isPastedTipKit(current) else {
             return false
         }
+        let pasted = current
         if let parameter = parseIfClean({ $0.parseParameterDecl(doc: nil) }) {
             pastedParameters.append(parameter)
+            if let fix = movingOutOfBlock(parameter, pasted: pasted) {
+                attach(fix, toErrorAt: pasted.range)
+            }
         } else {
             while !atItemEnd { advance() }
         }

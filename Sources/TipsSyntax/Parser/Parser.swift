@@ -112,6 +112,9 @@ struct SyntaxParser {
     /// TipKit's `@Parameter` lines read inside a block (already reported by
     /// the lexer), each declared after the declaration that holds it.
     var pastedParameters: [ParameterDecl] = []
+    /// Where the file-scope declaration being parsed starts, its doc
+    /// comment included: where a pasted `@Parameter`'s fix moves it.
+    var declarationStart: UInt32 = 0
 
     init(file: SourceFile, diagnostics: consuming DiagnosticEngine) {
         self.file = file
@@ -333,6 +336,12 @@ struct SyntaxParser {
     /// has not failed and is checked, and one build shows its other mistakes too.
     mutating func errorReadOnAsFixed(_ message: String, at range: SourceRange, fixIts: [FixIt]) {
         lexer.diagnostics.report(Diagnostic(.error, message, at: range, fixIts: fixIts))
+    }
+
+    /// Adds `fixIt` to the error reported at `range` (by the lexer, which
+    /// reported it before the parser knew the fix).
+    mutating func attach(_ fixIt: FixIt, toErrorAt range: SourceRange) {
+        lexer.diagnostics.attach(fixIt, toErrorAt: range)
     }
 
     /// Every syntax error goes through here. A second error where the last
