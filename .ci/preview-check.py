@@ -19,7 +19,9 @@ For each page (the samples, the shared samples and a fixture with warnings):
   and actions in that language (the catalog's text; the pseudo-language's
   accented and at least 30 % longer), the cards mirrored in Arabic and right
   to left only, English that a translation lacks read left to right even in
-  an Arabic card, and the layout checks above, at every width and in both
+  an Arabic card, a German translation given a misspelt slot shown as
+  written and marked in error (tipc preview reports it, exits 1 and still
+  writes the page), and the layout checks above, at every width and in both
   appearances;
 - screenshots in light and dark at phone and desktop widths.
 
@@ -404,11 +406,14 @@ LANGUAGE_READ = r"""
       title: part('.tip-title'), message: part('.tip-message'), actions: part('.tip-action'),
       actionIds: Array.from(card.querySelectorAll('.tip-action')).map((e) => e.dataset.action),
       direction: getComputedStyle(card).direction,
-      fallbackDirections: Array.from(card.querySelectorAll('.l10n.untranslated'))
+      fallbackDirections: Array.from(card.querySelectorAll('.l10n.untranslated, .l10n.in-error'))
         .filter((span) => span.getClientRects().length > 0).map((span) => getComputedStyle(span).direction),
       marked: Object.fromEntries(['.tip-title', '.tip-message', '.tip-action'].map((selector) => [selector,
         Array.from(card.querySelectorAll(selector)).map((e) =>
           Array.from(e.querySelectorAll('.l10n.untranslated')).some((span) => span.getClientRects().length > 0))])),
+      inError: Object.fromEntries(['.tip-title', '.tip-message', '.tip-action'].map((selector) => [selector,
+        Array.from(card.querySelectorAll(selector)).map((e) =>
+          Array.from(e.querySelectorAll('.l10n.in-error')).some((span) => span.getClientRects().length > 0))])),
     };
   }
   return {checked: choice.checked, label: squash(choice.labels[0].innerText), tips};
@@ -562,12 +567,18 @@ def check_content(name, page, tips, warnings, failures):
     return seen
 
 
-def write_page(name, arguments, tipc, workdir, failures, mutate):
+def write_page(name, arguments, tipc, workdir, failures, mutate, translation_errors=False):
     """Runs tipc preview with `arguments` into NAME.html, then applies `mutate` to the
-    page; the page's path, or None (with the failure recorded) when tipc failed."""
+    page; the page's path, or None (with the failure recorded) when tipc failed. With
+    `translation_errors`, tipc must report them, exit 1 and still write the page."""
     html = os.path.join(workdir, name + ".html")
     run = subprocess.run([tipc, "preview"] + arguments + ["--output", html], capture_output=True, text=True)
-    if run.returncode != 0:
+    written = "the page was written" in run.stderr and os.path.exists(html)
+    if translation_errors and (run.returncode != 1 or not written):
+        failures.append("%s: with a translation in error, tipc preview exited %d%s:\n%s"
+                        % (name, run.returncode, "" if written else " without writing the page", run.stderr))
+        return None
+    if run.returncode != 0 and not translation_errors:
         failures.append("%s: tipc preview exited %d:\n%s" % (name, run.returncode, run.stderr))
         return None
     if mutate:
@@ -654,6 +665,8 @@ def catalog_texts(path, tips):
                         for language in entry.get("localizations", {})} - {catalog["sourceLanguage"]})
 
     def text(key, language, source):
+        if (key, language) == IN_ERROR:
+            return source
         unit = catalog["strings"].get(key, {}).get("localizations", {}).get(language, {}).get("stringUnit", {})
         return unit.get("value") or source
 
@@ -662,6 +675,9 @@ def catalog_texts(path, tips):
 
 # Left out of the sample's catalog for the languages page, so that it shows a text without a translation.
 UNTRANSLATED = ("FavoriteTrail.message", "de")
+# Given a misspelt slot in that catalog, so that the page shows the text as written, marked in error
+# (and tipc preview reports it, exits 1 and still writes the page).
+IN_ERROR = ("NewTrail.message", "de")
 # A language written right to left, added to that catalog with every text but one (left out so that
 # English shows inside an Arabic card): made-up words that keep each text's slots.
 ARABIC, ARABIC_UNTRANSLATED = "ar", "RotateMap.message"
@@ -675,6 +691,9 @@ def thinned_catalog(catalog, workdir):
         data = json.load(file)
     key, language = UNTRANSLATED
     del data["strings"][key]["localizations"][language]
+    key, language = IN_ERROR
+    unit = data["strings"][key]["localizations"][language]["stringUnit"]
+    unit["value"] = SLOT.sub(lambda slot: slot.group(0)[:-2] + "x)", unit["value"], count=1)
     for key, entry in data["strings"].items():
         source = entry["localizations"][data["sourceLanguage"]]["stringUnit"]["value"]
         if key != ARABIC_UNTRANSLATED:
@@ -689,7 +708,7 @@ def thinned_catalog(catalog, workdir):
 def check_languages(tipc, tools, workdir, failures, mutate=None, viewports=VIEWPORTS, report=print):
     name, inputs, sample_catalog = LANGUAGES_PAGE
     catalog = thinned_catalog(sample_catalog, workdir)
-    html = write_page(name, inputs + ["--strings", catalog], tipc, workdir, failures, mutate)
+    html = write_page(name, inputs + ["--strings", catalog], tipc, workdir, failures, mutate, translation_errors=True)
     if html is None:
         return
     tips, _ = expected_tips(inputs)
@@ -703,10 +722,14 @@ def check_languages(tipc, tools, workdir, failures, mutate=None, viewports=VIEWP
         where = "%s (%s)" % (name, language)
         if not seen["checked"]:
             failures.append("%s: the switch did not take" % where)
-        missing = [key for key in catalog_keys if language in translated and not translation(key, language, "")]
+        missing = [key for key in catalog_keys if language in translated and not translation(key, language, "")
+                   and (key, language) != IN_ERROR]
         counted = "%d of %d not translated" % (len(missing), len(catalog_keys))
         if (counted in seen["label"]) != bool(missing):
             failures.append("%s: the switcher says %r, with %d texts not translated" % (where, seen["label"], len(missing)))
+        if ("1 in error" in seen["label"]) != (language == IN_ERROR[1]):
+            failures.append("%s: the switcher says %r, with %d translations in error"
+                            % (where, seen["label"], int(language == IN_ERROR[1])))
         for tip, copy in tips.items():
             shown = seen["tips"].get(tip)
             if shown is None:
@@ -727,8 +750,14 @@ def check_languages(tipc, tools, workdir, failures, mutate=None, viewports=VIEWP
                               for key, written in zip(keys[part], copy[part])]
                 if shown[part] != wanted:
                     failures.append("%s: tip %s shows %s %r, expected %r" % (where, tip, part, shown[part], wanted))
-                unmarked = [language in translated and not translation(key, language, "") for key in keys[part]]
+                unmarked = [language in translated and not translation(key, language, "") and (key, language) != IN_ERROR
+                            for key in keys[part]]
                 marked = shown["marked"][".tip-" + part.rstrip("s")]
+                in_error = [(key, language) == IN_ERROR for key in keys[part]]
+                if shown["inError"][".tip-" + part.rstrip("s")] != in_error:
+                    failures.append("%s: tip %s's %s is%s marked in error (%r)"
+                                    % (where, tip, part, "" if any(shown["inError"][".tip-" + part.rstrip("s")])
+                                       else " not", shown["inError"][".tip-" + part.rstrip("s")]))
                 if marked != unmarked:
                     failures.append("%s: tip %s's %s is%s marked untranslated (%r), its catalog has%s"
                                     % (where, tip, part, "" if any(marked) else " not", marked,
@@ -787,6 +816,10 @@ MISTAKES = [
      "is not marked untranslated", "languages"),
     ("a switcher that does not count what is not translated", ", 1 of 12 not translated", "",
      "the switcher says", "languages"),
+    ("a translation in error left unmarked", 'class="l10n in-error"', 'class="l10n"', "is not marked in error",
+     "languages"),
+    ("a switcher that does not count the translations in error", ", 1 in error", "", "the switcher says",
+     "languages"),
 ]
 
 

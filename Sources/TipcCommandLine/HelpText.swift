@@ -109,7 +109,9 @@ public enum HelpText {
             Checks the files as one compilation and writes one self-contained HTML page
             that shows every tip inline and as a popover, in light and dark appearance,
             with its rules, options, groups and the checker's warnings. The page loads
-            nothing from the network. Writes nothing when the input has errors.
+            nothing from the network. Writes nothing when the input has errors; with
+            errors only in the translations of --strings, writes the page with each of
+            them marked where it shows, and exits 1.
             """,
         options: [
             CommandOption("--output", short: "-o", value: "<file.html>", help: "Where to write the page"),

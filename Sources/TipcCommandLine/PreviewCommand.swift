@@ -5,7 +5,10 @@ import TipsSyntax
 
 /// `tipc preview <file.tips>... --output <file.html> [--jobs N]`: checks the
 /// files as `tipc check` does and writes one HTML page showing every tip.
-/// With errors in the input it prints them, writes nothing and exits 1.
+/// With errors in the input it prints them, writes nothing and exits 1;
+/// with errors only in the translations of `--strings`, it prints them,
+/// writes the page with each translation in error marked where it shows,
+/// and exits 1: the build fails until they are fixed.
 public struct PreviewCommand: Hashable, Sendable {
     /// The files it reads and the page it writes.
     public var io: InputsAndOutput
@@ -25,18 +28,23 @@ public struct PreviewCommand: Hashable, Sendable {
         }
         let options = CompilationOptions(emitsCode: false, jobs: io.jobs, strings: catalog)
         let result = Compilation(inputs: inputs, options: options).run()
-        guard
-            CommandLineTool.printDiagnostics(
-                of: result, consequence: "; no page was written", standardError: standardError),
-            let program = result.program
-        else { return CommandLineTool.inputErrors }
+        // Errors in the translations alone: the page shows them where they would show.
+        let translated = result.program.flatMap { $0.translations == nil ? nil : $0 }
+        let errors = result.diagnostics.count { $0.severity == .error } == 1 ? "it is" : "they are"
+        let consequence =
+            translated == nil
+            ? "; no page was written"
+            : "; the page was written, each translation in error marked, and a build fails until \(errors) fixed"
+        let checked = CommandLineTool.printDiagnostics(
+            of: result, consequence: consequence, standardError: standardError)
+        guard let program = checked ? result.program : translated else { return CommandLineTool.inputErrors }
         let page = PreviewBackend().render(program, diagnostics: result.diagnostics, sources: result.sources)
         do {
             try Self.write(page, to: io.output)
         } catch {
             return CommandLineTool.fail(error, standardError: standardError)
         }
-        return CommandLineTool.success
+        return checked ? CommandLineTool.success : CommandLineTool.inputErrors
     }
 
     /// Writes the page atomically, leaving an identical file untouched.

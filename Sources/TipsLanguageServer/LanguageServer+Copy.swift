@@ -90,6 +90,7 @@ extension LanguageServer {
                 case .missing: "*not translated: shows as written*"
                 case .notToTranslate: "*shows as written: the catalog says not to translate it*"
                 case .toReview: translated() + " *(to review: made for an earlier source text)*"
+                case .inError(let message): "*in error, shows as written until fixed:* " + errorCell(message)
                 case .translated: translated()
                 }
             text += "\n| \(LanguageNames.describe(language)) | \(shown) |"
@@ -102,6 +103,18 @@ extension LanguageServer {
     /// span shows its backslash as written, where plain text needs it escaped.
     static func tableCell(_ text: InterpolatedText) -> String {
         text.joined(text: tableCell, argument: { "`\\(\($0))`" })
+    }
+
+    /// An error's `message` as one cell, each slot it names (`\(name)`) as
+    /// code, as the slots of a text in the table are.
+    static func errorCell(_ message: String) -> String {
+        var cell = ""
+        var rest = Substring(message)
+        while let slot = rest.range(of: "\\("), let end = rest[slot.upperBound...].firstIndex(of: ")") {
+            cell += tableCell(String(rest[..<slot.lowerBound])) + "`" + rest[slot.lowerBound...end] + "`"
+            rest = rest[rest.index(after: end)...]
+        }
+        return cell + tableCell(String(rest))
     }
 
     /// `text` as one cell of a Markdown table: a `|` or a line break would end it.

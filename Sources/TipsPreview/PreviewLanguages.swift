@@ -35,6 +35,8 @@ struct PreviewLanguage: Hashable, Sendable {
     var untranslated = 0
     /// How many of its translations the catalog marks for review (made for an earlier source text).
     var toReview = 0
+    /// How many of its translations are in error (shown in the source language until fixed).
+    var inError = 0
 }
 
 /// The page's languages, and each string's text in each.
@@ -67,7 +69,8 @@ struct PreviewLanguages: Sendable {
                     code: code, name: LanguageNames.describe(code), kind: .translation,
                     isRightToLeft: LanguageNames.isWrittenRightToLeft(code),
                     untranslated: strings.count { translations.state(of: $0, in: code) == .missing },
-                    toReview: strings.count { translations.state(of: $0, in: code) == .toReview }))
+                    toReview: strings.count { translations.state(of: $0, in: code) == .toReview },
+                    inError: strings.count { translations.inError[$0.key]?[code] != nil }))
         }
         all.append(
             PreviewLanguage(
@@ -150,6 +153,9 @@ struct PreviewLanguages: Sendable {
         css += ".untranslated { text-decoration: underline dotted; text-underline-offset: 0.2em; }\n"
         // A translation made for an earlier source text: underlined with waves.
         css += ".to-review { text-decoration: underline wavy; text-underline-offset: 0.2em; }\n"
+        // A translation the build refuses, shown as written: underlined twice, in the warning colour.
+        css +=
+            ".in-error { text-decoration: underline double var(--card-warn); text-underline-offset: 0.2em; }\n"
         css +=
             ".languages { border: 0; margin: 0 0 1rem; padding: 0; display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }\n"
         css += ".languages legend { font-weight: 600; padding: 0; margin-bottom: 0.25rem; }\n"
@@ -172,6 +178,7 @@ extension PreviewPage {
                 label += ", \(language.untranslated) of \(languages.stringCount) not translated"
             }
             if language.toReview > 0 { label += ", \(language.toReview) to review" }
+            if language.inError > 0 { label += ", \(language.inError) in error" }
             writer.element("label", html: input + " " + HTMLWriter.escape(label))
         }
         writer.close()
@@ -182,6 +189,11 @@ extension PreviewPage {
         if languages.all.contains(where: { $0.toReview > 0 }) {
             notes.append(
                 "Text underlined with waves was translated for an earlier source text: it shows until it is reviewed.")
+        }
+        if languages.all.contains(where: { $0.inError > 0 }) {
+            notes.append(
+                "Text underlined twice has a translation in error, which its tooltip names: it shows as written, "
+                    + "and the build fails until the translation is fixed.")
         }
         if !notes.isEmpty { writer.element("p", [.class("languages-note")], text: notes.joined(separator: " ")) }
     }
@@ -227,6 +239,11 @@ extension PreviewPage {
                 case .notToTranslate:
                     // As written, in the source language, unmarked.
                     attributes += asWritten()
+                case .inError(let message):
+                    // As written, as for a missing translation, and marked with the error.
+                    attributes[0] = .class("l10n in-error")
+                    attributes += asWritten()
+                    attributes.append(HTMLAttribute("title", "Shown as written: \(message)"))
                 case .translated: attributes.append(HTMLAttribute("lang", language.code))
                 }
             case .rightToLeft:

@@ -157,6 +157,14 @@ import Testing
             reusable, catalog: Self.catalog("Welcome.title", german: "Hallo \\\\(name) | *du*"))
         #expect(
             hover(slots, slotsURI, 3)?.hasSuffix("| German (de) | Hallo `\\(name)` \\| \\*du\\* |") == true)
+        // A translation in error shows as written, and the hover says why (the catalog's error is on the catalog).
+        let (misspelt, misspeltURI, _) = try self.session(
+            reusable, catalog: Self.catalog("Welcome.title", german: "Hallo \\\\(nmae)"))
+        #expect(
+            hover(misspelt, misspeltURI, 3)?.hasSuffix(
+                "| German (de) | *in error, shows as written until fixed:* the German (de) translation of "
+                    + "'Welcome.title' has the slot '`\\(nmae)`', which the source text does not have; did you mean "
+                    + "'`\\(name)`'? |") == true)
         let (brandSession, brandTips) = try self.session(fixture: "DoNotTranslate")
         #expect(
             hover(brandSession, brandTips, 7)?.hasSuffix(

@@ -63,6 +63,50 @@ import TipsTestSupport
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("tips.html").path))
     }
 
+    /// A translation in error alone: the error at its place in the catalog,
+    /// the page written with it marked, and exit 1 (a build fails); an
+    /// unreadable catalog writes no page.
+    @Test func errorsInTheTranslationsAloneWriteThePageAndExitOne() throws {
+        let hello = """
+            tip Hello(name: String) {
+                id "hello-\\(name)"
+                title "Hello, \\(name)"
+            }
+
+            """
+        let catalog = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Hello.title" : {
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Hallo, \\\\(nmae)" } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+
+            """
+        let directory = try directory(with: ["Hello.tips": hello, "Tips.xcstrings": catalog, "Broken.xcstrings": "{"])
+        let output = try TipcProcess.run(
+            ["preview", "Hello.tips", "--strings", "Tips.xcstrings", "--output", "tips.html"], in: directory)
+        #expect(output.status == 1)
+        #expect(
+            output.standardError.contains(
+                "Tips.xcstrings:6:77: error: the German (de) translation of 'Hello.title' has the slot '\\(nmae)'"))
+        #expect(
+            output.standardError.hasSuffix(
+                "; the page was written, each translation in error marked, and a build fails until it is fixed\n"))
+        let page = try String(contentsOf: directory.appendingPathComponent("tips.html"), encoding: .utf8)
+        #expect(page.contains("class=\"l10n in-error\" data-language=\"de\""))
+        let broken = try TipcProcess.run(
+            ["preview", "Hello.tips", "--strings", "Broken.xcstrings", "--output", "broken.html"], in: directory)
+        #expect(broken.status == 1)
+        #expect(broken.standardError.hasSuffix("; no page was written\n"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("broken.html").path))
+    }
+
     @Test func errorsLeaveAnEarlierPageAsItWas() throws {
         let directory = try directory(with: ["Broken.tips": "tip Broken {\n    rule nope\n}\n"])
         let url = directory.appendingPathComponent("tips.html")

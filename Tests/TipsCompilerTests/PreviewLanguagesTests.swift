@@ -97,6 +97,23 @@ import Testing
         #expect(card.contains("<span class=\"l10n\" data-language=\"de\" lang=\"de\">Mehr erfahren</span>"))
     }
 
+    /// A translation in error (a misspelt slot) shows as written, as the
+    /// app would show it, marked with its own underline and the error for
+    /// a title; the switcher counts them.
+    @Test func aTranslationInErrorIsMarkedWithItsErrorAndCounted() throws {
+        #expect(!(try Self.page()).contains("in error"))
+        let html = try Self.page(ofFixture: "Mistakes")
+        #expect(html.contains("> German (de), 4 of 7 not translated, 1 in error</label>"))
+        #expect(html.contains("> Japanese (ja), 3 of 7 not translated, 2 in error</label>"))
+        #expect(html.contains("Text underlined twice has a translation in error, which its tooltip names"))
+        let card = try PreviewTests.article("tip-NewTrail", in: html)
+        #expect(
+            card.contains(
+                "<span class=\"l10n in-error\" data-language=\"de\" lang=\"en\" title=\"Shown as written: the German "
+                    + "(de) translation of &#39;NewTrail.message&#39; has the slot &#39;\\(regoin)&#39;, which the source "
+                    + "text does not have; did you mean &#39;\\(region)&#39;?\">Find "))
+    }
+
     /// A string the catalog says not to translate (a brand name) shows as
     /// written in every language, unmarked and not counted as missing; the
     /// copy hover says why.

@@ -73,7 +73,6 @@ import Testing
     @Test func mistakesCarryTheFixTheirMessageNames() throws {
         let result = try compile("Mistakes")
         #expect(result.hasErrors)
-        #expect(result.program == nil, "slot errors stop the compilation")
         let fixes = result.diagnostics.flatMap(\.fixIts).map(\.replacement)
         #expect(fixes == ["\"translated\"", "\"translated\"", "\"FavoriteTrail.title\"", #"\\(region)"#])
         let misspelled = try #require(result.diagnostics.first { $0.message.contains("regoin") })
@@ -182,6 +181,52 @@ import Testing
         #expect(strings.filter { !translations.needsTranslation($0) }.map(\.key) == ["Brand.title"])
         let title = try #require(strings.first { $0.key == "Brand.title" })
         #expect(translations.text(of: title, in: "de").displayText == "Trailhead Pro")
+    }
+
+    /// Errors in the translations alone leave the program, without the
+    /// translations in error, which are recorded with their first error:
+    /// the `.tips` files checked, so a preview or an editor shows them.
+    /// No code is emitted.
+    @Test func errorsInTheTranslationsAloneLeaveTheProgramWithoutThem() throws {
+        let result = try compile("Mistakes")
+        #expect(result.hasErrors && result.outputs.isEmpty)
+        let program = try #require(result.program)
+        let translations = try #require(program.translations)
+        #expect(
+            translations.inError == [
+                "NewTrail.message": [
+                    "de": "the German (de) translation of 'NewTrail.message' has the slot '\\(regoin)', which the "
+                        + "source text does not have; did you mean '\\(region)'?",
+                    "ja": "the Japanese (ja) translation of 'NewTrail.message' has the slot '\\(date)', which the "
+                        + "source text does not have; the source text's slots are '\\(name)', '\\(region)'",
+                ],
+                "NewTrail.title": [
+                    "ja": "the Japanese (ja) translation of 'NewTrail.title' leaves out the slot '\\(name)'; a "
+                        + "translation keeps every slot of its source text"
+                ],
+            ])
+        let message = try #require(program.strings.first { $0.key == "NewTrail.message" })
+        #expect(!translations.isTranslated(message, into: "de"))
+        guard case .inError = translations.state(of: message, in: "de") else {
+            Issue.record("the German message is \(translations.state(of: message, in: "de"))")
+            return
+        }
+    }
+
+    /// An error in the `.tips` files leaves no program, whatever the catalog holds.
+    @Test func anErrorInTheTipsFilesLeavesNoProgram() throws {
+        let catalog = try Data(contentsOf: Fixtures.url("Translations", "Mistakes.xcstrings"))
+        let tips = try String(contentsOf: Fixtures.url("Translations", "Mistakes.tips"), encoding: .utf8)
+        let result = Compilation(
+            inputs: [
+                CompilationInput(
+                    path: "Mistakes.tips", text: tips + "\ntip Broken {\n    title \"B\"\n    rule nope\n}\n")
+            ],
+            options: CompilationOptions(
+                emitsCode: false, strings: CompilationInput(path: "Mistakes.xcstrings", bytes: Array(catalog)))
+        ).run()
+        #expect(result.diagnostics.filter { $0.severity == .error }.map(\.message) == ["unknown name 'nope'"])
+        #expect(result.program == nil)
     }
 
     @Test func theTipsErrorsComeFirstAndTheCatalogIsNotJudged() throws {

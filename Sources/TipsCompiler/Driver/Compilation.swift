@@ -82,7 +82,10 @@ public struct CompilationResult: Sendable {
     public var sources: SourceManager
     /// Every diagnostic, sorted by position.
     public var diagnostics: [Diagnostic]
-    /// The checked program; nil when the input has errors.
+    /// The checked program; nil when the input has errors. Errors in a
+    /// String Catalog's translations alone leave it, without the
+    /// translations in error (``CheckedTranslations/inError``): the `.tips`
+    /// files checked, and a preview or an editor can show them.
     public var program: CheckedProgram?
     /// One output per input, in input order; empty when the input has errors or code was not requested.
     public var outputs: [EmittedFile]
@@ -141,17 +144,22 @@ public struct Compilation: Sendable {
             Parallel.releaseInBackground(consume syntax, jobs: options.jobs)
         }
         if let lock = options.lock { check(program, against: lock, sources: &sources, diagnostics: &diagnostics) }
-        var catalogLanguages: [String] = []
-        if let strings = options.strings {
-            catalogLanguages = translate(&program, with: strings, sources: &sources, diagnostics: &diagnostics)
-        }
+        // The back end validates before the catalog is read, so that errors in
+        // the catalog alone say the program is sound.
         if !diagnostics.hasErrors { options.backend.validate(program, diagnostics: &diagnostics) }
+        var catalogLanguages: [String] = []
+        var catalog: FileID?
+        if let strings = options.strings {
+            (catalogLanguages, catalog) = translate(
+                &program, with: strings, sources: &sources, diagnostics: &diagnostics)
+        }
         if options.warningsAsErrors { diagnostics.promoteWarningsToErrors() }
         let reported = Self.owned(diagnostics.sorted, in: program.symbols)
         guard !diagnostics.hasErrors else {
+            let inCatalogOnly = reported.allSatisfy { $0.severity != .error || $0.range.file == catalog }
             return CompilationResult(
-                sources: sources, diagnostics: reported, program: nil, outputs: [], symbols: program.symbols,
-                catalogLanguages: catalogLanguages, syntax: kept)
+                sources: sources, diagnostics: reported, program: inCatalogOnly ? program : nil, outputs: [],
+                symbols: program.symbols, catalogLanguages: catalogLanguages, syntax: kept)
         }
         let emitOptions = EmitOptions(accessLevel: options.accessLevel, jobs: options.jobs)
         let outputs = options.emitsCode ? options.backend.emit(program, options: emitOptions) : []
@@ -195,9 +203,9 @@ public struct Compilation: Sendable {
     private func translate(
         _ program: inout CheckedProgram, with input: CompilationInput, sources: inout SourceManager,
         diagnostics: inout DiagnosticEngine
-    ) -> [String] {
+    ) -> (languages: [String], file: FileID) {
         let file = sources.add(path: input.path, bytes: input.bytes)
-        return program.translate(catalog: file, checks: !diagnostics.hasErrors, diagnostics: &diagnostics)
+        return (program.translate(catalog: file, checks: !diagnostics.hasErrors, diagnostics: &diagnostics), file.id)
     }
 
     /// Reports two inputs whose outputs the back end would give one name.

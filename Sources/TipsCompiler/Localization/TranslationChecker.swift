@@ -48,6 +48,8 @@ struct TranslationChecker {
     var untranslatable: Set<String> = []
     /// Where the catalog writes each string's keys.
     var catalogKeyRanges: [String: [SourceRange]] = [:]
+    /// See ``CheckedTranslations/inError``.
+    var inError: [String: [String: String]] = [:]
 
     /// How many keys a warning about missing translations lists.
     static let listedKeys = 3
@@ -106,6 +108,7 @@ struct TranslationChecker {
         translations.toReview = checker.toReview
         translations.untranslatable = checker.untranslatable
         translations.catalogKeyRanges = checker.catalogKeyRanges
+        translations.inError = checker.inError
         program.translations = translations
     }
 
@@ -159,7 +162,12 @@ struct TranslationChecker {
             return nil
         }
         let (text, slots) = CatalogText.parse(unit.value)
-        guard checkSlots(slots, of: string, in: unit, what: what) else { return nil }
+        let reported = diagnostics.reported.count
+        guard checkSlots(slots, of: string, in: unit, what: what) else {
+            let error = diagnostics.reported[reported...].first { $0.severity == .error }
+            inError[string.key, default: [:]][unit.language] = error?.message ?? "\(what) is in error"
+            return nil
+        }
         checkCopy(text.displayText, of: string, language: unit.language, at: range)
         return text
     }

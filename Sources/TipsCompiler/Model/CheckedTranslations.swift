@@ -29,6 +29,11 @@ public struct CheckedTranslations: Hashable, Sendable {
     /// its translations (its own, or a renamed tip's former one): where the
     /// editor goes from the string, and back.
     public var catalogKeyRanges: [String: [SourceRange]] = [:]
+    /// For each string's key, the languages whose translation is in error
+    /// (a slot it adds, misspells or leaves out), each with the first error
+    /// about it: not among ``texts``, so the source text shows, and the
+    /// build fails until it is fixed.
+    public var inError: [String: [String: String]] = [:]
 
     /// Creates translations with none to review, none not to translate and
     /// no key's place in the catalog (the checker sets those as it reads
@@ -64,10 +69,14 @@ public struct CheckedTranslations: Hashable, Sendable {
         case missing
         /// Not translated because the catalog says not to: shown as written, and complete.
         case notToTranslate
+        /// Translated, but in error (the message says why): shown as
+        /// written, and the build fails until it is fixed.
+        case inError(String)
     }
 
     /// Where `string` stands in `language`, one of ``writtenLanguages``.
     public func state(of string: CheckedString, in language: String) -> State {
+        if let message = inError[string.key]?[language] { return .inError(message) }
         guard isTranslated(string, into: language) else { return needsTranslation(string) ? .missing : .notToTranslate }
         return needsReview(string, in: language) ? .toReview : .translated
     }
