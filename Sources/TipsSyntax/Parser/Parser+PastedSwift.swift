@@ -126,7 +126,7 @@ extension SyntaxParser {
         guard lineStart == 0 || bytes[lineStart - 1] == 0x0A, rest.isEmpty || rest.hasPrefix("//"),
             lineEnd < bytes.count
         else { return nil }
-        var start = Int(declarationStart)
+        var start = min(Int(declarationStart), lineStart)
         while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
         let keyword = parameter.transient == nil ? "parameter" : "transient parameter"
         let declared = text(Int(parameter.name.range.start), lineEnd).trimmingCharacters(in: .whitespacesAndNewlines)
