@@ -74,6 +74,7 @@ struct PreviewPage {
         writeContents()
         writer.open("main", [.id("main")])
         writeFilter()
+        writeErrors()
         if let languages { writeLanguageSwitcher(languages) }
         writeTips()
         writeGroups()
@@ -179,6 +180,22 @@ struct PreviewPage {
             for entry in file.tips { writeTip(entry) }
             writer.close()
         }
+        writer.close()
+    }
+
+    /// The errors in the translations, where the page starts: the build
+    /// fails until they are fixed, and each text they concern shows as written.
+    private mutating func writeErrors() {
+        guard !catalog.errors.isEmpty else { return }
+        writer.open("section", [.class("translation-errors"), HTMLAttribute("aria-labelledby", "translation-errors")])
+        writer.element("h2", [.id("translation-errors")], text: "Errors in the translations")
+        let one = catalog.errors.count == 1
+        let (errors, texts) = one ? ("the error is", "the text it concerns") : ("they are", "each text they concern")
+        writer.element(
+            "p",
+            text: "A build with this String Catalog fails until \(errors) fixed. Meanwhile \(texts) shows as written, "
+                + "underlined twice, in the language of its translation.")
+        writeWarningList(catalog.errors, showsFile: true)
         writer.close()
     }
 

@@ -83,6 +83,9 @@ struct PreviewCatalog: Sendable {
     var groups: [PreviewGroup]
     /// Warnings that concern no tip or group (an event's, a parameter's).
     var otherWarnings: [PlacedWarning]
+    /// The errors of the compilation: only a String Catalog's translations
+    /// can have any on a page, whose program the `.tips` files checked.
+    var errors: [PlacedWarning]
     /// Every warning of the compilation.
     var warningCount: Int
     /// The display frequency of the compilation.
@@ -102,6 +105,7 @@ struct PreviewCatalog: Sendable {
         let (memberships, titles) = Self.memberships(in: program)
         self.titles = titles
         let warnings = diagnostics.filter { $0.severity == .warning }.map { Self.place($0, in: sources) }
+        errors = diagnostics.filter { $0.severity == .error }.map { Self.place($0, in: sources) }
         warningCount = warnings.count
         // Each warning goes to the tip or group it belongs to (the checker
         // records which); the others are listed apart.

@@ -122,6 +122,12 @@ enum PreviewStyle {
         .warning-list { margin: 0.25rem 0 0; padding-left: 1.25rem; }
         .warning-where { font-weight: 600; }
         .other-warnings .warning-list { background: var(--warn-bg); color: var(--warn-fg); border-radius: 10px; padding: 0.75rem 1rem 0.75rem 2rem; }
+        .translation-errors {
+          background: var(--warn-bg); color: var(--warn-fg); border: 2px solid var(--warn-line);
+          border-radius: 10px; padding: 0.75rem 1rem; margin: 0 0 1rem;
+        }
+        .translation-errors h2 { margin: 0; font-size: 1.1rem; }
+        .translation-errors p { margin: 0.25rem 0 0; }
         .tip-body { display: grid; gap: 1rem 1.5rem; margin-top: 1rem; }
         @media (min-width: 72rem) { .tip-body { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); } }
         .previews { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 18rem), 1fr)); align-content: start; }

@@ -106,6 +106,13 @@ import Testing
         #expect(html.contains("> German (de), 4 of 7 not translated, 1 in error</label>"))
         #expect(html.contains("> Japanese (ja), 3 of 7 not translated, 2 in error</label>"))
         #expect(html.contains("Text underlined twice has a translation in error, which its tooltip names"))
+        // Listed where the page starts, each at its line in the catalog.
+        #expect(html.contains("<h2 id=\"translation-errors\">Errors in the translations</h2>"))
+        #expect(
+            html.contains(
+                "<li class=\"warning\" data-part=\"other\"><span class=\"warning-where\">Tips.xcstrings: Line 101:</span> "
+                    + "the German (de) translation of &#39;NewTrail.message&#39; has the slot"))
+        #expect(!(try Self.page()).contains("id=\"translation-errors\""))
         let card = try PreviewTests.article("tip-NewTrail", in: html)
         #expect(
             card.contains(
