@@ -99,7 +99,8 @@ extension SyntaxParser {
     /// Whether `token` is TipKit's `@Parameter ... var`, which the lexer
     /// reported and reads as a keyword.
     func isPastedTipKit(_ token: Token) -> Bool {
-        token.lexicalReport == .error && file.bytes[Int(token.range.start)] == UInt8(ascii: "@")
+        let start = Int(token.range.start)
+        return token.lexicalReport == .error && start < file.bytes.count && file.bytes[start] == UInt8(ascii: "@")
     }
 
     /// Parses the items of a block whose `{` is `opening`, up to and including
