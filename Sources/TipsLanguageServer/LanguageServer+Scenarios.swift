@@ -77,7 +77,8 @@ extension LanguageServer {
     func scenarioDiagnostics(of analysis: Analysis) -> [String: [JSON]] {
         let id = ObjectIdentifier(analysis)
         if let results = scenarioResults[id] { return results.diagnostics }
-        guard let program = analysis.result.program, let first = program.scenarios.first,
+        // Not with errors, as `tipc test` runs none then: errors in the catalog's translations alone leave a program.
+        guard let program = analysis.result.program, !analysis.result.hasErrors, let first = program.scenarios.first,
             !scenarioJobs.contains(where: { $0.analysis === analysis }), !scenarioJobsTaken.contains(id)
         else { return [:] }
         // All the scenarios' steps as one list: the checker's count, which saturates rather than overflows.

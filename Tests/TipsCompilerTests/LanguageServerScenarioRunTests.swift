@@ -102,6 +102,29 @@ import TipsScenarios
         #expect(session.diagnostics(uri)?.isEmpty == false)
         #expect(await session.runScenarios() == 0)
     }
+
+    /// Errors in the catalog's translations alone leave a checked program
+    /// (for hover and the preview), but no scenario runs, as `tipc test` runs none.
+    @Test func errorsInTheCatalogAloneRunNoScenario() async throws {
+        let text = Self.tips.replacingOccurrences(of: "title \"Welcome\"", with: "title \"Welcome, \\(name)\"")
+            .replacingOccurrences(of: "tip Welcome {", with: "tip Welcome(name: String) {\n    id \"welcome-\\(name)\"")
+            .replacingOccurrences(of: "expect Welcome available", with: "expect Welcome(name: \"Ada\") available")
+        let catalog = LanguageServerCatalogTests.catalog("Welcome.title", german: "Willkommen, \\\\(nmae)")
+        let session = LanguageServerSession()
+        let (_, uris) = try session.folder(["App.tips": text, "Tips.xcstrings": catalog])
+        let uri = try #require(uris["App.tips"])
+        session.open(uri, text)
+        #expect(session.diagnostics(uri)?.isEmpty == true, "the .tips file has no error of its own")
+        #expect(await session.runScenarios() == 0)
+        let clean = LanguageServerSession()
+        let (_, cleanURIs) = try clean.folder([
+            "App.tips": text,
+            "Tips.xcstrings": LanguageServerCatalogTests.catalog("Welcome.title", german: "Willkommen, \\\\(name)"),
+        ])
+        let cleanURI = try #require(cleanURIs["App.tips"])
+        clean.open(cleanURI, text)
+        #expect(await clean.runScenarios() == 1, "with a clean catalog, the scenario runs")
+    }
 }
 
 /// Over a connection, as `tipc lsp` runs: scenarios run while the editor's
