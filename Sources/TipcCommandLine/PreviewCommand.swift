@@ -28,16 +28,17 @@ public struct PreviewCommand: Hashable, Sendable {
         }
         let options = CompilationOptions(emitsCode: false, jobs: io.jobs, strings: catalog)
         let result = Compilation(inputs: inputs, options: options).run()
-        // Errors in the translations alone: the page shows them where they would show.
-        let translated = result.program.flatMap { $0.translations == nil ? nil : $0 }
+        // Errors in the translations alone leave a program with its
+        // translations: the page marks each where it would show.
+        let marksErrors = result.hasErrors && result.program?.translations != nil
         let errors = result.diagnostics.count { $0.severity == .error } == 1 ? "it is" : "they are"
         let consequence =
-            translated == nil
-            ? "; no page was written"
-            : "; the page was written, each translation in error marked, and a build fails until \(errors) fixed"
+            marksErrors
+            ? "; the page was written, each translation in error marked, and a build fails until \(errors) fixed"
+            : "; no page was written"
         let checked = CommandLineTool.printDiagnostics(
             of: result, consequence: consequence, standardError: standardError)
-        guard let program = checked ? result.program : translated else { return CommandLineTool.inputErrors }
+        guard checked || marksErrors, let program = result.program else { return CommandLineTool.inputErrors }
         let page = PreviewBackend().render(program, diagnostics: result.diagnostics, sources: result.sources)
         do {
             try Self.write(page, to: io.output)
