@@ -134,4 +134,21 @@ import Testing
             ])
         #expect(result.diagnostics.first?.severity == .warning)
     }
+
+    /// The declaration an undeclared name's fix inserts: on a line of its own
+    /// with the file's line breaks, indented as the tip, or ending the line
+    /// of a tip that follows other text on it.
+    @Test(arguments: [
+        ("/// Doc.\r\ntip A {\r\n    title \"A\"\r\n    rule flag\r\n}\r\n", 0, "parameter flag: Bool = false\r\n\r\n"),
+        ("  tip A {\n    title \"A\"\n    rule flag\n  }\n", 2, "parameter flag: Bool = false\n\n  "),
+        ("event e; tip A {\n    title \"A\"\n    rule flag\n}\n", 9, "parameter flag: Bool = false\n"),
+    ])
+    func anUndeclaredNamesFixKeepsTheFilesLayout(_ text: String, _ offset: UInt32, _ inserted: String) throws {
+        let result = Compilation(inputs: [CompilationInput(path: "A.tips", text: text)]).run()
+        let diagnostic = try #require(result.diagnostics.first { $0.message.hasPrefix("unknown name 'flag'") })
+        let fix = try #require(diagnostic.fixIts.first)
+        #expect(fix.range.start == offset && fix.range.end == offset)
+        #expect(fix.replacement == inserted)
+        #expect(fix.title == "Declare 'parameter flag: Bool = false' above the tip")
+    }
 }

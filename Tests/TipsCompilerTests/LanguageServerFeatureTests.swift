@@ -162,6 +162,71 @@ import Testing
         #expect(session.diagnostics(uri)?.isEmpty == true)
     }
 
+    /// A tip written before its parameters and events: each name the rules
+    /// read and nothing declares has a fix that declares it above the tip,
+    /// typed as the rule reads it, and once every fix is applied the file
+    /// checks with no error.
+    @Test func eachUndeclaredNameIsDeclaredAboveTheTipByItsFix() throws {
+        var text = """
+            enum Tier { basic, gold }
+
+            /// Teaches checkout.
+            tip Checkout {
+                title "Pay faster"
+                rule cartCount > 0 && isMember
+                rule 2.5 <= zoom && nickname != "guest"
+                rule addedToCart.count >= 3 && addedToCart.donations.within(7d).count < 10
+            }
+
+            """
+        let (session, uri, _) = try session(text)
+        var titles: [String] = []
+        for version in 2...7 {
+            guard
+                let diagnostic = session.diagnostics(uri)?.first(where: {
+                    $0["message"].stringValue?.contains("declare it above the tip") == true
+                })
+            else { break }
+            let response = session.request(
+                "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": .string(uri)], "range": diagnostic["range"],
+                    "context": ["diagnostics": [diagnostic]],
+                ])
+            let action = try #require(response["result"].arrayValue?.first)
+            titles.append(action["title"].stringValue ?? "")
+            text = applying(try #require(action["edit"]["changes"][uri].arrayValue), to: text)
+            session.replace(uri, version: version, text: text)
+        }
+        #expect(
+            titles == [
+                "Declare 'parameter cartCount: Int = 0' above the tip",
+                "Declare 'parameter isMember: Bool = false' above the tip",
+                "Declare 'parameter zoom: Double = 0.0' above the tip",
+                "Declare 'parameter nickname: String = \"\"' above the tip",
+                "Declare 'event addedToCart' above the tip",
+            ])
+        #expect(session.diagnostics(uri)?.isEmpty == true)
+        #expect(
+            text.hasPrefix(
+                """
+                enum Tier { basic, gold }
+
+                parameter cartCount: Int = 0
+
+                parameter isMember: Bool = false
+
+                parameter zoom: Double = 0.0
+
+                parameter nickname: String = ""
+
+                event addedToCart
+
+                /// Teaches checkout.
+                tip Checkout {
+                """))
+    }
+
     /// A declaration whose Swift type would hide an app type: the fix the
     /// back end suggests renames the declaration and every use of it.
     @Test func theRenameOfANameThatHidesAnAppTypeReachesItsUses() throws {

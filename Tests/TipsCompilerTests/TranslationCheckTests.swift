@@ -225,7 +225,10 @@ import Testing
             options: CompilationOptions(
                 emitsCode: false, strings: CompilationInput(path: "Mistakes.xcstrings", bytes: Array(catalog)))
         ).run()
-        #expect(result.diagnostics.filter { $0.severity == .error }.map(\.message) == ["unknown name 'nope'"])
+        #expect(
+            result.diagnostics.filter { $0.severity == .error }.map(\.message) == [
+                "unknown name 'nope'; declare it above the tip: parameter nope: Bool = false"
+            ])
         #expect(result.program == nil)
     }
 
@@ -238,7 +241,10 @@ import Testing
             options: CompilationOptions(
                 emitsCode: false, strings: CompilationInput(path: "Tips.xcstrings", text: catalog))
         ).run()
-        #expect(result.diagnostics.map(\.message) == ["unknown name 'nope'"])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "unknown name 'nope'; declare it above the tip: parameter nope: Bool = false"
+            ])
     }
 
     @Test func aBrokenCatalogIsAnErrorEvenWhenTheTipsHaveErrors() throws {
@@ -248,7 +254,7 @@ import Testing
         ).run()
         #expect(
             result.renderedDiagnostics(showsSourceLines: false)
-                == "A.tips:3:10: error: unknown name 'nope'\nTips.xcstrings:1:2: error: expected a key in double quotes or '}', found the end of the file\n"
+                == "A.tips:3:10: error: unknown name 'nope'; declare it above the tip: parameter nope: Bool = false\nTips.xcstrings:1:2: error: expected a key in double quotes or '}', found the end of the file\n"
         )
     }
 }

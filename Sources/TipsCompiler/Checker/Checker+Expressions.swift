@@ -10,6 +10,9 @@ struct ExpressionContext {
     var arguments: TipArguments
     /// The event whose donation fields `.field` names, inside a query step.
     var fieldsOf: CheckedEvent?
+    /// Where a declaration that the tip's rules lack would go: the first
+    /// byte of the tip's doc comment, else of `tip`. Nil outside a tip.
+    var declarationStart: UInt32?
 }
 
 /// A tip's arguments: the checked fields of its `(arguments)`, each name
@@ -162,8 +165,14 @@ extension Checker {
                 return nil
             }
             candidates.sort()
-            diagnostics.error(
-                "unknown name '\(name.name)'", at: name.range, suggesting: nameSuggestion(for: name, among: candidates))
+            let suggestion = nameSuggestion(for: name, among: candidates)
+            if suggestion.replacement == nil, let expected,
+                let declaration = parameterDeclaration(of: name.name, as: expected),
+                reportUndeclared("unknown name '\(name.name)'", name, declaring: declaration, context: context)
+            {
+                return nil
+            }
+            diagnostics.error("unknown name '\(name.name)'", at: name.range, suggesting: suggestion)
             return nil
         }
     }

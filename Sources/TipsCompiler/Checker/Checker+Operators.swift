@@ -154,6 +154,14 @@ extension Checker {
             else { return nil }
             return (left, right)
         }
+        if case .name = lhs, Self.isLiteral(rhs) {
+            // `cartCount > 0`: the literal is checked first, so that a name
+            // nothing declares is told the declaration its type calls for.
+            guard let right = checkExpression(rhs, expected: nil, context: context),
+                let left = checkExpression(lhs, expected: right.type, context: context)
+            else { return nil }
+            return (left, right)
+        }
         guard let left = checkExpression(lhs, expected: nil, context: context) else {
             // The other side may hold a mistake of its own, but a `.case`
             // there only lacks the type the failed side would have given.
@@ -162,6 +170,14 @@ extension Checker {
         }
         guard let right = checkExpression(rhs, expected: left.type, context: context) else { return nil }
         return (left, right)
+    }
+
+    /// Whether `expression` is a literal, whose type nothing around it changes.
+    private static func isLiteral(_ expression: Expr) -> Bool {
+        switch expression {
+        case .boolean, .integer, .decimal, .string, .duration: true
+        default: false
+        }
     }
 
     /// `plan == "pro"`: an enum compared with a string literal; the message

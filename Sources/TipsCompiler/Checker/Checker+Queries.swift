@@ -38,9 +38,13 @@ extension Checker {
                 return nil
             }
             if symbols[name.name] == nil && parameter(named: name.name) == nil && context.arguments[name.name] == nil {
-                diagnostics.error(
-                    "unknown event '\(name.name)'", at: name.range,
-                    suggesting: nameSuggestion(for: name, among: names(of: .event)))
+                let suggestion = nameSuggestion(for: name, among: names(of: .event))
+                if suggestion.replacement != nil
+                    || !reportUndeclared(
+                        "unknown event '\(name.name)'", name, declaring: "event " + name.name, context: context)
+                {
+                    diagnostics.error("unknown event '\(name.name)'", at: name.range, suggesting: suggestion)
+                }
                 return nil
             }
         case .member(let base, let name, _) where name.name != "count":

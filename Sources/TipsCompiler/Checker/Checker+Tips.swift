@@ -139,7 +139,8 @@ extension Checker {
         let arguments = decl.arguments.map { checkTipArguments($0, of: decl, failed: &body.failed) }
         let argumentTypes = TipArguments(arguments ?? [])
         var places = TipItemPlaces()
-        var context = ExpressionContext(tip: tipName, arguments: argumentTypes)
+        var context = ExpressionContext(
+            tip: tipName, arguments: argumentTypes, declarationStart: decl.doc?.range.start ?? decl.range.start)
         for index in decl.items.indices {
             // One copy of the item for every check below: an item read from
             // the array for a call that may change the checker is copied
