@@ -13,6 +13,19 @@ extension Checker {
         plainestValue(of: type).map { "parameter \(name): \(type) = \($0)" }
     }
 
+    /// Reports that `name`, where an event goes, names nothing: "did you
+    /// mean" the event spelled like it, else, in a tip, the declaration to add.
+    mutating func reportUnknownEvent(_ name: Identifier, context: ExpressionContext?) {
+        let message = "unknown event '\(name.name)'"
+        let suggestion = nameSuggestion(for: name, among: names(of: .event))
+        if suggestion.replacement == nil, let context,
+            reportUndeclared(message, name, declaring: "event " + name.name, context: context)
+        {
+            return
+        }
+        diagnostics.error(message, at: name.range, suggesting: suggestion)
+    }
+
     /// Reports `message` for the undeclared `name`, ending with the
     /// declaration to add above the tip, whose fix-it inserts it there.
     /// False (nothing reported) outside a tip's rules.

@@ -23,7 +23,7 @@ extension Checker {
                 }
                 return nil
             }
-            guard let event = resolveEvent(eventName) else { return nil }
+            guard let event = resolveEvent(eventName, context: context) else { return nil }
             var steps: [CheckedQuery.Step] = []
             steps.reserveCapacity(stepsAfter)
             return (CheckedQuery(event: event.name, steps: steps), event)
@@ -38,13 +38,7 @@ extension Checker {
                 return nil
             }
             if symbols[name.name] == nil && parameter(named: name.name) == nil && context.arguments[name.name] == nil {
-                let suggestion = nameSuggestion(for: name, among: names(of: .event))
-                if suggestion.replacement != nil
-                    || !reportUndeclared(
-                        "unknown event '\(name.name)'", name, declaring: "event " + name.name, context: context)
-                {
-                    diagnostics.error("unknown event '\(name.name)'", at: name.range, suggesting: suggestion)
-                }
+                reportUnknownEvent(name, context: context)
                 return nil
             }
         case .member(let base, let name, _) where name.name != "count":

@@ -250,7 +250,7 @@ extension Checker {
                 body.failed = true
             }
         case .maxDisplayCount, .maxDisplayDuration, .ignoresDisplayFrequency, .invalidatedBy, .snooze, .holdout:
-            if !checkOption(kind, into: &body.options, tip: context.tip) { body.failed = true }
+            if !checkOption(kind, into: &body.options, context: context) { body.failed = true }
         case .renamedFrom:
             // Checked by checkTip, which knows whether the tip takes arguments.
             break
@@ -258,7 +258,10 @@ extension Checker {
     }
 
     /// Checks a display option into `options`; false when it has an error.
-    private mutating func checkOption(_ kind: TipItemKind, into options: inout CheckedTipOptions, tip: String) -> Bool {
+    private mutating func checkOption(
+        _ kind: TipItemKind, into options: inout CheckedTipOptions, context: ExpressionContext
+    ) -> Bool {
+        let tip = context.tip
         switch kind {
         case .maxDisplayCount(let count):
             guard count.value >= 1 else {
@@ -286,7 +289,7 @@ extension Checker {
                 diagnostics.error("tip '\(tip)' is already invalidated by '\(name.name)'", at: name.range)
                 return false
             }
-            guard resolveEvent(name) != nil else { return false }
+            guard resolveEvent(name, context: context) != nil else { return false }
             options.invalidatedBy.append(name.name)
         case .snooze(let duration, let count):
             guard let snooze = checkSnooze(duration, count: count) else { return false }
@@ -373,13 +376,18 @@ extension Checker {
         return InterpolatedText(segments: segments)
     }
 
-    /// Resolves a name that must be an event.
-    mutating func resolveEvent(_ name: Identifier) -> CheckedEvent? {
+    /// The checked event `name` names; nil, reported, when it names none
+    /// (in a tip's `context`, with the declaration to add when nothing is spelled like it).
+    mutating func resolveEvent(_ name: Identifier, context: ExpressionContext? = nil) -> CheckedEvent? {
         // Resolved first: as the argument of `event(declared:)`, resolving (which records a
         // use) would run after a copy of the checker was taken for the call, and copy its uses.
         let declared = resolveDeclared(name)
         if let event = event(declared: declared) { return event }
-        reportNotFound(name, .event)
+        if declared == nil {
+            reportUnknownEvent(name, context: context)
+        } else {
+            reportNotFound(name, .event)
+        }
         return nil
     }
 
