@@ -136,12 +136,21 @@ import Testing
     }
 
     /// The declaration an undeclared name's fix inserts: on a line of its own
-    /// with the file's line breaks, indented as the tip, or ending the line
-    /// of a tip that follows other text on it.
+    /// with the file's line breaks, after the parameters above the tip,
+    /// indented as the last of them, else above the tip, indented as it,
+    /// or ending the line of a tip that follows other text on it.
     @Test(arguments: [
         ("/// Doc.\r\ntip A {\r\n    title \"A\"\r\n    rule flag\r\n}\r\n", 0, "parameter flag: Bool = false\r\n\r\n"),
         ("  tip A {\n    title \"A\"\n    rule flag\n  }\n", 2, "parameter flag: Bool = false\n\n  "),
         ("event e; tip A {\n    title \"A\"\n    rule flag\n}\n", 9, "parameter flag: Bool = false\n"),
+        (
+            "parameter a: Bool = false\n  parameter b: Int = 0 // b\nevent e\n\ntip A {\n    title \"A\"\n    rule flag\n}\n",
+            54, "  parameter flag: Bool = false\n"
+        ),
+        (
+            "parameter a: Bool = false; tip A {\n    title \"A\"\n    rule flag\n}\n", 27,
+            "parameter flag: Bool = false\n"
+        ),
     ])
     func anUndeclaredNamesFixKeepsTheFilesLayout(_ text: String, _ offset: UInt32, _ inserted: String) throws {
         let result = Compilation(inputs: [CompilationInput(path: "A.tips", text: text)]).run()

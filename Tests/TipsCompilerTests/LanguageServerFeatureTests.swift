@@ -164,8 +164,9 @@ import Testing
 
     /// A tip written before its parameters and events: each name the rules
     /// read and nothing declares has a fix that declares it above the tip,
-    /// typed as the rule reads it, and once every fix is applied the file
-    /// checks with no error.
+    /// typed as the rule reads it (after the parameters already there, for
+    /// a parameter), and once every fix is applied the file checks with no
+    /// error.
     @Test func eachUndeclaredNameIsDeclaredAboveTheTipByItsFix() throws {
         var text = """
             enum Tier { basic, gold }
@@ -213,11 +214,8 @@ import Testing
                 enum Tier { basic, gold }
 
                 parameter cartCount: Int = 0
-
                 parameter isMember: Bool = false
-
                 parameter zoom: Double = 0.0
-
                 parameter nickname: String = ""
 
                 event addedToCart

@@ -168,7 +168,8 @@ extension Checker {
             let suggestion = nameSuggestion(for: name, among: candidates)
             if suggestion.replacement == nil, let expected,
                 let declaration = parameterDeclaration(of: name.name, as: expected),
-                reportUndeclared("unknown name '\(name.name)'", name, declaring: declaration, context: context)
+                reportUndeclared(
+                    "unknown name '\(name.name)'", name, declaring: declaration, kind: .parameter, context: context)
             {
                 return nil
             }

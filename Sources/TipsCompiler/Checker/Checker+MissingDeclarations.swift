@@ -19,7 +19,7 @@ extension Checker {
         let message = "unknown event '\(name.name)'"
         let suggestion = nameSuggestion(for: name, among: names(of: .event))
         if suggestion.replacement == nil, let context,
-            reportUndeclared(message, name, declaring: "event " + name.name, context: context)
+            reportUndeclared(message, name, declaring: "event " + name.name, kind: .event, context: context)
         {
             return
         }
@@ -27,37 +27,62 @@ extension Checker {
     }
 
     /// Reports `message` for the undeclared `name`, ending with the
-    /// declaration to add above the tip, whose fix-it inserts it there.
-    /// False (nothing reported) outside a tip's rules.
+    /// declaration to add above the tip (a parameter's or an event's, as
+    /// `kind` says), whose fix-it inserts it there. False (nothing
+    /// reported) outside a tip's rules.
     mutating func reportUndeclared(
-        _ message: String, _ name: Identifier, declaring declaration: String, context: ExpressionContext
+        _ message: String, _ name: Identifier, declaring declaration: String, kind: DeclaredName.Kind,
+        context: ExpressionContext
     ) -> Bool {
         // A name too long to quote whole is not one to declare.
-        guard let start = context.declarationStart, name.name.utf8.count <= Diagnostic.longestQuote else {
+        guard let tipStart = context.declarationStart, name.name.utf8.count <= Diagnostic.longestQuote else {
             return false
         }
-        let at = SourceRange(file: name.range.file, start: start, end: start)
-        let fix = FixIt(
-            range: at, replacement: Self.declarationText(declaration, before: at, in: sources[at.file]),
-            title: "Declare '\(declaration)' above the tip")
+        let fix = declarationFix(declaration, kind: kind, tipStart: tipStart, in: sources[name.range.file])
         diagnostics.error(message + "; declare it above the tip: " + declaration, at: name.range, fixIts: [fix])
         return true
     }
 
-    /// `declaration` as inserted at `at`, where a declaration starts: on a
-    /// line of its own with a blank line after it, indented as the
-    /// declaration it goes before, with the line breaks the file uses.
-    static func declarationText(_ declaration: String, before at: SourceRange, in file: SourceFile) -> String {
-        let bytes = file.bytes
-        let start = Int(at.start)
-        var lineStart = start
-        while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-        let indentation = bytes[lineStart..<start]
-        var lineEnd = start
-        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-        let newline = lineEnd > start && bytes[lineEnd - 1] == 0x0D ? "\r\n" : "\n"
+    /// The fix-it that inserts `declaration` for the tip that starts at
+    /// `tipStart`: on the line after the last declaration of its `kind`
+    /// above the tip in `file`, indented as that one, so that the file's
+    /// parameters (or events) stay together; without one, right above the
+    /// tip, with a blank line after it. Either way with the file's line breaks.
+    func declarationFix(_ declaration: String, kind: DeclaredName.Kind, tipStart: UInt32, in file: SourceFile)
+        -> FixIt
+    {
+        let origins = kind == .event ? events.map(\.origin) : parameters.map(\.origin)
+        let above = origins.filter { $0.file == file.id && $0.nameRange.start < tipStart }
+        let title = "Declare '\(declaration)' above the tip"
+        if let last = above.max(by: { $0.nameRange.start < $1.nameRange.start }) {
+            let line = Self.line(at: Int(last.nameRange.start), in: file.bytes)
+            // Not when the tip starts on that line (`event a; tip T {`).
+            if line.next <= Int(tipStart) {
+                let at = SourceRange(file: file.id, start: UInt32(line.next), end: UInt32(line.next))
+                return FixIt(range: at, replacement: line.indentation + declaration + line.newline, title: title)
+            }
+        }
+        let line = Self.line(at: Int(tipStart), in: file.bytes)
+        let at = SourceRange(file: file.id, start: tipStart, end: tipStart)
         // After other text on its line (`event a; tip T {`), the declaration ends that line instead.
-        guard indentation.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return declaration + newline }
-        return declaration + newline + newline + String(decoding: indentation, as: UTF8.self)
+        guard line.start + line.indentation.utf8.count == Int(tipStart) else {
+            return FixIt(range: at, replacement: declaration + line.newline, title: title)
+        }
+        return FixIt(
+            range: at, replacement: declaration + line.newline + line.newline + line.indentation, title: title)
+    }
+
+    /// The line that holds `offset`: where it starts, where the next one
+    /// starts, its leading spaces and tabs, and the line break it ends with.
+    static func line(at offset: Int, in bytes: [UInt8]) -> (
+        start: Int, next: Int, indentation: String, newline: String
+    ) {
+        var start = offset
+        while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+        var end = offset
+        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+        let indentation = bytes[start..<end].prefix { $0 == 0x20 || $0 == 0x09 }
+        let newline = end > start && bytes[end - 1] == 0x0D ? "\r\n" : "\n"
+        return (start, min(end + 1, bytes.count), String(decoding: indentation, as: UTF8.self), newline)
     }
 }
