@@ -156,6 +156,13 @@ struct PreviewLanguages: Sendable {
         // A translation the build refuses, shown as written: underlined twice, in the warning colour.
         css +=
             ".in-error { text-decoration: underline double var(--card-warn); text-underline-offset: 0.2em; }\n"
+        // A marked text says why when tapped or reached with Tab, where no
+        // tooltip shows: its title after it, in a box of its own so that the
+        // text's underline does not run on under it.
+        css += ".l10n[tabindex]:focus { outline: 2px solid currentColor; outline-offset: 2px; }\n"
+        css +=
+            ".l10n[tabindex]:focus::after { content: \"(\" attr(title) \")\"; display: inline-block; "
+            + "margin-inline-start: 0.3em; font-size: 0.85em; font-style: italic; }\n"
         css +=
             ".languages { border: 0; margin: 0 0 1rem; padding: 0; display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }\n"
         css += ".languages legend { font-weight: 600; padding: 0; margin-bottom: 0.25rem; }\n"
@@ -192,10 +199,12 @@ extension PreviewPage {
         }
         if languages.all.contains(where: { $0.inError > 0 }) {
             notes.append(
-                "Text underlined twice has a translation in error, which its tooltip names: it shows as written, "
+                "Text underlined twice has a translation in error: it shows as written, "
                     + "and the build fails until the translation is fixed.")
         }
-        if !notes.isEmpty { writer.element("p", [.class("languages-note")], text: notes.joined(separator: " ")) }
+        guard !notes.isEmpty else { return }
+        notes.append("A marked text says why when pointed at, tapped or reached with Tab.")
+        writer.element("p", [.class("languages-note")], text: notes.joined(separator: " "))
     }
 
     /// `string`'s text in every language of the page, each in its own span
@@ -207,6 +216,9 @@ extension PreviewPage {
     /// in an Arabic card) takes the direction of its own first letters
     /// (`dir="auto"`), as the platforms' text views do: its words in their
     /// order, its full stop after them.
+    /// What makes a marked text reachable by a tap or with Tab, where its title then shows (see the CSS).
+    static let focusable = HTMLAttribute("tabindex", "0")
+
     func localized(_ string: CheckedString, filledWith values: [String: TipValue]?) -> String {
         guard let languages else {
             let text = Self.inline(string.text, filledWith: values)
@@ -230,12 +242,14 @@ extension PreviewPage {
                     attributes[0] = .class("l10n untranslated")
                     attributes += asWritten()
                     attributes.append(HTMLAttribute("title", "Not translated into \(language.name)"))
+                    attributes.append(Self.focusable)
                 case .toReview:
                     attributes[0] = .class("l10n to-review")
                     attributes.append(HTMLAttribute("lang", language.code))
                     attributes.append(
                         HTMLAttribute("title", "Translated into \(language.name) for an earlier source text: to review")
                     )
+                    attributes.append(Self.focusable)
                 case .notToTranslate:
                     // As written, in the source language, unmarked.
                     attributes += asWritten()
@@ -244,6 +258,7 @@ extension PreviewPage {
                     attributes[0] = .class("l10n in-error")
                     attributes += asWritten()
                     attributes.append(HTMLAttribute("title", "Shown as written: \(message)"))
+                    attributes.append(Self.focusable)
                 case .translated: attributes.append(HTMLAttribute("lang", language.code))
                 }
             case .rightToLeft:

@@ -77,7 +77,7 @@ import Testing
         let card = try PreviewTests.article("tip-FavoriteTrail", in: html)
         #expect(
             card.contains(
-                "<span class=\"l10n untranslated\" data-language=\"de\" lang=\"en\" title=\"Not translated into German (de)\">"
+                "<span class=\"l10n untranslated\" data-language=\"de\" lang=\"en\" title=\"Not translated into German (de)\" tabindex=\"0\">"
                     + "Your favorites stay on top.</span>"))
         #expect(card.contains("<span class=\"l10n\" data-language=\"de\" lang=\"de\">Als Favorit sichern</span>"))
     }
@@ -93,7 +93,7 @@ import Testing
         #expect(
             card.contains(
                 "<span class=\"l10n to-review\" data-language=\"de\" lang=\"de\" title=\"Translated into German (de) "
-                    + "for an earlier source text: to review\">Als Favorit sichern</span>"))
+                    + "for an earlier source text: to review\" tabindex=\"0\">Als Favorit sichern</span>"))
         #expect(card.contains("<span class=\"l10n\" data-language=\"de\" lang=\"de\">Mehr erfahren</span>"))
     }
 
@@ -105,7 +105,10 @@ import Testing
         let html = try Self.page(ofFixture: "Mistakes")
         #expect(html.contains("> German (de), 4 of 7 not translated, 1 in error</label>"))
         #expect(html.contains("> Japanese (ja), 3 of 7 not translated, 2 in error</label>"))
-        #expect(html.contains("Text underlined twice has a translation in error, which its tooltip names"))
+        #expect(html.contains("Text underlined twice has a translation in error: it shows as written"))
+        // Its error shows when it is tapped or reached with Tab, where no tooltip does.
+        #expect(html.contains("A marked text says why when pointed at, tapped or reached with Tab."))
+        #expect(html.contains(".l10n[tabindex]:focus::after { content: \"(\" attr(title) \")\";"))
         // Listed where the page starts, each at its line in the catalog.
         #expect(html.contains("<h2 id=\"translation-errors\">Errors in the translations</h2>"))
         #expect(
@@ -118,7 +121,7 @@ import Testing
             card.contains(
                 "<span class=\"l10n in-error\" data-language=\"de\" lang=\"en\" title=\"Shown as written: the German "
                     + "(de) translation of &#39;NewTrail.message&#39; has the slot &#39;\\(regoin)&#39;, which the source "
-                    + "text does not have; did you mean &#39;\\(region)&#39;?\">Find "))
+                    + "text does not have; did you mean &#39;\\(region)&#39;?\" tabindex=\"0\">Find "))
     }
 
     /// A string the catalog says not to translate (a brand name) shows as
@@ -141,7 +144,7 @@ import Testing
         let card = try PreviewTests.article("tip-Welcome", in: html)
         #expect(
             card.contains(
-                "<span class=\"l10n untranslated\" data-language=\"fr\" lang=\"en\" title=\"Not translated into French (fr)\">"
+                "<span class=\"l10n untranslated\" data-language=\"fr\" lang=\"en\" title=\"Not translated into French (fr)\" tabindex=\"0\">"
                     + "Welcome</span>"))
     }
 
@@ -210,7 +213,7 @@ import Testing
         #expect(
             card.contains(
                 "<span class=\"l10n untranslated\" data-language=\"ar\" lang=\"en\" dir=\"auto\" "
-                    + "title=\"Not translated into Arabic (ar)\">Your favorites stay on top.</span>"))
+                    + "title=\"Not translated into Arabic (ar)\" tabindex=\"0\">Your favorites stay on top.</span>"))
         #expect(
             card.contains(
                 "<span class=\"l10n untranslated\" data-language=\"de\" lang=\"en\" title=") == false,
