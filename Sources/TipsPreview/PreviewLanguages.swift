@@ -207,6 +207,9 @@ extension PreviewPage {
         writer.element("p", [.class("languages-note")], text: notes.joined(separator: " "))
     }
 
+    /// What makes a marked text reachable by a tap or with Tab, where its title then shows (see the CSS).
+    static let focusable = HTMLAttribute("tabindex", "0")
+
     /// `string`'s text in every language of the page, each in its own span
     /// (CSS shows the chosen one); without languages, the text as written,
     /// marked with its language where that is not the page's (so that a
@@ -216,9 +219,6 @@ extension PreviewPage {
     /// in an Arabic card) takes the direction of its own first letters
     /// (`dir="auto"`), as the platforms' text views do: its words in their
     /// order, its full stop after them.
-    /// What makes a marked text reachable by a tap or with Tab, where its title then shows (see the CSS).
-    static let focusable = HTMLAttribute("tabindex", "0")
-
     func localized(_ string: CheckedString, filledWith values: [String: TipValue]?) -> String {
         guard let languages else {
             let text = Self.inline(string.text, filledWith: values)
