@@ -55,14 +55,14 @@ extension Checker {
         let above = origins.filter { $0.file == file.id && $0.nameRange.start < tipStart }
         let title = "Declare '\(declaration)' above the tip"
         if let last = above.max(by: { $0.nameRange.start < $1.nameRange.start }) {
-            let line = Self.line(at: Int(last.nameRange.start), in: file.bytes)
+            let line = file.lineLayout(at: last.nameRange.start)
             // Not when the tip starts on that line (`event a; tip T {`).
-            if line.next <= Int(tipStart) {
-                let at = SourceRange(file: file.id, start: UInt32(line.next), end: UInt32(line.next))
+            if line.end < Int(tipStart) {
+                let at = SourceRange(file: file.id, start: UInt32(line.end + 1), end: UInt32(line.end + 1))
                 return FixIt(range: at, replacement: line.indentation + declaration + line.newline, title: title)
             }
         }
-        let line = Self.line(at: Int(tipStart), in: file.bytes)
+        let line = file.lineLayout(at: tipStart)
         let at = SourceRange(file: file.id, start: tipStart, end: tipStart)
         // After other text on its line (`event a; tip T {`), the declaration ends that line instead.
         guard line.start + line.indentation.utf8.count == Int(tipStart) else {
@@ -70,19 +70,5 @@ extension Checker {
         }
         return FixIt(
             range: at, replacement: declaration + line.newline + line.newline + line.indentation, title: title)
-    }
-
-    /// The line that holds `offset`: where it starts, where the next one
-    /// starts, its leading spaces and tabs, and the line break it ends with.
-    static func line(at offset: Int, in bytes: [UInt8]) -> (
-        start: Int, next: Int, indentation: String, newline: String
-    ) {
-        var start = offset
-        while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
-        var end = offset
-        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-        let indentation = bytes[start..<end].prefix { $0 == 0x20 || $0 == 0x09 }
-        let newline = end > start && bytes[end - 1] == 0x0D ? "\r\n" : "\n"
-        return (start, min(end + 1, bytes.count), String(decoding: indentation, as: UTF8.self), newline)
     }
 }

@@ -148,15 +148,10 @@ extension Checker {
             _ = checkExpression(misspelled, expected: nil, context: context)
             return nil
         }
-        if isContextualCase(lhs, context: context) {
-            guard let right = checkExpression(rhs, expected: nil, context: context),
-                let left = checkExpression(lhs, expected: right.type, context: context)
-            else { return nil }
-            return (left, right)
-        }
-        if case .name = lhs, Self.isLiteral(rhs) {
-            // `cartCount > 0`: the literal is checked first, so that a name
-            // nothing declares is told the declaration its type calls for.
+        // The right side first, when the left takes its type: a `.case`, or
+        // a name compared with a literal (`cartCount > 0`), so that a name
+        // nothing declares is told the declaration its type calls for.
+        if isContextualCase(lhs, context: context) || Self.isName(lhs) && Self.isLiteral(rhs) {
             guard let right = checkExpression(rhs, expected: nil, context: context),
                 let left = checkExpression(lhs, expected: right.type, context: context)
             else { return nil }
@@ -170,6 +165,11 @@ extension Checker {
         }
         guard let right = checkExpression(rhs, expected: left.type, context: context) else { return nil }
         return (left, right)
+    }
+
+    /// Whether `expression` is a bare name.
+    private static func isName(_ expression: Expr) -> Bool {
+        if case .name = expression { true } else { false }
     }
 
     /// Whether `expression` is a literal, whose type nothing around it changes.

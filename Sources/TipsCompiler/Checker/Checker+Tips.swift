@@ -383,21 +383,23 @@ extension Checker {
         // use) would run after a copy of the checker was taken for the call, and copy its uses.
         let declared = resolveDeclared(name)
         if let event = event(declared: declared) { return event }
-        if declared == nil {
-            reportUnknownEvent(name, context: context)
-        } else {
-            reportNotFound(name, .event)
-        }
+        reportNotFound(name, .event, context: context)
         return nil
     }
 
     /// Reports why `name` names no checked declaration of the `expected`
     /// kind: it declares another kind, or nothing ("did you mean" among that
-    /// kind). One of that kind that failed its own checks was reported there.
-    mutating func reportNotFound(_ name: Identifier, _ expected: DeclaredName.Kind) {
+    /// kind; for an event in a tip's `context`, the declaration to add when
+    /// none is spelled like it). One of that kind that failed its own checks
+    /// was reported there.
+    mutating func reportNotFound(
+        _ name: Identifier, _ expected: DeclaredName.Kind, context: ExpressionContext? = nil
+    ) {
         switch symbols[name.name]?.kind {
         case expected: break
         case let kind?: diagnostics.error("'\(name.name)' is \(kind), not \(expected)", at: name.range)
+        case nil where expected == .event:
+            reportUnknownEvent(name, context: context)
         case nil:
             diagnostics.error(
                 "unknown \(expected.rawValue) '\(name.name)'", at: name.range,

@@ -114,24 +114,20 @@ extension SyntaxParser {
     /// declaration and leaves the lines between as they were. Nil when the
     /// line holds more than the parameter (and a comment after it).
     func movingOutOfBlock(_ parameter: ParameterDecl, pasted: Token) -> FixIt? {
-        let bytes = file.bytes
         func text(_ start: Int, _ end: Int) -> String {
             file.text(in: SourceRange(file: file.id, start: UInt32(start), end: UInt32(end)))
         }
-        var lineStart = Int(pasted.range.start)
-        while lineStart > 0, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
-        var lineEnd = Int(parameter.range.end)
-        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+        let pastedLine = file.lineLayout(at: pasted.range.start)
+        let lineStart = pastedLine.start
+        let (_, lineEnd, _, newline) = file.lineLayout(at: parameter.range.end)
         let rest = text(Int(parameter.range.end), lineEnd).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard lineStart == 0 || bytes[lineStart - 1] == 0x0A, rest.isEmpty || rest.hasPrefix("//"),
-            lineEnd < bytes.count
+        guard lineStart + pastedLine.indentation.utf8.count == Int(pasted.range.start),
+            rest.isEmpty || rest.hasPrefix("//"), lineEnd < file.bytes.count
         else { return nil }
-        var start = min(Int(declarationStart), lineStart)
-        while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+        let start = file.lineLayout(at: min(declarationStart, UInt32(lineStart))).start
         let keyword = parameter.transient == nil ? "parameter" : "transient parameter"
         let declared = text(Int(parameter.name.range.start), lineEnd).trimmingCharacters(in: .whitespacesAndNewlines)
         let moved = "\(keyword) \(declared)"
-        let newline = bytes[lineEnd - 1] == 0x0D ? "\r\n" : "\n"
         return FixIt(
             range: SourceRange(file: file.id, start: UInt32(start), end: UInt32(lineEnd + 1)),
             replacement: moved + newline + newline + text(start, lineStart), title: "Move '\(moved)' above the tip")

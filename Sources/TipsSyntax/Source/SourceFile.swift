@@ -175,6 +175,19 @@ public final class SourceFile: Sendable {
         return repairedText(lineBytes(line))
     }
 
+    /// The line that holds `offset`, as an edit that adds a line beside it
+    /// needs it: where it starts, where it ends (at its `\n`, or the file's
+    /// end), its leading spaces and tabs, and the line break it ends with
+    /// (`"\r\n"` when it ends so, else `"\n"`).
+    package func lineLayout(at offset: UInt32) -> (start: Int, end: Int, indentation: String, newline: String) {
+        let line = line(of: offset)
+        let start = Int(lineStarts[line - 1])
+        let end = line < lineStarts.count ? Int(lineStarts[line]) - 1 : bytes.count
+        let indentation = bytes[start..<end].prefix { $0 == 0x20 || $0 == 0x09 }
+        let newline = end > start && bytes[end - 1] == 0x0D ? "\r\n" : "\n"
+        return (start, end, String(decoding: indentation, as: UTF8.self), newline)
+    }
+
     /// The byte offsets of the 1-based `line` (which must exist), without its line terminator.
     func lineBytes(_ line: Int) -> Range<Int> {
         let start = Int(lineStarts[line - 1])
