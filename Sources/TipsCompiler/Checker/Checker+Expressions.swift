@@ -119,10 +119,11 @@ extension Checker {
                 diagnostics.error("a query of donations must end with '.count' to be used in a rule", at: range)
             }
             return nil
-        case .unary(let op, let operand, let operatorRange, _):
-            return checkUnary(op, operand: operand, operatorRange: operatorRange, context: context)
+        case .unary(let op, let operand, _, _):
+            return checkUnary(op, operand: operand, expected: expected, context: context)
         case .binary(let op, let lhs, let rhs, let operatorRange, _):
-            return checkBinary(op, lhs: lhs, rhs: rhs, operatorRange: operatorRange, context: context)
+            return checkBinary(
+                op, lhs: lhs, rhs: rhs, operatorRange: operatorRange, expected: expected, context: context)
         }
     }
 

@@ -4,8 +4,9 @@ import TipsRuntime
 import TipsSyntax
 
 extension Checker {
+    /// `expected` is the type the context asks of the whole (see ``numeric(_:)``).
     mutating func checkUnary(
-        _ op: UnaryOperator, operand: Expr, operatorRange: SourceRange, context: ExpressionContext
+        _ op: UnaryOperator, operand: Expr, expected: TipsType?, context: ExpressionContext
     ) -> CheckedExpression? {
         switch op {
         case .not:
@@ -13,7 +14,8 @@ extension Checker {
             guard expect(checked, .bool, at: operand.range, "'!' needs a Bool") else { return nil }
             return .not(checked)
         case .negate:
-            guard let checked = checkExpression(operand, expected: nil, context: context) else { return nil }
+            guard let checked = checkExpression(operand, expected: Self.numeric(expected), context: context)
+            else { return nil }
             switch checked {
             case .literal(.int(let value)): return .literal(.int(-value))
             case .literal(.double(let value)): return .literal(.double(-value))
@@ -28,8 +30,10 @@ extension Checker {
         }
     }
 
+    /// `expected` is the type the context asks of the whole (see ``numeric(_:)``).
     mutating func checkBinary(
-        _ op: RuleOperator, lhs: Expr, rhs: Expr, operatorRange: SourceRange, context: ExpressionContext
+        _ op: RuleOperator, lhs: Expr, rhs: Expr, operatorRange: SourceRange, expected: TipsType?,
+        context: ExpressionContext
     ) -> CheckedExpression? {
         switch op {
         case .and, .or:
@@ -41,9 +45,8 @@ extension Checker {
             guard leftOK, rightOK else { return nil }
             return .binary(op, left, right, type: .bool)
         case .add, .subtract, .multiply, .divide:
-            let left = checkExpression(lhs, expected: nil, context: context)
-            let right = checkExpression(rhs, expected: nil, context: context)
-            guard let left, let right else { return nil }
+            guard let (left, right) = checkArithmeticOperands(lhs, rhs, expected: expected, context: context)
+            else { return nil }
             guard reportArithmeticOperands(op, left, right, lhs: lhs, rhs: rhs, operatorRange: operatorRange),
                 left.type != .error, right.type != .error
             else { return nil }
@@ -148,13 +151,19 @@ extension Checker {
             _ = checkExpression(misspelled, expected: nil, context: context)
             return nil
         }
-        // The right side first, when the left takes its type: a `.case`, or
-        // a name compared with a literal (`cartCount > 0`), so that a name
-        // nothing declares is told the declaration its type calls for.
-        if isContextualCase(lhs, context: context) || Self.isName(lhs) && Self.isLiteral(rhs) {
+        // The right side first, when the left takes its type from it: a
+        // `.case`, or names (`cartCount > 0`, `-score + 1 > visits.count`),
+        // so that a name nothing declares is told the declaration its type calls for.
+        if isContextualCase(lhs, context: context) {
             guard let right = checkExpression(rhs, expected: nil, context: context),
                 let left = checkExpression(lhs, expected: right.type, context: context)
             else { return nil }
+            return (left, right)
+        }
+        if Self.takesType(lhs), !Self.takesType(rhs), !isContextualCase(rhs, context: context) {
+            let right = checkExpression(rhs, expected: nil, context: context)
+            let left = checkExpression(lhs, expected: right?.type, context: context)
+            guard let left, let right else { return nil }
             return (left, right)
         }
         guard let left = checkExpression(lhs, expected: nil, context: context) else {
@@ -167,15 +176,43 @@ extension Checker {
         return (left, right)
     }
 
-    /// Whether `expression` is a bare name.
-    private static func isName(_ expression: Expr) -> Bool {
-        if case .name = expression { true } else { false }
+    /// The operands of arithmetic, each a number when the other is, or the
+    /// whole `expected` one: the side made of names is checked after the
+    /// other (`2 * c`), so that a name nothing declares is told the type it
+    /// would have. Reported once each.
+    private mutating func checkArithmeticOperands(
+        _ lhs: Expr, _ rhs: Expr, expected: TipsType?, context: ExpressionContext
+    ) -> (CheckedExpression, CheckedExpression)? {
+        let expected = Self.numeric(expected)
+        if Self.takesType(lhs), !Self.takesType(rhs) {
+            let right = checkExpression(rhs, expected: expected, context: context)
+            let left = checkExpression(lhs, expected: Self.numeric(right?.type) ?? expected, context: context)
+            guard let left, let right else { return nil }
+            return (left, right)
+        }
+        let left = checkExpression(lhs, expected: expected, context: context)
+        let right = checkExpression(rhs, expected: Self.numeric(left?.type) ?? expected, context: context)
+        guard let left, let right else { return nil }
+        return (left, right)
     }
 
-    /// Whether `expression` is a literal, whose type nothing around it changes.
-    private static func isLiteral(_ expression: Expr) -> Bool {
+    /// `type` when it is a number's (Int or Double), which is what
+    /// arithmetic and `-` can pass on to their operands; nil otherwise.
+    static func numeric(_ type: TipsType?) -> TipsType? {
+        type == .int || type == .double ? type : nil
+    }
+
+    /// Whether `expression` takes its type from what it is compared with
+    /// or added to: names, and arithmetic, negation and parentheses of
+    /// names only. Anything else (a literal, `visits.count`) has a type of its own.
+    private static func takesType(_ expression: Expr) -> Bool {
         switch expression {
-        case .boolean, .integer, .decimal, .string, .duration: true
+        case .name: true
+        case .parenthesized(let inner, _): takesType(inner)
+        case .unary(.negate, let operand, _, _): takesType(operand)
+        case .binary(.add, let lhs, let rhs, _, _), .binary(.subtract, let lhs, let rhs, _, _),
+            .binary(.multiply, let lhs, let rhs, _, _), .binary(.divide, let lhs, let rhs, _, _):
+            takesType(lhs) && takesType(rhs)
         default: false
         }
     }
