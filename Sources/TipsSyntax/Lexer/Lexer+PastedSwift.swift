@@ -86,12 +86,60 @@ extension Lexer {
         let end = tipKitRuleEnd(from: start + macro.count)
         index = end
         let written = file.text(in: range(start, end))
-        let rule = Self.tipsRule(fromTipKit: written)
-        let spelled = lastToken?.keyword == .rule && pendingNewline == nil ? rule : "rule \(rule)"
+        let followsRule = lastToken?.keyword == .rule && pendingNewline == nil
         emit(.unknown, from: start, to: end, malformed: true)
+        let message = "'#Rule' is TipKit's Swift; a .tips rule is written as the condition itself"
+        guard let rule = TipKitRuleTranslation.tipsRule(fromTipKit: written) else {
+            // Swift with no `.tips` spelling in the closure: how a query is written instead.
+            error(
+                message + ", and a query of donations with where(...) and within(...), as in "
+                    + "rule opened.donations.where(.field == value).within(5d).count >= 3",
+                from: start, to: start + macro.count - 1)
+            return true
+        }
+        let spelled = followsRule ? rule : "rule \(rule)"
+        error(message + ": " + spelled, from: start, to: start + macro.count - 1)
+        return true
+    }
+
+    /// `opened.donations.filter { $0.region == "north" }`, TipKit's filter
+    /// of donations: reported once, at `filter` and its closure, with the
+    /// query step written here (`where(.region == "north")`, or `within(5d)`
+    /// for a filter on `$0.date`) as the fix where there is one, and the
+    /// closure read as one malformed token, so that nothing after it on
+    /// the line is reported again (up to the line's end while it is not
+    /// closed there, as it is typed). False, with nothing consumed, for a
+    /// `{` after anything but a member `.filter` (`tip filter {` is a tip).
+    mutating func scanTrailingFilter() -> Bool {
+        guard let word = lastToken?.range, file.spells("filter", in: word) else { return false }
+        var before = Int(word.start) - 1
+        while before >= 0, bytes[before] == 0x20 || bytes[before] == 0x09 { before -= 1 }
+        guard before >= 0, bytes[before] == UInt8(ascii: ".") else { return false }
+        let start = index
+        let end = lineEnd(from: start)
+        var depth = 0
+        var close = start
+        while close < end {
+            if bytes[close] == UInt8(ascii: "{") { depth += 1 }
+            if bytes[close] == UInt8(ascii: "}") {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            close += 1
+        }
+        index = min(close + 1, end)
+        emit(.unknown, from: start, to: index, malformed: true)
+        let predicate = file.text(in: range(start + 1, close))
+        guard close < end, let step = TipKitRuleTranslation.filterStep(predicate) else {
+            error(
+                "a rule has no closures; a query keeps the donations that match with where(.field == value), "
+                    + "and recent ones with within(5d)", from: Int(word.start), to: index)
+            return true
+        }
+        let written = String(step.dropFirst())
         error(
-            "'#Rule' is TipKit's Swift; a .tips rule is written as the condition itself: \(spelled)",
-            from: start, to: start + macro.count - 1)
+            "TipKit's 'filter { ... }' is a query step here: \(written)", from: Int(word.start), to: index,
+            replacement: written)
         return true
     }
 
@@ -225,27 +273,6 @@ extension Lexer {
     private func opensClosure(after position: Int) -> Bool {
         let next = blanksEnd(from: position)
         return next < bytes.count && bytes[next] == UInt8(ascii: "{")
-    }
-
-    /// The `.tips` rule a TipKit `#Rule(Self.$name) { $0 ... }` means: the
-    /// closure's body with `$0` (and `$0.donations`) read as the name.
-    static func tipsRule(fromTipKit written: String) -> String {
-        guard let open = written.firstIndex(of: "("), let close = written.firstIndex(of: ")"), open < close else {
-            return "name == value"
-        }
-        var name = String(written[written.index(after: open)..<close]).filter { !$0.isWhitespace }
-        for prefix in ["Self.", "self.", "$"] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
-        if name.hasPrefix("$") { name.removeFirst() }
-        if let dot = name.lastIndex(of: "."), name[name.index(after: dot)...].allSatisfy(\.isLetter) {
-            name = String(name[name.index(after: dot)...])
-        }
-        guard let body = written.firstIndex(of: "{"), let bodyEnd = written.lastIndex(of: "}"), body < bodyEnd else {
-            return name
-        }
-        let condition = written[written.index(after: body)..<bodyEnd]
-            .replacingOccurrences(of: "$0.donations", with: name)
-            .replacingOccurrences(of: "$0", with: name)
-        return condition.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// `title Save as a Favorite"`: a `"` that ends its line right after

@@ -370,6 +370,7 @@ public struct Lexer {
             emit(.binaryOperator(pair), from: start, to: start + 2)
             index += 2
         } else if let alone = punctuation.alone {
+            if alone == .leftBrace, lastKind == .identifier, pendingNewline == nil, scanTrailingFilter() { return }
             emit(alone, from: start, to: start + 1)
             index += 1
         } else if byte == UInt8(ascii: "'") {

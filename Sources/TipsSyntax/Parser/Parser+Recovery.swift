@@ -33,8 +33,14 @@ extension SyntaxParser {
     /// next item line that starts with a name (even a misspelled one), or to a
     /// line that starts with a keyword that `startsItem` or a declaration keyword
     /// even where an open parenthesis made the lexer continue the line.
-    mutating func recoverInBlock(startsItem: (Keyword) -> Bool) {
-        while !isAtEnd, currentKind != .rightBrace {
+    /// After a line that is no item (`options {`, `var rules: ... {`), a
+    /// `{` it skips is noted in ``strayOpenBraces``, so that its `}` (on
+    /// that line or after the items it holds) does not close the block; a
+    /// `{` after an item that parsed (`rule a > 1 {`) is a slip, not noted.
+    mutating func recoverInBlock(startsItem: (Keyword) -> Bool, afterNoItem: Bool) {
+        while !isAtEnd, currentKind != .rightBrace || strayOpenBraces > 0 {
+            if afterNoItem, currentKind == .leftBrace { strayOpenBraces += 1 }
+            if currentKind == .rightBrace { strayOpenBraces -= 1 }
             if currentKind == .newline, peek().kind == .identifier || peek().kind == .rightBrace {
                 advance()
                 return
@@ -56,8 +62,17 @@ extension SyntaxParser {
         opening: Token, name: @autoclosure () -> String, closesAtDeclaration: @autoclosure () -> Bool = true,
         element: (inout SyntaxParser) -> Void
     ) -> SourceRange {
+        let enclosingStrayBraces = strayOpenBraces
+        strayOpenBraces = 0
+        defer { strayOpenBraces = enclosingStrayBraces }
         while true {
             skipSeparators()
+            if currentKind == .rightBrace, strayOpenBraces > 0 {
+                // The `}` of a `{` that recovery skipped, as in `options {` over several lines.
+                strayOpenBraces -= 1
+                advance()
+                continue
+            }
             if currentKind == .rightBrace {
                 return range(from: opening.range).extended(to: advance().range)
             }
@@ -152,7 +167,7 @@ extension SyntaxParser {
                     error(message, at: current.range, notes: continuationNotes(), fixIts: fixIts)
                 }
             }
-            recoverInBlock(startsItem: startsItem)
+            recoverInBlock(startsItem: startsItem, afterNoItem: item == nil)
         }
         if position == start { advance() }
         return item

@@ -107,6 +107,10 @@ struct SyntaxParser {
     var nesting = 0
     /// Set when an expression was too deep: every rule unwinds at once.
     var abandonsExpression = false
+    /// The `{` that recovery skipped inside the block being parsed
+    /// (`options { maxDisplayCount 3 }`) and whose `}` has not come yet:
+    /// each such `}` closes its `{`, not the block.
+    var strayOpenBraces = 0
     /// How many `repeat` blocks enclose the step being parsed.
     var stepDepth = 0
     /// TipKit's `@Parameter` lines read inside a block (already reported by

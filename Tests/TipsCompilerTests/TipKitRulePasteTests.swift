@@ -1,0 +1,113 @@
+import Testing
+
+@testable import TipsCompiler
+@testable import TipsSyntax
+
+/// TipKit's rules pasted into a `.tips` file: the one error names the rule
+/// written here, and that rule compiles.
+@Suite struct TipKitRulePasteTests {
+    /// What the rules below read.
+    static let declarations = """
+        parameter isLoggedIn: Bool = false
+        event viewedProfile(id: String)
+        event enteredBackyard(backyardID: Int)
+
+        """
+
+    /// Compiles `rule` in a tip after ``declarations``; returns its diagnostics, rendered.
+    static func diagnostics(ofRule rule: String) -> [String] {
+        let text = declarations + "tip A {\n    title \"A\"\n    rule \(rule)\n}\n"
+        let result = Compilation(
+            inputs: [CompilationInput(path: "A.tips", text: text)], options: CompilationOptions(emitsCode: false)
+        ).run()
+        return result.diagnostics.map(\.message)
+    }
+
+    @Test(arguments: [
+        ("#Rule(Self.$isLoggedIn) { $0 == true }", "isLoggedIn == true"),
+        ("#Rule(Self.viewedProfile) { $0.donations.count >= 3 }", "viewedProfile.count >= 3"),
+        (
+            #"#Rule(Self.viewedProfile) { $0.donations.filter { $0.id == "ada" }.count > 3 }"#,
+            #"viewedProfile.donations.where(.id == "ada").count > 3"#
+        ),
+        (
+            "#Rule(Self.viewedProfile) { $0.donations.donatedWithin(.week).count >= 3 }",
+            "viewedProfile.donations.within(1w).count >= 3"
+        ),
+        (
+            "#Rule(Self.enteredBackyard) { $0.donations.donatedWithin(.days(3)).filter { $0.backyardID == 2 }.count >= 1 }",
+            "enteredBackyard.donations.within(3d).where(.backyardID == 2).count >= 1"
+        ),
+        // The WWDC23 talk's two rules, as written there.
+        (
+            "#Rule(Self.enteredBackyard) { $0.donations.filter { $0.date > Date.now.addingTimeInterval(-5 * 60 * 60 * 24) } .count >= 3 }",
+            "enteredBackyard.donations.within(5d).count >= 3"
+        ),
+        (
+            #"#Rule(Self.enteredBackyard) { $0.donations.filter { $0.date > Date.now.addingTimeInterval(-5 * 60 * 60 * 24) } .largestSubset(by: \.backyardID) .count >= 3 }"#,
+            "enteredBackyard.donations.within(5d).largestSubset(by: .backyardID).count >= 3"
+        ),
+    ])
+    func aPastedRuleIsToldAsTheRuleThatCompiles(_ pasted: String, _ rule: String) {
+        let lexed = lexSnippet("tip A {\n    " + pasted + "\n}\n")
+        #expect(
+            lexed.messages == [
+                "2:5: '#Rule' is TipKit's Swift; a .tips rule is written as the condition itself: rule \(rule)"
+            ])
+        #expect(Self.diagnostics(ofRule: rule) == [])
+    }
+
+    @Test(arguments: [
+        "#Rule(Self.enteredBackyard) { $0.donations.filter { $0.date > lastWeek }.count >= 1 }",
+        "#Rule(Self.enteredBackyard) { $0.donations.donatedWithin(.month).count >= 1 }",
+        "#Rule(Self.enteredBackyard) { $0.donations.filter { isNear($0) }.count >= 1 }",
+    ])
+    func aRuleWithSwiftThatHasNoSpellingHereIsToldHowAQueryIsWritten(_ pasted: String) {
+        let lexed = lexSnippet("tip A {\n    " + pasted + "\n}\n")
+        #expect(lexed.messages.count == 1)
+        let example = "as in rule opened.donations.where(.field == value).within(5d).count >= 3"
+        #expect(lexed.messages.first?.hasSuffix(example) == true)
+    }
+
+    @Test(arguments: [
+        (#"viewedProfile.donations.filter { $0.id == "ada" }.count > 3"#, #"where(.id == "ada")"#),
+        (
+            "enteredBackyard.donations.filter { $0.date > Date().addingTimeInterval(-7200) }.count > 3",
+            "within(2h)"
+        ),
+    ])
+    func aTrailingFilterIsOneErrorWhoseFixWritesTheQueryStep(_ written: String, _ step: String) throws {
+        let diagnostics = Self.diagnostics(ofRule: written)
+        #expect(diagnostics == ["TipKit's 'filter { ... }' is a query step here: \(step)"])
+        let fixed = try #require(applyingOnlyFix(toRule: written))
+        #expect(Self.diagnostics(ofRule: fixed) == [])
+    }
+
+    /// `rule` with the fix of its one diagnostic applied; nil when there is no such fix.
+    func applyingOnlyFix(toRule rule: String) -> String? {
+        let text = Self.declarations + "tip A {\n    title \"A\"\n    rule \(rule)\n}\n"
+        let result = Compilation(
+            inputs: [CompilationInput(path: "A.tips", text: text)], options: CompilationOptions(emitsCode: false)
+        ).run()
+        guard result.diagnostics.count == 1, let fix = result.diagnostics[0].fixIts.first else { return nil }
+        var bytes = Array(text.utf8)
+        bytes.replaceSubrange(Int(fix.range.start)..<Int(fix.range.end), with: Array(fix.replacement.utf8))
+        let fixed = String(decoding: bytes, as: UTF8.self)
+        return fixed.split(separator: "\n").first { $0.hasPrefix("    rule ") }.map { String($0.dropFirst(9)) }
+    }
+
+    @Test func aTipNamedFilterIsATip() {
+        #expect(parseSnippet("tip filter {\n    title \"F\"\n}\ngroup G { filter }\n").messages == [])
+    }
+
+    @Test(arguments: [
+        "    options { maxDisplayCount 3 }\n",
+        "    options {\n        maxDisplayCount 3\n        ignoresDisplayFrequency\n    }\n",
+        "    var options: [any TipOption] { [MaxDisplayCount(3)] }\n",
+    ])
+    func anOptionsBlockIsOneErrorAndTheTipStillCloses(_ options: String) {
+        let parsed = parseSnippet("tip A {\n    title \"A\"\n" + options + "}\ntip B {\n    title \"B\"\n}\n")
+        #expect(parsed.messages.count == 1, "\(parsed.messages)")
+        #expect(parsed.syntax.declarations.count == 2)
+    }
+}
