@@ -143,6 +143,83 @@ extension Lexer {
         return true
     }
 
+    /// `struct FavoriteTip: Tip { ... }`, a TipKit tip pasted into a
+    /// `.tips` file: reported once, at `struct` and its name, with the
+    /// `.tips` it means (``TipKitTipTranslation``) on one line, and that
+    /// text on lines as the fix that replaces the struct; where a member has
+    /// no `.tips` spelling, with how a tip is declared instead. The struct is
+    /// read as one malformed token. False, with nothing consumed, for
+    /// anything but `struct Name: ... Tip ... {` whose `}` closes within
+    /// ``maximumPastedStructLines`` lines.
+    mutating func scanTipKitStruct(from start: Int) -> Bool {
+        guard file.spells("struct", in: range(start, start + 6)), let name = word(at: blanksEnd(from: start + 6)),
+            let brace = tipConformanceEnd(from: name.end), let close = structEnd(from: brace)
+        else { return false }
+        index = close + 1
+        emit(.unknown, from: start, to: index, malformed: true)
+        let at = range(start, name.end)
+        let opening = "'struct \(name.text): Tip' is TipKit's Swift; "
+        guard let translated = TipKitTipTranslation.translate(body: file.text(in: range(brace + 1, close))) else {
+            diagnostics.error(
+                opening + "in .tips a tip is declared as 'tip \(name.text) {' with its items one a line: "
+                    + "title, message, image, action, rule, maxDisplayCount", at: at)
+            noteReport(.error)
+            return true
+        }
+        let lineStart = bytes[..<start].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let indentation = file.text(in: range(lineStart, start))
+        let newline = close > 0 && file.text(in: range(brace, close)).contains("\r\n") ? "\r\n" : "\n"
+        let replacement = translated.lines(name: name.text, indentation: "", newline: newline + indentation)
+        diagnostics.error(
+            opening + "in .tips it is: " + translated.oneLine(name: name.text), at: at,
+            fixIts: [FixIt(range: range(start, index), replacement: replacement, title: "Write it in .tips")])
+        noteReport(.error)
+        return true
+    }
+
+    /// The most lines a pasted tip struct may span and be read as one.
+    static let maximumPastedStructLines = 200
+
+    /// Where the `{` after `: Tip` (among other conformances) is, on the
+    /// line from `position`; nil when `Tip` is not among them.
+    private func tipConformanceEnd(from position: Int) -> Int? {
+        let end = lineEnd(from: position)
+        guard let brace = bytes[position..<end].firstIndex(of: UInt8(ascii: "{")) else { return nil }
+        let header = file.text(in: range(position, brace))
+        guard header.first(where: { $0 != " " }) == ":" else { return nil }
+        let conformances = header.drop { $0 != ":" }.dropFirst().split(separator: ",")
+        return conformances.contains { $0.trimmingCharacters(in: .whitespaces) == "Tip" } ? brace : nil
+    }
+
+    /// The `}` that closes the `{` at `brace` (strings skipped), within
+    /// ``maximumPastedStructLines`` lines; nil when none does.
+    private func structEnd(from brace: Int) -> Int? {
+        var depth = 0
+        var lines = 0
+        var offset = brace
+        var inString = false
+        while offset < bytes.count, lines < Self.maximumPastedStructLines {
+            let byte = bytes[offset]
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    offset += 1
+                } else if byte == Lexer.quote || byte == 0x0A {
+                    inString = false
+                }
+            } else if byte == Lexer.quote {
+                inString = true
+            } else if byte == UInt8(ascii: "{") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") {
+                depth -= 1
+                if depth == 0 { return offset }
+            }
+            if byte == 0x0A { lines += 1 }
+            offset += 1
+        }
+        return nil
+    }
+
     /// `@Parameter static var isLoggedIn: Bool = false`, TipKit's parameter
     /// pasted into a `.tips` file: reported once with the `.tips` spelling,
     /// and `@Parameter static var` (or `@Parameter var`) read as the keyword

@@ -75,7 +75,7 @@ enum TipKitRuleTranslation {
 
     /// Where the `opening` at `start` in `text` is closed, counting the
     /// pairs opened inside it; nil when it is not.
-    private static func matchingEnd(
+    static func matchingEnd(
         of start: String.Index, in text: String, opening: Character, closing: Character
     ) -> String.Index? {
         var depth = 0

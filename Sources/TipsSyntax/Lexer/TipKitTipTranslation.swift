@@ -1,0 +1,244 @@
+// A TipKit tip, `struct FavoriteTip: Tip { ... }`, pasted into a `.tips`
+// file, written as the `.tips` declarations it means, for the one error the
+// lexer reports about it (`scanTipKitStruct(from:)`) and that error's fix.
+
+/// Translates the members of a TipKit tip struct into `.tips`: its title,
+/// message, image and id, its `#Rule`s, options and actions, and the
+/// `@Parameter`s and events it declares (which `.tips` declares at file
+/// scope). Only what TipKit's documentation writes is read; a member it
+/// cannot read makes the whole untranslated, rather than half right.
+enum TipKitTipTranslation {
+    /// The `.tips` a tip struct means.
+    struct Translated: Equatable {
+        /// The parameters and events the struct declared, a line each.
+        var declarations: [String] = []
+        /// The tip's items, a line each.
+        var items: [String] = []
+
+        /// The declarations and the tip `name` on lines, as a fix writes
+        /// them, indented by `indentation` and broken by `newline`.
+        func lines(name: String, indentation: String, newline: String) -> String {
+            var lines = declarations.map { indentation + $0 }
+            if !lines.isEmpty { lines.append("") }
+            lines.append(indentation + "tip \(name) {")
+            lines += items.map { indentation + "    " + $0 }
+            lines.append(indentation + "}")
+            return lines.joined(separator: newline)
+        }
+
+        /// The same on one line, items and declarations apart by `;`, for a message.
+        func oneLine(name: String) -> String {
+            (declarations + ["tip \(name) { " + items.joined(separator: "; ") + " }"]).joined(separator: "; ")
+        }
+    }
+
+    /// The `.tips` that `body`, the text between a tip struct's braces,
+    /// means; nil when a member has no `.tips` spelling here, or there is no title.
+    static func translate(body: String) -> Translated? {
+        var translated = Translated()
+        var options: [String] = []
+        var rules: [String] = []
+        var actions: [String] = []
+        for member in members(of: body) {
+            let words = member.split(whereSeparator: \.isWhitespace).filter { !modifiers.contains(String($0)) }
+            guard let first = words.first else { continue }
+            if first.hasPrefix("@Parameter") {
+                guard let parameter = parameter(member, transient: first.contains("transient")) else { return nil }
+                translated.declarations.append(parameter)
+            } else if words.count >= 3, first == "static", words[1] == "let" {
+                guard let event = event(member, name: words[2].prefix { $0 != ":" }) else { return nil }
+                translated.declarations.append(event)
+            } else if words.count >= 2, first == "var" {
+                let name = words[1].prefix { $0 != ":" }
+                switch name {
+                case "title", "message", "id":
+                    guard let text = firstStringLiteral(in: member) else { return nil }
+                    translated.items.append("\(name) \(text)")
+                case "image", "asset":
+                    guard let symbol = stringArgument("systemName:", in: member) else { return nil }
+                    translated.items.append("image \(symbol)")
+                case "rules":
+                    guard let read = self.rules(member) else { return nil }
+                    rules += read
+                case "options":
+                    guard let read = self.options(member) else { return nil }
+                    options += read
+                case "actions":
+                    guard let read = self.actions(member) else { return nil }
+                    actions += read
+                default:
+                    return nil
+                }
+            } else {
+                return nil
+            }
+        }
+        guard translated.items.first?.hasPrefix("title ") == true else { return nil }
+        translated.items += actions + rules + options
+        return translated
+    }
+
+    /// Words before a member that `.tips` has no use for.
+    private static let modifiers: Set<String> = [
+        "public", "private", "internal", "fileprivate", "package", "nonisolated",
+    ]
+
+    /// The members of `body`: its text cut where a line ends with every
+    /// brace and parenthesis opened on it closed (strings skipped, `//`
+    /// comments left out).
+    static func members(of body: String) -> [String] {
+        var members: [String] = []
+        var current = ""
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var inComment = false
+        var previous: Character = " "
+        for character in body {
+            defer { previous = character }
+            if inComment {
+                // `isNewline`: a CRLF line break is one Character.
+                guard character.isNewline else { continue }
+                inComment = false
+            }
+            if !inString, character == "/", previous == "/" {
+                current.removeLast()
+                inComment = true
+                continue
+            }
+            current.append(character)
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
+                continue
+            }
+            switch character {
+            case "\"": inString = true
+            case "{", "(", "[": depth += 1
+            case "}", ")", "]": depth -= 1
+            case "\n", "\r\n", ";":
+                // An attribute on a line of its own (`@Parameter`) belongs to the member below it.
+                let words = current.split(whereSeparator: \.isWhitespace)
+                guard depth == 0, !(words.count == 1 && words[0].hasPrefix("@")) else { break }
+                if !words.isEmpty { members.append(current) }
+                current = ""
+            default: break
+            }
+        }
+        if !current.allSatisfy(\.isWhitespace) { members.append(current) }
+        return members.map { String($0.drop { $0.isWhitespace }) }
+    }
+
+    /// `@Parameter static var isLoggedIn: Bool = false` as `parameter isLoggedIn: Bool = false`.
+    private static func parameter(_ member: String, transient: Bool) -> String? {
+        guard let variable = member.range(of: "var ") else { return nil }
+        let declaration = member[variable.upperBound...].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard declaration.contains("="), !declaration.contains("?") else { return nil }
+        return (transient ? "transient parameter " : "parameter ") + declaration
+    }
+
+    /// `static let opened = Tips.Event(id: "opened")` as `event opened`; nil
+    /// for an event with a donation type (`Tips.Event<Visit>`), whose fields
+    /// are declared elsewhere.
+    private static func event(_ member: String, name: Substring) -> String? {
+        let compact = member.filter { !$0.isWhitespace }
+        guard compact.contains("Event(id:"), !compact.contains("<") else { return nil }
+        return "event " + name
+    }
+
+    /// The first Swift string literal in `text`, as written (quotes
+    /// included); nil when there is none, or it interpolates.
+    static func firstStringLiteral(in text: String) -> String? {
+        guard let open = text.firstIndex(of: "\"") else { return nil }
+        var index = text.index(after: open)
+        var escaped = false
+        while index < text.endIndex {
+            let character = text[index]
+            if escaped {
+                if character == "(" { return nil }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                return String(text[open...index])
+            }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    /// The string literal after `label` in `text` (`systemName: "star"`).
+    private static func stringArgument(_ label: String, in text: String) -> String? {
+        guard let labelRange = text.range(of: label) else { return nil }
+        return firstStringLiteral(in: String(text[labelRange.upperBound...]))
+    }
+
+    /// Each `#Rule(...) { ... }` of a `rules` member as a `.tips` rule item.
+    private static func rules(_ member: String) -> [String]? {
+        let pieces = member.components(separatedBy: "#Rule(").dropFirst()
+        guard !pieces.isEmpty else { return nil }
+        var rules: [String] = []
+        for piece in pieces {
+            let macro = "#Rule(" + piece
+            guard let open = macro.firstIndex(of: "{"),
+                let close = TipKitRuleTranslation.matchingEnd(of: open, in: macro, opening: "{", closing: "}"),
+                let rule = TipKitRuleTranslation.tipsRule(fromTipKit: String(macro[...close]))
+            else { return nil }
+            rules.append("rule " + rule)
+        }
+        return rules
+    }
+
+    /// TipKit's options, `MaxDisplayCount(3)` and `IgnoresDisplayFrequency(true)`, as items.
+    private static func options(_ member: String) -> [String]? {
+        var items: [String] = []
+        var rest = Substring(member)
+        while let option = rest.range(of: "MaxDisplayCount(") ?? rest.range(of: "IgnoresDisplayFrequency(") {
+            let argument = rest[option.upperBound...].prefix { $0 != ")" }.filter { !$0.isWhitespace }
+            if rest[option].hasPrefix("Max") {
+                guard let count = Int(argument), count > 0 else { return nil }
+                items.append("maxDisplayCount \(count)")
+            } else if argument == "true" {
+                items.append("ignoresDisplayFrequency")
+            }
+            rest = rest[option.upperBound...]
+        }
+        return items.isEmpty ? nil : items
+    }
+
+    /// `Action(id: "learn-more", title: "Learn More")` (or its title in a
+    /// `Text` after it) as `action learnMore "Learn More"`.
+    private static func actions(_ member: String) -> [String]? {
+        let pieces = member.components(separatedBy: "Action(").dropFirst()
+        guard !pieces.isEmpty else { return nil }
+        var actions: [String] = []
+        for piece in pieces {
+            guard let id = stringArgument("id:", in: piece), let name = actionName(id),
+                let title = stringArgument("title:", in: piece) ?? firstStringLiteral(in: afterID(piece))
+            else { return nil }
+            actions.append("action \(name) \(title)")
+        }
+        return actions
+    }
+
+    /// `piece` after its `id: "..."` argument.
+    private static func afterID(_ piece: String) -> String {
+        guard let label = piece.range(of: "id:"), let id = firstStringLiteral(in: String(piece[label.upperBound...])),
+            let written = piece.range(of: id)
+        else { return "" }
+        return String(piece[written.upperBound...])
+    }
+
+    /// An action's id (`"learn-more"`, quoted) as a `.tips` name: `learnMore`.
+    static func actionName(_ quoted: String) -> String? {
+        let words = quoted.dropFirst().dropLast().split { !($0.isLetter || $0.isNumber) }
+        guard let first = words.first, first.first?.isLetter == true else { return nil }
+        let rest = words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        return first.prefix(1).lowercased() + first.dropFirst() + rest.joined()
+    }
+}

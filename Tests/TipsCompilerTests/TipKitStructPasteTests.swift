@@ -1,0 +1,150 @@
+import Testing
+
+@testable import TipsCompiler
+@testable import TipsSyntax
+
+/// A TipKit tip struct pasted into a `.tips` file: one error that says the
+/// `.tips` it means, and a fix that writes it, which compiles.
+@Suite struct TipKitStructPasteTests {
+    /// WWDC23's tip, as the talk builds it up, with the formatting Xcode gives it.
+    static let talksTip = """
+        struct FavoriteBackyardTip: Tip {
+            @Parameter
+            static var isLoggedIn: Bool = false
+
+            static let enteredBackyardDetailView: Event = Event(
+                id: "entered-backyard-detail-view"
+            )
+
+            var title: Text {
+                Text("Save as a Favorite")
+                    .foregroundColor(.indigo)
+            }
+
+            var message: Text {
+                Text("Your favorite backyards always appear at the top of the list.")
+            }
+
+            var asset: Image {
+                Image(systemName: "star")
+            }
+
+            var actions: [Action] {
+                [
+                    Tip.Action(
+                        id: "learn-more",
+                        title: "Learn More"
+                    )
+                ]
+            }
+
+            var rules: Predicate {
+                // User is logged in
+                #Rule(Self.$isLoggedIn) { $0 == true }
+                // At least 3 times in the past 5 days
+                #Rule(Self.enteredBackyardDetailView) {
+                    $0.donations.filter {
+                        $0.date > Date.now.addingTimeInterval(-5 * 60 * 60 * 24)
+                    }
+                    .count >= 3
+                }
+            }
+
+            var options: [Option] {
+                MaxDisplayCount(5)
+            }
+        }
+
+        """
+
+    /// Compiles `text` as `A.tips` without emitting code.
+    static func compile(_ text: String) -> CompilationResult {
+        Compilation(
+            inputs: [CompilationInput(path: "A.tips", text: text)], options: CompilationOptions(emitsCode: false)
+        ).run()
+    }
+
+    /// `text` with `fix` applied.
+    static func applying(_ fix: FixIt, to text: String) -> String {
+        var bytes = Array(text.utf8)
+        bytes.replaceSubrange(Int(fix.range.start)..<Int(fix.range.end), with: Array(fix.replacement.utf8))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test(arguments: ["\n", "\r\n"])
+    func theTalksTipIsOneErrorWhoseFixIsTheTipInTipsThatCompiles(_ newline: String) throws {
+        let text = Self.talksTip.replacingOccurrences(of: "\n", with: newline)
+        let result = Self.compile(text)
+        #expect(result.diagnostics.count == 1)
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(
+            diagnostic.message
+                == "'struct FavoriteBackyardTip: Tip' is TipKit's Swift; in .tips it is: "
+                + "parameter isLoggedIn: Bool = false; event enteredBackyardDetailView; tip FavoriteBackyardTip { "
+                + #"title "Save as a Favorite"; message "Your favorite backyards always appear at the top of the list."; "#
+                + #"image "star"; action learnMore "Learn More"; rule isLoggedIn == true; "#
+                + "rule enteredBackyardDetailView.donations.within(5d).count >= 3; maxDisplayCount 5 }")
+        let fix = try #require(diagnostic.fixIts.first)
+        let fixed = Self.applying(fix, to: text)
+        let expected = """
+            parameter isLoggedIn: Bool = false
+            event enteredBackyardDetailView
+
+            tip FavoriteBackyardTip {
+                title "Save as a Favorite"
+                message "Your favorite backyards always appear at the top of the list."
+                image "star"
+                action learnMore "Learn More"
+                rule isLoggedIn == true
+                rule enteredBackyardDetailView.donations.within(5d).count >= 3
+                maxDisplayCount 5
+            }
+
+            """
+        #expect(fixed == expected.replacingOccurrences(of: "\n", with: newline))
+        #expect(Self.compile(fixed).diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+    }
+
+    @Test func aMemberWithNoTipsSpellingLeavesTheStructUntranslated() {
+        let text = """
+            struct Profile: Tip, Sendable {
+                var title: Text { Text("See who viewed you") }
+                var body: some View { Text("x") }
+            }
+            tip After {
+                title "After"
+            }
+
+            """
+        let result = Self.compile(text)
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "'struct Profile: Tip' is TipKit's Swift; in .tips a tip is declared as 'tip Profile {' with its "
+                    + "items one a line: title, message, image, action, rule, maxDisplayCount",
+                #"tip 'After' has no rules, no options and is in no group; it shows to everyone at once"#,
+            ])
+        #expect(result.diagnostics.first?.fixIts == [])
+    }
+
+    @Test(arguments: [
+        "struct Point {\n    var x: Int\n}\n",
+        "struct Point: Codable {\n}\n",
+    ])
+    func aStructThatIsNoTipIsNotReadAsOne(_ text: String) {
+        let messages = Self.compile(text).diagnostics.map(\.message)
+        let expected = "expected a declaration (config, enum, parameter, event, tip or group), found 'struct'"
+        #expect(messages.first == expected)
+    }
+
+    @Test func aTipNamedStructIsATip() {
+        #expect(parseSnippet("tip struct {\n    title \"S\"\n}\n").messages == [])
+    }
+
+    @Test(arguments: [
+        ("\"learn-more\"", "learnMore"), ("\"share_photo\"", "sharePhoto"), ("\"open\"", "open"),
+        ("\"2fa\"", nil),
+    ])
+    func anActionsIDBecomesItsName(_ id: String, _ name: String?) {
+        #expect(TipKitTipTranslation.actionName(id) == name)
+    }
+}
