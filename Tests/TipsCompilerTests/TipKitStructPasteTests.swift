@@ -105,6 +105,16 @@ import Testing
         #expect(Self.compile(fixed).diagnostics.filter { $0.severity == .error }.map(\.message) == [])
     }
 
+    @Test func theFixIndentsEachLineAsTheStruct() throws {
+        let text =
+            "  struct Hint: Tip {\n    @Parameter static var seen: Bool = false\n"
+            + "    var title: Text { Text(\"Hint\") }\n  }\n"
+        let fix = try #require(Self.compile(text).diagnostics.first?.fixIts.first)
+        #expect(
+            Self.applying(fix, to: text)
+                == "  parameter seen: Bool = false\n\n  tip Hint {\n      title \"Hint\"\n  }\n")
+    }
+
     @Test func aMemberWithNoTipsSpellingLeavesTheStructUntranslated() {
         let text = """
             struct Profile: Tip, Sendable {

@@ -166,10 +166,12 @@ extension Lexer {
             noteReport(.error)
             return true
         }
+        // Each line the fix writes is indented as the struct's first line, and ends as the struct's lines do.
         let lineStart = bytes[..<start].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
         let indentation = file.text(in: range(lineStart, start))
-        let newline = close > 0 && file.text(in: range(brace, close)).contains("\r\n") ? "\r\n" : "\n"
-        let replacement = translated.lines(name: name.text, indentation: "", newline: newline + indentation)
+        let firstBreak = bytes[brace..<close].firstIndex(of: 0x0A)
+        let newline = firstBreak.map { bytes[$0 - 1] == 0x0D } == true ? "\r\n" : "\n"
+        let replacement = translated.lines(name: name.text, newline: newline, indentation: indentation)
         diagnostics.error(
             opening + "in .tips it is: " + translated.oneLine(name: name.text), at: at,
             fixIts: [FixIt(range: range(start, index), replacement: replacement, title: "Write it in .tips")])

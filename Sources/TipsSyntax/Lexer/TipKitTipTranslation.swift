@@ -16,14 +16,15 @@ enum TipKitTipTranslation {
         var items: [String] = []
 
         /// The declarations and the tip `name` on lines, as a fix writes
-        /// them, indented by `indentation` and broken by `newline`.
-        func lines(name: String, indentation: String, newline: String) -> String {
-            var lines = declarations.map { indentation + $0 }
+        /// them where the struct started: after `newline`, each line but a
+        /// blank one starts with `indentation`, the struct's.
+        func lines(name: String, newline: String, indentation: String) -> String {
+            var lines = declarations
             if !lines.isEmpty { lines.append("") }
-            lines.append(indentation + "tip \(name) {")
-            lines += items.map { indentation + "    " + $0 }
-            lines.append(indentation + "}")
-            return lines.joined(separator: newline)
+            lines.append("tip \(name) {")
+            lines += items.map { "    " + $0 }
+            lines.append("}")
+            return lines.enumerated().map { $0 == 0 || $1.isEmpty ? $1 : indentation + $1 }.joined(separator: newline)
         }
 
         /// The same on one line, items and declarations apart by `;`, for a message.
