@@ -145,8 +145,6 @@ extension Lexer {
         let start = index
         let end = identifierEnd(from: start)
         let keyword = keyword(start, end)
-        // `struct FavoriteTip: Tip {` at file scope: TipKit's tip, pasted.
-        if keyword == nil, end - start == 6, braceDepth == 0, scanTipKitStruct(from: start) { return }
         index = end
         emit(.identifier, from: start, to: end, keyword: keyword)
     }

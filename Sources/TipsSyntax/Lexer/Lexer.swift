@@ -179,6 +179,9 @@ public struct Lexer {
                 index += 1
             case UInt8(ascii: "/"):
                 scanSlash()
+            case UInt8(ascii: "s") where braceDepth == 0 && startsStructKeyword(at: index):
+                // `struct FavoriteTip: Tip {` at file scope, TipKit's tip pasted; else a name.
+                if !scanTipKitStruct(from: index) { scanIdentifier() }
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
                 scanIdentifier()
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
