@@ -465,9 +465,7 @@ extension LanguageServerFeatureTests {
             for diagnostic in result.diagnostics {
                 for fix in diagnostic.fixIts {
                     offered += 1
-                    var fixed = bytes
-                    fixed.replaceSubrange(Int(fix.range.start)..<Int(fix.range.end), with: Array(fix.replacement.utf8))
-                    let after = Self.check(fixed, name: fixture)
+                    let after = Self.check(fix.applied(to: bytes), name: fixture)
                     #expect(
                         !after.diagnostics.contains {
                             $0.message == diagnostic.message && $0.range.start == diagnostic.range.start

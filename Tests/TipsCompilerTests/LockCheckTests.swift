@@ -73,9 +73,7 @@ import TipsTestSupport
         var bytes = Array(text.utf8)
         let fixes = result.diagnostics.flatMap(\.fixIts).filter { $0.range.file == app }
         #expect(!fixes.isEmpty)
-        for fix in fixes.sorted(by: { $0.range.start > $1.range.start }) {
-            bytes.replaceSubrange(Int(fix.range.start)..<Int(fix.range.end), with: Array(fix.replacement.utf8))
-        }
+        for fix in fixes.sorted(by: { $0.range.start > $1.range.start }) { bytes = fix.applied(to: bytes) }
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -14,13 +14,21 @@ import Testing
 
         """
 
-    /// Compiles `rule` in a tip after ``declarations``; returns its diagnostics, rendered.
-    static func diagnostics(ofRule rule: String) -> [String] {
-        let text = declarations + "tip A {\n    title \"A\"\n    rule \(rule)\n}\n"
-        let result = Compilation(
+    /// A file with `rule` in a tip after ``declarations``.
+    static func file(ofRule rule: String) -> String {
+        declarations + "tip A {\n    title \"A\"\n    rule \(rule)\n}\n"
+    }
+
+    /// Compiles `text` as `A.tips` without emitting code.
+    static func compile(_ text: String) -> CompilationResult {
+        Compilation(
             inputs: [CompilationInput(path: "A.tips", text: text)], options: CompilationOptions(emitsCode: false)
         ).run()
-        return result.diagnostics.map(\.message)
+    }
+
+    /// The messages of the diagnostics of `rule` in a tip after ``declarations``.
+    static func diagnostics(ofRule rule: String) -> [String] {
+        compile(file(ofRule: rule)).diagnostics.map(\.message)
     }
 
     @Test(arguments: [
@@ -85,15 +93,12 @@ import Testing
 
     /// `rule` with the fix of its one diagnostic applied; nil when there is no such fix.
     func applyingOnlyFix(toRule rule: String) -> String? {
-        let text = Self.declarations + "tip A {\n    title \"A\"\n    rule \(rule)\n}\n"
-        let result = Compilation(
-            inputs: [CompilationInput(path: "A.tips", text: text)], options: CompilationOptions(emitsCode: false)
-        ).run()
+        let text = Self.file(ofRule: rule)
+        let result = Self.compile(text)
         guard result.diagnostics.count == 1, let fix = result.diagnostics[0].fixIts.first else { return nil }
-        var bytes = Array(text.utf8)
-        bytes.replaceSubrange(Int(fix.range.start)..<Int(fix.range.end), with: Array(fix.replacement.utf8))
-        let fixed = String(decoding: bytes, as: UTF8.self)
-        return fixed.split(separator: "\n").first { $0.hasPrefix("    rule ") }.map { String($0.dropFirst(9)) }
+        return fix.applied(to: text).split(separator: "\n").first { $0.hasPrefix("    rule ") }.map {
+            String($0.dropFirst(9))
+        }
     }
 
     @Test func aTipNamedFilterIsATip() {

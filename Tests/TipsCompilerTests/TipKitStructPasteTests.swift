@@ -57,24 +57,10 @@ import Testing
 
         """
 
-    /// Compiles `text` as `A.tips` without emitting code.
-    static func compile(_ text: String) -> CompilationResult {
-        Compilation(
-            inputs: [CompilationInput(path: "A.tips", text: text)], options: CompilationOptions(emitsCode: false)
-        ).run()
-    }
-
-    /// `text` with `fix` applied.
-    static func applying(_ fix: FixIt, to text: String) -> String {
-        var bytes = Array(text.utf8)
-        bytes.replaceSubrange(Int(fix.range.start)..<Int(fix.range.end), with: Array(fix.replacement.utf8))
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     @Test(arguments: ["\n", "\r\n"])
     func theTalksTipIsOneErrorWhoseFixIsTheTipInTipsThatCompiles(_ newline: String) throws {
         let text = Self.talksTip.replacingOccurrences(of: "\n", with: newline)
-        let result = Self.compile(text)
+        let result = TipKitRulePasteTests.compile(text)
         #expect(result.diagnostics.count == 1)
         let diagnostic = try #require(result.diagnostics.first)
         #expect(
@@ -85,7 +71,7 @@ import Testing
                 + #"image "star"; action learnMore "Learn More"; rule isLoggedIn == true; "#
                 + "rule enteredBackyardDetailView.donations.within(5d).count >= 3; maxDisplayCount 5 }")
         let fix = try #require(diagnostic.fixIts.first)
-        let fixed = Self.applying(fix, to: text)
+        let fixed = fix.applied(to: text)
         let expected = """
             parameter isLoggedIn: Bool = false
             event enteredBackyardDetailView
@@ -102,16 +88,16 @@ import Testing
 
             """
         #expect(fixed == expected.replacingOccurrences(of: "\n", with: newline))
-        #expect(Self.compile(fixed).diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+        #expect(TipKitRulePasteTests.compile(fixed).diagnostics.filter { $0.severity == .error }.map(\.message) == [])
     }
 
     @Test func theFixIndentsEachLineAsTheStruct() throws {
         let text =
             "  struct Hint: Tip {\n    @Parameter static var seen: Bool = false\n"
             + "    var title: Text { Text(\"Hint\") }\n  }\n"
-        let fix = try #require(Self.compile(text).diagnostics.first?.fixIts.first)
+        let fix = try #require(TipKitRulePasteTests.compile(text).diagnostics.first?.fixIts.first)
         #expect(
-            Self.applying(fix, to: text)
+            fix.applied(to: text)
                 == "  parameter seen: Bool = false\n\n  tip Hint {\n      title \"Hint\"\n  }\n")
     }
 
@@ -126,7 +112,7 @@ import Testing
             }
 
             """
-        let result = Self.compile(text)
+        let result = TipKitRulePasteTests.compile(text)
         #expect(
             result.diagnostics.map(\.message) == [
                 "'struct Profile: Tip' is TipKit's Swift; in .tips a tip is declared as 'tip Profile {' with its "
@@ -141,7 +127,7 @@ import Testing
         "struct Point: Codable {\n}\n",
     ])
     func aStructThatIsNoTipIsNotReadAsOne(_ text: String) {
-        let messages = Self.compile(text).diagnostics.map(\.message)
+        let messages = TipKitRulePasteTests.compile(text).diagnostics.map(\.message)
         let expected = "expected a declaration (config, enum, parameter, event, tip or group), found 'struct'"
         #expect(messages.first == expected)
     }

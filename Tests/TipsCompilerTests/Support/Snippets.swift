@@ -68,3 +68,17 @@ func parseSnippet(_ text: String) -> ParsedSnippet {
     let syntax = Parser.parse(file, diagnostics: &engine)
     return ParsedSnippet(sources: sources, file: file, syntax: syntax, diagnostics: engine.sorted)
 }
+
+extension FixIt {
+    /// `bytes` with this fix applied: its range replaced by its replacement.
+    func applied(to bytes: [UInt8]) -> [UInt8] {
+        var fixed = bytes
+        fixed.replaceSubrange(Int(range.start)..<Int(range.end), with: Array(replacement.utf8))
+        return fixed
+    }
+
+    /// `text` with this fix applied.
+    func applied(to text: String) -> String {
+        String(decoding: applied(to: Array(text.utf8)), as: UTF8.self)
+    }
+}
