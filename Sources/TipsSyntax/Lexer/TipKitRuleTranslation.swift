@@ -94,7 +94,8 @@ enum TipKitRuleTranslation {
 
     /// `.filter { $0.region == "north" }` as `.where(.region == "north")`,
     /// and a filter on the donation's date, `$0.date > Date.now.addingTimeInterval(-5 * 86400)`,
-    /// as `.within(5d)`; nil for anything else on `$0.date`, or a nested closure.
+    /// as `.within(5d)`; nil for anything else on `$0.date`, or `$0` used
+    /// whole (`isNear($0)`).
     static func filterStep(_ predicate: String) -> String? {
         let condition = predicate.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         if condition.hasPrefix("$0.date") {
