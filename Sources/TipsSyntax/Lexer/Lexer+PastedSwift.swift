@@ -116,21 +116,10 @@ extension Lexer {
         while before >= 0, bytes[before] == 0x20 || bytes[before] == 0x09 { before -= 1 }
         guard before >= 0, bytes[before] == UInt8(ascii: ".") else { return false }
         let start = index
-        let end = lineEnd(from: start)
-        var depth = 0
-        var close = start
-        while close < end {
-            if bytes[close] == UInt8(ascii: "{") { depth += 1 }
-            if bytes[close] == UInt8(ascii: "}") {
-                depth -= 1
-                if depth == 0 { break }
-            }
-            close += 1
-        }
-        index = min(close + 1, end)
+        let close = closingBrace(of: start, withinLines: 0)
+        index = close.map { $0 + 1 } ?? lineEnd(from: start)
         emit(.unknown, from: start, to: index, malformed: true)
-        let predicate = file.text(in: range(start + 1, close))
-        guard close < end, let step = TipKitRuleTranslation.filterStep(predicate) else {
+        guard let close, let step = TipKitRuleTranslation.filterStep(file.text(in: range(start + 1, close))) else {
             error(
                 "a rule has no closures; a query keeps the donations that match with where(.field == value), "
                     + "and recent ones with within(5d)", from: Int(word.start), to: index)
@@ -153,8 +142,8 @@ extension Lexer {
     /// ``maximumPastedStructLines`` lines.
     @inline(never)
     mutating func scanTipKitStruct(from start: Int) -> Bool {
-        guard let name = word(at: blanksEnd(from: start + 6)),
-            let brace = tipConformanceEnd(from: name.end), let close = structEnd(from: brace)
+        guard let name = word(at: blanksEnd(from: start + 6)), let brace = tipConformanceEnd(from: name.end),
+            let close = closingBrace(of: brace, withinLines: Self.maximumPastedStructLines)
         else { return false }
         index = close + 1
         emit(.unknown, from: start, to: index, malformed: true)
@@ -167,12 +156,9 @@ extension Lexer {
             noteReport(.error)
             return true
         }
-        // Each line the fix writes is indented as the struct's first line, and ends as the struct's lines do.
-        let lineStart = bytes[..<start].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-        let indentation = file.text(in: range(lineStart, start))
-        let firstBreak = bytes[brace..<close].firstIndex(of: 0x0A)
-        let newline = firstBreak.map { bytes[$0 - 1] == 0x0D } == true ? "\r\n" : "\n"
-        let replacement = translated.lines(name: name.text, newline: newline, indentation: indentation)
+        // Each line the fix writes is indented as the struct's first line, and ends as that line does.
+        let line = file.lineLayout(at: UInt32(start))
+        let replacement = translated.lines(name: name.text, newline: line.newline, indentation: line.indentation)
         diagnostics.error(
             opening + "in .tips it is: " + translated.oneLine(name: name.text), at: at,
             fixIts: [FixIt(range: range(start, index), replacement: replacement, title: "Write it in .tips")])
@@ -204,19 +190,23 @@ extension Lexer {
         return conformances.contains { $0.trimmingCharacters(in: .whitespaces) == "Tip" } ? brace : nil
     }
 
-    /// The `}` that closes the `{` at `brace` (strings skipped), within
-    /// ``maximumPastedStructLines`` lines; nil when none does.
-    private func structEnd(from brace: Int) -> Int? {
+    /// The `}` that closes the `{` at `brace` (braces in strings skipped),
+    /// with at most `lines` line breaks between them; nil when none does.
+    private func closingBrace(of brace: Int, withinLines lines: Int) -> Int? {
         var depth = 0
-        var lines = 0
+        var breaks = 0
         var offset = brace
         var inString = false
-        while offset < bytes.count, lines < Self.maximumPastedStructLines {
+        while offset < bytes.count {
             let byte = bytes[offset]
-            if inString {
+            if byte == 0x0A {
+                breaks += 1
+                inString = false
+                if breaks > lines { return nil }
+            } else if inString {
                 if byte == UInt8(ascii: "\\") {
                     offset += 1
-                } else if byte == Lexer.quote || byte == 0x0A {
+                } else if byte == Lexer.quote {
                     inString = false
                 }
             } else if byte == Lexer.quote {
@@ -227,7 +217,6 @@ extension Lexer {
                 depth -= 1
                 if depth == 0 { return offset }
             }
-            if byte == 0x0A { lines += 1 }
             offset += 1
         }
         return nil
