@@ -2,6 +2,7 @@
 // reported once, with the item as it should read, and read on as fixed.
 
 import Foundation
+import TipsRuntime
 
 extension SyntaxParser {
     /// `message "Tap "here" to save"`: a `"` meant as part of the text ended
@@ -100,5 +101,101 @@ extension SyntaxParser {
         error(
             "'invalidatedBy' names one event; give each its own line: invalidatedBy \(event.name); \(lines)",
             at: comma)
+    }
+
+    /// `rule opened.count >= 1 within 7d`: a time window written after the
+    /// rule, as in prose, where it is a step of the query. Reported once
+    /// at `within`, with the rule written with the step (and a fix that
+    /// writes it) when the rule counts one query; the window is skipped and
+    /// true returned, the rule then read as unfinished. False, with nothing
+    /// consumed, unless `within` and a duration (`7d`, `(7d)`, `7 days`)
+    /// follow.
+    mutating func skipTrailingWindow(after rule: Expr) -> Bool {
+        guard currentKind == .identifier, text(current) == "within" else { return false }
+        var length = 2
+        let window: String
+        switch (peek().kind, peek(2).kind) {
+        case (.duration, _):
+            window = text(peek())
+        case (.leftParen, .duration) where peek(3).kind == .rightParen:
+            window = text(peek(2))
+            length = 4
+        case (.integer, .identifier):
+            guard let unit = DurationUnit(spelledAs: text(peek(2))) else { return false }
+            window = text(peek()) + unit.rawValue
+            length = 3
+        default:
+            return false
+        }
+        let keyword = current.range
+        var written = keyword
+        for _ in 0..<length { written = keyword.extended(to: advance().range) }
+        let step = "within(\(window))"
+        guard let (offset, insertion) = rule.windowInsertion(step) else {
+            error(
+                "a time window is a step of the query the rule counts, as in "
+                    + "opened.donations.\(step).count >= 1", at: keyword)
+            return true
+        }
+        let before = SourceRange(file: rule.range.file, start: rule.range.start, end: offset)
+        let after = SourceRange(file: rule.range.file, start: offset, end: rule.range.end)
+        let fixed = text(before) + insertion + text(after)
+        let shown = file.singleLineText(in: before) + insertion + file.singleLineText(in: after)
+        error(
+            "a time window is a step of the query: write rule \(shown)", at: keyword,
+            fixIts: [FixIt(range: rule.range.extended(to: written), replacement: fixed)])
+        return true
+    }
+}
+
+extension Expr {
+    /// Where `step` goes in the one event query this rule counts, and the
+    /// text to insert there: after `.donations` (`opened.donations.count`),
+    /// or `.donations` and the step after the event's name (`opened.count`).
+    /// Nil when the rule counts no query or more than one, or its query has
+    /// a window already.
+    fileprivate func windowInsertion(_ step: String) -> (offset: UInt32, text: String)? {
+        var found: [(offset: UInt32, text: String)?] = []
+        collectWindowInsertions(step, into: &found)
+        guard found.count == 1, let only = found[0] else { return nil }
+        return only
+    }
+
+    /// Appends, for each `.count` in the expression, where its query takes
+    /// `step` (nil for a query that cannot: it has a window, or no event).
+    private func collectWindowInsertions(_ step: String, into found: inout [(offset: UInt32, text: String)?]) {
+        switch self {
+        case .member(let base, let name, _) where name.name == "count":
+            found.append(base.queryWindowInsertion(step))
+        case .member(let base, _, _): base.collectWindowInsertions(step, into: &found)
+        case .call(let callee, _, _): callee.collectWindowInsertions(step, into: &found)
+        case .unary(_, let operand, _, _), .parenthesized(let operand, _):
+            operand.collectWindowInsertions(step, into: &found)
+        case .binary(_, let lhs, let rhs, _, _):
+            lhs.collectWindowInsertions(step, into: &found)
+            rhs.collectWindowInsertions(step, into: &found)
+        default: break
+        }
+    }
+
+    /// For the query before a `.count`: see ``collectWindowInsertions(_:into:)``.
+    private func queryWindowInsertion(_ step: String) -> (offset: UInt32, text: String)? {
+        if case .name(let event) = self { return (event.range.end, ".donations." + step) }
+        var link = self
+        var donationsEnd: UInt32?
+        while true {
+            switch link {
+            case .member(let base, let name, _):
+                if name.name == "within" { return nil }
+                if name.name == "donations" { donationsEnd = name.range.end }
+                link = base
+            case .call(let callee, _, _):
+                link = callee
+            case .name:
+                return donationsEnd.map { ($0, "." + step) }
+            default:
+                return nil
+            }
+        }
     }
 }
