@@ -101,6 +101,44 @@ import Testing
                 == "  parameter seen: Bool = false\n\n  tip Hint {\n      title \"Hint\"\n  }\n")
     }
 
+    @Test func aStructWithStoredPropertiesIsAReusableTipThatCompiles() throws {
+        let text = #"""
+            struct NewTrailTip: Tip {
+                var id: String { "new-trail-\(trailID)" }
+                let trailID: String
+                private let name: String
+                var title: Text { Text("\(name) is now open") }
+            }
+
+            """#
+        let result = TipKitRulePasteTests.compile(text)
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "'struct NewTrailTip: Tip' is TipKit's Swift; in .tips it is: tip NewTrailTip(trailID: String, "
+                    + #"name: String) { id "new-trail-\(trailID)"; title "\(name) is now open" }"#
+            ])
+        let fix = try #require(result.diagnostics.first?.fixIts.first)
+        let fixed = fix.applied(to: text)
+        #expect(
+            fixed
+                == #"tip NewTrailTip(trailID: String, name: String) {"# + "\n"
+                + #"    id "new-trail-\(trailID)""# + "\n" + #"    title "\(name) is now open""# + "\n}\n")
+        #expect(TipKitRulePasteTests.compile(fixed).diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+    }
+
+    @Test(arguments: [
+        // A property of a type no tip argument has.
+        "let trail: Trail\n    var title: Text { Text(\"\\(trail.name)\") }",
+        // An interpolation of something other than a stored property.
+        "let name: String\n    var title: Text { Text(\"\\(name.uppercased())\") }",
+    ])
+    func aStoredPropertyOrInterpolationWithNoTipsSpellingLeavesTheStructUntranslated(_ members: String) {
+        let text = "struct Hint: Tip {\n    " + members + "\n}\n"
+        let messages = TipKitRulePasteTests.compile(text).diagnostics.map(\.message)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasSuffix("title, message, image, action, rule, maxDisplayCount") == true)
+    }
+
     @Test func aMemberWithNoTipsSpellingLeavesTheStructUntranslated() {
         let text = """
             struct Profile: Tip, Sendable {

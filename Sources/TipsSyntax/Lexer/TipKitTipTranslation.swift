@@ -12,6 +12,9 @@ enum TipKitTipTranslation {
     struct Translated: Equatable {
         /// The parameters and events the struct declared, a line each.
         var declarations: [String] = []
+        /// The tip's arguments, `name: Type`, from the struct's stored
+        /// properties: a struct with them is a reusable tip.
+        var arguments: [String] = []
         /// The tip's items, a line each.
         var items: [String] = []
 
@@ -21,7 +24,7 @@ enum TipKitTipTranslation {
         func lines(name: String, newline: String, indentation: String) -> String {
             var lines = declarations
             if !lines.isEmpty { lines.append("") }
-            lines.append("tip \(name) {")
+            lines.append(header(name: name))
             lines += items.map { "    " + $0 }
             lines.append("}")
             return lines.enumerated().map { $0 == 0 || $1.isEmpty ? $1 : indentation + $1 }.joined(separator: newline)
@@ -29,7 +32,12 @@ enum TipKitTipTranslation {
 
         /// The same on one line, items and declarations apart by `;`, for a message.
         func oneLine(name: String) -> String {
-            (declarations + ["tip \(name) { " + items.joined(separator: "; ") + " }"]).joined(separator: "; ")
+            (declarations + [header(name: name) + " " + items.joined(separator: "; ") + " }"]).joined(separator: "; ")
+        }
+
+        /// `tip Name {`, or `tip Name(a: String) {` with arguments.
+        private func header(name: String) -> String {
+            arguments.isEmpty ? "tip \(name) {" : "tip \(name)(\(arguments.joined(separator: ", "))) {"
         }
     }
 
@@ -40,7 +48,15 @@ enum TipKitTipTranslation {
         var options: [String] = []
         var rules: [String] = []
         var actions: [String] = []
-        for member in members(of: body) {
+        let members = members(of: body)
+        // Stored properties first: a title may interpolate one declared below it.
+        var arguments: [String] = []
+        for member in members where isStoredProperty(member) {
+            guard let argument = argument(member) else { return nil }
+            translated.arguments.append(argument)
+            arguments.append(String(argument.prefix { $0 != ":" }))
+        }
+        for member in members where !isStoredProperty(member) {
             let words = member.split(whereSeparator: \.isWhitespace).filter { !modifiers.contains(String($0)) }
             guard let first = words.first else { continue }
             if first.hasPrefix("@Parameter") {
@@ -53,7 +69,7 @@ enum TipKitTipTranslation {
                 let name = words[1].prefix { $0 != ":" }
                 switch name {
                 case "title", "message", "id":
-                    guard let text = firstStringLiteral(in: member) else { return nil }
+                    guard let text = firstStringLiteral(in: member, interpolating: arguments) else { return nil }
                     translated.items.append("\(name) \(text)")
                 case "image", "asset":
                     guard let symbol = stringArgument("systemName:", in: member) else { return nil }
@@ -74,7 +90,7 @@ enum TipKitTipTranslation {
                 return nil
             }
         }
-        guard translated.items.first?.hasPrefix("title ") == true else { return nil }
+        guard translated.items.contains(where: { $0.hasPrefix("title ") }) else { return nil }
         translated.items += actions + rules + options
         return translated
     }
@@ -135,6 +151,26 @@ enum TipKitTipTranslation {
         return members.map { String($0.drop { $0.isWhitespace }) }
     }
 
+    /// Whether `member` is an instance's stored property, `let name: String`:
+    /// no value, no body, no attribute, not `static`.
+    private static func isStoredProperty(_ member: String) -> Bool {
+        let words = member.split(whereSeparator: \.isWhitespace).filter { !modifiers.contains(String($0)) }
+        guard let first = words.first, first == "let" || first == "var" else { return false }
+        return !member.contains("{") && !member.contains("=")
+    }
+
+    /// A stored property, `let name: String`, as the argument `name:
+    /// String`; nil for a type that a tip argument cannot have.
+    private static func argument(_ member: String) -> String? {
+        let words = member.split(whereSeparator: \.isWhitespace).filter { !modifiers.contains(String($0)) }
+        let declaration = words.dropFirst().joined()
+        guard let colon = declaration.firstIndex(of: ":") else { return nil }
+        let name = declaration[..<colon]
+        let type = declaration[declaration.index(after: colon)...]
+        guard !name.isEmpty, ["String", "Int", "Double", "Bool"].contains(type) else { return nil }
+        return "\(name): \(type)"
+    }
+
     /// `@Parameter static var isLoggedIn: Bool = false` as `parameter isLoggedIn: Bool = false`.
     private static func parameter(_ member: String, transient: Bool) -> String? {
         guard let variable = member.range(of: "var ") else { return nil }
@@ -153,15 +189,22 @@ enum TipKitTipTranslation {
     }
 
     /// The first Swift string literal in `text`, as written (quotes
-    /// included); nil when there is none, or it interpolates.
-    static func firstStringLiteral(in text: String) -> String? {
+    /// included); nil when there is none, or it interpolates anything but
+    /// one of `names` (`\(name)`).
+    static func firstStringLiteral(in text: String, interpolating names: [String] = []) -> String? {
         guard let open = text.firstIndex(of: "\"") else { return nil }
         var index = text.index(after: open)
         var escaped = false
         while index < text.endIndex {
             let character = text[index]
             if escaped {
-                if character == "(" { return nil }
+                if character == "(" {
+                    let rest = text[text.index(after: index)...]
+                    guard let close = rest.firstIndex(of: ")"), names.contains(String(rest[..<close])) else {
+                        return nil
+                    }
+                    index = close
+                }
                 escaped = false
             } else if character == "\\" {
                 escaped = true
