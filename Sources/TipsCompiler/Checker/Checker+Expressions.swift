@@ -282,12 +282,16 @@ extension Checker {
             guard enumeration(named: baseName.name)?.cases.contains(name.name) == true else { return nil }
             return .enumCase(name.name, enumName: baseName.name)
         }
-        if case .member = base, checkQuery(base, context: context) != nil {
-            diagnostics.error(
-                "'\(name.name)' is not a query step", at: name.range,
-                suggesting: .closest(
-                    to: name.name, in: Self.queryMethods + ["count"],
-                    otherwise: "use within, where, largestSubset, smallestSubset or count"))
+        // A query chain (`opened.donations.last`): what is wrong in it is told
+        // once, by the query's check, where checking it again as a value would
+        // tell it twice.
+        if isQueryChain(base) {
+            if checkQuery(base, context: context) != nil {
+                diagnostics.error(
+                    "'\(name.name)' is not a query step", at: name.range,
+                    suggesting: .closest(
+                        to: name.name, in: Self.queryMethods + ["count"], otherwise: Self.queryStepAdvice))
+            }
             return nil
         }
         guard let checkedBase = checkExpression(base, expected: nil, context: context) else { return nil }
@@ -298,6 +302,28 @@ extension Checker {
     }
 
     static let queryMethods = ["within", "where", "largestSubset", "smallestSubset"]
+
+    /// What may follow a query, for a message about a name that may not.
+    static let queryStepAdvice = "use within, where, largestSubset, smallestSubset or count"
+
+    /// Whether `expression` is a chain of members and calls after an event's
+    /// name that does not end in `.count` (`opened.donations.within(5d)`,
+    /// `opened.last`): a query, or a query gone wrong, rather than a value.
+    func isQueryChain(_ expression: Expr) -> Bool {
+        var link = expression
+        var isChain = false
+        while true {
+            switch link {
+            case .member(let base, let name, _):
+                if name.name == "count" { return false }
+                link = base
+            case .call(let callee, _, _): link = callee
+            case .name(let name): return isChain && event(named: name.name) != nil
+            default: return false
+            }
+            isChain = true
+        }
+    }
 
     /// The query step that a step other APIs teach is written as here, and
     /// what to say of it: TipKit's `donatedWithin`, Swift's `filter`.

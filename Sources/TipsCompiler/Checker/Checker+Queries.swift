@@ -215,9 +215,13 @@ extension Checker {
     /// `donations` nor `count`: a step without its parentheses, or no step.
     private mutating func reportMemberInChain(base: Expr, name: Identifier, context: ExpressionContext) {
         guard Self.queryMethods.contains(name.name) else {
+            // After the event's name comes `.donations`; after a query, a step.
+            let isEvent = if case .name = base { true } else { false }
             diagnostics.error(
                 "'\(name.name)' is not a query step", at: name.range,
-                suggesting: .closest(to: name.name, in: ["donations"] + Self.queryMethods))
+                suggesting: .closest(
+                    to: name.name, in: ["donations"] + Self.queryMethods,
+                    otherwise: isEvent ? "use '.donations' or '.count'" : Self.queryStepAdvice))
             return
         }
         // `.within` as it is typed, or with its parentheses forgotten.
