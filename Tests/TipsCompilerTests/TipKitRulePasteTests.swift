@@ -87,44 +87,12 @@ import Testing
     func aTrailingFilterIsOneErrorWhoseFixWritesTheQueryStep(_ written: String, _ step: String) throws {
         let diagnostics = Self.diagnostics(ofRule: written)
         #expect(diagnostics == ["TipKit's 'filter { ... }' is a query step here: \(step)"])
-        let fixed = try #require(applyingOnlyFix(toRule: written))
+        let fixed = try #require(Self.applyingOnlyFix(toRule: written))
         #expect(Self.diagnostics(ofRule: fixed) == [])
-    }
-
-    @Test(arguments: [
-        ("viewedProfile.count >= 3 within 7d", "viewedProfile.donations.within(7d).count >= 3"),
-        ("viewedProfile.donations.count >= 3 within 5 days", "viewedProfile.donations.within(5d).count >= 3"),
-        (
-            #"viewedProfile.donations.where(.id == "a").count > 1 within(2w)"#,
-            #"viewedProfile.donations.within(2w).where(.id == "a").count > 1"#
-        ),
-        (
-            "(isLoggedIn && viewedProfile.count > 1) within 1h",
-            "(isLoggedIn && viewedProfile.donations.within(1h).count > 1)"
-        ),
-    ])
-    func aWindowAfterTheRuleIsOneErrorWhoseFixPutsItInTheQuery(_ written: String, _ fixed: String) {
-        #expect(Self.diagnostics(ofRule: written) == ["a time window is a step of the query: write rule \(fixed)"])
-        #expect(applyingOnlyFix(toRule: written) == fixed)
-        #expect(Self.diagnostics(ofRule: fixed) == [])
-    }
-
-    @Test(arguments: [
-        "viewedProfile.count > 1 && enteredBackyard.count > 1 within 7d",
-        "viewedProfile.donations.within(1d).count > 1 within 7d",
-        "isLoggedIn within 7d",
-    ])
-    func aWindowAfterARuleThatCountsNoOneQueryIsToldHowAWindowIsWritten(_ written: String) {
-        let result = Self.compile(Self.file(ofRule: written))
-        #expect(
-            result.diagnostics.map(\.message) == [
-                "a time window is a step of the query the rule counts, as in opened.donations.within(7d).count >= 1"
-            ])
-        #expect(result.diagnostics.first?.fixIts == [])
     }
 
     /// `rule` with the fix of its one diagnostic applied; nil when there is no such fix.
-    func applyingOnlyFix(toRule rule: String) -> String? {
+    static func applyingOnlyFix(toRule rule: String) -> String? {
         let text = Self.file(ofRule: rule)
         let result = Self.compile(text)
         guard result.diagnostics.count == 1, let fix = result.diagnostics[0].fixIts.first else { return nil }

@@ -38,6 +38,12 @@ extension Checker {
         switch op {
         case .and, .or:
             let left = checkExpression(lhs, expected: .bool, context: context)
+            if let written = comparisonLeftOut(of: rhs, after: lhs, context: context) {
+                diagnostics.error(
+                    "each side of '\(op.rawValue)' is a condition of its own; write '\(written)'", at: rhs.range,
+                    replacing: written)
+                return nil
+            }
             let right = checkExpression(rhs, expected: .bool, context: context)
             guard let left, let right else { return nil }
             let leftOK = expect(left, .bool, at: lhs.range, "'\(op.rawValue)' needs Bool operands")
@@ -55,6 +61,16 @@ extension Checker {
         case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
             return checkComparison(op, lhs: lhs, rhs: rhs, operatorRange: operatorRange, context: context)
         }
+    }
+
+    /// `plan == .pro || .plus`: the operand after `&&` or `||` is a case,
+    /// not a donation field, and `lhs` ends in an equality. The comparison
+    /// written whole (`plan == .plus`); nil for any other operand.
+    private func comparisonLeftOut(of rhs: Expr, after lhs: Expr, context: ExpressionContext) -> String? {
+        guard case .implicitMember(let name, _) = rhs, context.fieldsOf?.fieldType(named: name.name) == nil,
+            let (op, subject) = lhs.lastComparison, op == .equal || op == .notEqual
+        else { return nil }
+        return "\(sources[subject.range.file].singleLineText(in: subject.range)) \(op.rawValue) .\(name.name)"
     }
 
     /// Reports arithmetic operands that are not numbers, and returns whether

@@ -62,7 +62,10 @@ extension SyntaxParser {
         var (lhs, depth) = operand(&self)
         while !abandonsExpression, let op = operators(currentKind) ?? wordOperator(word) {
             let operatorToken = advance()
-            let (rhs, rhsDepth) = parseOperand(after: operatorToken.range, operand)
+            var (rhs, rhsDepth) =
+                parseComparisonLeavingOutItsLeftSide(after: op, lhs: lhs)
+                ?? parseOperand(after: operatorToken.range, operand)
+            rhs = reportValueLeavingOutItsComparison(rhs, after: op, lhs: lhs)
             depth = max(depth, rhsDepth) + 1
             if depth > Parser.maximumExpressionDepth { return tooDeep(at: operatorToken.range) }
             lhs = .binary(

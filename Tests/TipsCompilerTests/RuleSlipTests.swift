@@ -1,0 +1,54 @@
+import Testing
+
+@testable import TipsCompiler
+@testable import TipsSyntax
+
+/// Rules written as prose or speech would say them: one error each, whose
+/// fix writes the rule that compiles (the declarations and helpers are
+/// those of ``TipKitRulePasteTests``).
+@Suite struct RuleSlipTests {
+    @Test(arguments: [
+        ("viewedProfile.count >= 3 within 7d", "viewedProfile.donations.within(7d).count >= 3"),
+        ("viewedProfile.donations.count >= 3 within 5 days", "viewedProfile.donations.within(5d).count >= 3"),
+        (
+            #"viewedProfile.donations.where(.id == "a").count > 1 within(2w)"#,
+            #"viewedProfile.donations.within(2w).where(.id == "a").count > 1"#
+        ),
+        (
+            "(isLoggedIn && viewedProfile.count > 1) within 1h",
+            "(isLoggedIn && viewedProfile.donations.within(1h).count > 1)"
+        ),
+    ])
+    func aWindowAfterTheRuleIsOneErrorWhoseFixPutsItInTheQuery(_ written: String, _ fixed: String) {
+        #expect(
+            TipKitRulePasteTests.diagnostics(ofRule: written) == [
+                "a time window is a step of the query: write rule \(fixed)"
+            ])
+        #expect(TipKitRulePasteTests.applyingOnlyFix(toRule: written) == fixed)
+        #expect(TipKitRulePasteTests.diagnostics(ofRule: fixed) == [])
+    }
+
+    @Test(arguments: [
+        "viewedProfile.count > 1 && enteredBackyard.count > 1 within 7d",
+        "viewedProfile.donations.within(1d).count > 1 within 7d",
+        "isLoggedIn within 7d",
+    ])
+    func aWindowAfterARuleThatCountsNoOneQueryIsToldHowAWindowIsWritten(_ written: String) {
+        let result = TipKitRulePasteTests.compile(TipKitRulePasteTests.file(ofRule: written))
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "a time window is a step of the query the rule counts, as in opened.donations.within(7d).count >= 1"
+            ])
+        #expect(result.diagnostics.first?.fixIts == [])
+    }
+
+    @Test(arguments: [
+        ("viewedProfile.count > 3 && < 10", "viewedProfile.count > 3 && viewedProfile.count < 10"),
+        ("enteredBackyard.count == 1 || 2", "enteredBackyard.count == 1 || enteredBackyard.count == 2"),
+    ])
+    func aConditionLeavingOutWhatItComparesIsOneErrorWhoseFixWritesIt(_ written: String, _ fixed: String) {
+        #expect(TipKitRulePasteTests.diagnostics(ofRule: written).count == 1)
+        #expect(TipKitRulePasteTests.applyingOnlyFix(toRule: written) == fixed)
+        #expect(TipKitRulePasteTests.diagnostics(ofRule: fixed) == [])
+    }
+}
