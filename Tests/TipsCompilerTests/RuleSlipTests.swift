@@ -51,4 +51,31 @@ import Testing
         #expect(TipKitRulePasteTests.applyingOnlyFix(toRule: written) == fixed)
         #expect(TipKitRulePasteTests.diagnostics(ofRule: fixed) == [])
     }
+
+    @Test(arguments: [
+        ("viewedProfile.count in [1, 2]", "viewedProfile.count == 1 || viewedProfile.count == 2"),
+        (
+            "isLoggedIn && enteredBackyard.count in [1, 2]",
+            "isLoggedIn && (enteredBackyard.count == 1 || enteredBackyard.count == 2)"
+        ),
+    ])
+    func aMembershipTestIsOneErrorWhoseFixWritesTheComparisons(_ written: String, _ fixed: String) {
+        let comparisons = fixed.hasPrefix("isLoggedIn && ") ? String(fixed.dropFirst(14)) : fixed
+        #expect(
+            TipKitRulePasteTests.diagnostics(ofRule: written) == [
+                "there is no 'in' here; compare with each value: \(comparisons)"
+            ])
+        #expect(TipKitRulePasteTests.applyingOnlyFix(toRule: written) == fixed)
+        #expect(TipKitRulePasteTests.diagnostics(ofRule: fixed) == [])
+    }
+
+    @Test func swiftsContainsIsOneErrorWhoseFixWritesTheComparisons() {
+        let written = "[1, 2].contains(viewedProfile.count)"
+        let fixed = "viewedProfile.count == 1 || viewedProfile.count == 2"
+        #expect(
+            TipKitRulePasteTests.diagnostics(ofRule: written) == [
+                "there is no list here; compare with each value: \(fixed)"
+            ])
+        #expect(TipKitRulePasteTests.applyingOnlyFix(toRule: written) == fixed)
+    }
 }

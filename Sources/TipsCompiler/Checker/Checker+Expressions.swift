@@ -119,8 +119,8 @@ extension Checker {
                 diagnostics.error("a query of donations must end with '.count' to be used in a rule", at: range)
             }
             return nil
-        case .unary(let op, let operand, _, _):
-            return checkUnary(op, operand: operand, expected: expected, context: context)
+        case .unary(let op, let operand, _, let range):
+            return checkUnary(op, operand: operand, range: range, expected: expected, context: context)
         case .binary(let op, let lhs, let rhs, let operatorRange, _):
             return checkBinary(
                 op, lhs: lhs, rhs: rhs, operatorRange: operatorRange, expected: expected, context: context)
@@ -295,6 +295,9 @@ extension Checker {
             return nil
         }
         guard let checkedBase = checkExpression(base, expected: nil, context: context) else { return nil }
+        if let empty = emptyStringTest(of: checkedBase, base: base, member: name, range: range, negated: false) {
+            return empty
+        }
         diagnostics.error(
             "\(Self.article(checkedBase.type)) has no member '\(name.name)'; only event queries have members",
             at: name.range)

@@ -4,12 +4,33 @@ import TipsRuntime
 import TipsSyntax
 
 extension Checker {
+    /// `nickname.isEmpty` (`!nickname.isEmpty` when `negated`), as Swift
+    /// tests a String: reported once at `range` with its `.tips` spelling,
+    /// `nickname == ""` (`!=`), which the fix writes, and read on as it.
+    /// Nil for any other member.
+    mutating func emptyStringTest(
+        of checkedBase: CheckedExpression, base: Expr, member: Identifier, range: SourceRange, negated: Bool
+    ) -> CheckedExpression? {
+        guard member.name == "isEmpty", checkedBase.type == .string else { return nil }
+        let op: RuleOperator = negated ? .notEqual : .equal
+        let written = "\(sources[base.range.file].singleLineText(in: base.range)) \(op.rawValue) \"\""
+        diagnostics.error("a String has no member 'isEmpty'; write '\(written)'", at: range, replacing: written)
+        return .binary(op, checkedBase, .literal(.string("")), type: .bool)
+    }
+
     /// `expected` is the type the context asks of the whole (see ``numeric(_:)``).
     mutating func checkUnary(
-        _ op: UnaryOperator, operand: Expr, expected: TipsType?, context: ExpressionContext
+        _ op: UnaryOperator, operand: Expr, range: SourceRange, expected: TipsType?, context: ExpressionContext
     ) -> CheckedExpression? {
         switch op {
         case .not:
+            // `!nickname.isEmpty` is told as `nickname != ""` whole, where `!` before the fix of `.isEmpty` would not be.
+            if case .member(let base, let name, _) = operand, name.name == "isEmpty",
+                case .name = base, let checkedBase = checkExpression(base, expected: nil, context: context),
+                let test = emptyStringTest(of: checkedBase, base: base, member: name, range: range, negated: true)
+            {
+                return test
+            }
             guard let checked = checkExpression(operand, expected: .bool, context: context) else { return nil }
             guard expect(checked, .bool, at: operand.range, "'!' needs a Bool") else { return nil }
             return .not(checked)

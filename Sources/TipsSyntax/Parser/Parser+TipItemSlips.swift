@@ -146,6 +146,81 @@ extension SyntaxParser {
             fixIts: [FixIt(range: rule.range.extended(to: written), replacement: fixed)])
         return true
     }
+
+    /// `rule plan in [.pro, .plus]`: membership as Python or SQL write it.
+    /// Reported once at `in`, with the comparisons it means (`plan == .pro
+    /// || plan == .plus`) and a fix that writes them; the list is skipped
+    /// and true returned, the rule then read as unfinished. False, with
+    /// nothing consumed, unless `in` and a bracketed list follow on the line.
+    mutating func skipMembershipTest(after rule: Expr) -> Bool {
+        guard currentKind == .identifier, text(current) == "in", peek().kind == .leftBracket,
+            let (items, close) = bracketedItems(from: 1)
+        else { return false }
+        let keyword = current.range
+        var written = keyword
+        for _ in 0...close { written = keyword.extended(to: advance().range) }
+        // The value tested is the last operand of `&&` and `||` (`a && plan in [...]`).
+        var subject = rule
+        while case .binary(let op, _, let rhs, _, _) = subject, op == .and || op == .or { subject = rhs }
+        var comparisons = comparisons(of: file.singleLineText(in: subject.range), with: items)
+        if items.count > 1, subject.range != rule.range { comparisons = "(\(comparisons))" }
+        error(
+            "there is no 'in' here; compare with each value: \(comparisons)", at: keyword,
+            fixIts: [FixIt(range: subject.range.extended(to: written), replacement: comparisons)])
+        return true
+    }
+
+    /// `rule [.pro, .plus].contains(plan)`: membership as Swift writes it.
+    /// Reported once, with the comparisons it means and a fix that writes
+    /// them, and skipped; returns what it skipped. Nil, with nothing
+    /// consumed, unless a bracketed list, `.contains(` and `)` follow on the line.
+    mutating func skipListContains() -> SourceRange? {
+        guard currentKind == .leftBracket, let (items, close) = bracketedItems(from: 0),
+            peek(close + 1).kind == .dot, peek(close + 2).kind == .identifier,
+            text(peek(close + 2)) == "contains", peek(close + 3).kind == .leftParen
+        else { return nil }
+        var end = close + 4
+        while peek(end).kind != .rightParen {
+            if Self.endsItem(peek(end).kind) || peek(end).isMalformed || peek(end).kind == .leftParen { return nil }
+            end += 1
+        }
+        guard end > close + 4 else { return nil }
+        let subject = peek(close + 4).range.extended(to: peek(end - 1).range)
+        let written = current.range.extended(to: peek(end).range)
+        for _ in 0...end { advance() }
+        let comparisons = comparisons(of: file.singleLineText(in: subject), with: items)
+        error(
+            "there is no list here; compare with each value: \(comparisons)", at: written,
+            fixIts: [FixIt(range: written, replacement: comparisons)])
+        return written
+    }
+
+    /// The items of the `[...]` that starts `offset` tokens ahead, apart by
+    /// commas, and the offset of its `]`; nil when it does not close on its
+    /// line, or holds nothing.
+    private mutating func bracketedItems(from offset: Int) -> (items: [SourceRange], close: Int)? {
+        var offset = offset + 1
+        var items: [SourceRange] = []
+        var item: SourceRange?
+        while peek(offset).kind != .rightBracket {
+            let token = peek(offset)
+            if Self.endsItem(token.kind) || token.isMalformed { return nil }
+            if token.kind == .comma {
+                if let item { items.append(item) }
+                item = nil
+            } else {
+                item = item?.extended(to: token.range) ?? token.range
+            }
+            offset += 1
+        }
+        if let item { items.append(item) }
+        return items.isEmpty ? nil : (items, offset)
+    }
+
+    /// `left == a || left == b` for the `items` a, b.
+    private func comparisons(of left: String, with items: [SourceRange]) -> String {
+        items.map { "\(left) == \(file.singleLineText(in: $0))" }.joined(separator: " || ")
+    }
 }
 
 extension Expr {

@@ -125,9 +125,12 @@ extension SyntaxParser {
         case .rule:
             // Bound by `guard let`, not in a closure of `map`, so that the
             // expression is moved into the item rather than copied there.
+            if let written = skipListContains() { return .rule(.error(written), source: text(written)) }
             guard let expression = parseExpression(after: "'rule'") else { return nil }
             let source = file.singleLineText(in: expression.range)
-            if skipTrailingWindow(after: expression) { return .rule(.error(expression.range), source: source) }
+            if skipTrailingWindow(after: expression) || skipMembershipTest(after: expression) {
+                return .rule(.error(expression.range), source: source)
+            }
             // `rule a⏎ - 1`: the next line was meant to continue the rule. Its line
             // break is the one mistake (reported at the '-'), so the rule is not judged as written.
             if currentKind == .newline && peek().kind == .minus {
