@@ -13,6 +13,15 @@ import Testing
         }
     }
 
+    @Test func aFieldsDefaultIsOneErrorWhoseFixRemovesIt() throws {
+        let text = "event opened(count: Int = 0, kind: String)\n"
+        let parsed = parseSnippet(text)
+        #expect(parsed.messages.count == 1)
+        let fix = try #require(parsed.diagnostics.first?.fixIts.first)
+        #expect(fix.applied(to: text) == "event opened(count: Int, kind: String)\n")
+        #expect(parsed.syntax.declarations.count == 1)
+    }
+
     @Test func blocksMayStandOnOneLine() {
         let parsed = parseSnippet("tip A { title \"Hi\"; rule x }\nenum Plan { free, pro }\ngroup G ordered { A B }")
         #expect(parsed.diagnostics.isEmpty)

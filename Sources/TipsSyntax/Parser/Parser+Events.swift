@@ -131,6 +131,7 @@ extension SyntaxParser {
             // message below reads the name from the field just added.
             let range = name.range.extended(to: type.name.range)
             fields.append(FieldSyntax(name: consume name, type: consume type, range: range))
+            skipFieldDefault(of: owner())
             if currentKind == .comma {
                 advance()
             } else if currentKind != .rightParen, !isAtEnd, currentKind != .leftBrace, !currentIsOnLaterLine {
@@ -141,5 +142,24 @@ extension SyntaxParser {
         }
         advance()
         return (fields, true)
+    }
+
+    /// `event opened(count: Int = 0)`: a field (or a tip's argument) given
+    /// a default, as Swift gives a parameter one. Each donation (each
+    /// instance) gives the value, so there is none: reported once, removed
+    /// by the fix, and skipped up to the next `,` or `)` on the line.
+    private mutating func skipFieldDefault(of owner: String) {
+        guard currentKind == .assign else { return }
+        let typeEnd = previous?.range.end ?? current.range.start
+        var written = current.range
+        while !isAtEnd, currentKind != .comma, currentKind != .rightParen, !currentIsOnLaterLine {
+            written = written.extended(to: advance().range)
+        }
+        let removed = SourceRange(file: written.file, start: typeEnd, end: written.end)
+        let (what, giver) =
+            owner.hasPrefix("event") ? ("a field", "each donation gives") : ("an argument", "each instance gives")
+        error(
+            "\(what) of \(owner) has no default: \(giver) its value; remove '\(text(written))'",
+            at: written, fixIts: [FixIt(range: removed, replacement: "")])
     }
 }
