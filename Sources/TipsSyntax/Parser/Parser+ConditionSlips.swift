@@ -13,7 +13,7 @@ extension SyntaxParser {
     /// read as an error expression. Nil, with nothing consumed, for any
     /// other operand.
     mutating func parseComparisonLeavingOutItsLeftSide(after op: RuleOperator, lhs: Expr) -> Parsed? {
-        guard op == .and || op == .or, let comparison = Self.comparisonOperator(currentKind),
+        guard let comparison = Self.comparisonOperator(currentKind),
             let (_, subject) = lhs.lastComparison
         else { return nil }
         let operatorToken = advance()
@@ -31,18 +31,18 @@ extension SyntaxParser {
 
     /// `level == 1 || 2`: the operand after `op` (`&&` or `||`) is a
     /// literal, `lhs` ends in an equality. Reported once at the value,
-    /// with the comparison written whole and a fix that writes it; the
-    /// operand is then an error expression. `rhs` as it was otherwise.
-    mutating func reportValueLeavingOutItsComparison(_ rhs: Expr, after op: RuleOperator, lhs: Expr) -> Expr {
-        guard op == .and || op == .or, Self.isLiteral(rhs), let (comparison, subject) = lhs.lastComparison,
+    /// with the comparison written whole and a fix that writes it, and
+    /// true returned: the operand is to be read as an error expression.
+    mutating func reportsValueLeavingOutItsComparison(_ rhs: Expr, after op: RuleOperator, lhs: Expr) -> Bool {
+        guard Self.isLiteral(rhs), let (comparison, subject) = lhs.lastComparison,
             comparison == .equal || comparison == .notEqual
-        else { return rhs }
+        else { return false }
         let written =
             "\(file.singleLineText(in: subject.range)) \(comparison.rawValue) \(file.singleLineText(in: rhs.range))"
         error(
             "each side of '\(op.rawValue)' is a condition of its own; write '\(written)'", at: rhs.range,
             fixIts: [FixIt(range: rhs.range, replacement: written)])
-        return .error(rhs.range)
+        return true
     }
 
     /// A literal that is never a condition: any but `true` and `false`.

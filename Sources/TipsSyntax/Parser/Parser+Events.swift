@@ -131,7 +131,8 @@ extension SyntaxParser {
             // message below reads the name from the field just added.
             let range = name.range.extended(to: type.name.range)
             fields.append(FieldSyntax(name: consume name, type: consume type, range: range))
-            skipFieldDefault(of: owner())
+            // The owner named only for the message: its name is spelled into a string.
+            if currentKind == .assign { skipFieldDefault(of: owner()) }
             if currentKind == .comma {
                 advance()
             } else if currentKind != .rightParen, !isAtEnd, currentKind != .leftBrace, !currentIsOnLaterLine {
@@ -149,7 +150,6 @@ extension SyntaxParser {
     /// instance) gives the value, so there is none: reported once, removed
     /// by the fix, and skipped up to the next `,` or `)` on the line.
     private mutating func skipFieldDefault(of owner: String) {
-        guard currentKind == .assign else { return }
         let typeEnd = previous?.range.end ?? current.range.start
         var written = current.range
         while !isAtEnd, currentKind != .comma, currentKind != .rightParen, !currentIsOnLaterLine {

@@ -123,12 +123,18 @@ extension SyntaxParser {
         case .action:
             return parseActionItem()
         case .rule:
+            // The slips' first tests are made here: a call for each rule
+            // cost 0.9 M instructions for 10,000 tips (callgrind).
+            if currentKind == .leftBracket, let written = skipListContains() {
+                return .rule(.error(written), source: text(written))
+            }
             // Bound by `guard let`, not in a closure of `map`, so that the
             // expression is moved into the item rather than copied there.
-            if let written = skipListContains() { return .rule(.error(written), source: text(written)) }
             guard let expression = parseExpression(after: "'rule'") else { return nil }
             let source = file.singleLineText(in: expression.range)
-            if skipTrailingWindow(after: expression) || skipMembershipTest(after: expression) {
+            if currentKind == .identifier,
+                skipTrailingWindow(after: expression) || skipMembershipTest(after: expression)
+            {
                 return .rule(.error(expression.range), source: source)
             }
             // `rule a⏎ - 1`: the next line was meant to continue the rule. Its line
