@@ -177,12 +177,13 @@ import Testing
                 rule cartCount > 0 && isMember
                 rule 2.5 <= zoom && nickname != "guest"
                 rule addedToCart.count >= 3 && addedToCart.donations.within(7d).count < 10
+                rule tier == .gold && speed != .fast
             }
 
             """
         let (session, uri, _) = try session(text)
         var titles: [String] = []
-        for version in 2...7 {
+        for version in 2...9 {
             guard
                 let diagnostic = session.diagnostics(uri)?.first(where: {
                     $0["message"].stringValue?.contains("declare it above the tip") == true
@@ -206,6 +207,8 @@ import Testing
                 "Declare 'parameter zoom: Double = 0.0' above the tip",
                 "Declare 'parameter nickname: String = \"\"' above the tip",
                 "Declare 'event addedToCart' above the tip",
+                "Declare 'parameter tier: Tier = .basic' above the tip",
+                "Declare 'enum Speed { fast }; parameter speed: Speed = .fast' above the tip",
             ])
         #expect(session.diagnostics(uri)?.isEmpty == true)
         #expect(
@@ -217,6 +220,8 @@ import Testing
                 parameter isMember: Bool = false
                 parameter zoom: Double = 0.0
                 parameter nickname: String = ""
+                parameter tier: Tier = .basic
+                enum Speed { fast }; parameter speed: Speed = .fast
 
                 event addedToCart
 

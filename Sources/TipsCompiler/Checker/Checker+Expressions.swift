@@ -151,8 +151,7 @@ extension Checker {
                 diagnostics.error(message, at: name.range, suggesting: Suggestion(phrase: "", replacement: replacement))
                 return nil
             }
-            // Every declared parameter is a candidate, even one whose declaration failed.
-            var candidates = context.arguments.names + names(of: .parameter) + names(of: .event)
+            var candidates = valueNameCandidates(context)
             if let event = context.fieldsOf, event.fieldType(named: name.name) != nil {
                 diagnostics.error(
                     "unknown name '\(name.name)'; did you mean the field '.\(name.name)' of event '\(event.name)'?",
@@ -182,7 +181,13 @@ extension Checker {
     /// The enum that has a case spelled `name` (`tier == basic` for
     /// `.basic`): the expected one, else the only one that has it; nil when
     /// none does or several do.
-    private func enumeration(withCase name: String, expected: TipsType?) -> String? {
+    /// The names a misspelled value may have meant: every declared
+    /// parameter, even one whose declaration failed, event and argument.
+    func valueNameCandidates(_ context: ExpressionContext) -> [String] {
+        context.arguments.names + names(of: .parameter) + names(of: .event)
+    }
+
+    func enumeration(withCase name: String, expected: TipsType?) -> String? {
         if case .enumeration(let enumName) = expected, enumeration(named: enumName)?.cases.contains(name) == true {
             return enumName
         }

@@ -26,6 +26,26 @@ extension Checker {
         diagnostics.error(message, at: name.range, suggesting: suggestion)
     }
 
+    /// `tier == .gold`, where nothing declares `tier` and no enum has the
+    /// case: reported with the enum and the parameter to declare, `enum
+    /// Tier { gold }; parameter tier: Tier = .gold`, whose fix inserts them.
+    /// False (nothing reported) for a name that is declared, an argument,
+    /// spelled like a declared name, or whose enum's name is taken.
+    mutating func reportUndeclared(_ name: Identifier, comparedWith caseName: String, context: ExpressionContext)
+        -> Bool
+    {
+        guard symbols[name.name] == nil, context.arguments[name.name] == nil, context.fieldsOf == nil,
+            Self.otherLanguageWord(name.name) == nil,
+            nameSuggestion(for: name, among: valueNameCandidates(context)).replacement == nil,
+            let first = name.name.first, first.isLowercase
+        else { return false }
+        let enumName = first.uppercased() + name.name.dropFirst()
+        guard symbols[enumName] == nil else { return false }
+        let declaration = "enum \(enumName) { \(caseName) }; parameter \(name.name): \(enumName) = .\(caseName)"
+        return reportUndeclared(
+            "unknown name '\(name.name)'", name, declaring: declaration, kind: .parameter, context: context)
+    }
+
     /// Reports `message` for the undeclared `name`, ending with the
     /// declaration to add above the tip (a parameter's or an event's, as
     /// `kind` says), whose fix-it inserts it there. False (nothing

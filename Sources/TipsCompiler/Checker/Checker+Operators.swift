@@ -203,7 +203,16 @@ extension Checker {
             guard let left, let right else { return nil }
             return (left, right)
         }
-        guard let left = checkExpression(lhs, expected: nil, context: context) else {
+        // `tier == .gold`, `tier` declared nowhere: the case gives it its type, or an enum to declare.
+        var caseType: TipsType?
+        if case .name(let name) = lhs, let caseName = Self.caseName(in: rhs), isContextualCase(rhs, context: context) {
+            if let owner = enumeration(withCase: caseName.name, expected: nil) {
+                caseType = .enumeration(owner)
+            } else if reportUndeclared(name, comparedWith: caseName.name, context: context) {
+                return nil
+            }
+        }
+        guard let left = checkExpression(lhs, expected: caseType, context: context) else {
             // The other side may hold a mistake of its own, but a `.case`
             // there only lacks the type the failed side would have given.
             if !isContextualCase(rhs, context: context) { _ = checkExpression(rhs, expected: nil, context: context) }
