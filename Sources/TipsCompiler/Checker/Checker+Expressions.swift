@@ -39,7 +39,9 @@ struct TipArguments {
 extension Checker {
     /// Checks one `rule`: its expression must be a Bool.
     mutating func checkRule(_ expression: Expr, source: String, context: inout ExpressionContext) -> CheckedRule? {
-        guard let checked = checkExpression(expression, expected: .bool, context: context) else { return nil }
+        let checked = checkExpression(expression, expected: .bool, context: context)
+        if !undeclaredComparedWithCases.isEmpty { reportUndeclaredComparedWithCases(context: context) }
+        guard let checked else { return nil }
         guard expect(checked, .bool, at: expression.range, "a rule must be a Bool") else { return nil }
         checkNeverHolds(checked, at: expression.range)
         let fileID = expression.range.file

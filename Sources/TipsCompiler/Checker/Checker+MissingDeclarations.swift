@@ -27,23 +27,48 @@ extension Checker {
     }
 
     /// `tier == .gold`, where nothing declares `tier` and no enum has the
-    /// case: reported with the enum and the parameter to declare, `enum
-    /// Tier { gold }; parameter tier: Tier = .gold`, whose fix inserts them.
-    /// False (nothing reported) for a name that is declared, an argument,
-    /// spelled like a declared name, or whose enum's name is taken.
+    /// case: kept to be reported once the rule is read, with the enum and
+    /// the parameter to declare. False (nothing kept) for a name that is
+    /// declared, an argument, spelled like a declared name, or whose enum's
+    /// name is taken, and outside a tip's rules.
     mutating func reportUndeclared(_ name: Identifier, comparedWith caseName: String, context: ExpressionContext)
         -> Bool
     {
-        guard symbols[name.name] == nil, context.arguments[name.name] == nil, context.fieldsOf == nil,
-            Self.otherLanguageWord(name.name) == nil,
+        guard context.declarationStart != nil, symbols[name.name] == nil, context.arguments[name.name] == nil,
+            context.fieldsOf == nil, Self.otherLanguageWord(name.name) == nil,
             nameSuggestion(for: name, among: valueNameCandidates(context)).replacement == nil,
-            let first = name.name.first, first.isLowercase
+            let enumName = Self.enumName(for: name.name), symbols[enumName] == nil
         else { return false }
-        let enumName = first.uppercased() + name.name.dropFirst()
-        guard symbols[enumName] == nil else { return false }
-        let declaration = "enum \(enumName) { \(caseName) }; parameter \(name.name): \(enumName) = .\(caseName)"
-        return reportUndeclared(
-            "unknown name '\(name.name)'", name, declaring: declaration, kind: .parameter, context: context)
+        undeclaredComparedWithCases.append((name, caseName))
+        return true
+    }
+
+    /// Reports each use kept by ``reportUndeclared(_:comparedWith:context:)``
+    /// with the enum of every case its name is compared with in the rule,
+    /// and the parameter: `enum Tier { gold, silver }; parameter tier: Tier
+    /// = .gold`, whose fix inserts them above the tip.
+    mutating func reportUndeclaredComparedWithCases(context: ExpressionContext) {
+        let uses = undeclaredComparedWithCases
+        undeclaredComparedWithCases.removeAll()
+        for (name, _) in uses {
+            var cases: [String] = []
+            for (other, caseName) in uses where other.name == name.name && !cases.contains(caseName) {
+                cases.append(caseName)
+            }
+            guard let enumName = Self.enumName(for: name.name) else { continue }
+            let declaration =
+                "enum \(enumName) { \(cases.joined(separator: ", ")) }; "
+                + "parameter \(name.name): \(enumName) = .\(cases[0])"
+            _ = reportUndeclared(
+                "unknown name '\(name.name)'", name, declaring: declaration, kind: .parameter, context: context)
+        }
+    }
+
+    /// The enum a parameter named `name` would have: `Tier` for `tier`;
+    /// nil for a name that does not start with a lower-case letter.
+    private static func enumName(for name: String) -> String? {
+        guard let first = name.first, first.isLowercase else { return nil }
+        return first.uppercased() + name.dropFirst()
     }
 
     /// Reports `message` for the undeclared `name`, ending with the

@@ -73,6 +73,11 @@ public struct Checker: Sendable {
     /// file (``SourceFileSyntax/cutShortItems``): a rule among them is checked
     /// for its names, not judged by its types.
     var cutShortItems: Set<SourceRange> = []
+    /// The uses of undeclared names compared with a case no enum has, in
+    /// the rule being checked, each with its case: reported once the rule
+    /// is read, each with the enum of every case its name is compared with
+    /// (see ``reportUndeclaredComparedWithCases(context:)``).
+    var undeclaredComparedWithCases: [(name: Identifier, caseName: String)] = []
 
     /// Checks `files` (in input order) and returns the checked program; with
     /// `recordsSymbols` false, a program without its symbol table.
