@@ -86,4 +86,43 @@ import Testing
         #expect(names(.group("Greetings")) == ["Greetings"])
         #expect(names(.tip("Other")) == ["Other"])
     }
+
+    @Test func eachNameAStepLacksIsDeclaredAboveTheScenarioByItsFix() throws {
+        var text = """
+            parameter isLoggedIn: Bool = false
+
+            tip Checkout {
+                title "Pay faster"
+                rule isLoggedIn
+            }
+
+            scenario "Checkout" {
+                set cartCount = 3
+                donate searched(query: "hat")
+                expect Checkout available
+            }
+
+            """
+        for _ in 0..<2 {
+            let result = TipKitRulePasteTests.compile(text)
+            let fix = try #require(result.diagnostics.first?.fixIts.first)
+            text = fix.applied(to: text)
+        }
+        #expect(TipKitRulePasteTests.compile(text).diagnostics.map(\.message) == [])
+        #expect(
+            text.hasPrefix(
+                """
+                parameter isLoggedIn: Bool = false
+                parameter cartCount: Int = 0
+
+                tip Checkout {
+                    title "Pay faster"
+                    rule isLoggedIn
+                }
+
+                event searched(query: String)
+
+                scenario "Checkout" {
+                """))
+    }
 }

@@ -13,6 +13,12 @@ struct ExpressionContext {
     /// Where a declaration that the tip's rules lack would go: the first
     /// byte of the tip's doc comment, else of `tip`. Nil outside a tip.
     var declarationStart: UInt32?
+    /// Whether the names are a scenario's steps', whose declarations would
+    /// go above the scenario (at ``declarationStart``) rather than a tip.
+    var isScenario = false
+
+    /// What a missing declaration goes above, for messages.
+    var declarationPlace: String { isScenario ? "the scenario" : "the tip" }
 }
 
 /// A tip's arguments: the checked fields of its `(arguments)`, each name

@@ -83,22 +83,24 @@ extension Checker {
         guard let tipStart = context.declarationStart, name.name.utf8.count <= Diagnostic.longestQuote else {
             return false
         }
-        let fix = declarationFix(declaration, kind: kind, tipStart: tipStart, in: sources[name.range.file])
-        diagnostics.error(message + "; declare it above the tip: " + declaration, at: name.range, fixIts: [fix])
+        let place = context.declarationPlace
+        let fix = declarationFix(declaration, kind: kind, above: place, at: tipStart, in: sources[name.range.file])
+        diagnostics.error(message + "; declare it above \(place): " + declaration, at: name.range, fixIts: [fix])
         return true
     }
 
-    /// The fix-it that inserts `declaration` for the tip that starts at
-    /// `tipStart`: on the line after the last declaration of its `kind`
-    /// above the tip in `file`, indented as that one, so that the file's
-    /// parameters (or events) stay together; without one, right above the
-    /// tip, with a blank line after it. Either way with the file's line breaks.
-    func declarationFix(_ declaration: String, kind: DeclaredName.Kind, tipStart: UInt32, in file: SourceFile)
-        -> FixIt
-    {
+    /// The fix-it that inserts `declaration` for the tip (or scenario,
+    /// `place`) that starts at `tipStart`: on the line after the last
+    /// declaration of its `kind` above the tip in `file`, indented as that
+    /// one, so that the file's parameters (or events) stay together;
+    /// without one, right above the tip, with a blank line after it.
+    /// Either way with the file's line breaks.
+    func declarationFix(
+        _ declaration: String, kind: DeclaredName.Kind, above place: String, at tipStart: UInt32, in file: SourceFile
+    ) -> FixIt {
         let origins = kind == .event ? events.map(\.origin) : parameters.map(\.origin)
         let above = origins.filter { $0.file == file.id && $0.nameRange.start < tipStart }
-        let title = "Declare '\(declaration)' above the tip"
+        let title = "Declare '\(declaration)' above \(place)"
         if let last = above.max(by: { $0.nameRange.start < $1.nameRange.start }) {
             let line = file.lineLayout(at: last.nameRange.start)
             // Not when the tip starts on that line (`event a; tip T {`).

@@ -11,6 +11,9 @@ extension Checker {
         var tips: [String: CheckedTip] = [:]
         /// The groups that checked, by name.
         var groups: [String: CheckedGroup] = [:]
+        /// Where the scenario being checked starts: a parameter or event
+        /// its steps name and nothing declares is to be declared above it.
+        var scenarioStart: UInt32?
 
         init(_ tips: [CheckedTip?], _ groups: [CheckedGroup]) {
             for case let tip? in tips { self.tips[tip.name] = tip }
@@ -89,6 +92,8 @@ extension Checker {
 
     /// A scenario's name and steps, the overrides set apart; nil when its name does not check.
     private mutating func checkScenarioSteps(_ decl: ScenarioDecl, scope: ScenarioScope) -> CheckedScenario? {
+        var scope = scope
+        scope.scenarioStart = decl.keyword.start
         guard let name = decl.name.plainText else {
             diagnostics.error("a scenario's name cannot interpolate; write plain text", at: decl.name.range)
             return nil
@@ -119,8 +124,8 @@ extension Checker {
     mutating func checkStep(_ step: ScenarioStep, scope: ScenarioScope) -> CheckedStep? {
         let kind: CheckedStep.Kind?
         switch step.kind {
-        case .set(let parameter, let value): kind = checkSetStep(parameter, value)
-        case .donate(let event, let fields): kind = checkDonation(event, fields)
+        case .set(let parameter, let value): kind = checkSetStep(parameter, value, scope: scope)
+        case .donate(let event, let fields): kind = checkDonation(event, fields, scope: scope)
         case .wait(let duration): kind = checkStepDuration(duration, after: "wait").map { .wait(seconds: $0) }
         case .show(let tip, let duration):
             let instance = checkTipInstance(tip, scope: scope)
@@ -284,9 +289,19 @@ extension Checker {
 
     // MARK: - Parameters and events
 
-    private mutating func checkSetStep(_ name: Identifier, _ value: Expr) -> CheckedStep.Kind? {
+    private mutating func checkSetStep(_ name: Identifier, _ value: Expr, scope: ScenarioScope) -> CheckedStep.Kind? {
         let declared = resolveDeclared(name)
         guard let parameter = parameter(declared: declared) else {
+            // `set cartCount = 3`, nothing declared: the value gives the parameter its type.
+            if declared == nil, let type = literalType(of: value),
+                let declaration = parameterDeclaration(of: name.name, as: type),
+                nameSuggestion(for: name, among: names(of: .parameter)).replacement == nil,
+                reportUndeclared(
+                    "unknown parameter '\(name.name)'", name, declaring: declaration, kind: .parameter,
+                    context: Self.stepContext(scope))
+            {
+                return nil
+            }
             reportNotFound(name, .parameter)
             return nil
         }
@@ -296,10 +311,19 @@ extension Checker {
     }
 
     private mutating func checkDonation(
-        _ name: Identifier, _ fields: [ArgumentSyntax]?
+        _ name: Identifier, _ fields: [ArgumentSyntax]?, scope: ScenarioScope
     ) -> CheckedStep.Kind? {
         let declared = resolveDeclared(name)
         guard let event = event(declared: declared) else {
+            // `donate visited(region: "Alps")`, nothing declared: the values give the fields their types.
+            if declared == nil, let declaration = eventDeclaration(of: name.name, fields: fields ?? []),
+                nameSuggestion(for: name, among: names(of: .event)).replacement == nil,
+                reportUndeclared(
+                    "unknown event '\(name.name)'", name, declaring: declaration, kind: .event,
+                    context: Self.stepContext(scope))
+            {
+                return nil
+            }
             reportNotFound(name, .event)
             return nil
         }
@@ -311,6 +335,39 @@ extension Checker {
         var byName: [String: TipValue] = [:]
         for (field, value) in zip(event.fields, values) { byName[field.name] = value }
         return .donate(event: event.name, fields: byName)
+    }
+
+    /// The context of a name in a step of the scenario `scope` is checking:
+    /// a declaration it lacks goes above the scenario.
+    private static func stepContext(_ scope: ScenarioScope) -> ExpressionContext {
+        ExpressionContext(tip: "", arguments: TipArguments(), declarationStart: scope.scenarioStart, isScenario: true)
+    }
+
+    /// `event visited(region: String)` for a donation of `name` with
+    /// `fields` (`region: "Alps"`), each labeled and a literal; nil otherwise.
+    private func eventDeclaration(of name: String, fields: [ArgumentSyntax]) -> String? {
+        var declared: [String] = []
+        for field in fields {
+            guard let label = field.label, let type = literalType(of: field.value) else { return nil }
+            declared.append("\(label.name): \(type)")
+        }
+        return "event " + name + (declared.isEmpty ? "" : "(" + declared.joined(separator: ", ") + ")")
+    }
+
+    /// The type of a literal written in a step (`3`, `-1.5`, `"Alps"`,
+    /// `true`, a `.case` that one enum has); nil for anything else.
+    private func literalType(of value: Expr) -> TipsType? {
+        switch value {
+        case .boolean: .bool
+        case .integer: .int
+        case .decimal: .double
+        case .string: .string
+        case .unary(.negate, let operand, _, _): literalType(of: operand)
+        case .parenthesized(let inner, _): literalType(of: inner)
+        case .implicitMember(let caseName, _):
+            enumeration(withCase: caseName.name, expected: nil).map(TipsType.enumeration)
+        default: nil
+        }
     }
 
     /// Labeled values for `declared` (a donation's fields or a tip's
