@@ -204,8 +204,11 @@ extension Checker {
             return (left, right)
         }
         // `tier == .gold`, `tier` declared nowhere: the case gives it its type, or an enum to declare.
+        // Only for a name nothing declares: finding the case's enum reads every declared name.
         var caseType: TipsType?
-        if case .name(let name) = lhs, let caseName = Self.caseName(in: rhs), isContextualCase(rhs, context: context) {
+        if case .name(let name) = lhs, let caseName = Self.caseName(in: rhs), symbols[name.name] == nil,
+            context.arguments[name.name] == nil, isContextualCase(rhs, context: context)
+        {
             if let owner = enumeration(withCase: caseName.name, expected: nil) {
                 caseType = .enumeration(owner)
             } else if reportUndeclared(name, comparedWith: caseName.name, context: context) {
