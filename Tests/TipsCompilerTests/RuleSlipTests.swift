@@ -10,6 +10,8 @@ import Testing
     @Test(arguments: [
         ("viewedProfile.count >= 3 within 7d", "viewedProfile.donations.within(7d).count >= 3"),
         ("viewedProfile.donations.count >= 3 within 5 days", "viewedProfile.donations.within(5d).count >= 3"),
+        ("viewedProfile.count >= 3 in the last 7 days", "viewedProfile.donations.within(7d).count >= 3"),
+        ("viewedProfile.count >= 3 over the past 2w", "viewedProfile.donations.within(2w).count >= 3"),
         (
             #"viewedProfile.donations.where(.id == "a").count > 1 within(2w)"#,
             #"viewedProfile.donations.within(2w).where(.id == "a").count > 1"#

@@ -160,26 +160,15 @@ extension SyntaxParser {
     /// comparison = additive [ comparison_operator additive ] ;  (non-associative)
     mutating func parseComparison() -> Parsed {
         var (lhs, depth) = parseAdditive()
-        let op: RuleOperator
-        var readsAssignAsEqual = false
-        if abandonsExpression {
-            return (lhs, depth)
-        } else if currentKind == .assign {
-            // `plan = .pro`: one error, then read as `==`, so the rule is not also judged as written.
-            reportAssignmentAsComparison()
-            op = .equal
-            readsAssignAsEqual = true
-        } else if let comparison = Self.comparisonOperator(currentKind) {
-            op = comparison
-        } else {
+        guard !abandonsExpression, let (op, operatorRange, isSlip) = takeComparisonOperator() else {
             return (lhs, depth)
         }
-        let operatorToken = advance()
-        let (rhs, rhsDepth) = parseOperand(after: operatorToken.range) { $0.parseAdditive() }
+        let (rhs, rhsDepth) = parseOperand(after: operatorRange) { $0.parseAdditive() }
         depth = max(depth, rhsDepth) + 1
-        lhs = .binary(
-            op, lhs: lhs, rhs: rhs, operatorRange: operatorToken.range, range: lhs.range.extended(to: rhs.range))
-        guard !readsAssignAsEqual, !abandonsExpression, Self.comparisonOperator(currentKind) != nil else {
+        lhs = .binary(op, lhs: lhs, rhs: rhs, operatorRange: operatorRange, range: lhs.range.extended(to: rhs.range))
+        // A comparison written as another language writes it is read as
+        // meant once told: no chain is reported after it.
+        guard !isSlip, !abandonsExpression, Self.comparisonOperator(currentKind) != nil else {
             return (lhs, depth)
         }
         // `a < b < c`: report the second operator, then consume the chain whole.
@@ -193,6 +182,30 @@ extension SyntaxParser {
             whole = whole.extended(to: operand.range)
         }
         return (.error(whole), depth)
+    }
+
+    /// Consumes the comparison operator at the current token, or one
+    /// written as another language writes it (`=`, `=>`, `is`, `===`, told
+    /// once: `isSlip`), and returns it with its range; nil, with nothing
+    /// consumed, when no comparison follows. Inlined where optimized; in a
+    /// debug build a call of its own, so that `parseComparison`, which
+    /// nested parentheses recurse through, keeps a small frame (the
+    /// 200-deep fixture overflowed the stack with these locals inline).
+    @inline(__always)
+    mutating func takeComparisonOperator() -> (op: RuleOperator, range: SourceRange, isSlip: Bool)? {
+        let op: RuleOperator
+        var slipTokens = 0
+        if let comparison = Self.comparisonOperator(currentKind) {
+            op = comparison
+        } else if currentKind == .assign || currentKind == .identifier, let slip = readMisspelledComparison() {
+            (op, slipTokens) = slip
+        } else {
+            return nil
+        }
+        var range = advance().range
+        for _ in 1..<max(1, slipTokens) { range = range.extended(to: advance().range) }
+        if op == .equal, currentKind == .assign, current.range.start == range.end { skipThirdEqualsSign() }
+        return (op, range, slipTokens > 0)
     }
 
     static func comparisonOperator(_ kind: TokenKind) -> RuleOperator? {
@@ -379,10 +392,48 @@ extension SyntaxParser {
     // stack frames bound how deeply a rule may nest.
 
     /// `plan = .pro`, at the `=`, with `==` as its fix.
-    @inline(never) mutating func reportAssignmentAsComparison() {
+    /// A comparison operator as another language writes it, at the current
+    /// token: `plan = .pro` (`==`), `count => 3` (`>=`), `plan is .pro`
+    /// (`==`), `plan is not .pro` (`!=`). Reported once, with its fix, and
+    /// returned with how many tokens spell it, to be read as that operator;
+    /// nil, with nothing reported, for anything else.
+    @inline(never) mutating func readMisspelledComparison() -> (op: RuleOperator, tokens: Int)? {
+        if currentKind == .assign {
+            if case .binaryOperator(let next) = peek().kind, next == .greater || next == .less,
+                peek().range.start == current.range.end
+            {
+                // `=>`, `=<`: the two characters the other way round.
+                let meant: RuleOperator = next == .greater ? .greaterOrEqual : .lessOrEqual
+                let written = current.range.extended(to: peek().range)
+                errorReadOnAsFixed(
+                    "write '\(meant.rawValue)'; '=\(next.rawValue)' is not an operator", at: written,
+                    fixIts: [FixIt(range: written, replacement: meant.rawValue)])
+                return (meant, 2)
+            }
+            // `plan = .pro`: one error, then read as `==`, so the rule is not also judged as written.
+            errorReadOnAsFixed(
+                "use '==' to compare; '=' only gives a parameter its default value", at: current.range,
+                fixIts: [FixIt(range: current.range, replacement: "==")])
+            return (.equal, 1)
+        }
+        guard file.spells("is", in: current.range) else { return nil }
+        let negated = peek().kind == .identifier && file.spells("not", in: peek().range)
+        guard followedOnItsLine(byOperand: negated ? 2 : 1) else { return nil }
+        let written = negated ? current.range.extended(to: peek().range) : current.range
+        let meant: RuleOperator = negated ? .notEqual : .equal
         errorReadOnAsFixed(
-            "use '==' to compare; '=' only gives a parameter its default value", at: current.range,
-            fixIts: [FixIt(range: current.range, replacement: "==")])
+            "use '\(meant.rawValue)' instead of '\(text(written))'", at: written,
+            fixIts: [FixIt(range: written, replacement: meant.rawValue)])
+        return (meant, negated ? 2 : 1)
+    }
+
+    /// `count === 3`: the third `=` of JavaScript's strict equality, after
+    /// `==`. Reported once, removed by its fix, and skipped.
+    @inline(never) mutating func skipThirdEqualsSign() {
+        let third = advance().range
+        errorReadOnAsFixed(
+            "write '=='; '===' is not an operator, and '==' compares values of one type", at: third,
+            fixIts: [FixIt(range: third, replacement: "")])
     }
 
     /// `not a`, at the `not`, with `!a` as its fix.

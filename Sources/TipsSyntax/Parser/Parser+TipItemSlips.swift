@@ -105,31 +105,34 @@ extension SyntaxParser {
 
     /// `rule opened.count >= 1 within 7d`: a time window written after the
     /// rule, as in prose, where it is a step of the query. Reported once
-    /// at `within`, with the rule written with the step (and a fix that
+    /// at the window, with the rule written with the step (and a fix that
     /// writes it) when the rule counts one query; the window is skipped and
     /// true returned, the rule then read as unfinished. False, with nothing
-    /// consumed, unless `within` and a duration (`7d`, `(7d)`, `7 days`)
-    /// follow.
+    /// consumed, unless `within`, `in`, `over` or `during` (then `the`,
+    /// `last` or `past`, as in `in the last 7 days`) and a duration (`7d`,
+    /// `(7d)`, `7 days`) follow.
     mutating func skipTrailingWindow(after rule: Expr) -> Bool {
-        guard currentKind == .identifier, text(current) == "within" else { return false }
-        var length = 2
+        guard currentKind == .identifier, Self.windowWords.contains(text(current)) else { return false }
+        var offset = 1
+        while peek(offset).kind == .identifier, Self.windowFillers.contains(text(peek(offset))) { offset += 1 }
         let window: String
-        switch (peek().kind, peek(2).kind) {
+        switch (peek(offset).kind, peek(offset + 1).kind) {
         case (.duration, _):
-            window = text(peek())
-        case (.leftParen, .duration) where peek(3).kind == .rightParen:
-            window = text(peek(2))
-            length = 4
+            window = text(peek(offset))
+            offset += 1
+        case (.leftParen, .duration) where peek(offset + 2).kind == .rightParen:
+            window = text(peek(offset + 1))
+            offset += 3
         case (.integer, .identifier):
-            guard let unit = DurationUnit(spelledAs: text(peek(2))) else { return false }
-            window = text(peek()) + unit.rawValue
-            length = 3
+            guard let unit = DurationUnit(spelledAs: text(peek(offset + 1))) else { return false }
+            window = text(peek(offset)) + unit.rawValue
+            offset += 2
         default:
             return false
         }
-        let keyword = current.range
-        var written = keyword
-        for _ in 0..<length { written = keyword.extended(to: advance().range) }
+        var written = current.range
+        for _ in 0..<offset { written = written.extended(to: advance().range) }
+        let keyword = written
         let step = "within(\(window))"
         guard let (offset, insertion) = rule.windowInsertion(step) else {
             error(
@@ -146,6 +149,10 @@ extension SyntaxParser {
             fixIts: [FixIt(range: rule.range.extended(to: written), replacement: fixed)])
         return true
     }
+
+    /// The words that start a window written after a rule, and those that may follow them.
+    private static let windowWords: Set<String> = ["within", "in", "over", "during"]
+    private static let windowFillers: Set<String> = ["the", "last", "past"]
 
     /// `rule plan in [.pro, .plus]`: membership as Python or SQL write it.
     /// Reported once at `in`, with the comparisons it means (`plan == .pro
