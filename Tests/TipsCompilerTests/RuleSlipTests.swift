@@ -80,4 +80,13 @@ import Testing
             ])
         #expect(TipKitRulePasteTests.applyingOnlyFix(toRule: written) == fixed)
     }
+
+    /// A name too long to quote whole is not declared by a fix, but still told.
+    @Test func aLongUndeclaredNameComparedWithACaseIsStillAnError() {
+        let name = String(repeating: "a", count: 300)
+        let messages = TipKitRulePasteTests.diagnostics(ofRule: "\(name) == .gold")
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("unknown name") == true)
+        #expect(messages.first?.contains("declare it") == false)
+    }
 }

@@ -55,12 +55,18 @@ extension Checker {
             for (other, caseName) in uses where other.name == name.name && !cases.contains(caseName) {
                 cases.append(caseName)
             }
-            guard let enumName = Self.enumName(for: name.name) else { continue }
+            let message = "unknown name '\(name.name)'"
+            // Kept only when it has an enum's name; the check left the use to this report either way.
+            guard let enumName = Self.enumName(for: name.name) else {
+                diagnostics.error(message, at: name.range)
+                continue
+            }
             let declaration =
                 "enum \(enumName) { \(cases.joined(separator: ", ")) }; "
                 + "parameter \(name.name): \(enumName) = .\(cases[0])"
-            _ = reportUndeclared(
-                "unknown name '\(name.name)'", name, declaring: declaration, kind: .parameter, context: context)
+            if !reportUndeclared(message, name, declaring: declaration, kind: .parameter, context: context) {
+                diagnostics.error(message, at: name.range)
+            }
         }
     }
 

@@ -130,23 +130,22 @@ extension SyntaxParser {
         default:
             return false
         }
-        var written = current.range
-        for _ in 0..<offset { written = written.extended(to: advance().range) }
-        let keyword = written
+        var phrase = current.range
+        for _ in 0..<offset { phrase = phrase.extended(to: advance().range) }
         let step = "within(\(window))"
-        guard let (offset, insertion) = rule.windowInsertion(step) else {
+        guard let (at, insertion) = rule.windowInsertion(step) else {
             error(
                 "a time window is a step of the query the rule counts, as in "
-                    + "opened.donations.\(step).count >= 1", at: keyword)
+                    + "opened.donations.\(step).count >= 1", at: phrase)
             return true
         }
-        let before = SourceRange(file: rule.range.file, start: rule.range.start, end: offset)
-        let after = SourceRange(file: rule.range.file, start: offset, end: rule.range.end)
+        let before = SourceRange(file: rule.range.file, start: rule.range.start, end: at)
+        let after = SourceRange(file: rule.range.file, start: at, end: rule.range.end)
         let fixed = text(before) + insertion + text(after)
         let shown = file.singleLineText(in: before) + insertion + file.singleLineText(in: after)
         error(
-            "a time window is a step of the query: write rule \(shown)", at: keyword,
-            fixIts: [FixIt(range: rule.range.extended(to: written), replacement: fixed)])
+            "a time window is a step of the query: write rule \(shown)", at: phrase,
+            fixIts: [FixIt(range: rule.range.extended(to: phrase), replacement: fixed)])
         return true
     }
 
