@@ -24,9 +24,11 @@ extension Checker {
     ) -> CheckedExpression? {
         switch op {
         case .not:
-            // `!nickname.isEmpty` is told as `nickname != ""` whole, where `!` before the fix of `.isEmpty` would not be.
-            if case .member(let base, let name, _) = operand, name.name == "isEmpty",
-                case .name = base, let checkedBase = checkExpression(base, expected: nil, context: context),
+            // `!nickname.isEmpty` is told as `nickname != ""` whole, where `!` before the fix of `.isEmpty`
+            // would not be. Only for a String's name: any other base is checked, and told, once below.
+            if case .member(let base, let name, _) = operand, name.name == "isEmpty", case .name(let baseName) = base,
+                (context.arguments[baseName.name] ?? parameter(named: baseName.name)?.type) == .string,
+                let checkedBase = checkExpression(base, expected: nil, context: context),
                 let test = emptyStringTest(of: checkedBase, base: base, member: name, range: range, negated: true)
             {
                 return test
