@@ -16,10 +16,19 @@ extension Checker {
     /// Reports that `name`, where an event goes, names nothing: "did you
     /// mean" the event spelled like it, else, in a tip, the declaration to add.
     mutating func reportUnknownEvent(_ name: Identifier, context: ExpressionContext?) {
-        let message = "unknown event '\(name.name)'"
-        let suggestion = nameSuggestion(for: name, among: names(of: .event))
-        if suggestion.replacement == nil, let context,
-            reportUndeclared(message, name, declaring: "event " + name.name, kind: .event, context: context)
+        reportUnknown(name, .event, declaring: "event " + name.name, context: context)
+    }
+
+    /// Reports that `name`, where one of `kind` goes, names nothing: "did
+    /// you mean" the one of that kind spelled like it, else, where
+    /// `context` places declarations, `declaration` to add (when given).
+    mutating func reportUnknown(
+        _ name: Identifier, _ kind: DeclaredName.Kind, declaring declaration: String?, context: ExpressionContext?
+    ) {
+        let message = "unknown \(kind.rawValue) '\(name.name)'"
+        let suggestion = nameSuggestion(for: name, among: names(of: kind))
+        if suggestion.replacement == nil, let declaration, let context,
+            reportUndeclared(message, name, declaring: declaration, kind: kind, context: context)
         {
             return
         }

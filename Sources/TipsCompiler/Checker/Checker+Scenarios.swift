@@ -293,16 +293,8 @@ extension Checker {
         let declared = resolveDeclared(name)
         guard let parameter = parameter(declared: declared) else {
             // `set cartCount = 3`, nothing declared: the value gives the parameter its type.
-            if declared == nil, let type = literalType(of: value),
-                let declaration = parameterDeclaration(of: name.name, as: type),
-                nameSuggestion(for: name, among: names(of: .parameter)).replacement == nil,
-                reportUndeclared(
-                    "unknown parameter '\(name.name)'", name, declaring: declaration, kind: .parameter,
-                    context: Self.stepContext(scope))
-            {
-                return nil
-            }
-            reportNotFound(name, .parameter)
+            let declaration = literalType(of: value).flatMap { parameterDeclaration(of: name.name, as: $0) }
+            reportNotFound(name, .parameter, context: Self.stepContext(scope), declaring: declaration)
             return nil
         }
         guard let constant = checkConstant(value, of: parameter.type, subject: "the value of parameter '\(name.name)'")
@@ -316,15 +308,8 @@ extension Checker {
         let declared = resolveDeclared(name)
         guard let event = event(declared: declared) else {
             // `donate visited(region: "Alps")`, nothing declared: the values give the fields their types.
-            if declared == nil, let declaration = eventDeclaration(of: name.name, fields: fields ?? []),
-                nameSuggestion(for: name, among: names(of: .event)).replacement == nil,
-                reportUndeclared(
-                    "unknown event '\(name.name)'", name, declaring: declaration, kind: .event,
-                    context: Self.stepContext(scope))
-            {
-                return nil
-            }
-            reportNotFound(name, .event)
+            let declaration = eventDeclaration(of: name.name, fields: fields ?? [])
+            reportNotFound(name, .event, context: Self.stepContext(scope), declaring: declaration)
             return nil
         }
         guard
@@ -355,18 +340,13 @@ extension Checker {
     }
 
     /// The type of a literal written in a step (`3`, `-1.5`, `"Alps"`,
-    /// `true`, a `.case` that one enum has); nil for anything else.
+    /// `true`, a `.case` that one enum has); nil for anything else, a
+    /// duration too (no parameter or field is one).
     private func literalType(of value: Expr) -> TipsType? {
-        switch value {
-        case .boolean: .bool
-        case .integer: .int
-        case .decimal: .double
-        case .string: .string
-        case .unary(.negate, let operand, _, _): literalType(of: operand)
-        case .parenthesized(let inner, _): literalType(of: inner)
-        case .implicitMember(let caseName, _):
-            enumeration(withCase: caseName.name, expected: nil).map(TipsType.enumeration)
-        default: nil
+        switch literalValue(value) {
+        case .enumCase(let caseName): enumeration(withCase: caseName, expected: nil).map(TipsType.enumeration)
+        case .duration, nil: nil
+        case let literal?: CheckedExpression.literal(literal).type
         }
     }
 

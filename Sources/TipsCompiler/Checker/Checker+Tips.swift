@@ -383,27 +383,23 @@ extension Checker {
         // use) would run after a copy of the checker was taken for the call, and copy its uses.
         let declared = resolveDeclared(name)
         if let event = event(declared: declared) { return event }
-        reportNotFound(name, .event, context: context)
+        reportNotFound(name, .event, context: context, declaring: "event " + name.name)
         return nil
     }
 
     /// Reports why `name` names no checked declaration of the `expected`
     /// kind: it declares another kind, or nothing ("did you mean" among that
-    /// kind; for an event in a tip's `context`, the declaration to add when
+    /// kind; where `context` places declarations, `declaration` to add when
     /// none is spelled like it). One of that kind that failed its own checks
     /// was reported there.
     mutating func reportNotFound(
-        _ name: Identifier, _ expected: DeclaredName.Kind, context: ExpressionContext? = nil
+        _ name: Identifier, _ expected: DeclaredName.Kind, context: ExpressionContext? = nil,
+        declaring declaration: String? = nil
     ) {
         switch symbols[name.name]?.kind {
         case expected: break
         case let kind?: diagnostics.error("'\(name.name)' is \(kind), not \(expected)", at: name.range)
-        case nil where expected == .event:
-            reportUnknownEvent(name, context: context)
-        case nil:
-            diagnostics.error(
-                "unknown \(expected.rawValue) '\(name.name)'", at: name.range,
-                suggesting: nameSuggestion(for: name, among: names(of: expected)))
+        case nil: reportUnknown(name, expected, declaring: declaration, context: context)
         }
     }
 

@@ -57,7 +57,7 @@ enum TipKitTipTranslation {
             arguments.append(String(argument.prefix { $0 != ":" }))
         }
         for member in members where !isStoredProperty(member) {
-            let words = member.split(whereSeparator: \.isWhitespace).filter { !modifiers.contains(String($0)) }
+            let words = words(of: member)
             guard let first = words.first else { continue }
             if first.hasPrefix("@Parameter") {
                 guard let parameter = parameter(member, transient: first.contains("transient")) else { return nil }
@@ -93,6 +93,11 @@ enum TipKitTipTranslation {
         guard translated.items.contains(where: { $0.hasPrefix("title ") }) else { return nil }
         translated.items += actions + rules + options
         return translated
+    }
+
+    /// The words of `member`, without those ``modifiers`` holds.
+    private static func words(of member: String) -> [Substring] {
+        member.split(whereSeparator: \.isWhitespace).filter { !modifiers.contains(String($0)) }
     }
 
     /// Words before a member that `.tips` has no use for.
@@ -154,7 +159,7 @@ enum TipKitTipTranslation {
     /// Whether `member` is an instance's stored property, `let name: String`:
     /// no value, no body, no attribute, not `static`.
     private static func isStoredProperty(_ member: String) -> Bool {
-        let words = member.split(whereSeparator: \.isWhitespace).filter { !modifiers.contains(String($0)) }
+        let words = words(of: member)
         guard let first = words.first, first == "let" || first == "var" else { return false }
         return !member.contains("{") && !member.contains("=")
     }
@@ -162,7 +167,7 @@ enum TipKitTipTranslation {
     /// A stored property, `let name: String`, as the argument `name:
     /// String`; nil for a type that a tip argument cannot have.
     private static func argument(_ member: String) -> String? {
-        let words = member.split(whereSeparator: \.isWhitespace).filter { !modifiers.contains(String($0)) }
+        let words = words(of: member)
         let declaration = words.dropFirst().joined()
         guard let colon = declaration.firstIndex(of: ":") else { return nil }
         let name = declaration[..<colon]
