@@ -160,4 +160,74 @@ import Testing
         #expect(fix.replacement == inserted)
         #expect(fix.title == "Declare 'parameter flag: Bool = false' above the tip")
     }
+
+    /// A name nothing declares, compared with cases in several rules and
+    /// tips: every use is told one declaration, with every case in the order
+    /// the rules name them, so that the fix of any one of them leaves a file
+    /// that checks clean.
+    @Test(arguments: [0, 1, 2])
+    func everyUseOfAnUndeclaredNameComparedWithCasesIsToldOneEnum(_ applied: Int) throws {
+        let text = """
+            tip A {
+                title "A"
+                rule tier == .gold
+                rule tier != .silver
+            }
+
+            tip B {
+                title "B"
+                rule tier == .bronze || tier == .gold
+            }
+
+            """
+        let result = Compilation(inputs: [CompilationInput(path: "A.tips", text: text)]).run()
+        let declaration = "enum Tier { gold, silver, bronze }; parameter tier: Tier = .gold"
+        #expect(
+            result.diagnostics.map(\.message)
+                == Array(repeating: "unknown name 'tier'; declare it above the tip: " + declaration, count: 4))
+        let fix = try #require(result.diagnostics[applied].fixIts.first)
+        let fixed = fix.applied(to: text)
+        #expect(Compilation(inputs: [CompilationInput(path: "A.tips", text: fixed)]).run().diagnostics.isEmpty)
+    }
+
+    /// A case an enum lacks, and no case is spelled like: the fix adds it
+    /// after the enum's last case, on a line of its own where the cases are
+    /// (after the last one's `renamedFrom`), and the file then checks clean.
+    @Test(arguments: [
+        ("enum Plan { free, pro }", "enum Plan { free, pro, team }"),
+        ("enum Plan { free, pro, }", "enum Plan { free, pro, team, }"),
+        ("enum Plan {\n    free\n    pro\n}", "enum Plan {\n    free\n    pro\n    team\n}"),
+        (
+            "enum Plan {\r\n  free,\r\n  pro renamedFrom professional\r\n}",
+            "enum Plan {\r\n  free,\r\n  pro renamedFrom professional\r\n  team\r\n}"
+        ),
+    ])
+    func aCaseAnEnumLacksIsAddedByItsFix(_ declaration: String, _ fixed: String) throws {
+        let rest = "\nparameter plan: Plan = .free\ntip A {\n    title \"A\"\n    rule plan != .team\n}\n"
+        let result = Compilation(inputs: [CompilationInput(path: "A.tips", text: declaration + rest)]).run()
+        #expect(result.diagnostics.map(\.message) == ["enum 'Plan' has no case 'team'; add it to the enum's cases"])
+        let fix = try #require(result.diagnostics.first?.fixIts.first)
+        #expect(fix.title == "Add case 'team' to enum 'Plan'")
+        let after = fix.applied(to: declaration + rest)
+        #expect(after == fixed + rest)
+        #expect(Compilation(inputs: [CompilationInput(path: "A.tips", text: after)]).run().diagnostics.isEmpty)
+    }
+
+    /// The same for a parameter's default; a case spelled like one the enum
+    /// has is still "did you mean", and an enum in another file is named, with no fix.
+    @Test func aMissingCaseIsToldWhereItCanBeAdded() {
+        let typo = Compilation(
+            inputs: [CompilationInput(path: "A.tips", text: "enum Plan { free, pro }\nparameter plan: Plan = .fre\n")]
+        ).run()
+        #expect(typo.diagnostics.map(\.message) == ["enum 'Plan' has no case 'fre'; did you mean 'free'?"])
+        let elsewhere = Compilation(inputs: [
+            CompilationInput(path: "Types.tips", text: "enum Plan { free, pro }\n"),
+            CompilationInput(path: "A.tips", text: "parameter plan: Plan = .team\n"),
+        ]).run()
+        #expect(
+            elsewhere.diagnostics.map(\.message) == [
+                "enum 'Plan' has no case 'team'; add it to the enum's cases in Types.tips"
+            ])
+        #expect(elsewhere.diagnostics.first?.fixIts == [])
+    }
 }

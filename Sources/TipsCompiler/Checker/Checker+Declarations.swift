@@ -102,9 +102,9 @@ extension Checker {
                 return value
             }
             // Only `.name` reads as a case, and its range covers the dot.
-            diagnostics.error(
-                "enum '\(name)' has no case '\(caseName)'", at: expression.range,
-                suggesting: .closest(to: caseName, in: checked.cases).replacing(after: "."))
+            reportMissingCase(
+                caseName, of: checked, at: expression.range,
+                hint: .closest(to: caseName, in: checked.cases).replacing(after: "."))
             return nil
         case (.enumeration(let name), nil):
             // `Plan.free`: reported once, then read as `.free`.

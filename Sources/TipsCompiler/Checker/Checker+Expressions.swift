@@ -231,14 +231,17 @@ extension Checker {
                 recordUse(.enumCase(name.name, enumeration: enumName), at: name.range)
                 return .enumCase(name.name, enumName: enumName)
             }
-            var hint = Suggestion.closest(to: name.name, in: checked.cases, prefix: ".")
             if let event = context.fieldsOf,
+                SpellingSuggester.closest(to: name.name, among: checked.cases) == nil,
                 let match = SpellingSuggester.closest(to: name.name, among: event.fields.map(\.name))
             {
-                hint = Suggestion(
+                let hint = Suggestion(
                     phrase: "; did you mean the field '.\(match)' of event '\(event.name)'?", replacement: "." + match)
+                diagnostics.error("enum '\(enumName)' has no case '\(name.name)'", at: range, suggesting: hint)
+                return nil
             }
-            diagnostics.error("enum '\(enumName)' has no case '\(name.name)'", at: range, suggesting: hint)
+            reportMissingCase(
+                name.name, of: checked, at: range, hint: .closest(to: name.name, in: checked.cases, prefix: "."))
             return nil
         }
         if let event = context.fieldsOf {

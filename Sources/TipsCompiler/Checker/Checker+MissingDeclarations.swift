@@ -53,14 +53,16 @@ extension Checker {
     }
 
     /// Reports each use kept by ``reportUndeclared(_:comparedWith:context:)``
-    /// with the enum of every case its name is compared with in the rule,
-    /// and the parameter: `enum Tier { gold, silver }; parameter tier: Tier
-    /// = .gold`, whose fix inserts them above the tip.
+    /// with the enum of every case its name is compared with, in any tip's
+    /// rules and in this rule, and the parameter: `enum Tier { gold, silver
+    /// }; parameter tier: Tier = .gold`, whose fix inserts them above the
+    /// tip. Every use of the name is told the same declaration, so that the
+    /// fix of any one of them declares what all of them need.
     mutating func reportUndeclaredComparedWithCases(context: ExpressionContext) {
         let uses = undeclaredComparedWithCases
         undeclaredComparedWithCases.removeAll()
         for (name, _) in uses {
-            var cases: [String] = []
+            var cases = casesCompared(with: name.name)
             for (other, caseName) in uses where other.name == name.name && !cases.contains(caseName) {
                 cases.append(caseName)
             }
@@ -77,6 +79,77 @@ extension Checker {
                 diagnostics.error(message, at: name.range)
             }
         }
+    }
+
+    /// The cases `name` is compared with (`tier == .gold`, `tier != .silver`)
+    /// in the rules of every tip, in source order, each once. Read from the
+    /// syntax only when a name nothing declares is compared with a case, and
+    /// kept by name.
+    mutating func casesCompared(with name: String) -> [String] {
+        if let cases = casesComparedByName[name] { return cases }
+        var cases: [String] = []
+        for file in syntaxFiles {
+            for declaration in file.declarations {
+                guard case .tip(let decl) = declaration else { continue }
+                for item in decl.items {
+                    guard case .rule(let rule, _) = item.kind else { continue }
+                    Self.collectCases(comparedWith: name, in: rule, into: &cases)
+                }
+            }
+        }
+        casesComparedByName[name] = cases
+        return cases
+    }
+
+    /// Adds to `cases` each case that `expression` compares `name` with,
+    /// the name on the left as the check reads it, outside query steps
+    /// (where a `.name` is a donation field).
+    private static func collectCases(comparedWith name: String, in expression: Expr, into cases: inout [String]) {
+        switch expression {
+        case .binary(let op, let lhs, let rhs, _, _):
+            if op.isComparison, case .name(let subject) = lhs, subject.name == name,
+                let caseName = caseName(in: rhs), !cases.contains(caseName.name)
+            {
+                cases.append(caseName.name)
+            }
+            collectCases(comparedWith: name, in: lhs, into: &cases)
+            collectCases(comparedWith: name, in: rhs, into: &cases)
+        case .unary(_, let operand, _, _): collectCases(comparedWith: name, in: operand, into: &cases)
+        case .parenthesized(let inner, _): collectCases(comparedWith: name, in: inner, into: &cases)
+        default: break
+        }
+    }
+
+    /// Reports that enum `checked` has no case `caseName`, written at
+    /// `range`: `hint` when it names a case spelled like it, else that it
+    /// can be added, with the fix that adds it after the enum's last case when the
+    /// enum is declared in the same file (a case on a line of its own when
+    /// the cases are, else `, name`).
+    mutating func reportMissingCase(
+        _ caseName: String, of checked: CheckedEnum, at range: SourceRange, hint: Suggestion
+    ) {
+        let message = "enum '\(checked.name)' has no case '\(caseName)'"
+        guard hint.replacement == nil, let last = checked.caseRanges.last else {
+            diagnostics.error(message, at: range, suggesting: hint)
+            return
+        }
+        guard checked.origin.file == range.file else {
+            let file = fileNames[Int(checked.origin.file.rawValue)]
+            diagnostics.error(message + "; add it to the enum's cases in \(file)", at: range)
+            return
+        }
+        var end = last.end
+        if checked.caseRenames.count == checked.cases.count, let renames = checked.caseRenames.last {
+            for rename in renames { end = max(end, rename.range.end) }
+        }
+        let file = sources[range.file]
+        let at = SourceRange(file: range.file, start: end, end: end)
+        let line = file.lineLayout(at: last.start)
+        let onOneLine = file.line(of: checked.caseRanges[0].start) == file.line(of: last.start)
+        let fix = FixIt(
+            range: at, replacement: onOneLine ? ", " + caseName : line.newline + line.indentation + caseName,
+            title: "Add case '\(caseName)' to enum '\(checked.name)'")
+        diagnostics.error(message + "; add it to the enum's cases", at: range, fixIts: [fix])
     }
 
     /// The enum a parameter named `name` would have: `Tier` for `tier`;

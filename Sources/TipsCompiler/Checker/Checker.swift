@@ -78,6 +78,12 @@ public struct Checker: Sendable {
     /// is read, each with the enum of every case its name is compared with
     /// (see ``reportUndeclaredComparedWithCases(context:)``).
     var undeclaredComparedWithCases: [(name: Identifier, caseName: String)] = []
+    /// The files being checked, for the reports that look across every
+    /// tip's rules (see ``casesCompared(with:)``).
+    var syntaxFiles: [SourceFileSyntax] = []
+    /// What ``casesCompared(with:)`` found, by name: asked once per name
+    /// (by each copy of the checker that checks a range of tips).
+    var casesComparedByName: [String: [String]] = [:]
 
     /// Checks `files` (in input order) and returns the checked program; with
     /// `recordsSymbols` false, a program without its symbol table.
@@ -100,18 +106,11 @@ public struct Checker: Sendable {
     }
 
     mutating func run(_ files: [SourceFileSyntax]) -> CheckedProgram {
+        syntaxFiles = files
         for file in files where !file.cutShortItems.isEmpty { cutShortItems.formUnion(file.cutShortItems) }
         let positions = collectSymbols(files)
         warnAboutLookalikeNames(positions.lookalikes)
-        enums.reserveCapacity(positions.enums.count)
-        // Room for the records of the declarations checked here, and their
-        // members: `checkTips` records the tips' in arrays of its own, which
-        // take these after them (room for every declaration's records here was
-        // 15.5 MB held unused at the peak of checking 10,000 tips, massif).
-        let checkedHere = positions.enums.count + positions.parametersAndEvents.count + positions.groups.count
-        if recordsSymbols { declarations.reserveCapacity((checkedHere + positions.configs.count) * 4) }
-        parameters.reserveCapacity(positions.parametersAndEvents.count)
-        events.reserveCapacity(positions.parametersAndEvents.count)
+        reserveRoom(for: positions)
         let config = reporting(as: .config) { $0.checkConfig(files, at: positions.configs) }
         // One slot per declaration, filled kind by kind. Each kind is checked
         // in source order; a duplicate declaration is not checked at all.
@@ -158,6 +157,20 @@ public struct Checker: Sendable {
         return CheckedProgram(
             files: checkedFiles, config: config?.config ?? CheckedConfig(), scenarios: scenarios,
             symbols: SymbolTable(declarations: recorded, uses: used))
+    }
+
+    /// Makes room for the enums, parameters and events at `positions`, and
+    /// for the records of the declarations checked before the tips.
+    private mutating func reserveRoom(for positions: DeclarationPositions) {
+        enums.reserveCapacity(positions.enums.count)
+        // Room for the records of the declarations checked here, and their
+        // members: `checkTips` records the tips' in arrays of its own, which
+        // take these after them (room for every declaration's records here was
+        // 15.5 MB held unused at the peak of checking 10,000 tips, massif).
+        let checkedHere = positions.enums.count + positions.parametersAndEvents.count + positions.groups.count
+        if recordsSymbols { declarations.reserveCapacity((checkedHere + positions.configs.count) * 4) }
+        parameters.reserveCapacity(positions.parametersAndEvents.count)
+        events.reserveCapacity(positions.parametersAndEvents.count)
     }
 
     /// The declarations checked into `slots`, in order, moved out of them
