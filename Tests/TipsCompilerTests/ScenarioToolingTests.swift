@@ -87,6 +87,31 @@ import Testing
         #expect(names(.tip("Other")) == ["Other"])
     }
 
+    /// An `expect` step written as a sentence says it: one error, whose fix
+    /// writes the step `.tips` reads, after which the file checks clean.
+    @Test(arguments: [
+        ("expect available Checkout", "expect Checkout available"),
+        ("expect pending Checkout", "expect Checkout pending"),
+        ("expect Checkout is available", "expect Checkout available"),
+        ("expect Checkout == pending", "expect Checkout pending"),
+        ("expect Checkout.available", "expect Checkout available"),
+        ("expect Checkout: invalidated(tipClosed)", "expect Checkout invalidated(tipClosed)"),
+        ("expect Checkout displayed", "expect Checkout available"),
+        ("expect Checkout is shown", "expect Checkout available"),
+        ("expect Checkout dismissed", "expect Checkout invalidated(tipClosed)"),
+    ])
+    func anExpectationWrittenAsASentenceIsOneErrorWhoseFixWritesTheStep(_ written: String, _ fixed: String) throws {
+        let text = { (step: String) in
+            "parameter isLoggedIn: Bool = false\ntip Checkout {\n    title \"Pay faster\"\n    rule isLoggedIn\n}\n"
+                + "scenario \"Checkout\" {\n    \(step)\n}\n"
+        }
+        let result = TipKitRulePasteTests.compile(text(written))
+        #expect(result.diagnostics.count == 1)
+        let fix = try #require(result.diagnostics.first?.fixIts.first)
+        #expect(fix.applied(to: text(written)) == text(fixed))
+        #expect(TipKitRulePasteTests.compile(text(fixed)).diagnostics.map(\.message) == [])
+    }
+
     @Test func eachNameAStepLacksIsDeclaredAboveTheScenarioByItsFix() throws {
         var text = """
             parameter isLoggedIn: Bool = false

@@ -258,6 +258,11 @@ extension SyntaxParser {
     /// expect_step = "expect" tip_reference ( tip_status | "shows" ( "nothing" | tip_reference )
     ///               | ( "title" | "message" | "action" identifier ) string ) ;
     mutating func parseExpectStep() -> ScenarioStepKind? {
+        if let slip = parseStatusBeforeTip() { return slip }
+        if current.keyword == .available || current.keyword == .pending, Self.endsItem(peek().kind) {
+            errorExpected("expected the tip's name before its status, as in expect FavoriteTrail \(text(current))")
+            return nil
+        }
         guard let subject = parseTipReference(after: "'expect'") else { return nil }
         if at(.title) || at(.message) || at(.action) { return parseExpectText(of: subject) }
         guard at(.shows) else { return parseTipStatus(of: subject).map { .expectStatus(subject, $0) } }
@@ -265,6 +270,14 @@ extension SyntaxParser {
         if at(.nothing) {
             advance()
             return .expectShows(group: subject, tip: nil)
+        }
+        if atItemEnd {
+            // `expect Welcome shows`: a group's tip, or a tip's status meant.
+            let name = subject.name.name
+            errorExpected(
+                "expected a tip's name or 'nothing' after 'shows', as in expect MenuTips shows \(name); "
+                    + "a tip's own status is written expect \(name) available")
+            return nil
         }
         guard let tip = parseTipReference(after: "'shows'", alternative: " or 'nothing'") else { return nil }
         return .expectShows(group: subject, tip: tip)
@@ -320,6 +333,10 @@ extension SyntaxParser {
             advance()
             return .invalidated(reason: reason)
         default:
+            if let filler = skipWordBeforeStatus(of: subject) {
+                return readStatusSynonym(of: subject, after: filler) ?? parseTipStatus(of: subject)
+            }
+            if let status = readStatusSynonym(of: subject) { return status }
             if currentKind != .identifier
                 || reportMisspelling("expectation", text(current), at: current.range, among: words) == nil
             {
