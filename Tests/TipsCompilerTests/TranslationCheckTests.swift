@@ -85,6 +85,33 @@ import Testing
         #expect(unknown.fixIts.isEmpty)
     }
 
+    /// A format specifier where the source text has a slot: its fix writes
+    /// the slot (the one its position names), and the catalog then has only
+    /// the warnings of the specifiers that stand for no slot.
+    @Test func aFormatSpecifierForASlotIsReplacedByItsFix() throws {
+        let result = try compile("FormatSpecifiers")
+        let fixes = result.diagnostics.flatMap(\.fixIts).sorted { $0.range.start > $1.range.start }
+        #expect(fixes.map(\.replacement) == [#"\\(name)"#, #"\\(name)"#, #"\\(region)"#])
+        let catalog = try Data(contentsOf: Fixtures.url("Translations", "FormatSpecifiers.xcstrings"))
+        var bytes = Array(catalog)
+        for fix in fixes { bytes = fix.applied(to: bytes) }
+        let tips = try Data(contentsOf: Fixtures.url("Translations", "FormatSpecifiers.tips"))
+        let fixed = Compilation(
+            inputs: [CompilationInput(path: "FormatSpecifiers.tips", bytes: Array(tips))],
+            options: CompilationOptions(
+                emitsCode: false, strings: CompilationInput(path: "FormatSpecifiers.xcstrings", bytes: bytes))
+        ).run()
+        #expect(fixed.diagnostics.map(\.severity) == [.warning, .warning])
+        let german = try #require(fixed.program?.translations)
+        let message = try #require(fixed.program?.strings.first { $0.key == "NewTrail.message" })
+        #expect(german.text(of: message, in: "de").displayText == #"In \(region) findest du \(name)."#)
+    }
+
+    @Test func formatSpecifiersAreFoundAsXcodeWritesThem() {
+        let found = CatalogText.formatSpecifiers(in: "%@ and %1$@, %lld %d%% 50 % %, %z %").map(\.text)
+        #expect(found == ["%@", "%1$@", "%lld", "%d"])
+    }
+
     /// A button's key under its former id is renamed by its fix, which keeps
     /// its translations: the key, quotes included, becomes the button's key.
     @Test func aRenamedButtonsFormerKeyIsRenamedByItsFix() throws {

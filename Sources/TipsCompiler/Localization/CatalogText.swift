@@ -24,6 +24,42 @@ public enum CatalogText {
         public var bytes: Range<Int>
     }
 
+    /// The printf-style format specifiers in `spelling` (`%@`, `%lld`,
+    /// `%1$@`), as Xcode writes an interpolation of a Swift string, with
+    /// where each is in bytes; `%%` is a percent sign, not one. Tips fill no
+    /// specifier: each shows as written.
+    public static func formatSpecifiers(in spelling: String) -> [(text: String, bytes: Range<Int>)] {
+        let bytes = Array(spelling.utf8)
+        var found: [(text: String, bytes: Range<Int>)] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%"), index + 1 < bytes.count else {
+                index += 1
+                continue
+            }
+            if bytes[index + 1] == UInt8(ascii: "%") {
+                index += 2
+                continue
+            }
+            var end = index + 1
+            // An argument's position (`1$`), then a length (`l`, `ll`, `h`, ...), then the conversion.
+            var digits = end
+            while digits < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[digits]) { digits += 1 }
+            if digits > end, digits < bytes.count, bytes[digits] == UInt8(ascii: "$") { end = digits + 1 }
+            while end < bytes.count, Self.lengthModifiers.contains(bytes[end]) { end += 1 }
+            guard end < bytes.count, Self.conversions.contains(bytes[end]) else {
+                index += 1
+                continue
+            }
+            found.append((String(decoding: bytes[index...end], as: UTF8.self), index..<(end + 1)))
+            index = end + 1
+        }
+        return found
+    }
+
+    private static let lengthModifiers = Set("lhqLztj".utf8)
+    private static let conversions = Set("@dDiuUxXoOfFeEgGcCsSaAp".utf8)
+
     /// Reads a catalog text back: `\(name)` is a slot, `\\` one backslash,
     /// any other backslash itself. Also returns each slot with where it is.
     public static func parse(_ spelling: String) -> (text: InterpolatedText, slots: [Slot]) {

@@ -7,10 +7,7 @@ extension TranslationChecker {
     mutating func checkSlots(
         _ slots: [CatalogText.Slot], of string: CheckedString, in unit: StringCatalog.Unit, what: String
     ) -> Bool {
-        var sourceSlots: [String] = []
-        for case .argument(let name) in string.text.segments where !sourceSlots.contains(name) {
-            sourceSlots.append(name)
-        }
+        let sourceSlots = Self.slots(of: string)
         let written = Set(slots.map(\.name))
         var missing = sourceSlots.filter { !written.contains($0) }
         var ok = missing.isEmpty
@@ -36,12 +33,57 @@ extension TranslationChecker {
                     "\(what) has the slot \(shown), which the source text does not have; \(known)", at: range)
             }
         }
+        ok = checkFormatSpecifiers(in: unit, of: string, missing: &missing, what: what) && ok
         if let range = unit.valueRange {
             for name in missing {
                 diagnostics.error(
                     "\(what) leaves out the slot '\\(\(name))'; a translation keeps every slot of its source text",
                     at: range)
             }
+        }
+        return ok
+    }
+
+    /// The slots of `string`'s source text, each once, in order.
+    static func slots(of string: CheckedString) -> [String] {
+        var slots: [String] = []
+        for case .argument(let name) in string.text.segments where !slots.contains(name) { slots.append(name) }
+        return slots
+    }
+
+    /// A format specifier in a translation (`%@`), as Xcode writes a Swift
+    /// string's interpolation: tips fill only slots, so it would show as
+    /// written. Where the translation leaves out a slot of the source text,
+    /// the specifier stands for it (the slot its position names, `%2$@`,
+    /// else the next one left out): an error whose fix writes the slot, and
+    /// the slot is no longer `missing`. Elsewhere a warning. False when an
+    /// error was reported.
+    mutating func checkFormatSpecifiers(
+        in unit: StringCatalog.Unit, of string: CheckedString, missing: inout [String], what: String
+    ) -> Bool {
+        var ok = true
+        let source = string.text.displayText
+        let sourceSlots = Self.slots(of: string)
+        for specifier in CatalogText.formatSpecifiers(in: unit.value) where !source.contains(specifier.text) {
+            guard let range = unit.range(ofTextBytes: specifier.bytes) ?? unit.valueRange else { continue }
+            if let position = Int(specifier.text.dropFirst().prefix { $0 != "$" }), specifier.text.contains("$"),
+                sourceSlots.indices.contains(position - 1),
+                let index = missing.firstIndex(of: sourceSlots[position - 1])
+            {
+                missing.swapAt(0, index)
+            }
+            guard !missing.isEmpty else {
+                diagnostics.warning(
+                    "\(what) holds '\(specifier.text)', a format specifier, which shows as written: a tip fills "
+                        + "only its slots, written \\(name)", at: range)
+                continue
+            }
+            let slot = missing.removeFirst()
+            ok = false
+            diagnostics.error(
+                "\(what) has '\(specifier.text)' where the source text has the slot '\\(\(slot))': a tip fills "
+                    + "only its slots, not format specifiers", at: range,
+                fixIts: [FixIt(range: range, replacement: JSONPrinter.escaped("\\(\(slot))"))])
         }
         return ok
     }
