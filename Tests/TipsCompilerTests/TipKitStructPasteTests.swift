@@ -160,6 +160,71 @@ import Testing
         #expect(result.diagnostics.first?.fixIts == [])
     }
 
+    static let donationType = """
+        struct ArticleDonation: Codable, Sendable {
+            let category: String
+            let wordCount: Int
+        }
+
+        """
+    static let typedEventTip = """
+        struct ArticleTip: Tip {
+            static let readArticle = Tips.Event<ArticleDonation>(id: "readArticle")
+            var title: Text { Text("Read more Swift") }
+            var rules: [Rule] {
+                #Rule(Self.readArticle) { $0.donations.filter { $0.category == "swift" }.count >= 3 }
+            }
+        }
+
+        """
+
+    /// A TipKit event with a donation type, `Tips.Event<ArticleDonation>`,
+    /// its struct pasted beside the tip (before it or after it) or inside
+    /// it: the tip's translation declares the event with the struct's
+    /// fields, the struct's own error writes that event (or, once the event
+    /// is declared, removes the struct), and the fixes in either order leave
+    /// a file that checks clean.
+    @Test(arguments: [(true, true), (true, false), (false, true), (false, false)])
+    func aTypedEventsDonationTypeBecomesTheEventsFields(_ typeFirst: Bool, _ tipFixedFirst: Bool) throws {
+        var text = typeFirst ? Self.donationType + Self.typedEventTip : Self.typedEventTip + Self.donationType
+        let event = "event readArticle(category: String, wordCount: Int)"
+        let first = TipKitRulePasteTests.compile(text).diagnostics
+        #expect(
+            first.map(\.message).sorted() == [
+                "'struct ArticleDonation' is the donation type of TipKit's event 'readArticle'; in .tips it is: "
+                    + event,
+                "'struct ArticleTip: Tip' is TipKit's Swift; in .tips it is: \(event); tip ArticleTip { title "
+                    + #""Read more Swift"; rule readArticle.donations.where(.category == "swift").count >= 3 }"#,
+            ])
+        for _ in 0..<2 {
+            let diagnostics = TipKitRulePasteTests.compile(text).diagnostics
+            let tip = diagnostics.first { $0.message.hasPrefix("'struct ArticleTip") }
+            let chosen = tipFixedFirst ? tip ?? diagnostics.first : diagnostics.first { $0 != tip } ?? tip
+            let fix = try #require(chosen?.fixIts.first)
+            text = fix.applied(to: text)
+        }
+        #expect(TipKitRulePasteTests.compile(text).diagnostics.map(\.message) == [])
+        #expect(text.components(separatedBy: "event readArticle").count == 2)
+    }
+
+    @Test func aDonationTypeInsideTheTipIsTheEventsFields() {
+        let text = """
+            struct ArticleTip: Tip {
+                struct Donation: Codable, Sendable {
+                    let category: String
+                }
+                static let readArticle = Tips.Event<Donation>(id: "readArticle")
+                var title: Text { Text("Read more") }
+            }
+
+            """
+        #expect(
+            TipKitRulePasteTests.compile(text).diagnostics.map(\.message) == [
+                "'struct ArticleTip: Tip' is TipKit's Swift; in .tips it is: event readArticle(category: String); "
+                    + #"tip ArticleTip { title "Read more" }"#
+            ])
+    }
+
     @Test(arguments: [
         "struct Point {\n    var x: Int\n}\n",
         "struct Point: Codable {\n}\n",

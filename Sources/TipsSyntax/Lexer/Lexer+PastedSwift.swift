@@ -149,7 +149,8 @@ extension Lexer {
         emit(.unknown, from: start, to: index, malformed: true)
         let at = range(start, name.end)
         let opening = "'struct \(name.text): Tip' is TipKit's Swift; "
-        guard let translated = TipKitTipTranslation.translate(body: file.text(in: range(brace + 1, close))) else {
+        let body = file.text(in: range(brace + 1, close))
+        guard let translated = TipKitTipTranslation.translate(body: body, around: pastedSurroundings()) else {
             diagnostics.error(
                 opening + "in .tips a tip is declared as 'tip \(name.text) {' with its items one a line: "
                     + "title, message, image, action, rule, maxDisplayCount", at: at)
@@ -182,17 +183,23 @@ extension Lexer {
     /// Where the `{` after `: Tip` (among other conformances) is, on the
     /// line from `position`; nil when `Tip` is not among them.
     private func tipConformanceEnd(from position: Int) -> Int? {
+        conformanceEnd(from: position, including: "Tip")
+    }
+
+    /// Where the `{` after `: ... protocol ...` is, on the line from
+    /// `position`; nil when `protocol` is not among the conformances.
+    func conformanceEnd(from position: Int, including protocol: String) -> Int? {
         let end = lineEnd(from: position)
         guard let brace = bytes[position..<end].firstIndex(of: UInt8(ascii: "{")) else { return nil }
         let header = file.text(in: range(position, brace))
         guard header.first(where: { $0 != " " }) == ":" else { return nil }
         let conformances = header.drop { $0 != ":" }.dropFirst().split(separator: ",")
-        return conformances.contains { $0.trimmingCharacters(in: .whitespaces) == "Tip" } ? brace : nil
+        return conformances.contains { $0.trimmingCharacters(in: .whitespaces) == `protocol` } ? brace : nil
     }
 
     /// The `}` that closes the `{` at `brace` (braces in strings skipped),
     /// with at most `lines` line breaks between them; nil when none does.
-    private func closingBrace(of brace: Int, withinLines lines: Int) -> Int? {
+    func closingBrace(of brace: Int, withinLines lines: Int) -> Int? {
         var depth = 0
         var breaks = 0
         var offset = brace

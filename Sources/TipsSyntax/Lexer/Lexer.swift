@@ -74,6 +74,9 @@ public struct Lexer {
     var unclosedTripleQuoteSearch: Int?
     /// A block comment that the end of the file left open, from its `/*`.
     var unclosedComment: SourceRange?
+    /// What the file's pasted Swift names, read once, when a pasted struct
+    /// first needs it (see Lexer+PastedDonations.swift).
+    var pastedIndex: PastedSwiftIndex?
 
     /// A lexer at the start of `file` that reports into `diagnostics`.
     init(file: SourceFile, collectsDocs: Bool = false, diagnostics: consuming DiagnosticEngine) {
@@ -180,8 +183,9 @@ public struct Lexer {
             case UInt8(ascii: "/"):
                 scanSlash()
             case UInt8(ascii: "s") where braceDepth == 0 && startsStructKeyword(at: index):
-                // `struct FavoriteTip: Tip {` at file scope, TipKit's tip pasted; else a name.
-                if !scanTipKitStruct(from: index) { scanIdentifier() }
+                // `struct FavoriteTip: Tip {` at file scope, TipKit's tip pasted, or a donation
+                // type (`struct Visit: Codable {`) of a TipKit event; else a name.
+                if !scanTipKitStruct(from: index), !scanDonationStruct(from: index) { scanIdentifier() }
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
                 scanIdentifier()
             case UInt8(ascii: "0")...UInt8(ascii: "9"):

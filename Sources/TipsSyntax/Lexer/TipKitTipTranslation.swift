@@ -41,14 +41,30 @@ enum TipKitTipTranslation {
         }
     }
 
+    /// What a translation reads of the file around the struct.
+    struct Surroundings {
+        /// The fields, `name: Type`, of a donation type the file declares
+        /// as a Swift struct (`struct Visit: Codable { let region: String
+        /// }`), by its name; nil when it has none, or a field no event field has.
+        var donationFields: (String) -> [String]? = { _ in nil }
+        /// Whether the file declares the `.tips` event of that name already.
+        var declaresEvent: (String) -> Bool = { _ in false }
+    }
+
     /// The `.tips` that `body`, the text between a tip struct's braces,
     /// means; nil when a member has no `.tips` spelling here, or there is no title.
-    static func translate(body: String) -> Translated? {
+    static func translate(body: String, around: Surroundings = Surroundings()) -> Translated? {
         var translated = Translated()
         var options: [String] = []
         var rules: [String] = []
         var actions: [String] = []
         let members = members(of: body)
+        // Donation types declared inside the tip, as TipKit's examples do, by name.
+        var nested: [String: [String]?] = [:]
+        for member in members where words(of: member).first == "struct" {
+            guard let (name, structBody) = structNameAndBody(member) else { return nil }
+            nested[name] = fields(ofStructBody: structBody)
+        }
         // Stored properties first: a title may interpolate one declared below it.
         var arguments: [String] = []
         for member in members where isStoredProperty(member) {
@@ -58,13 +74,14 @@ enum TipKitTipTranslation {
         }
         for member in members where !isStoredProperty(member) {
             let words = words(of: member)
-            guard let first = words.first else { continue }
+            guard let first = words.first, first != "struct" else { continue }
             if first.hasPrefix("@Parameter") {
                 guard let parameter = parameter(member, transient: first.contains("transient")) else { return nil }
                 translated.declarations.append(parameter)
             } else if words.count >= 3, first == "static", words[1] == "let" {
-                guard let event = event(member, name: words[2].prefix { $0 != ":" }) else { return nil }
-                translated.declarations.append(event)
+                let name = String(words[2].prefix { $0 != ":" })
+                guard let event = event(member, name: name, nested: nested, around: around) else { return nil }
+                translated.declarations += event
             } else if words.count >= 2, first == "var" {
                 let name = words[1].prefix { $0 != ":" }
                 switch name {
@@ -184,13 +201,47 @@ enum TipKitTipTranslation {
         return (transient ? "transient parameter " : "parameter ") + declaration
     }
 
-    /// `static let opened = Tips.Event(id: "opened")` as `event opened`; nil
-    /// for an event with a donation type (`Tips.Event<Visit>`), whose fields
-    /// are declared elsewhere.
-    private static func event(_ member: String, name: Substring) -> String? {
+    /// `static let opened = Tips.Event(id: "opened")` as `event opened`,
+    /// and `Tips.Event<Visit>(id: "visited")` as `event visited(region:
+    /// String)`, the fields those of `Visit`, a struct declared inside the
+    /// tip (`nested`) or in the file; none when the file declares the event
+    /// in `.tips` already. Nil for a donation type whose fields are unknown.
+    private static func event(
+        _ member: String, name: String, nested: [String: [String]?], around: Surroundings
+    ) -> [String]? {
         let compact = member.filter { !$0.isWhitespace }
-        guard compact.contains("Event(id:"), !compact.contains("<") else { return nil }
-        return "event " + name
+        if around.declaresEvent(name) { return compact.contains("Event") ? [] : nil }
+        if compact.contains("Event(id:") { return ["event " + name] }
+        guard let open = compact.range(of: "Event<"), let close = compact[open.upperBound...].firstIndex(of: ">"),
+            compact[close...].hasPrefix(">(id:")
+        else { return nil }
+        let type = String(compact[open.upperBound..<close])
+        guard let fields = nested[type] ?? around.donationFields(type) else { return nil }
+        return ["event \(name)(\(fields.joined(separator: ", ")))"]
+    }
+
+    /// The name and the text between the braces of `member`, `struct Name: ... { ... }`.
+    private static func structNameAndBody(_ member: String) -> (name: String, body: String)? {
+        let words = words(of: member)
+        guard words.count >= 2, let open = member.firstIndex(of: "{"), let close = member.lastIndex(of: "}"),
+            open < close
+        else { return nil }
+        let name = String(words[1].prefix { $0 != ":" && $0 != "{" })
+        return name.isEmpty ? nil : (name, String(member[member.index(after: open)..<close]))
+    }
+
+    /// The fields, `name: Type`, of a donation type whose braces hold
+    /// `body`: stored properties of the types an event field has; nil for
+    /// any other member, or none.
+    static func fields(ofStructBody body: String) -> [String]? {
+        let members = members(of: body)
+        guard !members.isEmpty else { return nil }
+        var fields: [String] = []
+        for member in members {
+            guard isStoredProperty(member), let field = argument(member) else { return nil }
+            fields.append(field)
+        }
+        return fields
     }
 
     /// The first Swift string literal in `text`, as written (quotes
