@@ -92,6 +92,10 @@ import Testing
         let result = try compile("FormatSpecifiers")
         let fixes = result.diagnostics.flatMap(\.fixIts).sorted { $0.range.start > $1.range.start }
         #expect(fixes.map(\.replacement) == [#"\\(name)"#, #"\\(name)"#, #"\\(region)"#])
+        #expect(
+            fixes.map(\.title) == [
+                #"Write the slot '\(name)'"#, #"Write the slot '\(name)'"#, #"Write the slot '\(region)'"#,
+            ])
         let catalog = try Data(contentsOf: Fixtures.url("Translations", "FormatSpecifiers.xcstrings"))
         var bytes = Array(catalog)
         for fix in fixes { bytes = fix.applied(to: bytes) }

@@ -83,7 +83,11 @@ extension TranslationChecker {
             diagnostics.error(
                 "\(what) has '\(specifier.text)' where the source text has the slot '\\(\(slot))': a tip fills "
                     + "only its slots, not format specifiers", at: range,
-                fixIts: [FixIt(range: range, replacement: JSONPrinter.escaped("\\(\(slot))"))])
+                fixIts: [
+                    FixIt(
+                        range: range, replacement: JSONPrinter.escaped("\\(\(slot))"),
+                        title: "Write the slot '\\(\(slot))'")
+                ])
         }
         return ok
     }
