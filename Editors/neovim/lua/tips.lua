@@ -15,13 +15,16 @@ end
 M.companions = { ["tipc.lock"] = true, ["Tips.xcstrings"] = true }
 
 --- Sets `K` (hover) and `gd` (go to definition) in a .tips buffer alone, as
---- Neovim 0.10 does by itself for any server and 0.7 to 0.9 do not; then
---- runs the caller's `on_attach`. `keymaps = false` in the options leaves the keys alone.
+--- Neovim 0.10 does by itself for any server and 0.7 to 0.9 do not, and
+--- completion on CTRL-X CTRL-O (`omnifunc`, unless the buffer has one), as
+--- 0.8 does and 0.7 does not; then runs the caller's `on_attach`.
+--- `keymaps = false` in the options leaves the keys and the omnifunc alone.
 local function on_attach_with_keymaps(options)
   return function(client, bufnr)
     if options.keymaps ~= false and not M.companions[vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ":t")] then
       vim.keymap.set("n", "K", vim.lsp.buf.hover, { buffer = bufnr, desc = "tipc: hover" })
       vim.keymap.set("n", "gd", vim.lsp.buf.definition, { buffer = bufnr, desc = "tipc: go to definition" })
+      if vim.bo[bufnr].omnifunc == "" then vim.bo[bufnr].omnifunc = "v:lua.vim.lsp.omnifunc" end
     end
     if options.on_attach then options.on_attach(client, bufnr) end
   end

@@ -55,6 +55,14 @@ local function run()
     local map = vim.fn.maparg(key, "n", false, true)
     check(map.buffer == 1, key .. " is not mapped in the buffer")
   end
+  -- Completion on CTRL-X CTRL-O: the server's items where a rule reads a name.
+  check(vim.bo[bufnr].omnifunc == "v:lua.vim.lsp.omnifunc", "the buffer has no LSP omnifunc")
+  local items = {}
+  vim.lsp.buf_request(bufnr, "textDocument/completion", {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    position = { line = mistake, character = #vim.fn.getline(mistake + 1) },
+  }, function(_, result) items = result and (result.items or result) or {} end)
+  check(vim.wait(10000, function() return #items > 0 end, 50), "completion offered nothing")
   local declaration = vim.fn.search("^parameter isSignedIn", "n")
   check(declaration > 0, "the file declares no isSignedIn")
   vim.api.nvim_win_set_cursor(0, { mistake + 1, (vim.fn.getline(mistake + 1):find("isSignedIn", 1, true)) })
@@ -161,7 +169,7 @@ local function run()
   vim.lsp.util.apply_workspace_edit(fixes.result[1].edit, "utf-16")
   check(vim.fn.getline(state + 1):find('"translated"', 1, true), "the state's fix was not applied")
   check(vim.wait(10000, function() return stateWarning() == nil end, 50), "the state's warning did not clear")
-  io.stdout:write("neovim session passed: diagnostic at line " .. (mistake + 1) .. ", fixed, cleared, K, gd and highlights, formatted, "
+  io.stdout:write("neovim session passed: diagnostic at line " .. (mistake + 1) .. ", fixed, cleared, K, gd, completion and highlights, formatted, "
     .. "a failed scenario step at Trails.test.tips:14 and cleared, "
     .. "a slot typed in the catalog at line " .. (slot + 1) .. ", a state misspelled and fixed at line " .. (state + 1)
     .. "\n")
