@@ -367,6 +367,9 @@ extension Lexer {
                 // `"Hi \(name"`: reported once, then read as if the `)` were there.
                 if !closed { error("expected ')' to end the interpolation, as in \\(name)", from: start, to: nameEnd) }
                 index = closed ? nameEnd + 1 : nameEnd
+                // `"Hi \(na` at the end of its line: the name is being typed, and
+                // the string is not finished either; not a slot to judge yet.
+                guard closed || nameEnd < bytes.count && bytes[nameEnd] == UInt8(ascii: "\"") else { return nil }
                 let nameRange = range(nameStart, nameEnd)
                 return Identifier(normalizing: file.text(in: nameRange), range: nameRange)
             }
