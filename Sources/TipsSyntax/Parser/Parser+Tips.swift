@@ -96,11 +96,16 @@ extension SyntaxParser {
     }
 
     /// When `word` is close to one of `words`, reports "unknown \(what)
-    /// 'word'; did you mean ...?" at `range` and returns the suggestion.
+    /// 'word'; did you mean ...?" at `range` and returns the suggestion. A
+    /// word of three letters or more that begins one of `words` alone, as
+    /// a keyword does while it is typed (`newSes`, `maxDisplayC`), is taken
+    /// for that one, however far the rest of it is.
     mutating func reportMisspelling(
         _ what: String, _ word: String, at range: SourceRange, among words: some Sequence<String>
     ) -> String? {
-        guard let suggestion = SpellingSuggester.closest(to: word, among: words) else { return nil }
+        let started = word.count >= 3 ? words.filter { $0.lowercased().hasPrefix(word.lowercased()) } : []
+        guard let suggestion = started.count == 1 ? started[0] : SpellingSuggester.closest(to: word, among: words)
+        else { return nil }
         error("unknown \(what) '\(word)'", at: range, suggesting: .didYouMean(suggestion))
         return suggestion
     }
