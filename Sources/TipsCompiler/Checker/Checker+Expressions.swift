@@ -232,7 +232,6 @@ extension Checker {
                 return .enumCase(name.name, enumName: enumName)
             }
             if let event = context.fieldsOf,
-                SpellingSuggester.closest(to: name.name, among: checked.cases) == nil,
                 let match = SpellingSuggester.closest(to: name.name, among: event.fields.map(\.name))
             {
                 let hint = Suggestion(

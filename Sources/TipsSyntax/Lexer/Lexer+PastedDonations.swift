@@ -69,15 +69,15 @@ extension Lexer {
         guard let name = wordAfterStruct(at: start), let brace = conformanceEnd(from: name.end, including: "Codable"),
             let close = closingBrace(of: brace, withinLines: Self.maximumPastedStructLines)
         else { return false }
-        let index = readPastedIndex()
+        let pasted = readPastedIndex()
         let fields = TipKitTipTranslation.fields(ofStructBody: file.text(in: range(brace + 1, close)))
         let written = fields.map { "(" + $0.joined(separator: ", ") + ")" }
         guard
-            let event = index.eventOfDonationType[name.text]
-                ?? index.tipsEventNames.first(where: { index.tipsEvents[$0] == written })
+            let event = pasted.eventOfDonationType[name.text]
+                ?? pasted.tipsEventNames.first(where: { pasted.tipsEvents[$0] == written })
         else { return false }
-        self.index = close + 1
-        emit(.unknown, from: start, to: self.index, malformed: true)
+        index = close + 1
+        emit(.unknown, from: start, to: index, malformed: true)
         let opening = "'struct \(name.text)' is the donation type of TipKit's event '\(event)'; "
         let at = range(start, name.end)
         guard let written else {
@@ -88,15 +88,15 @@ extension Lexer {
             return true
         }
         let declaration = "event \(event)\(written)"
-        if index.tipsEvents[event] != nil {
-            let removed = range(start, Self.lineBreakEnd(after: self.index, in: bytes))
+        if pasted.tipsEvents[event] != nil {
+            let removed = range(start, Self.lineBreakEnd(after: index, in: bytes))
             diagnostics.error(
                 opening + "in .tips the event declares its fields, as \(declaration); remove the struct", at: at,
                 fixIts: [FixIt(range: removed, replacement: "", title: "Remove the struct")])
         } else {
             diagnostics.error(
                 opening + "in .tips it is: " + declaration, at: at,
-                fixIts: [FixIt(range: range(start, self.index), replacement: declaration, title: "Write it in .tips")])
+                fixIts: [FixIt(range: range(start, index), replacement: declaration, title: "Write it in .tips")])
         }
         noteReport(.error)
         return true
@@ -105,22 +105,22 @@ extension Lexer {
     /// What a tip struct's translation reads of this file: the donation
     /// types it declares as Swift structs, and its `.tips` events.
     mutating func pastedSurroundings() -> TipKitTipTranslation.Surroundings {
-        let index = readPastedIndex()
+        let pasted = readPastedIndex()
         let lexer = self
         return TipKitTipTranslation.Surroundings(
             donationFields: { type in
-                guard let start = index.structNames[type], let body = lexer.structBody(at: start) else { return nil }
+                guard let start = pasted.structNames[type], let body = lexer.structBody(at: start) else { return nil }
                 return TipKitTipTranslation.fields(ofStructBody: body)
             },
-            declaresEvent: { index.tipsEvents[$0] != nil })
+            declaresEvent: { pasted.tipsEvents[$0] != nil })
     }
 
     /// ``pastedIndex``, read now if it was not.
     private mutating func readPastedIndex() -> PastedSwiftIndex {
         if let pastedIndex { return pastedIndex }
-        let index = PastedSwiftIndex(bytes)
-        pastedIndex = index
-        return index
+        let read = PastedSwiftIndex(bytes)
+        pastedIndex = read
+        return read
     }
 
     /// The text between the braces of the struct whose `struct` is at

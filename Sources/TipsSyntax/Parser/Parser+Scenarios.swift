@@ -275,8 +275,8 @@ extension SyntaxParser {
             // `expect Welcome shows`: a group's tip, or a tip's status meant.
             let name = subject.name.name
             errorExpected(
-                "expected a tip's name or 'nothing' after 'shows', as in expect MenuTips shows \(name); "
-                    + "a tip's own status is written expect \(name) available")
+                "expected a tip's name or 'nothing' after 'shows', as in expect \(name) shows FavoriteTrail for a "
+                    + "group; a tip's own status is written expect \(name) available")
             return nil
         }
         guard let tip = parseTipReference(after: "'shows'", alternative: " or 'nothing'") else { return nil }
