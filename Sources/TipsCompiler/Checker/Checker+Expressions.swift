@@ -46,7 +46,6 @@ extension Checker {
     /// Checks one `rule`: its expression must be a Bool.
     mutating func checkRule(_ expression: Expr, source: String, context: inout ExpressionContext) -> CheckedRule? {
         let checked = checkExpression(expression, expected: .bool, context: context)
-        if !undeclaredComparedWithCases.isEmpty { reportUndeclaredComparedWithCases(context: context) }
         guard let checked else { return nil }
         guard expect(checked, .bool, at: expression.range, "a rule must be a Bool") else { return nil }
         checkNeverHolds(checked, at: expression.range)

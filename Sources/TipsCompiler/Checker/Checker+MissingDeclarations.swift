@@ -36,10 +36,13 @@ extension Checker {
     }
 
     /// `tier == .gold`, where nothing declares `tier` and no enum has the
-    /// case: kept to be reported once the rule is read, with the enum and
-    /// the parameter to declare. False (nothing kept) for a name that is
-    /// declared, an argument, spelled like a declared name, or whose enum's
-    /// name is taken, and outside a tip's rules.
+    /// case: reported with the enum of every case the name is compared with
+    /// in any tip's rules, and the parameter: `enum Tier { gold, silver };
+    /// parameter tier: Tier = .gold`, whose fix inserts them above the tip.
+    /// Every use of the name is told the same declaration, so that the fix
+    /// of any one of them declares what all of them need. False (nothing
+    /// reported) for a name that is declared, an argument, spelled like a
+    /// declared name, or whose enum's name is taken, and outside a tip's rules.
     mutating func reportUndeclared(_ name: Identifier, comparedWith caseName: String, context: ExpressionContext)
         -> Bool
     {
@@ -48,37 +51,16 @@ extension Checker {
             nameSuggestion(for: name, among: valueNameCandidates(context)).replacement == nil,
             let enumName = Self.enumName(for: name.name), symbols[enumName] == nil
         else { return false }
-        undeclaredComparedWithCases.append((name, caseName))
-        return true
-    }
-
-    /// Reports each use kept by ``reportUndeclared(_:comparedWith:context:)``
-    /// with the enum of every case its name is compared with, in any tip's
-    /// rules and in this rule, and the parameter: `enum Tier { gold, silver
-    /// }; parameter tier: Tier = .gold`, whose fix inserts them above the
-    /// tip. Every use of the name is told the same declaration, so that the
-    /// fix of any one of them declares what all of them need.
-    mutating func reportUndeclaredComparedWithCases(context: ExpressionContext) {
-        let uses = undeclaredComparedWithCases
-        undeclaredComparedWithCases.removeAll()
-        for (name, _) in uses {
-            var cases = casesCompared(with: name.name)
-            for (other, caseName) in uses where other.name == name.name && !cases.contains(caseName) {
-                cases.append(caseName)
-            }
-            let message = "unknown name '\(name.name)'"
-            // Kept only when it has an enum's name; the check left the use to this report either way.
-            guard let enumName = Self.enumName(for: name.name) else {
-                diagnostics.error(message, at: name.range)
-                continue
-            }
-            let declaration =
-                "enum \(enumName) { \(cases.joined(separator: ", ")) }; "
-                + "parameter \(name.name): \(enumName) = .\(cases[0])"
-            if !reportUndeclared(message, name, declaring: declaration, kind: .parameter, context: context) {
-                diagnostics.error(message, at: name.range)
-            }
+        var cases = casesCompared(with: name.name)
+        if !cases.contains(caseName) { cases.append(caseName) }
+        let message = "unknown name '\(name.name)'"
+        let declaration =
+            "enum \(enumName) { \(cases.joined(separator: ", ")) }; parameter \(name.name): \(enumName) = .\(cases[0])"
+        // A name too long to quote whole gets no declaration, but is still told.
+        if !reportUndeclared(message, name, declaring: declaration, kind: .parameter, context: context) {
+            diagnostics.error(message, at: name.range)
         }
+        return true
     }
 
     /// The cases `name` is compared with (`tier == .gold`, `tier != .silver`)

@@ -73,11 +73,6 @@ public struct Checker: Sendable {
     /// file (``SourceFileSyntax/cutShortItems``): a rule among them is checked
     /// for its names, not judged by its types.
     var cutShortItems: Set<SourceRange> = []
-    /// The uses of undeclared names compared with a case no enum has, in
-    /// the rule being checked, each with its case: reported once the rule
-    /// is read, each with the enum of every case its name is compared with
-    /// (see ``reportUndeclaredComparedWithCases(context:)``).
-    var undeclaredComparedWithCases: [(name: Identifier, caseName: String)] = []
     /// The files being checked, for the reports that look across every
     /// tip's rules (see ``casesCompared(with:)``).
     var syntaxFiles: [SourceFileSyntax] = []

@@ -7,7 +7,10 @@ extension TranslationChecker {
     mutating func checkSlots(
         _ slots: [CatalogText.Slot], of string: CheckedString, in unit: StringCatalog.Unit, what: String
     ) -> Bool {
-        let sourceSlots = Self.slots(of: string)
+        var sourceSlots: [String] = []
+        for case .argument(let name) in string.text.segments where !sourceSlots.contains(name) {
+            sourceSlots.append(name)
+        }
         let written = Set(slots.map(\.name))
         var missing = sourceSlots.filter { !written.contains($0) }
         var ok = missing.isEmpty
@@ -33,7 +36,7 @@ extension TranslationChecker {
                     "\(what) has the slot \(shown), which the source text does not have; \(known)", at: range)
             }
         }
-        ok = checkFormatSpecifiers(in: unit, of: string, missing: &missing, what: what) && ok
+        ok = checkFormatSpecifiers(in: unit, of: string, slots: sourceSlots, missing: &missing, what: what) && ok
         if let range = unit.valueRange {
             for name in missing {
                 diagnostics.error(
@@ -44,26 +47,20 @@ extension TranslationChecker {
         return ok
     }
 
-    /// The slots of `string`'s source text, each once, in order.
-    static func slots(of string: CheckedString) -> [String] {
-        var slots: [String] = []
-        for case .argument(let name) in string.text.segments where !slots.contains(name) { slots.append(name) }
-        return slots
-    }
-
     /// A format specifier in a translation (`%@`), as Xcode writes a Swift
     /// string's interpolation: tips fill only slots, so it would show as
     /// written. Where the translation leaves out a slot of the source text,
     /// the specifier stands for it (the slot its position names, `%2$@`,
     /// else the next one left out): an error whose fix writes the slot, and
-    /// the slot is no longer `missing`. Elsewhere a warning. False when an
-    /// error was reported.
+    /// the slot is no longer `missing`. Elsewhere a warning. `sourceSlots`
+    /// are the source text's, each once, in order. False when an error was
+    /// reported.
     mutating func checkFormatSpecifiers(
-        in unit: StringCatalog.Unit, of string: CheckedString, missing: inout [String], what: String
+        in unit: StringCatalog.Unit, of string: CheckedString, slots sourceSlots: [String], missing: inout [String],
+        what: String
     ) -> Bool {
         var ok = true
         let source = string.text.displayText
-        let sourceSlots = Self.slots(of: string)
         for specifier in CatalogText.formatSpecifiers(in: unit.value) where !source.contains(specifier.text) {
             guard let range = unit.range(ofTextBytes: specifier.bytes) ?? unit.valueRange else { continue }
             if let position = Int(specifier.text.dropFirst().prefix { $0 != "$" }), specifier.text.contains("$"),

@@ -66,9 +66,7 @@ extension Lexer {
     /// token. False, with nothing consumed, for any other struct.
     @inline(never)
     mutating func scanDonationStruct(from start: Int) -> Bool {
-        guard let name = wordAfterStruct(at: start), let brace = conformanceEnd(from: name.end, including: "Codable"),
-            let close = closingBrace(of: brace, withinLines: Self.maximumPastedStructLines)
-        else { return false }
+        guard let (name, brace, close) = pastedStruct(at: start, conformingTo: "Codable") else { return false }
         let pasted = readPastedIndex()
         let fields = TipKitTipTranslation.fields(ofStructBody: file.text(in: range(brace + 1, close)))
         let written = fields.map { "(" + $0.joined(separator: ", ") + ")" }
@@ -132,14 +130,6 @@ extension Lexer {
             let close = closingBrace(of: brace, withinLines: Self.maximumPastedStructLines)
         else { return nil }
         return file.text(in: range(brace + 1, close))
-    }
-
-    /// The name after `struct` and the blanks after it at `start`.
-    private func wordAfterStruct(at start: Int) -> (text: String, end: Int)? {
-        var end = blanksEnd(from: start + 6)
-        let nameStart = end
-        while end < bytes.count, Lexer.isASCIIIdentifierByte(bytes[end]) { end += 1 }
-        return end > nameStart ? (file.text(in: range(nameStart, end)), end) : nil
     }
 
     /// The offset after the line break that follows `offset`, when only

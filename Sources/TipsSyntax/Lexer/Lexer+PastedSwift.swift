@@ -142,9 +142,7 @@ extension Lexer {
     /// ``maximumPastedStructLines`` lines.
     @inline(never)
     mutating func scanTipKitStruct(from start: Int) -> Bool {
-        guard let name = word(at: blanksEnd(from: start + 6)), let brace = tipConformanceEnd(from: name.end),
-            let close = closingBrace(of: brace, withinLines: Self.maximumPastedStructLines)
-        else { return false }
+        guard let (name, brace, close) = pastedStruct(at: start, conformingTo: "Tip") else { return false }
         index = close + 1
         emit(.unknown, from: start, to: index, malformed: true)
         let at = range(start, name.end)
@@ -180,15 +178,23 @@ extension Lexer {
     /// The most lines a pasted tip struct may span and be read as one.
     static let maximumPastedStructLines = 200
 
-    /// Where the `{` after `: Tip` (among other conformances) is, on the
-    /// line from `position`; nil when `Tip` is not among them.
-    private func tipConformanceEnd(from position: Int) -> Int? {
-        conformanceEnd(from: position, including: "Tip")
+    /// The struct whose `struct` is at `start`, when `protocol` is among
+    /// its conformances and its `}` closes within
+    /// ``maximumPastedStructLines`` lines: its name (and where the name
+    /// ends), its `{` and its `}`.
+    func pastedStruct(at start: Int, conformingTo protocol: String)
+        -> (name: (text: String, end: Int), brace: Int, close: Int)?
+    {
+        guard let name = word(at: blanksEnd(from: start + 6)),
+            let brace = conformanceEnd(from: name.end, including: `protocol`),
+            let close = closingBrace(of: brace, withinLines: Self.maximumPastedStructLines)
+        else { return nil }
+        return (name, brace, close)
     }
 
     /// Where the `{` after `: ... protocol ...` is, on the line from
     /// `position`; nil when `protocol` is not among the conformances.
-    func conformanceEnd(from position: Int, including protocol: String) -> Int? {
+    private func conformanceEnd(from position: Int, including protocol: String) -> Int? {
         let end = lineEnd(from: position)
         guard let brace = bytes[position..<end].firstIndex(of: UInt8(ascii: "{")) else { return nil }
         let header = file.text(in: range(position, brace))
@@ -272,7 +278,7 @@ extension Lexer {
     }
 
     /// The ASCII word that starts at `position`, and where it ends; nil when none does.
-    private func word(at position: Int) -> (text: String, end: Int)? {
+    func word(at position: Int) -> (text: String, end: Int)? {
         var end = position
         while end < bytes.count, Lexer.isASCIIIdentifierByte(bytes[end]) { end += 1 }
         return end > position ? (file.text(in: range(position, end)), end) : nil

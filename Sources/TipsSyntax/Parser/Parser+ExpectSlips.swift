@@ -23,9 +23,14 @@ extension SyntaxParser {
     /// `expect available Welcome`: the status before the tip, told with the
     /// fix that writes `expect Welcome available` and read as that step;
     /// `expect shows Welcome` is told how a group's tip and a tip's status
-    /// are written. Nil, with nothing consumed, when the step does not start
-    /// with a status word or `shows` followed on its line by a name.
+    /// are written, and `expect available` alone that the tip comes first.
+    /// Nil, with nothing consumed, when the step does not start with a
+    /// status word or `shows` followed on its line by a name, or ending it.
     mutating func parseStatusBeforeTip() -> ScenarioStepKind?? {
+        if current.keyword == .available || current.keyword == .pending, Self.endsItem(peek().kind) {
+            errorExpected("expected the tip's name before its status, as in expect FavoriteTrail \(text(current))")
+            return .some(nil)
+        }
         guard Self.isStatusWord(current) || current.keyword == .shows, peek().kind == .identifier,
             !Self.isStatusWord(peek()), peek().keyword != .shows,
             !file.containsLineBreak(from: current.range.end, to: peek().range.start)

@@ -259,10 +259,6 @@ extension SyntaxParser {
     ///               | ( "title" | "message" | "action" identifier ) string ) ;
     mutating func parseExpectStep() -> ScenarioStepKind? {
         if let slip = parseStatusBeforeTip() { return slip }
-        if current.keyword == .available || current.keyword == .pending, Self.endsItem(peek().kind) {
-            errorExpected("expected the tip's name before its status, as in expect FavoriteTrail \(text(current))")
-            return nil
-        }
         guard let subject = parseTipReference(after: "'expect'") else { return nil }
         if at(.title) || at(.message) || at(.action) { return parseExpectText(of: subject) }
         guard at(.shows) else { return parseTipStatus(of: subject).map { .expectStatus(subject, $0) } }
