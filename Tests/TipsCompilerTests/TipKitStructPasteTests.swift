@@ -207,6 +207,101 @@ import Testing
         #expect(text.components(separatedBy: "event readArticle").count == 2)
     }
 
+    /// `text` with the first fix of its first diagnostic that has one
+    /// applied, until none has: what an editor's quick fixes leave.
+    static func applyingEveryFix(to text: String) -> String {
+        var text = text
+        for _ in 0..<10 {
+            let diagnostics = TipKitRulePasteTests.compile(text).diagnostics
+            guard let fix = diagnostics.lazy.compactMap(\.fixIts.first).first else { break }
+            text = fix.applied(to: text)
+        }
+        return text
+    }
+
+    /// A Swift enum pasted as the app declares it: its raw type and
+    /// conformances are one error and one edit, its `case`s (one a line, or
+    /// several after one) one error and one edit, and the two leave the
+    /// enum `.tips` writes, comments kept.
+    @Test(arguments: [
+        (
+            "enum Plan: String, Codable, CaseIterable {\n    case free // the default\n    case pro\n}\n",
+            "enum Plan {\n    free // the default\n    pro\n}\n"
+        ),
+        ("enum Plan: String, Codable { case free, pro }\n", "enum Plan { free, pro }\n"),
+    ])
+    func aSwiftEnumIsFixedInTwoEdits(_ pasted: String, _ expected: String) {
+        let text = pasted + "parameter plan: Plan = .free\n"
+        #expect(
+            TipKitRulePasteTests.compile(text).diagnostics.map(\.message).sorted() == [
+                "remove ': String, Codable\(pasted.contains("CaseIterable") ? ", CaseIterable" : "")': a case of enum "
+                    + "'Plan' is its own value, and tipc writes the Swift enum's conformances",
+                "write the cases without 'case', as in enum Plan { first, second }",
+            ])
+        let fixed = Self.applyingEveryFix(to: text)
+        #expect(fixed == expected + "parameter plan: Plan = .free\n")
+        #expect(TipKitRulePasteTests.compile(fixed).diagnostics.map(\.message) == [])
+    }
+
+    /// A donation field or a stored property whose type is an enum the file
+    /// declares (pasted as Swift, or inside the tip) is translated with that
+    /// type, the enum inside the tip declared at file scope; the fixes leave
+    /// a file that checks clean.
+    @Test func aFieldOrArgumentOfAnEnumTheFileDeclaresIsTranslated() {
+        let text = """
+            enum Plan: String, Codable {
+                case free, pro
+            }
+
+            struct UpgradeTip: Tip {
+                static let upgraded = Tips.Event<Upgrade>(id: "upgraded")
+                struct Upgrade: Codable, Sendable {
+                    let plan: Plan
+                }
+                var title: Text { Text("Upgrade") }
+                var rules: [Rule] {
+                    #Rule(Self.upgraded) { $0.donations.filter { $0.plan == .pro }.count >= 3 }
+                }
+            }
+
+            struct TierTip: Tip {
+                enum Tier: String, Codable {
+                    case gold
+                    case silver
+                }
+                let tier: Tier
+                var id: String { "tier-\\(tier)" }
+                var title: Text { Text("Your tier") }
+            }
+
+            """
+        let messages = TipKitRulePasteTests.compile(text).diagnostics.map(\.message)
+        #expect(
+            messages.contains(
+                "'struct UpgradeTip: Tip' is TipKit's Swift; in .tips it is: event upgraded(plan: Plan); tip "
+                    + #"UpgradeTip { title "Upgrade"; rule upgraded.donations.where(.plan == .pro).count >= 3 }"#))
+        #expect(
+            messages.contains(
+                "'struct TierTip: Tip' is TipKit's Swift; in .tips it is: enum Tier { gold, silver }; tip "
+                    + #"TierTip(tier: Tier) { id "tier-\(tier)"; title "Your tier" }"#))
+        let fixed = Self.applyingEveryFix(to: text)
+        #expect(TipKitRulePasteTests.compile(fixed).diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+        #expect(fixed.contains("event upgraded(plan: Plan)") && fixed.contains("enum Tier { gold, silver }"))
+    }
+
+    /// An enum inside the tip that `.tips` cannot spell (a raw value) leaves the tip untranslated.
+    @Test func anEnumWithRawValuesLeavesTheStructUntranslated() {
+        let text = """
+            struct PlanTip: Tip {
+                enum Plan: String { case free = "f" }
+                var title: Text { Text("Plan") }
+            }
+
+            """
+        let messages = TipKitRulePasteTests.compile(text).diagnostics.map(\.message)
+        #expect(messages.first?.hasSuffix("title, message, image, action, rule, maxDisplayCount") == true)
+    }
+
     @Test func aDonationTypeInsideTheTipIsTheEventsFields() {
         let text = """
             struct ArticleTip: Tip {

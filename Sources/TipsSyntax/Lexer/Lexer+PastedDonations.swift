@@ -17,6 +17,9 @@ struct PastedSwiftIndex {
     var tipsEventNames: [String] = []
     /// Where each struct's name is first written, `struct Visit`, by name.
     var structNames: [String: Int] = [:]
+    /// The enums the file declares at the start of a line, in `.tips` or
+    /// as Swift (`enum Plan: String, Codable {`).
+    var enumNames: Set<String> = []
 
     init(_ bytes: [UInt8]) {
         var lineStart = 0
@@ -31,6 +34,10 @@ struct PastedSwiftIndex {
     private mutating func read(line: String, at offset: Int) {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
         guard let first = words.first else { return }
+        if first == "enum", words.count >= 2 {
+            let name = words[1].prefix { $0 != ":" && $0 != "{" }
+            if !name.isEmpty { enumNames.insert(String(name)) }
+        }
         if first == "event", words.count >= 2 {
             let name = words[1].prefix { $0 != "(" && $0 != ";" }
             let fields = line.firstIndex(of: "(").map { String(line[$0...].prefix { $0 != ")" }) + ")" } ?? ""
@@ -68,7 +75,8 @@ extension Lexer {
     mutating func scanDonationStruct(from start: Int) -> Bool {
         guard let (name, brace, close) = pastedStruct(at: start, conformingTo: "Codable") else { return false }
         let pasted = readPastedIndex()
-        let fields = TipKitTipTranslation.fields(ofStructBody: file.text(in: range(brace + 1, close)))
+        let fields = TipKitTipTranslation.fields(
+            ofStructBody: file.text(in: range(brace + 1, close)), enums: pasted.enumNames)
         let written = fields.map { "(" + $0.joined(separator: ", ") + ")" }
         guard
             let event = pasted.eventOfDonationType[name.text]
@@ -106,11 +114,11 @@ extension Lexer {
         let pasted = readPastedIndex()
         let lexer = self
         return TipKitTipTranslation.Surroundings(
-            donationFields: { type in
+            donationFields: { type, enums in
                 guard let start = pasted.structNames[type], let body = lexer.structBody(at: start) else { return nil }
-                return TipKitTipTranslation.fields(ofStructBody: body)
+                return TipKitTipTranslation.fields(ofStructBody: body, enums: enums)
             },
-            declaresEvent: { pasted.tipsEvents[$0] != nil })
+            declaresEvent: { pasted.tipsEvents[$0] != nil }, enums: pasted.enumNames)
     }
 
     /// ``pastedIndex``, read now if it was not.

@@ -45,10 +45,14 @@ enum TipKitTipTranslation {
     struct Surroundings {
         /// The fields, `name: Type`, of a donation type the file declares
         /// as a Swift struct (`struct Visit: Codable { let region: String
-        /// }`), by its name; nil when it has none, or a field no event field has.
-        var donationFields: (String) -> [String]? = { _ in nil }
+        /// }`), by its name; nil when it has none, or a field no event field
+        /// has (the four types, or one of the enums given).
+        var donationFields: (_ type: String, _ enums: Set<String>) -> [String]? = { _, _ in nil }
         /// Whether the file declares the `.tips` event of that name already.
         var declaresEvent: (String) -> Bool = { _ in false }
+        /// The enums the file declares, in `.tips` or as Swift: a stored
+        /// property or a donation field may have one as its type.
+        var enums: Set<String> = []
     }
 
     /// The `.tips` that `body`, the text between a tip struct's braces,
@@ -59,28 +63,25 @@ enum TipKitTipTranslation {
         var rules: [String] = []
         var actions: [String] = []
         let members = members(of: body)
-        // Donation types declared inside the tip, as TipKit's examples do, by name.
-        var nested: [String: [String]?] = [:]
-        for member in members where words(of: member).first == "struct" {
-            guard let (name, structBody) = structNameAndBody(member) else { return nil }
-            nested[name] = fields(ofStructBody: structBody)
-        }
+        guard let (enums, nested) = nestedTypes(in: members, around: around, into: &translated) else { return nil }
         // Stored properties first: a title may interpolate one declared below it.
         var arguments: [String] = []
         for member in members where isStoredProperty(member) {
-            guard let argument = argument(member) else { return nil }
+            guard let argument = argument(member, enums: enums) else { return nil }
             translated.arguments.append(argument)
             arguments.append(String(argument.prefix { $0 != ":" }))
         }
         for member in members where !isStoredProperty(member) {
             let words = words(of: member)
-            guard let first = words.first, first != "struct" else { continue }
+            guard let first = words.first, first != "struct", first != "enum" else { continue }
             if first.hasPrefix("@Parameter") {
                 guard let parameter = parameter(member, transient: first.contains("transient")) else { return nil }
                 translated.declarations.append(parameter)
             } else if words.count >= 3, first == "static", words[1] == "let" {
                 let name = String(words[2].prefix { $0 != ":" })
-                guard let event = event(member, name: name, nested: nested, around: around) else { return nil }
+                guard let event = event(member, name: name, nested: nested, around: around, enums: enums) else {
+                    return nil
+                }
                 translated.declarations += event
             } else if words.count >= 2, first == "var" {
                 let name = words[1].prefix { $0 != ":" }
@@ -110,6 +111,29 @@ enum TipKitTipTranslation {
         guard translated.items.contains(where: { $0.hasPrefix("title ") }) else { return nil }
         translated.items += actions + rules + options
         return translated
+    }
+
+    /// The types declared inside the tip: its enums, which `.tips` declares
+    /// at file scope (appended to `translated`), with the file's; and its
+    /// donation types, as TipKit's examples declare them, with their fields
+    /// by name. Nil for an enum or a struct that cannot be read.
+    private static func nestedTypes(
+        in members: [String], around: Surroundings, into translated: inout Translated
+    ) -> (enums: Set<String>, donationTypes: [String: [String]?])? {
+        var enums = around.enums
+        for member in members where words(of: member).first == "enum" {
+            guard let (name, enumBody) = structNameAndBody(member), let cases = cases(ofEnumBody: enumBody) else {
+                return nil
+            }
+            enums.insert(name)
+            translated.declarations.append("enum \(name) { \(cases.joined(separator: ", ")) }")
+        }
+        var donationTypes: [String: [String]?] = [:]
+        for member in members where words(of: member).first == "struct" {
+            guard let (name, structBody) = structNameAndBody(member) else { return nil }
+            donationTypes[name] = fields(ofStructBody: structBody, enums: enums)
+        }
+        return (enums, donationTypes)
     }
 
     /// The words of `member`, without those ``modifiers`` holds.
@@ -182,15 +206,36 @@ enum TipKitTipTranslation {
     }
 
     /// A stored property, `let name: String`, as the argument `name:
-    /// String`; nil for a type that a tip argument cannot have.
-    private static func argument(_ member: String) -> String? {
+    /// String`; nil for a type that a tip argument cannot have: one of
+    /// the four, or one of `enums`.
+    private static func argument(_ member: String, enums: Set<String>) -> String? {
         let words = words(of: member)
         let declaration = words.dropFirst().joined()
         guard let colon = declaration.firstIndex(of: ":") else { return nil }
         let name = declaration[..<colon]
-        let type = declaration[declaration.index(after: colon)...]
-        guard !name.isEmpty, ["String", "Int", "Double", "Bool"].contains(type) else { return nil }
+        let type = String(declaration[declaration.index(after: colon)...])
+        guard !name.isEmpty, ["String", "Int", "Double", "Bool"].contains(type) || enums.contains(type) else {
+            return nil
+        }
         return "\(name): \(type)"
+    }
+
+    /// The cases of a Swift enum whose braces hold `body`, `case free,
+    /// pro` on one line or a `case` a line; nil for anything else in it (a
+    /// raw value, an associated value, a method) or no case.
+    private static func cases(ofEnumBody body: String) -> [String]? {
+        var cases: [String] = []
+        for member in members(of: body) {
+            let words = words(of: member)
+            guard words.first == "case" else { return nil }
+            for name in words.dropFirst().joined().split(separator: ",", omittingEmptySubsequences: false) {
+                guard let first = name.first, first.isLetter || first == "_",
+                    name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+                else { return nil }
+                cases.append(String(name))
+            }
+        }
+        return cases.isEmpty ? nil : cases
     }
 
     /// `@Parameter static var isLoggedIn: Bool = false` as `parameter isLoggedIn: Bool = false`.
@@ -207,7 +252,7 @@ enum TipKitTipTranslation {
     /// tip (`nested`) or in the file; none when the file declares the event
     /// in `.tips` already. Nil for a donation type whose fields are unknown.
     private static func event(
-        _ member: String, name: String, nested: [String: [String]?], around: Surroundings
+        _ member: String, name: String, nested: [String: [String]?], around: Surroundings, enums: Set<String>
     ) -> [String]? {
         let compact = member.filter { !$0.isWhitespace }
         if around.declaresEvent(name) { return compact.contains("Event") ? [] : nil }
@@ -216,7 +261,7 @@ enum TipKitTipTranslation {
             compact[close...].hasPrefix(">(id:")
         else { return nil }
         let type = String(compact[open.upperBound..<close])
-        guard let fields = nested[type] ?? around.donationFields(type) else { return nil }
+        guard let fields = nested[type] ?? around.donationFields(type, enums) else { return nil }
         return ["event \(name)(\(fields.joined(separator: ", ")))"]
     }
 
@@ -231,14 +276,14 @@ enum TipKitTipTranslation {
     }
 
     /// The fields, `name: Type`, of a donation type whose braces hold
-    /// `body`: stored properties of the types an event field has; nil for
-    /// any other member, or none.
-    static func fields(ofStructBody body: String) -> [String]? {
+    /// `body`: stored properties of the types an event field has (the four,
+    /// or one of `enums`); nil for any other member, or none.
+    static func fields(ofStructBody body: String, enums: Set<String>) -> [String]? {
         let members = members(of: body)
         guard !members.isEmpty else { return nil }
         var fields: [String] = []
         for member in members {
-            guard isStoredProperty(member), let field = argument(member) else { return nil }
+            guard isStoredProperty(member), let field = argument(member, enums: enums) else { return nil }
             fields.append(field)
         }
         return fields

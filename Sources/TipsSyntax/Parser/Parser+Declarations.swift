@@ -239,11 +239,12 @@ extension SyntaxParser {
         }
         var cases: [Identifier] = []
         var renames: [RenamedFromSyntax?] = []
+        var caseKeywords = SwiftCaseKeywords()
         // Until the first case, a line like `event X` is read as a case, not as a declaration.
-        var caseKeywordSeen = false
         let end = parseBraced(opening: opening, name: "enum '\(name.name)'", closesAtDeclaration: !cases.isEmpty) {
-            $0.parseEnumCase(into: &cases, renames: &renames, of: name, caseKeywordSeen: &caseKeywordSeen)
+            $0.parseEnumCase(into: &cases, renames: &renames, of: name, caseKeywords: &caseKeywords)
         }
+        caseKeywords.report(in: name, to: &self)
         var decl = EnumDecl(doc: doc, name: name, cases: cases, range: keyword.range.extended(to: end))
         if renames.contains(where: { $0 != nil }) { decl.caseRenames = renames }
         expectDeclarationEnd("enum '\(name.name)'")
@@ -253,14 +254,14 @@ extension SyntaxParser {
     /// One case of enum `name` and the separator after it, or an error and the skip to the next case.
     private mutating func parseEnumCase(
         into cases: inout [Identifier], renames: inout [RenamedFromSyntax?], of name: Identifier,
-        caseKeywordSeen: inout Bool
+        caseKeywords: inout SwiftCaseKeywords
     ) {
         guard currentKind == .identifier else {
             errorExpected("expected a case name in enum '\(name.name)', found \(describe(current))")
             skipToNextCase()
             return
         }
-        skipSwiftCaseKeyword(in: name, seen: &caseKeywordSeen)
+        caseKeywords.skip(in: &self)
         let item = advanceIdentifier()
         cases.append(item)
         renames.append(parseCaseRenamedFrom(item))

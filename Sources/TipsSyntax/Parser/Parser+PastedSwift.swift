@@ -37,31 +37,60 @@ extension SyntaxParser {
             fixIts: [FixIt(range: written, replacement: "")])
     }
 
-    /// `enum Tier: String {`, as Swift gives an enum raw values: a case is
-    /// its own value, so `: String` is reported once, removed by its fix,
-    /// and skipped.
+    /// `enum Tier: String {` and `enum Tier: String, Codable {`, as Swift
+    /// gives an enum raw values and conformances: a case is its own value,
+    /// and tipc writes the Swift enum's raw type and conformances, so the
+    /// list is reported once, removed by its fix, and skipped.
     mutating func skipEnumRawType(of name: Identifier) {
-        guard currentKind == .colon, peek().kind == .identifier, peek(2).kind == .leftBrace else { return }
+        guard currentKind == .colon, peek().kind == .identifier else { return }
+        var length = 1
+        while peek(length + 1).kind == .comma, peek(length + 2).kind == .identifier { length += 2 }
+        guard peek(length + 1).kind == .leftBrace else { return }
         let colon = advance().range
-        let type = advance()
-        let written = colon.extended(to: type.range)
-        error(
-            "remove ': \(text(type))': a case of enum '\(name.name)' is its own value", at: written,
-            fixIts: [FixIt(range: written, replacement: "")])
+        var written = colon
+        for _ in 0..<length { written = written.extended(to: advance().range) }
+        let types = text(SourceRange(file: colon.file, start: colon.end, end: written.end))
+            .trimmingCharacters(in: .whitespaces)
+        let reason =
+            length == 1
+            ? "a case of enum '\(name.name)' is its own value"
+            : "a case of enum '\(name.name)' is its own value, and tipc writes the Swift enum's conformances"
+        error("remove ': \(types)': " + reason, at: written, fixIts: [FixIt(range: written, replacement: "")])
     }
 
-    /// `enum Plan { case free, pro }`, as Swift writes cases: the first
-    /// `case` of an enum is reported, removed by its fix, and skipped; any
-    /// later one is the same mistake, and skipped in silence.
-    mutating func skipSwiftCaseKeyword(in name: Identifier, seen: inout Bool) {
-        guard text(current) == "case", peek().kind == .identifier, !peek().followsLineBreak else { return }
-        let keyword = advance().range
-        guard !seen else { return }
-        seen = true
-        let written = SourceRange(file: keyword.file, start: keyword.start, end: current.range.start)
-        error(
-            "write the cases without 'case', as in enum \(name.name) { first, second }",
-            at: keyword, fixIts: [FixIt(range: written, replacement: "")])
+    /// `enum Plan { case free, pro }`, as Swift writes cases: each `case`
+    /// is skipped as it is met (``SwiftCaseKeywords/skip(in:)``), and the
+    /// first is reported once the enum's cases are read, with one fix that
+    /// removes them all.
+    struct SwiftCaseKeywords {
+        /// Each `case` met, and where the case name after it starts.
+        var written: [(keyword: SourceRange, nameStart: UInt32)] = []
+
+        /// Skips `case` before a case name on its line, and remembers it.
+        mutating func skip(in parser: inout SyntaxParser) {
+            guard parser.text(parser.current) == "case", parser.peek().kind == .identifier,
+                !parser.peek().followsLineBreak
+            else { return }
+            let keyword = parser.advance().range
+            written.append((keyword, parser.current.range.start))
+        }
+
+        /// The one error for every `case` of enum `name`, whose fix rewrites
+        /// the text from the first to the last without them.
+        func report(in name: Identifier, to parser: inout SyntaxParser) {
+            guard let first = written.first, let last = written.last else { return }
+            var replacement = ""
+            let file = first.keyword.file
+            var offset = first.keyword.start
+            for (keyword, nameStart) in written {
+                replacement += parser.text(SourceRange(file: file, start: offset, end: keyword.start))
+                offset = nameStart
+            }
+            let rewritten = SourceRange(file: file, start: first.keyword.start, end: last.nameStart)
+            parser.error(
+                "write the cases without 'case', as in enum \(name.name) { first, second }", at: first.keyword,
+                fixIts: [FixIt(range: rewritten, replacement: replacement)])
+        }
     }
 
     /// `event opened: String`, as TipKit's `Tips.Event<Info>` carries one
