@@ -431,6 +431,8 @@ public struct Lexer {
         {
             // `String?`: no value is optional; reported once, then read without the `?`.
             let name = lastToken.map { file.text(in: $0.range) } ?? ""
+            // `try? Tips.configure()`: the parser tells the line as the app's Swift.
+            if name == "try" { return }
             if reportOptionalDefaultingToNil(type: name, at: start) { return }
             error(
                 "nothing is optional in .tips (every parameter has a default value); write '\(name)' without '?'",
