@@ -108,7 +108,10 @@ struct CommandSpec: Sendable {
     static func closestOption(to spelled: String, among known: [String]) -> String? {
         func word(_ option: String) -> String { String(option.drop { $0 == "-" }) }
         let byWord = Dictionary(known.map { (word($0), $0) }, uniquingKeysWith: { first, _ in first })
-        return SpellingSuggester.closest(to: word(spelled), among: byWord.keys).flatMap { byWord[$0] }
+        if let close = SpellingSuggester.closest(to: word(spelled), among: byWord.keys) { return byWord[close] }
+        // `--output` for `--output-dir`: the one option the word begins.
+        let begun = byWord.keys.filter { word(spelled).count >= 3 && $0.hasPrefix(word(spelled)) }
+        return begun.count == 1 ? byWord[begun[0]] : nil
     }
 }
 

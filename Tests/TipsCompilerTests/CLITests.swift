@@ -56,6 +56,13 @@ import Testing
         #expect(
             near.standardError
                 == "tipc: error: unknown option '--ouput-dir' for 'compile'; did you mean '--output-dir'?\n")
+        // The start of one option's word (three letters or more), as `--output` is of `--output-dir`.
+        let begun = try TipcProcess.run(["compile", "a.tips", "--output", "out"])
+        #expect(
+            begun.standardError
+                == "tipc: error: unknown option '--output' for 'compile'; did you mean '--output-dir'?\n")
+        let short = try TipcProcess.run(["compile", "a.tips", "--wa"])
+        #expect(short.standardError == "tipc: error: unknown option '--wa' for 'compile'\n")
     }
 
     @Test func missingOptionValueIsAUsageError() throws {
