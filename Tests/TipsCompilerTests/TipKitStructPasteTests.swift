@@ -302,6 +302,50 @@ import Testing
         #expect(messages.first?.hasSuffix("title, message, image, action, rule, maxDisplayCount") == true)
     }
 
+    /// TipKit's members pasted one by one into a `.tips` tip, as someone
+    /// moving a tip over writes them: each is one error with its items, and
+    /// the fixes leave the tip `.tips` writes.
+    @Test func aMemberPastedIntoATipIsItsItems() {
+        let text = """
+            parameter isLoggedIn: Bool = false
+            tip Welcome {
+                var title: Text {
+                    Text("Welcome back")
+                }
+                var image: Image? { Image(systemName: "star") }
+                var rules: [Rule] {
+                    #Rule(Self.$isLoggedIn) { $0 == true }
+                }
+                var options: [Option] { MaxDisplayCount(3) }
+                var body: some View { Text("x") }
+            }
+
+            """
+        #expect(
+            TipKitRulePasteTests.compile(text).diagnostics.map(\.message) == [
+                #"'var title' is TipKit's Swift; in .tips it is: title "Welcome back""#,
+                #"'var image' is TipKit's Swift; in .tips it is: image "star""#,
+                "'var rules' is TipKit's Swift; in .tips it is: rule isLoggedIn == true",
+                "'var options' is TipKit's Swift; in .tips it is: maxDisplayCount 3",
+                "unknown tip item 'var'; a tip takes title, message, image, id, action, rule, maxDisplayCount, "
+                    + "maxDisplayDuration, ignoresDisplayFrequency, invalidatedBy, renamedFrom, snooze or holdout",
+            ])
+        let fixed = Self.applyingEveryFix(
+            to: text.replacingOccurrences(of: "    var body: some View { Text(\"x\") }\n", with: ""))
+        #expect(
+            fixed == """
+                parameter isLoggedIn: Bool = false
+                tip Welcome {
+                    title "Welcome back"
+                    image "star"
+                    rule isLoggedIn == true
+                    maxDisplayCount 3
+                }
+
+                """)
+        #expect(TipKitRulePasteTests.compile(fixed).diagnostics.map(\.message) == [])
+    }
+
     @Test func aDonationTypeInsideTheTipIsTheEventsFields() {
         let text = """
             struct ArticleTip: Tip {

@@ -186,6 +186,9 @@ public struct Lexer {
                 // `struct FavoriteTip: Tip {` at file scope, TipKit's tip pasted, or a donation
                 // type (`struct Visit: Codable {`) of a TipKit event; else a name.
                 if !scanTipKitStruct(from: index), !scanDonationStruct(from: index) { scanIdentifier() }
+            case UInt8(ascii: "v") where braceDepth > 0 && startsVarKeyword(at: index):
+                // `var title: Text { Text("Hi") }` in a tip, a TipKit tip's member pasted; else a name.
+                if !scanTipKitMember(from: index) { scanIdentifier() }
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
                 scanIdentifier()
             case UInt8(ascii: "0")...UInt8(ascii: "9"):

@@ -84,25 +84,14 @@ enum TipKitTipTranslation {
                 }
                 translated.declarations += event
             } else if words.count >= 2, first == "var" {
-                let name = words[1].prefix { $0 != ":" }
-                switch name {
-                case "title", "message", "id":
-                    guard let text = firstStringLiteral(in: member, interpolating: arguments) else { return nil }
-                    translated.items.append("\(name) \(text)")
-                case "image", "asset":
-                    guard let symbol = stringArgument("systemName:", in: member) else { return nil }
-                    translated.items.append("image \(symbol)")
-                case "rules":
-                    guard let read = self.rules(member) else { return nil }
-                    rules += read
-                case "options":
-                    guard let read = self.options(member) else { return nil }
-                    options += read
-                case "actions":
-                    guard let read = self.actions(member) else { return nil }
-                    actions += read
-                default:
+                guard let (kind, read) = items(ofVar: member, name: words[1], interpolating: arguments) else {
                     return nil
+                }
+                switch kind {
+                case .rules: rules += read
+                case .options: options += read
+                case .actions: actions += read
+                case .text: translated.items += read
                 }
             } else {
                 return nil
@@ -111,6 +100,32 @@ enum TipKitTipTranslation {
         guard translated.items.contains(where: { $0.hasPrefix("title ") }) else { return nil }
         translated.items += actions + rules + options
         return translated
+    }
+
+    /// Where a tip's `var` member goes among its items: its texts and
+    /// image first, as written, then its actions, rules and options.
+    enum MemberKind { case text, actions, rules, options }
+
+    /// The items a `var` member of a tip struct means: `var title: Text {
+    /// Text("Hi") }` is `title "Hi"`. `name` is the word after `var`;
+    /// `arguments` the stored properties a text may interpolate. Nil for a
+    /// member that has no `.tips` spelling here.
+    static func items(
+        ofVar member: String, name: Substring, interpolating arguments: [String]
+    ) -> (kind: MemberKind, items: [String])? {
+        let name = name.prefix { $0 != ":" }
+        switch name {
+        case "title", "message", "id":
+            guard let text = firstStringLiteral(in: member, interpolating: arguments) else { return nil }
+            return (.text, ["\(name) \(text)"])
+        case "image", "asset":
+            guard let symbol = stringArgument("systemName:", in: member) else { return nil }
+            return (.text, ["image \(symbol)"])
+        case "rules": return rules(member).map { (.rules, $0) }
+        case "options": return options(member).map { (.options, $0) }
+        case "actions": return actions(member).map { (.actions, $0) }
+        default: return nil
+        }
     }
 
     /// The types declared inside the tip: its enums, which `.tips` declares

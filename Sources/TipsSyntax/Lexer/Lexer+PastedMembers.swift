@@ -1,0 +1,52 @@
+// A member of a TipKit tip struct pasted alone inside a `.tips` tip, as
+// someone moving a tip over member by member writes it: `var title: Text {
+// Text("Hi") }` is the item `title "Hi"`.
+
+extension Lexer {
+    /// The members of a TipKit tip that have a `.tips` item.
+    private static let translatedMembers: Set<String> = [
+        "title", "message", "image", "asset", "id", "rules", "options", "actions",
+    ]
+
+    /// Whether the word `var` and a space or tab start at `position`:
+    /// checked where a `v` starts a word inside braces, before the word is
+    /// scanned (as ``startsStructKeyword(at:)`` is, for the same reason).
+    func startsVarKeyword(at position: Int) -> Bool {
+        guard position + 3 < bytes.count, bytes[position + 3] == 0x20 || bytes[position + 3] == 0x09 else {
+            return false
+        }
+        return bytes[position + 1] == UInt8(ascii: "a") && bytes[position + 2] == UInt8(ascii: "r")
+    }
+
+    /// `var title: Text { Text("Hi") }` inside braces, a TipKit tip's
+    /// member whose braces close within 40 lines: reported once, at `var`
+    /// and the member's name, with the items it means, which the fix
+    /// writes in its place (a line each, indented as the member). The
+    /// member is read as one malformed token. False, with nothing consumed,
+    /// for a member that has no `.tips` item (its words are then read as
+    /// they come).
+    @inline(never)
+    mutating func scanTipKitMember(from start: Int) -> Bool {
+        guard let name = word(at: blanksEnd(from: start + 3)), Self.translatedMembers.contains(name.text),
+            bytes[blanksEnd(from: name.end)] == UInt8(ascii: ":"),
+            let brace = bytes[name.end..<lineEnd(from: name.end)].firstIndex(of: UInt8(ascii: "{")),
+            let close = closingBrace(of: brace, withinLines: 40)
+        else { return false }
+        let member = file.text(in: range(start, close + 1))
+        guard let (_, items) = TipKitTipTranslation.items(ofVar: member, name: Substring(name.text), interpolating: [])
+        else { return false }
+        index = close + 1
+        emit(.unknown, from: start, to: index, malformed: true)
+        let line = file.lineLayout(at: UInt32(start))
+        diagnostics.error(
+            "'var \(name.text)' is TipKit's Swift; in .tips it is: " + items.joined(separator: "; "),
+            at: range(start, name.end),
+            fixIts: [
+                FixIt(
+                    range: range(start, index), replacement: items.joined(separator: line.newline + line.indentation),
+                    title: "Write it in .tips")
+            ])
+        noteReport(.error)
+        return true
+    }
+}
