@@ -346,6 +346,45 @@ import Testing
         #expect(TipKitRulePasteTests.compile(fixed).diagnostics.map(\.message) == [])
     }
 
+    /// TipKit's events pasted inside a `.tips` tip, as TipKit declares a
+    /// tip's events (over lines, with a type, with a comment after): each
+    /// is one error, read as the event so the rules find it, and its fix
+    /// moves it above the tip.
+    @Test func anEventPastedIntoATipMovesAboveIt() {
+        let text = """
+            /// The tip.
+            tip Backyard {
+                title "Save as a Favorite"
+                static let enteredView: Event = Event(
+                    id: "entered-view"
+                )
+                static let opened = Tips.Event(id: "opened") // counted
+                rule opened.count > 2 && enteredView.count > 1
+            }
+
+            """
+        let message = "this is TipKit's Swift; in .tips an event is declared at file scope, outside the braces, as: "
+        #expect(
+            TipKitRulePasteTests.compile(text).diagnostics.map(\.message) == [
+                message + "event enteredView", message + "event opened",
+            ])
+        let fixed = Self.applyingEveryFix(to: text)
+        #expect(
+            fixed == """
+                event enteredView
+
+                event opened // counted
+
+                /// The tip.
+                tip Backyard {
+                    title "Save as a Favorite"
+                    rule opened.count > 2 && enteredView.count > 1
+                }
+
+                """)
+        #expect(TipKitRulePasteTests.compile(fixed).diagnostics.map(\.message) == [])
+    }
+
     @Test func aDonationTypeInsideTheTipIsTheEventsFields() {
         let text = """
             struct ArticleTip: Tip {

@@ -19,8 +19,10 @@ extension SyntaxParser {
             if let declaration = parseDeclaration() {
                 declarations.append(declaration)
             }
-            declarations += pastedParameters.lazy.map(Declaration.parameter)
-            pastedParameters.removeAll()
+            if !pastedDeclarations.isEmpty {
+                declarations += pastedDeclarations
+                pastedDeclarations.removeAll()
+            }
         }
         var syntax = SourceFileSyntax(file: file.id, declarations: declarations)
         syntax.cutShortItems = cutShortItems

@@ -6,24 +6,39 @@ import Foundation
 
 extension SyntaxParser {
     /// `static let openedTrail = Tips.Event(id: "openedTrail")` (with or
-    /// without `static`, `Tips.` or a payload type): read as `event
-    /// openedTrail`. Nil, with nothing consumed, for any other line.
-    mutating func parseTipKitEvent(doc: DocComment?) -> EventDecl? {
+    /// without `static`, `Tips.`, a payload type or the type written
+    /// before `=`): read as `event openedTrail`; `inBlock`, inside a tip,
+    /// where the message says it goes at file scope. Nil, with nothing
+    /// consumed, for any other line.
+    mutating func parseTipKitEvent(doc: DocComment?, inBlock: Bool = false) -> EventDecl? {
         let first = current
         var offset = text(first) == "static" ? 1 : 0
         guard ["let", "var"].contains(text(peek(offset))), peek(offset + 1).kind == .identifier,
-            peek(offset + 2).kind == .assign
+            let assign = eventAssignment(after: offset + 1)
         else { return nil }
         let nameToken = peek(offset + 1)
-        offset += 3
+        offset = assign + 1
         if text(peek(offset)) == "Tips", peek(offset + 1).kind == .dot { offset += 2 }
         guard text(peek(offset)) == "Event" else { return nil }
         let name = identifier(nameToken)
-        error(
-            "this is TipKit's Swift; in .tips an event is declared as: event \(name.name)",
-            at: first.range)
+        let place = inBlock ? " at file scope, outside the braces," : ""
+        error("this is TipKit's Swift; in .tips an event is declared\(place) as: event \(name.name)", at: first.range)
         while !atItemEnd, !atDeclarationStart { advance() }
         return EventDecl(doc: doc, name: name, fields: [], keep: nil, range: range(from: first.range))
+    }
+
+    /// Where the `=` is after the name at `offset` of a TipKit event: right
+    /// after it, or after its type (`: Event`, `: Tips.Event<Visit>`) on
+    /// the same line; nil when neither is there.
+    private mutating func eventAssignment(after offset: Int) -> Int? {
+        guard peek(offset + 1).kind == .colon else { return peek(offset + 1).kind == .assign ? offset + 1 : nil }
+        var probe = offset + 2
+        var namesEvent = false
+        while probe < offset + 10, peek(probe).kind != .assign, !peek(probe).followsLineBreak {
+            if text(peek(probe)) == "Event" { namesEvent = true }
+            probe += 1
+        }
+        return namesEvent && peek(probe).kind == .assign ? probe : nil
     }
 
     /// `tip Welcome: Tip {`, as TipKit declares a tip's type: every tip is
@@ -143,22 +158,36 @@ extension SyntaxParser {
     /// declaration and leaves the lines between as they were. Nil when the
     /// line holds more than the parameter (and a comment after it).
     func movingOutOfBlock(_ parameter: ParameterDecl, pasted: Token) -> FixIt? {
+        let keyword = parameter.transient == nil ? "parameter" : "transient parameter"
+        let nameStart = parameter.name.range.start
+        return movingOutOfBlock(pasted: pasted, end: parameter.range.end) { _ in
+            // From the name to the line's end, a comment after it kept.
+            let (_, lineEnd, _, _) = file.lineLayout(at: parameter.range.end)
+            let declared = file.text(in: SourceRange(file: file.id, start: nameStart, end: UInt32(lineEnd)))
+            return "\(keyword) \(declared.trimmingCharacters(in: .whitespacesAndNewlines))"
+        }
+    }
+
+    /// The fix that moves a declaration pasted inside a block, from its
+    /// first token `pasted` to `end`, above the block's declaration:
+    /// `moved` writes it as `.tips` does, given what follows it on its last
+    /// line (nothing, or a comment). Nil when its first line holds
+    /// something before it, or its last line something but a comment after it.
+    func movingOutOfBlock(pasted: Token, end: UInt32, moved: (_ rest: String) -> String) -> FixIt? {
         func text(_ start: Int, _ end: Int) -> String {
             file.text(in: SourceRange(file: file.id, start: UInt32(start), end: UInt32(end)))
         }
         let pastedLine = file.lineLayout(at: pasted.range.start)
         let lineStart = pastedLine.start
-        let (_, lineEnd, _, newline) = file.lineLayout(at: parameter.range.end)
-        let rest = text(Int(parameter.range.end), lineEnd).trimmingCharacters(in: .whitespacesAndNewlines)
+        let (_, lineEnd, _, newline) = file.lineLayout(at: end)
+        let rest = text(Int(end), lineEnd).trimmingCharacters(in: .whitespacesAndNewlines)
         guard lineStart + pastedLine.indentation.utf8.count == Int(pasted.range.start),
             rest.isEmpty || rest.hasPrefix("//"), lineEnd < file.bytes.count
         else { return nil }
         let start = file.lineLayout(at: min(declarationStart, UInt32(lineStart))).start
-        let keyword = parameter.transient == nil ? "parameter" : "transient parameter"
-        let declared = text(Int(parameter.name.range.start), lineEnd).trimmingCharacters(in: .whitespacesAndNewlines)
-        let moved = "\(keyword) \(declared)"
+        let written = moved(rest)
         return FixIt(
             range: SourceRange(file: file.id, start: UInt32(start), end: UInt32(lineEnd + 1)),
-            replacement: moved + newline + newline + text(start, lineStart), title: "Move '\(moved)' above the tip")
+            replacement: written + newline + newline + text(start, lineStart), title: "Move '\(written)' above the tip")
     }
 }

@@ -76,7 +76,12 @@ extension SyntaxParser {
             if currentKind == .rightBrace {
                 return range(from: opening.range).extended(to: advance().range)
             }
-            if takePastedParameter() { continue }
+            // Only a word that is no keyword, or `parameter` (TipKit's `@Parameter`), may be one.
+            if current.keyword == nil || current.keyword == .parameter || current.keyword == .transient,
+                takePastedDeclaration()
+            {
+                continue
+            }
             if isAtEnd || (atDeclarationStart && closesAtDeclaration()) {
                 errorExpected(
                     "expected '}' to close \(name())", notes: [DiagnosticNote("'{' opened here", at: opening.range)])
@@ -90,7 +95,7 @@ extension SyntaxParser {
     /// where TipKit declares a tip's parameters: the lexer has reported it
     /// and reads `@Parameter static var` as `parameter` (with
     /// `(.transient)`, as `transient`). Its declaration is
-    /// kept for file scope (``pastedParameters``), so that the block goes on
+    /// kept for file scope (``pastedDeclarations``), so that the block goes on
     /// and the rules that use it find it; when it does not parse without
     /// another error, its line is skipped. False for any other token. One
     /// that parses is given the fix that moves its line above the
@@ -101,12 +106,39 @@ extension SyntaxParser {
         }
         let pasted = current
         if let parameter = parseIfClean({ $0.parseParameterDecl(doc: nil) }) {
-            pastedParameters.append(parameter)
+            pastedDeclarations.append(.parameter(parameter))
             if let fix = movingOutOfBlock(parameter, pasted: pasted) {
                 attach(fix, toErrorAt: pasted.range)
             }
         } else {
             while !atItemEnd { advance() }
+        }
+        return true
+    }
+
+    /// TipKit's parameter or event pasted inside a block (``takePastedParameter()``,
+    /// ``takePastedEvent()``); false, with nothing consumed, for anything else.
+    @inline(never)
+    mutating func takePastedDeclaration() -> Bool { takePastedParameter() || takePastedEvent() }
+
+    /// `static let opened = Tips.Event(id: "opened")` inside a block, where
+    /// TipKit declares a tip's events: reported, and its declaration kept
+    /// for file scope as a pasted parameter's is, with the fix that moves
+    /// its line above the declaration. False, with nothing consumed, for
+    /// any other item (a first byte other than `s` or `l` is not looked at further).
+    mutating func takePastedEvent() -> Bool {
+        let start = Int(current.range.start)
+        guard currentKind == .identifier, current.keyword == nil, start < file.bytes.count,
+            file.bytes[start] == UInt8(ascii: "s") || file.bytes[start] == UInt8(ascii: "l")
+        else { return false }
+        let pasted = current
+        guard let event = parseTipKitEvent(doc: nil, inBlock: true) else { return false }
+        pastedDeclarations.append(.event(event))
+        let comment = { (rest: String) in rest.isEmpty ? "" : " " + rest }
+        if let fix = movingOutOfBlock(
+            pasted: pasted, end: event.range.end, moved: { "event \(event.name.name)" + comment($0) })
+        {
+            attach(fix, toErrorAt: pasted.range)
         }
         return true
     }

@@ -113,9 +113,9 @@ struct SyntaxParser {
     var strayOpenBraces = 0
     /// How many `repeat` blocks enclose the step being parsed.
     var stepDepth = 0
-    /// TipKit's `@Parameter` lines read inside a block (already reported by
-    /// the lexer), each declared after the declaration that holds it.
-    var pastedParameters: [ParameterDecl] = []
+    /// TipKit's `@Parameter` lines (already reported by the lexer) and
+    /// events read inside a block, each declared after the declaration that holds it.
+    var pastedDeclarations: [Declaration] = []
     /// Where the file-scope declaration being parsed starts, its doc
     /// comment included: where a pasted `@Parameter`'s fix moves it.
     var declarationStart: UInt32 = 0
