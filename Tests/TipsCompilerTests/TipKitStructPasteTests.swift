@@ -346,6 +346,36 @@ import Testing
         #expect(TipKitRulePasteTests.compile(fixed).diagnostics.map(\.message) == [])
     }
 
+    /// The talk's tip moved over member by member into a `.tips` tip, with
+    /// Xcode's formatting (`@Parameter` on a line of its own): each member
+    /// is one error, and the fixes leave a file that checks clean.
+    @Test func theTalksTipMovedOverMemberByMemberChecksOnceFixed() {
+        let text = """
+            tip FavoriteBackyard {
+                @Parameter
+                static var isLoggedIn: Bool = false
+
+                static let enteredBackyardDetailView: Event = Event(
+                    id: "entered-backyard-detail-view"
+                )
+
+                var title: Text {
+                    Text("Save as a Favorite")
+                }
+
+                var rules: [Rule] {
+                    #Rule(Self.$isLoggedIn) { $0 == true }
+                    #Rule(Self.enteredBackyardDetailView) { $0.donations.count >= 3 }
+                }
+            }
+
+            """
+        #expect(TipKitRulePasteTests.compile(text).diagnostics.count == 4)
+        let fixed = Self.applyingEveryFix(to: text)
+        #expect(TipKitRulePasteTests.compile(fixed).diagnostics.map(\.message) == [])
+        #expect(fixed.hasPrefix("parameter isLoggedIn: Bool = false\n\nevent enteredBackyardDetailView\n\ntip "))
+    }
+
     /// TipKit's events pasted inside a `.tips` tip, as TipKit declares a
     /// tip's events (over lines, with a type, with a comment after): each
     /// is one error, read as the event so the rules find it, and its fix
@@ -363,7 +393,8 @@ import Testing
             }
 
             """
-        let message = "this is TipKit's Swift; in .tips an event is declared at file scope, outside the braces, as: "
+        let message =
+            "this is TipKit's Swift; in .tips an event is declared at file scope, outside the tip's braces, as: "
         #expect(
             TipKitRulePasteTests.compile(text).diagnostics.map(\.message) == [
                 message + "event enteredView", message + "event opened",

@@ -236,7 +236,8 @@ extension Lexer {
     }
 
     /// `@Parameter static var isLoggedIn: Bool = false`, TipKit's parameter
-    /// pasted into a `.tips` file: reported once with the `.tips` spelling,
+    /// pasted into a `.tips` file (`@Parameter` may end its line): reported
+    /// once with the `.tips` spelling,
     /// and `@Parameter static var` (or `@Parameter var`) read as the keyword
     /// `parameter`, so that the declaration after it is read as meant (inside
     /// a tip's braces, where TipKit declares it, the parser moves it to file
@@ -250,7 +251,9 @@ extension Lexer {
             let options = tipKitParameterOptions(from: parameter.end)
         else { return false }
         var words: [(text: String, end: Int)] = []
-        var position = blanksEnd(from: options.end)
+        // `@Parameter` on a line of its own, as Xcode formats it, then `static var`.
+        var position = Self.lineBreakEnd(after: blanksEnd(from: options.end), in: bytes)
+        position = blanksEnd(from: position)
         while words.count < 2, let next = word(at: position) {
             words.append(next)
             position = blanksEnd(from: next.end)

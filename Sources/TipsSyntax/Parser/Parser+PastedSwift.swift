@@ -21,7 +21,7 @@ extension SyntaxParser {
         if text(peek(offset)) == "Tips", peek(offset + 1).kind == .dot { offset += 2 }
         guard text(peek(offset)) == "Event" else { return nil }
         let name = identifier(nameToken)
-        let place = inBlock ? " at file scope, outside the braces," : ""
+        let place = inBlock ? " at file scope, outside the tip's braces," : ""
         error("this is TipKit's Swift; in .tips an event is declared\(place) as: event \(name.name)", at: first.range)
         while !atItemEnd, !atDeclarationStart { advance() }
         return EventDecl(doc: doc, name: name, fields: [], keep: nil, range: range(from: first.range))
