@@ -376,6 +376,25 @@ import Testing
         #expect(fixed.hasPrefix("parameter isLoggedIn: Bool = false\n\nevent enteredBackyardDetailView\n\ntip "))
     }
 
+    /// A member being typed, its `}` not yet written, is not closed by the
+    /// tip's `}`: no fix that would remove the items after it and the tip's end.
+    @Test func aMemberWithoutItsClosingBraceIsNotTranslated() {
+        let text = "parameter y: Bool = false\ntip A {\n    var title: Text { Text(\"x\")\n    rule y\n}\n"
+        let diagnostics = TipKitRulePasteTests.compile(text).diagnostics
+        #expect(diagnostics.first?.message.hasPrefix("unknown tip item 'var'") == true)
+        #expect(diagnostics.allSatisfy { $0.fixIts.isEmpty })
+    }
+
+    /// An event being typed, its `(` not yet closed, ends at the next item
+    /// line, and has no fix to move it: the item after it stays the tip's.
+    @Test func anEventBeingTypedKeepsTheItemsAfterIt() {
+        let text =
+            "parameter y: Bool = false\ntip A {\n    title \"A\"\n    static let opened = Tips.Event(\n    rule y\n}\n"
+        let diagnostics = TipKitRulePasteTests.compile(text).diagnostics
+        #expect(diagnostics.map(\.message).allSatisfy { !$0.contains("has no rules") })
+        #expect(diagnostics.allSatisfy { $0.fixIts.isEmpty })
+    }
+
     /// TipKit's events pasted inside a `.tips` tip, as TipKit declares a
     /// tip's events (over lines, with a type, with a comment after): each
     /// is one error, read as the event so the rules find it, and its fix

@@ -30,7 +30,7 @@ extension Lexer {
         guard let name = word(at: blanksEnd(from: start + 3)), Self.translatedMembers.contains(name.text),
             bytes[blanksEnd(from: name.end)] == UInt8(ascii: ":"),
             let brace = bytes[name.end..<lineEnd(from: name.end)].firstIndex(of: UInt8(ascii: "{")),
-            let close = closingBrace(of: brace, withinLines: 40)
+            let close = closingBrace(of: brace, withinLines: 40), isIndentedBody(from: start, to: close)
         else { return false }
         let member = file.text(in: range(start, close + 1))
         guard let (_, items) = TipKitTipTranslation.items(ofVar: member, name: Substring(name.text), interpolating: [])
@@ -47,6 +47,26 @@ extension Lexer {
                     title: "Write it in .tips")
             ])
         noteReport(.error)
+        return true
+    }
+
+    /// Whether every line after the one at `start` up to the one holding
+    /// `close` is blank or indented further than that line, but the last,
+    /// which may be indented as much: a member's `}`. A member still being
+    /// typed (`var title: Text { Text("Hi")` with no `}`) would otherwise
+    /// be closed by the tip's `}`, and its fix would remove the tip's items
+    /// after it and the tip's `}`.
+    private func isIndentedBody(from start: Int, to close: Int) -> Bool {
+        let base = start - file.lineLayout(at: UInt32(start)).start
+        var position = start
+        while let lineBreak = bytes[position..<close].firstIndex(of: 0x0A) {
+            let lineStart = lineBreak + 1
+            let text = blanksEnd(from: lineStart)
+            let isBlank = text < bytes.count && (bytes[text] == 0x0A || bytes[text] == 0x0D)
+            let isLast = !bytes[lineStart..<close].contains(0x0A)
+            if !isBlank, text - lineStart < base + (isLast && text == close ? 0 : 1) { return false }
+            position = lineStart
+        }
         return true
     }
 }

@@ -23,8 +23,16 @@ extension SyntaxParser {
         let name = identifier(nameToken)
         let place = inBlock ? " at file scope, outside the tip's braces," : ""
         error("this is TipKit's Swift; in .tips an event is declared\(place) as: event \(name.name)", at: first.range)
-        while !atItemEnd, !atDeclarationStart { advance() }
+        // An open `(` carries the line on: a line that starts with an item's keyword (not a
+        // label, as `id:` is in `Event(\n    id: "x"\n)`) ends it all the same.
+        while !atItemEnd, !atDeclarationStart, !startsItemLine() { advance() }
         return EventDecl(doc: doc, name: name, fields: [], keep: nil, range: range(from: first.range))
+    }
+
+    /// Whether the current token starts a line with an item's keyword not
+    /// followed by `:`, as a `.tips` item line starts.
+    private mutating func startsItemLine() -> Bool {
+        currentStartsLine && current.keyword?.startsTipItem == true && peek().kind != .colon
     }
 
     /// Where the `=` is after the name at `offset` of a TipKit event: right

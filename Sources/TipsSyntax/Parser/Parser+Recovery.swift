@@ -134,6 +134,10 @@ extension SyntaxParser {
         let pasted = current
         guard let event = parseTipKitEvent(doc: nil, inBlock: true) else { return false }
         pastedDeclarations.append(.event(event))
+        // Moved only once written out, its `(` closed: a line being typed keeps its place.
+        let written = file.text(in: event.range)
+        guard written.hasSuffix(")"), written.count(where: { $0 == "(" }) == written.count(where: { $0 == ")" })
+        else { return true }
         let comment = { (rest: String) in rest.isEmpty ? "" : " " + rest }
         if let fix = movingOutOfBlock(
             pasted: pasted, end: event.range.end, moved: { "event \(event.name.name)" + comment($0) })
