@@ -28,7 +28,7 @@ extension Lexer {
     @inline(never)
     mutating func scanTipKitMember(from start: Int) -> Bool {
         guard let name = word(at: blanksEnd(from: start + 3)), Self.translatedMembers.contains(name.text),
-            bytes[blanksEnd(from: name.end)] == UInt8(ascii: ":"),
+            case let colon = blanksEnd(from: name.end), colon < bytes.count, bytes[colon] == UInt8(ascii: ":"),
             let brace = bytes[name.end..<lineEnd(from: name.end)].firstIndex(of: UInt8(ascii: "{")),
             let close = closingBrace(of: brace, withinLines: 40), isIndentedBody(from: start, to: close)
         else { return false }
