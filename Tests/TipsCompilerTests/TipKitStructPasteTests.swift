@@ -350,27 +350,10 @@ import Testing
     /// Xcode's formatting (`@Parameter` on a line of its own): each member
     /// is one error, and the fixes leave a file that checks clean.
     @Test func theTalksTipMovedOverMemberByMemberChecksOnceFixed() {
-        let text = """
-            tip FavoriteBackyard {
-                @Parameter
-                static var isLoggedIn: Bool = false
-
-                static let enteredBackyardDetailView: Event = Event(
-                    id: "entered-backyard-detail-view"
-                )
-
-                var title: Text {
-                    Text("Save as a Favorite")
-                }
-
-                var rules: [Rule] {
-                    #Rule(Self.$isLoggedIn) { $0 == true }
-                    #Rule(Self.enteredBackyardDetailView) { $0.donations.count >= 3 }
-                }
-            }
-
-            """
-        #expect(TipKitRulePasteTests.compile(text).diagnostics.count == 4)
+        let text = Self.talksTip.replacingOccurrences(
+            of: "struct FavoriteBackyardTip: Tip {", with: "tip FavoriteBackyard {")
+        // The parameter, the event, and six members: title, message, asset, actions, rules, options.
+        #expect(TipKitRulePasteTests.compile(text).diagnostics.count == 8)
         let fixed = Self.applyingEveryFix(to: text)
         #expect(TipKitRulePasteTests.compile(fixed).diagnostics.map(\.message) == [])
         #expect(fixed.hasPrefix("parameter isLoggedIn: Bool = false\n\nevent enteredBackyardDetailView\n\ntip "))
