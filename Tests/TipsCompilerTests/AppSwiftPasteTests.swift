@@ -58,8 +58,11 @@ import Testing
                 "a .tips file imports nothing (the Swift tipc writes imports TipsRuntime); remove 'import TipKit'",
                 "a .tips file imports nothing (the Swift tipc writes imports TipsRuntime); remove 'import SwiftUI'",
             ])
+        // At the file's start, the blank line after the imports goes with them.
         let fixed = TipKitStructPasteTests.applyingEveryFix(to: text)
-        #expect(fixed == Self.after)
+        #expect(fixed == String(Self.after.dropFirst()))
+        #expect(TipKitStructPasteTests.applyingEveryFix(to: "import TipKit\n\n" + Self.after) == Self.after)
+        #expect(TipKitStructPasteTests.applyingEveryFix(to: "// Tips.\nimport TipKit\n\n") == "// Tips.\n\n")
         #expect(TipKitRulePasteTests.compile(fixed).diagnostics.map(\.message) == [])
     }
 

@@ -103,9 +103,13 @@ extension SyntaxParser {
     /// words are skipped (the next line may be another import).
     private mutating func reportImport() {
         let written = current.range.extended(to: peek().range)
-        let lineEnd = file.lineLayout(at: written.start).end
-        let removed = SourceRange(
-            file: written.file, start: written.start, end: UInt32(min(lineEnd + 1, file.bytes.count)))
+        var end = min(file.lineLayout(at: written.start).end + 1, file.bytes.count)
+        // At the file's start or after a blank line, the blank line after it goes too:
+        // `import TipKit` and the blank line Swift puts after it leave no gap.
+        let bytes = file.bytes
+        let atParagraphStart = written.start == 0 || (written.start >= 2 && bytes[Int(written.start) - 2] == 0x0A)
+        if atParagraphStart, end < bytes.count, bytes[end] == 0x0A { end += 1 }
+        let removed = SourceRange(file: written.file, start: written.start, end: UInt32(end))
         error(
             "a .tips file imports nothing (the Swift tipc writes imports TipsRuntime); remove '\(text(written))'",
             at: written, fixIts: [FixIt(range: removed, replacement: "", title: "Remove the line")])
