@@ -12,12 +12,12 @@ import Testing
     @Test(arguments: [
         (
             "try? Tips.configure([\n    .displayFrequency(.immediate)\n])", "try? Tips.configure",
-            "'Tips.configure' is the app's Swift, called where it starts (TipsRuntime has it, as TipKit does); "
+            "'Tips.configure' is the app's Swift, called where the app starts (TipsRuntime has it, as TipKit does); "
                 + ".tips sets the display frequency in its config block: config { displayFrequency daily }"
         ),
         (
             "Tips.showAllTipsForTesting()", "Tips.showAllTipsForTesting",
-            "'Tips.showAllTipsForTesting' is the app's Swift, called where it starts (TipsRuntime has it, as TipKit "
+            "'Tips.showAllTipsForTesting' is the app's Swift, called where the app starts (TipsRuntime has it, as TipKit "
                 + "does); a scenario turns the same switch on with the step 'override showAll'"
         ),
         (

@@ -3,11 +3,6 @@
 // Text("Hi") }` is the item `title "Hi"`.
 
 extension Lexer {
-    /// The members of a TipKit tip that have a `.tips` item.
-    private static let translatedMembers: Set<String> = [
-        "title", "message", "image", "asset", "id", "rules", "options", "actions",
-    ]
-
     /// Whether the word `var` and a space or tab start at `position`:
     /// checked where a `v` starts a word inside braces, before the word is
     /// scanned (as ``startsStructKeyword(at:)`` is, for the same reason).
@@ -27,7 +22,7 @@ extension Lexer {
     /// they come).
     @inline(never)
     mutating func scanTipKitMember(from start: Int) -> Bool {
-        guard let name = word(at: blanksEnd(from: start + 3)), Self.translatedMembers.contains(name.text),
+        guard let name = word(at: blanksEnd(from: start + 3)),
             case let colon = blanksEnd(from: name.end), colon < bytes.count, bytes[colon] == UInt8(ascii: ":"),
             let brace = bytes[name.end..<lineEnd(from: name.end)].firstIndex(of: UInt8(ascii: "{")),
             let close = closingBrace(of: brace, withinLines: 40), isIndentedBody(from: start, to: close)

@@ -221,7 +221,7 @@ enum TipKitTipTranslation {
     }
 
     /// A stored property, `let name: String`, as the argument `name:
-    /// String`; nil for a type that a tip argument cannot have: one of
+    /// String`; nil unless its type is one a tip argument can have: one of
     /// the four, or one of `enums`.
     private static func argument(_ member: String, enums: Set<String>) -> String? {
         let words = words(of: member)

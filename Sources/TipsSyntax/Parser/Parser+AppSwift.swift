@@ -1,9 +1,13 @@
 // The app's own Swift pasted where a `.tips` declaration belongs: the calls
 // an app makes to TipKit (and to TipsRuntime, which has the same ones) at
 // launch and in its views. Each is one error that says where the line
-// belongs, read no further than the next declaration.
+// belongs, and is skipped to the end of its statement.
 
 extension SyntaxParser {
+    /// What a call with no `.tips` counterpart is told.
+    private static let declarationsOnly =
+        "a .tips file holds declarations only: config, enum, parameter, event, tip, group and scenario"
+
     /// What TipKit's `Tips` does that an app calls, by member name: the
     /// sentence that says what `.tips` has for it, if anything.
     private static let appCalls: [String: String] = [
@@ -58,13 +62,12 @@ extension SyntaxParser {
     /// app's Swift: the offset of the last token to underline, and what to
     /// say of them.
     private mutating func appCall(at offset: Int, word: String) -> (last: Int, message: String)? {
-        let declares = "; a .tips file holds declarations only: config, enum, parameter, event, tip, group and scenario"
         if word == "Tips", peek(offset + 1).kind == .dot, peek(offset + 2).kind == .identifier {
             let member = text(peek(offset + 2))
             guard let advice = Self.appCalls[member] else { return nil }
             return (
                 offset + 2,
-                "'Tips.\(member)' is the app's Swift, called where it starts (TipsRuntime has it, as TipKit does)"
+                "'Tips.\(member)' is the app's Swift, called where the app starts (TipsRuntime has it, as TipKit does)"
                     + advice
             )
         }
@@ -95,8 +98,22 @@ extension SyntaxParser {
         guard last > offset, peek(last + 1).kind == .leftParen else { return nil }
         let call = (offset...last).map { text(peek($0)) }.joined()
         return (
-            last, "'\(call)' is the app's Swift, called in its code (TipsRuntime has it, as TipKit does)" + declares
+            last,
+            "'\(call)' is the app's Swift, called in its code (TipsRuntime has it, as TipKit does); "
+                + Self.declarationsOnly
         )
+    }
+
+    /// `tip.invalidate(reason: .actionPerformed)`, where `keyword` (a
+    /// declaration's keyword, here a name the app gave a tip or event) is
+    /// followed by `.` and a member: reported as the app's Swift, and skipped.
+    mutating func reportAppCall(on keyword: Token) {
+        let member = peek()
+        error(
+            "'\(text(keyword)).\(text(member))' is the app's Swift, called on a tip or event the app holds "
+                + "(TipsRuntime has it, as TipKit does); " + Self.declarationsOnly,
+            at: keyword.range.extended(to: member.range))
+        skipStatement()
     }
 
     /// `import TipKit`: reported with the fix that removes its line, whose

@@ -108,13 +108,7 @@ extension SyntaxParser {
     mutating func parseDeclarationName(_ keyword: Keyword) -> (keyword: Token, name: Identifier)? {
         let token = advance()
         if currentKind == .dot, peek().kind == .identifier, !current.followsLineBreak {
-            // `tip.invalidate(reason: .actionPerformed)`: the app's Swift, on a tip it holds.
-            let call = "\(keyword.rawValue).\(text(peek()))"
-            error(
-                "'\(call)' is the app's Swift, called on a tip or event the app holds (TipsRuntime has it, as TipKit "
-                    + "does); a .tips file holds declarations only: config, enum, parameter, event, tip, group and scenario",
-                at: token.range.extended(to: peek().range))
-            skipStatement()
+            reportAppCall(on: token)
             return nil
         }
         guard let name = expectIdentifier("expected the \(keyword.rawValue)'s name after '\(keyword.rawValue)'") else {

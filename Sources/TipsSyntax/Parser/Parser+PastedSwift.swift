@@ -167,21 +167,17 @@ extension SyntaxParser {
     /// line holds more than the parameter (and a comment after it).
     func movingOutOfBlock(_ parameter: ParameterDecl, pasted: Token) -> FixIt? {
         let keyword = parameter.transient == nil ? "parameter" : "transient parameter"
-        let nameStart = parameter.name.range.start
-        return movingOutOfBlock(pasted: pasted, end: parameter.range.end) { _ in
-            // From the name to the line's end, a comment after it kept.
-            let (_, lineEnd, _, _) = file.lineLayout(at: parameter.range.end)
-            let declared = file.text(in: SourceRange(file: file.id, start: nameStart, end: UInt32(lineEnd)))
-            return "\(keyword) \(declared.trimmingCharacters(in: .whitespacesAndNewlines))"
-        }
+        let declared = file.text(
+            in: SourceRange(file: file.id, start: parameter.name.range.start, end: parameter.range.end))
+        return movingOutOfBlock(pasted: pasted, end: parameter.range.end, as: "\(keyword) \(declared)")
     }
 
     /// The fix that moves a declaration pasted inside a block, from its
-    /// first token `pasted` to `end`, above the block's declaration:
-    /// `moved` writes it as `.tips` does, given what follows it on its last
-    /// line (nothing, or a comment). Nil when its first line holds
-    /// something before it, or its last line something but a comment after it.
-    func movingOutOfBlock(pasted: Token, end: UInt32, moved: (_ rest: String) -> String) -> FixIt? {
+    /// first token `pasted` to `end`, above the block's declaration,
+    /// written as `declaration` (with the comment after it on its last
+    /// line, if any). Nil when its first line holds something before it,
+    /// or its last line something but a comment after it.
+    func movingOutOfBlock(pasted: Token, end: UInt32, as declaration: String) -> FixIt? {
         func text(_ start: Int, _ end: Int) -> String {
             file.text(in: SourceRange(file: file.id, start: UInt32(start), end: UInt32(end)))
         }
@@ -193,7 +189,7 @@ extension SyntaxParser {
             rest.isEmpty || rest.hasPrefix("//"), lineEnd < file.bytes.count
         else { return nil }
         let start = file.lineLayout(at: min(declarationStart, UInt32(lineStart))).start
-        let written = moved(rest)
+        let written = rest.isEmpty ? declaration : declaration + " " + rest
         return FixIt(
             range: SourceRange(file: file.id, start: UInt32(start), end: UInt32(lineEnd + 1)),
             replacement: written + newline + newline + text(start, lineStart), title: "Move '\(written)' above the tip")

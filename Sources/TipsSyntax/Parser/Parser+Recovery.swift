@@ -138,10 +138,7 @@ extension SyntaxParser {
         let written = file.text(in: event.range)
         guard written.hasSuffix(")"), written.count(where: { $0 == "(" }) == written.count(where: { $0 == ")" })
         else { return true }
-        let comment = { (rest: String) in rest.isEmpty ? "" : " " + rest }
-        if let fix = movingOutOfBlock(
-            pasted: pasted, end: event.range.end, moved: { "event \(event.name.name)" + comment($0) })
-        {
+        if let fix = movingOutOfBlock(pasted: pasted, end: event.range.end, as: "event \(event.name.name)") {
             attach(fix, toErrorAt: pasted.range)
         }
         return true
