@@ -101,17 +101,15 @@ struct CommandSpec: Sendable {
         return parsed
     }
 
-    /// The known option `spelled` (`--ouput`) most likely stands for, judged
-    /// by the words without their dashes: counted with them, every option is
-    /// two letters longer and so may be one more edit away (`--bogus` would
-    /// be taken for `--jobs`).
+    /// The known option `spelled` (`--ouput`, `--output` for `--output-dir`)
+    /// most likely stands for (``SpellingSuggester/suggestion(for:among:)``),
+    /// judged by the words without their dashes: counted with them, every
+    /// option is two letters longer and so may be one more edit away
+    /// (`--bogus` would be taken for `--jobs`).
     static func closestOption(to spelled: String, among known: [String]) -> String? {
         func word(_ option: String) -> String { String(option.drop { $0 == "-" }) }
         let byWord = Dictionary(known.map { (word($0), $0) }, uniquingKeysWith: { first, _ in first })
-        if let close = SpellingSuggester.closest(to: word(spelled), among: byWord.keys) { return byWord[close] }
-        // `--output` for `--output-dir`: the one option the word begins.
-        let begun = byWord.keys.filter { word(spelled).count >= 3 && $0.hasPrefix(word(spelled)) }
-        return begun.count == 1 ? byWord[begun[0]] : nil
+        return SpellingSuggester.suggestion(for: word(spelled), among: byWord.keys).flatMap { byWord[$0] }
     }
 }
 

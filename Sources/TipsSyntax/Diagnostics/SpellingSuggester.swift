@@ -16,6 +16,16 @@ public enum SpellingSuggester {
         return Spelling.closest(to: word, among: candidates, limit: limit) { Array($0.unicodeScalars) }
     }
 
+    /// What `word` most likely stands for among `candidates`: the one
+    /// candidate it begins, when it is three letters or more and begins one
+    /// alone (ignoring case), as a word does while it is typed (`newSes`,
+    /// `--output` for `--output-dir`), however far the rest is; else the
+    /// ``closest(to:among:)``.
+    public static func suggestion(for word: String, among candidates: some Sequence<String>) -> String? {
+        let begun = word.count >= 3 ? candidates.filter { $0.lowercased().hasPrefix(word.lowercased()) } : []
+        return begun.count == 1 ? begun[0] : closest(to: word, among: candidates)
+    }
+
     /// The optimal-string-alignment edit distance between two scalar arrays.
     public static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int { Spelling.distance(a, b) }
 }

@@ -96,16 +96,13 @@ extension SyntaxParser {
     }
 
     /// When `word` is close to one of `words`, reports "unknown \(what)
-    /// 'word'; did you mean ...?" at `range` and returns the suggestion. A
-    /// word of three letters or more that begins one of `words` alone, as
-    /// a keyword does while it is typed (`newSes`, `maxDisplayC`), is taken
-    /// for that one, however far the rest of it is.
+    /// 'word'; did you mean ...?" at `range` and returns the suggestion
+    /// (``SpellingSuggester/suggestion(for:among:)``: a keyword half typed,
+    /// `maxDisplayC`, is told the one it begins).
     mutating func reportMisspelling(
         _ what: String, _ word: String, at range: SourceRange, among words: some Sequence<String>
     ) -> String? {
-        let started = word.count >= 3 ? words.filter { $0.lowercased().hasPrefix(word.lowercased()) } : []
-        guard let suggestion = started.count == 1 ? started[0] : SpellingSuggester.closest(to: word, among: words)
-        else { return nil }
+        guard let suggestion = SpellingSuggester.suggestion(for: word, among: words) else { return nil }
         error("unknown \(what) '\(word)'", at: range, suggesting: .didYouMean(suggestion))
         return suggestion
     }
