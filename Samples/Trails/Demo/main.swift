@@ -19,9 +19,30 @@ import TrailsTips
 #endif
 
 let clock = TipsRuntime.ManualClock(Date(timeIntervalSince1970: 1_767_225_600))  // 2026-01-01
+// A store of its own for each run, named so that no other run can have left
+// it behind: a run stopped by a signal does not reach the `defer`, and a
+// process id comes round again, so a directory named after it once opened
+// on another run's week (its compass tip snoozed, the hiker signed in).
 let store = FileManager.default.temporaryDirectory
-    .appendingPathComponent("trails-demo-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+    .appendingPathComponent("trails-demo-\(UUID().uuidString)", isDirectory: true)
 defer { try? FileManager.default.removeItem(at: store) }
+let signalSources = removeOnSignals(store)
+
+/// Removes `directory` and exits when the demo is interrupted, hung up on or
+/// told to stop (Control-C, a closed terminal), as the `defer` does at the
+/// end; returns the signal sources, which watch for as long as they are held.
+func removeOnSignals(_ directory: URL) -> [any DispatchSourceSignal] {
+    [SIGINT, SIGHUP, SIGTERM].map { number in
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler {
+            try? FileManager.default.removeItem(at: directory)
+            exit(128 + number)
+        }
+        source.resume()
+        return source
+    }
+}
 
 let center = TipsRuntime.TipCenter()
 do {
