@@ -9,81 +9,26 @@ import PackagePlugin
 /// It runs the same `tipc compile` as the build plugin, so naming and
 /// emission are identical; the files land in `<target>/Generated/`, and files
 /// there that tipc generated from a `.tips` file that is gone are removed.
-///
-/// The command declares no permission, so that `--help` (and a mistyped
-/// target) is answered without SwiftPM first asking for one; on macOS,
-/// SwiftPM's sandbox lets it write only with `--allow-writing-to-package-directory`.
+/// Its options, errors and permission are `tips-lock`'s (``TipsCommand``).
 @main
 struct TipsGenerate: CommandPlugin {
+    static let command = TipsCommand(name: "generate-tips", tipcCommand: "compile", help: GenerateUsage.help)
+
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        var extractor = ArgumentExtractor(arguments)
-        if extractor.extractFlag(named: "help") > 0 || arguments.contains("-h") {
-            print(GenerateUsage.help)
-            return
-        }
-        let names = extractor.extractOption(named: "target")
-        if let unknown = extractor.remainingArguments.first {
-            throw GenerateError.unknownArgument(unknown)
-        }
-        let targets = context.package.targets.compactMap { target in
-            TipsTarget(target).map { (target, $0) }
-        }
-        if let missing = names.first(where: { name in !targets.contains { $0.0.name == name } }) {
-            throw GenerateError.noSuchTarget(missing, targetsWithTips: targets.map(\.0.name).sorted())
-        }
-        if targets.isEmpty { throw GenerateError.noTargetWithTips }
+        guard let targets = try Self.command.targets(in: context, arguments: arguments) else { return }
         let tool = try context.tool(named: "tipc").url
-        for (target, tips) in targets where names.isEmpty || names.contains(target.name) {
+        for (target, tips) in targets {
             let output = target.directoryURL.appendingPathComponent("Generated", isDirectory: true)
-            var toolArguments = ["compile"] + tips.inputs.map(\.path) + ["--output-dir", output.path]
-            if let options = tips.optionsFile { toolArguments += ["--options-file", options.path] }
-            if let lock = tips.lockFile { toolArguments += ["--lock", lock.path] }
-            if let catalog = tips.catalogFile { toolArguments += ["--strings", catalog.path] }
-            let process = Process()
-            process.executableURL = tool
-            process.arguments = toolArguments
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw GenerateError.tipcFailed(target: target.name, status: process.terminationStatus)
-            }
-            let removed = try StaleOutputs.remove(in: output, keeping: tips.outputNames)
+            // A lock error says how to accept the change here, as the build plugin's does.
+            let update = TipsTargetFiles.lockUpdateCommand(target: target.name)
+            let arguments =
+                tips.inputs.map(\.path) + ["--output-dir", output.path]
+                + tips.compileOptions(lockUpdateCommand: update)
+            try Self.command.runTipc(tool, arguments, for: target)
+            let removed = try StaleOutputs.remove(in: output, keeping: Set(tips.outputNames))
             let note = removed.isEmpty ? "" : "; removed \(removed.joined(separator: ", ")) (its .tips file is gone)"
             print("Generated \(tips.inputs.count) file(s) for \(target.name) in \(output.path)\(note)")
         }
-    }
-}
-
-/// A target's `.tips` files, options file, lock and String Catalog, as the build plugin finds them.
-struct TipsTarget {
-    let inputs: [URL]
-    let optionsFile: URL?
-    let lockFile: URL?
-    let catalogFile: URL?
-
-    init?(_ target: Target) {
-        guard let module = target.sourceModule else { return nil }
-        var files = module.sourceFiles.map(\.url)
-        // A catalog the target excludes (so that SwiftPM does not take it for a resource) is still the target's.
-        let catalog = module.directoryURL.appendingPathComponent("Tips.xcstrings")
-        if !files.contains(catalog), FileManager.default.fileExists(atPath: catalog.path) { files.append(catalog) }
-        inputs = files.filter { $0.pathExtension == "tips" }.sorted { $0.path < $1.path }
-        guard !inputs.isEmpty else { return nil }
-        optionsFile = files.first { $0.lastPathComponent == "tipc.options" }
-        lockFile = Self.nearest("tipc.lock", in: files)
-        catalogFile = Self.nearest("Tips.xcstrings", in: files)
-    }
-
-    /// The target's own file of this name: the one nearest its folder.
-    static func nearest(_ name: String, in files: [URL]) -> URL? {
-        files.filter { $0.lastPathComponent == name }.min { $0.pathComponents.count < $1.pathComponents.count }
-    }
-
-    /// The files `tipc compile` writes: one per input, named from its file
-    /// name (`Menu.tips` → `Menu.tips.swift`). A file tipc wrote under an
-    /// earlier name (`Menu.swift`) is not among them, so it is removed.
-    var outputNames: Set<String> {
-        Set(inputs.map { $0.deletingPathExtension().lastPathComponent + ".tips.swift" })
     }
 }
 
@@ -127,28 +72,4 @@ enum GenerateUsage {
           --target <name>  Only this target (repeatable). Default: every target with .tips files.
           --help, -h       Show this help.
         """
-}
-
-enum GenerateError: Error, CustomStringConvertible {
-    case tipcFailed(target: String, status: Int32)
-    case noSuchTarget(String, targetsWithTips: [String])
-    case noTargetWithTips
-    case unknownArgument(String)
-
-    var description: String {
-        switch self {
-        case .tipcFailed(let target, let status):
-            "tipc failed for target '\(target)' (exit status \(status)); on macOS, writing into the package "
-                + "needs `swift package --allow-writing-to-package-directory generate-tips`"
-        case .noSuchTarget(let name, let targets):
-            targets.isEmpty
-                ? "no target named '\(name)', and no target of this package has .tips files"
-                : "no target named '\(name)' has .tips files; the targets that have are: "
-                    + targets.joined(separator: ", ")
-        case .noTargetWithTips:
-            "no target of this package has .tips files"
-        case .unknownArgument(let argument):
-            "unknown argument '\(argument)'; run 'swift package generate-tips --help' for usage"
-        }
-    }
 }

@@ -9,18 +9,14 @@ import PackagePlugin
 @main
 struct TipsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
-        guard let module = target.sourceModule else { return [] }
-        var files = module.sourceFiles.map(\.url)
-        // A catalog the target excludes (so that SwiftPM does not take it for a resource) is still the target's.
-        let catalog = module.directoryURL.appendingPathComponent(TipsBuildCommand.catalogFileName)
-        if !files.contains(catalog), FileManager.default.fileExists(atPath: catalog.path) { files.append(catalog) }
+        guard let tips = TipsTargetFiles(target) else { return [] }
         return try TipsBuildCommand.make(
-            files: files,
+            tips,
             tool: context.tool(named: "tipc").url,
             workDirectory: context.pluginWorkDirectoryURL,
             targetName: target.name,
             // A lock error says how to accept the change here: the package's command, not `tipc lock`.
-            lockUpdateCommand: TipsBuildCommand.lockUpdateCommand(target: target.name)
+            lockUpdateCommand: TipsTargetFiles.lockUpdateCommand(target: target.name)
         )
     }
 }
@@ -30,8 +26,9 @@ struct TipsPlugin: BuildToolPlugin {
 
     extension TipsPlugin: XcodeBuildToolPlugin {
         func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-            try TipsBuildCommand.make(
-                files: target.inputFiles.map(\.url),
+            guard let tips = TipsTargetFiles(files: target.inputFiles.map(\.url)) else { return [] }
+            return try TipsBuildCommand.make(
+                tips,
                 tool: context.tool(named: "tipc").url,
                 workDirectory: context.pluginWorkDirectoryURL,
                 targetName: target.displayName,
@@ -45,74 +42,34 @@ struct TipsPlugin: BuildToolPlugin {
 /// Builds the one command that compiles every `.tips` file of a target
 /// together (so cross-file references resolve).
 enum TipsBuildCommand {
-    /// The name of the optional options file beside the `.tips` files; each
-    /// of its lines is a `tipc` option such as `--access-level public`.
-    static let optionsFileName = "tipc.options"
-    /// The name of the optional lock of the target's persisted identities
-    /// (`tipc lock`, the `tips-lock` command plugin); given, the build fails
-    /// on a change that would lose users' state.
-    static let lockFileName = "tipc.lock"
-    /// The name of the optional String Catalog of the tips' translations
-    /// (`tipc strings` writes it); given, the generated code carries them.
-    static let catalogFileName = "Tips.xcstrings"
-
-    /// The package's command that updates the lock of `target`, as
-    /// `LockFile.packageUpdateCommand(target:)` spells it for the language
-    /// server (a plugin cannot import TipsCompiler): the name quoted for a
-    /// shell when it needs it.
-    static func lockUpdateCommand(target: String) -> String {
-        let plain = target.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || "0123456789_-.".unicodeScalars.contains($0))
-        }
-        let name = plain && !target.isEmpty ? target : "'" + target.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        return "swift package --allow-writing-to-package-directory tips-lock --target \(name)"
-    }
-
-    /// The command compiling `files` with `tool`; a lock's errors name
-    /// `lockUpdateCommand` (else `tipc lock`) as the way to accept a change.
+    /// The command compiling the target's `tips` with `tool`; a lock's errors
+    /// name `lockUpdateCommand` (else `tipc lock`) as the way to accept a change.
     static func make(
-        files: [URL], tool: URL, workDirectory: URL, targetName: String, lockUpdateCommand: String?
+        _ tips: TipsTargetFiles, tool: URL, workDirectory: URL, targetName: String, lockUpdateCommand: String?
     ) throws -> [Command] {
-        let inputs = files.filter { $0.pathExtension == "tips" }.sorted { $0.path < $1.path }
-        guard !inputs.isEmpty else { return [] }
-        let optionsFile = files.first { $0.lastPathComponent == optionsFileName }
-        // The target's own lock: the one nearest its folder, where `tips-lock` writes it.
-        let lockFile = nearest(lockFileName, in: files)
-        let catalogFile = nearest(catalogFileName, in: files)
         let outputDirectory = workDirectory.appendingPathComponent("GeneratedSources", isDirectory: true)
         // Two inputs with one file name (in different folders) would be two
         // producers of one output, which SwiftPM rejects before tipc runs:
         // each output is declared once, and tipc reports the clash naming both.
-        var seen: Set<String> = []
-        // `Menu.tips` → `Menu.tips.swift`, as tipc names it (`TipsRuntimeBackend.outputFileName(for:)`).
-        let names = inputs.map { $0.deletingPathExtension().lastPathComponent + ".tips.swift" }
-            .filter { seen.insert($0).inserted }
+        let names = tips.outputNames
         // The target's own file of an output's name (what `generate-tips` wrote into Generated/) would be a
         // second producer of one object, which SwiftPM reports only as "multiple producers": say what it is.
-        if let committed = files.first(where: { seen.contains($0.lastPathComponent) }) {
+        if let committed = tips.files.first(where: { names.contains($0.lastPathComponent) }) {
             throw TipsPluginError.generatedCodeCommitted(committed, target: targetName)
         }
-        let outputs = names.map { outputDirectory.appendingPathComponent($0) }
-        var arguments = ["compile"] + inputs.map(\.path) + ["--output-dir", outputDirectory.path]
-        if let optionsFile { arguments += ["--options-file", optionsFile.path] }
-        if let lockFile {
-            arguments += ["--lock", lockFile.path] + (lockUpdateCommand.map { ["--lock-update", $0] } ?? [])
-        }
-        if let catalogFile { arguments += ["--strings", catalogFile.path] }
+        let arguments =
+            ["compile"] + tips.inputs.map(\.path) + ["--output-dir", outputDirectory.path]
+            + tips.compileOptions(lockUpdateCommand: lockUpdateCommand)
         return [
             .buildCommand(
-                displayName: "Compiling \(inputs.count) .tips file(s) for \(targetName)",
+                displayName: "Compiling \(tips.inputs.count) .tips file(s) for \(targetName)",
                 executable: tool,
                 arguments: arguments,
-                inputFiles: inputs + [tool] + [optionsFile, lockFile, catalogFile].compactMap { $0 },
-                outputFiles: outputs
+                inputFiles: tips.inputs + [tool]
+                    + [tips.optionsFile, tips.lockFile, tips.catalogFile].compactMap { $0 },
+                outputFiles: names.map { outputDirectory.appendingPathComponent($0) }
             )
         ]
-    }
-
-    /// The target's own file of this name: the one nearest its folder.
-    static func nearest(_ name: String, in files: [URL]) -> URL? {
-        files.filter { $0.lastPathComponent == name }.min { $0.pathComponents.count < $1.pathComponents.count }
     }
 }
 
