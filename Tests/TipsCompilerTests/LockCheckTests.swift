@@ -132,7 +132,7 @@ import TipsTestSupport
     }
 
     /// The package's command names its target as a shell reads it, and
-    /// TipsPlugin (which cannot import this module) spells it the same way.
+    /// the plugins (which cannot import this module) spell it the same way.
     @Test func thePackageCommandQuotesItsTargetAsTheBuildPluginDoes() throws {
         let command = "swift package --allow-writing-to-package-directory tips-lock --target "
         #expect(LockFile.packageUpdateCommand(target: "Trails_2.x") == command + "Trails_2.x")
@@ -146,7 +146,8 @@ import TipsTestSupport
             return Array(lines[start...end])
         }
         #expect(
-            try spelling("Plugins/TipsPlugin/TipsPlugin.swift") == spelling("Sources/TipsCompiler/Lock/LockFile.swift"))
+            try spelling("Plugins/Shared/TipsTargetFiles.swift") == spelling("Sources/TipsCompiler/Lock/LockFile.swift")
+        )
     }
 
     /// "Did you rename it?" carries the fix that adds the `renamedFrom` it
