@@ -91,6 +91,30 @@ import Testing
         #expect(Self.diagnostics(ofRule: fixed) == [])
     }
 
+    @Test(arguments: [
+        (
+            "viewedProfile.donatedWithin(7d).count >= 3",
+            "query the donations: write 'viewedProfile.donations.within(...)'; "
+                + "TipKit's 'donatedWithin' is 'within' here, as in 'within(7d)'"
+        ),
+        ("viewedProfile.within(7d).count >= 3", "query the donations: write 'viewedProfile.donations.within(...)'"),
+        ("viewedProfile.withn(7d).count >= 3", "query the donations: write 'viewedProfile.donations.within(...)'"),
+    ])
+    func aStepOnTheEventsNameIsOneErrorWhoseFixWritesTheQuery(_ written: String, _ message: String) throws {
+        #expect(Self.diagnostics(ofRule: written) == [message])
+        let fixed = try #require(Self.applyingOnlyFix(toRule: written))
+        #expect(fixed == "viewedProfile.donations.within(7d).count >= 3")
+        #expect(Self.diagnostics(ofRule: fixed) == [])
+    }
+
+    @Test func aStepOnTheEventsNameThatIsNoStepSaysTheSteps() {
+        #expect(
+            Self.diagnostics(ofRule: "viewedProfile.recent(3).count >= 3") == [
+                "'recent' is not a query step; query the donations with within, where, largestSubset or "
+                    + "smallestSubset, as in 'viewedProfile.donations.within(7d)'"
+            ])
+    }
+
     /// `rule` with the fix of its one diagnostic applied; nil when there is no such fix.
     static func applyingOnlyFix(toRule rule: String) -> String? {
         let text = Self.file(ofRule: rule)

@@ -71,6 +71,11 @@ extension Checker {
         _ base: Expr, method: Identifier, arguments: [ArgumentSyntax], range: SourceRange,
         context: ExpressionContext, stepsAfter: Int
     ) -> (query: CheckedQuery, event: CheckedEvent)? {
+        if case .name(let eventName) = base, event(named: eventName.name) != nil {
+            recordUse(.event(eventName.name), at: eventName.range)
+            reportStepOnEvent(eventName, method: method)
+            return nil
+        }
         guard Self.queryMethods.contains(method.name) else {
             if checkQuery(base, context: context) != nil {
                 var hint =
@@ -86,12 +91,6 @@ extension Checker {
             }
             return nil
         }
-        if case .name(let eventName) = base, event(named: eventName.name) != nil {
-            recordUse(.event(eventName.name), at: eventName.range)
-            diagnostics.error(
-                "query the donations: write '\(eventName.name).donations.\(method.name)(...)'", at: method.range)
-            return nil
-        }
         guard let (chain, event) = checkQueryChain(base, context: context, stepsAfter: stepsAfter + 1) else {
             return nil
         }
@@ -100,6 +99,30 @@ extension Checker {
         var query = chain
         query.steps.append(step)
         return (query, event)
+    }
+
+    /// A step called on an event's name (`opened.within(7d)`, TipKit's
+    /// `opened.donatedWithin(7d)`): one error that writes the whole query,
+    /// the step's name as this language spells it included, with the fix
+    /// that puts it in place, so that fixing `.donations` does not uncover a
+    /// second error at the step.
+    private mutating func reportStepOnEvent(_ eventName: Identifier, method: Identifier) {
+        let written = eventName.range.extended(to: method.range)
+        let foreign = Self.foreignQuerySteps[method.name]
+        let step =
+            Self.queryMethods.contains(method.name)
+            ? method.name : foreign?.replacement ?? SpellingSuggester.closest(to: method.name, among: Self.queryMethods)
+        guard let step else {
+            diagnostics.error(
+                "'\(method.name)' is not a query step; query the donations with within, where, largestSubset "
+                    + "or smallestSubset, as in '\(eventName.name).donations.within(7d)'",
+                at: method.range)
+            return
+        }
+        let query = "\(eventName.name).donations.\(step)"
+        diagnostics.error(
+            "query the donations: write '\(query)(...)'" + (foreign?.phrase ?? ""), at: written,
+            suggesting: Suggestion(phrase: "", replacement: query))
     }
 
     private mutating func checkStep(
