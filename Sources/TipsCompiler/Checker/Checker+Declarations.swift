@@ -128,6 +128,13 @@ extension Checker {
                 expected = "\(Self.article(type)) literal"
             }
             if reportAbsentValue(expression, of: type, expected: expected, subject: subject()) { return nil }
+            // `name: String = Ada`: a word where text in quotes was meant, read on as that text.
+            if case .name(let word) = expression, type == .string {
+                diagnostics.error(
+                    "\(subject()) must be \(expected): write the text in quotes, \"\(word.name)\"",
+                    at: expression.range, replacing: "\"\(word.name)\"")
+                return .string(word.name)
+            }
             if case .string(let literal) = expression, literal.plainText == nil, type == .string {
                 diagnostics.error(
                     "\(subject()) cannot interpolate; write plain text",
