@@ -120,32 +120,40 @@ extension Checker {
             }
             fallthrough
         default:
-            if case .error = expression { return nil }
-            let expected: String
-            if case .enumeration(let name) = type {
-                expected = "a case of '\(name)' such as '.\(enumeration(named: name)?.cases.first ?? "case")'"
-            } else {
-                expected = "\(Self.article(type)) literal"
-            }
-            if reportAbsentValue(expression, of: type, expected: expected, subject: subject()) { return nil }
-            // `name: String = Ada`: a word where text in quotes was meant, read on as that text.
-            if case .name(let word) = expression, type == .string {
-                diagnostics.error(
-                    "\(subject()) must be \(expected): write the text in quotes, \"\(word.name)\"",
-                    at: expression.range, replacing: "\"\(word.name)\"")
-                return .string(word.name)
-            }
-            if case .string(let literal) = expression, literal.plainText == nil, type == .string {
-                diagnostics.error(
-                    "\(subject()) cannot interpolate; write plain text",
-                    at: expression.range)
-                return nil
-            }
+            return reportNotConstant(expression, value: value, of: type, subject: subject())
+        }
+    }
+
+    /// The rest of ``checkConstant(_:of:subject:)``: what `expression`, not a
+    /// constant of `type`, is told; the value read on, when there is one.
+    private mutating func reportNotConstant(
+        _ expression: Expr, value: TipValue?, of type: TipsType, subject: @autoclosure () -> String
+    ) -> TipValue? {
+        if case .error = expression { return nil }
+        let expected: String
+        if case .enumeration(let name) = type {
+            expected = "a case of '\(name)' such as '.\(enumeration(named: name)?.cases.first ?? "case")'"
+        } else {
+            expected = "\(Self.article(type)) literal"
+        }
+        if reportAbsentValue(expression, of: type, expected: expected, subject: subject()) { return nil }
+        // `name: String = Ada`: a word where text in quotes was meant, read on as that text.
+        if case .name(let word) = expression, type == .string {
             diagnostics.error(
-                "\(subject()) must be \(expected), but this is \(describeLiteral(value))",
+                "\(subject()) must be \(expected): write the text in quotes, \"\(word.name)\"",
+                at: expression.range, replacing: "\"\(word.name)\"")
+            return .string(word.name)
+        }
+        if case .string(let literal) = expression, literal.plainText == nil, type == .string {
+            diagnostics.error(
+                "\(subject()) cannot interpolate; write plain text",
                 at: expression.range)
             return nil
         }
+        diagnostics.error(
+            "\(subject()) must be \(expected), but this is \(describeLiteral(value))",
+            at: expression.range)
+        return nil
     }
 
     /// `name: String = nil` (or `null`, `None`): there is no absent value,
