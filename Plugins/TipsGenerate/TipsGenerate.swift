@@ -25,6 +25,7 @@ struct TipsGenerate: CommandPlugin {
                 tips.inputs.map(\.path) + ["--output-dir", output.path]
                 + tips.compileOptions(lockUpdateCommand: update)
             try Self.command.runTipc(tool, arguments, for: target)
+            // A file tipc wrote under an earlier name (`Menu.swift`) is not among the names, so it goes too.
             let removed = try StaleOutputs.remove(in: output, keeping: Set(tips.outputNames))
             let note = removed.isEmpty ? "" : "; removed \(removed.joined(separator: ", ")) (its .tips file is gone)"
             print("Generated \(tips.inputs.count) file(s) for \(target.name) in \(output.path)\(note)")
