@@ -121,8 +121,8 @@ extension Checker {
         }
         let query = "\(eventName.name).donations.\(step)"
         diagnostics.error(
-            "query the donations: write '\(query)(...)'" + (foreign?.phrase ?? ""), at: written,
-            suggesting: Suggestion(phrase: "", replacement: query))
+            "query the donations: write '\(query)(...)'", at: written,
+            suggesting: Suggestion(phrase: foreign?.phrase ?? "", replacement: query))
     }
 
     private mutating func checkStep(
