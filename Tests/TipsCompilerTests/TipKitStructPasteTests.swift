@@ -418,6 +418,17 @@ import Testing
         #expect(TipKitRulePasteTests.compile(fixed).diagnostics.map(\.message) == [])
     }
 
+    @Test(arguments: ["var placedOrder = Tips.Event(id: \"placedOrder\")", "let placedOrder = Event(id: \"x\")"])
+    func anEventPastedWithoutStaticIsReadAsOne(_ pasted: String) {
+        let text = "tip A {\n    title \"A\"\n    \(pasted)\n    rule placedOrder.count > 0\n}\n"
+        #expect(
+            TipKitRulePasteTests.compile(text).diagnostics.map(\.message) == [
+                "this is TipKit's Swift; in .tips an event is declared at file scope, outside the tip's braces, as: "
+                    + "event placedOrder"
+            ])
+        #expect(TipKitRulePasteTests.compile(Self.applyingEveryFix(to: text)).diagnostics.map(\.message) == [])
+    }
+
     @Test func aDonationTypeInsideTheTipIsTheEventsFields() {
         let text = """
             struct ArticleTip: Tip {

@@ -125,12 +125,15 @@ extension SyntaxParser {
     /// TipKit declares a tip's events: reported, and its declaration kept
     /// for file scope as a pasted parameter's is, with the fix that moves
     /// its line above the declaration. False, with nothing consumed, for
-    /// any other item (a first byte other than `s` or `l` is not looked at further).
+    /// any other item (a first byte other than that of `static`, `let` or
+    /// `var`, which ``parseTipKitEvent(doc:inBlock:)`` reads, is not looked at further).
     mutating func takePastedEvent() -> Bool {
         let start = Int(current.range.start)
-        guard currentKind == .identifier, current.keyword == nil, start < file.bytes.count,
-            file.bytes[start] == UInt8(ascii: "s") || file.bytes[start] == UInt8(ascii: "l")
-        else { return false }
+        guard currentKind == .identifier, current.keyword == nil, start < file.bytes.count else { return false }
+        switch file.bytes[start] {
+        case UInt8(ascii: "s"), UInt8(ascii: "l"), UInt8(ascii: "v"): break
+        default: return false
+        }
         let pasted = current
         guard let event = parseTipKitEvent(doc: nil, inBlock: true) else { return false }
         pastedDeclarations.append(.event(event))
