@@ -95,3 +95,45 @@ import TipsTestSupport
         #expect(writer.text == "let x = f(\n    a: \(long),\n    b\n),\n")
     }
 }
+
+/// A large text written in pieces (``SwiftWriter/endPieceIfLong()``) is the
+/// text written in one buffer, wherever the pieces end: the blank lines that
+/// the writer leaves out after a blank line or a `{` are judged across them.
+@Suite struct SwiftWriterPieceTests {
+    /// Writes the same random declarations to a writer that ends pieces
+    /// between them and to one that never does.
+    @Test(arguments: [1, 2, 3])
+    func piecesJoinToTheTextOfOneBuffer(seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        var pieced = SwiftWriter()
+        var whole = SwiftWriter()
+        for declaration in 0..<20_000 {
+            let kind = generator.next() % 6
+            Self.write(kind, declaration, into: &pieced)
+            pieced.endPieceIfLong()
+            Self.write(kind, declaration, into: &whole)
+        }
+        #expect(pieced.utf8Pieces.count > 3)
+        #expect(whole.utf8Pieces.count == 1)
+        #expect(pieced.text == whole.text)
+        #expect(pieced.utf8Pieces.dropLast().allSatisfy { $0.count >= SwiftWriter.pieceBytes })
+    }
+
+    /// Writes a declaration of kind `kind` (0 to 5): blank lines, a line, blocks, a doc comment.
+    static func write(_ kind: UInt64, _ index: Int, into writer: inout SwiftWriter) {
+        switch kind {
+        case 0: writer.blankLine()
+        case 1:
+            writer.blankLine()
+            writer.blankLine()
+        case 2: writer.line("let x\(index) = \(index)")
+        case 3:
+            writer.block("enum E\(index)") {
+                $0.blankLine()
+                $0.line("case a")
+            }
+        case 4: writer.docComment(["One \(index).", "", "Two."])
+        default: writer.block("struct S\(index)") { _ in }
+        }
+    }
+}

@@ -58,7 +58,11 @@ extension FileEmitter {
                 if !first { writer.line() }
                 first = false
                 emitEvent(event, lowering.runtimeEvent(of: event), spelling, into: &writer)
-                if !event.fields.isEmpty { emitDonateExtension(event, spelling, into: &extensions) }
+                writer.endPieceIfLong()
+                if !event.fields.isEmpty {
+                    emitDonateExtension(event, spelling, into: &extensions)
+                    extensions.endPieceIfLong()
+                }
             }
         }
     }

@@ -66,75 +66,79 @@ struct TablePart: Sendable {
     var readsCopy = false
 }
 
-/// Swift string literals one after the other in one buffer.
+/// Swift string literals one after the other, in pieces of about
+/// ``SwiftWriter/pieceBytes`` for the reason the writer's text is (see
+/// ``SwiftWriter/endPieceIfLong()``).
 struct TableLiterals {
-    /// The literals' UTF-8.
-    var bytes = ByteBuffer()
-    /// Where each literal ends in ``bytes``.
-    var ends: [Int] = []
+    /// Literals one after the other in one buffer, and where each ends in it.
+    struct Piece {
+        var bytes: ByteBuffer
+        var ends: [Int] = []
 
+        /// Where the literal at `index` (of this piece's) is in ``bytes``.
+        func range(_ index: Int) -> Range<Int> {
+            (index == 0 ? 0 : ends[index - 1])..<ends[index]
+        }
+    }
+
+    /// The pieces ended, each about ``SwiftWriter/pieceBytes`` long.
+    private var ended: [Piece] = []
+    /// The piece the literals are appended to.
+    private var current = Piece(bytes: ByteBuffer())
     /// How many literals there are.
-    var count: Int { ends.count }
+    private(set) var count = 0
+    /// How many bytes they take.
+    private(set) var byteCount = 0
+
+    /// The pieces, in order.
+    var pieces: [Piece] { current.ends.isEmpty ? ended : ended + [current] }
 
     /// Appends what `text` holds as one literal, and empties `text`.
     mutating func append(_ text: inout RuleTextWriter) {
-        text.withUTF8 { bytes.appendStringLiteral($0) }
-        ends.append(bytes.count)
+        if current.bytes.count >= SwiftWriter.pieceBytes {
+            // About as many literals as the piece before: its list of ends is not grown from nothing.
+            var next = Piece(bytes: ByteBuffer(capacity: SwiftWriter.pieceCapacity))
+            next.ends.reserveCapacity(current.ends.count + current.ends.count / 4)
+            ended.append(current)
+            current = next
+        }
+        let before = current.bytes.count
+        text.withUTF8 { current.bytes.appendStringLiteral($0) }
+        current.ends.append(current.bytes.count)
+        byteCount += current.bytes.count - before
+        count += 1
         text.removeAll()
-    }
-
-    /// The room the literals of `tip` take, estimated from its rules'
-    /// source (a rule's text holds its source and its tree, which take less
-    /// than three times as many bytes) and a head of about 200 bytes, for
-    /// ``reserve(_:)``: grown by doubling from nothing instead, the 4.6 MB of
-    /// the benchmark's 10,000 tips cost 4 M instructions more in copies
-    /// (callgrind, `tipc compile`).
-    static func room(for tip: CheckedTip) -> (bytes: Int, literals: Int) {
-        let rules = tip.rules
-        var bytes = 200
-        for rule in rules.indices { bytes += 3 * rules[rule].source.utf8.count + 16 }
-        return (bytes, 1 + rules.count)
-    }
-
-    /// Makes room for `room` more, the sum of ``room(for:)`` over the tips to come.
-    mutating func reserve(_ room: (bytes: Int, literals: Int)) {
-        bytes.reserve(room.bytes)
-        ends.reserveCapacity(ends.count + room.literals)
-    }
-
-    /// Where the literal at `index` is in ``bytes``.
-    func range(_ index: Int) -> Range<Int> {
-        (index == 0 ? 0 : ends[index - 1])..<ends[index]
     }
 }
 
 /// The literals of every part of a file's table, in order, read where each
 /// part wrote them rather than copied into one buffer.
 struct TableTexts {
-    let parts: [TableLiterals]
+    /// The pieces of every part, in order.
+    let pieces: [TableLiterals.Piece]
     /// How many literals there are.
     let count: Int
     /// How many bytes they take.
     let byteCount: Int
 
     init(_ parts: [TableLiterals]) {
-        self.parts = parts
+        pieces = parts.flatMap(\.pieces)
         count = parts.reduce(0) { $0 + $1.count }
-        byteCount = parts.reduce(0) { $0 + $1.bytes.count }
+        byteCount = parts.reduce(0) { $0 + $1.byteCount }
     }
 
     /// Calls `body` with each literal of `range`, in order.
     func forEachLiteral(in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var start = 0
-        for part in parts {
-            let lower = max(range.lowerBound, start) - start
-            let upper = min(range.upperBound, start + part.count) - start
-            start += part.count
+        var first = 0
+        for piece in pieces {
+            let lower = max(range.lowerBound, first) - first
+            let upper = min(range.upperBound, first + piece.ends.count) - first
+            first += piece.ends.count
             guard lower < upper else { continue }
-            // The part's bytes read in place once for all its literals here:
+            // The piece's bytes read in place once for all its literals here:
             // read for each literal, the buffer is retained and released each time.
-            part.bytes.withBytes(0..<part.bytes.count) { bytes in
-                for index in lower..<upper { body(UnsafeBufferPointer(rebasing: bytes[part.range(index)])) }
+            piece.bytes.withBytes(0..<piece.bytes.count) { bytes in
+                for index in lower..<upper { body(UnsafeBufferPointer(rebasing: bytes[piece.range(index)])) }
             }
         }
     }
@@ -166,14 +170,13 @@ extension FileEmitter {
         let events = Table(count: names.events.count) { Self.appendEventReference(names.events[$0], to: &$1) }
         let texts = TableTexts(parts.map(\.literals))
         let copy = parts.contains { $0.readsCopy }
-        // Room for the table at once: the largest part of the file (4.6 of
-        // the 14.2 MB written for 10,000 tips), which would otherwise grow
-        // by doubling from nothing, copied at each step. A literal's line
-        // adds its indentation, a comma and a newline (14 bytes); the lines
-        // of the parameters and events before it take about 60 bytes each
-        // (left out, the room ran short and the 4 MB written were copied).
+        // Room for the table, up to a piece's (``SwiftWriter/endPieceIfLong()``
+        // ends the largest part of the file, 4.6 of the 14.2 MB written for
+        // 10,000 tips, in pieces). A literal's line adds its indentation, a
+        // comma and a newline (14 bytes); the lines of the parameters and
+        // events before it take about 60 bytes each.
         let nameLines = (parameters.count + events.count) * 64
-        writer.reserveCapacity(writer.utf8Buffer.count + nameLines + texts.byteCount + texts.count * 16)
+        writer.reserveCapacity(nameLines + texts.byteCount + texts.count * 16)
         guard max(parameters.count, events.count, texts.count) > Self.namesPerLiteral else {
             let literals = Table(count: texts.count) { index, out in
                 texts.forEachLiteral(in: index..<index + 1) { out.append($0) }
@@ -238,6 +241,7 @@ extension FileEmitter {
                 code.end()
                 code.end()
             }
+            writer.endPieceIfLong()
         }
     }
 
@@ -258,6 +262,7 @@ extension FileEmitter {
                             out.append(literal)
                             out.append(",")
                         }
+                        writer.endPieceIfLong()
                     }
                 }
                 writer.line("]")

@@ -59,8 +59,8 @@ struct FileEmitter {
     }
 
     /// A rough size of the generated text per tip or group, so that the
-    /// output buffer seldom grows (growing copies the text and touches fresh
-    /// memory for it): the file's table holds a tip's copy, rules and
+    /// output buffer seldom grows before it is a piece long (growing copies
+    /// the text; see ``SwiftWriter/endPieceIfLong()``): the file's table holds a tip's copy, rules and
     /// options, so its struct takes about 80 bytes, a reusable tip's about
     /// 500 and a group's about 200 (275 on average for the benchmark's
     /// 10,000 tips and 1,000 groups, `tipc compile`).
@@ -98,13 +98,13 @@ struct FileEmitter {
         if file.declarations.contains(where: { if case .event(let e) = $0 { !e.fields.isEmpty } else { false } }) {
             writer.line(importAccess + "import Foundation")
         }
-        guard !declaresNothing else { return [writer.utf8Buffer] }
+        guard !declaresNothing else { return writer.utf8Pieces }
         writer.blankLine()
         writer.line(
             "private let _tipcRuntimeVersionCheck: Swift.Bool = "
                 + "TipsRuntime.TipsRuntimeGeneratedCodeVersion6.isCompatible")
 
-        return [writer.utf8Buffer] + emitSections()
+        return writer.utf8Pieces + emitSections()
     }
 
     /// What follows the header's enums and configuration, in order, each piece written apart.
@@ -123,8 +123,8 @@ struct FileEmitter {
     /// A section's text, what follows it (see ``emit(_:declarations:into:then:table:)``)
     /// and what it puts in the file's table.
     private struct WrittenSection: Sendable {
-        var text: ByteBuffer
-        var following: ByteBuffer
+        var text: [ByteBuffer]
+        var following: [ByteBuffer]
         var table: TablePart
     }
 
@@ -162,18 +162,21 @@ struct FileEmitter {
             var following = SwiftWriter(followsLine: true)
             var table = TablePart()
             emitter.emit(sections[index], declarations: declarations, into: &writer, then: &following, table: &table)
-            return WrittenSection(text: writer.utf8Buffer, following: following.utf8Buffer, table: table)
+            return WrittenSection(text: writer.utf8Pieces, following: following.utf8Pieces, table: table)
         }
         var writer = SwiftWriter(followsLine: true)
         emitEnumsAndConfiguration(table: written.map(\.table), into: &writer)
-        return [writer.utf8Buffer] + written.flatMap { [$0.text, $0.following] }
+        return writer.utf8Pieces + written.flatMap { $0.text + $0.following }
     }
 
     /// Writes the file's enums, the configuration and renames it declares,
     /// and the file's table and tip protocol from `table`, the parts of the
     /// table its ranges of tips wrote, in order.
     private func emitEnumsAndConfiguration(table: [TablePart], into writer: inout SwiftWriter) {
-        for case .enumeration(let decl) in file.declarations { emitEnum(decl, into: &writer) }
+        for case .enumeration(let decl) in file.declarations {
+            emitEnum(decl, into: &writer)
+            writer.endPieceIfLong()
+        }
         if file.emitsConfiguration, let declared = lowering.declaredConfiguration {
             emitConfiguration(declared, into: &writer)
         }
@@ -201,8 +204,8 @@ struct FileEmitter {
             let events = file.declarations.indices.count {
                 if case .event = file.declarations[$0] { true } else { false }
             }
-            // Both pieces at once: grown by doubling from nothing, the 2 MB of
-            // the benchmark's 3,000 `donate` extensions were copied at each step.
+            // Both at once, each up to a piece's room: grown by doubling from
+            // nothing, the text was copied at each step.
             writer.reserveCapacity(events * Self.estimatedBytesPerEvent)
             following.reserveCapacity(events * Self.estimatedBytesPerEvent)
             if events > 0 { emitEvents(into: &writer, extensions: &following) }
@@ -220,13 +223,6 @@ struct FileEmitter {
         at positions: ArraySlice<Int>, into writer: inout SwiftWriter, table: inout TablePart
     ) {
         writer.reserveCapacity(positions.count * Self.estimatedBytesPerDeclaration)
-        var room = (bytes: 0, literals: 0)
-        for position in positions {
-            guard case .tip(let tip) = file.declarations[position] else { continue }
-            let tipRoom = TableLiterals.room(for: tip)
-            room = (room.bytes + tipRoom.bytes, room.literals + tipRoom.literals)
-        }
-        table.literals.reserve(room)
         table.names = FileNames(capacity: positions.count)
         var text = RuleTextWriter(capacity: 1024)
         for position in positions {
@@ -238,6 +234,7 @@ struct FileEmitter {
             case .group(let group): emitGroup(lowering.lower(group), into: &writer)
             case .enumeration, .parameter, .event: break
             }
+            writer.endPieceIfLong()
         }
     }
 
@@ -387,6 +384,7 @@ struct FileEmitter {
                     if reference.renames != nil { appendRenamesArgument(to: &code) }
                     code.end()
                 }
+                writer.endPieceIfLong()
             }
         }
     }
