@@ -39,7 +39,9 @@ public struct SwiftWriter: Sendable {
     /// the room too, and has a quarter of it left for the declaration that
     /// crosses the length. One buffer a section instead, the benchmark's
     /// 10,000 tips faulted in 4,600 pages at each compile after the first,
-    /// 8 ms of system time of 137 (`getrusage`, one job).
+    /// 8 ms of system time of 137, of which the pieces give back about half
+    /// as misses of memory that has left the cache (`getrusage`, one job;
+    /// see `docs/Performance.md`).
     static let pieceBytes = 48 * 1024
     static let pieceCapacity = 64 * 1024
 
