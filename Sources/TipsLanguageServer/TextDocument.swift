@@ -75,36 +75,55 @@ struct TextDocument {
         let lineStart = lineStarts[position.line]
         var lineEnd = position.line + 1 < lineStarts.count ? lineStarts[position.line + 1] - 1 : bytes.count
         if lineEnd > lineStart, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-        var units = 0
-        var index = lineStart
-        while index < lineEnd, units < position.character {
-            let (length, width) = TextDocument.scalar(in: bytes, at: index, end: lineEnd)
-            if units + width > position.character { break }
-            units += width
-            index += length
+        let character = position.character
+        return bytes.withUnsafeBufferPointer { buffer in
+            var units = 0
+            var index = lineStart
+            while index < lineEnd, units < character {
+                // ASCII is one UTF-16 unit a byte: no further than the units left.
+                let asciiEnd = buffer.asciiRunEnd(from: index, to: min(lineEnd, index + (character - units)))
+                units += asciiEnd - index
+                index = asciiEnd
+                guard index < lineEnd, units < character else { break }
+                let (length, width) = TextDocument.scalar(in: buffer, at: index, end: lineEnd)
+                if units + width > character { break }
+                units += width
+                index += length
+            }
+            return index
         }
-        return index
     }
 
-    /// The position of a byte offset, clamped to the text.
+    /// The position of a byte offset, clamped to the text. A run of ASCII
+    /// is counted eight bytes at a time: each diagnostic published counts
+    /// from its line's start, and 1,000 errors on a line of 16 KB took
+    /// 0.8 s to publish, counted character by character.
     func position(of offset: Int) -> LSPPosition {
         let offset = max(0, min(offset, bytes.count))
         let low = firstLine(startingAfter: offset) - 1
-        var units = 0
-        var index = lineStarts[low]
-        while index < offset {
-            let (length, width) = TextDocument.scalar(in: bytes, at: index, end: bytes.count)
-            units += width
-            index += length
+        let units = bytes.withUnsafeBufferPointer { buffer in
+            var units = 0
+            var index = lineStarts[low]
+            while index < offset {
+                let asciiEnd = buffer.asciiRunEnd(from: index, to: offset)
+                units += asciiEnd - index
+                index = asciiEnd
+                guard index < offset else { break }
+                let (length, width) = TextDocument.scalar(in: buffer, at: index, end: buffer.count)
+                units += width
+                index += length
+            }
+            return units
         }
         return LSPPosition(line: low, character: units)
     }
 
-    /// The length in bytes and in UTF-16 units of the character at `index`;
-    /// a byte that is not valid UTF-8 counts as one of each.
-    static func scalar(in bytes: [UInt8], at index: Int, end: Int) -> (length: Int, width: Int) {
+    /// The length in bytes and in UTF-16 units of the character at `index`
+    /// (before `end`); a byte that is not valid UTF-8 counts as one of each.
+    static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> (length: Int, width: Int) {
         guard bytes[index] >= 0x80 else { return (1, 1) }
-        guard let (scalar, length) = SourceFile.decodeScalar(in: bytes[..<end], at: index) else { return (1, 1) }
+        let line = UnsafeBufferPointer(rebasing: bytes[..<end])
+        guard let (scalar, length) = SourceFile.decodeScalar(in: line, at: index) else { return (1, 1) }
         return (length, scalar.utf16.count)
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import TipsTestSupport
 
 @testable import TipsCompiler
 @testable import TipsLanguageServer
@@ -63,6 +64,50 @@ import Testing
         #expect(file.lineColumn(of: 5) == LineColumn(line: 1, column: 3))
         #expect(file.lineColumn(of: 8) == LineColumn(line: 1, column: 6))
         #expect(file.lineText(1) == "a\u{1F600}\u{FFFD}\u{FFFD}\u{FFFD}b")
+    }
+
+    /// Columns, positions and offsets on long lines of ASCII runs of every
+    /// length around eight, scalars of every UTF-8 length and invalid
+    /// bytes, against counting character by character.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func longLinesCountAsCharacterByCharacter(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let pieces: [[UInt8]] = [
+            Array("é".utf8), Array("€".utf8), Array("\u{1F600}".utf8),
+            [0xFF], [0x80], [0xE2, 0x82], [0xED, 0xA0, 0x80],
+        ]
+        var bytes: [UInt8] = []
+        while bytes.count < 1_500 {
+            bytes += (0..<random.int(in: 0...19)).map { _ in UInt8(random.int(in: 0x20...0x7E)) }
+            bytes += random.pick(pieces)
+        }
+        // Each offset counted from the line's start, byte by byte.
+        var columns: [Int] = []
+        var units: [Int] = []
+        var index = 0
+        var (column, unit) = (0, 0)
+        while index < bytes.count {
+            let scalar = bytes[index] < 0x80 ? nil : SourceFile.decodeScalar(in: bytes, at: index)
+            let length = bytes[index] < 0x80 ? 1 : scalar?.length ?? 1
+            for _ in 0..<length {
+                columns.append(column)
+                units.append(unit)
+            }
+            column += 1
+            unit += scalar.map { $0.scalar.utf16.count } ?? 1
+            index += length
+        }
+        var sources = SourceManager()
+        let file = sources.add(path: "f.tips", bytes: bytes)
+        var document = TextDocument(uri: "x", version: 0, text: "")
+        document.bytes = bytes
+        for offset in 0..<bytes.count {
+            let startsCharacter = offset == 0 || columns[offset] != columns[offset - 1]
+            guard startsCharacter else { continue }
+            #expect(file.lineColumn(of: UInt32(offset)).column == 1 + columns[offset])
+            #expect(document.position(of: offset) == LSPPosition(line: 0, character: units[offset]))
+            #expect(document.offset(of: LSPPosition(line: 0, character: units[offset])) == offset)
+        }
     }
 
     @Test func theLanguageServerCountsInvalidBytesAsTheCompilerDoes() {

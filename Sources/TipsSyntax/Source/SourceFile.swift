@@ -155,13 +155,20 @@ public final class SourceFile: Sendable {
     }
 
     /// The number of columns between two byte offsets on one line: one per
-    /// valid UTF-8 scalar, and one per byte that is not valid UTF-8.
+    /// valid UTF-8 scalar, and one per byte that is not valid UTF-8. A run
+    /// of ASCII is counted eight bytes at a time: each diagnostic counts
+    /// from its line's start, and 1,000 errors at the end of a line of
+    /// 458 KB took 0.66 s to render byte by byte.
     func columns(from start: Int, to end: Int) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
             var count = 0
             var index = start
             while index < end {
-                index += buffer[index] < 0x80 ? 1 : Self.decodeScalar(in: buffer, at: index)?.length ?? 1
+                let asciiEnd = buffer.asciiRunEnd(from: index, to: end)
+                count += asciiEnd - index
+                index = asciiEnd
+                guard index < end else { break }
+                index += Self.decodeScalar(in: buffer, at: index)?.length ?? 1
                 count += 1
             }
             return count

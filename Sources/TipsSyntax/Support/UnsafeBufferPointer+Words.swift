@@ -17,6 +17,24 @@ extension UnsafeBufferPointer<UInt8> {
         for index in 0..<Swift.min(count, 8) { value |= UInt64(self[start + index]) << UInt64(8 * index) }
         return value
     }
+
+    /// The index of the first byte from `start` up to `end` (at most
+    /// `count`) that is not ASCII, or `end` when none is; eight bytes are
+    /// tested at once. A column or an editor's position is counted through
+    /// a run of ASCII this way rather than byte by byte.
+    @inline(__always)
+    package func asciiRunEnd(from start: Int, to end: Int) -> Int {
+        var index = start
+        if let base = baseAddress {
+            while index + 8 <= end {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+        }
+        while index < end, self[index] < 0x80 { index += 1 }
+        return index
+    }
 }
 
 /// Tests of the eight bytes of a word at once. A byte that the subtraction
