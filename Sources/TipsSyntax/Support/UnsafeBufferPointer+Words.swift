@@ -27,8 +27,7 @@ extension UnsafeBufferPointer<UInt8> {
         var index = start
         if let base = baseAddress {
             while index + 8 <= end {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 != 0 { break }
+                if !ByteWord.isASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { break }
                 index += 8
             }
         }
@@ -50,6 +49,10 @@ enum ByteWord {
         let difference = word ^ (ones &* UInt64(byte))
         return (difference &- ones) & ~difference & highBits != 0
     }
+
+    /// Whether each of the 8 bytes of `word` is ASCII (below 0x80).
+    @inline(__always)
+    static func isASCII(_ word: UInt64) -> Bool { word & highBits == 0 }
 
     /// Whether one of the 8 bytes of `word` is below `limit` (at most 0x80).
     @inline(__always)
