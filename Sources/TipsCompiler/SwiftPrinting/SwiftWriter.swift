@@ -116,12 +116,13 @@ public struct SwiftWriter: Sendable {
     }
 
     /// `text.hasSuffix("{\n")`: after an ASCII byte, `{` is a character of its
-    /// own; after anything else, the characters decide.
+    /// own; after anything else, the characters decide, which are all in the
+    /// current piece (a piece ends after a line feed).
     private var endsWithOpeningBrace: Bool {
         let count = buffer.count
         guard count >= 3 else { return lastBytes { $1 == UInt8(ascii: "{") && $2 == 0x0A && ($0 ?? 0) < 0x80 } }
         guard buffer[count - 1] == 0x0A, buffer[count - 2] == UInt8(ascii: "{") else { return false }
-        return buffer[count - 3] < 0x80 || text.hasSuffix("{\n")
+        return buffer[count - 3] < 0x80 || buffer.string(0..<count).hasSuffix("{\n")
     }
 
     /// Calls `body` with the text's last three bytes, in order, nil before its

@@ -86,9 +86,9 @@ struct TableLiterals {
     /// The piece the literals are appended to.
     private var current = Piece(bytes: ByteBuffer())
     /// How many literals there are.
-    private(set) var count = 0
+    var count: Int { ended.reduce(current.ends.count) { $0 + $1.ends.count } }
     /// How many bytes they take.
-    private(set) var byteCount = 0
+    var byteCount: Int { ended.reduce(current.bytes.count) { $0 + $1.bytes.count } }
 
     /// The pieces, in order.
     var pieces: [Piece] { current.ends.isEmpty ? ended : ended + [current] }
@@ -102,11 +102,8 @@ struct TableLiterals {
             ended.append(current)
             current = next
         }
-        let before = current.bytes.count
         text.withUTF8 { current.bytes.appendStringLiteral($0) }
         current.ends.append(current.bytes.count)
-        byteCount += current.bytes.count - before
-        count += 1
         text.removeAll()
     }
 }
