@@ -27,7 +27,11 @@ extension LanguageServer {
             } else {
                 published.insert(document.uri)
             }
-            var shown = diagnostics.prefix(Self.maximumPublishedDiagnostics).map { lspDiagnostic($0, in: analysis) }
+            // One counter for the document's diagnostics, which come in the order of their ranges.
+            var counter = PositionCounter()
+            var shown = diagnostics.prefix(Self.maximumPublishedDiagnostics).map {
+                lspDiagnostic($0, in: analysis, counting: &counter)
+            }
             shown += failedSteps.prefix(Self.maximumPublishedDiagnostics - shown.count)
             if count > Self.maximumPublishedDiagnostics {
                 shown.append(moreDiagnostics(count - shown.count, after: shown.last))
@@ -42,8 +46,10 @@ extension LanguageServer {
         return out
     }
 
-    /// A compiler diagnostic as an LSP one: notes with a place become related information.
-    func lspDiagnostic(_ diagnostic: Diagnostic, in analysis: Analysis) -> JSON {
+    /// A compiler diagnostic as an LSP one: notes with a place become related
+    /// information. `counter` counts the positions of its range in its document.
+    func lspDiagnostic(_ diagnostic: Diagnostic, in analysis: Analysis, counting counter: inout PositionCounter) -> JSON
+    {
         let severity: Int =
             switch diagnostic.severity {
             case .error: 1
@@ -59,7 +65,8 @@ extension LanguageServer {
                 message += "\nnote: " + note.message
             }
         }
-        let range = analysis.document(diagnostic.range.file)?.range(diagnostic.range).json ?? .null
+        let range =
+            analysis.document(diagnostic.range.file).map { counter.range(diagnostic.range, in: $0).json } ?? .null
         var members: [String: JSON] = [
             "range": range, "severity": .int(severity), "source": "tipc", "message": .string(message),
         ]
@@ -84,12 +91,13 @@ extension LanguageServer {
             }
             // The fixes the site that reported the diagnostic attached: one source, never read from the wording.
             let fixes = diagnostic.fixIts
+            var counter = PositionCounter()
             for fix in fixes {
                 actions.append([
                     "title": .string(Self.title(of: fix, in: analysis.source(file))),
                     "kind": "quickfix",
                     "isPreferred": .bool(fixes.count == 1),
-                    "diagnostics": [lspDiagnostic(diagnostic, in: analysis)],
+                    "diagnostics": [lspDiagnostic(diagnostic, in: analysis, counting: &counter)],
                     "edit": ["changes": changes(for: fix, in: analysis, document)],
                 ])
             }

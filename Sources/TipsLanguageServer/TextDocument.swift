@@ -19,9 +19,14 @@ struct TextDocument {
     private(set) var lineStarts: [Int]
 
     init(uri: String, version: Int, text: String) {
+        self.init(uri: uri, version: version, bytes: Array(text.utf8))
+    }
+
+    /// A document of `bytes`, which may be invalid UTF-8 as a file on disk may be.
+    init(uri: String, version: Int, bytes: [UInt8]) {
         self.uri = uri
         self.version = version
-        self.bytes = Array(text.utf8)
+        self.bytes = bytes
         self.lineStarts = TextDocument.lineStarts(of: bytes)
     }
 
@@ -58,7 +63,7 @@ struct TextDocument {
     }
 
     /// The index of the first line that starts after `offset` (the line count when none does).
-    private func firstLine(startingAfter offset: Int) -> Int {
+    fileprivate func firstLine(startingAfter offset: Int) -> Int {
         var low = 0
         var high = lineStarts.count
         while low < high {
@@ -94,28 +99,11 @@ struct TextDocument {
         }
     }
 
-    /// The position of a byte offset, clamped to the text. A run of ASCII
-    /// is counted eight bytes at a time: each diagnostic published counts
-    /// from its line's start, and 1,000 errors on a line of 16 KB took
-    /// 0.8 s to publish, counted character by character.
+    /// The position of a byte offset, clamped to the text, counted from its
+    /// line's start (see ``PositionCounter``).
     func position(of offset: Int) -> LSPPosition {
-        let offset = max(0, min(offset, bytes.count))
-        let low = firstLine(startingAfter: offset) - 1
-        let units = bytes.withUnsafeBufferPointer { buffer in
-            var units = 0
-            var index = lineStarts[low]
-            while index < offset {
-                let asciiEnd = buffer.asciiRunEnd(from: index, to: offset)
-                units += asciiEnd - index
-                index = asciiEnd
-                guard index < offset else { break }
-                let (length, width) = TextDocument.scalar(in: buffer, at: index, end: buffer.count)
-                units += width
-                index += length
-            }
-            return units
-        }
-        return LSPPosition(line: low, character: units)
+        var counter = PositionCounter()
+        return counter.position(of: offset, in: self)
     }
 
     /// The length in bytes and in UTF-16 units of the character at `index`
@@ -129,7 +117,57 @@ struct TextDocument {
 
     /// The range of a source range of this document.
     func range(_ range: SourceRange) -> LSPRange {
-        LSPRange(start: position(of: Int(range.start)), end: position(of: Int(range.end)))
+        var counter = PositionCounter()
+        return counter.range(range, in: self)
+    }
+}
+
+/// Positions of a document's byte offsets, each counted in UTF-16 units
+/// from where the count before it stopped when it is on the same line and
+/// not before it, else from its line's start. A run of ASCII is counted
+/// eight bytes at a time.
+///
+/// A document's diagnostics are published in the order of their ranges, so
+/// one counter for all of them scans each line once rather than once for
+/// each diagnostic from its start: on a fuzzer's line of 245 KB of invalid
+/// UTF-8 with 1,000 errors on it, the server's diagnostics take 0.1 s of
+/// CPU rather than 1.3 s.
+struct PositionCounter {
+    /// Where the last count stopped: the offset it was asked for, its line,
+    /// and the first character boundary at or after that offset with the
+    /// UTF-16 units before it. A count from the line's start passes that
+    /// boundary with those units, so a count of a later offset on the line
+    /// goes on from there and gives what it would give from the start.
+    private var last: (offset: Int, line: Int, index: Int, units: Int)?
+
+    /// The position of `offset` (clamped to the text) in `document`.
+    mutating func position(of offset: Int, in document: TextDocument) -> LSPPosition {
+        let offset = max(0, min(offset, document.bytes.count))
+        let line = document.firstLine(startingAfter: offset) - 1
+        var (index, units) = (document.lineStarts[line], 0)
+        if let last, last.line == line, last.offset <= offset { (index, units) = (last.index, last.units) }
+        document.bytes.withUnsafeBufferPointer { buffer in
+            while index < offset {
+                let asciiEnd = buffer.asciiRunEnd(from: index, to: offset)
+                units += asciiEnd - index
+                index = asciiEnd
+                guard index < offset else { break }
+                let (length, width) = TextDocument.scalar(in: buffer, at: index, end: buffer.count)
+                units += width
+                index += length
+            }
+        }
+        last = (offset, line, index, units)
+        return LSPPosition(line: line, character: units)
+    }
+
+    /// The range of `range` in `document`: its end counted on from its
+    /// start, and the counter left at its start, so that the next range,
+    /// which may start before this one ends, goes on from there.
+    mutating func range(_ range: SourceRange, in document: TextDocument) -> LSPRange {
+        let start = position(of: Int(range.start), in: document)
+        var fromStart = self
+        return LSPRange(start: start, end: fromStart.position(of: Int(range.end), in: document))
     }
 }
 

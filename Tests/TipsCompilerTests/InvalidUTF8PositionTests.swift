@@ -99,14 +99,44 @@ import TipsTestSupport
         }
         var sources = SourceManager()
         let file = sources.add(path: "f.tips", bytes: bytes)
-        var document = TextDocument(uri: "x", version: 0, text: "")
-        document.bytes = bytes
+        let document = TextDocument(uri: "x", version: 0, bytes: bytes)
         for offset in 0..<bytes.count {
             let startsCharacter = offset == 0 || columns[offset] != columns[offset - 1]
             guard startsCharacter else { continue }
             #expect(file.lineColumn(of: UInt32(offset)).column == 1 + columns[offset])
             #expect(document.position(of: offset) == LSPPosition(line: 0, character: units[offset]))
             #expect(document.offset(of: LSPPosition(line: 0, character: units[offset])) == offset)
+        }
+    }
+
+    /// A counter carried from offset to offset, as the server publishes a
+    /// document's diagnostics, gives every offset the position a count from
+    /// its line's start gives, whether the offsets come in order (on one
+    /// line, or across lines) or not, inside a character or at its start.
+    @Test(arguments: [4, 5, 6] as [UInt64])
+    func aCarriedCountGivesWhatACountFromTheLineStartGives(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let pieces: [[UInt8]] = [
+            Array("é".utf8), Array("\u{1F600}".utf8), [0xFF], [0xC7, 0x0D], [0xE2, 0x82], Array("\n".utf8),
+        ]
+        var bytes: [UInt8] = []
+        while bytes.count < 3_000 {
+            bytes += (0..<random.int(in: 0...12)).map { _ in UInt8(random.int(in: 0x20...0x7E)) }
+            bytes += random.pick(pieces)
+        }
+        let document = TextDocument(uri: "x", version: 0, bytes: bytes)
+        let ascending = (0..<400).map { _ in random.int(in: 0...bytes.count) }.sorted()
+        let shuffled = (0..<400).map { _ in random.int(in: 0...bytes.count) }
+        for offsets in [ascending, shuffled] {
+            var counter = PositionCounter()
+            for offset in offsets {
+                #expect(counter.position(of: offset, in: document) == document.position(of: offset))
+            }
+        }
+        var counter = PositionCounter()
+        for start in ascending {
+            let range = SourceRange(file: FileID(0), start: UInt32(start), end: UInt32(min(bytes.count, start + 40)))
+            #expect(counter.range(range, in: document) == document.range(range))
         }
     }
 
