@@ -1,4 +1,5 @@
-/// Inputs whose size is all on one line: the parser's lookahead and the
+/// Inputs whose size is all on one line, or on lines that the lexer joins
+/// into one after an operator at their end: the parser's lookahead and the
 /// recovery after an error must stay linear in a line's length. Judged by
 /// the ratio of two lengths' CPU times (linear: 2x; quadratic: 4x), which
 /// the machine's load moves far less than a time. The two lengths are
@@ -9,11 +10,12 @@ enum LongLineBench {
     static let shapes: [(name: String, text: @Sendable (Int) -> String)] = [
         ("words after 'title'", { "tip A {\n    title" + String(repeating: " word", count: $0) + "\n}\n" }),
         ("'tip T {' on one line", { String(repeating: "tip T { ", count: $0) + "\n" }),
+        ("lines ending in '>'", { String(repeating: "tip T {tip T { >\n", count: $0) }),
     ]
 
     static func run(options: Options, report: Report) {
         let count = options.scale == .quick ? 50_000 : 100_000
-        section("Long lines: \(Format.count(count / 2)) and \(Format.count(count)) repetitions on one line")
+        section("Long lines: \(Format.count(count / 2)) and \(Format.count(count)) repetitions of each shape")
         let runs = options.scale == .quick ? 5 : 9
         for shape in shapes {
             let short = Array(shape.text(count / 2).utf8)

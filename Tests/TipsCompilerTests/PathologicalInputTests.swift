@@ -129,6 +129,14 @@ import TipsTestSupport
         #expect(compile(Array((String(repeating: "tip T { ", count: 50_000) + "\n").utf8)).hasErrors)
     }
 
+    /// Each `tip` inside a tip is tried as a misspelt `title` whose words
+    /// follow it, and the lexer joins a line that ends in `>` to the next:
+    /// the words must end with their line, not run on to the end of the file.
+    @Test func twentyThousandLinesEndingInAnOperatorTakeLinearTime() {
+        let result = compile(Array(String(repeating: "tip T {tip T { >\n", count: 20_000).utf8))
+        #expect(result.diagnostics.contains { $0.message.hasPrefix("unknown tip item 'tip'; did you mean") })
+    }
+
     @Test func fourThousandNestedRepeatBlocksGetOneError() {
         let depth = 4_000
         let steps =
