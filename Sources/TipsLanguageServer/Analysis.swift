@@ -88,6 +88,17 @@ final class Analysis: Sendable {
         guard let document = document(range.file) else { return nil }
         return ["uri": .string(document.uri), "range": document.range(range).json]
     }
+
+    /// The LSP locations of `ranges` (those in a document), in order: each
+    /// document's counted by one ``PositionCounter``, so that many ranges
+    /// on one line take one scan of it.
+    func locations(_ ranges: [SourceRange]) -> [(uri: String, range: LSPRange)] {
+        var counters: [FileID: PositionCounter] = [:]
+        return ranges.compactMap { range in
+            guard let document = document(range.file) else { return nil }
+            return (document.uri, counters[range.file, default: PositionCounter()].range(range, in: document))
+        }
+    }
 }
 
 /// The server's diagnostic collector: each document's diagnostics, in order,

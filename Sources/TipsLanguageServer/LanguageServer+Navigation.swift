@@ -85,7 +85,7 @@ extension LanguageServer {
         if !includesDeclaration, let declaration = analysis.symbols.declaration(of: symbol) {
             ranges.removeAll { $0 == declaration.nameRange }
         }
-        return .array(ranges.compactMap { analysis.location($0) })
+        return .array(analysis.locations(ranges).map { ["uri": .string($0.uri), "range": $0.range.json] })
     }
 
     /// The name under the cursor wherever this document writes it, for an
@@ -93,13 +93,13 @@ extension LanguageServer {
     /// uses as read (`Read`, 2). The same places as ``references(_:)``, this
     /// document's only; nothing where the cursor is on no name.
     func documentHighlights(_ params: JSON) throws -> JSON {
-        guard let (analysis, symbol, at) = try symbolAtPosition(params), let document = analysis.document(at.file)
-        else {
+        guard let (analysis, symbol, at) = try symbolAtPosition(params), analysis.document(at.file) != nil else {
             return []
         }
         let declaration = analysis.symbols.declaration(of: symbol)?.nameRange
-        let highlights: [JSON] = analysis.symbols.references(to: symbol).filter { $0.file == at.file }.map { range in
-            ["range": document.range(range).json, "kind": .int(range == declaration ? 3 : 2)]
+        let ranges = analysis.symbols.references(to: symbol).filter { $0.file == at.file }
+        let highlights: [JSON] = zip(ranges, analysis.locations(ranges)).map { range, location in
+            ["range": location.range.json, "kind": .int(range == declaration ? 3 : 2)]
         }
         return .array(highlights)
     }
@@ -210,14 +210,11 @@ extension LanguageServer {
 
     /// Every place `symbol` is written (its declaration too) renamed to `newName`, by document.
     func renameChanges(of symbol: Symbol, to newName: String, in analysis: Analysis) -> JSON {
-        var changes: [String: JSON] = [:]
-        for range in analysis.symbols.references(to: symbol) {
-            guard let document = analysis.document(range.file) else { continue }
-            var edits = changes[document.uri]?.arrayValue ?? []
-            edits.append(["range": document.range(range).json, "newText": .string(newName)])
-            changes[document.uri] = .array(edits)
+        var edits: [String: [JSON]] = [:]
+        for location in analysis.locations(analysis.symbols.references(to: symbol)) {
+            edits[location.uri, default: []].append(["range": location.range.json, "newText": .string(newName)])
         }
-        return .object(changes)
+        return .object(edits.mapValues { .array($0) })
     }
 
     /// Whether `text` is exactly one name (not `true` or `false`).
