@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsTestSupport
 
 @testable import TipsCompiler
 @testable import TipsSyntax
@@ -11,6 +12,42 @@ import Testing
         #expect(Suggestion.closest(to: "xyz", in: ["region"]).replacement == nil)
         #expect(Suggestion.closest(to: "ab", in: ["ac", "aa"]).replacement == "aa")
         #expect(SpellingSuggester.distance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)) == 3)
+    }
+
+    /// The suggester passes over a candidate by its length before making its
+    /// scalars, and gives up a distance once past the limit: on random
+    /// words of letters, some upper case, accented, a dotted capital I that
+    /// lowercases to two scalars, and a line break, it picks what comparing
+    /// every candidate's whole distance picks.
+    @Test(arguments: [7, 8, 9] as [UInt64])
+    func theSuggesterPicksWhatWholeDistancesPick(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let letters: [String] = ["a", "b", "c", "d", "A", "B", "é", "İ", "\r\n", "_"]
+        func word() -> String { (0..<random.int(in: 0...9)).map { _ in random.pick(letters) }.joined() }
+        for _ in 0..<300 {
+            let target = word()
+            let candidates = (0..<random.int(in: 0...30)).map { _ in word() }
+            let limit = max(1, min(3, target.lowercased().unicodeScalars.count / 3 + 1))
+            let scalars = Array(target.lowercased().unicodeScalars)
+            // Every candidate's whole distance, the ties broken as the suggester breaks them.
+            var expected: (name: String, distance: Int, continuesWord: Bool)?
+            for candidate in candidates where candidate != target {
+                let other = Array(candidate.lowercased().unicodeScalars)
+                let distance = SpellingSuggester.distance(scalars, other)
+                guard distance <= limit else { continue }
+                let continuesWord = other.starts(with: scalars)
+                if let best = expected {
+                    if distance > best.distance { continue }
+                    if distance == best.distance, best.continuesWord, !continuesWord { continue }
+                    if distance == best.distance, best.continuesWord == continuesWord, candidate >= best.name {
+                        continue
+                    }
+                }
+                expected = (candidate, distance, continuesWord)
+            }
+            #expect(
+                SpellingSuggester.closest(to: target, among: candidates) == expected?.name, "\(target) \(candidates)")
+        }
     }
 
     @Test func aSuggestionsWordsAndItsFixNameTheSameReplacement() {

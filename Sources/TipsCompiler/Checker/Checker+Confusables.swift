@@ -73,8 +73,13 @@ extension Checker {
     /// invisible characters), the phrase also names the character that
     /// differs, by code point and column: quoting it would show nothing new.
     func nameSuggestion(for name: Identifier, among candidates: some Sequence<String>) -> Suggestion {
-        let suggestion = Suggestion.closest(to: name.name, in: candidates)
-        guard let match = suggestion.replacement else { return suggestion }
+        nameSuggestion(for: name, match: SpellingSuggester.closest(to: name.name, among: candidates))
+    }
+
+    /// ``nameSuggestion(for:among:)`` of the closest candidate, `match`, found already.
+    func nameSuggestion(for name: Identifier, match: String?) -> Suggestion {
+        guard let match else { return Suggestion(phrase: "", replacement: nil) }
+        let suggestion = Suggestion.didYouMean(match)
         if Identifier.isASCII(name.name) {
             return declaredLookalike(in: match, writtenAs: name.name).map {
                 Suggestion(phrase: suggestion.phrase + $0, replacement: match)

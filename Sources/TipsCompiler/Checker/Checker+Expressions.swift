@@ -158,7 +158,6 @@ extension Checker {
                 diagnostics.error(message, at: name.range, suggesting: Suggestion(phrase: "", replacement: replacement))
                 return nil
             }
-            var candidates = valueNameCandidates(context)
             if let event = context.fieldsOf, event.fieldType(named: name.name) != nil {
                 diagnostics.error(
                     "unknown name '\(name.name)'; did you mean the field '.\(name.name)' of event '\(event.name)'?",
@@ -171,8 +170,7 @@ extension Checker {
                     at: name.range, replacing: "." + name.name)
                 return nil
             }
-            candidates.sort()
-            let suggestion = nameSuggestion(for: name, among: candidates)
+            let suggestion = nameSuggestion(for: name, match: closestValueName(to: name.name, context: context))
             if suggestion.replacement == nil, let expected,
                 let declaration = parameterDeclaration(of: name.name, as: expected),
                 reportUndeclared(

@@ -26,13 +26,44 @@ extension Checker {
         _ name: Identifier, _ kind: DeclaredName.Kind, declaring declaration: String?, context: ExpressionContext?
     ) {
         let message = "unknown \(kind.rawValue) '\(name.name)'"
-        let suggestion = nameSuggestion(for: name, among: names(of: kind))
+        let suggestion = nameSuggestion(for: name, match: closestDeclaredName(to: name.name, of: kind))
         if suggestion.replacement == nil, let declaration, let context,
             reportUndeclared(message, name, declaring: declaration, kind: kind, context: context)
         {
             return
         }
         diagnostics.error(message, at: name.range, suggesting: suggestion)
+    }
+
+    /// The declared name of `kind` closest to `name`
+    /// (``SpellingSuggester/closest(to:among:)``), found once for each
+    /// spelling while the declared names stay the same: an event renamed
+    /// without its 1,000 uses is 1,000 unknown names of one spelling, each
+    /// compared with the name of every event.
+    mutating func closestDeclaredName(to name: String, of kind: DeclaredName.Kind) -> String? {
+        closestName(to: name, key: kind.rawValue) { $0.names(of: kind) }
+    }
+
+    /// The name a misspelled value may have meant among
+    /// ``valueNameCandidates(_:)``, found once for each spelling and each
+    /// tip's arguments, as ``closestDeclaredName(to:of:)`` is.
+    mutating func closestValueName(to name: String, context: ExpressionContext) -> String? {
+        closestName(to: name, key: "value " + context.arguments.names.joined(separator: ",")) {
+            $0.valueNameCandidates(context)
+        }
+    }
+
+    /// The candidate closest to `name`, kept under `key` and `name` while
+    /// the declared names stay the same.
+    private mutating func closestName(to name: String, key: String, among candidates: (Checker) -> [String])
+        -> String?
+    {
+        if closestDeclaredNames.count != symbols.count { closestDeclaredNames = (symbols.count, [:]) }
+        let key = key + " " + name
+        if let found = closestDeclaredNames.byKey[key] { return found }
+        let found = SpellingSuggester.closest(to: name, among: candidates(self))
+        closestDeclaredNames.byKey[key] = found
+        return found
     }
 
     /// `tier == .gold`, where nothing declares `tier` and no enum has the
@@ -48,7 +79,7 @@ extension Checker {
     {
         guard context.declarationStart != nil, symbols[name.name] == nil, context.arguments[name.name] == nil,
             context.fieldsOf == nil, Self.otherLanguageWord(name.name) == nil,
-            nameSuggestion(for: name, among: valueNameCandidates(context)).replacement == nil,
+            closestValueName(to: name.name, context: context) == nil,
             let enumName = Self.enumName(for: name.name), symbols[enumName] == nil
         else { return false }
         var cases = casesCompared(with: name.name)
