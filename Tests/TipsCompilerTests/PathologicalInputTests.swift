@@ -137,6 +137,16 @@ import TipsTestSupport
         #expect(result.diagnostics.contains { $0.message.hasPrefix("unknown tip item 'tip'; did you mean") })
     }
 
+    /// An event renamed without its uses: each use is an unknown name whose
+    /// suggestion is looked for among every event, once for its spelling.
+    @Test func threeThousandUsesOfARenamedEventAmongThreeThousandEventsTakeLinearTime() {
+        let events = (0..<3_000).map { "event visited\($0)\n" }.joined()
+        let tips = (0..<3_000).map { "tip T\($0) {\n    title \"t\"\n    rule visitd7.count > 1\n}\n" }.joined()
+        let result = compile(Array((events + tips).utf8))
+        let told = result.diagnostics.filter { $0.message == "unknown event 'visitd7'; did you mean 'visited7'?" }
+        #expect(told.count == DiagnosticEngine.errorLimit)
+    }
+
     @Test func fourThousandNestedRepeatBlocksGetOneError() {
         let depth = 4_000
         let steps =
