@@ -68,15 +68,11 @@ extension Checker {
         }
     }
 
-    /// "Did you mean" the candidate closest to `name`. When the two print
-    /// alike (they differ only by lookalike letters of another script or by
-    /// invisible characters), the phrase also names the character that
+    /// "Did you mean" `match`, the candidate closest to `name` (see
+    /// ``closestDeclaredName(to:of:)``); nothing without one. When the two
+    /// print alike (they differ only by lookalike letters of another script
+    /// or by invisible characters), the phrase also names the character that
     /// differs, by code point and column: quoting it would show nothing new.
-    func nameSuggestion(for name: Identifier, among candidates: some Sequence<String>) -> Suggestion {
-        nameSuggestion(for: name, match: SpellingSuggester.closest(to: name.name, among: candidates))
-    }
-
-    /// ``nameSuggestion(for:among:)`` of the closest candidate, `match`, found already.
     func nameSuggestion(for name: Identifier, match: String?) -> Suggestion {
         guard let match else { return Suggestion(phrase: "", replacement: nil) }
         let suggestion = Suggestion.didYouMean(match)

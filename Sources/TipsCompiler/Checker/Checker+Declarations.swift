@@ -337,7 +337,8 @@ extension Checker {
                 } else {
                     checker.diagnostics.error(
                         "unknown tip '\(member.name)'", at: member.range,
-                        suggesting: checker.nameSuggestion(for: member, among: checker.names(of: .tip)))
+                        suggesting: checker.nameSuggestion(
+                            for: member, match: checker.closestDeclaredName(to: member.name, of: .tip)))
                 }
             }
         }

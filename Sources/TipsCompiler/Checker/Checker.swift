@@ -79,8 +79,9 @@ public struct Checker: Sendable {
     /// What ``casesCompared(with:)`` found, by name: asked once per name
     /// (by each copy of the checker that checks a range of tips).
     var casesComparedByName: [String: [String]] = [:]
-    /// What ``closestDeclaredName(to:of:)`` found, by kind and spelling, and
-    /// the count of declared names it was found among.
+    /// What ``closestDeclaredName(to:of:)`` and ``closestValueName(to:context:)``
+    /// found, by what was looked among and the spelling, and the count of
+    /// declared names it was found among.
     var closestDeclaredNames: (count: Int, byKey: [String: String?]) = (0, [:])
 
     /// Checks `files` (in input order) and returns the checked program; with
