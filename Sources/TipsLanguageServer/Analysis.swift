@@ -85,8 +85,12 @@ final class Analysis: Sendable {
 
     /// An LSP location for a source range.
     func location(_ range: SourceRange) -> JSON? {
-        guard let document = document(range.file) else { return nil }
-        return ["uri": .string(document.uri), "range": document.range(range).json]
+        locations([range]).first.map(Self.json)
+    }
+
+    /// A location as the protocol writes it.
+    static func json(_ location: (uri: String, range: LSPRange)) -> JSON {
+        ["uri": .string(location.uri), "range": location.range.json]
     }
 
     /// The LSP locations of `ranges` (those in a document), in order: each

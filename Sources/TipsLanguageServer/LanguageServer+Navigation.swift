@@ -85,7 +85,7 @@ extension LanguageServer {
         if !includesDeclaration, let declaration = analysis.symbols.declaration(of: symbol) {
             ranges.removeAll { $0 == declaration.nameRange }
         }
-        return .array(analysis.locations(ranges).map { ["uri": .string($0.uri), "range": $0.range.json] })
+        return .array(analysis.locations(ranges).map(Analysis.json))
     }
 
     /// The name under the cursor wherever this document writes it, for an

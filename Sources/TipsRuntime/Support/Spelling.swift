@@ -66,9 +66,10 @@ package enum Spelling {
     }
 
     /// The distance of `a` and `b` when it is at most `limit`; else more
-    /// than `limit` (`limit + 1`), known once two rows in a row are past
-    /// it: a row's least entry is at least the least of the row before it
-    /// and one more than the least of the row before that one.
+    /// than `limit` (`limit + 1`), known once a row's least entry is past it
+    /// and the row before's is at least at it: a row's least entry is at
+    /// least the least of the row before it and one more than the least of
+    /// the row before that one, so every later row is past it too.
     ///
     /// Specialized for the units callers use: called from another module,
     /// the generic code compares and copies each unit through its type's
