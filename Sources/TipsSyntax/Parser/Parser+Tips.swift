@@ -89,9 +89,12 @@ extension SyntaxParser {
     /// "did you mean" the closest of `words`, or else the list of them that
     /// `owner` takes. Returns the suggestion.
     mutating func reportUnknown(_ what: String, _ token: Token, among words: [String], in owner: String) -> String? {
-        if let suggestion = reportMisspelling(what, text(token), at: token.range, among: words) { return suggestion }
-        let list = "\(words.dropLast().joined(separator: ", ")) or \(words.last ?? "")"
-        error("unknown \(what) '\(text(token))'; \(owner) takes \(list)", at: token.range)
+        let word = text(token)
+        if let suggestion = keywordSuggestions.suggestion(for: word, among: words) {
+            reportMisspelling(what, word, at: token.range, as: suggestion)
+            return suggestion
+        }
+        error("unknown \(what) '\(word)'; \(owner) takes \(keywordSuggestions.text(of: words))", at: token.range)
         return nil
     }
 
@@ -103,8 +106,15 @@ extension SyntaxParser {
         _ what: String, _ word: String, at range: SourceRange, among words: some Sequence<String>
     ) -> String? {
         guard let suggestion = SpellingSuggester.suggestion(for: word, among: words) else { return nil }
-        error("unknown \(what) '\(word)'", at: range, suggesting: .didYouMean(suggestion))
+        reportMisspelling(what, word, at: range, as: suggestion)
         return suggestion
+    }
+
+    /// Reports "unknown \(what) 'word'; did you mean 'suggestion'?" at `range`.
+    private mutating func reportMisspelling(
+        _ what: String, _ word: String, at range: SourceRange, as suggestion: String
+    ) {
+        error("unknown \(what) '\(word)'", at: range, suggesting: .didYouMean(suggestion))
     }
 
     /// The rest of a tip item after its keyword `item` (already consumed).

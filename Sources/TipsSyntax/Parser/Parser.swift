@@ -100,6 +100,8 @@ struct SyntaxParser {
     private var lastLexicalError: Int?
     /// The names made so far, by their spelling.
     private var names = NameCache()
+    /// The suggestions for unknown words where a keyword belongs, found so far.
+    var keywordSuggestions = KeywordSuggestions()
     /// The first tokens of the block items that something unexpected followed
     /// on their line (see ``SourceFileSyntax/cutShortItems``).
     var cutShortItems: [SourceRange] = []
