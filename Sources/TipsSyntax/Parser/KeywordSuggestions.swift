@@ -3,8 +3,9 @@
 /// word among each list of keywords, and each list's text for the message
 /// without one, each found once. A file that repeats a mistake asks again
 /// and again: a fuzzer's 517 KB of `tip T {event e` lines, each `event` an
-/// unknown tip item, spent two thirds of its parse suggesting (0.18 s of
-/// `tipc check`).
+/// unknown tip item, took 0.17-0.19 s of `tipc check` asked anew each time
+/// and takes 0.04-0.05 s (through the whole fuzz target, where asking was
+/// two thirds of the time, 1.20 s and now 0.34 s).
 struct KeywordSuggestions {
     /// The lists looked in so far, and for each its message text and the
     /// suggestion found for each word (nil when none was close).
