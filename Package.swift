@@ -96,6 +96,8 @@ let package = Package(
             // TipsTestSupport for SplitMix64, which makes its synthetic input the same bytes on every run.
             dependencies: [
                 "TipsSyntax", "TipsCompiler", "TipsLanguageServer", "TipsScenarios", "TipsRuntime", "TipsTestSupport",
+                // TipcCommandLine, to time `tipc compile` in a child as the `tipc` executable runs it.
+                "TipcCommandLine",
             ]),
 
         // What every test target shares: a seeded generator, the ThreadSanitizer check, temporary directories,

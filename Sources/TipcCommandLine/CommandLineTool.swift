@@ -3,7 +3,7 @@ import TipsCompiler
 import TipsSyntax
 
 /// Runs `tipc`: parses the arguments, reads the inputs, compiles, and writes
-/// the outputs. `main.swift` is only a call to ``run(_:standardOutput:standardError:endsProcess:)``.
+/// the outputs. `main.swift` is only a call to ``runAsProcess(_:)``.
 public enum CommandLineTool {
     /// Exit status: success (warnings allowed).
     public static let success: Int32 = 0
@@ -11,6 +11,19 @@ public enum CommandLineTool {
     public static let inputErrors: Int32 = 1
     /// Exit status: bad usage, unreadable input or unwritable output.
     public static let usageError: Int32 = 2
+
+    /// What the `tipc` executable does: runs `arguments` (the command line
+    /// without the program name) with the process's own output, then ends
+    /// the process with the exit status. The benchmark runs it in a child to
+    /// time `tipc compile` as a build runs it.
+    public static func runAsProcess(_ arguments: [String]) -> Never {
+        let status = run(
+            arguments,
+            standardOutput: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+            standardError: { text in FileHandle.standardError.write(Data(text.utf8)) },
+            endsProcess: true)
+        exit(status)
+    }
 
     /// Runs one command line (without the program name) and returns the exit status.
     ///

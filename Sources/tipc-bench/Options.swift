@@ -20,6 +20,9 @@ struct Options {
     /// parent (see ``ChildRun``), prints no heading and no summary, and
     /// writes its verdicts to `path` for the parent to judge with its own.
     var verdictsPath: String?
+    /// Set by the hidden `--as-tipc <arguments>…`: this process is a child
+    /// that runs the rest of its command line as the `tipc` executable does.
+    var tipcArguments: [String]?
     /// Set by `--help` or `-h`: print the usage and stop.
     var showsHelp = false
 
@@ -73,6 +76,9 @@ struct Options {
                 guard index + 1 < arguments.count else { return nil }
                 options.verdictsPath = arguments[index + 1]
                 index += 1
+            case "--as-tipc":
+                options.tipcArguments = Array(arguments[(index + 1)...])
+                return options
             case "--print-input":
                 guard index + 1 < arguments.count, let count = Int(arguments[index + 1]), count >= 0 else { return nil }
                 options.printInput = count

@@ -195,46 +195,75 @@ enum SwiftcBench {
             return
         }
         let file = directory.appendingPathComponent("Parse.swift")
-        guard (try? Data(output.swiftUTF8).write(to: file)) != nil else {
-            report.fail("could not write the generated Swift of \(input.tipCount) tips")
+        let tips = directory.appendingPathComponent(BenchCompiler.fileName)
+        guard (try? Data(output.swiftUTF8).write(to: file)) != nil, (try? Data(input.bytes).write(to: tips)) != nil
+        else {
+            report.fail("could not write the generated Swift of \(input.tipCount) tips, or its input")
             return
         }
+        guard let runs = compilesAndParses(input, swift: file, tips: tips, report: report) else { return }
+        print("  \(Format.count(input.tipCount)) tips, CPU time, taken alternately:")
+        let jobs = BenchCompiler.defaultJobs
+        print("    tipc full compile (\(jobs) \(jobs == 1 ? "job" : "jobs")): \(Format.spread(runs.tipc))")
+        print(
+            "    swiftc -frontend -parse of its \(Format.megabytes(Double(output.swiftUTF8.count))): "
+                + Format.spread(runs.parse))
+        for (name, samples) in [
+            ("the same compile right after another", runs.warm), ("tipc compile as a process", runs.process),
+        ] {
+            print(
+                "    \(name) (not judged): \(Format.spread(samples)); "
+                    + String(format: "x%.2f of the parse", pairedRatio(samples, runs.parse)))
+        }
+        let ratio = pairedRatio(runs.tipc, runs.parse)
+        report.judge(target, measured: String(format: "x%.2f", ratio), passed: ratio <= parseRatioLimit)
+    }
+
+    /// The parse ratio's runs, in turn: the judged compile in this process,
+    /// the same compile again, `tipc compile` of `tips` as a process, and
+    /// `swiftc -frontend -parse` of `swift`; nil (reported) when a child failed.
+    ///
+    /// The judged compile follows a `swiftc` process that has replaced its
+    /// memory in the cache; the one right after it, not judged, has its
+    /// memory still there, and the two tell apart what the row loses to the
+    /// cache and what is the compile's own work. `tipc compile` as a
+    /// process, not judged either, is what a build runs (this executable as
+    /// `tipc`, see `Options.tipcArguments`), timed as `swiftc` is: beside
+    /// the judged compile it pays the process's start, the first touch of
+    /// each page of a fresh heap, reading the input and writing the Swift
+    /// (see docs/Performance.md).
+    private static func compilesAndParses(_ input: BenchInput, swift: URL, tips: URL, report: Report) -> (
+        tipc: Samples, warm: Samples, parse: Samples, process: Samples
+    )? {
+        let compiled = tips.deletingLastPathComponent().appendingPathComponent("Compiled", isDirectory: true)
+        // The `swiftc` process last, so that the judged compile follows it.
+        let children: [(what: String, arguments: [String])] = [
+            (
+                "tipc compile as a process",
+                [MemoryProbe.executablePath, "--as-tipc", "compile", tips.path, "--output-dir", compiled.path]
+            ),
+            ("swiftc -frontend -parse", ["swiftc", "-frontend", "-parse", swift.path]),
+        ]
         // Five pairs in either mode: the median of three was left to one
         // noisy pair as often as not (0.29x to 0.36x in one hour of quick
         // runs on 2026-12-06, with no change to the compile that could move it
         // so far); five pairs cost about a second more.
-        let runs = 5
-        var tipcRuns: [Double] = []
-        var parseRuns: [Double] = []
-        // Not judged: the same compile right after another, its memory
-        // still in the cache, where the judged one follows a `swiftc`
-        // process that has replaced it. The two tell apart what the row
-        // loses to the cache and what is the compile's own work.
-        var warmRuns: [Double] = []
-        for _ in 0..<runs {
-            tipcRuns.append(CPUTime.measure { BenchCompiler.compile(input.bytes) })
-            warmRuns.append(CPUTime.measure { BenchCompiler.compile(input.bytes) })
-            let before = CPUTime.ofChildren
-            guard runTool(["swiftc", "-frontend", "-parse", file.path]).status == 0 else {
-                report.fail("swiftc -frontend -parse rejected the generated Swift of \(input.tipCount) tips")
-                return
+        var runs: [[Double]] = [[], [], [], []]
+        for _ in 0..<5 {
+            runs[0].append(CPUTime.measure { BenchCompiler.compile(input.bytes) })
+            runs[1].append(CPUTime.measure { BenchCompiler.compile(input.bytes) })
+            for (index, child) in children.enumerated() {
+                let before = CPUTime.ofChildren
+                let result = runTool(child.arguments)
+                guard result.status == 0 else {
+                    report.fail("\(child.what) failed on \(input.tipCount) tips:\n\(result.output.prefix(4_000))")
+                    return nil
+                }
+                runs[2 + index].append(CPUTime.ofChildren - before)
             }
-            parseRuns.append(CPUTime.ofChildren - before)
         }
-        let tipc = Samples(seconds: tipcRuns)
-        let parse = Samples(seconds: parseRuns)
-        print("  \(Format.count(input.tipCount)) tips, CPU time, taken alternately:")
-        let jobs = BenchCompiler.defaultJobs
-        print("    tipc full compile (\(jobs) \(jobs == 1 ? "job" : "jobs")): \(Format.spread(tipc))")
-        print(
-            "    swiftc -frontend -parse of its \(Format.megabytes(Double(output.swiftUTF8.count))): \(Format.spread(parse))"
-        )
-        let warm = Samples(seconds: warmRuns)
-        print(
-            "    the same compile right after another (not judged): \(Format.spread(warm)); "
-                + String(format: "x%.2f of the parse", pairedRatio(warm, parse)))
-        let ratio = pairedRatio(tipc, parse)
-        report.judge(target, measured: String(format: "x%.2f", ratio), passed: ratio <= parseRatioLimit)
+        let samples = runs.map { Samples(seconds: $0) }
+        return (samples[0], samples[1], samples[3], samples[2])
     }
 
     /// The directory holding TipsRuntime.swiftmodule, found from the bench's own path.

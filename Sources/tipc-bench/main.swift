@@ -1,4 +1,5 @@
 import Foundation
+import TipcCommandLine
 
 // tipc-bench: measures tipc and TipsRuntime against the targets of the
 // performance issue. `swift run -c release tipc-bench [--quick|--full]`.
@@ -16,6 +17,10 @@ if options.showsHelp {
 if let tipCount = options.printInput {
     FileHandle.standardOutput.write(Data(SyntheticTips(tipCount: tipCount).bytes()))
     exit(0)
+}
+
+if let arguments = options.tipcArguments {
+    CommandLineTool.runAsProcess(arguments)
 }
 
 if let probe = options.probe {
