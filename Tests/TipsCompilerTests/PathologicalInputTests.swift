@@ -183,6 +183,43 @@ import TipsTestSupport
         #expect(result.diagnostics.filter { $0.message == DiagnosticEngine.tooManyMessage }.count == 1)
     }
 
+    /// Past the limit, the lexer and the parser count errors without
+    /// building them; what is kept is the same as if they were built: every
+    /// kept error's own message up to the limit, then the one that stands
+    /// for the rest, where the first error past the limit is.
+    @Test(arguments: [
+        ("tip T { event e }\n", "unknown tip item 'event'; a tip takes "),
+        ("\u{0}", "unexpected control character U+0000"),
+        ("tip T {\n  title \"t\" |\n}\n", "unexpected character '|'; did you mean '||'?"),
+    ])
+    func errorsPastTheLimitAreCountedAsTheyWouldBeReported(line: String, message: String) throws {
+        let result = compile(Array(String(repeating: line, count: DiagnosticEngine.errorLimit + 50).utf8))
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        try #require(errors.count == DiagnosticEngine.errorLimit + 1)
+        let kept = errors.dropLast()
+        #expect(kept.allSatisfy { $0.message.hasPrefix(message) }, "\(Set(kept.map(\.message)))")
+        #expect(errors.last?.message == DiagnosticEngine.tooManyMessage)
+        let (last, lastKept) = (try #require(errors.last), try #require(kept.last))
+        #expect(last.range.start > lastKept.range.start)
+    }
+
+    @Test func aDroppedErrorIsCountedAsAReportedOneIs() {
+        var reported = DiagnosticEngine()
+        var dropped = DiagnosticEngine()
+        for index in 0..<(DiagnosticEngine.errorLimit + 5) {
+            let range = SourceRange(file: FileID(0), start: UInt32(index), end: UInt32(index + 1))
+            #expect(dropped.dropsErrorMessages == (index >= DiagnosticEngine.errorLimit))
+            reported.error("e\(index)", at: range)
+            if dropped.dropsErrorMessages {
+                dropped.reportDroppedError(at: range)
+            } else {
+                dropped.error("e\(index)", at: range)
+            }
+        }
+        #expect(dropped.reported == reported.reported)
+        #expect(dropped.errorCount == reported.errorCount)
+    }
+
     @Test func warningsAreNeverDroppedByTheErrorLimit() {
         var text = ""
         for index in 0..<1_500 { text += "tip T\(index) {\n    title \"Tip \(index)\"\n}\n" }

@@ -113,6 +113,11 @@ public struct DiagnosticEngine: Sendable {
     /// (a megabyte of binary) cannot produce unbounded output. Warnings are
     /// never dropped.
     public static let errorLimit = 1_000
+    /// Whether the next error's message will never be read: it is past
+    /// ``errorLimit``, dropped, or the one that ``tooManyMessage`` stands in
+    /// for. Its reporter may then count it with ``reportDroppedError(at:)``
+    /// rather than build it.
+    public var dropsErrorMessages: Bool { errorCount >= Self.errorLimit }
     /// The error that stands for the errors past ``errorLimit``.
     public static let tooManyMessage = "too many errors; stopping here (later errors are not shown)"
 
@@ -139,11 +144,16 @@ public struct DiagnosticEngine: Sendable {
             reported.append(diagnostic)
             return
         }
-        if errorCount < Self.errorLimit {
-            reported.append(diagnostic)
-        } else if errorCount == Self.errorLimit {
-            reported.append(Diagnostic(.error, Self.tooManyMessage, at: diagnostic.range))
-        }
+        guard errorCount < Self.errorLimit else { return reportDroppedError(at: diagnostic.range) }
+        reported.append(diagnostic)
+        errorCount += 1
+    }
+
+    /// Reports an error at `range` whose message is not read (see
+    /// ``dropsErrorMessages``): the first stands for all, as
+    /// ``tooManyMessage``; each is counted.
+    public mutating func reportDroppedError(at range: SourceRange) {
+        if errorCount == Self.errorLimit { reported.append(Diagnostic(.error, Self.tooManyMessage, at: range)) }
         errorCount += 1
     }
 

@@ -33,7 +33,8 @@ extension Lexer {
     }
 
     mutating func reportInvalidUTF8(at position: Int) {
-        error("invalid UTF-8 byte 0x\(Lexer.hex(UInt32(bytes[position]), digits: 2))", from: position, to: position + 1)
+        let byte = bytes[position]
+        error("invalid UTF-8 byte 0x\(Lexer.hex(UInt32(byte), digits: 2))", from: position, to: position + 1)
     }
 
     /// A non-ASCII byte outside strings and comments: a name, or an error.

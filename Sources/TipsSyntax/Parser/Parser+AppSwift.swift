@@ -109,8 +109,9 @@ extension SyntaxParser {
     /// followed by `.` and a member: reported as the app's Swift, and skipped.
     mutating func reportAppCall(on keyword: Token) {
         let member = peek()
+        let call = "\(text(keyword)).\(text(member))"
         error(
-            "'\(text(keyword)).\(text(member))' is the app's Swift, called on a tip or event the app holds "
+            "'\(call)' is the app's Swift, called on a tip or event the app holds "
                 + "(TipsRuntime has it, as TipKit does); " + Self.declarationsOnly,
             at: keyword.range.extended(to: member.range))
         skipStatement()
@@ -127,8 +128,9 @@ extension SyntaxParser {
         let atParagraphStart = written.start == 0 || (written.start >= 2 && bytes[Int(written.start) - 2] == 0x0A)
         if atParagraphStart, end < bytes.count, bytes[end] == 0x0A { end += 1 }
         let removed = SourceRange(file: written.file, start: written.start, end: UInt32(end))
+        let line = text(written)
         error(
-            "a .tips file imports nothing (the Swift tipc writes imports TipsRuntime); remove '\(text(written))'",
+            "a .tips file imports nothing (the Swift tipc writes imports TipsRuntime); remove '\(line)'",
             at: written, fixIts: [FixIt(range: removed, replacement: "", title: "Remove the line")])
         advance()
         while !isAtEnd, !current.followsLineBreak { advance() }

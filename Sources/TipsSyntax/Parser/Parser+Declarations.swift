@@ -40,8 +40,8 @@ extension SyntaxParser {
                 next != .parameter
             {
                 // `transient event e`: only parameters are transient; read the declaration without it.
-                error(
-                    "only a parameter can be 'transient'; remove 'transient' before '\(text(peek()))'", at: token.range)
+                let next = text(peek())
+                error("only a parameter can be 'transient'; remove 'transient' before '\(next)'", at: token.range)
                 advance()
                 return parseDeclaration(doc: doc)
             }
@@ -68,10 +68,12 @@ extension SyntaxParser {
         } else if token.kind == .minus, currentStartsLine {
             error(SyntaxParser.lineStartingWithMinusMessage, at: token.range)
         } else if token.keyword?.startsTipItem == true {
-            error("'\(text(token))' must be inside a tip's braces", at: token.range)
+            let item = text(token)
+            error("'\(item)' must be inside a tip's braces", at: token.range)
         } else if !token.isMalformed {
+            let found = describe(token)
             error(
-                "expected a declaration (config, enum, parameter, event, tip or group), found \(describe(token))",
+                "expected a declaration (config, enum, parameter, event, tip or group), found \(found)",
                 at: token.range)
         }
         recoverAtFileScope()
@@ -199,7 +201,8 @@ extension SyntaxParser {
                         at: token.range)
                 }
             } else {
-                error("expected a config item such as 'displayFrequency', found \(describe(token))", at: token.range)
+                let found = describe(token)
+                error("expected a config item such as 'displayFrequency', found \(found)", at: token.range)
             }
             return nil
         }
@@ -278,7 +281,8 @@ extension SyntaxParser {
         case .rightBrace, .endOfFile:
             break
         default:
-            error("expected ',' or '}' after the case '\(item.name)', found \(describe(current))", at: current.range)
+            let found = describe(current)
+            error("expected ',' or '}' after the case '\(item.name)', found \(found)", at: current.range)
             skipToNextCase()
         }
     }

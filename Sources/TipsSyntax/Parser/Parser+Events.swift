@@ -45,8 +45,9 @@ extension SyntaxParser {
                 duration = literal
             } else if let literal = takeDuration() {
                 // `keep 500 30d`: reported once, then read as `keep 500, 30d`.
+                let written = text(literal.range)
                 error(
-                    "separate the count and the duration with ',', as in keep \(integer.value), \(text(literal.range))",
+                    "separate the count and the duration with ',', as in keep \(integer.value), \(written)",
                     at: literal.range)
                 duration = literal
             }
@@ -158,8 +159,9 @@ extension SyntaxParser {
         let removed = SourceRange(file: written.file, start: typeEnd, end: written.end)
         let (what, giver) =
             owner.hasPrefix("event") ? ("a field", "each donation gives") : ("an argument", "each instance gives")
+        let value = text(written)
         error(
-            "\(what) of \(owner) has no default: \(giver) its value; remove '\(text(written))'",
+            "\(what) of \(owner) has no default: \(giver) its value; remove '\(value)'",
             at: written, fixIts: [FixIt(range: removed, replacement: "")])
     }
 }

@@ -122,8 +122,9 @@ extension SyntaxParser {
         if startsNewItem {
             // `rule a &&⏎ rule b`: the operator dangles; the next line is an item of its own.
             let line = file.line(of: operatorRange.start)
+            let written = text(operatorRange)
             error(
-                "expected an expression after '\(text(operatorRange))' at the end of line \(line); "
+                "expected an expression after '\(written)' at the end of line \(line); "
                     + "the next line starts a new item",
                 at: operatorRange)
             // Nothing more to say about this expression (an open `(` included).

@@ -200,7 +200,8 @@ extension SyntaxParser {
                 cutShortItems.append(firstToken)
                 if !current.isMalformed {
                     let (message, fixIts) = unexpectedAfterItem()
-                    error(message, at: current.range, notes: continuationNotes(), fixIts: fixIts)
+                    let notes = continuationNotes()
+                    error(message, at: current.range, notes: notes, fixIts: fixIts)
                 }
             }
             recoverInBlock(startsItem: startsItem, afterNoItem: item == nil)
@@ -216,9 +217,8 @@ extension SyntaxParser {
         case .newline, .semicolon, .endOfFile:
             return
         default:
-            error(
-                "expected a new line after \(what()), found \(describe(current))", at: current.range,
-                notes: continuationNotes())
+            let (found, notes) = (describe(current), continuationNotes())
+            error("expected a new line after \(what()), found \(found)", at: current.range, notes: notes)
             recoverAtFileScope()
         }
     }
@@ -269,8 +269,8 @@ extension SyntaxParser {
         else { return nil }
         let number = advance()
         let word = advance()
-        error(
-            "write a duration with its unit attached, as in \(text(number))\(unit.rawValue)", at: word.range)
+        let amountText = text(number)
+        error("write a duration with its unit attached, as in \(amountText)\(unit.rawValue)", at: word.range)
         return DurationLiteral(amount: amount, unit: unit, range: number.range.extended(to: word.range))
     }
 

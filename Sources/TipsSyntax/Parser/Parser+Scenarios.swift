@@ -66,8 +66,9 @@ extension SyntaxParser {
         let keyword = current
         guard keyword.kind == .identifier else {
             if !keyword.isMalformed {
+                let found = describe(keyword)
                 error(
-                    "expected a scenario step such as 'donate' or 'expect', found \(describe(keyword))",
+                    "expected a scenario step such as 'donate' or 'expect', found \(found)",
                     at: keyword.range)
             }
             return nil
@@ -175,8 +176,9 @@ extension SyntaxParser {
         if currentKind == .dot, peek().kind == .identifier, peek().range.start == current.range.end {
             // `invalidate T .actionPerformed`, as TipKit's `invalidate(reason: .actionPerformed)`.
             let dot = advance().range
+            let reason = text(current)
             error(
-                "write the reason without '.': invalidate \(tip.name.name) \(text(current))", at: dot,
+                "write the reason without '.': invalidate \(tip.name.name) \(reason)", at: dot,
                 fixIts: [FixIt(range: dot, replacement: "")])
         }
         guard
@@ -211,8 +213,9 @@ extension SyntaxParser {
         while peek(offset).kind == .identifier { offset += 1 }
         guard peek(offset).kind == .leftBrace else { return }
         let words = current.range.extended(to: peek(offset - 1).range)
+        let written = text(words)
         error(
-            "write repeat \(count) { ... } without '\(text(words))'; the count alone says how many times",
+            "write repeat \(count) { ... } without '\(written)'; the count alone says how many times",
             at: words, fixIts: [FixIt(range: words, replacement: "")])
         for _ in 0..<offset { advance() }
     }

@@ -78,8 +78,9 @@ extension SyntaxParser {
         if currentKind == .colon { written = label.extended(to: advance().range) }
         let removed = written.extended(
             to: SourceRange(file: written.file, start: current.range.start, end: current.range.start))
+        let name = text(current)
         error(
-            "write the symbol's name alone: image \(text(current))", at: label,
+            "write the symbol's name alone: image \(name)", at: label,
             fixIts: [FixIt(range: removed, replacement: "")])
     }
 

@@ -41,7 +41,8 @@ extension SyntaxParser {
             if keyword.kind == .minus, currentStartsLine {
                 error(SyntaxParser.lineStartingWithMinusMessage, at: keyword.range)
             } else if !keyword.isMalformed {
-                error("expected a tip item such as 'title' or 'rule', found \(describe(keyword))", at: keyword.range)
+                let found = describe(keyword)
+                error("expected a tip item such as 'title' or 'rule', found \(found)", at: keyword.range)
             }
             return nil
         }
@@ -94,7 +95,8 @@ extension SyntaxParser {
             reportMisspelling(what, word, at: token.range, as: suggestion)
             return suggestion
         }
-        error("unknown \(what) '\(word)'; \(owner) takes \(keywordSuggestions.text(of: words))", at: token.range)
+        let list = keywordSuggestions.text(of: words)
+        error("unknown \(what) '\(word)'; \(owner) takes \(list)", at: token.range)
         return nil
     }
 
@@ -189,7 +191,8 @@ extension SyntaxParser {
         default: value = ""
         }
         let example = value.isEmpty ? "" : "; write \(item.rawValue)\(value)"
-        error("remove the '\(text(mark))' after '\(item.rawValue)'\(example)", at: mark.range)
+        let written = text(mark)
+        error("remove the '\(written)' after '\(item.rawValue)'\(example)", at: mark.range)
     }
 
     /// The string of a string item, after its `keyword`:

@@ -326,15 +326,33 @@ struct SyntaxParser {
         return lastLexicalError > position
     }
 
+    /// Reports a syntax error. Every syntax error goes through here. A
+    /// second error where the last one starts is not reported: what is
+    /// missing there was named once, and each rule that unwinds through an
+    /// unfinished line would name what it lacks too (`within(` at the end of
+    /// a tip lacks an expression, its `)` and the tip's `}`, all at one place).
+    ///
+    /// Once the file's errors reach ``DiagnosticEngine/errorLimit``, an
+    /// error is counted but its message, notes and fix-its are never read
+    /// (see ``DiagnosticEngine/dropsErrorMessages``), so they are not built:
+    /// 35,000 lines of `tip T {event e`, each an unknown tip item whose
+    /// message lists the items, took 90 ms of `tipc check`, a sixth of it
+    /// writing messages to drop.
     mutating func error(
-        _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+        _ message: @autoclosure () -> String, at range: SourceRange,
+        notes: @autoclosure () -> [DiagnosticNote] = [], fixIts: @autoclosure () -> [FixIt] = []
     ) {
-        report(Diagnostic(.error, message, at: range, notes: notes, fixIts: fixIts))
+        reportedError = true
+        if lastErrorStart == range.start { return }
+        lastErrorStart = range.start
+        guard !lexer.diagnostics.dropsErrorMessages else { return lexer.diagnostics.reportDroppedError(at: range) }
+        lexer.diagnostics.report(Diagnostic(.error, message(), at: range, notes: notes(), fixIts: fixIts()))
     }
 
     /// Reports a syntax error whose message ends with `suggestion`, carrying its fix-it.
-    mutating func error(_ message: String, at range: SourceRange, suggesting suggestion: Suggestion) {
-        error(message + suggestion.phrase, at: range, fixIts: suggestion.fixIts(at: range))
+    mutating func error(_ message: @autoclosure () -> String, at range: SourceRange, suggesting suggestion: Suggestion)
+    {
+        error(message() + suggestion.phrase, at: range, fixIts: suggestion.fixIts(at: range))
     }
 
     /// Reports a mistake that the parser reads on as fixed (`a and b` as
@@ -348,19 +366,6 @@ struct SyntaxParser {
     /// reported it before the parser knew the fix).
     mutating func attach(_ fixIt: FixIt, toErrorAt range: SourceRange) {
         lexer.diagnostics.attach(fixIt, toErrorAt: range)
-    }
-
-    /// Every syntax error goes through here. A second error where the last
-    /// one starts is not reported: what is missing there was named once,
-    /// and each rule that unwinds through an unfinished line would name
-    /// what it lacks too (`within(` at the end of a tip lacks an
-    /// expression, its `)` and the tip's `}`, all at one place).
-    private mutating func report(_ diagnostic: Diagnostic) {
-        reportedError = true
-        let start = diagnostic.range.start
-        if diagnostic.severity == .error, lastErrorStart == start { return }
-        if diagnostic.severity == .error { lastErrorStart = start }
-        lexer.diagnostics.report(diagnostic)
     }
 
     /// Reports `message` at ``expectationRange`` unless the current token is
