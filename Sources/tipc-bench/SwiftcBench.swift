@@ -135,16 +135,24 @@ enum SwiftcBench {
         var runs: [[Double]] = [[], []]
         for _ in 0..<(options.scale == .quick ? 3 : 5) {
             for (index, arguments) in [first, second].enumerated() {
-                let before = CPUTime.ofChildren
-                let result = runTool(arguments)
-                guard result.status == 0 else {
-                    report.fail("swiftc -typecheck rejected \(arguments.last ?? ""):\n\(result.output.prefix(4_000))")
-                    return nil
-                }
-                runs[index].append(CPUTime.ofChildren - before)
+                let failure = "swiftc -typecheck rejected \(arguments.last ?? "")"
+                guard let seconds = childCPUTime(arguments, report: report, failure: failure) else { return nil }
+                runs[index].append(seconds)
             }
         }
         return (Samples(seconds: runs[0]), Samples(seconds: runs[1]))
+    }
+
+    /// Runs `arguments` as ``runTool(_:)`` does and returns the CPU time of
+    /// the process; nil, reported as `failure` with the tool's output, when it failed.
+    private static func childCPUTime(_ arguments: [String], report: Report, failure: String) -> Double? {
+        let before = CPUTime.ofChildren
+        let result = runTool(arguments)
+        guard result.status == 0 else {
+            report.fail("\(failure):\n\(result.output.prefix(4_000))")
+            return nil
+        }
+        return CPUTime.ofChildren - before
     }
 
     /// Three more runs with swiftc's timing flags: the slowest expression
@@ -236,34 +244,28 @@ enum SwiftcBench {
         tipc: Samples, warm: Samples, parse: Samples, process: Samples
     )? {
         let compiled = tips.deletingLastPathComponent().appendingPathComponent("Compiled", isDirectory: true)
-        // The `swiftc` process last, so that the judged compile follows it.
-        let children: [(what: String, arguments: [String])] = [
-            (
-                "tipc compile as a process",
-                [MemoryProbe.executablePath, "--as-tipc", "compile", tips.path, "--output-dir", compiled.path]
-            ),
-            ("swiftc -frontend -parse", ["swiftc", "-frontend", "-parse", swift.path]),
-        ]
+        let asProcess = [MemoryProbe.executablePath, "--as-tipc", "compile", tips.path, "--output-dir", compiled.path]
+        let parseCommand = ["swiftc", "-frontend", "-parse", swift.path]
         // Five pairs in either mode: the median of three was left to one
         // noisy pair as often as not (0.29x to 0.36x in one hour of quick
         // runs on 2026-12-06, with no change to the compile that could move it
         // so far); five pairs cost about a second more.
-        var runs: [[Double]] = [[], [], [], []]
+        var (tipc, warm, process, parse): ([Double], [Double], [Double], [Double]) = ([], [], [], [])
         for _ in 0..<5 {
-            runs[0].append(CPUTime.measure { BenchCompiler.compile(input.bytes) })
-            runs[1].append(CPUTime.measure { BenchCompiler.compile(input.bytes) })
-            for (index, child) in children.enumerated() {
-                let before = CPUTime.ofChildren
-                let result = runTool(child.arguments)
-                guard result.status == 0 else {
-                    report.fail("\(child.what) failed on \(input.tipCount) tips:\n\(result.output.prefix(4_000))")
-                    return nil
-                }
-                runs[2 + index].append(CPUTime.ofChildren - before)
-            }
+            tipc.append(CPUTime.measure { BenchCompiler.compile(input.bytes) })
+            warm.append(CPUTime.measure { BenchCompiler.compile(input.bytes) })
+            // The `swiftc` process last, so that the judged compile follows it.
+            let failure = "failed on \(input.tipCount) tips"
+            guard
+                let processSeconds = childCPUTime(
+                    asProcess, report: report, failure: "tipc compile as a process \(failure)"),
+                let parseSeconds = childCPUTime(
+                    parseCommand, report: report, failure: "swiftc -frontend -parse \(failure)")
+            else { return nil }
+            process.append(processSeconds)
+            parse.append(parseSeconds)
         }
-        let samples = runs.map { Samples(seconds: $0) }
-        return (samples[0], samples[1], samples[3], samples[2])
+        return (Samples(seconds: tipc), Samples(seconds: warm), Samples(seconds: parse), Samples(seconds: process))
     }
 
     /// The directory holding TipsRuntime.swiftmodule, found from the bench's own path.
