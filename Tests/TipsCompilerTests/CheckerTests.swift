@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TipsRuntime
 import TipsTestSupport
 
 @testable import TipsCompiler
@@ -48,6 +49,42 @@ import TipsTestSupport
             #expect(
                 SpellingSuggester.closest(to: target, among: candidates) == expected?.name, "\(target) \(candidates)")
         }
+    }
+
+    /// The distance fills only the band of its table within the limit of
+    /// the diagonal, and gives up once past the limit: on random words of
+    /// few letters (so that many are close), it is the whole table's
+    /// distance when that is at most the limit, and one more otherwise.
+    @Test(arguments: [11, 12] as [UInt64])
+    func theBandedDistanceIsTheWholeTablesUpToTheLimit(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let letters = Array("abcab_".unicodeScalars)
+        func word() -> [Unicode.Scalar] { (0..<random.int(in: 0...12)).map { _ in random.pick(letters) } }
+        for _ in 0..<2_000 {
+            let (a, b) = (word(), word())
+            let whole = Self.wholeTableDistance(a, b)
+            #expect(SpellingSuggester.distance(a, b) == whole, "\(a) \(b)")
+            for limit in 0...4 {
+                #expect(Spelling.distance(a, b, limit: limit) == min(whole, limit + 1), "\(a) \(b) \(limit)")
+            }
+        }
+    }
+
+    /// The optimal string alignment distance by its whole table, as a textbook writes it.
+    static func wholeTableDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in a.indices.map({ $0 + 1 }) {
+            for j in b.indices.map({ $0 + 1 }) {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
     }
 
     @Test func aSuggestionsWordsAndItsFixNameTheSameReplacement() {

@@ -330,7 +330,9 @@ extension Checker {
         let checked = tips.compactMap { $0 }
         for (member, group) in unknownGroupMembers {
             reporting(as: .group(group)) { checker in
-                if let renamed = Self.tipRenamed(from: member.name, among: checked) {
+                if checker.diagnostics.dropsErrorMessages {
+                    checker.diagnostics.reportDroppedError(at: member.range)
+                } else if let renamed = Self.tipRenamed(from: member.name, among: checked) {
                     checker.diagnostics.error(
                         "unknown tip '\(member.name)'; it was renamed to '\(renamed)' (renamedFrom \(member.name)), "
                             + "so group '\(group)' names it '\(renamed)'", at: member.range, replacing: renamed)

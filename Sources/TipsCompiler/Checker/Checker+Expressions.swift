@@ -170,6 +170,11 @@ extension Checker {
                     at: name.range, replacing: "." + name.name)
                 return nil
             }
+            // One error either way: past the limit, not worth the search for a suggestion.
+            guard !diagnostics.dropsErrorMessages else {
+                diagnostics.reportDroppedError(at: name.range)
+                return nil
+            }
             let suggestion = nameSuggestion(for: name, match: closestValueName(to: name.name, context: context))
             if suggestion.replacement == nil, let expected,
                 let declaration = parameterDeclaration(of: name.name, as: expected),

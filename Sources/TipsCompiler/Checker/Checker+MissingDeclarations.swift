@@ -25,6 +25,8 @@ extension Checker {
     mutating func reportUnknown(
         _ name: Identifier, _ kind: DeclaredName.Kind, declaring declaration: String?, context: ExpressionContext?
     ) {
+        // One error either way: past the limit, not worth the search for a suggestion.
+        guard !diagnostics.dropsErrorMessages else { return diagnostics.reportDroppedError(at: name.range) }
         let message = "unknown \(kind.rawValue) '\(name.name)'"
         let suggestion = nameSuggestion(for: name, match: closestDeclaredName(to: name.name, of: kind))
         if suggestion.replacement == nil, let declaration, let context,
@@ -78,8 +80,15 @@ extension Checker {
         -> Bool
     {
         guard context.declarationStart != nil, symbols[name.name] == nil, context.arguments[name.name] == nil,
-            context.fieldsOf == nil, Self.otherLanguageWord(name.name) == nil,
-            closestValueName(to: name.name, context: context) == nil,
+            context.fieldsOf == nil, Self.otherLanguageWord(name.name) == nil
+        else { return false }
+        // Reported here or, when this returns false, as an unknown name by
+        // the check of the comparison's left side: one error either way.
+        if diagnostics.dropsErrorMessages {
+            diagnostics.reportDroppedError(at: name.range)
+            return true
+        }
+        guard closestValueName(to: name.name, context: context) == nil,
             let enumName = Self.enumName(for: name.name), symbols[enumName] == nil
         else { return false }
         var cases = casesCompared(with: name.name)

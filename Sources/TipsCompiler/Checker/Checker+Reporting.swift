@@ -47,6 +47,21 @@ struct CheckerReporter: Sendable {
         error(message + suggestion.phrase, at: range, fixIts: suggestion.fixIts(at: range))
     }
 
+    /// Whether an error reported now would not be read: the checker is
+    /// silenced, or the sink is past its limit
+    /// (``DiagnosticEngine/dropsErrorMessages``). Its reporter may then
+    /// count it with ``reportDroppedError(at:)`` rather than look for a
+    /// "did you mean" among every declared name to put in it.
+    var dropsErrorMessages: Bool { isSilenced || sink.dropsErrorMessages }
+
+    /// Counts an error whose message is not read (see ``dropsErrorMessages``)
+    /// as reporting it would.
+    mutating func reportDroppedError(at range: SourceRange) {
+        reportedError = true
+        guard !isSilenced else { return }
+        sink.reportDroppedError(at: range)
+    }
+
     /// Reports a warning.
     mutating func warning(_ message: String, at range: SourceRange, notes: [DiagnosticNote] = []) {
         report(Diagnostic(.warning, message, at: range, notes: notes))
