@@ -264,6 +264,30 @@ import TipsTestSupport
         #expect(Compilation(inputs: [CompilationInput(path: "A.tips", text: fixed)]).run().diagnostics.isEmpty)
     }
 
+    /// Each name nothing declares is told the cases it is compared with, in
+    /// the order the rules name them, and not another name's.
+    @Test func undeclaredNamesComparedWithCasesAreEachToldTheirOwn() {
+        let text = """
+            tip A {
+                title "A"
+                rule tier == .gold && level != .high
+            }
+
+            tip B {
+                title "B"
+                rule level == .low
+                rule tier == .silver
+            }
+
+            """
+        let result = Compilation(inputs: [CompilationInput(path: "A.tips", text: text)]).run()
+        let (tier, level) = (
+            "unknown name 'tier'; declare it above the tip: enum Tier { gold, silver }; parameter tier: Tier = .gold",
+            "unknown name 'level'; declare it above the tip: enum Level { high, low }; parameter level: Level = .high"
+        )
+        #expect(result.diagnostics.map(\.message) == [tier, level, level, tier])
+    }
+
     /// A case an enum lacks, and no case is spelled like: the fix adds it
     /// after the enum's last case, on a line of its own where the cases are
     /// (after the last one's `renamedFrom`), and the file then checks clean.

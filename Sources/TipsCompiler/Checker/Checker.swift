@@ -76,9 +76,9 @@ public struct Checker: Sendable {
     /// The files being checked, for the reports that look across every
     /// tip's rules (see ``casesCompared(with:)``).
     var syntaxFiles: [SourceFileSyntax] = []
-    /// What ``casesCompared(with:)`` found, by name: asked once per name
-    /// (by each copy of the checker that checks a range of tips).
-    var casesComparedByName: [String: [String]] = [:]
+    /// What ``casesCompared(with:)`` found, for every name: read once, when
+    /// first asked (by each copy of the checker that checks a range of tips).
+    var casesComparedByName: [String: [String]]?
     /// What ``closestDeclaredName(to:of:)`` and ``closestValueName(to:context:)``
     /// found, by what was looked among and the spelling, and the count of
     /// declared names it was found among.

@@ -13,7 +13,7 @@ public enum SpellingSuggester {
     /// wins, so the answer does not depend on the order of `candidates`.
     public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
         let limit = max(1, min(3, word.lowercased().unicodeScalars.count / 3 + 1))
-        return Spelling.closest(to: word, among: candidates, limit: limit) { Array($0.unicodeScalars) }
+        return Spelling.closest(to: word, among: candidates, limit: limit, units: Spelling.lowercasedScalars)
     }
 
     /// What `word` most likely stands for among `candidates`: the one

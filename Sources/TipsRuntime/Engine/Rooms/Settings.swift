@@ -141,6 +141,6 @@ struct Settings {
     /// away, two for ids of 10 or more. A transposition is one edit.
     static func closeMatch<S: Sequence<String>>(to id: String, among candidates: S) -> String? {
         let limit = id.count >= 10 ? 2 : id.count >= 6 ? 1 : 0
-        return Spelling.closest(to: id, among: candidates, limit: limit) { Array($0) }
+        return Spelling.closest(to: id, among: candidates, limit: limit, units: Spelling.lowercasedCharacters)
     }
 }
