@@ -69,11 +69,11 @@ import TipsTestSupport
     }
 
     @Test func theSameEntriesInAnyOrderGiveTheSameBytes() {
-        var shuffled = Self.sample
-        shuffled.entries.reverse()
-        #expect(shuffled.text == Self.sampleText)
-        shuffled.entries.swapAt(0, 4)
-        #expect(shuffled.text == Self.sampleText)
+        var entries = Self.sample.entries
+        entries.reverse()
+        #expect(LockFile(entries: entries).text == Self.sampleText)
+        entries.swapAt(0, 4)
+        #expect(LockFile(entries: entries).text == Self.sampleText)
         // An event's fields and an enum's cases are listed sorted, whatever their order in the .tips file.
         let event = LockFile(entries: [
             LockEntry(
@@ -156,6 +156,14 @@ import TipsTestSupport
         (
             "format 1\ntips A \"A\"\n",
             "tipc.lock:2:1: error: unknown entry 'tips': a lock line starts with `tip`, `parameter`, `event` or `retired`\n"
+        ),
+        (
+            "format 1\nparameter 2x: Bool\n",
+            "tipc.lock:2:11: error: expected the parameter's name, found '2x:'\n"
+        ),
+        (
+            "format 1\nparameter x\u{301}y: Bool\nparameter \u{301}y: Bool\n",
+            "tipc.lock:3:11: error: expected the parameter's name, found '\u{301}y:'\n"
         ),
         (
             "format 1\nparameter p Bool\n",

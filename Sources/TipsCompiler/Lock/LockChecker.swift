@@ -31,6 +31,17 @@ struct LockChecker {
     let symbols: SymbolTable
     let sources: SourceManager
     var diagnostics: DiagnosticEngine
+    /// The tips, parameters and events the lock does not hold: where an
+    /// identity gone may have been renamed to. Found at the first one gone,
+    /// for all (see ``reportGone(_:)``).
+    var newDeclarations: NewDeclarations?
+
+    /// See ``newDeclarations``.
+    struct NewDeclarations {
+        var tips: [CheckedTip]
+        var parameters: [CheckedParameter]
+        var events: [CheckedEvent]
+    }
 
     /// Reports into `diagnostics` every change of `program` that `lock`
     /// forbids; each error says `updateCommand` accepts it. Where an error

@@ -58,13 +58,7 @@ struct LockLineScanner {
     mutating func name(_ what: String) throws(LockLineError) -> String {
         skipSpaces()
         let start = position
-        while position < end, let (scalar, length) = SourceFile.decodeScalar(in: bytes[..<end], at: position) {
-            let properties = scalar.properties
-            let isPart =
-                position == start ? (scalar == "_" || properties.isXIDStart) : properties.isXIDContinue
-            guard isPart else { break }
-            position += length
-        }
+        position = Lexer.nameEnd(in: bytes, from: start, to: end)
         guard position > start else { throw unexpected(expected: what) }
         return String(decoding: bytes[start..<position], as: UTF8.self)
     }

@@ -182,10 +182,5 @@ extension LockFile {
     }
 
     /// The cases the lock retired from a slot.
-    func retiredCases(ofSlot slot: String) -> [String] {
-        entries.compactMap { entry in
-            guard entry.isRetired, case .enumCase(slot, let name) = entry.identity else { return nil }
-            return name
-        }
-    }
+    func retiredCases(ofSlot slot: String) -> [String] { retiredCasesBySlot[slot] ?? [] }
 }

@@ -85,8 +85,7 @@ package enum Spelling {
         distance(a, b, limit: Int.max)
     }
 
-    /// ``distance(_:_:)`` when it is at most `limit`; else `limit + 1`
-    /// (for the tests, which compare it with the whole table's).
+    /// ``distance(_:_:)`` when it is at most `limit`; else `limit + 1`.
     package static func distance<Unit: Equatable>(_ a: [Unit], _ b: [Unit], limit: Int) -> Int {
         var rows: [Int] = []
         return distance(a, b, limit: limit, rows: &rows)
@@ -119,7 +118,7 @@ package enum Spelling {
     /// witnesses, more than half of the time of a suggestion.
     @_specialize(where Unit == Unicode.Scalar)
     @_specialize(where Unit == Character)
-    private static func distance<Unit: Equatable>(
+    package static func distance<Unit: Equatable>(
         _ a: [Unit], _ b: [Unit], limit: Int, rows: inout [Int]
     ) -> Int {
         guard !a.isEmpty else { return b.count > limit ? limit + 1 : b.count }

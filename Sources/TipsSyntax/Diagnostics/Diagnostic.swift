@@ -118,6 +118,11 @@ public struct DiagnosticEngine: Sendable {
     /// for. Its reporter may then count it with ``reportDroppedError(at:)``
     /// rather than build it.
     public var dropsErrorMessages: Bool { errorCount >= Self.errorLimit }
+    /// Whether the next error is dropped with its range unread too: the
+    /// error for the rest (``tooManyMessage``) already stands at the first
+    /// one dropped. A reporter whose range takes a search to find may then
+    /// count the error with ``reportDroppedError(at:)`` at any range.
+    public var dropsErrorRanges: Bool { errorCount > Self.errorLimit }
     /// The error that stands for the errors past ``errorLimit``.
     public static let tooManyMessage = "too many errors; stopping here (later errors are not shown)"
 

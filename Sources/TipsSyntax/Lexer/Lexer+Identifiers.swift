@@ -132,6 +132,29 @@ extension Lexer {
         return (continuing ? properties.isXIDContinue : properties.isXIDStart) ? length : nil
     }
 
+    /// Where the name (Swift's identifier rules, as in `.tips`) that starts
+    /// at `start` in `bytes` ends, reading no further than `end`; `start`
+    /// when no name starts there. For names read outside `.tips` (the
+    /// lock's), ASCII by the byte as the lexer reads it: read scalar by
+    /// scalar through a slice, the names of a 620 KB lock took half of
+    /// `tipc check --lock` of 10,000 tips (`perf record`).
+    package static func nameEnd(in bytes: [UInt8], from start: Int, to end: Int) -> Int {
+        var position = start
+        while position < end {
+            let byte = bytes[position]
+            if byte < 0x80 {
+                guard isASCIIIdentifierByte(byte), position > start || !(0x30...0x39).contains(byte) else { break }
+                position += 1
+            } else {
+                guard let length = nameScalarLength(in: bytes, at: position, continuing: position > start),
+                    position + length <= end
+                else { break }
+                position += length
+            }
+        }
+        return position
+    }
+
     static func isASCIIIdentifierByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
