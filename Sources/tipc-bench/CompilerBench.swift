@@ -12,7 +12,10 @@ enum CompilerBench {
         guard checkInputsCompile(inputs, report: report) else { return }
         frontEnd(options: options, inputs: inputs)
         fullCompile(options: options, inputs: inputs, report: report)
-        if let largest = inputs.last { frontEndRatio(options: options, input: largest, report: report) }
+        if let largest = inputs.last {
+            frontEndRatio(options: options, input: largest, report: report)
+            LockBench.run(options: options, input: largest, report: report)
+        }
         memory(options: options, inputs: inputs, report: report)
         await SwiftcBench.run(options: options, inputs: inputs, report: report)
     }
