@@ -60,11 +60,18 @@ extension Checker {
     private mutating func closestName(to name: String, key: String, among candidates: (Checker) -> [String])
         -> String?
     {
-        if closestDeclaredNames.count != symbols.count { closestDeclaredNames = (symbols.count, [:]) }
-        let key = key + " " + name
-        if let found = closestDeclaredNames.byKey[key] { return found }
-        let found = SpellingSuggester.closest(to: name, among: candidates(self))
-        closestDeclaredNames.byKey[key] = found
+        if closestDeclaredNames.count != symbols.count {
+            (closestDeclaredNames, spellingCandidates) = ((symbols.count, [:]), [:])
+        }
+        let nameKey = key + " " + name
+        if let found = closestDeclaredNames.byKey[nameKey] { return found }
+        // Made ready once for every name searched among them: 1,000
+        // misspelt names among 5,000 took `tipc check` 1.5 s when each
+        // search made every candidate's units again.
+        let prepared = spellingCandidates[key] ?? SpellingSuggester.Candidates(candidates(self))
+        spellingCandidates[key] = prepared
+        let found = SpellingSuggester.closest(to: name, among: prepared)
+        closestDeclaredNames.byKey[nameKey] = found
         return found
     }
 

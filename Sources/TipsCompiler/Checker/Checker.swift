@@ -83,6 +83,10 @@ public struct Checker: Sendable {
     /// found, by what was looked among and the spelling, and the count of
     /// declared names it was found among.
     var closestDeclaredNames: (count: Int, byKey: [String: String?]) = (0, [:])
+    /// The lists ``closestDeclaredName(to:of:)`` and
+    /// ``closestValueName(to:context:)`` search, made ready once by what
+    /// they list, while the declared names stay the same.
+    var spellingCandidates: [String: SpellingSuggester.Candidates] = [:]
 
     /// Checks `files` (in input order) and returns the checked program; with
     /// `recordsSymbols` false, a program without its symbol table.

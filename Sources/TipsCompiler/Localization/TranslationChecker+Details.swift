@@ -138,7 +138,11 @@ extension TranslationChecker {
                 fixIts: Suggestion.didYouMean("\"\(JSONPrinter.escaped(button.key))\"").fixIts(at: range))
             return
         }
-        let suggestion = Self.suggestion(for: key, among: keys)
+        // Made ready at the first key no string has, for all: a catalog of
+        // 10,000 renamed tips has 16,834 such keys, each searched among 23,834.
+        let candidates = preparedKeys ?? SpellingSuggester.Candidates(keys)
+        preparedKeys = candidates
+        let suggestion = Self.suggestion(for: key, among: candidates)
         diagnostics.warning(
             "'\(key)' is not a string of the .tips files" + suggestion.phrase, at: range,
             fixIts: suggestion.fixIts(at: range))
@@ -350,7 +354,7 @@ extension TranslationChecker {
 
     /// "; did you mean 'A.title'?" for the key closest to `key`, replacing the
     /// quoted key in the catalog; else a hint that `tipc strings` marks it stale.
-    static func suggestion(for key: String, among keys: [String]) -> Suggestion {
+    static func suggestion(for key: String, among keys: SpellingSuggester.Candidates) -> Suggestion {
         guard let match = SpellingSuggester.closest(to: key, among: keys) else {
             return Suggestion(phrase: "; 'tipc strings' marks such a key stale", replacement: nil)
         }

@@ -40,6 +40,8 @@ struct TranslationChecker {
     /// (``renamedAction(of:)``).
     let actionsWithoutKeys: [String: [CheckedString]]
     var diagnostics = DiagnosticEngine()
+    /// ``keys`` made ready for "did you mean" (see ``reportUnknownKey(_:at:)``).
+    var preparedKeys: SpellingSuggester.Candidates?
     /// Each key's usable translations, by language.
     var texts: [String: [String: InterpolatedText]] = [:]
     /// Each key's languages whose usable translation is marked `needs_review`.

@@ -259,7 +259,7 @@ extension LockChecker {
             if other.isEmpty || !(Self.occurs(other, in: scalars) || Self.occurs(scalars, in: other)) {
                 // Within half the longer name's length, and no further than the best so far.
                 let bound = min(max(scalars.count, other.count) / 2, best?.distance ?? .max)
-                score = Spelling.distance(scalars, other, limit: bound, rows: &rows)
+                score = Spelling.distance(scalars[...], other[...], limit: bound, rows: &rows)
                 guard score <= bound else { continue }
             }
             if best.map({ score < $0.distance || (score == $0.distance && candidate < $0.name) }) ?? true {

@@ -14,36 +14,114 @@ package enum Spelling {
     /// The checker asks this for every unknown name among every declared
     /// name of its kind, so a candidate costs little: one too long or too
     /// short is passed over before its units are made, when it is printable
-    /// ASCII (a unit a byte, lowercased or not), and its distance is given
-    /// up once it is more than `limit`, or than the best candidate's so far. With every candidate's units made
-    /// and its whole distance counted, `tipc check` of the benchmark's
-    /// 10,000 tips with 4,525 uses of misspelt event names took 62 s.
-    package static func closest<Unit: Equatable>(
+    /// ASCII (a unit a byte, lowercased or not). With every candidate's units
+    /// made and its whole distance counted, `tipc check` of the benchmark's
+    /// 10,000 tips with 4,525 uses of misspelt event names took 62 s. A list
+    /// searched again and again is made ready once (``Prepared``).
+    package static func closest<Unit: Hashable>(
         to word: String, among candidates: some Sequence<String>, limit: Int,
         units: (String, inout [Unit]) -> Void
     ) -> String? {
         var target: [Unit] = []
         units(word, &target)
-        var (other, rows): ([Unit], [Int]) = ([], [])
+        let near = candidates.lazy.filter { candidate in
+            // A printable ASCII candidate has a unit a byte: its length alone may put it too far.
+            abs(candidate.utf8.count - target.count) <= limit || !isPrintableASCII(candidate)
+        }
+        return closest(to: word, among: Prepared(near, units: units, withSets: false), limit: limit, units: units)
+    }
+
+    /// Candidates made ready for many searches: each one's units,
+    /// lowercased, and the set of them (as bits of their hashes).
+    package struct Prepared<Unit: Hashable> {
+        fileprivate var names: [String] = []
+        /// Every candidate's units, one after another: one array, not one a candidate.
+        fileprivate var units: [Unit] = []
+        /// Where each candidate's units end in ``units``.
+        fileprivate var ends: [Int] = []
+        /// Each candidate's ``UnitSet``; none for a list searched once,
+        /// where hashing every unit would cost more than it saves.
+        fileprivate var sets: [UnitSet] = []
+
+        package init(_ candidates: some Sequence<String>, units: (String, inout [Unit]) -> Void) {
+            self.init(candidates, units: units, withSets: true)
+        }
+
+        fileprivate init(_ candidates: some Sequence<String>, units: (String, inout [Unit]) -> Void, withSets: Bool) {
+            var buffer: [Unit] = []
+            for candidate in candidates {
+                units(candidate, &buffer)
+                names.append(candidate)
+                self.units.append(contentsOf: buffer)
+                ends.append(self.units.count)
+                if withSets { sets.append(UnitSet(buffer)) }
+            }
+        }
+
+        /// The units of the candidate at `index`.
+        fileprivate func units(at index: Int) -> ArraySlice<Unit> {
+            units[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
+        }
+    }
+
+    /// The units a word has, each as one of 128 bits chosen by its hash
+    /// (which differs from run to run; what it passes over does not).
+    /// Each edit brings into one word at most one unit that the other
+    /// lacks, and takes out of it at most one, so the distance of two words
+    /// is at least the number of bits either has that the other has not.
+    /// Two units may share a bit, which only makes that bound lower.
+    fileprivate struct UnitSet: Sendable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+
+        init<Unit: Hashable>(_ units: [Unit]) {
+            for unit in units {
+                let bit = unit.hashValue & 127
+                if bit < 64 { low |= 1 << UInt64(bit) } else { high |= 1 << UInt64(bit - 64) }
+            }
+        }
+
+        /// At most the distance of the words of `self` and `other`.
+        func leastDistance(to other: UnitSet) -> Int {
+            let lacking = (low & ~other.low).nonzeroBitCount + (high & ~other.high).nonzeroBitCount
+            let extra = (other.low & ~low).nonzeroBitCount + (other.high & ~high).nonzeroBitCount
+            return max(lacking, extra)
+        }
+    }
+
+    /// ``closest(to:among:limit:units:)`` among candidates made ready once.
+    /// A candidate is passed over by its length, then by the units it and
+    /// `word` lack of each other, before its distance is counted, and its
+    /// distance is given up once it is more than `limit`, or than the best
+    /// candidate's so far.
+    ///
+    /// Specialized for the units callers use, as ``distance(_:_:limit:rows:)`` is:
+    /// run generic from another module, it took as long as the distances.
+    @_specialize(where Unit == Unicode.Scalar)
+    @_specialize(where Unit == Character)
+    package static func closest<Unit: Hashable>(
+        to word: String, among candidates: Prepared<Unit>, limit: Int, units: (String, inout [Unit]) -> Void
+    ) -> String? {
+        var target: [Unit] = []
+        units(word, &target)
+        let targetSet = candidates.sets.isEmpty ? nil : UnitSet(target)
+        var rows: [Int] = []
         var best: (candidate: String, distance: Int, continuesWord: Bool)?
-        for candidate in candidates where candidate != word {
-            let bytes = candidate.utf8.count
-            if abs(bytes - target.count) > limit, isPrintableASCII(candidate) { continue }
-            units(candidate, &other)
-            // The distance is at least the difference in length: skip the
-            // quadratic comparison when that alone is too far (a huge name).
-            guard abs(other.count - target.count) <= limit else { continue }
+        for index in candidates.names.indices {
+            let (candidate, other) = (candidates.names[index], candidates.units(at: index))
             // Past the best so far is as good as past the limit.
             let bound = min(limit, best?.distance ?? limit)
-            let distance = distance(target, other, limit: bound, rows: &rows)
+            // The distance is at least the difference in length, and the
+            // units either lacks: no quadratic comparison when that is too far.
+            guard abs(other.count - target.count) <= bound, candidate != word,
+                (targetSet.map { $0.leastDistance(to: candidates.sets[index]) } ?? 0) <= bound
+            else { continue }
+            let distance = distance(target[...], other, limit: bound, rows: &rows)
             guard distance <= bound else { continue }
             let continuesWord = other.starts(with: target)
-            if let current = best {
-                guard distance <= current.distance else { continue }
-                if distance == current.distance {
-                    if current.continuesWord && !continuesWord { continue }
-                    if current.continuesWord == continuesWord && candidate >= current.candidate { continue }
-                }
+            if let current = best, distance == current.distance {
+                if current.continuesWord && !continuesWord { continue }
+                if current.continuesWord == continuesWord && candidate >= current.candidate { continue }
             }
             best = (candidate, distance, continuesWord)
         }
@@ -88,7 +166,7 @@ package enum Spelling {
     /// ``distance(_:_:)`` when it is at most `limit`; else `limit + 1`.
     package static func distance<Unit: Equatable>(_ a: [Unit], _ b: [Unit], limit: Int) -> Int {
         var rows: [Int] = []
-        return distance(a, b, limit: limit, rows: &rows)
+        return distance(a[...], b[...], limit: limit, rows: &rows)
     }
 
     /// The distance of `a` and `b` when it is at most `limit`; else more
@@ -119,7 +197,7 @@ package enum Spelling {
     @_specialize(where Unit == Unicode.Scalar)
     @_specialize(where Unit == Character)
     package static func distance<Unit: Equatable>(
-        _ a: [Unit], _ b: [Unit], limit: Int, rows: inout [Int]
+        _ a: ArraySlice<Unit>, _ b: ArraySlice<Unit>, limit: Int, rows: inout [Int]
     ) -> Int {
         guard !a.isEmpty else { return b.count > limit ? limit + 1 : b.count }
         guard !b.isEmpty else { return a.count > limit ? limit + 1 : a.count }
@@ -163,3 +241,5 @@ package enum Spelling {
         }
     }
 }
+
+extension Spelling.Prepared: Sendable where Unit: Sendable {}

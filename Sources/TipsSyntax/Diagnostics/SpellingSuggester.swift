@@ -12,8 +12,28 @@ public enum SpellingSuggester {
     /// up to 5, then 3. Of equally close candidates the alphabetically first
     /// wins, so the answer does not depend on the order of `candidates`.
     public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
-        let limit = max(1, min(3, word.lowercased().unicodeScalars.count / 3 + 1))
-        return Spelling.closest(to: word, among: candidates, limit: limit, units: Spelling.lowercasedScalars)
+        Spelling.closest(to: word, among: candidates, limit: limit(for: word), units: Spelling.lowercasedScalars)
+    }
+
+    /// Candidates made ready once for ``closest(to:among:)-(_,Candidates)``,
+    /// for a list searched again and again.
+    public struct Candidates: Sendable {
+        fileprivate let prepared: Spelling.Prepared<Unicode.Scalar>
+
+        public init(_ candidates: some Sequence<String>) {
+            prepared = Spelling.Prepared(candidates, units: Spelling.lowercasedScalars)
+        }
+    }
+
+    /// ``closest(to:among:)-(_,Sequence<String>)`` among candidates made ready once.
+    public static func closest(to word: String, among candidates: Candidates) -> String? {
+        Spelling.closest(
+            to: word, among: candidates.prepared, limit: limit(for: word), units: Spelling.lowercasedScalars)
+    }
+
+    /// How far a candidate may be from `word` (see ``closest(to:among:)-(_,Sequence<String>)``).
+    private static func limit(for word: String) -> Int {
+        max(1, min(3, word.lowercased().unicodeScalars.count / 3 + 1))
     }
 
     /// What `word` most likely stands for among `candidates`: the one
