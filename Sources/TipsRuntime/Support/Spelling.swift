@@ -26,9 +26,9 @@ package enum Spelling {
         units(word, &target)
         let near = candidates.lazy.filter { candidate in
             // A printable ASCII candidate has a unit a byte: its length alone may put it too far.
-            abs(candidate.utf8.count - target.count) <= limit || !isPrintableASCII(candidate)
+            abs(candidate.utf8.count - target.count) <= limit || !isPrintableASCII(candidate.utf8)
         }
-        return closest(to: word, among: Prepared(near, units: units, withSets: false), limit: limit, units: units)
+        return closest(to: word, units: target, among: Prepared(near, units: units, withSets: false), limit: limit)
     }
 
     /// Candidates made ready for many searches: each one's units,
@@ -94,16 +94,23 @@ package enum Spelling {
     /// `word` lack of each other, before its distance is counted, and its
     /// distance is given up once it is more than `limit`, or than the best
     /// candidate's so far.
-    ///
-    /// Specialized for the units callers use, as ``distance(_:_:limit:rows:)`` is:
-    /// run generic from another module, it took as long as the distances.
-    @_specialize(where Unit == Unicode.Scalar)
-    @_specialize(where Unit == Character)
     package static func closest<Unit: Hashable>(
         to word: String, among candidates: Prepared<Unit>, limit: Int, units: (String, inout [Unit]) -> Void
     ) -> String? {
         var target: [Unit] = []
         units(word, &target)
+        return closest(to: word, units: target, among: candidates, limit: limit)
+    }
+
+    /// The search of both ``closest(to:among:limit:units:)``, for `word`
+    /// made into `target` once. Specialized for the units callers use, as
+    /// ``distance(_:_:limit:rows:)`` is: run generic from another module,
+    /// it took as long as the distances.
+    @_specialize(where Unit == Unicode.Scalar)
+    @_specialize(where Unit == Character)
+    private static func closest<Unit: Hashable>(
+        to word: String, units target: [Unit], among candidates: Prepared<Unit>, limit: Int
+    ) -> String? {
         let targetSet = candidates.sets.isEmpty ? nil : UnitSet(target)
         var rows: [Int] = []
         var best: (candidate: String, distance: Int, continuesWord: Bool)?
@@ -128,10 +135,10 @@ package enum Spelling {
         return best?.candidate
     }
 
-    /// Whether every byte of `text` is printable ASCII: then each is one
+    /// Whether every byte of `bytes` is printable ASCII: then each is one
     /// scalar and one character, before and after lowercasing.
-    private static func isPrintableASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { (0x20..<0x7F).contains($0) }
+    private static func isPrintableASCII(_ bytes: some Sequence<UInt8>) -> Bool {
+        bytes.allSatisfy { (0x20..<0x7F).contains($0) }
     }
 
     /// The scalars of `word` lowercased, in place of what `units` held.
@@ -144,7 +151,7 @@ package enum Spelling {
     package static func lowercasedScalars(of word: String, into units: inout [Unicode.Scalar]) {
         units.removeAll(keepingCapacity: true)
         let wasASCII = word.utf8.withContiguousStorageIfAvailable { bytes in
-            guard bytes.allSatisfy({ (0x20..<0x7F).contains($0) }) else { return false }
+            guard isPrintableASCII(bytes) else { return false }
             units.append(contentsOf: bytes.lazy.map { Unicode.Scalar((0x41...0x5A).contains($0) ? $0 | 0x20 : $0) })
             return true
         }
