@@ -190,18 +190,21 @@ public struct LockFile: Hashable, Sendable {
     init(entries: [LockEntry] = [], lines: [LockKey: SourceRange] = [:]) {
         self.entries = entries
         self.lines = lines
-        locked = Dictionary(entries.lazy.filter { !$0.isRetired }.map { ($0.identity.key, $0.identity) }) {
-            first, _ in first
-        }
-        retired = Dictionary(entries.lazy.filter(\.isRetired).map { ($0.identity.key, $0.identity) }) {
-            first, _ in first
-        }
+        // One pass for the three tables; of two entries with one key, the first stands.
+        var (locked, retired) = ([LockKey: LockedIdentity](), [LockKey: LockedIdentity]())
         var retiredCasesBySlot: [String: [String]] = [:]
-        for entry in entries where entry.isRetired {
-            guard case .enumCase(let slot, let name) = entry.identity else { continue }
-            retiredCasesBySlot[slot, default: []].append(name)
+        for entry in entries {
+            let key = entry.identity.key
+            guard entry.isRetired else {
+                if locked[key] == nil { locked[key] = entry.identity }
+                continue
+            }
+            if retired[key] == nil { retired[key] = entry.identity }
+            if case .enumCase(let slot, let name) = entry.identity {
+                retiredCasesBySlot[slot, default: []].append(name)
+            }
         }
-        self.retiredCasesBySlot = retiredCasesBySlot
+        (self.locked, self.retired, self.retiredCasesBySlot) = (locked, retired, retiredCasesBySlot)
     }
 
     /// Two locks are equal when their entries are, wherever they were read from.
