@@ -15,6 +15,7 @@ enum CompilerBench {
         if let largest = inputs.last {
             frontEndRatio(options: options, input: largest, report: report)
             LockBench.run(options: options, input: largest, report: report)
+            CatalogBench.run(options: options, input: largest, report: report)
         }
         memory(options: options, inputs: inputs, report: report)
         await SwiftcBench.run(options: options, inputs: inputs, report: report)

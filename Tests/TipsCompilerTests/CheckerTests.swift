@@ -29,31 +29,68 @@ import TipsTestSupport
         for _ in 0..<300 {
             let target = word()
             let candidates = (0..<random.int(in: 0...30)).map { _ in word() }
-            let limit = max(1, min(3, target.lowercased().unicodeScalars.count / 3 + 1))
-            let scalars = Array(target.lowercased().unicodeScalars)
-            // Every candidate's whole distance, the ties broken as the suggester breaks them.
-            var expected: (name: String, distance: Int, continuesWord: Bool)?
-            for candidate in candidates where candidate != target {
-                let other = Array(candidate.lowercased().unicodeScalars)
-                let distance = SpellingSuggester.distance(scalars, other)
-                guard distance <= limit else { continue }
-                let continuesWord = other.starts(with: scalars)
-                if let best = expected {
-                    if distance > best.distance { continue }
-                    if distance == best.distance, best.continuesWord, !continuesWord { continue }
-                    if distance == best.distance, best.continuesWord == continuesWord, candidate >= best.name {
-                        continue
-                    }
-                }
-                expected = (candidate, distance, continuesWord)
-            }
+            let expected = Self.wholeDistancePick(for: target, among: candidates)
             #expect(
-                SpellingSuggester.closest(to: target, among: candidates) == expected?.name, "\(target) \(candidates)")
-            // The same among the candidates made ready once, which passes over by the units either word lacks.
+                SpellingSuggester.closest(to: target, among: candidates) == expected, "\(target) \(candidates)")
+            // The same among the candidates made ready once, in a tree of their prefixes.
             #expect(
                 SpellingSuggester.closest(to: target, among: SpellingSuggester.Candidates(candidates))
-                    == expected?.name, "\(target) \(candidates)")
+                    == expected, "\(target) \(candidates)")
         }
+    }
+
+    /// Among many candidates that begin alike, as the keys of a catalog do
+    /// (`tip12.title`, `tip12.action.b`), which share the nodes of the tree
+    /// a search walks, words a few random edits from them get what
+    /// comparing every candidate's whole distance gives.
+    @Test(arguments: [21, 22] as [UInt64])
+    func amongCandidatesThatBeginAlikeTheSuggesterPicksWhatWholeDistancesPick(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let items = ["title", "message", "action.a", "action.ab", "Title"]
+        let keys = (0..<400).map { _ in "tip\(random.int(in: 0...150)).\(random.pick(items))" }
+        let letters: [Character] = ["t", "i", "p", "1", "2", ".", "a", "T"]
+        let prepared = SpellingSuggester.Candidates(keys)
+        for _ in 0..<300 {
+            var target = Array(random.pick(keys))
+            for _ in 0..<random.int(in: 0...4) {
+                let at = random.int(in: 0...target.count)
+                switch random.int(in: 0...3) {
+                case 0: target.insert(random.pick(letters), at: at)
+                case 1 where at < target.count: target.remove(at: at)
+                case 2 where at < target.count: target[at] = random.pick(letters)
+                case 3 where at + 1 < target.count: target.swapAt(at, at + 1)
+                default: break
+                }
+            }
+            let word = String(target)
+            let expected = Self.wholeDistancePick(for: word, among: keys)
+            #expect(SpellingSuggester.closest(to: word, among: prepared) == expected, "\(word)")
+            #expect(SpellingSuggester.closest(to: word, among: keys) == expected, "\(word)")
+        }
+    }
+
+    /// What the suggester picks by its rule, from every candidate's whole
+    /// distance: the closest within the limit, of equally close ones one
+    /// that begins with `target`, then the alphabetically first.
+    static func wholeDistancePick(for target: String, among candidates: [String]) -> String? {
+        let limit = max(1, min(3, target.lowercased().unicodeScalars.count / 3 + 1))
+        let scalars = Array(target.lowercased().unicodeScalars)
+        var expected: (name: String, distance: Int, continuesWord: Bool)?
+        for candidate in candidates where candidate != target {
+            let other = Array(candidate.lowercased().unicodeScalars)
+            let distance = wholeTableDistance(scalars, other)
+            guard distance <= limit else { continue }
+            let continuesWord = other.starts(with: scalars)
+            if let best = expected {
+                if distance > best.distance { continue }
+                if distance == best.distance, best.continuesWord, !continuesWord { continue }
+                if distance == best.distance, best.continuesWord == continuesWord, candidate >= best.name {
+                    continue
+                }
+            }
+            expected = (candidate, distance, continuesWord)
+        }
+        return expected?.name
     }
 
     /// The distance fills only the band of its table within the limit of
