@@ -41,22 +41,35 @@ extension JSONParser {
         return StringToken(text: text, range: range, spelling: JSONPrinter.escaped(text) == spelling ? nil : spelling)
     }
 
-    /// The text of a string's content (between its quotes) with its escapes decoded.
+    /// The text of a string's content (between its quotes) with its escapes
+    /// decoded; a byte that is not UTF-8 reads as U+FFFD.
+    ///
+    /// The text's UTF-8 is written into one buffer, ASCII a byte at a time,
+    /// and made a string once: appending each scalar to a string, each
+    /// decoded through the generic decoder, took 31 % of `tipc check
+    /// --strings` of 10,000 tips with their 9.3 MB catalog (`perf record`),
+    /// whose comments have escapes.
     func unescaped(_ content: ArraySlice<UInt8>, from offset: Int) throws(JSONSyntaxError) -> String {
-        var scalars = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(content.count)
         var index = content.startIndex
         while index < content.endIndex {
             let byte = content[index]
+            if byte < 0x80, byte != UInt8(ascii: "\\") {
+                utf8.append(byte)
+                index += 1
+                continue
+            }
             guard byte == UInt8(ascii: "\\") else {
                 let (scalar, length) = SourceFile.decodeScalar(in: content, at: index) ?? ("\u{FFFD}", 1)
-                scalars.append(scalar)
+                utf8.append(contentsOf: scalar.utf8)
                 index += length
                 continue
             }
             let escape = index + 1 < content.endIndex ? content[index + 1] : 0
             if escape == UInt8(ascii: "u") {
                 let (scalar, length) = try unicodeEscape(in: content, at: index)
-                scalars.append(scalar)
+                utf8.append(contentsOf: scalar.utf8)
                 index += length
                 continue
             }
@@ -66,10 +79,10 @@ extension JSONParser {
                     "'\\\(shown)' is not an escape JSON knows; write \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX",
                     at: index, length: 2)
             }
-            scalars.append(decoded)
+            utf8.append(contentsOf: decoded.utf8)
             index += 2
         }
-        return String(scalars)
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     /// The escapes of one character after `\`.

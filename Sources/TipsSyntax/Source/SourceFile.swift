@@ -227,6 +227,12 @@ public final class SourceFile: Sendable {
     /// nil where the bytes there are not valid UTF-8 (a stray continuation
     /// byte, an overlong form, a surrogate, a value past U+10FFFF, a sequence
     /// cut short). Each such byte counts as one character of its own.
+    ///
+    /// Specialized for the bytes other modules pass: run generic from
+    /// another module, each call looked up the metadata of the slices it
+    /// makes, a tenth of reading a String Catalog (`perf record`).
+    @_specialize(where Bytes == ArraySlice<UInt8>)
+    @_specialize(where Bytes == [UInt8])
     package static func decodeScalar<Bytes: Collection<UInt8>>(in bytes: Bytes, at position: Bytes.Index)
         -> (scalar: Unicode.Scalar, length: Int)?
     {
