@@ -15,7 +15,7 @@ package enum Spelling {
     /// are made, when it is printable ASCII (a unit a byte, lowercased or
     /// not). A list searched again and again is made ready once
     /// (``Prepared``).
-    package static func closest<Unit: Hashable>(
+    package static func closest<Unit: Comparable>(
         to word: String, among candidates: some Sequence<String>, limit: Int,
         units: (String, inout [Unit]) -> Void
     ) -> String? {
@@ -39,10 +39,10 @@ package enum Spelling {
     /// once its rows show that no candidate in it is close enough. Compared
     /// with a candidate at a time, `tipc check --strings` of the benchmark's
     /// 10,000 tips all renamed (16,834 keys of the catalog that no string
-    /// has, each searched among 23,834) took 9.0–9.8 s of CPU; walking the
-    /// tree, 1.07–1.21 s, where the same check of the tips as the catalog
-    /// names them takes 0.88 s.
-    package struct Prepared<Unit: Hashable> {
+    /// has, each searched among 23,834) took 9.0–9.8 s of user CPU; walking
+    /// the tree, 0.65–0.67 s, against 0.43–0.47 s for the same check of the
+    /// tips as the catalog names them.
+    package struct Prepared<Unit: Comparable> {
         /// The candidates, in the order given.
         fileprivate var names: [String] = []
         /// The next candidate whose units are those of the one at the same
@@ -63,30 +63,45 @@ package enum Spelling {
         }
 
         package init(_ candidates: some Sequence<String>, units: (String, inout [Unit]) -> Void) {
-            var buffer: [Unit] = []
+            var (all, ends, buffer): ([Unit], [Int], [Unit]) = ([], [], [])
             for candidate in candidates {
                 units(candidate, &buffer)
+                all.append(contentsOf: buffer)
+                ends.append(all.count)
+                names.append(candidate)
                 longest = max(longest, buffer.count)
+            }
+            growTree(units: all, ends: ends)
+        }
+
+        /// Puts the candidates, whose units end at `ends` in `units`, into
+        /// the tree in the order of their units, so that a node's child for
+        /// the next unit, if it has one yet, is the child it got last: no
+        /// node's children are searched, however many there are.
+        @_specialize(where Unit == Unicode.Scalar)
+        @_specialize(where Unit == Character)
+        private mutating func growTree(units all: [Unit], ends: [Int]) {
+            func units(_ index: Int) -> ArraySlice<Unit> { all[(index == 0 ? 0 : ends[index - 1])..<ends[index]] }
+            nextName = Array(repeating: -1, count: ends.count)
+            for index in ends.indices.sorted(by: { units($0).lexicographicallyPrecedes(units($1)) }) {
                 var node = 0
-                for unit in buffer {
+                for unit in units(index) {
                     var child = nodes[node].firstChild
-                    while child >= 0, nodes[child].unit != unit { child = nodes[child].nextSibling }
-                    if child < 0 {
+                    if child < 0 || nodes[child].unit != unit {
                         child = nodes.count
                         nodes.append(Node(unit: unit, nextSibling: nodes[node].firstChild))
                         nodes[node].firstChild = child
                     }
                     node = child
                 }
-                nextName.append(nodes[node].firstName)
-                nodes[node].firstName = names.count
-                names.append(candidate)
+                nextName[index] = nodes[node].firstName
+                nodes[node].firstName = index
             }
         }
     }
 
     /// ``closest(to:among:limit:units:)`` among candidates made ready once.
-    package static func closest<Unit: Hashable>(
+    package static func closest<Unit: Comparable>(
         to word: String, among candidates: Prepared<Unit>, limit: Int, units: (String, inout [Unit]) -> Void
     ) -> String? {
         var target: [Unit] = []
@@ -102,7 +117,7 @@ package enum Spelling {
     /// units callers use, as ``distance(_:_:limit:rows:)`` is.
     @_specialize(where Unit == Unicode.Scalar)
     @_specialize(where Unit == Character)
-    private static func closest<Unit: Hashable>(
+    private static func closest<Unit: Comparable>(
         to word: String, units target: [Unit], among candidates: Prepared<Unit>, limit: Int
     ) -> String? {
         // No distance is more than the longer word's length: capped there, the band stays small.
