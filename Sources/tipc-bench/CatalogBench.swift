@@ -21,7 +21,8 @@ enum CatalogBench {
             path: "Synthetic.xcstrings", bytes: BenchCompiler.catalog(for: input.bytes, languages: ["de"]))
         var checkOptions = CompilationOptions(emitsCode: false, jobs: 1, strings: catalog)
         checkOptions.recordsSymbols = false
-        let renamed = renamingTips(input.bytes)
+        // The same file, but every tip `TeachN` is `LearnN` where it is declared and wherever it is named.
+        let renamed = SyntheticTips(tipCount: input.tipCount, tipNamePrefix: "Learn").bytes()
         func check(_ bytes: [UInt8]) -> CompilationResult {
             Compilation(inputs: [CompilationInput(path: "Synthetic.tips", bytes: bytes)], options: checkOptions).run()
         }
@@ -31,44 +32,14 @@ enum CatalogBench {
             return report.fail(
                 "the renamed tips of \(input.tipCount) gave no stale keys to search, or the tips as named did")
         }
-        var (namedRuns, renamedRuns, ratios): ([Double], [Double], [Double]) = ([], [], [])
-        for _ in 0..<options.runs(for: input.tipCount) {
-            namedRuns.append(CPUTime.measure { check(input.bytes) })
-            renamedRuns.append(CPUTime.measure { check(renamed) })
-            ratios.append(renamedRuns[renamedRuns.count - 1] / namedRuns[namedRuns.count - 1])
-        }
+        let (named, renamedRuns) = measureInTurn(
+            runs: options.runs(for: input.tipCount), { check(input.bytes) }, { check(renamed) })
         print(
             "  \(Format.count(input.tipCount)) tips, a catalog of \(Format.megabytes(Double(catalog.bytes.count))),"
                 + " \(Format.count(stale)) stale keys each told the closest key; CPU time, taken alternately:")
-        print("    the tips the catalog names: \(Format.spread(Samples(seconds: namedRuns)))")
-        print("    every tip renamed:          \(Format.spread(Samples(seconds: renamedRuns)))")
-        let ratio = Samples(seconds: ratios).median
+        print("    the tips the catalog names: \(Format.spread(named))")
+        print("    every tip renamed:          \(Format.spread(renamedRuns))")
+        let ratio = SwiftcBench.pairedRatio(renamedRuns, named)
         report.judge(target, measured: String(format: "x%.2f", ratio), passed: ratio <= ratioLimit)
-    }
-
-    /// The input with every tip `TeachN` named `LearnN`, where it is
-    /// declared and wherever it is named.
-    private static func renamingTips(_ bytes: [UInt8]) -> [UInt8] {
-        let (old, new) = (Array("Teach".utf8), Array("Learn".utf8))
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let end = index + old.count
-            let startsWord = index == 0 || !isWordByte(bytes[index - 1])
-            if startsWord, end < bytes.count, bytes[index..<end].elementsEqual(old), (0x30...0x39).contains(bytes[end])
-            {
-                result.append(contentsOf: new)
-                index = end
-            } else {
-                result.append(bytes[index])
-                index += 1
-            }
-        }
-        return result
-    }
-
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F
     }
 }

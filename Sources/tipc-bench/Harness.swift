@@ -29,6 +29,20 @@ func measure<Result>(runs: Int, warmUp: Bool = true, _ body: () throws -> Result
     return Samples(seconds: seconds)
 }
 
+/// The CPU times of `first` and `second`, taken in turn `runs` times, so
+/// that a change of the machine's load falls on both of a pair alike:
+/// judge them by ``SwiftcBench/pairedRatio(_:_:)``.
+func measureInTurn<First, Second>(
+    runs: Int, _ first: () -> First, _ second: () -> Second
+) -> (first: Samples, second: Samples) {
+    var (firstRuns, secondRuns): ([Double], [Double]) = ([], [])
+    for _ in 0..<Swift.max(1, runs) {
+        firstRuns.append(CPUTime.measure(first))
+        secondRuns.append(CPUTime.measure(second))
+    }
+    return (Samples(seconds: firstRuns), Samples(seconds: secondRuns))
+}
+
 /// Times an async body several times after one warm-up run.
 func measureAsync(runs: Int, warmUp: Bool = true, _ body: () async throws -> Void) async rethrows -> Samples {
     let clock = ContinuousClock()

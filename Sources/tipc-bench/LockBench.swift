@@ -20,21 +20,18 @@ enum LockBench {
         let lockText = LockFile.updated(for: program, from: nil).lock.text
         var locked = alone
         locked.lock = CompilationInput(path: LockFile.defaultFileName, text: lockText)
-        var (aloneRuns, lockedRuns, ratios): ([Double], [Double], [Double]) = ([], [], [])
-        for _ in 0..<options.runs(for: input.tipCount) {
-            aloneRuns.append(CPUTime.measure { check(input, options: alone) })
-            lockedRuns.append(CPUTime.measure { check(input, options: locked) })
-            ratios.append(lockedRuns[lockedRuns.count - 1] / aloneRuns[aloneRuns.count - 1])
-        }
+        let (aloneRuns, lockedRuns) = measureInTurn(
+            runs: options.runs(for: input.tipCount), { check(input, options: alone) },
+            { check(input, options: locked) })
         if check(input, options: locked).hasErrors {
             return report.fail("the synthetic input of \(input.tipCount) tips has errors against its own lock")
         }
         print(
             "  \(Format.count(input.tipCount)) tips, a lock of \(Format.megabytes(Double(lockText.utf8.count))), CPU time, taken alternately:"
         )
-        print("    check alone:         \(Format.spread(Samples(seconds: aloneRuns)))")
-        print("    check with the lock: \(Format.spread(Samples(seconds: lockedRuns)))")
-        let ratio = Samples(seconds: ratios).median
+        print("    check alone:         \(Format.spread(aloneRuns))")
+        print("    check with the lock: \(Format.spread(lockedRuns))")
+        let ratio = SwiftcBench.pairedRatio(lockedRuns, aloneRuns)
         report.judge(target, measured: String(format: "x%.2f", ratio), passed: ratio <= ratioLimit)
     }
 

@@ -15,14 +15,18 @@ struct SyntheticTips {
     let tipCount: Int
     /// Fixes every choice the generator makes.
     let seed: UInt64
+    /// What each tip's name starts with, before its number (`Teach12`).
+    let tipNamePrefix: String
 
     /// Tips per area.
     static let tipsPerArea = 10
 
-    /// Creates a generator for `tipCount` tips.
-    init(tipCount: Int, seed: UInt64 = 0x7195_C0DE) {
+    /// Creates a generator for `tipCount` tips; another `tipNamePrefix`
+    /// gives the same file with every tip renamed.
+    init(tipCount: Int, seed: UInt64 = 0x7195_C0DE, tipNamePrefix: String = "Teach") {
         self.tipCount = tipCount
         self.seed = seed
+        self.tipNamePrefix = tipNamePrefix
     }
 
     /// The file's text.
@@ -87,7 +91,7 @@ struct SyntheticTips {
             let size = min(plain.count, random.int(in: 2...3))
             let order = random.chance(50) ? "ordered" : "firstAvailable"
             out += "/// Area \(a)'s tips, one at a time.\ngroup Group\(a) \(order) {\n"
-            for n in plain.prefix(size) { out += "    Teach\(n)\n" }
+            for n in plain.prefix(size) { out += "    \(tipNamePrefix)\(n)\n" }
             out += "}\n\n"
         }
     }
@@ -101,7 +105,7 @@ struct SyntheticTips {
         let object = random.pick(Self.objects)
         out += "/// Teaches how to \(verb.lowercased()) a \(object) (tip \(n)).\n"
         if random.chance(30) { out += "/// Shown once the person is ready for it.\n" }
-        out += "tip Teach\(n) {\n"
+        out += "tip \(tipNamePrefix)\(n) {\n"
         out += "    title \"\(verb) your \(object) \(n)\"\n"
         if random.chance(80) {
             out +=

@@ -152,10 +152,10 @@ package enum Spelling {
                     child = nodes[child].nextSibling
                 }
                 while let (node, depth) = stack.popLast() {
-                    let unit = nodes[node].unit
+                    // Only the root, never on the stack, has no unit.
+                    guard let unit = nodes[node].unit else { continue }
                     path[depth] = unit
                     beginsWord[depth] = beginsWord[depth - 1] && depth <= target.count && unit == target[depth - 1]
-                    guard let unit else { continue }
                     least[depth] = band.fillRow(
                         depth, unit: unit, previousUnit: depth > 1 ? path[depth - 1] : nil, against: target,
                         before: row(depth - 2), previous: row(depth - 1), current: row(depth))
