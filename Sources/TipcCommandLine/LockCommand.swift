@@ -29,9 +29,10 @@ public struct LockCommand: Hashable, Sendable {
             return CommandLineTool.inputErrors
         }
         let (updated, changes) = LockFile.updated(for: program, from: lock ?? nil)
+        // Written with the line break the lock already uses, so that a CRLF checkout is not rewritten.
+        let text = LineBreak(firstIn: previous?.bytes ?? []).applied(to: updated.text)
         do {
-            try OutputWriter.write(
-                EmittedFile(fileName: LockFile.defaultFileName, text: updated.text), toPath: io.output)
+            try OutputWriter.write(EmittedFile(fileName: LockFile.defaultFileName, text: text), toPath: io.output)
         } catch {
             return CommandLineTool.fail(error, standardError: standardError)
         }

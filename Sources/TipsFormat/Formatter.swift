@@ -46,7 +46,8 @@ public enum TipsFormatter {
                 text: nil, diagnostics: [Diagnostic(.error, message, at: SourceRange(file: file.id, start: 0, end: 0))]
             )
         }
-        return FormatResult(text: text, diagnostics: [])
+        // Laid out with `\n`; written with the line break the file uses.
+        return FormatResult(text: LineBreak(firstIn: file.bytes).applied(to: text), diagnostics: [])
     }
 
     /// Formats text given as a string (for tests and the language server).

@@ -41,6 +41,23 @@ import TipsTestSupport
         #expect(clean.standardOutput.isEmpty)
     }
 
+    /// A checkout that ends lines in CRLF (Git for Windows' default) keeps
+    /// them: the file's first line break decides, so `--check` passes a
+    /// formatted CRLF file and a file whose lines end both ways is written
+    /// the way its first line ends.
+    @Test func aFileKeepsItsCRLFLineEnds() throws {
+        func crlf(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: "\r\n") }
+        let mixed = "tip A {\r\n    title \"A\"\n    rule  true\n}\n"
+        let directory = try folder(["a.tips": crlf(Self.unformatted), "b.tips": crlf(Self.formatted), "c.tips": mixed])
+        let check = try TipcProcess.run(["format", "--check", "a.tips", "b.tips", "c.tips"], in: directory)
+        #expect(check.status == 1)
+        #expect(check.standardOutput == "a.tips\nc.tips\n")
+        let output = try TipcProcess.run(["format", "a.tips", "b.tips", "c.tips"], in: directory)
+        #expect(output.status == 0, "\(output.standardError)")
+        for name in ["a.tips", "b.tips", "c.tips"] { #expect(try read(directory, name) == crlf(Self.formatted)) }
+        #expect(try TipcProcess.run(["format", "--check", "a.tips", "b.tips", "c.tips"], in: directory).status == 0)
+    }
+
     @Test func aFileWithSyntaxErrorsIsLeftAloneWithItsDiagnostics() throws {
         let directory = try folder(["bad.tips": Self.broken, "a.tips": Self.unformatted])
         let output = try TipcProcess.run(["format", "bad.tips", "a.tips"], in: directory)

@@ -277,6 +277,11 @@ import Testing
         #expect(session.request("textDocument/formatting", ["textDocument": ["uri": .string(uri)]])["result"] == [])
         session.replace(uri, version: 3, text: "tip A { rule 1 + }\n")
         #expect(session.request("textDocument/formatting", ["textDocument": ["uri": .string(uri)]])["result"] == [])
+        // A document whose lines end in CRLF is laid out with CRLF: formatted already, it gets no edits.
+        let formattedCRLF = try #require(TipsFormatter.format(text: messy).text).replacingOccurrences(
+            of: "\n", with: "\r\n")
+        session.replace(uri, version: 4, text: formattedCRLF)
+        #expect(session.request("textDocument/formatting", ["textDocument": ["uri": .string(uri)]])["result"] == [])
     }
 
     // MARK: - Navigation

@@ -47,6 +47,26 @@ import TipsTestSupport
         #expect(Self.contents(lockURL) == written)
     }
 
+    /// A lock checked out with CRLF line ends keeps them: up to date, it is
+    /// left alone; updated, every line of it ends in CRLF.
+    @Test func aLockWithCRLFLineEndsKeepsThem() throws {
+        let directory = try Self.app(Self.v1)
+        let lockURL = directory.appendingPathComponent("tipc.lock")
+        _ = try TipcProcess.run(["lock", "App.tips", "--output", "tipc.lock"], in: directory)
+        let crlf = try #require(Self.contents(lockURL)).replacingOccurrences(of: "\n", with: "\r\n")
+        try Data(crlf.utf8).write(to: lockURL)
+        let again = try TipcProcess.run(["lock", "App.tips", "-o", "tipc.lock"], in: directory)
+        #expect(again.standardOutput == "tipc.lock is up to date\n")
+        #expect(Self.contents(lockURL) == crlf)
+        let v2 = Self.v1.replacingOccurrences(of: "event opened", with: "event opened\nevent closed")
+        try Data(v2.utf8).write(to: directory.appendingPathComponent("App.tips"))
+        let changed = try TipcProcess.run(["lock", "App.tips", "-o", "tipc.lock"], in: directory)
+        #expect(changed.standardOutput == "tipc.lock: 1 change\n  added event 'closed'\n")
+        let written = try #require(Self.contents(lockURL))
+        #expect(written.contains("event closed\r\nevent opened\r\n"))
+        #expect(!written.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "no line ends in LF alone")
+    }
+
     @Test func checkCompileAndTestReportWhatTheLockForbids() throws {
         let directory = try Self.app(Self.v1)
         _ = try TipcProcess.run(["lock", "App.tips", "--output", "tipc.lock"], in: directory)

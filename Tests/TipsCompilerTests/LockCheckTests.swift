@@ -175,6 +175,13 @@ import TipsTestSupport
                 #expect(fixes.isEmpty)
             }
         }
+        // In a file whose lines end in CRLF, the line it adds ends so too.
+        var options = CompilationOptions(emitsCode: false, lock: lock)
+        options.recordsSymbols = true
+        let crlf = v2.replacingOccurrences(of: "\n", with: "\r\n")
+        let result = Compilation(inputs: [CompilationInput(path: "App.tips", text: crlf)], options: options).run()
+        let error = try #require(result.diagnostics.first { $0.message.hasPrefix("locked tip 'FavoriteTrailTip'") })
+        #expect(error.fixIts.map(\.replacement) == ["renamedFrom FavoriteTrailTip\r\n    "])
     }
 
     /// Nothing declared stands for a removed event: the error is at its line

@@ -83,4 +83,16 @@ import Testing
         engine.error("b", at: late)
         #expect(engine.sorted.map(\.message) == ["a", "b"])
     }
+
+    /// A rewritten file's line break is the one its first line ends with;
+    /// writing it turns each `\n` into that line break and no `\r\n` into `\r\r\n`.
+    @Test func aFileKeepsTheLineBreakItsFirstLineEndsWith() {
+        #expect(LineBreak(firstIn: Array("a\r\nb\nc\n".utf8)) == .carriageReturnLineFeed)
+        #expect(LineBreak(firstIn: Array("a\nb\r\nc".utf8)) == .lineFeed)
+        #expect(LineBreak(firstIn: Array("one line\r".utf8)) == .lineFeed, "a lone CR is no line break")
+        #expect(LineBreak(firstIn: [UInt8]()) == .lineFeed)
+        #expect(LineBreak.carriageReturnLineFeed.applied(to: "a\nb\r\n\nc") == "a\r\nb\r\n\r\nc")
+        #expect(LineBreak.lineFeed.applied(to: "a\nb\r\n") == "a\nb\r\n")
+        #expect(LineBreak.carriageReturnLineFeed.applied(to: Array("\n".utf8)) == [0x0D, 0x0A])
+    }
 }

@@ -121,6 +121,32 @@ import TipsTestSupport
         #expect(try Data(contentsOf: url) == xcode)
     }
 
+    /// A catalog checked out with CRLF line ends (Git for Windows' default)
+    /// keeps them: up to date, it is left alone; updated, it is written as
+    /// the same update of the LF catalog would be, with CRLF.
+    @Test func aCatalogWithCRLFLineEndsKeepsThem() throws {
+        let (directory, twin) = (try project(), try project())
+        let url = directory.appendingPathComponent("Tips.xcstrings")
+        for project in [directory, twin] {
+            _ = try TipcProcess.run(["strings", "Trails.tips", "--output", "Tips.xcstrings"], in: project)
+        }
+        let crlf = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "\n", with: "\r\n")
+        try Data(crlf.utf8).write(to: url)
+        let again = try TipcProcess.run(["strings", "Trails.tips", "-o", "Tips.xcstrings"], in: directory)
+        #expect(again.standardOutput == "Tips.xcstrings: 5 strings, up to date\n")
+        #expect(try String(contentsOf: url, encoding: .utf8) == crlf)
+        let edited = Self.trails.replacingOccurrences(of: "Save as a Favorite", with: "Keep as a Favorite")
+        for project in [directory, twin] {
+            try Data(edited.utf8).write(to: project.appendingPathComponent("Trails.tips"))
+            let output = try TipcProcess.run(["strings", "Trails.tips", "-o", "Tips.xcstrings"], in: project)
+            #expect(output.status == 0, "\(output.standardError)")
+        }
+        let updated = try String(contentsOf: twin.appendingPathComponent("Tips.xcstrings"), encoding: .utf8)
+        #expect(updated.contains("Keep as a Favorite"))
+        #expect(
+            try String(contentsOf: url, encoding: .utf8) == updated.replacingOccurrences(of: "\n", with: "\r\n"))
+    }
+
     @Test func aCopyEditMarksTranslationsForReviewAndARemovedTipGoesStale() throws {
         let (directory, _) = try translatedProject("Als Favorit sichern", to: "Save as a Favorite")
         let edited = Self.trails.replacingOccurrences(of: "Save as a Favorite", with: "Keep your favorites")

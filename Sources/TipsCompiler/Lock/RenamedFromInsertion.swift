@@ -25,7 +25,10 @@ extension SymbolTable {
             let lineStart = written.lineStarts[written.line(of: first.start) - 1]
             let before = written.text(in: SourceRange(file: file, start: lineStart, end: first.start))
             let ownLine = before.allSatisfy { $0 == " " || $0 == "\t" }
-            (offset, text) = (first.start, ownLine ? "renamedFrom \(source)\n\(before)" : "renamedFrom \(source); ")
+            // On a line of its own, ended as the file's lines end.
+            let lineBreak = LineBreak(firstIn: written.bytes).rawValue
+            let item = "renamedFrom \(source)"
+            (offset, text) = (first.start, ownLine ? item + lineBreak + before : item + "; ")
         case .parameter, .event:
             if let clause = declaration.renamedFrom {
                 (offset, text) = (clause.end, ", \(source)")

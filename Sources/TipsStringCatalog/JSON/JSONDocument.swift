@@ -28,6 +28,9 @@ public struct JSONFormat: Hashable, Sendable {
     public var trailer = ""
     /// Whether the file starts with a UTF-8 byte order mark.
     public var hasByteOrderMark = false
+    /// The line break between lines: Xcode's `\n`, or the `\r\n` of a
+    /// checkout that converts line ends (the file's first line break decides).
+    public var lineBreak = LineBreak.lineFeed
 
     /// The layout of a new catalog.
     public init() {}

@@ -47,6 +47,8 @@ public struct JSONParser {
             throw error("unexpected text after the end of the JSON value", at: position)
         }
         format.trailer = String(decoding: file.bytes[end...], as: UTF8.self)
+        // A JSON string holds no line break: the first one is the layout's.
+        format.lineBreak = LineBreak(firstIn: file.bytes)
         return JSONDocument(root: root, format: format)
     }
 

@@ -43,18 +43,20 @@ public enum JSONPrinter {
         out.append(UInt8(ascii: open))
         if count == 0 {
             if format.emptyContainersSpanLines {
-                out += [0x0A, 0x0A]
+                out += format.lineBreak.rawValue.utf8
+                out += format.lineBreak.rawValue.utf8
                 out += repeatElement(UInt8(ascii: " "), count: indent)
             }
             out.append(UInt8(ascii: close))
             return
         }
         for index in 0..<count {
-            out += index == 0 ? [0x0A] : [UInt8(ascii: ","), 0x0A]
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out += format.lineBreak.rawValue.utf8
             out += repeatElement(UInt8(ascii: " "), count: indent + 2)
             item(index, &out)
         }
-        out.append(0x0A)
+        out += format.lineBreak.rawValue.utf8
         out += repeatElement(UInt8(ascii: " "), count: indent)
         out.append(UInt8(ascii: close))
     }
