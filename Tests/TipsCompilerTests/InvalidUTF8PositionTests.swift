@@ -18,6 +18,34 @@ import TipsTestSupport
         }
     }
 
+    /// A file saved as UTF-16 or UTF-32 (Windows Notepad's "Unicode",
+    /// PowerShell 5's `>`), with a byte order mark or without, is one error
+    /// that names its encoding, not an error for every other byte; a UTF-8
+    /// file with a stray NUL is not taken for one.
+    @Test func aFileSavedAsUTF16IsOneErrorThatNamesItsEncoding() {
+        let text = "tip A {\n    title \"A\"\n}\n"
+        let utf16 = Array(text.utf16)
+        let littleEndian = utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let bigEndian = utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let utf32 = text.unicodeScalars.flatMap { scalar in (0..<4).map { UInt8((scalar.value >> ($0 * 8)) & 0xFF) } }
+        for (bytes, encoding) in [
+            ([0xFF, 0xFE] + littleEndian, "UTF-16 (little-endian)"), ([0xFE, 0xFF] + bigEndian, "UTF-16 (big-endian)"),
+            (littleEndian, "UTF-16 (little-endian)"), (bigEndian, "UTF-16 (big-endian)"),
+            ([0xFF, 0xFE, 0, 0] + utf32, "UTF-32 (little-endian)"),
+        ] {
+            let result = PipelineInvariants.check([CompilationInput(path: "a.tips", bytes: bytes)])
+            let file = result.sources.files[0]
+            #expect(
+                result.diagnostics.map { "\(file.lineColumn(of: $0.range.start)): \($0.message)" } == [
+                    "1:1: this file is \(encoding), and a .tips file is read as UTF-8; "
+                        + "save it as UTF-8 (with or without a byte order mark)"
+                ])
+        }
+        let stray = PipelineInvariants.check([CompilationInput(path: "a.tips", bytes: Array("t\0ip A {}\n".utf8))])
+        #expect(stray.diagnostics.contains { $0.message == "unexpected control character U+0000" })
+        #expect(!stray.diagnostics.contains { $0.message.contains("UTF-16") })
+    }
+
     @Test func inACommentAfterAccentedLetters() {
         let bytes = Array("// café ".utf8) + [0xFF] + Array("\ntip A {\n    title \"t\"\n}\n".utf8)
         #expect(positions(bytes) == ["1:9: invalid UTF-8 byte 0xFF"])

@@ -253,6 +253,20 @@ import TipsTestSupport
         #expect(diagnostics == expected)
     }
 
+    @Test func aLockSavedAsUTF16IsOneErrorThatNamesItsEncoding() {
+        var sources = SourceManager()
+        var diagnostics = DiagnosticEngine()
+        let text = "format 1\ntip A \"a\"\n"
+        let bytes: [UInt8] = [0xFF, 0xFE] + Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(LockFile.read(sources.add(path: "tipc.lock", bytes: bytes), diagnostics: &diagnostics) == nil)
+        var printer = DiagnosticPrinter(showsSourceLines: false)
+        printer.collect(diagnostics.sorted, in: sources)
+        #expect(
+            printer.text
+                == "tipc.lock:1:1: error: this file is UTF-16 (little-endian), and a tipc lock is read as UTF-8; "
+                + "save it as UTF-8 (with or without a byte order mark)\n")
+    }
+
     @Test func aByteThatIsNotUTF8IsAnError() {
         var sources = SourceManager()
         var diagnostics = DiagnosticEngine()

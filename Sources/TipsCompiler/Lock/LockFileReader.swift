@@ -44,6 +44,11 @@ struct LockFileReader {
     }
 
     mutating func read() {
+        if let (encoding, markLength) = SourceFile.otherEncoding(of: file.bytes) {
+            let message = SourceFile.otherEncodingMessage(encoding, what: "a tipc lock")
+            error(message, 0, min(file.bytes.count, max(markLength, 2)))
+            return
+        }
         for line in 1...file.lineStarts.count {
             guard readLine(line) else { return }
         }

@@ -24,6 +24,11 @@ public struct JSONParser {
     }
 
     mutating func document() throws(JSONSyntaxError) -> JSONDocument {
+        if let (encoding, markLength) = SourceFile.otherEncoding(of: file.bytes) {
+            throw error(
+                SourceFile.otherEncodingMessage(encoding, what: "a String Catalog"), at: 0,
+                length: min(file.bytes.count, max(markLength, 2)))
+        }
         if let invalid = Self.firstInvalidUTF8(in: file.bytes) {
             let byte = String(file.bytes[invalid], radix: 16, uppercase: true)
             throw error("the file is not valid UTF-8 (byte 0x\(byte))", at: invalid, length: 1)

@@ -87,6 +87,13 @@ public struct Lexer {
         ready = Token(kind: .endOfFile, range: SourceRange(file: file.id, start: 0, end: 0))
         // A UTF-8 byte order mark, as some editors write, is not content.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        // A file saved as UTF-16 is one error, not one for every other byte: it is not read further.
+        if let (encoding, markLength) = SourceFile.otherEncoding(of: bytes) {
+            error(
+                SourceFile.otherEncodingMessage(encoding, what: "a .tips file"), from: 0,
+                to: min(bytes.count, max(markLength, 2)))
+            index = bytes.count
+        }
     }
 
     /// Lexes the whole file. The result always ends with one
