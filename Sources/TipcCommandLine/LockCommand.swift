@@ -29,8 +29,8 @@ public struct LockCommand: Hashable, Sendable {
             return CommandLineTool.inputErrors
         }
         let (updated, changes) = LockFile.updated(for: program, from: lock ?? nil)
-        // Written with the line break the lock already uses, so that a CRLF checkout is not rewritten.
-        let text = LineBreak(firstIn: previous?.bytes ?? []).applied(to: updated.text)
+        // Written as the lock already is (its line break, a byte order mark), so that an unchanged one stays.
+        let text = TextForm(of: previous?.bytes ?? []).applied(to: updated.text)
         do {
             try OutputWriter.write(EmittedFile(fileName: LockFile.defaultFileName, text: text), toPath: io.output)
         } catch {

@@ -46,8 +46,8 @@ public enum TipsFormatter {
                 text: nil, diagnostics: [Diagnostic(.error, message, at: SourceRange(file: file.id, start: 0, end: 0))]
             )
         }
-        // Laid out with `\n`; written with the line break the file uses.
-        return FormatResult(text: LineBreak(firstIn: file.bytes).applied(to: text), diagnostics: [])
+        // Laid out with `\n` and no byte order mark; written as the file is (its line break, its mark).
+        return FormatResult(text: TextForm(of: file.bytes).applied(to: text), diagnostics: [])
     }
 
     /// Formats text given as a string (for tests and the language server).

@@ -58,6 +58,18 @@ import TipsTestSupport
         #expect(try TipcProcess.run(["format", "--check", "a.tips", "b.tips", "c.tips"], in: directory).status == 0)
     }
 
+    /// A UTF-8 byte order mark, as Windows tools write, is kept too: a
+    /// formatted file with one passes `--check`, and formatting one keeps it.
+    @Test func aFileKeepsItsByteOrderMark() throws {
+        let mark = "\u{FEFF}"
+        let directory = try folder(["a.tips": mark + Self.unformatted, "b.tips": mark + Self.formatted])
+        let check = try TipcProcess.run(["format", "--check", "a.tips", "b.tips"], in: directory)
+        #expect(check.standardOutput == "a.tips\n")
+        #expect(try TipcProcess.run(["format", "a.tips"], in: directory).status == 0)
+        let written = try Data(contentsOf: directory.appendingPathComponent("a.tips"))
+        #expect(Array(written) == [0xEF, 0xBB, 0xBF] + Array(Self.formatted.utf8))
+    }
+
     @Test func aFileWithSyntaxErrorsIsLeftAloneWithItsDiagnostics() throws {
         let directory = try folder(["bad.tips": Self.broken, "a.tips": Self.unformatted])
         let output = try TipcProcess.run(["format", "bad.tips", "a.tips"], in: directory)

@@ -67,6 +67,21 @@ import TipsTestSupport
         #expect(!written.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "no line ends in LF alone")
     }
 
+    /// A lock a Windows tool saved with a UTF-8 byte order mark still reads,
+    /// and `tipc lock` keeps the mark rather than rewriting an unchanged lock.
+    @Test func aLockWithAByteOrderMarkReadsAndKeepsIt() throws {
+        let directory = try Self.app(Self.v1)
+        let lockURL = directory.appendingPathComponent("tipc.lock")
+        _ = try TipcProcess.run(["lock", "App.tips", "--output", "tipc.lock"], in: directory)
+        let marked = [0xEF, 0xBB, 0xBF] + Array(try Data(contentsOf: lockURL))
+        try Data(marked).write(to: lockURL)
+        let check = try TipcProcess.run(["check", "App.tips", "--lock", "tipc.lock"], in: directory)
+        #expect(check.status == 0, "\(check.standardError)")
+        let again = try TipcProcess.run(["lock", "App.tips", "-o", "tipc.lock"], in: directory)
+        #expect(again.standardOutput == "tipc.lock is up to date\n")
+        #expect(Array(try Data(contentsOf: lockURL)) == marked)
+    }
+
     @Test func checkCompileAndTestReportWhatTheLockForbids() throws {
         let directory = try Self.app(Self.v1)
         _ = try TipcProcess.run(["lock", "App.tips", "--output", "tipc.lock"], in: directory)

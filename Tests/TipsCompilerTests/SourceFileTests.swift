@@ -94,5 +94,10 @@ import Testing
         #expect(LineBreak.carriageReturnLineFeed.applied(to: "a\nb\r\n\nc") == "a\r\nb\r\n\r\nc")
         #expect(LineBreak.lineFeed.applied(to: "a\nb\r\n") == "a\nb\r\n")
         #expect(LineBreak.carriageReturnLineFeed.applied(to: Array("\n".utf8)) == [0x0D, 0x0A])
+        let marked = TextForm(of: [0xEF, 0xBB, 0xBF] + Array("a\r\n".utf8))
+        #expect(marked.hasByteOrderMark && marked.lineBreak == .carriageReturnLineFeed)
+        #expect(marked.applied(to: "b\n") == "\u{FEFF}b\r\n")
+        #expect(marked.applied(to: "\u{FEFF}b\n") == "\u{FEFF}b\r\n", "one mark, not two")
+        #expect(TextForm(of: []).applied(to: "b\n") == "b\n")
     }
 }

@@ -293,7 +293,9 @@ extension LockFileReader {
 
     /// The byte offsets of the 1-based `line`, without its line break (and a `\r` before it).
     private func lineBytes(_ line: Int) -> Range<Int> {
-        let start = Int(file.lineStarts[line - 1])
+        // A UTF-8 byte order mark, as Windows tools write, is not content.
+        let mark = line == 1 && file.bytes.starts(with: TextForm.byteOrderMark) ? 3 : 0
+        let start = Int(file.lineStarts[line - 1]) + mark
         var end = line < file.lineStarts.count ? Int(file.lineStarts[line]) - 1 : file.bytes.count
         if end > start, file.bytes[end - 1] == 0x0D { end -= 1 }
         return start..<max(start, end)

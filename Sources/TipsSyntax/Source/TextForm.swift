@@ -1,8 +1,32 @@
-// The line break of a file that tipc rewrites (`tipc format`, `tipc strings`,
-// `tipc lock`, a fix-it that adds a line): the one the file already uses, so
-// that a checkout with CRLF line ends (Git for Windows converts to them by
-// default) comes back with CRLF, and `tipc format --check` does not call
-// every such file unformatted.
+// How a file that tipc rewrites (`tipc format`, `tipc strings`, `tipc lock`,
+// a fix-it that adds a line) was written, kept: the line break it already
+// uses, so that a checkout with CRLF line ends (Git for Windows converts to
+// them by default) comes back with CRLF and `tipc format --check` does not
+// call every such file unformatted; and a UTF-8 byte order mark, which
+// Windows tools write and tipc reads past.
+
+/// What a rewritten file keeps of how it was written.
+public struct TextForm: Hashable, Sendable {
+    /// The line break between its lines.
+    public var lineBreak: LineBreak
+    /// Whether it starts with a UTF-8 byte order mark.
+    public var hasByteOrderMark: Bool
+
+    /// How `bytes` are written (a new file: `\n`, no byte order mark).
+    public init(of bytes: [UInt8]) {
+        lineBreak = LineBreak(firstIn: bytes)
+        hasByteOrderMark = bytes.starts(with: Self.byteOrderMark)
+    }
+
+    /// UTF-8's byte order mark.
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// `text`, written with `\n` between lines and no byte order mark, written in this form.
+    public func applied(to text: String) -> String {
+        let lines = lineBreak.applied(to: text)
+        return hasByteOrderMark && !lines.utf8.starts(with: Self.byteOrderMark) ? "\u{FEFF}" + lines : lines
+    }
+}
 
 /// A line break as a file writes it.
 public enum LineBreak: String, Hashable, Sendable {
