@@ -11,6 +11,39 @@ import Testing
         #expect(lexed.diagnostics.isEmpty)
     }
 
+    /// A merge conflict left in a file is one error however the rest reads:
+    /// the first side is what the file declares, so a rule that reads its
+    /// names checks, and nothing of the skipped sides is declared twice.
+    @Test func aMergeConflictIsOneErrorAndItsFirstSideIsRead() {
+        let text = """
+            parameter a: Int = 1
+            <<<<<<< HEAD
+            parameter b: Int = 2
+            =======
+            parameter b: Int = 3
+            parameter c: Int = 3
+            >>>>>>> feature
+            tip T {
+                title "T"
+                rule a + b > 1
+            }
+
+            """
+        for text in [text, text.replacingOccurrences(of: "\n", with: "\r\n")] {
+            let result = Compilation(
+                inputs: [CompilationInput(path: "a.tips", text: text)], options: CompilationOptions(emitsCode: false)
+            ).run()
+            let messages = result.diagnostics.map { $0.message.prefix(40) }
+            #expect(messages == ["an unresolved merge conflict ('<<<<<<<')"])
+            // The other side is not read: `c` is not declared.
+            let other = Compilation(
+                inputs: [CompilationInput(path: "a.tips", text: text.replacingOccurrences(of: "a + b", with: "c"))],
+                options: CompilationOptions(emitsCode: false)
+            ).run()
+            #expect(other.diagnostics.contains { $0.message.hasPrefix("unknown name 'c'") })
+        }
+    }
+
     @Test func integersDropUnderscores() {
         let lexed = lexSnippet("42 1_000 0")
         #expect(lexed.kinds == [.integer, .integer, .integer])

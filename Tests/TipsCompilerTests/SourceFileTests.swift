@@ -84,6 +84,16 @@ import Testing
         #expect(engine.sorted.map(\.message) == ["a", "b"])
     }
 
+    /// A UTF-8 byte order mark, which an editor does not show, is no column
+    /// of the first line: a mistake at its first character is at 1:1.
+    @Test func aByteOrderMarkIsNoColumn() {
+        var sources = SourceManager()
+        let file = sources.add(path: "a.tips", bytes: [0xEF, 0xBB, 0xBF] + Array("tipp A {\n}\n".utf8))
+        #expect(file.lineColumn(of: 3) == LineColumn(line: 1, column: 1))
+        #expect(file.lineColumn(of: 8) == LineColumn(line: 1, column: 6))
+        #expect(file.lineColumn(of: 12) == LineColumn(line: 2, column: 1))
+    }
+
     /// A rewritten file's line break is the one its first line ends with;
     /// writing it turns each `\n` into that line break and no `\r\n` into `\r\r\n`.
     @Test func aFileKeepsTheLineBreakItsFirstLineEndsWith() {

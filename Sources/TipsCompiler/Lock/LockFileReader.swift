@@ -283,12 +283,8 @@ extension LockFileReader {
 
     /// The marker a line starts with when it is a merge conflict's.
     private func conflictMarker(at start: Int, end: Int) -> String? {
-        for marker in [0x3C, 0x3D, 0x3E, 0x7C] as [UInt8] where end - start >= 7 {
-            if file.bytes[start..<start + 7].allSatisfy({ $0 == marker }) {
-                return String(repeating: Character(Unicode.Scalar(marker)), count: 7)
-            }
-        }
-        return nil
+        guard end - start >= 7, let marker = SourceFile.conflictMarker(in: file.bytes, at: start) else { return nil }
+        return SourceFile.conflictMarkerText(marker)
     }
 
     /// The byte offsets of the 1-based `line`, without its line break (and a `\r` before it).

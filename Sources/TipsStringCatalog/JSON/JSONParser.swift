@@ -282,8 +282,7 @@ public struct JSONParser {
 
     /// The offset of the first line that starts with git's `<<<<<<<`, or nil.
     static func firstConflictMarker(in file: SourceFile) -> Int? {
-        let marker = Array("<<<<<<<".utf8)
-        return file.lineStarts.lazy.map(Int.init).first { file.bytes[$0...].starts(with: marker) }
+        file.lineStarts.lazy.map(Int.init).first { SourceFile.conflictMarker(in: file.bytes, at: $0) == 0x3C }
     }
 
     /// The offset of the first byte that is not part of valid UTF-8, or nil.

@@ -81,7 +81,9 @@ public struct Lexer {
     /// A lexer at the start of `file` that reports into `diagnostics`.
     init(file: SourceFile, collectsDocs: Bool = false, diagnostics: consuming DiagnosticEngine) {
         self.file = file
-        self.bytes = file.bytes
+        // A merge conflict left in the file: its first side is read (see Lexer+ConflictMarkers.swift).
+        let firstSides = Lexer.firstSides(of: file.bytes)
+        self.bytes = firstSides?.bytes ?? file.bytes
         self.collectsDocs = collectsDocs
         self.diagnostics = diagnostics
         ready = Token(kind: .endOfFile, range: SourceRange(file: file.id, start: 0, end: 0))
@@ -93,6 +95,9 @@ public struct Lexer {
                 SourceFile.otherEncodingMessage(encoding, what: "a .tips file"), from: 0,
                 to: min(bytes.count, max(markLength, 2)))
             index = bytes.count
+        }
+        for conflict in firstSides?.errors ?? [] {
+            error(conflict.message, from: conflict.offset, to: conflict.offset + 7)
         }
     }
 

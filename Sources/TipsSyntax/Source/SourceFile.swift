@@ -150,7 +150,9 @@ public final class SourceFile: Sendable {
     /// shows as one replacement character in ``lineText(_:)``.
     public func lineColumn(of offset: UInt32) -> LineColumn {
         let line = line(of: offset)
-        let start = Int(lineStarts[line - 1])
+        // A UTF-8 byte order mark is no column: an editor shows none.
+        let mark = line == 1 && bytes.starts(with: TextForm.byteOrderMark) ? 3 : 0
+        let start = Int(lineStarts[line - 1]) + mark
         return LineColumn(line: line, column: 1 + columns(from: start, to: min(Int(offset), bytes.count)))
     }
 
