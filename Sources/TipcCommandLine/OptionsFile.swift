@@ -44,7 +44,9 @@ public enum OptionsFile {
                 index += 1
                 continue
             }
-            let text = try read(path)
+            var text = try read(path)
+            // A UTF-8 byte order mark, as Windows tools write, is not part of the first option.
+            if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
             for (lineIndex, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
                 .enumerated()
             {

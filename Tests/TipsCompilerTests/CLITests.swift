@@ -174,15 +174,18 @@ import Testing
         #expect(!text.contains("internal "))
     }
 
+    /// As written on Linux, and as a Windows tool writes it (a UTF-8 byte order mark, CRLF line ends).
     @Test func optionsFileSuppliesOptions() throws {
         let directory = TipcProcess.temporaryDirectory()
         try write(Self.valid, to: directory.appendingPathComponent("A.tips"))
-        try write("# for the plugin\n\n--access-level public\n", to: directory.appendingPathComponent("tipc.options"))
-        let output = try TipcProcess.run(
-            ["compile", "A.tips", "--output-dir", "out", "--options-file", "tipc.options"], in: directory)
-        #expect(output.status == 0, "\(output.standardError)")
-        let text = try String(contentsOf: directory.appendingPathComponent("out/A.tips.swift"), encoding: .utf8)
-        #expect(text.contains("public struct Hello: TipsRuntime.Tip, _TipcTip"))
+        for options in ["# for the plugin\n\n--access-level public\n", "\u{FEFF}--access-level public\r\n"] {
+            try write(options, to: directory.appendingPathComponent("tipc.options"))
+            let output = try TipcProcess.run(
+                ["compile", "A.tips", "--output-dir", "out", "--options-file", "tipc.options"], in: directory)
+            #expect(output.status == 0, "\(output.standardError)")
+            let text = try String(contentsOf: directory.appendingPathComponent("out/A.tips.swift"), encoding: .utf8)
+            #expect(text.contains("public struct Hello: TipsRuntime.Tip, _TipcTip"))
+        }
     }
 
     @Test func aBadOptionsFileLineIsReportedAtItsLineAndColumn() throws {
