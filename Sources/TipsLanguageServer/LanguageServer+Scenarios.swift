@@ -102,7 +102,8 @@ extension LanguageServer {
     /// happened, the scenario's name, then the runtime's explanation, as
     /// `tipc test` prints them.
     func lspDiagnostic(_ failure: ScenarioFailure, of scenario: String, range: LSPRange) -> JSON {
-        let message = ([failure.message + " (scenario '\(scenario)')"] + failure.explanation).joined(separator: "\n")
+        let lines = [failure.message + " (scenario '\(scenario)')"] + [failure.repeatNote].compactMap(\.self)
+        let message = (lines + failure.explanation).joined(separator: "\n")
         return ["range": range.json, "severity": 1, "source": "tipc test", "message": .string(message)]
     }
 }

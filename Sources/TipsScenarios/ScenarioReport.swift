@@ -36,6 +36,7 @@ package struct ScenarioReport {
     func lines(_ failure: ScenarioFailure, escaped: Bool = false) -> String {
         let escape = { (line: String) in escaped ? line.escapingControlCharacters : line }
         var out = escape(diagnostic(failure)) + "\n"
+        if let note = failure.repeatNote { out += "    \(note)\n" }
         for line in failure.explanation { out += "    \(escape(line))\n" }
         return out
     }

@@ -12,6 +12,14 @@ public struct ScenarioFailure: Hashable, Sendable {
     public var message: String
     /// The runtime's explanation of the tip or group, one line each, unindented.
     public var explanation: [String]
+    /// How many times in a row the step failed just so, explanation and
+    /// all (a step a `repeat` runs again): reported once, with the count.
+    public var times = 1
+
+    /// What is said under the step of ``times``, before the explanation; nil for a step that failed once.
+    public var repeatNote: String? {
+        times > 1 ? "the same \(times) times in a row, as its repeat ran it" : nil
+    }
 }
 
 /// How one scenario ran.
@@ -343,6 +351,10 @@ private struct ScenarioRun {
     }
 
     private mutating func fail(_ message: String, at range: SourceRange, explanation: [String]) {
+        if let last = failures.last, last.range == range, last.message == message, last.explanation == explanation {
+            failures[failures.count - 1].times += 1
+            return
+        }
         failures.append(ScenarioFailure(range: range, message: message, explanation: explanation))
     }
 
