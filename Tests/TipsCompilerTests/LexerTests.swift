@@ -44,6 +44,28 @@ import Testing
         }
     }
 
+    /// An operator as autocorrect, a document or full-width input writes
+    /// it is one error whose fix-it is its ASCII spelling, then read as that
+    /// operator: the rule around it parses as if it were fixed.
+    @Test func typographicOperatorsAreReadAsTheOperatorsTheyStandFor() {
+        let lexed = lexSnippet("n – 1 ≥ 2 ∧ （b ≠ c）")
+        #expect(
+            lexed.kinds == [
+                .identifier, .minus, .integer, .binaryOperator(.greaterOrEqual), .integer, .binaryOperator(.and),
+                .leftParen, .identifier, .binaryOperator(.notEqual), .identifier, .rightParen,
+            ])
+        #expect(
+            lexed.diagnostics.map(\.message) == [
+                "'–' is an en dash; .tips writes '-'", "'≥' is a greater-than-or-equal sign; .tips writes '>='",
+                "'∧' is a logical-and sign; .tips writes '&&'", "'（' is a full-width form; .tips writes '('",
+                "'≠' is a not-equal sign; .tips writes '!='", "'）' is a full-width form; .tips writes ')'",
+            ])
+        #expect(
+            lexed.diagnostics.map { $0.fixIts.map(\.replacement) } == [["-"], [">="], ["&&"], ["("], ["!="], [")"]])
+        // Full-width digits are no punctuation: still an unexpected character.
+        #expect(lexSnippet("\u{FF11}").diagnostics.map(\.message) == ["unexpected character '\u{FF11}'"])
+    }
+
     @Test func integersDropUnderscores() {
         let lexed = lexSnippet("42 1_000 0")
         #expect(lexed.kinds == [.integer, .integer, .integer])

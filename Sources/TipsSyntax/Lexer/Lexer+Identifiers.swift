@@ -50,6 +50,7 @@ extension Lexer {
             return
         }
         if scanCurlyQuote(scalar, length: length) { return }
+        if scanTypographicOperator(scalar, length: length) { return }
         let start = index
         index += length
         if let advice = Lexer.invisibleAdvice(scalar) {
