@@ -96,7 +96,7 @@ public enum CommandLineTool {
         var inputs: [CompilationInput] = []
         for path in files {
             do {
-                inputs.append(CompilationInput(path: path, bytes: try FileBytes.contents(of: path)))
+                inputs.append(CompilationInput(path: path, bytes: try FileBytes.contents(of: path, isTipsInput: true)))
             } catch {
                 _ = fail(error, standardError: standardError)
                 return nil

@@ -13,15 +13,23 @@ enum FileBytes {
     /// The bytes of the file at `path`, or why they cannot be read, in the
     /// words every command uses: `cannot read <what>'<path>': no such file`
     /// (then `missingHint`, such as "; write it with 'tipc lock'"), `it is a
-    /// directory`, or `permission denied or unreadable`. `what` names the
+    /// directory` (for a `.tips` input, `isTipsInput`, with how to name the
+    /// files in it), or `permission denied or unreadable`. `what` names the
     /// file when it is not an input ("the lock ").
-    static func contents(of path: String, what: String = "", missingHint: String = "") throws(UsageError) -> [UInt8] {
+    static func contents(
+        of path: String, what: String = "", missingHint: String = "", isTipsInput: Bool = false
+    ) throws(UsageError) -> [UInt8] {
         var isDirectory: ObjCBool = false
         let cannot = "cannot read \(what)'\(path)'"
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw UsageError("\(cannot): no such file\(missingHint)")
         }
-        guard !isDirectory.boolValue else { throw UsageError("\(cannot): it is a directory") }
+        guard !isDirectory.boolValue else {
+            // An input named by its folder: say how to name the files in it.
+            let folder = path.hasSuffix("/") ? path : path + "/"
+            let files = isTipsInput ? "; name its .tips files, as in '\(folder)*.tips'" : ""
+            throw UsageError("\(cannot): it is a directory\(files)")
+        }
         guard let bytes = read(path) else { throw UsageError("\(cannot): permission denied or unreadable") }
         return bytes
     }
