@@ -44,9 +44,8 @@ struct LockFileReader {
     }
 
     mutating func read() {
-        if let (encoding, markLength) = SourceFile.otherEncoding(of: file.bytes) {
-            let message = SourceFile.otherEncodingMessage(encoding, what: "a tipc lock")
-            error(message, 0, min(file.bytes.count, max(markLength, 2)))
+        if let (encoding, length) = SourceFile.otherEncoding(of: file.bytes) {
+            error(SourceFile.otherEncodingMessage(encoding, what: "a tipc lock"), 0, length)
             return
         }
         for line in 1...file.lineStarts.count {
@@ -290,7 +289,7 @@ extension LockFileReader {
     /// The byte offsets of the 1-based `line`, without its line break (and a `\r` before it).
     private func lineBytes(_ line: Int) -> Range<Int> {
         // A UTF-8 byte order mark, as Windows tools write, is not content.
-        let mark = line == 1 && file.bytes.starts(with: TextForm.byteOrderMark) ? 3 : 0
+        let mark = line == 1 ? SourceFile.byteOrderMarkLength(of: file.bytes) : 0
         let start = Int(file.lineStarts[line - 1]) + mark
         var end = line < file.lineStarts.count ? Int(file.lineStarts[line]) - 1 : file.bytes.count
         if end > start, file.bytes[end - 1] == 0x0D { end -= 1 }

@@ -26,11 +26,10 @@ public struct JSONFormat: Hashable, Sendable {
     /// What follows the root value: nothing in a catalog Xcode wrote; `"\n"`
     /// when an editor added a final line break.
     public var trailer = ""
-    /// Whether the file starts with a UTF-8 byte order mark.
-    public var hasByteOrderMark = false
-    /// The line break between lines: Xcode's `\n`, or the `\r\n` of a
-    /// checkout that converts line ends (the file's first line break decides).
-    public var lineBreak = LineBreak.lineFeed
+    /// Whether the file starts with a UTF-8 byte order mark, and its line
+    /// break: Xcode's `\n`, or the `\r\n` of a checkout that converts line
+    /// ends (a JSON string holds no line break: the first one is the layout's).
+    public var textForm = TextForm(of: [])
 
     /// The layout of a new catalog.
     public init() {}

@@ -24,10 +24,8 @@ public struct JSONParser {
     }
 
     mutating func document() throws(JSONSyntaxError) -> JSONDocument {
-        if let (encoding, markLength) = SourceFile.otherEncoding(of: file.bytes) {
-            throw error(
-                SourceFile.otherEncodingMessage(encoding, what: "a String Catalog"), at: 0,
-                length: min(file.bytes.count, max(markLength, 2)))
+        if let (encoding, length) = SourceFile.otherEncoding(of: file.bytes) {
+            throw error(SourceFile.otherEncodingMessage(encoding, what: "a String Catalog"), at: 0, length: length)
         }
         if let invalid = Self.firstInvalidUTF8(in: file.bytes) {
             let byte = String(file.bytes[invalid], radix: 16, uppercase: true)
@@ -37,10 +35,9 @@ public struct JSONParser {
             throw error(
                 "a merge conflict marker ('<<<<<<<'); resolve the conflict, then run tipc again", at: marker, length: 7)
         }
-        if file.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            format.hasByteOrderMark = true
-            position = 3
-        }
+        // Its byte order mark and line break are written back as they were.
+        format.textForm = TextForm(of: file.bytes)
+        position = SourceFile.byteOrderMarkLength(of: file.bytes)
         skipWhitespace()
         guard position < file.bytes.count else {
             throw error("the file is empty; a String Catalog is a JSON object", at: position)
@@ -52,8 +49,6 @@ public struct JSONParser {
             throw error("unexpected text after the end of the JSON value", at: position)
         }
         format.trailer = String(decoding: file.bytes[end...], as: UTF8.self)
-        // A JSON string holds no line break: the first one is the layout's.
-        format.lineBreak = LineBreak(firstIn: file.bytes)
         return JSONDocument(root: root, format: format)
     }
 

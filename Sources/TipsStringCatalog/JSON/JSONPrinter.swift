@@ -1,3 +1,5 @@
+import TipsSyntax
+
 /// Writes ``JSONValue``s in the layout Xcode gives a String Catalog:
 /// Foundation's pretty printing with two spaces a level, `"key" : value`,
 /// members in the order the value holds them, non-ASCII text as itself and
@@ -7,7 +9,7 @@ public enum JSONPrinter {
     /// The bytes of `document`.
     public static func print(_ document: JSONDocument) -> [UInt8] {
         var out: [UInt8] = []
-        if document.format.hasByteOrderMark { out += [0xEF, 0xBB, 0xBF] }
+        if document.format.textForm.hasByteOrderMark { out += TextForm.byteOrderMark }
         write(document.root, indent: 0, format: document.format, into: &out)
         out += document.format.trailer.utf8
         return out
@@ -43,8 +45,8 @@ public enum JSONPrinter {
         out.append(UInt8(ascii: open))
         if count == 0 {
             if format.emptyContainersSpanLines {
-                out += format.lineBreak.rawValue.utf8
-                out += format.lineBreak.rawValue.utf8
+                out += format.textForm.lineBreak.rawValue.utf8
+                out += format.textForm.lineBreak.rawValue.utf8
                 out += repeatElement(UInt8(ascii: " "), count: indent)
             }
             out.append(UInt8(ascii: close))
@@ -52,11 +54,11 @@ public enum JSONPrinter {
         }
         for index in 0..<count {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            out += format.lineBreak.rawValue.utf8
+            out += format.textForm.lineBreak.rawValue.utf8
             out += repeatElement(UInt8(ascii: " "), count: indent + 2)
             item(index, &out)
         }
-        out += format.lineBreak.rawValue.utf8
+        out += format.textForm.lineBreak.rawValue.utf8
         out += repeatElement(UInt8(ascii: " "), count: indent)
         out.append(UInt8(ascii: close))
     }

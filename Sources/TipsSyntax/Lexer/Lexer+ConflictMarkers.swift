@@ -62,8 +62,7 @@ extension Lexer {
             var from = 0
             while from < buffer.count, let found = memchr(base + from, Int32(UInt8(ascii: "<")), buffer.count - from) {
                 let offset = base.distance(to: UnsafeRawPointer(found))
-                let afterMark = offset == 3 && bytes.starts(with: TextForm.byteOrderMark)
-                let startsLine = offset == 0 || buffer[offset - 1] == 0x0A || afterMark
+                let startsLine = offset == SourceFile.byteOrderMarkLength(of: bytes) || buffer[offset - 1] == 0x0A
                 if startsLine, SourceFile.conflictMarker(in: bytes, at: offset) != nil { return offset }
                 from = offset + 1
             }

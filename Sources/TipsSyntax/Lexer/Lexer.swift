@@ -88,12 +88,10 @@ public struct Lexer {
         self.diagnostics = diagnostics
         ready = Token(kind: .endOfFile, range: SourceRange(file: file.id, start: 0, end: 0))
         // A UTF-8 byte order mark, as some editors write, is not content.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        index = SourceFile.byteOrderMarkLength(of: bytes)
         // A file saved as UTF-16 is one error, not one for every other byte: it is not read further.
-        if let (encoding, markLength) = SourceFile.otherEncoding(of: bytes) {
-            error(
-                SourceFile.otherEncodingMessage(encoding, what: "a .tips file"), from: 0,
-                to: min(bytes.count, max(markLength, 2)))
+        if let (encoding, length) = SourceFile.otherEncoding(of: bytes) {
+            error(SourceFile.otherEncodingMessage(encoding, what: "a .tips file"), from: 0, to: length)
             index = bytes.count
         }
         for conflict in firstSides?.errors ?? [] {

@@ -151,7 +151,7 @@ public final class SourceFile: Sendable {
     public func lineColumn(of offset: UInt32) -> LineColumn {
         let line = line(of: offset)
         // A UTF-8 byte order mark is no column: an editor shows none.
-        let mark = line == 1 && bytes.starts(with: TextForm.byteOrderMark) ? 3 : 0
+        let mark = line == 1 ? Self.byteOrderMarkLength(of: bytes) : 0
         let start = Int(lineStarts[line - 1]) + mark
         return LineColumn(line: line, column: 1 + columns(from: start, to: min(Int(offset), bytes.count)))
     }
