@@ -223,12 +223,15 @@ extension Checker {
 
     /// Checks typed fields; returns those that checked, and whether all did.
     /// `owner` ("tip 'T'") is spelled only for a message.
+    /// Checks `fields`; `untyped` names those whose type is missing or
+    /// unknown (reported), which the checked fields leave out.
     mutating func checkFields(_ fields: [FieldSyntax], owner: @autoclosure () -> String, kind: String) -> (
-        fields: [CheckedField], ok: Bool
+        fields: [CheckedField], ok: Bool, untyped: [String]
     ) {
         var seen = FirstRanges(capacity: fields.count)
         var checked: [CheckedField] = []
         checked.reserveCapacity(fields.count)
+        var untyped: [String] = []
         var failed = false
         for field in fields {
             let name = field.name
@@ -239,11 +242,12 @@ extension Checker {
             }
             guard let type = resolveType(field.type) else {
                 failed = true
+                untyped.append(name.name)
                 continue
             }
             checked.append(CheckedField(name: field.name.name, type: type, nameRange: field.name.range))
         }
-        return (checked, !failed)
+        return (checked, !failed, untyped)
     }
 
     mutating func checkEvent(_ decl: EventDecl) -> CheckedEvent? {
@@ -275,7 +279,8 @@ extension Checker {
                 name: decl.name.name, doc: decl.doc?.lines ?? [], fields: fields.fields, keepCount: keepCount,
                 keepDuration: keepDuration,
                 origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range),
-                renamedFrom: checkNameRenames(decl.renamedFrom)))
+                renamedFrom: checkNameRenames(decl.renamedFrom), untypedFields: fields.untyped,
+                fieldsCutShort: decl.fieldsCutShort))
     }
 
     // MARK: - Groups

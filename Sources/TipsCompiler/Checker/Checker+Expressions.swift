@@ -27,8 +27,14 @@ struct ExpressionContext {
 /// (−9 M instructions of 10,000 tips, callgrind).
 struct TipArguments {
     let fields: [CheckedField]
+    /// Arguments written without a type, or with one that does not exist
+    /// (reported): not in ``fields``, yet not unknown names either.
+    let untyped: [String]
 
-    init(_ fields: [CheckedField] = []) { self.fields = fields }
+    init(_ fields: [CheckedField] = [], untyped: [String] = []) {
+        self.fields = fields
+        self.untyped = untyped
+    }
 
     var isEmpty: Bool { fields.isEmpty }
 
@@ -141,6 +147,8 @@ extension Checker {
             recordUse(.argument(name.name, tip: context.tip), at: name.range)
             return .argument(name.name, type)
         }
+        // An argument whose type failed was reported at its declaration.
+        if context.arguments.untyped.contains(name.name) { return nil }
         let declared = resolveDeclared(name)
         if let parameter = parameter(declared: declared) { return .parameter(name.name, parameter.type) }
         switch declared?.kind {
@@ -246,6 +254,7 @@ extension Checker {
             return nil
         }
         if let event = context.fieldsOf {
+            if event.mayHaveFailedField(named: name.name) { return nil }
             diagnostics.error(
                 "event '\(event.name)' has no field '\(name.name)'", at: range,
                 suggesting: .closest(to: name.name, in: event.fields.map(\.name)).replacing(after: "."))

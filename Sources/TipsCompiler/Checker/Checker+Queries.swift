@@ -157,6 +157,7 @@ extension Checker {
                 return nil
             }
             guard event.fieldType(named: field.name) != nil else {
+                if event.mayHaveFailedField(named: field.name) { return nil }
                 let hint =
                     event.fields.isEmpty
                     ? Suggestion(phrase: "; it is declared without fields", replacement: nil)

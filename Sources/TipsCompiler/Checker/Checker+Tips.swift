@@ -136,8 +136,9 @@ extension Checker {
     private mutating func checkTipBody(_ decl: TipDecl, into body: inout TipBody) -> [CheckedField]? {
         let tipName = decl.name.name
         body.reserve(for: decl.items)
-        let arguments = decl.arguments.map { checkTipArguments($0, of: decl, failed: &body.failed) }
-        let argumentTypes = TipArguments(arguments ?? [])
+        let checkedArguments = decl.arguments.map { checkTipArguments($0, of: decl, failed: &body.failed) }
+        let argumentTypes = checkedArguments ?? TipArguments()
+        let arguments = checkedArguments?.fields
         var places = TipItemPlaces()
         var context = ExpressionContext(
             tip: tipName, arguments: argumentTypes, declarationStart: decl.doc?.range.start ?? decl.range.start)
@@ -180,13 +181,13 @@ extension Checker {
         checkRenamedInstances(body.renames, id: body.id?.text, tip: tipName)
         // A tip whose body did not parse is not judged by what is left of it:
         // its title or id may be what failed (`titel 42`, `id 42`).
-        if !decl.hasSyntaxErrors { checkRequiredItems(decl, arguments: arguments, body: &body) }
+        if !decl.hasSyntaxErrors { checkRequiredItems(decl, body: &body) }
         return arguments
     }
 
     /// The fields of a tip's `(arguments)`.
     private mutating func checkTipArguments(_ written: [FieldSyntax], of decl: TipDecl, failed: inout Bool)
-        -> [CheckedField]
+        -> TipArguments
     {
         // The message's closure captures the name, not the whole declaration, which it would copy.
         let name = decl.name.name
@@ -197,7 +198,7 @@ extension Checker {
                 "tip '\(decl.name.name)' has empty parentheses; list its arguments or remove the parentheses",
                 at: decl.name.range)
         }
-        return checked.fields
+        return TipArguments(checked.fields, untyped: checked.untyped)
     }
 
     /// Checks one item of a tip's body, given once where that is the rule,
@@ -304,14 +305,14 @@ extension Checker {
     }
 
     /// Reports a missing title, and an id that a tip with arguments lacks or does not interpolate.
-    private mutating func checkRequiredItems(_ decl: TipDecl, arguments: [CheckedField]?, body: inout TipBody) {
+    private mutating func checkRequiredItems(_ decl: TipDecl, body: inout TipBody) {
         let tipName = decl.name.name
         if body.title == nil && body.seen.title == nil {
             diagnostics.error(
                 "tip '\(tipName)' has no title; add a line such as title \"Try this\"", at: decl.name.range)
             body.failed = true
         }
-        guard let arguments else { return }
+        guard decl.arguments != nil else { return }
         if let id = body.id {
             if !id.text.interpolates {
                 diagnostics.error(
@@ -321,7 +322,8 @@ extension Checker {
                 body.failed = true
             }
         } else if body.seen.id == nil {
-            let example = arguments.first.map { "\(tipName)-\\(\($0.name))" } ?? tipName
+            // Written, rather than checked: an argument whose type failed names the example too.
+            let example = decl.arguments?.first.map { "\(tipName)-\\(\($0.name.name))" } ?? tipName
             diagnostics.error(
                 "tip '\(tipName)' takes arguments, so it needs an 'id' that interpolates them, "
                     + "such as id \"\(example)\"",
@@ -357,6 +359,8 @@ extension Checker {
                     continue
                 }
                 failed = true
+                // An argument whose type failed was reported at its declaration.
+                if arguments.untyped.contains(name.name) { continue }
                 if arguments.isEmpty {
                     diagnostics.error(
                         "'\(name.name)' cannot be interpolated: tip '\(tip)' has no arguments, "

@@ -125,6 +125,12 @@ public struct CheckedEvent: FieldsInBox, Hashable, Sendable {
         public var origin: DeclarationOrigin
         /// The names its donations were stored under before (`renamedFrom openedTrailDetail`).
         public var renamedFrom: [CheckedRename] = []
+        /// Fields written without a type, or with one that does not exist
+        /// (reported): not in ``fields``.
+        public var untypedFields: [String] = []
+        /// Whether a syntax error cut the field list short (reported), so
+        /// that ``fields`` may lack some.
+        public var fieldsCutShort = false
     }
 
     public var box: SharedFields<Fields>
@@ -136,6 +142,13 @@ public struct CheckedEvent: FieldsInBox, Hashable, Sendable {
 
     /// The field with this name, if any.
     public func field(named name: String) -> CheckedField? { self.fields.first { $0.name == name } }
+
+    /// Whether a field `name` that ``fields`` lacks may have been written,
+    /// in a declaration that failed (reported there): a rule that reads it
+    /// is then not told the event has no such field.
+    func mayHaveFailedField(named name: String) -> Bool {
+        self.fieldsCutShort || self.untypedFields.contains(name)
+    }
 
     /// The type of the field with this name, if any: the field is found in
     /// place, where a copy of it would retain its name too (saves 13,000

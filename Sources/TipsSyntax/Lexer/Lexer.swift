@@ -290,12 +290,25 @@ public struct Lexer {
 
     /// Whether a line break before a token of `kind` ends the current item.
     func separatesItems(before kind: TokenKind) -> Bool {
-        guard let last = lastKind, last != .newline, kind != .endOfFile else { return false }
-        if parenDepth > 0 || last.isBinaryOperator { return false }
+        guard let last = lastKind, parenDepth == 0 else { return false }
+        return Self.lineBreakSeparates(after: last, before: kind)
+    }
+
+    /// Whether a line break between a token of kind `last` and one of kind
+    /// `kind`, outside parentheses, ends the item: not after an operator
+    /// nor before one or a `.`, where a rule goes on over lines.
+    static func lineBreakSeparates(after last: TokenKind, before kind: TokenKind) -> Bool {
+        guard last != .newline, kind != .endOfFile, !last.isBinaryOperator else { return false }
         switch kind {
         case .dot, .binaryOperator: return false
         default: return true
         }
+    }
+
+    /// Counts one `(` fewer open: the parser gave up on one at an error
+    /// (`expected ')' ...`), and the line breaks after it separate items again.
+    mutating func closeParenthesisAtError() {
+        parenDepth = max(0, parenDepth - 1)
     }
 
     /// Reports an error at `start..<end`; `replacement`, when the message

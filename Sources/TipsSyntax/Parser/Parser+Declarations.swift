@@ -250,8 +250,11 @@ extension SyntaxParser {
         var cases: [Identifier] = []
         var renames: [RenamedFromSyntax?] = []
         var caseKeywords = SwiftCaseKeywords()
-        // Until the first case, a line like `event X` is read as a case, not as a declaration.
-        let end = parseBraced(opening: opening, name: "enum '\(name.name)'", closesAtDeclaration: !cases.isEmpty) {
+        // A line that starts a declaration (`parameter x: Bool = false`) ends
+        // an enum whose `}` is missing, before its first case too: no case
+        // line reads as a declaration, which needs a name after its keyword
+        // on the same line.
+        let end = parseBraced(opening: opening, name: "enum '\(name.name)'") {
             $0.parseEnumCase(into: &cases, renames: &renames, of: name, caseKeywords: &caseKeywords)
         }
         caseKeywords.report(in: name, to: &self)
@@ -320,19 +323,14 @@ extension SyntaxParser {
         if currentKind == .colon {
             advance()
             guard let written = parseType() else {
-                recoverAtFileScope()
-                return nil
+                return untypedParameter(doc: doc, transient: transient, name: name, from: first)
             }
             type = written
         } else if currentKind == .assign {
             type = missingType(of: name)
         } else {
             errorExpected("expected ':' and a type after parameter '\(name.name)', as in \(name.name): Bool")
-            if !atDeclarationStart, !isAtEnd { recoverAtFileScope() }
-            // Kept without a type, so that its uses do not cascade into "unknown name" errors.
-            return ParameterDecl(
-                doc: doc, transient: transient, name: name, type: TypeSyntax(name: Identifier("", range: name.range)),
-                defaultValue: nil, range: range(from: first.range))
+            return untypedParameter(doc: doc, transient: transient, name: name, from: first)
         }
         // From here on the parameter is kept even after an error, without a
         // default, so that its uses do not cascade into "unknown name" errors.
@@ -360,6 +358,18 @@ extension SyntaxParser {
             expectDeclarationEnd("parameter '\(name.name)'")
         }
         return decl
+    }
+
+    /// A parameter whose type is missing or unreadable (reported): kept
+    /// without a type or a default, so that its uses do not cascade into
+    /// "unknown name" errors.
+    private mutating func untypedParameter(
+        doc: consuming DocComment?, transient: SourceRange?, name: Identifier, from first: Token
+    ) -> ParameterDecl {
+        if !atDeclarationStart, !isAtEnd { recoverAtFileScope() }
+        return ParameterDecl(
+            doc: doc, transient: transient, name: name, type: TypeSyntax(name: Identifier("", range: name.range)),
+            defaultValue: nil, range: range(from: first.range))
     }
 
     /// `parameter x = false`: the type is missing; reported, and read on with
@@ -395,9 +405,11 @@ extension SyntaxParser {
 
     /// type = identifier ;
     mutating func parseType() -> TypeSyntax? {
-        guard let name = expectIdentifier("expected a type after ':' (Bool, Int, Double, String or an enum)") else {
+        // A type is on the line of its ':'; a word on a later line starts the next item or declaration.
+        guard currentKind == .identifier, !currentIsOnLaterLine else {
+            errorExpected("expected a type after ':' (Bool, Int, Double, String or an enum)")
             return nil
         }
-        return TypeSyntax(name: name)
+        return TypeSyntax(name: advanceIdentifier())
     }
 }

@@ -7,6 +7,7 @@ extension SyntaxParser {
         var fields: [FieldSyntax] = []
         var complete = true
         if currentKind == .leftParen { (fields, complete) = parseFieldList(of: "event '\(name.name)'") }
+        let fieldsComplete = complete
         if currentKind == .colon { skipEventPayloadType(of: name) }
         var keep: KeepClause?
         if complete, at(.keep) {
@@ -19,9 +20,10 @@ extension SyntaxParser {
             complete = renamedFrom != nil
         }
         // After an error the event is kept with what was read, so that its uses do not cascade.
-        let decl = EventDecl(
+        var decl = EventDecl(
             doc: doc, name: name, fields: fields, keep: keep, range: range(from: keyword.range),
             renamedFrom: renamedFrom)
+        decl.fieldsCutShort = !fieldsComplete
         if complete {
             expectDeclarationEnd("event '\(name.name)'")
         } else if !atDeclarationStart {
@@ -104,8 +106,15 @@ extension SyntaxParser {
 
     /// field_list = "(" [ field { "," field } [ "," ] ] ")" ;  field = identifier ":" type ;
     /// Parses from the `(`; `owner` names the declaration in messages. Returns
-    /// the fields read and whether the list was complete (else an error was reported).
+    /// the fields read and whether the list was complete (else an error was
+    /// reported, and its `(` is closed where the list stopped).
     mutating func parseFieldList(of owner: @autoclosure () -> String) -> (fields: [FieldSyntax], complete: Bool) {
+        let list = parseFields(of: owner())
+        if !list.complete { closeParenthesisAtError() }
+        return list
+    }
+
+    private mutating func parseFields(of owner: @autoclosure () -> String) -> (fields: [FieldSyntax], complete: Bool) {
         let opening = advance()
         // Room for the usual one to four fields at once, instead of growing through 1, 2 and 4.
         var fields: [FieldSyntax] = []
@@ -124,10 +133,14 @@ extension SyntaxParser {
             let name = advanceIdentifier()
             guard currentKind == .colon else {
                 reportFieldWithoutName(name)
+                fields.append(Self.untypedField(name))
                 return (fields, false)
             }
             advance()
-            guard let type = parseType() else { return (fields, false) }
+            guard let type = parseType() else {
+                fields.append(Self.untypedField(name))
+                return (fields, false)
+            }
             // Name and type moved into the field (copies retain their names); the
             // message below reads the name from the field just added.
             let range = name.range.extended(to: type.name.range)
@@ -144,6 +157,12 @@ extension SyntaxParser {
         }
         advance()
         return (fields, true)
+    }
+
+    /// A field whose type is missing (reported): kept without one, so that
+    /// a rule that reads it is not told the event has no such field.
+    private static func untypedField(_ name: Identifier) -> FieldSyntax {
+        FieldSyntax(name: name, type: TypeSyntax(name: Identifier("", range: name.range)), range: name.range)
     }
 
     /// `event opened(count: Int = 0)`: a field (or a tip's argument) given

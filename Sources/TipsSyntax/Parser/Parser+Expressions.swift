@@ -116,7 +116,13 @@ extension SyntaxParser {
     /// The operand after an infix operator, or an error expression.
     mutating func parseOperand(after operatorRange: SourceRange, _ operand: (inout SyntaxParser) -> Parsed) -> Parsed {
         guard canStartExpression(current) else {
-            errorExpected("expected an expression after '\(text(operatorRange))'")
+            // `plan =` at the end of a line: the error at the operator, written
+            // wrong (use '=='), is the one it gets; the operand is missing at the same place.
+            if let fixed = readOnAsFixed, fixed.start <= operatorRange.start, operatorRange.end <= fixed.end {
+                // Said.
+            } else {
+                errorExpected("expected an expression after '\(text(operatorRange))'")
+            }
             return (.error(expectationRange), 1)
         }
         if startsNewItem {
@@ -315,6 +321,7 @@ extension SyntaxParser {
                         ? "expected ')' to close the argument list"
                         : "expected ',' or ')' in the argument list, found \(describe(current))"
                     errorExpected(message, notes: [DiagnosticNote("'(' opened here", at: opening.range)])
+                    closeParenthesisAtError()
                 }
                 return (arguments, depth, expectationRange)
             }
@@ -383,6 +390,7 @@ extension SyntaxParser {
             errorExpected(
                 "expected ')' to close the parenthesized expression\(found)",
                 notes: [DiagnosticNote("'(' opened here", at: opening.range)])
+            closeParenthesisAtError()
             return (.error(opening.range.extended(to: inner.range)), depth)
         }
         let closing = advance()

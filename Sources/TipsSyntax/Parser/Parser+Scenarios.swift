@@ -322,11 +322,15 @@ extension SyntaxParser {
                 let reason = expectIdentifier(
                     "expected a reason in 'invalidated(...)': actionPerformed, tipClosed, "
                         + "displayCountExceeded or displayDurationExceeded")
-            else { return nil }
+            else {
+                closeParenthesisAtError()
+                return nil
+            }
             guard currentKind == .rightParen else {
                 errorExpected(
                     "expected ')' after the reason '\(reason.name)'",
                     notes: [DiagnosticNote("'(' opened here", at: opening.range)])
+                closeParenthesisAtError()
                 return nil
             }
             advance()

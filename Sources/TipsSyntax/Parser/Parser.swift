@@ -96,6 +96,8 @@ struct SyntaxParser {
     private var reportedError = false
     /// Where the last syntax error reported starts, if one was.
     private var lastErrorStart: UInt32?
+    /// Where the last mistake read on as fixed (``errorReadOnAsFixed(_:at:fixIts:)``) is, if one was.
+    private(set) var readOnAsFixed: SourceRange?
     /// The position of the last token consumed that carries a lexical error, if any.
     private var lastLexicalError: Int?
     /// The names made so far, by their spelling.
@@ -181,6 +183,54 @@ struct SyntaxParser {
             furtherStart = 0
         }
         return token
+    }
+
+    /// Closes, in the lexer too, a `(` the parser gave up on at an error
+    /// (`expected ')' ...`). Inside parentheses the lexer drops line breaks,
+    /// so that a rule goes on over lines; left open, the `(` would join the
+    /// rest of the block into one line, and an item after it would read the
+    /// next line as its own (`ignoresDisplayFrequency` "taking" a value).
+    /// The tokens already looked at beyond ``current`` were read with the `(`
+    /// open: each that starts a line outside parentheses gets back the line
+    /// break dropped before it.
+    mutating func closeParenthesisAtError() {
+        lexer.closeParenthesisAtError()
+        var ahead = [next]
+        ahead.append(contentsOf: further[furtherStart...])
+        var restored: [Token] = []
+        restored.reserveCapacity(ahead.count + 1)
+        var (last, lastEnd, depth) = (current.kind, current.range.end, 0)
+        for token in ahead {
+            if depth == 0, token.followsLineBreak, Lexer.lineBreakSeparates(after: last, before: token.kind) {
+                restored.append(Token(kind: .newline, range: lineBreak(between: lastEnd, and: token.range)))
+            }
+            restored.append(token)
+            (last, lastEnd) = (token.kind, token.range.end)
+            switch token.kind {
+            case .leftParen: depth += 1
+            case .rightParen: depth = max(0, depth - 1)
+            case .leftBrace, .rightBrace: depth = 0
+            default: break
+            }
+        }
+        guard restored.count > ahead.count else { return }
+        next = restored[0]
+        further = Array(restored.dropFirst())
+        furtherStart = 0
+    }
+
+    /// The range of the last line break (`\n`) from `start` up to `range`;
+    /// empty at `range`'s start when there is none.
+    private func lineBreak(between start: UInt32, and range: SourceRange) -> SourceRange {
+        let bytes = file.bytes
+        var index = Int(range.start)
+        while index > Int(start) {
+            index -= 1
+            if bytes[index] == 0x0A {
+                return SourceRange(file: range.file, start: UInt32(index), end: UInt32(index + 1))
+            }
+        }
+        return SourceRange(file: range.file, start: range.start, end: range.start)
     }
 
     /// Takes from the lexer the pieces of ``current`` when it is a string,
@@ -360,6 +410,7 @@ struct SyntaxParser {
     /// has not failed and is checked, and one build shows its other mistakes too.
     mutating func errorReadOnAsFixed(_ message: String, at range: SourceRange, fixIts: [FixIt]) {
         lexer.diagnostics.report(Diagnostic(.error, message, at: range, fixIts: fixIts))
+        readOnAsFixed = range
     }
 
     /// Adds `fixIt` to the error reported at `range` (by the lexer, which

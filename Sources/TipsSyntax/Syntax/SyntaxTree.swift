@@ -191,6 +191,9 @@ public struct EventDecl: Sendable {
     public var range: SourceRange
     /// `renamedFrom OLD`, the clause at its end, if any.
     public var renamedFrom: RenamedFromSyntax? = nil
+    /// Whether a syntax error cut the field list short, so that fields
+    /// after it were not read.
+    public var fieldsCutShort = false
 }
 
 /// `tip Name { ... }` or `tip Name(arg: Type, ...) { ... }`.
