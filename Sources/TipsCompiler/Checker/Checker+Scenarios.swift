@@ -315,7 +315,8 @@ extension Checker {
         guard
             let values = checkArguments(
                 fields ?? [], against: event.fields, owner: "event '\(event.name)'", kind: "field",
-                missingAt: name.range, member: { .field($0, event: event.name) })
+                missingAt: name.range, member: { .field($0, event: event.name) },
+                failedInDeclaration: event.mayHaveFailedField(named:))
         else { return nil }
         var byName: [String: TipValue] = [:]
         for (field, value) in zip(event.fields, values) { byName[field.name] = value }
@@ -352,10 +353,13 @@ extension Checker {
 
     /// Labeled values for `declared` (a donation's fields or a tip's
     /// arguments, each label a use of `member` of its name), in declaration
-    /// order: each given once, none unknown, each of its type.
+    /// order: each given once, none unknown, each of its type. A label
+    /// `failedInDeclaration` names was written where its declaration failed
+    /// (reported there): the values are nil, and nothing more is said.
     private mutating func checkArguments(
         _ arguments: [ArgumentSyntax], against declared: [CheckedField], owner: String, kind: String,
-        missingAt range: SourceRange, member: (String) -> Symbol
+        missingAt range: SourceRange, member: (String) -> Symbol,
+        failedInDeclaration: (String) -> Bool = { _ in false }
     ) -> [TipValue]? {
         var values = [TipValue?](repeating: nil, count: declared.count)
         var failed = false
@@ -367,6 +371,8 @@ extension Checker {
                 continue
             }
             guard let index = declared.firstIndex(where: { $0.name == label.name }) else {
+                failed = true
+                if failedInDeclaration(label.name) { continue }
                 let names = declared.map(\.name)
                 let rest =
                     names.isEmpty
@@ -374,7 +380,6 @@ extension Checker {
                     : .closest(
                         to: label.name, in: names, otherwise: "its \(kind)s are \(names.joined(separator: ", "))")
                 diagnostics.error("\(owner) has no \(kind) '\(label.name)'", at: label.range, suggesting: rest)
-                failed = true
                 continue
             }
             recordUse(member(label.name), at: label.range)

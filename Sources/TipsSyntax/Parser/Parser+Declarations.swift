@@ -139,8 +139,17 @@ extension SyntaxParser {
     }
 
     /// Consumes the `{` that opens a declaration's block, or reports
-    /// `message`, recovers at file scope and returns nil.
-    mutating func expectDeclarationBlock(_ message: @autoclosure () -> String) -> Token? {
+    /// `message`, recovers at file scope and returns nil. When the `{` is
+    /// missing at the end of the line and the next line starts an item of
+    /// the block (`startsItem`), `message` is reported and the block is read
+    /// as if the `{` were there: the token returned opens it, at no width.
+    mutating func expectDeclarationBlock(
+        _ message: @autoclosure () -> String, startsItem: ((Keyword) -> Bool)? = nil
+    ) -> Token? {
+        if currentKind != .leftBrace, let startsItem, blockItemStartsNextLine(startsItem) {
+            errorExpected(message())
+            return missingOpeningBrace()
+        }
         guard let opening = expectLeftBrace(message()) else {
             recoverAtFileScope()
             return nil
@@ -148,12 +157,28 @@ extension SyntaxParser {
         return opening
     }
 
+    /// Whether the current line has ended and the next starts with a word
+    /// `startsItem` accepts, which no declaration starts.
+    func blockItemStartsNextLine(_ startsItem: (Keyword) -> Bool) -> Bool {
+        let first = currentKind == .newline ? peek() : current
+        guard currentKind == .newline || currentIsOnLaterLine, let keyword = first.keyword else { return false }
+        return startsItem(keyword) && !keyword.startsDeclaration
+    }
+
+    /// A `{` of no width after the last token read, where a block's `{` is missing.
+    func missingOpeningBrace() -> Token {
+        let end = previous?.range.end ?? current.range.start
+        return Token(kind: .leftBrace, range: SourceRange(file: file.id, start: end, end: end))
+    }
+
     // MARK: - config
 
     /// config_decl = "config" "{" { config_item separator } "}" ;
     mutating func parseConfigDecl() -> ConfigDecl? {
         let keyword = advance()
-        guard let opening = expectDeclarationBlock("expected '{' after 'config'") else { return nil }
+        guard let opening = expectDeclarationBlock("expected '{' after 'config'", startsItem: \.startsConfigItem) else {
+            return nil
+        }
         let (items, end, _) = parseBlockItems(
             opening: opening, name: "the config block", startsItem: \.startsConfigItem
         ) { $0.parseConfigItem() }

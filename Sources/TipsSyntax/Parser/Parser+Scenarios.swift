@@ -20,14 +20,20 @@ extension SyntaxParser {
         if hasLexicalError(after: namePosition - 1), currentKind == .newline || isAtEnd {
             // The name runs to the end of its line, unterminated (reported):
             // the '{' it swallowed opens the block, and no '{' is expected
-            // after a name still being typed.
-            guard text(name.range).trimmingSuffix(" ").hasSuffix("{") else {
+            // after a name still being typed; nor when the next line is a step.
+            if text(name.range).trimmingSuffix(" ").hasSuffix("{") {
+                opening = Token(kind: .leftBrace, range: name.range)
+            } else if blockItemStartsNextLine(\.startsScenarioStep) {
+                opening = missingOpeningBrace()
+            } else {
                 recoverAtFileScope()
                 return nil
             }
-            opening = Token(kind: .leftBrace, range: name.range)
         } else {
-            guard let block = expectDeclarationBlock("expected '{' and the steps of \(title)") else { return nil }
+            guard
+                let block = expectDeclarationBlock(
+                    "expected '{' and the steps of \(title)", startsItem: \.startsScenarioStep)
+            else { return nil }
             opening = block
         }
         let (steps, end) = parseScenarioSteps(opening: opening, name: title)

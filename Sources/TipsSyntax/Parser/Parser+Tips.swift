@@ -18,7 +18,10 @@ extension SyntaxParser {
             }
         }
         skipTipConformance(of: name)
-        guard let opening = expectDeclarationBlock("expected '{' to start the body of tip '\(name.name)'") else {
+        guard
+            let opening = expectDeclarationBlock(
+                "expected '{' to start the body of tip '\(name.name)'", startsItem: \.startsTipItem)
+        else {
             return nil
         }
         let block = parseBlockItems(opening: opening, name: "tip '\(name.name)'", startsItem: \.startsTipItem) {
