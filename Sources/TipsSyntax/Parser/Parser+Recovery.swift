@@ -11,13 +11,20 @@ extension SyntaxParser {
     /// After an error at file scope: skips to the next line that starts with a
     /// declaration keyword, or to the end of the file. When the skipped text
     /// holds a `{ ... }` block, the line after its `}` ends the skip too, so a
-    /// mistake after a broken block still gets its own error.
+    /// mistake after a broken block still gets its own error, unless that
+    /// line starts with a word only a block holds (a step, a tip or config
+    /// item) or with a `}`: the body of a declaration whose head failed,
+    /// read on to its end.
     mutating func recoverAtFileScope() {
         var depth = 0
         var closedBlock = false
         if !isAtEnd { advance() }
         while !isAtEnd, !atDeclarationStart {
-            if closedBlock, depth == 0, currentStartsLine { return }
+            if closedBlock, depth == 0, currentStartsLine, currentKind != .rightBrace,
+                !Self.onlyInBlocks(current.keyword)
+            {
+                return
+            }
             switch currentKind {
             case .leftBrace: depth += 1
             case .rightBrace:
@@ -27,6 +34,13 @@ extension SyntaxParser {
             }
             advance()
         }
+    }
+
+    /// Whether `keyword` starts a line only inside a block: a scenario step, a
+    /// tip item or a config item, which no declaration starts.
+    static func onlyInBlocks(_ keyword: Keyword?) -> Bool {
+        guard let keyword, !keyword.startsDeclaration else { return false }
+        return keyword.startsScenarioStep || keyword.startsTipItem || keyword.startsConfigItem
     }
 
     /// After an error inside a block: skips to the `}` that closes it, to the

@@ -172,7 +172,12 @@ extension SyntaxParser {
 
     /// language_step = "language" string ;
     mutating func parseLanguageStep() -> ScenarioStepKind? {
-        expectString("expected a language as a string after 'language', as in language \"de\"")
+        // A code with a lexical error (an unterminated string, reported) is not judged as a code.
+        if currentKind == .string, current.lexicalReport == .error {
+            _ = advanceString()
+            return nil
+        }
+        return expectString("expected a language as a string after 'language', as in language \"de\"")
             .map(ScenarioStepKind.language)
     }
 
@@ -197,17 +202,40 @@ extension SyntaxParser {
 
     /// repeat_step = "repeat" integer "{" { separator } { scenario_step { separator } } "}" ;
     mutating func parseRepeatStep() -> ScenarioStepKind? {
+        let keyword = previous?.range
         guard let count = takeInteger() else {
             errorExpected("expected a number of times after 'repeat', as in repeat 3 { ... }")
             // Read the block anyway, so that its '}' does not close the scenario.
-            if currentKind == .leftBrace { _ = parseRepeatBlock(opening: advance(), name: "'repeat'") }
+            if currentKind == .leftBrace {
+                _ = parseRepeatBlock(opening: advance(), name: "'repeat'")
+            } else if stepsIndented(pastLineOf: keyword) {
+                _ = parseRepeatBlock(opening: missingOpeningBrace(), name: "'repeat'")
+            }
             return nil
         }
         skipWordsBeforeRepeatBlock(count: count.value)
-        guard let opening = expectLeftBrace("expected '{' and the steps to repeat after 'repeat \(count.value)'")
-        else { return nil }
+        let message = "expected '{' and the steps to repeat after 'repeat \(count.value)'"
+        let opening: Token
+        if currentKind != .leftBrace, stepsIndented(pastLineOf: keyword) {
+            // The '{' is missing, and the steps below are indented as its block's: read as if it were there.
+            errorExpected(message)
+            opening = missingOpeningBrace()
+        } else {
+            guard let brace = expectLeftBrace(message) else { return nil }
+            opening = brace
+        }
         guard let steps = parseRepeatBlock(opening: opening, name: "'repeat \(count.value)'") else { return nil }
         return .repeat(count: count, steps: steps)
+    }
+
+    /// Whether the line has ended and the next starts with a step indented
+    /// further than the line of `keyword`: the block of a `repeat` whose
+    /// `{` is missing (one that is not indented further may be the steps
+    /// after it, in the scenario).
+    func stepsIndented(pastLineOf keyword: SourceRange?) -> Bool {
+        guard let keyword, blockItemStartsNextLine(\.startsScenarioStep) else { return false }
+        let first = currentKind == .newline ? peek() : current
+        return file.lineColumn(of: first.range.start).column > file.lineColumn(of: keyword.start).column
     }
 
     /// `repeat 3 times {`: words between the count and a `{` on the same
