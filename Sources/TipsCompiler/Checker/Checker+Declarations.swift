@@ -67,7 +67,8 @@ extension Checker {
             .init(
                 name: decl.name.name, doc: decl.doc?.lines ?? [], cases: cases, caseRanges: ranges,
                 origin: DeclarationOrigin(file: decl.name.range.file, nameRange: decl.name.range),
-                caseRenames: decl.caseRenames.isEmpty ? [] : checkCaseRenames(decl, cases: cases)))
+                caseRenames: decl.caseRenames.isEmpty ? [] : checkCaseRenames(decl, cases: cases),
+                casesCutShort: decl.casesCutShort))
     }
 
     mutating func checkParameter(_ decl: ParameterDecl) -> CheckedParameter? {

@@ -30,11 +30,20 @@ struct TipArguments {
     /// Arguments written without a type, or with one that does not exist
     /// (reported): not in ``fields``, yet not unknown names either.
     let untyped: [String]
+    /// Whether a syntax error cut the argument list short (reported), so
+    /// that ``fields`` may lack some.
+    let cutShort: Bool
 
-    init(_ fields: [CheckedField] = [], untyped: [String] = []) {
+    init(_ fields: [CheckedField] = [], untyped: [String] = [], cutShort: Bool = false) {
         self.fields = fields
         self.untyped = untyped
+        self.cutShort = cutShort
     }
+
+    /// Whether an argument `name` that ``fields`` lacks may have been
+    /// written, in an argument list that failed (reported there): what
+    /// reads it is not told it is unknown.
+    func mayHaveFailed(_ name: String) -> Bool { cutShort || untyped.contains(name) }
 
     var isEmpty: Bool { fields.isEmpty }
 
@@ -147,8 +156,7 @@ extension Checker {
             recordUse(.argument(name.name, tip: context.tip), at: name.range)
             return .argument(name.name, type)
         }
-        // An argument whose type failed was reported at its declaration.
-        if context.arguments.untyped.contains(name.name) { return nil }
+        if context.arguments.mayHaveFailed(name.name) { return nil }
         let declared = resolveDeclared(name)
         if let parameter = parameter(declared: declared) { return .parameter(name.name, parameter.type) }
         switch declared?.kind {
@@ -241,6 +249,7 @@ extension Checker {
                 recordUse(.enumCase(name.name, enumeration: enumName), at: name.range)
                 return .enumCase(name.name, enumName: enumName)
             }
+            if checked.casesCutShort { return nil }
             if let event = context.fieldsOf,
                 let match = SpellingSuggester.closest(to: name.name, among: event.fields.map(\.name))
             {

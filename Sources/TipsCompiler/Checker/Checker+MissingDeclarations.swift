@@ -155,10 +155,12 @@ extension Checker {
     /// `range`: `hint` when it names a case spelled like it, else that it
     /// can be added, with the fix that adds it after the enum's last case when the
     /// enum is declared in the same file (a case on a line of its own when
-    /// the cases are, else `, name`).
+    /// the cases are, else `, name`). Nothing when the enum's `}` is
+    /// missing (reported there): the case may be among those lost with it.
     mutating func reportMissingCase(
         _ caseName: String, of checked: CheckedEnum, at range: SourceRange, hint: Suggestion
     ) {
+        if checked.casesCutShort { return }
         let message = "enum '\(checked.name)' has no case '\(caseName)'"
         guard hint.replacement == nil, let last = checked.caseRanges.last else {
             diagnostics.error(message, at: range, suggesting: hint)

@@ -137,7 +137,7 @@ extension Checker {
         let tipName = decl.name.name
         body.reserve(for: decl.items)
         let checkedArguments = decl.arguments.map { checkTipArguments($0, of: decl, failed: &body.failed) }
-        let argumentTypes = checkedArguments ?? TipArguments()
+        let argumentTypes = checkedArguments ?? TipArguments(cutShort: decl.argumentsCutShort)
         let arguments = checkedArguments?.fields
         var places = TipItemPlaces()
         var context = ExpressionContext(
@@ -193,12 +193,12 @@ extension Checker {
         let name = decl.name.name
         let checked = checkFields(written, owner: "tip '\(name)'", kind: "an argument")
         failed = !checked.ok
-        if written.isEmpty {
+        if written.isEmpty, !decl.argumentsCutShort {
             diagnostics.error(
                 "tip '\(decl.name.name)' has empty parentheses; list its arguments or remove the parentheses",
                 at: decl.name.range)
         }
-        return TipArguments(checked.fields, untyped: checked.untyped)
+        return TipArguments(checked.fields, untyped: checked.untyped, cutShort: decl.argumentsCutShort)
     }
 
     /// Checks one item of a tip's body, given once where that is the rule,
@@ -359,8 +359,7 @@ extension Checker {
                     continue
                 }
                 failed = true
-                // An argument whose type failed was reported at its declaration.
-                if arguments.untyped.contains(name.name) { continue }
+                if arguments.mayHaveFailed(name.name) { continue }
                 if arguments.isEmpty {
                     diagnostics.error(
                         "'\(name.name)' cannot be interpolated: tip '\(tip)' has no arguments, "

@@ -71,6 +71,9 @@ public struct CheckedEnum: FieldsInBox, Hashable, Sendable {
         /// The old names of each case (`pro renamedFrom premium`), parallel to
         /// `cases`; empty when no case is renamed. Read through ``renames(ofCase:)``.
         public var caseRenames: [[CheckedRename]] = []
+        /// Whether the enum's `}` is missing (reported), so that ``cases``
+        /// may lack some: a rule that names another is not told it is missing.
+        public var casesCutShort = false
     }
 
     public var box: SharedFields<Fields>

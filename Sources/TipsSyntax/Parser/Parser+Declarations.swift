@@ -144,9 +144,9 @@ extension SyntaxParser {
     /// the block (`startsItem`), `message` is reported and the block is read
     /// as if the `{` were there: the token returned opens it, at no width.
     mutating func expectDeclarationBlock(
-        _ message: @autoclosure () -> String, startsItem: ((Keyword) -> Bool)? = nil
+        _ message: @autoclosure () -> String, startsItem: ((Token) -> Bool)? = nil
     ) -> Token? {
-        if currentKind != .leftBrace, let startsItem, blockItemStartsNextLine(startsItem) {
+        if currentKind != .leftBrace, let startsItem, nextLineStarts(startsItem) {
             errorExpected(message())
             return missingOpeningBrace()
         }
@@ -159,10 +159,19 @@ extension SyntaxParser {
 
     /// Whether the current line has ended and the next starts with a word
     /// `startsItem` accepts, which no declaration starts.
-    func blockItemStartsNextLine(_ startsItem: (Keyword) -> Bool) -> Bool {
-        let first = currentKind == .newline ? peek() : current
-        guard currentKind == .newline || currentIsOnLaterLine, let keyword = first.keyword else { return false }
-        return startsItem(keyword) && !keyword.startsDeclaration
+    func blockItemStartsNextLine(_ startsItem: @escaping (Keyword) -> Bool) -> Bool {
+        nextLineStarts(Self.starting(startsItem))
+    }
+
+    /// Whether the current line has ended and the next starts with a token `accepts` accepts.
+    func nextLineStarts(_ accepts: (Token) -> Bool) -> Bool {
+        guard currentKind == .newline || currentIsOnLaterLine else { return false }
+        return accepts(currentKind == .newline ? peek() : current)
+    }
+
+    /// Whether a token is a word `startsItem` accepts, which no declaration starts.
+    static func starting(_ startsItem: @escaping (Keyword) -> Bool) -> (Token) -> Bool {
+        { token in token.keyword.map { startsItem($0) && !$0.startsDeclaration } ?? false }
     }
 
     /// A `{` of no width after the last token read, where a block's `{` is missing.
@@ -176,7 +185,10 @@ extension SyntaxParser {
     /// config_decl = "config" "{" { config_item separator } "}" ;
     mutating func parseConfigDecl() -> ConfigDecl? {
         let keyword = advance()
-        guard let opening = expectDeclarationBlock("expected '{' after 'config'", startsItem: \.startsConfigItem) else {
+        guard
+            let opening = expectDeclarationBlock(
+                "expected '{' after 'config'", startsItem: Self.starting(\.startsConfigItem))
+        else {
             return nil
         }
         let (items, end, _) = parseBlockItems(
@@ -284,6 +296,7 @@ extension SyntaxParser {
         }
         caseKeywords.report(in: name, to: &self)
         var decl = EnumDecl(doc: doc, name: name, cases: cases, range: keyword.range.extended(to: end))
+        decl.casesCutShort = previous?.kind != .rightBrace
         if renames.contains(where: { $0 != nil }) { decl.caseRenames = renames }
         expectDeclarationEnd("enum '\(name.name)'")
         return decl

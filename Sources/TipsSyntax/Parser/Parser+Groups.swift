@@ -17,9 +17,12 @@ extension SyntaxParser {
         if currentKind == .leftBracket {
             return parseBracketedGroup(doc: doc, keyword: keyword, name: name, priority: priority)
         }
-        guard let opening = expectDeclarationBlock("expected '{' and the member tips after group '\(name.name)'") else {
-            return nil
-        }
+        // A name first on the next line is a member: no declaration starts with one.
+        guard
+            let opening = expectDeclarationBlock(
+                "expected '{' and the member tips after group '\(name.name)'",
+                startsItem: { $0.kind == .identifier && $0.keyword?.startsDeclaration != true })
+        else { return nil }
         var members: [Identifier] = []
         let end = parseBraced(opening: opening, name: "group '\(name.name)'") {
             $0.parseGroupMember(into: &members, of: name)

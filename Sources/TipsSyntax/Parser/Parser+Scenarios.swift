@@ -32,7 +32,7 @@ extension SyntaxParser {
         } else {
             guard
                 let block = expectDeclarationBlock(
-                    "expected '{' and the steps of \(title)", startsItem: \.startsScenarioStep)
+                    "expected '{' and the steps of \(title)", startsItem: Self.starting(\.startsScenarioStep))
             else { return nil }
             opening = block
         }

@@ -7,30 +7,46 @@ extension SyntaxParser {
         guard let (keyword, name) = parseDeclarationName(.tip) else { return nil }
         var arguments: [FieldSyntax]?
         var argumentsFailed = false
+        var argumentsCutShort = false
+        var bodyBelowBrokenList = false
         if currentKind == .leftParen {
             let ((list, complete), failed) = parsing { $0.parseFieldList(of: "tip '\(name.name)'") }
             arguments = list
             argumentsFailed = failed
-            // After a broken argument list, still read the body when it follows.
+            argumentsCutShort = !complete
+            // After a broken argument list, still read the body when it
+            // follows, on its line or, where the list stopped at the line's
+            // end, below it: the tip is kept, so that what names it elsewhere
+            // does not cascade into "unknown tip".
             if !complete, currentKind != .leftBrace {
-                recoverAtFileScope()
-                return nil
+                guard blockItemStartsNextLine(\.startsTipItem) else {
+                    recoverAtFileScope()
+                    return nil
+                }
+                bodyBelowBrokenList = true
             }
         }
         skipTipConformance(of: name)
-        guard
-            let opening = expectDeclarationBlock(
-                "expected '{' to start the body of tip '\(name.name)'", startsItem: \.startsTipItem)
-        else {
-            return nil
+        let opening: Token
+        if bodyBelowBrokenList {
+            opening = missingOpeningBrace()
+        } else {
+            guard
+                let brace = expectDeclarationBlock(
+                    "expected '{' to start the body of tip '\(name.name)'", startsItem: Self.starting(\.startsTipItem))
+            else { return nil }
+            opening = brace
         }
+        // A line that ends where its `{` belongs may have lost the arguments before it too.
+        if opening.range.start == opening.range.end { argumentsCutShort = true }
         let block = parseBlockItems(opening: opening, name: "tip '\(name.name)'", startsItem: \.startsTipItem) {
             $0.parseTipItem()
         }
-        let decl = TipDecl(
+        var decl = TipDecl(
             doc: doc, name: name, arguments: arguments, items: block.items,
             range: keyword.range.extended(to: block.range),
             hasSyntaxErrors: argumentsFailed || block.itemsFailed || hasLexicalError(after: start))
+        decl.argumentsCutShort = argumentsCutShort
         expectDeclarationEnd("tip '\(name.name)'")
         return decl
     }

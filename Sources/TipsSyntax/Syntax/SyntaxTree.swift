@@ -96,6 +96,9 @@ public struct EnumDecl: Sendable {
     public var cases: [Identifier]
     /// The whole declaration.
     public var range: SourceRange
+    /// Whether the enum's `}` is missing (reported): cases after those
+    /// read may have been lost with it.
+    public var casesCutShort = false
     /// Each case's `renamedFrom` clause, parallel to `cases` (nil where it has
     /// none); empty when no case has one. Read it through ``renamedFrom(ofCase:)``.
     public var caseRenames: [RenamedFromSyntax?] = []
@@ -204,6 +207,9 @@ public struct TipDecl: Sendable {
     public var name: Identifier
     /// The tip's arguments; nil for a tip declared without parentheses.
     public var arguments: [FieldSyntax]?
+    /// Whether a syntax error cut the argument list short, so that
+    /// arguments after it were not read.
+    public var argumentsCutShort = false
     /// The items of the body, in source order.
     public var items: [TipItem]
     /// The whole declaration.
