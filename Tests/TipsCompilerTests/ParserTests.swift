@@ -22,6 +22,36 @@ import Testing
         #expect(parsed.syntax.declarations.count == 1)
     }
 
+    /// A line that reads as a declaration without its keyword is one error
+    /// whose fix adds the keyword, and is read as that declaration.
+    @Test(arguments: [
+        ("isSharing: Bool = false\n", "parameter isSharing: Bool = false\n"),
+        ("transient isMoving: Bool = false\n", "transient parameter isMoving: Bool = false\n"),
+        ("shared(region: String) keep 10\n", "event shared(region: String) keep 10\n"),
+        (
+            "Listed(trail: String) {\n    id \"l-\\(trail)\"\n    title \"Hi\"\n}\n",
+            "tip Listed(trail: String) {\n    id \"l-\\(trail)\"\n    title \"Hi\"\n}\n"
+        ),
+        ("Welcome {\n    title \"Hi\"\n}\n", "tip Welcome {\n    title \"Hi\"\n}\n"),
+    ])
+    func aDeclarationWithoutItsKeywordIsOneErrorWhoseFixAddsIt(_ text: String, _ fixed: String) throws {
+        let parsed = parseSnippet(text)
+        #expect(parsed.messages.count == 1)
+        #expect(parsed.syntax.declarations.count == 1)
+        let fix = try #require(parsed.diagnostics.first?.fixIts.first)
+        #expect(fix.applied(to: text) == fixed)
+        #expect(parseSnippet(fixed).diagnostics.isEmpty)
+    }
+
+    /// A line that does not read as a declaration is not given a keyword.
+    @Test(arguments: ["isSharing\n", "Plan { free, pro }\n", "shared(1, 2)\n", "title: \"Hi\"\n"])
+    func aLineThatIsNoDeclarationGetsNoKeyword(_ text: String) {
+        let parsed = parseSnippet(text)
+        #expect(!parsed.messages.isEmpty)
+        #expect(!parsed.messages.contains { $0.hasPrefix("expected a declaration; add") })
+        #expect(parsed.syntax.declarations.isEmpty)
+    }
+
     @Test func blocksMayStandOnOneLine() {
         let parsed = parseSnippet("tip A { title \"Hi\"; rule x }\nenum Plan { free, pro }\ngroup G ordered { A B }")
         #expect(parsed.diagnostics.isEmpty)

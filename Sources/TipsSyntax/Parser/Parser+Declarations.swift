@@ -63,6 +63,8 @@ extension SyntaxParser {
             {
                 return declaration
             }
+        } else if let keyword = missingDeclarationKeyword() {
+            if let declaration = parseWithoutKeyword(keyword, doc: doc) { return declaration }
         } else if token.kind == .rightBrace {
             error("unexpected '}' outside any block", at: token.range)
         } else if token.kind == .minus, currentStartsLine {
@@ -345,6 +347,15 @@ extension SyntaxParser {
         guard at(.transient) else { return .some(nil) }
         if isPastedTipKit(current) { return current.range }
         let transient = advance().range
+        if currentKind == .identifier, current.keyword == nil, peek().kind == .colon, !currentIsOnLaterLine {
+            // `transient isEditing: Bool = false`: read with the `parameter` it lacks.
+            let name = current.range
+            let place = SourceRange(file: name.file, start: name.start, end: name.start)
+            error(
+                "expected 'parameter' after 'transient'", at: name,
+                fixIts: [FixIt(range: place, replacement: "parameter ")])
+            insertBeforeCurrent(Token(kind: .identifier, range: place, keyword: .parameter))
+        }
         guard at(.parameter) else {
             errorExpected("expected 'parameter' after 'transient'")
             recoverAtFileScope()

@@ -219,6 +219,18 @@ struct SyntaxParser {
         furtherStart = 0
     }
 
+    /// Makes `token` the current token, the current one the next: a keyword
+    /// the source lacks, supplied so that the declaration it starts is read
+    /// by its own rule. The token moved back keeps none of the values
+    /// already taken for it (its doc comment went to the declaration).
+    mutating func insertBeforeCurrent(_ token: Token) {
+        var moved = current
+        moved.hasDocComment = false
+        further.insert(next, at: furtherStart)
+        next = moved
+        current = token
+    }
+
     /// The range of the last line break (`\n`) from `start` up to `range`;
     /// empty at `range`'s start when there is none.
     private func lineBreak(between start: UInt32, and range: SourceRange) -> SourceRange {
