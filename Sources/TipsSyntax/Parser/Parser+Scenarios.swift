@@ -208,7 +208,7 @@ extension SyntaxParser {
             // Read the block anyway, so that its '}' does not close the scenario.
             if currentKind == .leftBrace {
                 _ = parseRepeatBlock(opening: advance(), name: "'repeat'")
-            } else if stepsIndented(pastLineOf: keyword) {
+            } else if repeatBlockFollows(keyword) {
                 _ = parseRepeatBlock(opening: missingOpeningBrace(), name: "'repeat'")
             }
             return nil
@@ -216,8 +216,8 @@ extension SyntaxParser {
         skipWordsBeforeRepeatBlock(count: count.value)
         let message = "expected '{' and the steps to repeat after 'repeat \(count.value)'"
         let opening: Token
-        if currentKind != .leftBrace, stepsIndented(pastLineOf: keyword) {
-            // The '{' is missing, and the steps below are indented as its block's: read as if it were there.
+        if currentKind != .leftBrace, repeatBlockFollows(keyword) {
+            // The '{' is missing, and its block follows: read as if it were there.
             errorExpected(message)
             opening = missingOpeningBrace()
         } else {
@@ -228,12 +228,22 @@ extension SyntaxParser {
         return .repeat(count: count, steps: steps)
     }
 
-    /// Whether the line has ended and the next starts with a step indented
-    /// further than the line of `keyword`: the block of a `repeat` whose
-    /// `{` is missing (one that is not indented further may be the steps
-    /// after it, in the scenario).
-    func stepsIndented(pastLineOf keyword: SourceRange?) -> Bool {
-        guard let keyword, blockItemStartsNextLine(\.startsScenarioStep) else { return false }
+    /// Whether the block of a `repeat` (at `keyword`) whose `{` is missing
+    /// follows: a step, with a `}` ending its line (`repeat 3 donate e }`),
+    /// or, after the line's end, steps indented further than the line of
+    /// `keyword` (one that is not indented further may be the steps after
+    /// the `repeat`, in the scenario).
+    mutating func repeatBlockFollows(_ keyword: SourceRange?) -> Bool {
+        guard let keyword else { return false }
+        if !currentIsOnLaterLine, currentKind != .newline, current.keyword?.startsScenarioStep == true {
+            // The line's tokens, up to a bound: the last one closes the block.
+            for offset in 1..<64 {
+                let kind = peek(offset).kind
+                if kind == .newline || kind == .endOfFile { return peek(offset - 1).kind == .rightBrace }
+            }
+            return false
+        }
+        guard blockItemStartsNextLine(\.startsScenarioStep) else { return false }
         let first = currentKind == .newline ? peek() : current
         return file.lineColumn(of: first.range.start).column > file.lineColumn(of: keyword.start).column
     }

@@ -433,12 +433,18 @@ struct SyntaxParser {
 
     /// Reports `message` at ``expectationRange`` unless the current token is
     /// malformed (the lexer has already reported it).
-    /// Nor after a string with a lexical error that runs to the end of its
-    /// line: an unterminated string, where what is expected may be inside
-    /// it (`expect Welcome(guest: "Ada)`), or was not typed yet.
+    /// Nor at or after a string with a lexical error that runs to the end of
+    /// its line: an unterminated string, where what is expected may be
+    /// inside it (`expect Welcome(guest: "Ada)`), or was not typed yet.
     mutating func errorExpected(_ message: String, notes: [DiagnosticNote] = []) {
         if current.isMalformed { return }
-        if previous?.kind == .string, lastLexicalError == position - 1, currentIsOnLaterLine { return }
+        let afterUnterminated = previous?.kind == .string && lastLexicalError == position - 1 && currentIsOnLaterLine
+        let atUnterminated = currentKind == .string && current.lexicalReport == .error && isOnLaterLine(peek())
+        if afterUnterminated || atUnterminated {
+            // Said by the lexer; what is being parsed has failed all the same.
+            reportedError = true
+            return
+        }
         error(message, at: expectationRange, notes: notes)
     }
 
