@@ -27,23 +27,8 @@ struct ExpressionContext {
 /// (−9 M instructions of 10,000 tips, callgrind).
 struct TipArguments {
     let fields: [CheckedField]
-    /// Arguments written without a type, or with one that does not exist
-    /// (reported): not in ``fields``, yet not unknown names either.
-    let untyped: [String]
-    /// Whether a syntax error cut the argument list short (reported), so
-    /// that ``fields`` may lack some.
-    let cutShort: Bool
 
-    init(_ fields: [CheckedField] = [], untyped: [String] = [], cutShort: Bool = false) {
-        self.fields = fields
-        self.untyped = untyped
-        self.cutShort = cutShort
-    }
-
-    /// Whether an argument `name` that ``fields`` lacks may have been
-    /// written, in an argument list that failed (reported there): what
-    /// reads it is not told it is unknown.
-    func mayHaveFailed(_ name: String) -> Bool { cutShort || untyped.contains(name) }
+    init(_ fields: [CheckedField] = []) { self.fields = fields }
 
     var isEmpty: Bool { fields.isEmpty }
 
@@ -156,7 +141,6 @@ extension Checker {
             recordUse(.argument(name.name, tip: context.tip), at: name.range)
             return .argument(name.name, type)
         }
-        if context.arguments.mayHaveFailed(name.name) { return nil }
         let declared = resolveDeclared(name)
         if let parameter = parameter(declared: declared) { return .parameter(name.name, parameter.type) }
         switch declared?.kind {
@@ -170,6 +154,7 @@ extension Checker {
             diagnostics.error("'\(name.name)' is \(kind), not a value", at: name.range)
             return nil
         case nil:
+            if argumentMayHaveFailed(name.name) { return nil }
             if let (message, replacement) = Self.otherLanguageWord(name.name) {
                 diagnostics.error(message, at: name.range, suggesting: Suggestion(phrase: "", replacement: replacement))
                 return nil

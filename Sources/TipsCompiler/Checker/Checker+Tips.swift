@@ -136,9 +136,10 @@ extension Checker {
     private mutating func checkTipBody(_ decl: TipDecl, into body: inout TipBody) -> [CheckedField]? {
         let tipName = decl.name.name
         body.reserve(for: decl.items)
-        let checkedArguments = decl.arguments.map { checkTipArguments($0, of: decl, failed: &body.failed) }
-        let argumentTypes = checkedArguments ?? TipArguments(cutShort: decl.argumentsCutShort)
-        let arguments = checkedArguments?.fields
+        let arguments = decl.arguments.map { checkTipArguments($0, of: decl, failed: &body.failed) }
+        if decl.argumentsCutShort { failedArguments = (failedArguments?.names ?? [], true) }
+        defer { if failedArguments != nil { failedArguments = nil } }
+        let argumentTypes = TipArguments(arguments ?? [])
         var places = TipItemPlaces()
         var context = ExpressionContext(
             tip: tipName, arguments: argumentTypes, declarationStart: decl.doc?.range.start ?? decl.range.start)
@@ -185,9 +186,16 @@ extension Checker {
         return arguments
     }
 
+    /// Whether `name`, which is no argument of the tip being checked, may be
+    /// one that failed where it is declared (see ``failedArguments``).
+    func argumentMayHaveFailed(_ name: String) -> Bool {
+        guard let failedArguments else { return false }
+        return failedArguments.cutShort || failedArguments.names.contains(name)
+    }
+
     /// The fields of a tip's `(arguments)`.
     private mutating func checkTipArguments(_ written: [FieldSyntax], of decl: TipDecl, failed: inout Bool)
-        -> TipArguments
+        -> [CheckedField]
     {
         // The message's closure captures the name, not the whole declaration, which it would copy.
         let name = decl.name.name
@@ -198,7 +206,8 @@ extension Checker {
                 "tip '\(decl.name.name)' has empty parentheses; list its arguments or remove the parentheses",
                 at: decl.name.range)
         }
-        return TipArguments(checked.fields, untyped: checked.untyped, cutShort: decl.argumentsCutShort)
+        if !checked.untyped.isEmpty { failedArguments = (checked.untyped, false) }
+        return checked.fields
     }
 
     /// Checks one item of a tip's body, given once where that is the rule,
@@ -359,7 +368,7 @@ extension Checker {
                     continue
                 }
                 failed = true
-                if arguments.mayHaveFailed(name.name) { continue }
+                if argumentMayHaveFailed(name.name) { continue }
                 if arguments.isEmpty {
                     diagnostics.error(
                         "'\(name.name)' cannot be interpolated: tip '\(tip)' has no arguments, "

@@ -87,6 +87,13 @@ public struct Checker: Sendable {
     /// ``closestValueName(to:context:)`` search, made ready once by what
     /// they list, while the declared names stay the same.
     var spellingCandidates: [String: SpellingSuggester.Candidates] = [:]
+    /// The arguments of the tip being checked that failed where they are
+    /// declared (reported there), nil when none did: a rule or a text that
+    /// reads one is not told it is unknown. `cutShort` when its argument
+    /// list stopped at a syntax error, so any name may be among them. Kept
+    /// here rather than in ``TipArguments``, which every rule's context
+    /// copies.
+    var failedArguments: (names: [String], cutShort: Bool)?
 
     /// Checks `files` (in input order) and returns the checked program; with
     /// `recordsSymbols` false, a program without its symbol table.

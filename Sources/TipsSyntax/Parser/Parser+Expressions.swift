@@ -116,13 +116,7 @@ extension SyntaxParser {
     /// The operand after an infix operator, or an error expression.
     mutating func parseOperand(after operatorRange: SourceRange, _ operand: (inout SyntaxParser) -> Parsed) -> Parsed {
         guard canStartExpression(current) else {
-            // `plan =` at the end of a line: the error at the operator, written
-            // wrong (use '=='), is the one it gets; the operand is missing at the same place.
-            if let fixed = readOnAsFixed, fixed.start <= operatorRange.start, operatorRange.end <= fixed.end {
-                // Said.
-            } else {
-                errorExpected("expected an expression after '\(text(operatorRange))'")
-            }
+            reportMissingOperand(after: operatorRange)
             return (.error(expectationRange), 1)
         }
         if startsNewItem {
@@ -397,8 +391,20 @@ extension SyntaxParser {
         return (.parenthesized(inner, range: opening.range.extended(to: closing.range)), depth + 1)
     }
 
-    // The two reports below stay out of the recursive functions above: their
+    // The reports below stay out of the recursive functions above: their
     // stack frames bound how deeply a rule may nest.
+
+    /// "expected an expression after" the operator at `operatorRange`;
+    /// nothing when that operator is one written wrong, which was reported
+    /// as such and read on as fixed (`plan =` at the end of a line: "use
+    /// '=='" is the error it gets, and the operand is missing at the same
+    /// place): a word (`and`, `is`) or a spelling that starts with `=`
+    /// other than `==` (`=`, `=>`, `===`).
+    @inline(never) mutating func reportMissingOperand(after operatorRange: SourceRange) {
+        let written = text(operatorRange)
+        if written.first?.isLetter == true || (written.hasPrefix("=") && written != "==") { return }
+        errorExpected("expected an expression after '\(written)'")
+    }
 
     /// `plan = .pro`, at the `=`, with `==` as its fix.
     /// A comparison operator as another language writes it, at the current

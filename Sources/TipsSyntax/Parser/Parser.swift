@@ -96,8 +96,6 @@ struct SyntaxParser {
     private var reportedError = false
     /// Where the last syntax error reported starts, if one was.
     private var lastErrorStart: UInt32?
-    /// Where the last mistake read on as fixed (``errorReadOnAsFixed(_:at:fixIts:)``) is, if one was.
-    private(set) var readOnAsFixed: SourceRange?
     /// The position of the last token consumed that carries a lexical error, if any.
     private var lastLexicalError: Int?
     /// The names made so far, by their spelling.
@@ -193,7 +191,7 @@ struct SyntaxParser {
     /// The tokens already looked at beyond ``current`` were read with the `(`
     /// open: each that starts a line outside parentheses gets back the line
     /// break dropped before it.
-    mutating func closeParenthesisAtError() {
+    @inline(never) mutating func closeParenthesisAtError() {
         lexer.closeParenthesisAtError()
         var ahead = [next]
         ahead.append(contentsOf: further[furtherStart...])
@@ -422,7 +420,6 @@ struct SyntaxParser {
     /// has not failed and is checked, and one build shows its other mistakes too.
     mutating func errorReadOnAsFixed(_ message: String, at range: SourceRange, fixIts: [FixIt]) {
         lexer.diagnostics.report(Diagnostic(.error, message, at: range, fixIts: fixIts))
-        readOnAsFixed = range
     }
 
     /// Adds `fixIt` to the error reported at `range` (by the lexer, which
@@ -436,7 +433,7 @@ struct SyntaxParser {
     /// Nor at or after a string with a lexical error that runs to the end of
     /// its line: an unterminated string, where what is expected may be
     /// inside it (`expect Welcome(guest: "Ada)`), or was not typed yet.
-    mutating func errorExpected(_ message: String, notes: [DiagnosticNote] = []) {
+    @inline(never) mutating func errorExpected(_ message: String, notes: [DiagnosticNote] = []) {
         if current.isMalformed { return }
         let afterUnterminated = previous?.kind == .string && lastLexicalError == position - 1 && currentIsOnLaterLine
         let atUnterminated = currentKind == .string && current.lexicalReport == .error && isOnLaterLine(peek())
