@@ -219,8 +219,9 @@ struct SyntaxParser {
 
     /// Makes `token` the current token, the current one the next: a keyword
     /// the source lacks, supplied so that the declaration it starts is read
-    /// by its own rule. The token moved back keeps none of the values
-    /// already taken for it (its doc comment went to the declaration).
+    /// by its own rule. The current token is a name: it holds no string
+    /// pieces, and its doc comment, already taken for the declaration, is
+    /// not taken again when it becomes current once more.
     mutating func insertBeforeCurrent(_ token: Token) {
         var moved = current
         moved.hasDocComment = false
