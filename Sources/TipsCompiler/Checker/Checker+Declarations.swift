@@ -222,10 +222,10 @@ extension Checker {
         }
     }
 
-    /// Checks typed fields; returns those that checked, and whether all did.
-    /// `owner` ("tip 'T'") is spelled only for a message.
-    /// Checks `fields`; `untyped` names those whose type is missing or
-    /// unknown (reported), which the checked fields leave out.
+    /// Checks typed fields; returns those that checked, whether all did, and
+    /// `untyped`, the names of those whose type is missing or unknown
+    /// (reported), which the checked fields leave out. `owner` ("tip 'T'")
+    /// is spelled only for a message.
     mutating func checkFields(_ fields: [FieldSyntax], owner: @autoclosure () -> String, kind: String) -> (
         fields: [CheckedField], ok: Bool, untyped: [String]
     ) {

@@ -136,8 +136,10 @@ extension Checker {
     private mutating func checkTipBody(_ decl: TipDecl, into body: inout TipBody) -> [CheckedField]? {
         let tipName = decl.name.name
         body.reserve(for: decl.items)
-        let arguments = decl.arguments.map { checkTipArguments($0, of: decl, failed: &body.failed) }
-        if decl.argumentsCutShort { failedArguments = (failedArguments?.names ?? [], true) }
+        let checked = decl.arguments.map { checkTipArguments($0, of: decl, failed: &body.failed) }
+        let arguments = checked?.fields
+        let untyped = checked?.untyped ?? []
+        if decl.argumentsCutShort || !untyped.isEmpty { failedArguments = (untyped, decl.argumentsCutShort) }
         defer { if failedArguments != nil { failedArguments = nil } }
         let argumentTypes = TipArguments(arguments ?? [])
         var places = TipItemPlaces()
@@ -193,9 +195,9 @@ extension Checker {
         return failedArguments.cutShort || failedArguments.names.contains(name)
     }
 
-    /// The fields of a tip's `(arguments)`.
+    /// The fields of a tip's `(arguments)`, and the names of those whose type failed.
     private mutating func checkTipArguments(_ written: [FieldSyntax], of decl: TipDecl, failed: inout Bool)
-        -> [CheckedField]
+        -> (fields: [CheckedField], untyped: [String])
     {
         // The message's closure captures the name, not the whole declaration, which it would copy.
         let name = decl.name.name
@@ -206,8 +208,7 @@ extension Checker {
                 "tip '\(decl.name.name)' has empty parentheses; list its arguments or remove the parentheses",
                 at: decl.name.range)
         }
-        if !checked.untyped.isEmpty { failedArguments = (checked.untyped, false) }
-        return checked.fields
+        return (checked.fields, checked.untyped)
     }
 
     /// Checks one item of a tip's body, given once where that is the rule,

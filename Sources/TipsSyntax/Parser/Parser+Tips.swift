@@ -8,7 +8,6 @@ extension SyntaxParser {
         var arguments: [FieldSyntax]?
         var argumentsFailed = false
         var argumentsCutShort = false
-        var bodyBelowBrokenList = false
         if currentKind == .leftParen {
             let ((list, complete), failed) = parsing { $0.parseFieldList(of: "tip '\(name.name)'") }
             arguments = list
@@ -17,26 +16,18 @@ extension SyntaxParser {
             // After a broken argument list, still read the body when it
             // follows, on its line or, where the list stopped at the line's
             // end, below it: the tip is kept, so that what names it elsewhere
-            // does not cascade into "unknown tip".
-            if !complete, currentKind != .leftBrace {
-                guard blockItemStartsNextLine(\.startsTipItem) else {
-                    recoverAtFileScope()
-                    return nil
-                }
-                bodyBelowBrokenList = true
+            // does not cascade into "unknown tip". Below it, the missing `{`
+            // is where the list's error is, and is not reported again.
+            if !complete, currentKind != .leftBrace, !blockItemStartsNextLine(\.startsTipItem) {
+                recoverAtFileScope()
+                return nil
             }
         }
         skipTipConformance(of: name)
-        let opening: Token
-        if bodyBelowBrokenList {
-            opening = missingOpeningBrace()
-        } else {
-            guard
-                let brace = expectDeclarationBlock(
-                    "expected '{' to start the body of tip '\(name.name)'", startsItem: Self.starting(\.startsTipItem))
-            else { return nil }
-            opening = brace
-        }
+        guard
+            let opening = expectDeclarationBlock(
+                "expected '{' to start the body of tip '\(name.name)'", startsItem: Self.starting(\.startsTipItem))
+        else { return nil }
         // A line that ends where its `{` belongs may have lost the arguments before it too.
         if opening.range.start == opening.range.end { argumentsCutShort = true }
         let block = parseBlockItems(opening: opening, name: "tip '\(name.name)'", startsItem: \.startsTipItem) {
